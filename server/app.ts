@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { registerAccessControl } from './auth/access.js';
+import type { Config } from './config.js';
+import type { Pool } from './db/pool.js';
+import { errorBody, HttpError } from './errors.js';
+import { listOperations, loadSpecification, OPENAPI_PATH } from './openapi.js';
+import { authHandlers } from './routes/auth.js';
+import { lookupHandlers } from './routes/lookup.js';
+import { systemHandlers } from './routes/system.js';
+import type { Handler, Handlers, RouteDeps } from './routes/types.js';
+
+export interface AppDeps {
+  pool: Pool;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Path prefixes that belong to the API: an unknown path under them is a JSON 404, never the app's page. */
+const API_PREFIXES = ['/api', '/clients', '/outlets', '/malls', '/healthz'];
+export const API_DOCS_PREFIX = '/api/docs';
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+function notImplemented(operationId: string): Handler {
+  return async () => {
+    throw new HttpError(501, `${operationId} is not available yet.`);
+  };
+}
+
+export async function buildApp({ pool, config, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    ajv: {
+      customOptions: {
+        strict: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        // Unknown body fields are refused with a 400 rather than dropped without a word.
+        removeAdditional: false,
+        allErrors: false,
+      },
+    },
+  });
+
+  await app.register(fastifyCookie);
+  registerAccessControl(app, pool);
+
+  const deps: RouteDeps = { pool, config };
+  const handlers: Handlers = {
+    ...systemHandlers(deps),
+    ...authHandlers(deps),
+    ...lookupHandlers(deps),
+  };
+  const operations = new Map(listOperations().map((operation) => [operation.operationId, operation]));
+
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: loadSpecification() as never },
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
+    staticCSP: true,
+  });
+
+  await app.register(openapiGlue, {
+    specification: OPENAPI_PATH,
+    operationResolver: (operationId: string, method: string, openapiPath: string) => ({
+      method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: openapiPath.replace(/\{(\w+)\}/g, ':$1'),
+      handler: handlers[operationId] ?? notImplemented(operationId),
+      config: { operation: operations.get(operationId) },
+    }),
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const validation = 'validation' in error && error.validation;
+    const statusCode = validation ? 400 : (error.statusCode ?? 500);
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      const message = statusCode === 501 ? error.message : 'Something went wrong on the server. Please try again later.';
+      return reply.status(statusCode).send(errorBody(statusCode, message));
+    }
+    return reply.status(statusCode).send(errorBody(statusCode, error.message));
+  });
+
+  const indexHtml = path.join(config.staticDir, 'index.html');
+  const hasApp = fs.existsSync(indexHtml);
+  if (hasApp) {
+    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' && !isApiPath(request.url);
+    if (isPageRequest && hasApp) {
+      // History fallback: every browser route is the single-page app.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (isPageRequest) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build`, then reload.');
+    }
+    return reply.status(404).send(errorBody(404, `No such API route: ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  return app;
+}

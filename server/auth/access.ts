@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission } from '../../src/domain/permissions.js';
+import type { Pool } from '../db/pool.js';
+import { forbidden, unauthorized } from '../errors.js';
+import type { Operation, ScopeKind } from '../openapi.js';
+import { countVisibleMalls, countVisibleOutlets } from '../repositories/lookup.js';
+import type { SessionRow } from '../repositories/sessions.js';
+import { findUserById, loadUserGrants, type UserGrants, type UserRow } from '../repositories/users.js';
+import { hasValidCsrfToken, needsCsrf } from './csrf.js';
+import { readSession } from './sessions.js';
+
+/** The signed-in user behind a request. */
+export interface Caller {
+  session: SessionRow;
+  user: UserRow;
+  grants: UserGrants;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionRow | null;
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    operation?: Operation;
+  }
+}
+
+export const MESSAGES = {
+  signIn: 'Please sign in.',
+  mfaPending: 'Please enter the one-time code sent to your e-mail.',
+  csrf: 'Invalid or missing CSRF token.',
+  permission: 'You do not have permission to do this.',
+  scope: 'You do not have access to this data.',
+} as const;
+
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized(MESSAGES.signIn);
+  return request.caller;
+}
+
+async function loadCaller(pool: Pool, session: SessionRow): Promise<Caller | null> {
+  if (session.userId === null) return null;
+  const user = await findUserById(pool, session.userId);
+  if (!user || user.disabled) return null;
+  return { session, user, grants: await loadUserGrants(pool, user.id) };
+}
+
+/**
+ * The one gate every API operation passes, driven by the operation's x-access and x-scope in openapi.yaml:
+ * session (401), CSRF on non-GET calls (403), the caller's path::Action permission (403) before the request is
+ * validated, and after validation the ownership of every client, mall and outlet id it names (403).
+ */
+export function registerAccessControl(app: FastifyInstance, pool: Pool) {
+  app.decorateRequest('session', null);
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRequest', async (request) => {
+    const operation = request.routeOptions.config.operation;
+    if (!operation) return;
+    request.session = await readSession(pool, request);
+    if (operation.access === 'public') {
+      if (needsCsrf(operation.method) && !hasValidCsrfToken(request, request.session)) throw forbidden(MESSAGES.csrf);
+      return;
+    }
+    const caller = request.session ? await loadCaller(pool, request.session) : null;
+    if (!caller) throw unauthorized(MESSAGES.signIn);
+    if (operation.access !== 'pending' && caller.session.mfaPending) throw unauthorized(MESSAGES.mfaPending);
+    if (needsCsrf(operation.method) && !hasValidCsrfToken(request, caller.session)) throw forbidden(MESSAGES.csrf);
+    if (
+      operation.access === 'permission' &&
+      !caller.grants.isSuperAdmin &&
+      !hasPermission(caller.grants.apiPermissions, operation.path, operation.method)
+    ) {
+      throw forbidden(MESSAGES.permission);
+    }
+    request.caller = caller;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const operation = request.routeOptions.config.operation;
+    if (!operation || !request.caller || Object.keys(operation.scope).length === 0) return;
+    if (!(await ownsScope(pool, request, operation, request.caller))) throw forbidden(MESSAGES.scope);
+  });
+}
+
+function readScopeValue(request: FastifyRequest, location: string): unknown {
+  const [source, name] = location.split('.');
+  const container = source === 'body' ? request.body : source === 'query' ? request.query : request.params;
+  if (!name || typeof container !== 'object' || container === null) return undefined;
+  return (container as Record<string, unknown>)[name];
+}
+
+/** Ids from a number, a numeric string, a comma-joined list or an array of those. */
+export function parseIds(value: unknown): number[] {
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  return [...new Set(parts.map((part) => Number(part)).filter((id) => Number.isInteger(id) && id > 0))];
+}
+
+async function ownsScope(pool: Pool, request: FastifyRequest, operation: Operation, caller: Caller): Promise<boolean> {
+  const values = new Map<ScopeKind, number[]>();
+  for (const [kind, location] of Object.entries(operation.scope) as [ScopeKind, string][]) {
+    const raw = readScopeValue(request, location);
+    if (raw === undefined || raw === null || raw === '') continue;
+    const ids = parseIds(raw);
+    if (ids.length === 0) return false;
+    values.set(kind, ids);
+  }
+  const visibility = { clientIds: caller.grants.clientIds, outletLimits: caller.grants.outletLimits };
+  const clientIds = values.get('client');
+  if (clientIds && !clientIds.every((id) => visibility.clientIds.includes(id))) return false;
+  const clientId = clientIds?.[0];
+  const outletIds = [...(values.get('outlet') ?? []), ...(values.get('outlets') ?? [])];
+  if (outletIds.length > 0) {
+    const unique = [...new Set(outletIds)];
+    if ((await countVisibleOutlets(pool, visibility, unique, clientId)) !== unique.length) return false;
+  }
+  const mallIds = [...new Set([...(values.get('mall') ?? []), ...(values.get('malls') ?? [])])];
+  if (mallIds.length > 0 && (await countVisibleMalls(pool, visibility, mallIds, clientId)) !== mallIds.length) {
+    return false;
+  }
+  return true;
+}

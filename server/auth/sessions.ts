@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/pool.js';
+import { deleteSession, findLiveSession, insertSession, type SessionRow } from '../repositories/sessions.js';
+
+export const SESSION_COOKIE = 'sid';
+/** An anonymous session only carries the CSRF token for signing in. */
+const ANONYMOUS_TTL_SECONDS = 2 * 60 * 60;
+
+export interface SessionOptions {
+  ttlHours: number;
+  secureCookies: boolean;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export async function readSession(db: Queryable, request: FastifyRequest): Promise<SessionRow | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 100) return null;
+  return (await findLiveSession(db, hashToken(token))) ?? null;
+}
+
+function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, options: SessionOptions) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: options.secureCookies,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, options: SessionOptions) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: options.secureCookies });
+}
+
+/** Starts a session (anonymous when userId is null) and sets its cookie; the previous one, if any, ends. */
+export async function startSession(
+  db: Queryable,
+  reply: FastifyReply,
+  options: SessionOptions,
+  previous: SessionRow | null,
+  user: { userId: number | null; mfaPending: boolean },
+): Promise<SessionRow> {
+  if (previous) await deleteSession(db, previous.tokenHash);
+  const token = newToken();
+  const ttlSeconds = user.userId === null ? ANONYMOUS_TTL_SECONDS : options.ttlHours * 3600;
+  const session = await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId: user.userId,
+    csrfToken: newToken(),
+    mfaPending: user.mfaPending,
+    ttlSeconds,
+  });
+  setSessionCookie(reply, token, ttlSeconds, options);
+  return session;
+}
+
+export async function endSession(db: Queryable, reply: FastifyReply, options: SessionOptions, session: SessionRow | null) {
+  if (session) await deleteSession(db, session.tokenHash);
+  clearSessionCookie(reply, options);
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  /** A PostgreSQL URL; when absent an embedded PostgreSQL is started under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  /** Where the built single-page app lives. */
+  staticDir: string;
+  sessionTtlHours: number;
+  /** Secure cookies unless the server only listens on the loopback interface. */
+  secureCookies: boolean;
+  logLevel: string;
+  demoReceipts: number | undefined;
+  demoSeed: number;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const host = env.HOST ?? '127.0.0.1';
+  const root = process.cwd();
+  const demoReceiptsRaw = env.DEMO_RECEIPTS;
+  return {
+    host,
+    port: intFrom(env, 'PORT', 8080, 0, 65535),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    embeddedPgPort: intFrom(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+    staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
+    sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 30),
+    secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : !isLoopback(host),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    demoReceipts: demoReceiptsRaw ? intFrom(env, 'DEMO_RECEIPTS', 0, 0, 100_000_000) : undefined,
+    demoSeed: intFrom(env, 'DEMO_SEED', 20261121, 0, 2 ** 31 - 1),
+  };
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies every migrations/NNN_name.sql not yet recorded in schema_migrations, each in its own transaction. */
+export async function migrate(pool: pg.Pool): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    // One migrator at a time, even with several servers starting on one database.
+    await client.query('SELECT pg_advisory_lock(727001)');
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
+    const done = new Set(rows.map((row) => row.name));
+    const files = (await fs.readdir(MIGRATIONS_DIR)).filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file)).sort();
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await fs.readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${file} failed: ${(error as Error).message}`);
+      }
+      applied.push(file);
+    }
+    return applied;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727001)').catch(() => {});
+    client.release();
+  }
+}

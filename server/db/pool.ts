@@ -1,0 +1,32 @@
+import pg from 'pg';
+
+// numeric (money) and bigint come back as JavaScript numbers; money fits comfortably in a double.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// Dates stay 'YYYY-MM-DD' strings: they are calendar days in a mall's time zone, not instants.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value) => value);
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+export function createPool(url: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString: url, max });
+}
+
+/** Runs `work` in one transaction on one connection, rolling back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const OPENAPI_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'openapi.yaml');
+
+export type Access = 'public' | 'pending' | 'session' | 'permission';
+export type ScopeKind = 'client' | 'outlet' | 'outlets' | 'mall' | 'malls';
+export type Action = 'Read' | 'Create' | 'Update' | 'Delete';
+
+export interface Operation {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  tags: string[];
+  access: Access;
+  /** Where each owned id is found: 'query.client_id', 'body.outlet_id', ... */
+  scope: Partial<Record<ScopeKind, string>>;
+}
+
+const METHODS = ['get', 'post', 'put', 'delete'] as const;
+
+export function actionForMethod(method: string): Action {
+  switch (method.toUpperCase()) {
+    case 'POST':
+      return 'Create';
+    case 'PUT':
+    case 'PATCH':
+      return 'Update';
+    case 'DELETE':
+      return 'Delete';
+    default:
+      return 'Read';
+  }
+}
+
+/** The permission string an operation needs: `<path>::<Action>`. */
+export function permissionFor(operation: Pick<Operation, 'method' | 'path'>): string {
+  return `${operation.path}::${actionForMethod(operation.method)}`;
+}
+
+interface RawOperation {
+  operationId?: string;
+  tags?: string[];
+  'x-access'?: Access;
+  'x-scope'?: Partial<Record<ScopeKind, string>>;
+}
+
+let cached: { document: Record<string, unknown>; operations: Operation[] } | undefined;
+
+export function loadSpecification(): Record<string, unknown> {
+  return load().document;
+}
+
+/** Every operation of openapi.yaml with the access rules the server enforces. */
+export function listOperations(): Operation[] {
+  return load().operations;
+}
+
+function load() {
+  if (cached) return cached;
+  const document = parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Record<string, unknown>;
+  const paths = (document.paths ?? {}) as Record<string, Record<string, RawOperation>>;
+  const operations: Operation[] = [];
+  for (const [route, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const raw = item[method];
+      if (!raw) continue;
+      if (!raw.operationId) throw new Error(`openapi.yaml: ${method.toUpperCase()} ${route} has no operationId`);
+      operations.push({
+        operationId: raw.operationId,
+        method: method.toUpperCase() as Operation['method'],
+        path: route,
+        tags: raw.tags ?? [],
+        access: raw['x-access'] ?? 'permission',
+        scope: raw['x-scope'] ?? {},
+      });
+    }
+  }
+  cached = { document, operations };
+  return cached;
+}

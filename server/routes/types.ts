@@ -1,0 +1,13 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Pool } from '../db/pool.js';
+
+export interface RouteDeps {
+  pool: Pool;
+  config: Config;
+}
+
+export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** Handlers of one area, keyed by the operationId of openapi.yaml. */
+export type Handlers = Record<string, Handler>;

@@ -1,0 +1,77 @@
+import { hashPassword } from '../../server/auth/passwords.js';
+import type { Pool } from '../../server/db/pool.js';
+
+export const PASSWORD = 'fixture-password-1';
+
+/** Ids of the small hand-built world the server tests run against. */
+export const WORLD = {
+  clients: { zenith: 1, apex: 2 },
+  malls: { central: 1, harbour: 2, apexPlaza: 3 },
+  outlets: { cafe: 1, boutique: 2, kiosk: 3, apexShop: 4 },
+  users: {
+    admin: 'admin@fixture.test',
+    operator1: 'operator1@fixture.test',
+    operator2: 'operator2@fixture.test',
+    tenant: 'tenant@fixture.test',
+    noLookup: 'nolookup@fixture.test',
+    mfa: 'mfa@fixture.test',
+    disabled: 'disabled@fixture.test',
+  },
+} as const;
+
+const LOOKUP_PERMISSIONS = ['/clients::Read', '/outlets::Read', '/malls::Read'];
+
+/**
+ * Two clients ('Zenith Malls' and 'apex retail': case-insensitive and byte order disagree), three malls in different
+ * time zones, four outlets and one user of each kind the access rules distinguish.
+ */
+export async function seedWorld(pool: Pool): Promise<void> {
+  const hash = await hashPassword(PASSWORD);
+  await pool.query(`
+    INSERT INTO clients (id, name) VALUES (1, 'Zenith Malls'), (2, 'apex retail');
+    INSERT INTO malls (client_id, id, name, currency, time_zone) VALUES
+      (1, 1, 'Central Mall', 'SGD', 'Asia/Singapore'),
+      (1, 2, 'Harbour Mall', 'USD', 'America/New_York'),
+      (2, 3, 'Apex Plaza', 'IDR', 'Asia/Jakarta');
+    INSERT INTO outlets (client_id, id, mall_id, name, outlet_code, type, currency) VALUES
+      (1, 1, 1, 'Cafe Uno', 'C-01', 1, 'SGD'),
+      (1, 2, 1, 'Boutique Duo', 'B-02', 2, 'SGD'),
+      (1, 3, 2, 'kiosk tres', 'K-03', 2, 'USD'),
+      (2, 4, 3, 'Apex Shop', 'S-04', 2, 'IDR');
+    INSERT INTO roles (id, name, is_super_admin) VALUES
+      (1, 'super admin', true), (2, 'mall operator', false), (3, 'no lookup', false);
+    INSERT INTO role_route_permissions (role_id, name, sub_permissions) VALUES
+      (2, 'shopper-connect', '{mall-home,mall-gmv}'), (2, 'receipts', '{}'), (3, 'settings', '{}');
+    INSERT INTO role_component_permissions (role_id, component) VALUES (2, 'datetime-picker-limitation');
+  `);
+  await pool.query('INSERT INTO role_api_permissions (role_id, permission) SELECT 2, unnest($1::text[])', [
+    LOOKUP_PERMISSIONS,
+  ]);
+  const users: [string, number, boolean, boolean, number | null][] = [
+    // email, role, require_mfa, disabled, default client
+    [WORLD.users.admin, 1, false, false, null],
+    [WORLD.users.operator1, 2, false, false, 1],
+    [WORLD.users.operator2, 2, false, false, 2],
+    [WORLD.users.tenant, 2, false, false, 1],
+    [WORLD.users.noLookup, 3, false, false, 1],
+    [WORLD.users.mfa, 2, true, false, 1],
+    [WORLD.users.disabled, 2, false, true, 1],
+  ];
+  for (const [email, role, requireMfa, disabled, clientId] of users) {
+    const { rows } = await pool.query<{ id: number }>(
+      `INSERT INTO users (email, password_hash, require_mfa, disabled, default_client_id)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [email, hash, requireMfa, disabled, clientId],
+    );
+    const userId = rows[0]!.id;
+    await pool.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)', [userId, role]);
+    if (clientId !== null) await pool.query('INSERT INTO user_clients (client_id, user_id) VALUES ($1, $2)', [clientId, userId]);
+    if (email === WORLD.users.tenant) {
+      await pool.query('INSERT INTO user_outlets (client_id, user_id, outlet_id) VALUES (1, $1, 2)', [userId]);
+    }
+  }
+  // Identity columns continue after the explicit ids.
+  for (const table of ['clients', 'malls', 'outlets', 'roles']) {
+    await pool.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
+  }
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { createPool, type Pool } from '../../server/db/pool.js';
+
+const TEMPLATE_DATABASE = 'app_template';
+
+export interface TestDatabase {
+  pool: Pool;
+  url: string;
+  drop: () => Promise<void>;
+}
+
+/** A fresh, migrated database of its own, copied from the run's template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('pgUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = createPool(adminUrl, 1);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const pool = createPool(url, 5);
+  return {
+    pool,
+    url,
+    drop: async () => {
+      await pool.end();
+      const cleanup = createPool(adminUrl, 1);
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createTestApp(pool: Pool): Promise<FastifyInstance> {
+  const config = { ...loadConfig({}), staticDir: '/nonexistent' };
+  const app = await buildApp({ pool, config });
+  await app.ready();
+  return app;
+}
+
+/** A browser-like agent: keeps the session cookie and the CSRF token between calls. */
+export class Agent {
+  cookie = '';
+  csrfToken = '';
+  constructor(private readonly app: FastifyInstance) {}
+
+  private remember(response: LightMyRequestResponse) {
+    const sid = response.cookies.find((cookie) => cookie.name === 'sid');
+    if (sid) this.cookie = sid.value ? `sid=${sid.value}` : '';
+    return response;
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options: { body?: unknown; csrf?: string | null } = {},
+  ): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = {};
+    if (this.cookie) headers.cookie = this.cookie;
+    const csrf = options.csrf === undefined ? this.csrfToken : options.csrf;
+    if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
+    return this.remember(
+      await this.app.inject({ method, url, headers, ...(options.body === undefined ? {} : { payload: options.body as object }) }),
+    );
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+
+  async fetchCsrf(): Promise<string> {
+    const response = await this.get('/api/getcsrftoken');
+    this.csrfToken = (response.json() as { csrfToken: string }).csrfToken;
+    return this.csrfToken;
+  }
+
+  async login(username: string, password: string): Promise<LightMyRequestResponse> {
+    if (!this.csrfToken) await this.fetchCsrf();
+    const response = await this.request('POST', '/api/login', { body: { username, password } });
+    if (response.statusCode === 200) this.csrfToken = (response.json() as { csrfToken: string }).csrfToken;
+    return response;
+  }
+}
