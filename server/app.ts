@@ -7,9 +7,11 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { registerAccessControl } from './auth/access.js';
+import { ssoHandlers } from './auth/sso.js';
 import type { Config } from './config.js';
 import type { Pool } from './db/pool.js';
 import { errorBody, HttpError } from './errors.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { listOperations, loadSpecification, OPENAPI_PATH } from './openapi.js';
 import { authHandlers } from './routes/auth.js';
 import { lookupHandlers } from './routes/lookup.js';
@@ -20,6 +22,8 @@ export interface AppDeps {
   pool: Pool;
   config: Config;
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to SMTP_URL, or the local outbox. */
+  mailer?: Mailer;
 }
 
 /** Path prefixes that belong to the API: an unknown path under them is a JSON 404, never the app's page. */
@@ -37,7 +41,7 @@ function notImplemented(operationId: string): Handler {
   };
 }
 
-export async function buildApp({ pool, config, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ pool, config, logger = false, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     ajv: {
@@ -55,10 +59,11 @@ export async function buildApp({ pool, config, logger = false }: AppDeps): Promi
   await app.register(fastifyCookie);
   registerAccessControl(app, pool);
 
-  const deps: RouteDeps = { pool, config };
+  const deps: RouteDeps = { pool, config, mailer: mailer ?? createMailer(config, pool, app.log) };
   const handlers: Handlers = {
     ...systemHandlers(deps),
     ...authHandlers(deps),
+    ...ssoHandlers(deps),
     ...lookupHandlers(deps),
   };
   const operations = new Map(listOperations().map((operation) => [operation.operationId, operation]));

@@ -15,6 +15,11 @@ export interface Config {
   logLevel: string;
   demoReceipts: number | undefined;
   demoSeed: number;
+  /** The address users reach the app at, for links in e-mails and the single sign-on callback. */
+  publicUrl: string;
+  /** An SMTP server URL (smtp://user:pass@host:port); without it mail goes to the local outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -35,9 +40,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
   const root = process.cwd();
   const demoReceiptsRaw = env.DEMO_RECEIPTS;
+  const port = intFrom(env, 'PORT', 8080, 0, 65535);
+  const publicUrl = (env.PUBLIC_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(publicUrl)) throw new Error(`PUBLIC_URL must start with http:// or https://, got '${publicUrl}'`);
   return {
     host,
-    port: intFrom(env, 'PORT', 8080, 0, 65535),
+    port,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     embeddedPgPort: intFrom(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
@@ -47,5 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     demoReceipts: demoReceiptsRaw ? intFrom(env, 'DEMO_RECEIPTS', 0, 0, 100_000_000) : undefined,
     demoSeed: intFrom(env, 'DEMO_SEED', 20261121, 0, 2 ** 31 - 1),
+    publicUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Mall Analytics <no-reply@mall-analytics.local>',
   };
 }

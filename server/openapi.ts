@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { actionForMethod } from '../src/domain/permissions.js';
 
 export const OPENAPI_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'openapi.yaml');
 
 export type Access = 'public' | 'pending' | 'session' | 'permission';
 export type ScopeKind = 'client' | 'outlet' | 'outlets' | 'mall' | 'malls';
-export type Action = 'Read' | 'Create' | 'Update' | 'Delete';
 
 export interface Operation {
   operationId: string;
@@ -17,27 +17,15 @@ export interface Operation {
   access: Access;
   /** Where each owned id is found: 'query.client_id', 'body.outlet_id', ... */
   scope: Partial<Record<ScopeKind, string>>;
+  /** A receipt call: refused to accounts whose e-mail domain has receipts hidden. */
+  receipts: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'delete'] as const;
 
-export function actionForMethod(method: string): Action {
-  switch (method.toUpperCase()) {
-    case 'POST':
-      return 'Create';
-    case 'PUT':
-    case 'PATCH':
-      return 'Update';
-    case 'DELETE':
-      return 'Delete';
-    default:
-      return 'Read';
-  }
-}
-
 /** The permission string an operation needs: `<path>::<Action>`. */
 export function permissionFor(operation: Pick<Operation, 'method' | 'path'>): string {
-  return `${operation.path}::${actionForMethod(operation.method)}`;
+  return `${operation.path}::${actionForMethod(operation.method) ?? 'Read'}`;
 }
 
 interface RawOperation {
@@ -45,6 +33,7 @@ interface RawOperation {
   tags?: string[];
   'x-access'?: Access;
   'x-scope'?: Partial<Record<ScopeKind, string>>;
+  'x-receipts'?: boolean;
 }
 
 let cached: { document: Record<string, unknown>; operations: Operation[] } | undefined;
@@ -75,6 +64,7 @@ function load() {
         tags: raw.tags ?? [],
         access: raw['x-access'] ?? 'permission',
         scope: raw['x-scope'] ?? {},
+        receipts: raw['x-receipts'] === true,
       });
     }
   }

@@ -47,9 +47,10 @@ async function loadCaller(pool: Pool, session: SessionRow): Promise<Caller | nul
 }
 
 /**
- * The one gate every API operation passes, driven by the operation's x-access and x-scope in openapi.yaml:
- * session (401), CSRF on non-GET calls (403), the caller's path::Action permission (403) before the request is
- * validated, and after validation the ownership of every client, mall and outlet id it names (403).
+ * The one gate every API operation passes, driven by the operation's x-access, x-scope and x-receipts in
+ * openapi.yaml: session (401), CSRF on non-GET calls (403), the caller's path::Action permission (403), receipts
+ * hidden from the partner domain (403), then the ownership of every client, mall and outlet id the request names
+ * (403). All of it before validation; a malformed id is left for validation to refuse with a 400.
  */
 export function registerAccessControl(app: FastifyInstance, pool: Pool) {
   app.decorateRequest('session', null);
@@ -74,10 +75,12 @@ export function registerAccessControl(app: FastifyInstance, pool: Pool) {
     ) {
       throw forbidden(MESSAGES.permission);
     }
+    if (operation.receipts && caller.user.receiptsHidden) throw forbidden(MESSAGES.permission);
     request.caller = caller;
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation, so that a caller learns nothing about another client's data from validation errors.
+  app.addHook('preValidation', async (request) => {
     const operation = request.routeOptions.config.operation;
     if (!operation || !request.caller || Object.keys(operation.scope).length === 0) return;
     if (!(await ownsScope(pool, request, operation, request.caller))) throw forbidden(MESSAGES.scope);
@@ -91,10 +94,15 @@ function readScopeValue(request: FastifyRequest, location: string): unknown {
   return (container as Record<string, unknown>)[name];
 }
 
-/** Ids from a number, a numeric string, a comma-joined list or an array of those. */
+/**
+ * Ids from a number, a numeric string, a comma-joined list or an array of those; empty when any part is not a
+ * positive whole number (validation then answers 400).
+ */
 export function parseIds(value: unknown): number[] {
-  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
-  return [...new Set(parts.map((part) => Number(part)).filter((id) => Number.isInteger(id) && id > 0))];
+  const parts: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  const ids = parts.map((part) => (typeof part === 'string' && /^\d+$/.test(part.trim()) ? Number(part) : part));
+  if (!ids.every((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) return [];
+  return [...new Set(ids)];
 }
 
 async function ownsScope(pool: Pool, request: FastifyRequest, operation: Operation, caller: Caller): Promise<boolean> {
@@ -103,8 +111,7 @@ async function ownsScope(pool: Pool, request: FastifyRequest, operation: Operati
     const raw = readScopeValue(request, location);
     if (raw === undefined || raw === null || raw === '') continue;
     const ids = parseIds(raw);
-    if (ids.length === 0) return false;
-    values.set(kind, ids);
+    if (ids.length > 0) values.set(kind, ids);
   }
   const visibility = { clientIds: caller.grants.clientIds, outletLimits: caller.grants.outletLimits };
   const clientIds = values.get('client');

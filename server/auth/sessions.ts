@@ -12,13 +12,14 @@ export interface SessionOptions {
   secureCookies: boolean;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-const newToken = () => randomBytes(32).toString('base64url');
+/** A random secret for cookies, CSRF tokens and e-mailed keys; only its hash is stored. */
+export const newSecret = () => randomBytes(32).toString('base64url');
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 export async function readSession(db: Queryable, request: FastifyRequest): Promise<SessionRow | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 100) return null;
-  return (await findLiveSession(db, hashToken(token))) ?? null;
+  return (await findLiveSession(db, hashSecret(token))) ?? null;
 }
 
 function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, options: SessionOptions) {
@@ -44,12 +45,12 @@ export async function startSession(
   user: { userId: number | null; mfaPending: boolean },
 ): Promise<SessionRow> {
   if (previous) await deleteSession(db, previous.tokenHash);
-  const token = newToken();
+  const token = newSecret();
   const ttlSeconds = user.userId === null ? ANONYMOUS_TTL_SECONDS : options.ttlHours * 3600;
   const session = await insertSession(db, {
-    tokenHash: hashToken(token),
+    tokenHash: hashSecret(token),
     userId: user.userId,
-    csrfToken: newToken(),
+    csrfToken: newSecret(),
     mfaPending: user.mfaPending,
     ttlSeconds,
   });

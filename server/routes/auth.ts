@@ -1,36 +1,122 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/schema.js';
 import { requireCaller } from '../auth/access.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { endSession, startSession, type SessionOptions } from '../auth/sessions.js';
+import { passwordProblem } from '../auth/passwordPolicy.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { endSession, hashSecret, newSecret, readSession, startSession, type SessionOptions } from '../auth/sessions.js';
 import { toUserInfo } from '../auth/userInfo.js';
-import { unauthorized } from '../errors.js';
-import { findUserByEmail, loadUserGrants } from '../repositories/users.js';
+import { badRequest, HttpError, notFound, unauthorized } from '../errors.js';
+import {
+  completeMfa,
+  countRecentFailures,
+  createInvitedUser,
+  findLiveValidationKey,
+  findRoles,
+  insertValidationKey,
+  recordLoginAttempt,
+  saveOneTimeCode,
+  setPassword,
+  takeOneTimeCodeTry,
+  useValidationKey,
+  type KeyPurpose,
+} from '../repositories/authFlows.js';
+import { findUserByEmail, findUserById, loadUserGrants, type UserRow } from '../repositories/users.js';
 import type { Handlers, RouteDeps } from './types.js';
 
-type LoginBody = operations['login']['requestBody']['content']['application/json'];
+type Body<Id extends keyof operations> = operations[Id] extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : never;
 
-export const LOGIN_FAILED = 'username or password is incorrect';
+export const AUTH_MESSAGES = {
+  loginFailed: 'username or password is incorrect',
+  passwordExpired: 'Password expired.',
+  throttled: 'Too many sign-in attempts. Please try again in 15 minutes.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  samePassword: 'The new password must differ from the current one.',
+  passwordChangeNeedsProof: 'Give the current password, or use the link from the password-reset e-mail.',
+  invalidKey: 'This link is invalid or has expired. Please ask for a new one.',
+  accountExists: 'An account with this e-mail already exists.',
+  unknownRole: 'Unknown role: ',
+} as const;
+
+export const ONE_TIME_CODE = { ttlSeconds: 5 * 60, maxAttempts: 5 } as const;
+export const THROTTLE = { windowSeconds: 15 * 60, maxPerUsername: 5, maxPerAddress: 30 } as const;
+const KEY_TTL_SECONDS: Record<KeyPurpose, number> = { reset: 60 * 60, activate: 7 * 24 * 60 * 60 };
+
 /** Compared against when the username is unknown, so that both answers take as long. */
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');
+const DUMMY_HASH = `scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$${Buffer.alloc(64).toString('base64')}`;
 
-export function authHandlers({ pool, config }: RouteDeps): Handlers {
+const normaliseEmail = (value: string) => value.trim().toLowerCase();
+const codeHash = (sessionHash: string, code: string) => hashSecret(`${sessionHash}:${code}`);
+
+export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
   const sessionOptions: SessionOptions = { ttlHours: config.sessionTtlHours, secureCookies: config.secureCookies };
+
+  /** The user behind a username and password, counted against the sign-in throttle. */
+  async function checkPassword(request: FastifyRequest, username: string, password: string): Promise<UserRow> {
+    const address = request.ip;
+    const failures = await countRecentFailures(pool, username, address, THROTTLE.windowSeconds);
+    if (failures.byUsername >= THROTTLE.maxPerUsername || failures.byAddress >= THROTTLE.maxPerAddress) {
+      request.log.warn({ username, address }, 'sign-in throttled');
+      throw new HttpError(429, AUTH_MESSAGES.throttled);
+    }
+    const user = await findUserByEmail(pool, username);
+    const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    const succeeded = Boolean(user && valid && !user.disabled);
+    await recordLoginAttempt(pool, { username, address, succeeded });
+    if (!succeeded || !user) {
+      request.log.info({ username }, 'sign-in refused');
+      throw unauthorized(AUTH_MESSAGES.loginFailed);
+    }
+    return user;
+  }
+
+  async function mailKey(user: { id: number; email: string }, purpose: KeyPurpose) {
+    const key = newSecret();
+    await insertValidationKey(pool, { keyHash: hashSecret(key), userId: user.id, purpose, ttlSeconds: KEY_TTL_SECONDS[purpose] });
+    const link =
+      purpose === 'reset'
+        ? `${config.publicUrl}/reset-password?validationKey=${key}`
+        : `${config.publicUrl}/account-creation?validationKey=${key}`;
+    await mailer.send(
+      purpose === 'reset'
+        ? {
+            to: user.email,
+            subject: 'Reset your Mall Analytics password',
+            text: `Someone asked to reset the password of ${user.email}.\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+          }
+        : {
+            to: user.email,
+            subject: 'You are invited to Mall Analytics',
+            text: `An account has been created for ${user.email}.\n\nTo choose your password and sign in, open this link within 7 days:\n${link}\n`,
+          },
+    );
+  }
+
+  /** Refuses a new password that breaks the policy or repeats the current one. */
+  async function checkNewPassword(user: { email: string; passwordHash: string | null }, newPassword: string) {
+    const problem = passwordProblem(newPassword, user.email);
+    if (problem) throw badRequest(problem);
+    if (await verifyPassword(newPassword, user.passwordHash)) throw badRequest(AUTH_MESSAGES.samePassword);
+  }
+
+  /** A key is spent only once the new password has passed the checks; it works once even in a race. */
+  async function spendKey(keyHash: string) {
+    if (!(await useValidationKey(pool, keyHash))) throw badRequest(AUTH_MESSAGES.invalidKey);
+  }
 
   return {
     async getCsrfToken(request, reply) {
-      const session = request.session ?? (await startSession(pool, reply, sessionOptions, null, { userId: null, mfaPending: false }));
+      const session =
+        request.session ?? (await startSession(pool, reply, sessionOptions, null, { userId: null, mfaPending: false }));
       return { csrfToken: session.csrfToken };
     },
 
     async login(request, reply) {
-      const body = request.body as LoginBody;
-      const username = body.username.trim().toLowerCase();
-      const user = await findUserByEmail(pool, username);
-      const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !valid || user.disabled) {
-        request.log.info({ username }, 'login refused');
-        throw unauthorized(LOGIN_FAILED);
-      }
+      const body = request.body as Body<'login'>;
+      const user = await checkPassword(request, normaliseEmail(body.username), body.password);
+      if (user.passwordExpired && !user.requireMfa) throw unauthorized(AUTH_MESSAGES.passwordExpired);
       const session = await startSession(pool, reply, sessionOptions, request.session, {
         userId: user.id,
         mfaPending: user.requireMfa,
@@ -53,9 +139,115 @@ export function authHandlers({ pool, config }: RouteDeps): Handlers {
     async logout(request, reply) {
       const caller = requireCaller(request);
       await endSession(pool, reply, sessionOptions, caller.session);
-      return caller.session.ssoLogoutUrl
-        ? { success: true, redirectUrl: caller.session.ssoLogoutUrl }
-        : { success: true };
+      return caller.session.ssoLogoutUrl ? { success: true, redirectUrl: caller.session.ssoLogoutUrl } : { success: true };
+    },
+
+    async sendOtp(request) {
+      const { session, user } = requireCaller(request);
+      if (!session.mfaPending) return { success: false };
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await saveOneTimeCode(pool, session.tokenHash, codeHash(session.tokenHash, code), ONE_TIME_CODE.ttlSeconds);
+      await mailer.send({
+        to: user.email,
+        subject: `Your Mall Analytics sign-in code: ${code}`,
+        text: `Your one-time sign-in code is ${code}.\n\nIt expires in 5 minutes. If you did not try to sign in, change your password.\n`,
+      });
+      return { success: true };
+    },
+
+    async verifyOtp(request) {
+      const { session } = requireCaller(request);
+      const { code } = request.body as Body<'verifyOtp'>;
+      if (!session.mfaPending) return { success: false };
+      const stored = await takeOneTimeCodeTry(pool, session.tokenHash, ONE_TIME_CODE.maxAttempts);
+      if (!stored) return { success: false };
+      const given = Buffer.from(codeHash(session.tokenHash, code));
+      const expected = Buffer.from(stored.codeHash);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { success: false };
+      await completeMfa(pool, session.tokenHash);
+      request.log.info({ userId: session.userId }, 'one-time code verified');
+      return { success: true };
+    },
+
+    async sendResetPasswordEmail(request) {
+      const { email } = request.body as Body<'sendResetPasswordEmail'>;
+      const user = await findUserByEmail(pool, normaliseEmail(email));
+      // The same answer whether or not the account exists.
+      if (user && !user.disabled) await mailKey(user, 'reset');
+      return { success: true };
+    },
+
+    async checkResetPasswordKey(request) {
+      const { validationKey } = request.query as { validationKey: string };
+      return { success: Boolean(await findLiveValidationKey(pool, hashSecret(validationKey))) };
+    },
+
+    async verifyUserEmail(request) {
+      const { email, validationKey } = request.body as Body<'verifyUserEmail'>;
+      const key = await findLiveValidationKey(pool, hashSecret(validationKey));
+      return { success: Boolean(key && key.email === normaliseEmail(email)) };
+    },
+
+    async activateUser(request) {
+      const { validationKey, password } = request.body as Body<'activateUser'>;
+      const keyHash = hashSecret(validationKey);
+      const key = await findLiveValidationKey(pool, keyHash);
+      const user = key?.purpose === 'activate' ? await findUserById(pool, key.userId) : undefined;
+      if (!user) throw notFound(AUTH_MESSAGES.invalidKey);
+      await checkNewPassword(user, password);
+      await spendKey(keyHash);
+      await setPassword(pool, user.id, await hashPassword(password));
+      return { success: true };
+    },
+
+    async updatePassword(request, reply) {
+      const body = request.body as Body<'updatePassword'>;
+      let user: UserRow | undefined;
+      if (body.validationKey) {
+        const keyHash = hashSecret(body.validationKey);
+        const key = await findLiveValidationKey(pool, keyHash);
+        user = key ? await findUserById(pool, key.userId) : undefined;
+        if (!user) throw badRequest(AUTH_MESSAGES.invalidKey);
+        await checkNewPassword(user, body.newPassword);
+        await spendKey(keyHash);
+      } else if (body.currentPassword && body.username) {
+        user = await checkPassword(request, normaliseEmail(body.username), body.currentPassword);
+        await checkNewPassword(user, body.newPassword);
+      } else if (body.currentPassword) {
+        const session = await readSession(pool, request);
+        user = session?.userId && !session.mfaPending ? await findUserById(pool, session.userId) : undefined;
+        if (!user) throw unauthorized();
+        if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+          throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
+        }
+        await checkNewPassword(user, body.newPassword);
+      } else {
+        throw badRequest(AUTH_MESSAGES.passwordChangeNeedsProof);
+      }
+      await setPassword(pool, user.id, await hashPassword(body.newPassword));
+      // Every session of the user has ended; so has this browser's.
+      await endSession(pool, reply, sessionOptions, null);
+      return { success: true };
+    },
+
+    async inviteUser(request) {
+      const caller = requireCaller(request);
+      const body = request.body as Body<'inviteUser'>;
+      const email = normaliseEmail(body.email);
+      if (await findUserByEmail(pool, email)) throw badRequest(AUTH_MESSAGES.accountExists);
+      const roleNames = [...new Set(body.roles ?? [])];
+      const roles = await findRoles(pool, roleNames);
+      const missing = roleNames.find((name) => !roles.some((role) => role.name === name));
+      if (missing) throw badRequest(`${AUTH_MESSAGES.unknownRole}${missing}`);
+      if (roles.some((role) => role.isSuperAdmin) && !caller.grants.isSuperAdmin) throw badRequest(`${AUTH_MESSAGES.unknownRole}super admin`);
+      const userId = await createInvitedUser(pool, {
+        email,
+        displayName: body.username ?? '',
+        clientId: body.client_id,
+        roles: roleNames,
+      });
+      await mailKey({ id: userId, email }, 'activate');
+      return { success: true };
     },
   };
 }

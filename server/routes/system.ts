@@ -1,3 +1,4 @@
+import { listOutboxMails } from '../repositories/outbox.js';
 import type { Handlers, RouteDeps } from './types.js';
 
 export function systemHandlers({ pool }: RouteDeps): Handlers {
@@ -5,6 +6,10 @@ export function systemHandlers({ pool }: RouteDeps): Handlers {
     async getHealth() {
       await pool.query('SELECT 1');
       return { status: 'ok' };
+    },
+    async getOutbox(request) {
+      const { limit } = request.query as { limit: number };
+      return { data: await listOutboxMails(pool, limit) };
     },
   };
 }

@@ -73,6 +73,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/login/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Single sign-on callback from the identity provider; signs the user in */
+        get: operations["finishSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-mails kept in the local outbox when no SMTP server is configured (newest first) */
+        get: operations["getOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -133,7 +167,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check that an e-mail belongs to an account (first step of password reset) */
+        /** Check that an e-mail is the one a validation key (invitation or reset) was sent to */
         post: operations["verifyUserEmail"];
         delete?: never;
         options?: never;
@@ -217,7 +251,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the password (with the current password, or a reset validation key) */
+        /**
+         * Change the password
+         * @description Three ways: with a reset `validationKey` (signed out); signed in, with the `currentPassword`; or signed out with an expired password, with `username` and `currentPassword`. The new password must be 10 to 128 characters with a letter and a digit, and differ from the current one and from the e-mail address. Every session of the user ends; the caller signs in again.
+         */
         put: operations["updatePassword"];
         post?: never;
         delete?: never;
@@ -1613,6 +1650,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Too many attempts; try again later. */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         ClientIdQuery: components["schemas"]["Id"];
@@ -1779,6 +1825,65 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    finishSso: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the app's /sso page, with `error` in the query when sign-in failed. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getOutbox: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest e-mails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            recipient: string;
+                            subject: string;
+                            text: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     logout: {
@@ -1863,11 +1968,15 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmailRequest"];
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    validationKey: string;
+                };
             };
         };
         responses: {
-            /** @description success is false when no account has that e-mail. */
+            /** @description success is false when the key is unknown, used, expired or was sent to another e-mail. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2002,6 +2111,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    username?: string;
                     currentPassword?: string;
                     newPassword: components["schemas"]["NewPassword"];
                     validationKey?: string;

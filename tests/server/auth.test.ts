@@ -85,7 +85,7 @@ describe('login', () => {
         { name: 'receipts', subPermissions: [] },
         { name: 'shopper-connect', subPermissions: ['mall-gmv', 'mall-home'] },
       ],
-      permissionsList: ['/clients::Read', '/malls::Read', '/outlets::Read'],
+      permissionsList: ['/clients::Read', '/malls::Read', '/outlets/transaction/focReason::Read', '/outlets::Read'],
       permissionsComponents: ['datetime-picker-limitation'],
       password_expired: false,
       flags: { tenantOnly: false, hideTopBar: false, receiptsHidden: false },

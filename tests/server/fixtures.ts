@@ -16,10 +16,12 @@ export const WORLD = {
     noLookup: 'nolookup@fixture.test',
     mfa: 'mfa@fixture.test',
     disabled: 'disabled@fixture.test',
+    expired: 'expired@fixture.test',
+    partner: 'analyst@partner.test',
   },
 } as const;
 
-const LOOKUP_PERMISSIONS = ['/clients::Read', '/outlets::Read', '/malls::Read'];
+const OPERATOR_PERMISSIONS = ['/clients::Read', '/outlets::Read', '/malls::Read', '/outlets/transaction/focReason::Read'];
 
 /**
  * Two clients ('Zenith Malls' and 'apex retail': case-insensitive and byte order disagree), three malls in different
@@ -45,8 +47,9 @@ export async function seedWorld(pool: Pool): Promise<void> {
     INSERT INTO role_component_permissions (role_id, component) VALUES (2, 'datetime-picker-limitation');
   `);
   await pool.query('INSERT INTO role_api_permissions (role_id, permission) SELECT 2, unnest($1::text[])', [
-    LOOKUP_PERMISSIONS,
+    OPERATOR_PERMISSIONS,
   ]);
+  await pool.query(`INSERT INTO email_domains (domain, receipts_hidden) VALUES ('partner.test', true)`);
   const users: [string, number, boolean, boolean, number | null][] = [
     // email, role, require_mfa, disabled, default client
     [WORLD.users.admin, 1, false, false, null],
@@ -56,6 +59,8 @@ export async function seedWorld(pool: Pool): Promise<void> {
     [WORLD.users.noLookup, 3, false, false, 1],
     [WORLD.users.mfa, 2, true, false, 1],
     [WORLD.users.disabled, 2, false, true, 1],
+    [WORLD.users.expired, 2, false, false, 1],
+    [WORLD.users.partner, 2, false, false, 1],
   ];
   for (const [email, role, requireMfa, disabled, clientId] of users) {
     const { rows } = await pool.query<{ id: number }>(
@@ -66,6 +71,7 @@ export async function seedWorld(pool: Pool): Promise<void> {
     const userId = rows[0]!.id;
     await pool.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)', [userId, role]);
     if (clientId !== null) await pool.query('INSERT INTO user_clients (client_id, user_id) VALUES ($1, $2)', [clientId, userId]);
+    if (email === WORLD.users.expired) await pool.query('UPDATE users SET password_expired = true WHERE id = $1', [userId]);
     if (email === WORLD.users.tenant) {
       await pool.query('INSERT INTO user_outlets (client_id, user_id, outlet_id) VALUES (1, $1, 2)', [userId]);
     }

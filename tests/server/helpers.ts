@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createPool, type Pool } from '../../server/db/pool.js';
+import type { Mailer } from '../../server/mail/mailer.js';
 
 const TEMPLATE_DATABASE = 'app_template';
 
@@ -34,9 +35,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-export async function createTestApp(pool: Pool): Promise<FastifyInstance> {
-  const config = { ...loadConfig({}), staticDir: '/nonexistent' };
-  const app = await buildApp({ pool, config });
+export async function createTestApp(
+  pool: Pool,
+  options: { env?: NodeJS.ProcessEnv; mailer?: Mailer } = {},
+): Promise<FastifyInstance> {
+  const config = { ...loadConfig(options.env ?? {}), staticDir: '/nonexistent' };
+  const app = await buildApp({ pool, config, mailer: options.mailer });
   await app.ready();
   return app;
 }

@@ -1,0 +1,282 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../server/mail/mailer.js';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink.js';
+import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
+
+let db: TestDatabase;
+let app: FastifyInstance;
+let smtp: SmtpSink;
+const quiet = { info: () => {} };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedWorld(db.pool);
+  smtp = await startSmtpSink();
+  const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Mall Analytics <no-reply@fixture.test>' }, db.pool, quiet);
+  app = await createTestApp(db.pool, { mailer, env: { PUBLIC_URL: 'http://mall.test' } });
+});
+afterAll(async () => {
+  await app.close();
+  await smtp.stop();
+  await db.drop();
+});
+
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+const keyIn = (text: string) => /validationKey=([\w-]+)/.exec(text)?.[1] ?? '';
+
+describe('one-time codes', () => {
+  async function pendingAgent() {
+    const agent = new Agent(app);
+    const login = await agent.login(WORLD.users.mfa, PASSWORD);
+    expect(login.json().require_mfa).toBe(true);
+    return agent;
+  }
+
+  async function requestCode(agent: Agent) {
+    const since = smtp.mails.length;
+    expect((await agent.get('/api/otp')).json()).toEqual({ success: true });
+    const mail = await smtp.waitFor(WORLD.users.mfa, { since });
+    expect(mail.subject).toMatch(/sign-in code/);
+    return codeIn(mail.text);
+  }
+
+  it('mails a 6-digit code that completes the sign-in', async () => {
+    const agent = await pendingAgent();
+    const code = await requestCode(agent);
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await agent.request('POST', '/api/verifyOtp', { body: { code: wrong } })).json()).toEqual({ success: false });
+    expect((await agent.get('/clients')).statusCode).toBe(401);
+    expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: true });
+    expect((await agent.get('/clients')).statusCode).toBe(200);
+    // A used code does not work twice.
+    expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: false });
+  });
+
+  it('needs a new code after five wrong tries', async () => {
+    const agent = await pendingAgent();
+    const code = await requestCode(agent);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      expect((await agent.request('POST', '/api/verifyOtp', { body: { code: wrong } })).json()).toEqual({ success: false });
+    }
+    expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: false });
+    const fresh = await requestCode(agent);
+    expect((await agent.request('POST', '/api/verifyOtp', { body: { code: fresh } })).json()).toEqual({ success: true });
+  });
+
+  it('refuses an expired code', async () => {
+    const agent = await pendingAgent();
+    const code = await requestCode(agent);
+    await db.pool.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second'`);
+    expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: false });
+  });
+
+  it('rejects a malformed code with 400 naming the field', async () => {
+    const agent = await pendingAgent();
+    const response = await agent.request('POST', '/api/verifyOtp', { body: { code: '12ab56' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('code');
+  });
+});
+
+describe('expired passwords', () => {
+  it('refuses the sign-in with "Password expired." and lets the user set a new password', async () => {
+    const agent = new Agent(app);
+    const login = await agent.login(WORLD.users.expired, PASSWORD);
+    expect(login.statusCode).toBe(401);
+    expect(login.json().message).toBe('Password expired.');
+
+    const weak = await agent.request('PUT', '/api/user/password', {
+      body: { username: WORLD.users.expired, currentPassword: PASSWORD, newPassword: 'onlyletters' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe('The new password must contain at least one letter and one digit.');
+
+    const wrong = await agent.request('PUT', '/api/user/password', {
+      body: { username: WORLD.users.expired, currentPassword: 'wrong-password-1', newPassword: 'brand-new-pass-2' },
+    });
+    expect(wrong.statusCode).toBe(401);
+
+    const changed = await agent.request('PUT', '/api/user/password', {
+      body: { username: WORLD.users.expired, currentPassword: PASSWORD, newPassword: 'brand-new-pass-2' },
+    });
+    expect(changed.json()).toEqual({ success: true });
+    const again = new Agent(app);
+    expect((await again.login(WORLD.users.expired, 'brand-new-pass-2')).statusCode).toBe(200);
+    expect((await new Agent(app).login(WORLD.users.expired, PASSWORD)).statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for known and unknown e-mails and mails only the known one', async () => {
+    const agent = new Agent(app);
+    await agent.fetchCsrf();
+    const since = smtp.mails.length;
+    const unknown = await agent.request('POST', '/api/user/sendResetPasswordEmail', { body: { email: 'nobody@fixture.test' } });
+    const known = await agent.request('POST', '/api/user/sendResetPasswordEmail', { body: { email: WORLD.users.operator2 } });
+    expect(unknown.json()).toEqual({ success: true });
+    expect(known.json()).toEqual({ success: true });
+    await smtp.waitFor(WORLD.users.operator2, { since });
+    expect(smtp.mails.slice(since).map((mail) => mail.to[0])).toEqual([WORLD.users.operator2]);
+  });
+
+  it('resets with a single-use key from the mailed link and ends the old sessions', async () => {
+    const signedIn = new Agent(app);
+    await signedIn.login(WORLD.users.tenant, PASSWORD);
+
+    const agent = new Agent(app);
+    await agent.fetchCsrf();
+    const since = smtp.mails.length;
+    await agent.request('POST', '/api/user/sendResetPasswordEmail', { body: { email: WORLD.users.tenant.toUpperCase() } });
+    const mail = await smtp.waitFor(WORLD.users.tenant, { since });
+    expect(mail.text).toContain('http://mall.test/reset-password?validationKey=');
+    const key = keyIn(mail.text);
+
+    expect((await agent.get(`/api/user/resetPassword?validationKey=${key}`)).json()).toEqual({ success: true });
+    expect((await agent.get('/api/user/resetPassword?validationKey=not-a-key')).json()).toEqual({ success: false });
+
+    const reset = await agent.request('PUT', '/api/user/password', { body: { validationKey: key, newPassword: 'reset-pass-word-3' } });
+    expect(reset.json()).toEqual({ success: true });
+    expect((await signedIn.get('/clients')).statusCode).toBe(401);
+    expect((await agent.get(`/api/user/resetPassword?validationKey=${key}`)).json()).toEqual({ success: false });
+
+    const second = new Agent(app);
+    await second.fetchCsrf();
+    const reuse = await second.request('PUT', '/api/user/password', { body: { validationKey: key, newPassword: 'another-pass-4' } });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().message).toBe('This link is invalid or has expired. Please ask for a new one.');
+    expect((await new Agent(app).login(WORLD.users.tenant, 'reset-pass-word-3')).statusCode).toBe(200);
+  });
+
+  it('refuses an expired key', async () => {
+    const agent = new Agent(app);
+    await agent.fetchCsrf();
+    const since = smtp.mails.length;
+    await agent.request('POST', '/api/user/sendResetPasswordEmail', { body: { email: WORLD.users.noLookup } });
+    const key = keyIn((await smtp.waitFor(WORLD.users.noLookup, { since })).text);
+    await db.pool.query(`UPDATE validation_keys SET expires_at = now() - interval '1 second'`);
+    const response = await agent.request('PUT', '/api/user/password', { body: { validationKey: key, newPassword: 'too-late-pass-5' } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('changes the password of a signed-in user who gives the current one', async () => {
+    const agent = new Agent(app);
+    await agent.login(WORLD.users.operator2, PASSWORD);
+    const wrong = await agent.request('PUT', '/api/user/password', { body: { currentPassword: 'nope', newPassword: 'signed-in-pass-6' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('The current password is incorrect.');
+    const same = await agent.request('PUT', '/api/user/password', { body: { currentPassword: PASSWORD, newPassword: PASSWORD } });
+    expect(same.json().message).toBe('The new password must differ from the current one.');
+    const ok = await agent.request('PUT', '/api/user/password', { body: { currentPassword: PASSWORD, newPassword: 'signed-in-pass-6' } });
+    expect(ok.json()).toEqual({ success: true });
+    expect((await agent.get('/api/credential')).statusCode).toBe(401);
+    await db.pool.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $1) WHERE email = $2`, [
+      WORLD.users.operator1,
+      WORLD.users.operator2,
+    ]);
+  });
+
+  it('asks for a proof when neither a key nor the current password is given', async () => {
+    const agent = new Agent(app);
+    await agent.fetchCsrf();
+    const response = await agent.request('PUT', '/api/user/password', { body: { newPassword: 'whatever-pass-7' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Give the current password, or use the link from the password-reset e-mail.');
+  });
+});
+
+describe('invitations', () => {
+  it('invites a user who activates the account from the mailed link', async () => {
+    const admin = new Agent(app);
+    await admin.login(WORLD.users.admin, PASSWORD);
+    const since = smtp.mails.length;
+    const invite = await admin.request('POST', '/api/user/invite', {
+      body: { client_id: 1, email: 'New.Person@fixture.test', username: 'New Person', roles: ['mall operator'] },
+    });
+    expect(invite.json()).toEqual({ success: true });
+    const mail = await smtp.waitFor('new.person@fixture.test', { since });
+    expect(mail.text).toContain('http://mall.test/account-creation?validationKey=');
+    const key = keyIn(mail.text);
+
+    const guest = new Agent(app);
+    await guest.fetchCsrf();
+    expect((await guest.request('POST', '/api/user/verifyUserEmail', { body: { email: 'someone@fixture.test', validationKey: key } })).json()).toEqual({ success: false });
+    expect((await guest.request('POST', '/api/user/verifyUserEmail', { body: { email: 'new.person@fixture.test', validationKey: key } })).json()).toEqual({ success: true });
+    // Not activated yet: the account has no password, so none works.
+    expect((await new Agent(app).login('new.person@fixture.test', 'first-pass-word-8')).statusCode).toBe(401);
+    const activate = await guest.request('POST', '/api/user/activate', { body: { validationKey: key, password: 'first-pass-word-8' } });
+    expect(activate.json()).toEqual({ success: true });
+    const again = await guest.request('POST', '/api/user/activate', { body: { validationKey: key, password: 'first-pass-word-9' } });
+    expect(again.statusCode).toBe(404);
+
+    const person = new Agent(app);
+    const login = await person.login('new.person@fixture.test', 'first-pass-word-8');
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({ roles: ['mall operator'], clients: [1] });
+
+    const duplicate = await admin.request('POST', '/api/user/invite', { body: { client_id: 1, email: 'new.person@fixture.test' } });
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().message).toBe('An account with this e-mail already exists.');
+  });
+
+  it('is refused to users without the invite permission', async () => {
+    const operator = new Agent(app);
+    await operator.login(WORLD.users.operator1, PASSWORD);
+    const response = await operator.request('POST', '/api/user/invite', { body: { client_id: 1, email: 'x@fixture.test' } });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('the partner e-mail domain', () => {
+  it('loses the receipt calls that the same role may otherwise make', async () => {
+    const url = '/outlets/transaction/focReason?client_id=1&id=1';
+    const partner = new Agent(app);
+    await partner.login(WORLD.users.partner, PASSWORD);
+    const credential = await partner.get('/api/credential');
+    expect(credential.json().user.flags.receiptsHidden).toBe(true);
+    const refused = await partner.get(url);
+    expect(refused.statusCode).toBe(403);
+    const operator = new Agent(app);
+    await operator.login(WORLD.users.operator1, PASSWORD);
+    expect((await operator.get(url)).statusCode).not.toBe(403);
+  });
+});
+
+describe('the local outbox', () => {
+  it('keeps mail in the database without SMTP and shows it to the super admin only', async () => {
+    const outboxApp = await createTestApp(db.pool);
+    try {
+      const guest = new Agent(outboxApp);
+      await guest.fetchCsrf();
+      await guest.request('POST', '/api/user/sendResetPasswordEmail', { body: { email: WORLD.users.operator1 } });
+      const admin = new Agent(outboxApp);
+      await admin.login(WORLD.users.admin, PASSWORD);
+      const outbox = await admin.get('/api/admin/outbox?limit=5');
+      expect(outbox.statusCode).toBe(200);
+      const latest = outbox.json().data[0];
+      expect(latest).toMatchObject({ recipient: WORLD.users.operator1, subject: 'Reset your Mall Analytics password' });
+      expect(latest.text).toContain('/reset-password?validationKey=');
+      const operator = new Agent(outboxApp);
+      await operator.login(WORLD.users.operator1, PASSWORD);
+      expect((await operator.get('/api/admin/outbox')).statusCode).toBe(403);
+    } finally {
+      await outboxApp.close();
+    }
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('refuses a username after five failures in 15 minutes, even with the right password', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect((await new Agent(app).login(WORLD.users.noLookup, 'wrong-password')).statusCode).toBe(401);
+    }
+    const blocked = await new Agent(app).login(WORLD.users.noLookup, PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'Too many sign-in attempts. Please try again in 15 minutes.' });
+    await db.pool.query(`UPDATE login_attempts SET attempted_at = attempted_at - interval '16 minutes'`);
+    expect((await new Agent(app).login(WORLD.users.noLookup, PASSWORD)).statusCode).toBe(200);
+  });
+});
