@@ -41,3 +41,4 @@ CREATE TABLE outbox (
 -- state, nonce, PKCE verifier and domain while a single sign-on is under way; the ID token after it.
 ALTER TABLE sessions ADD COLUMN sso_pending jsonb;
 ALTER TABLE sessions ADD COLUMN sso_id_token text;
+CREATE INDEX sessions_sso_binding ON sessions ((sso_pending->>'bindingHash')) WHERE sso_pending IS NOT NULL;

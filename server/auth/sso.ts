@@ -1,0 +1,268 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  allowInsecureRequests,
+  authorizationCodeGrant,
+  buildAuthorizationUrl,
+  buildEndSessionUrl,
+  calculatePKCECodeChallenge,
+  ClientSecretBasic,
+  ClientSecretPost,
+  type ClientAuth,
+  type Configuration,
+  discovery,
+  fetchUserInfo,
+  None,
+  randomNonce,
+  randomPKCECodeVerifier,
+  randomState,
+} from 'openid-client';
+import type { operations } from '../../src/api/schema.js';
+import { isLoopback } from '../config.js';
+import { HttpError } from '../errors.js';
+import { deleteSession } from '../repositories/sessions.js';
+import { findSsoDomain, saveSsoPending, saveSsoSignIn, takeSsoPending, type SsoDomainRow } from '../repositories/sso.js';
+import { findUserByEmail } from '../repositories/users.js';
+import type { Handlers, RouteDeps } from '../routes/types.js';
+import { hashSecret, newSecret, startSession, type SessionOptions } from './sessions.js';
+
+type StartSsoQuery = operations['startSso']['parameters']['query'];
+type FinishSsoQuery = NonNullable<operations['finishSso']['parameters']['query']>;
+
+/**
+ * The cookie that ties the provider's answer to the browser that started the sign-on. SameSite=Lax, unlike the
+ * session cookie: the callback is a top-level navigation coming from the provider's site, which a browser does not
+ * send SameSite=Strict cookies with.
+ */
+export const SSO_COOKIE = 'sid_sso';
+export const SSO_CALLBACK_PATH = '/api/login/callback';
+/** How long the user has at the provider before the attempt expires. */
+const PENDING_TTL_SECONDS = 15 * 60;
+/** Discovered provider configurations are kept this long. */
+const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+
+/** What the /sso page shows (as `error` in its query) when single sign-on does not work out. */
+export const SSO_MESSAGES = {
+  notSetUp: (domain: string) => `Single sign-on is not set up for ${domain}.`,
+  unreachable: (domain: string) => `The sign-in service of ${domain} could not be reached. Please try again later.`,
+  expired: 'Your single sign-on attempt has expired. Please start again.',
+  mismatch: 'The sign-in answer does not belong to your sign-in attempt. Please start again.',
+  cancelled: 'Sign-in was cancelled at the identity provider.',
+  refused: (reason: string) => `The identity provider did not sign you in (${reason}).`,
+  failed: 'Single sign-on failed. Please try again.',
+  noEmail: 'The identity provider did not share your e-mail address.',
+  unverified: (email: string) => `The identity provider has not verified ${email}.`,
+  wrongDomain: (email: string, domain: string) => `${email} is not an address of ${domain}.`,
+  noAccount: (email: string) => `No account exists for ${email}.`,
+} as const;
+
+/** The app's /sso page with `error` or `status` in its query (percent-encoded, spaces as %20). */
+export const ssoPage = (query: { error: string } | { status: 'success' }) =>
+  `/sso?${Object.entries(query)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&')}`;
+
+/** A failure that ends the sign-on with the user sent to /sso with this message. */
+class SsoFailure extends Error {
+  constructor(
+    message: string,
+    readonly reason: string,
+    readonly detail?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Client authentication at the token endpoint: Basic (the OpenID default) unless the provider only takes POST. */
+function clientAuthentication(clientSecret: string | null): ClientAuth {
+  if (!clientSecret) return None();
+  const basic = ClientSecretBasic(clientSecret);
+  const post = ClientSecretPost(clientSecret);
+  return (server, client, body, headers) => {
+    const supported = server.token_endpoint_auth_methods_supported;
+    const onlyPost = supported !== undefined && !supported.includes('client_secret_basic') && supported.includes('client_secret_post');
+    (onlyPost ? post : basic)(server, client, body, headers);
+  };
+}
+
+/** Plain HTTP is only allowed for a provider on this machine (development and tests). */
+function isLoopbackHttp(issuer: URL): boolean {
+  return issuer.protocol === 'http:' && isLoopback(issuer.hostname.replace(/^\[|\]$/g, ''));
+}
+
+/** Discovered provider configurations, by issuer and client, kept in memory for an hour. */
+function createDiscoveryCache() {
+  const entries = new Map<string, { expiresAt: number; configuration: Promise<Configuration> }>();
+  return (provider: SsoDomainRow): Promise<Configuration> => {
+    const key = JSON.stringify([provider.issuer, provider.clientId, provider.clientSecret]);
+    const cached = entries.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.configuration;
+    const issuer = new URL(provider.issuer);
+    const configuration = discovery(issuer, provider.clientId, undefined, clientAuthentication(provider.clientSecret), {
+      execute: isLoopbackHttp(issuer) ? [allowInsecureRequests] : [],
+      timeout: 10,
+    });
+    entries.set(key, { expiresAt: Date.now() + DISCOVERY_TTL_MS, configuration });
+    // A failed discovery is tried again on the next sign-on rather than remembered.
+    configuration.catch(() => {
+      if (entries.get(key)?.configuration === configuration) entries.delete(key);
+    });
+    return configuration;
+  };
+}
+
+const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+function emailDomain(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1);
+}
+
+/** Single sign-on with the OpenID Connect provider of the user's e-mail domain (authorization code flow, PKCE). */
+export function ssoHandlers({ pool, config }: RouteDeps): Handlers {
+  const sessionOptions: SessionOptions = { ttlHours: config.sessionTtlHours, secureCookies: config.secureCookies };
+  const redirectUri = `${config.publicUrl}${SSO_CALLBACK_PATH}`;
+  const discover = createDiscoveryCache();
+  const cookieOptions = {
+    path: SSO_CALLBACK_PATH,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+  };
+
+  /** The answer to a navigation is the /sso page with the message; to a call, a JSON error. */
+  function refuseStart(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
+    if (wantsPage(request)) return reply.redirect(ssoPage({ error: message }));
+    throw new HttpError(statusCode, message);
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+    const query = request.query as FinishSsoQuery;
+    const binding = request.cookies[SSO_COOKIE];
+    if (!binding || binding.length > 100) throw new SsoFailure(SSO_MESSAGES.expired, 'no sign-on cookie');
+    reply.clearCookie(SSO_COOKIE, cookieOptions);
+    const taken = await takeSsoPending(pool, hashSecret(binding));
+    if (!taken) throw new SsoFailure(SSO_MESSAGES.expired, 'no pending sign-on');
+    const { pending } = taken;
+    if (Date.now() - pending.startedAt > PENDING_TTL_SECONDS * 1000) {
+      throw new SsoFailure(SSO_MESSAGES.expired, 'pending sign-on too old');
+    }
+    if (query.error) {
+      throw new SsoFailure(
+        query.error === 'access_denied'
+          ? SSO_MESSAGES.cancelled
+          : // Only an OAuth error code is shown, never free text from the query.
+            /^[a-z_]{1,64}$/.test(query.error)
+            ? SSO_MESSAGES.refused(query.error)
+            : SSO_MESSAGES.failed,
+        `provider error ${query.error}`,
+      );
+    }
+    if (query.state !== pending.state) throw new SsoFailure(SSO_MESSAGES.mismatch, 'state mismatch');
+    if (!query.code) throw new SsoFailure(SSO_MESSAGES.failed, 'no code');
+
+    const provider = await findSsoDomain(pool, pending.domain);
+    if (!provider) throw new SsoFailure(SSO_MESSAGES.notSetUp(pending.domain), 'provider removed');
+    const configuration = await discover(provider).catch((error: unknown) => {
+      throw new SsoFailure(SSO_MESSAGES.unreachable(pending.domain), 'discovery failed', error);
+    });
+
+    // The URL the provider sent the browser to: the registered redirect URI with the answer's query.
+    const currentUrl = new URL(redirectUri);
+    currentUrl.search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const tokens = await authorizationCodeGrant(configuration, currentUrl, {
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      pkceCodeVerifier: pending.codeVerifier,
+    }).catch((error: unknown) => {
+      throw new SsoFailure(SSO_MESSAGES.failed, 'code exchange failed', error);
+    });
+    const claims = tokens.claims();
+    if (!claims) throw new SsoFailure(SSO_MESSAGES.failed, 'no ID token');
+
+    let identity: Record<string, unknown> = claims;
+    if (typeof claims.email !== 'string' && configuration.serverMetadata().userinfo_endpoint) {
+      identity = await fetchUserInfo(configuration, tokens.access_token, claims.sub).catch((error: unknown) => {
+        throw new SsoFailure(SSO_MESSAGES.failed, 'userinfo failed', error);
+      });
+    }
+    if (typeof identity.email !== 'string' || !identity.email.includes('@')) {
+      throw new SsoFailure(SSO_MESSAGES.noEmail, 'no email claim');
+    }
+    const email = identity.email.trim().toLowerCase();
+    if (identity.email_verified === false) throw new SsoFailure(SSO_MESSAGES.unverified(email), 'email not verified');
+    if (emailDomain(email) !== pending.domain) {
+      throw new SsoFailure(SSO_MESSAGES.wrongDomain(email, pending.domain), 'email of another domain');
+    }
+    const user = await findUserByEmail(pool, email);
+    if (!user || user.disabled) throw new SsoFailure(SSO_MESSAGES.noAccount(email), 'no such account');
+
+    // The provider did the authentication: no one-time code here.
+    if (request.session && request.session.tokenHash !== taken.session.tokenHash) {
+      await deleteSession(pool, request.session.tokenHash);
+    }
+    const session = await startSession(pool, reply, sessionOptions, taken.session, { userId: user.id, mfaPending: false });
+    const idToken = tokens.id_token ?? null;
+    const logoutUrl =
+      idToken && configuration.serverMetadata().end_session_endpoint
+        ? buildEndSessionUrl(configuration, {
+            id_token_hint: idToken,
+            post_logout_redirect_uri: `${config.publicUrl}/login`,
+          }).href
+        : null;
+    await saveSsoSignIn(pool, session.tokenHash, { logoutUrl, idToken });
+    request.log.info({ userId: user.id, domain: pending.domain }, 'signed in with single sign-on');
+    return ssoPage({ status: 'success' });
+  }
+
+  return {
+    async startSso(request, reply) {
+      const domain = (request.query as StartSsoQuery).domain.toLowerCase();
+      const provider = await findSsoDomain(pool, domain);
+      if (!provider) return refuseStart(request, reply, 404, SSO_MESSAGES.notSetUp(domain));
+      let configuration: Configuration;
+      try {
+        configuration = await discover(provider);
+      } catch (error) {
+        request.log.error({ err: error, domain, issuer: provider.issuer }, 'single sign-on discovery failed');
+        return refuseStart(request, reply, 502, SSO_MESSAGES.unreachable(domain));
+      }
+
+      const session =
+        request.session ?? (await startSession(pool, reply, sessionOptions, null, { userId: null, mfaPending: false }));
+      const binding = newSecret();
+      const codeVerifier = randomPKCECodeVerifier();
+      const state = randomState();
+      const nonce = randomNonce();
+      await saveSsoPending(pool, session.tokenHash, {
+        state,
+        nonce,
+        codeVerifier,
+        domain,
+        bindingHash: hashSecret(binding),
+        startedAt: Date.now(),
+      });
+      reply.setCookie(SSO_COOKIE, binding, { ...cookieOptions, maxAge: PENDING_TTL_SECONDS });
+      const authorizationUrl = buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: 'openid email',
+        code_challenge: await calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+      return reply.redirect(authorizationUrl.href);
+    },
+
+    async finishSso(request, reply) {
+      try {
+        return reply.redirect(await finish(request, reply));
+      } catch (error) {
+        if (error instanceof SsoFailure) {
+          request.log.warn({ reason: error.reason, err: error.detail }, 'single sign-on failed');
+          return reply.redirect(ssoPage({ error: error.message }));
+        }
+        request.log.error({ err: error }, 'single sign-on failed');
+        return reply.redirect(ssoPage({ error: SSO_MESSAGES.failed }));
+      }
+    },
+  };
+}

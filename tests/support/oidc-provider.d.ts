@@ -1,0 +1,38 @@
+// The few parts of oidc-provider (which ships no types) that tests/support/oidcProvider.ts uses.
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  export interface Account {
+    accountId: string;
+    claims(use: string, scope: string): Record<string, unknown> | Promise<Record<string, unknown>>;
+  }
+
+  export interface ClientMetadata {
+    client_id: string;
+    client_secret?: string;
+    redirect_uris: string[];
+    post_logout_redirect_uris?: string[];
+    grant_types?: string[];
+    response_types?: string[];
+    token_endpoint_auth_method?: string;
+  }
+
+  export interface Configuration {
+    clients?: ClientMetadata[];
+    findAccount?: (ctx: unknown, sub: string) => Account | undefined | Promise<Account | undefined>;
+    claims?: Record<string, string[]>;
+    cookies?: { keys?: string[] };
+    features?: Record<string, { enabled: boolean }>;
+    pkce?: { required: (ctx: unknown, client: unknown) => boolean };
+    [setting: string]: unknown;
+  }
+
+  export class Provider {
+    constructor(issuer: string, configuration?: Configuration);
+    readonly issuer: string;
+    callback(): (request: IncomingMessage, response: ServerResponse) => void;
+    on(event: string, listener: (...args: unknown[]) => void): this;
+  }
+
+  export default Provider;
+}
