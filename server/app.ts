@@ -57,6 +57,10 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
   });
 
   await app.register(fastifyCookie);
+  // The contract returns PDFs but takes none; saying so also tells the route generator the type is handled.
+  app.addContentTypeParser('application/pdf', (_request, _payload, done) => {
+    done(new HttpError(415, 'PDF request bodies are not accepted.'), undefined);
+  });
   registerAccessControl(app, pool);
 
   const deps: RouteDeps = { pool, config, mailer: mailer ?? createMailer(config, pool, app.log) };

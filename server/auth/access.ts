@@ -29,6 +29,7 @@ declare module 'fastify' {
 export const MESSAGES = {
   signIn: 'Please sign in.',
   mfaPending: 'Please enter the one-time code sent to your e-mail.',
+  passwordExpired: 'Password expired.',
   csrf: 'Invalid or missing CSRF token.',
   permission: 'You do not have permission to do this.',
   scope: 'You do not have access to this data.',
@@ -67,6 +68,8 @@ export function registerAccessControl(app: FastifyInstance, pool: Pool) {
     const caller = request.session ? await loadCaller(pool, request.session) : null;
     if (!caller) throw unauthorized(MESSAGES.signIn);
     if (operation.access !== 'pending' && caller.session.mfaPending) throw unauthorized(MESSAGES.mfaPending);
+    // An expired password (after a one-time code) opens nothing but the password change and the pending calls.
+    if (operation.access !== 'pending' && caller.user.passwordExpired) throw unauthorized(MESSAGES.passwordExpired);
     if (needsCsrf(operation.method) && !hasValidCsrfToken(request, caller.session)) throw forbidden(MESSAGES.csrf);
     if (
       operation.access === 'permission' &&

@@ -12,7 +12,11 @@ export type PoolClient = pg.PoolClient;
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 export function createPool(url: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection that the server closes (a restart, or Ctrl-C reaching PostgreSQL first) is dropped from
+  // the pool; the next query opens a new one. Without a listener the pool's 'error' event would end the process.
+  pool.on('error', () => {});
+  return pool;
 }
 
 /** Runs `work` in one transaction on one connection, rolling back when it throws. */

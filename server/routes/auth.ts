@@ -211,7 +211,10 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
         await checkNewPassword(user, body.newPassword);
         await spendKey(keyHash);
       } else if (body.currentPassword && body.username) {
-        user = await checkPassword(request, normaliseEmail(body.username), body.currentPassword);
+        user = await checkPassword(request, normaliseEmail(body.username), body.currentPassword).catch((error: unknown) => {
+          // A wrong current password is a mistake in this form, not a lost session.
+          throw error instanceof HttpError && error.statusCode === 401 ? badRequest(AUTH_MESSAGES.currentPasswordWrong) : error;
+        });
         await checkNewPassword(user, body.newPassword);
       } else if (body.currentPassword) {
         const session = await readSession(pool, request);

@@ -67,6 +67,21 @@ describe('one-time codes', () => {
     expect((await agent.request('POST', '/api/verifyOtp', { body: { code: fresh } })).json()).toEqual({ success: true });
   });
 
+  it('keeps an expired password locked after the code: nothing but the pending calls open', async () => {
+    await db.pool.query('UPDATE users SET password_expired = true WHERE email = $1', [WORLD.users.mfa]);
+    try {
+      const agent = await pendingAgent();
+      const code = await requestCode(agent);
+      expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: true });
+      expect((await agent.get('/api/credential')).json().user.password_expired).toBe(true);
+      const clients = await agent.get('/clients');
+      expect(clients.statusCode).toBe(401);
+      expect(clients.json().message).toBe('Password expired.');
+    } finally {
+      await db.pool.query('UPDATE users SET password_expired = false WHERE email = $1', [WORLD.users.mfa]);
+    }
+  });
+
   it('refuses an expired code', async () => {
     const agent = await pendingAgent();
     const code = await requestCode(agent);
@@ -98,7 +113,8 @@ describe('expired passwords', () => {
     const wrong = await agent.request('PUT', '/api/user/password', {
       body: { username: WORLD.users.expired, currentPassword: 'wrong-password-1', newPassword: 'brand-new-pass-2' },
     });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('The current password is incorrect.');
 
     const changed = await agent.request('PUT', '/api/user/password', {
       body: { username: WORLD.users.expired, currentPassword: PASSWORD, newPassword: 'brand-new-pass-2' },

@@ -1,0 +1,32 @@
+import { defineConfig, rspack } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+/** Where `npm run serve` (the Fastify server) listens during development. */
+const apiTarget = 'http://127.0.0.1:8080';
+
+/** Path prefixes served by the API server rather than by the single-page app. */
+const proxiedPrefixes = ['/api', '/clients', '/outlets', '/malls', '/healthz'] as const;
+
+export default defineConfig({
+  plugins: [pluginReact()],
+  source: {
+    entry: { index: './src/main.tsx' },
+  },
+  html: {
+    title: 'Mall Analytics',
+  },
+  output: {
+    distPath: { root: 'dist' },
+  },
+  server: {
+    historyApiFallback: true,
+    proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, apiTarget])),
+  },
+  tools: {
+    rspack: (_config, { appendPlugins }) => {
+      // Blueprint's date inputs load their date-fns locale with a dynamic import
+      // (`date-fns/locale/${code}/index.js`), which would put every locale in the bundle.
+      appendPlugins(new rspack.ContextReplacementPlugin(/date-fns[\\/]locale$/, /^\.\/en-US\/index\.js$/));
+    },
+  },
+});

@@ -1,0 +1,98 @@
+import { api, type ApiClient } from './client';
+import { dataOrThrow } from './errors';
+import type { components, paths } from './schema';
+
+export type UserInfo = components['schemas']['UserInfo'];
+export type CredentialResponse = components['schemas']['CredentialResponse'];
+export type LoginRequest = components['schemas']['LoginRequest'];
+export type LoginResponse = components['schemas']['LoginResponse'];
+export type LogoutResponse = components['schemas']['LogoutResponse'];
+
+/**
+ * Thin wrappers over the authentication calls (§7). Each returns the response body of a 2xx
+ * answer and throws an ApiError (status and server message) otherwise.
+ */
+
+/** GET /api/credential: the session's user and CSRF token; 401 when nobody is signed in. */
+export async function getCredential(client: ApiClient = api): Promise<CredentialResponse> {
+  return dataOrThrow(await client.GET('/api/credential'));
+}
+
+/** GET /api/getcsrftoken: a CSRF token for the (possibly new) anonymous session. */
+export async function getCsrfToken(client: ApiClient = api): Promise<string> {
+  return dataOrThrow(await client.GET('/api/getcsrftoken')).csrfToken;
+}
+
+/** POST /api/login with the credentials as given (normalising the username is the caller's rule). */
+export async function postLogin(body: LoginRequest, client: ApiClient = api): Promise<LoginResponse> {
+  return dataOrThrow(await client.POST('/api/login', { body }));
+}
+
+/** GET /api/logout: ends the session; `redirectUrl` is where to send the browser, if anywhere. */
+export async function getLogout(client: ApiClient = api): Promise<LogoutResponse> {
+  return dataOrThrow(await client.GET('/api/logout'));
+}
+
+export type UpdatePasswordRequest =
+  paths['/api/user/password']['put']['requestBody']['content']['application/json'];
+export type VerifyUserEmailRequest =
+  paths['/api/user/verifyUserEmail']['post']['requestBody']['content']['application/json'];
+export type ActivateUserRequest = paths['/api/user/activate']['post']['requestBody']['content']['application/json'];
+
+/**
+ * GET /api/otp: mails a one-time code to the user of the pending session. §8: one-time-code calls
+ * return false on failure rather than throwing.
+ */
+export async function sendOtp(client: ApiClient = api): Promise<boolean> {
+  try {
+    return dataOrThrow(await client.GET('/api/otp')).success;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/verifyOtp: true completes sign-in; a wrong or expired code (or any failure) gives false. */
+export async function verifyOtp(code: string, client: ApiClient = api): Promise<boolean> {
+  try {
+    return dataOrThrow(await client.POST('/api/verifyOtp', { body: { code } })).success;
+  } catch {
+    return false;
+  }
+}
+
+/** PUT /api/user/password: a 400 carries the server's message (ApiError.serverMessage). */
+export async function putPassword(body: UpdatePasswordRequest, client: ApiClient = api): Promise<void> {
+  dataOrThrow(await client.PUT('/api/user/password', { body }));
+}
+
+/** POST /api/user/sendResetPasswordEmail: always success for a well-formed address (no account enumeration). */
+export async function sendResetPasswordEmail(email: string, client: ApiClient = api): Promise<void> {
+  dataOrThrow(await client.POST('/api/user/sendResetPasswordEmail', { body: { email } }));
+}
+
+/** GET /api/user/resetPassword: whether a reset link's key is still good (unknown, used or expired: false). */
+export async function checkResetPasswordKey(validationKey: string, client: ApiClient = api): Promise<boolean> {
+  return dataOrThrow(await client.GET('/api/user/resetPassword', { params: { query: { validationKey } } })).success;
+}
+
+/** POST /api/user/verifyUserEmail: whether the e-mail is the one the key was sent to. §8: false on failure. */
+export async function verifyUserEmail(body: VerifyUserEmailRequest, client: ApiClient = api): Promise<boolean> {
+  try {
+    return dataOrThrow(await client.POST('/api/user/verifyUserEmail', { body })).success;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/user/activate: sets the invited account's password. */
+export async function activateUser(body: ActivateUserRequest, client: ApiClient = api): Promise<void> {
+  dataOrThrow(await client.POST('/api/user/activate', { body }));
+}
+
+/**
+ * Where the browser goes to start single sign-on (GET /api/login?domain=): a full page navigation,
+ * since the server answers with a redirect to the identity provider.
+ */
+export function ssoStartUrl(domain: string): string {
+  return `/api/login?${new URLSearchParams({ domain }).toString()}`;
+}

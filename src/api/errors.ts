@@ -1,0 +1,26 @@
+/** A call answered with a non-2xx status; `serverMessage` is the `message` of the JSON error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, serverMessage?: string) {
+    super(serverMessage ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** The `message` of a server error body (`{ statusCode, error, message }`), if there is one. */
+export function serverMessageOf(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
+  return undefined;
+}
+
+/** Turns openapi-fetch's `{ data, error, response }` into the data, or throws an ApiError. */
+export function dataOrThrow<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.response.ok && result.data !== undefined) return result.data;
+  throw new ApiError(result.response.status, serverMessageOf(result.error));
+}

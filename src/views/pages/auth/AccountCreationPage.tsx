@@ -1,0 +1,100 @@
+import { Button, Callout, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { INVITATION_INVALID_MESSAGE, SIGN_OUT_FIRST_MESSAGE } from '../../../domain/messages';
+import { AuthContext } from '../../../machines/authContext';
+import { FullPageSpinner } from '../../common/FullPageSpinner';
+import { useSendOnce } from '../../common/useSendOnce';
+import { AuthCard, AuthLinks } from './AuthCard';
+import { NewPasswordFields } from './NewPasswordFields';
+
+/**
+ * /account-creation?validationKey= (the invitation link): the invited e-mail (checked against the
+ * invitation) and the new password; then the user signs in.
+ */
+export function AccountCreationPage() {
+  const validationKey = new URLSearchParams(useSearch()).get('validationKey') ?? '';
+  const state = AuthContext.useSelector((snapshot) => snapshot);
+  const authActor = AuthContext.useActorRef();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  useSendOnce(validationKey === '' ? undefined : { type: 'account.open', validationKey });
+
+  if (validationKey === '') {
+    return (
+      <AuthCard title="Create your account">
+        <Callout intent="danger" data-testid="account-invalid">
+          {INVITATION_INVALID_MESSAGE}
+        </Callout>
+        <AuthLinks>
+          <Link href="/login">Back to sign in</Link>
+        </AuthLinks>
+      </AuthCard>
+    );
+  }
+  if (state.hasTag('authenticated')) {
+    return (
+      <AuthCard title="Create your account">
+        <NonIdealState icon="lock" description={SIGN_OUT_FIRST_MESSAGE} />
+      </AuthCard>
+    );
+  }
+  const editing = state.matches({ signedOut: { ready: 'accountForm' } });
+  const creating = state.matches({ signedOut: 'creatingAccount' });
+  if (!editing && !creating) return <FullPageSpinner />;
+
+  const submitEvent = { type: 'account.submit', email, password, confirmPassword } as const;
+  const canSubmit = state.can(submitEvent);
+  const { errorMessage } = state.context;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (canSubmit) authActor.send(submitEvent);
+  };
+
+  return (
+    <AuthCard title="Create your account">
+      <form onSubmit={onSubmit} noValidate>
+        {errorMessage !== undefined && (
+          <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="account-error">
+            {errorMessage}
+          </Callout>
+        )}
+        <FormGroup label="E-mail" labelFor="account-email" helperText="The address the invitation was sent to.">
+          <InputGroup
+            id="account-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            data-testid="account-email"
+            value={email}
+            disabled={creating}
+            onValueChange={setEmail}
+            autoFocus
+          />
+        </FormGroup>
+        <NewPasswordFields
+          idPrefix="account"
+          newPassword={password}
+          confirmPassword={confirmPassword}
+          disabled={creating}
+          onNewPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
+        />
+        <Button
+          type="submit"
+          intent="primary"
+          text="Create account"
+          fill
+          data-testid="account-submit"
+          loading={creating}
+          disabled={!canSubmit}
+        />
+      </form>
+      <AuthLinks>
+        <Link href="/login">Back to sign in</Link>
+      </AuthLinks>
+    </AuthCard>
+  );
+}

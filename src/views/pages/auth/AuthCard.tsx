@@ -1,0 +1,30 @@
+import { Card, Elevation, H3, H5 } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../domain/messages';
+
+const pageStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: '100vh',
+  padding: 16,
+  boxSizing: 'border-box',
+} as const;
+
+/** The frame of the signed-out pages: a centred card with the product name and the step's title. */
+export function AuthCard({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <div style={pageStyle}>
+      <Card elevation={Elevation.TWO} style={{ width: 380, maxWidth: '100%' }}>
+        <H3 style={{ textAlign: 'center' }}>{PRODUCT_NAME}</H3>
+        {title !== undefined && <H5 style={{ textAlign: 'center', marginBottom: 20 }}>{title}</H5>}
+        {children}
+      </Card>
+    </div>
+  );
+}
+
+/** A row of secondary links under a form. */
+export function AuthLinks({ children }: { children: ReactNode }) {
+  return <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, marginTop: 15 }}>{children}</div>;
+}

@@ -1,0 +1,150 @@
+import { Button, Callout, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { RESET_EMAIL_SENT_MESSAGE, RESET_LINK_INVALID_MESSAGE, SIGN_OUT_FIRST_MESSAGE } from '../../../domain/messages';
+import { AuthContext } from '../../../machines/authContext';
+import { FullPageSpinner } from '../../common/FullPageSpinner';
+import { useSendOnce } from '../../common/useSendOnce';
+import { AuthCard, AuthLinks } from './AuthCard';
+import { NewPasswordFields } from './NewPasswordFields';
+
+/**
+ * /reset-password: without a key, the request for a reset e-mail (answered neutrally, whether or
+ * not the account exists); with `?validationKey=` (the mailed link), the new password.
+ */
+export function ResetPasswordPage() {
+  const validationKey = new URLSearchParams(useSearch()).get('validationKey') ?? '';
+  return validationKey === '' ? <ResetRequestForm /> : <ResetWithKeyForm validationKey={validationKey} />;
+}
+
+function ResetRequestForm() {
+  const state = AuthContext.useSelector((snapshot) => snapshot);
+  const authActor = AuthContext.useActorRef();
+  const [email, setEmail] = useState('');
+
+  if (state.hasTag('checkingSession')) return <FullPageSpinner />;
+
+  const requestEvent = { type: 'reset.request', email } as const;
+  const canSubmit = state.can(requestEvent);
+  const requesting = state.matches({ signedOut: 'requestingReset' });
+  const requested = state.matches({ signedOut: { ready: 'resetRequested' } });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (canSubmit) authActor.send(requestEvent);
+  };
+
+  return (
+    <AuthCard title="Reset password">
+      {requested && (
+        <Callout intent="success" style={{ marginBottom: 15 }} data-testid="reset-requested">
+          {RESET_EMAIL_SENT_MESSAGE}
+        </Callout>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <FormGroup label="E-mail" labelFor="reset-email" helperText="We will e-mail you a link to choose a new password.">
+          <InputGroup
+            id="reset-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            data-testid="reset-email"
+            value={email}
+            disabled={requesting}
+            onValueChange={setEmail}
+            autoFocus
+          />
+        </FormGroup>
+        <Button
+          type="submit"
+          intent="primary"
+          text={requested ? 'Send again' : 'Send reset link'}
+          fill
+          data-testid="reset-request-submit"
+          loading={requesting}
+          disabled={!canSubmit}
+        />
+      </form>
+      <AuthLinks>
+        <Link href="/login" data-testid="reset-back">
+          Back to sign in
+        </Link>
+      </AuthLinks>
+    </AuthCard>
+  );
+}
+
+function ResetWithKeyForm({ validationKey }: { validationKey: string }) {
+  const state = AuthContext.useSelector((snapshot) => snapshot);
+  const authActor = AuthContext.useActorRef();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  useSendOnce({ type: 'reset.open', validationKey });
+
+  if (state.hasTag('authenticated')) {
+    return (
+      <AuthCard title="Reset password">
+        <NonIdealState icon="lock" description={SIGN_OUT_FIRST_MESSAGE} />
+      </AuthCard>
+    );
+  }
+  if (state.matches({ signedOut: { ready: 'resetKeyInvalid' } })) {
+    return (
+      <AuthCard title="Reset password">
+        <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="reset-invalid">
+          {RESET_LINK_INVALID_MESSAGE}
+        </Callout>
+        <AuthLinks>
+          <Link href="/reset-password" data-testid="reset-request-new">
+            Request a new link
+          </Link>
+          <Link href="/login">Back to sign in</Link>
+        </AuthLinks>
+      </AuthCard>
+    );
+  }
+  const editing = state.matches({ signedOut: { ready: 'resetKeyValid' } });
+  const resetting = state.matches({ signedOut: 'resettingPassword' });
+  if (!editing && !resetting) return <FullPageSpinner />;
+
+  const updateEvent = { type: 'password.update', newPassword, confirmPassword } as const;
+  const canSubmit = state.can(updateEvent);
+  const { errorMessage } = state.context;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (canSubmit) authActor.send(updateEvent);
+  };
+
+  return (
+    <AuthCard title="Choose a new password">
+      <form onSubmit={onSubmit} noValidate>
+        {errorMessage !== undefined && (
+          <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="reset-error">
+            {errorMessage}
+          </Callout>
+        )}
+        <NewPasswordFields
+          idPrefix="reset"
+          newPassword={newPassword}
+          confirmPassword={confirmPassword}
+          disabled={resetting}
+          onNewPasswordChange={setNewPassword}
+          onConfirmPasswordChange={setConfirmPassword}
+        />
+        <Button
+          type="submit"
+          intent="primary"
+          text="Set new password"
+          fill
+          data-testid="reset-submit"
+          loading={resetting}
+          disabled={!canSubmit}
+        />
+      </form>
+      <AuthLinks>
+        <Link href="/login">Back to sign in</Link>
+      </AuthLinks>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { AuthEvent } from '../../../machines/authMachine';
+import { AuthContext } from '../../../machines/authContext';
+import { FullPageSpinner } from '../../common/FullPageSpinner';
+import { useSendOnce } from '../../common/useSendOnce';
+import { AuthCard, AuthLinks } from './AuthCard';
+
+/** The identity provider's answer in the /sso query: `status=success` or `error=<message>`. */
+function ssoAnswerOf(search: string): AuthEvent | undefined {
+  const query = new URLSearchParams(search);
+  const error = query.get('error') ?? '';
+  const status = query.get('status') ?? '';
+  if (error !== '') return { type: 'sso.complete', error };
+  if (status !== '') return { type: 'sso.complete', status };
+  return undefined;
+}
+
+/**
+ * /sso: the work e-mail picks the identity provider (the browser leaves for /api/login?domain=);
+ * back from it, the page checks the session again (`status=success`) or shows the error.
+ */
+export function SsoPage() {
+  const search = useSearch();
+  const state = AuthContext.useSelector((snapshot) => snapshot);
+  const authActor = AuthContext.useActorRef();
+  const [email, setEmail] = useState('');
+  useSendOnce(ssoAnswerOf(search));
+
+  if (state.hasTag('checkingSession') || state.hasTag('authenticated') || !state.matches('signedOut')) {
+    return <FullPageSpinner />;
+  }
+
+  const startEvent = { type: 'sso.start', email } as const;
+  const canSubmit = state.can(startEvent);
+  const redirecting = state.matches({ signedOut: { ready: 'redirectingToSso' } });
+  const failed = state.matches({ signedOut: { ready: 'ssoFailed' } });
+  const { errorMessage } = state.context;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (canSubmit) authActor.send(startEvent);
+  };
+
+  return (
+    <AuthCard title="Sign in with SSO">
+      <form onSubmit={onSubmit} noValidate>
+        {failed && errorMessage !== undefined && (
+          <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="sso-error">
+            {errorMessage}
+          </Callout>
+        )}
+        <FormGroup label="Work e-mail" labelFor="sso-email">
+          <InputGroup
+            id="sso-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            data-testid="sso-email"
+            value={email}
+            disabled={redirecting}
+            onValueChange={setEmail}
+            autoFocus
+          />
+        </FormGroup>
+        <Button
+          type="submit"
+          intent="primary"
+          text="Continue"
+          fill
+          data-testid="sso-submit"
+          loading={redirecting}
+          disabled={!canSubmit}
+        />
+      </form>
+      <AuthLinks>
+        <Link href="/login" data-testid="sso-back">
+          Sign in with a password
+        </Link>
+      </AuthLinks>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+
+test('the login page renders its form', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByTestId('login-username')).toBeVisible();
+  await expect(page.getByTestId('login-password')).toBeVisible();
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  await expect(page).toHaveTitle(/Mall Analytics/);
+});
+
+test('a signed-out visit to a deep link goes to /login with the wanted path', async ({ page }) => {
+  await page.goto('/shopper-connect/mall-home');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fshopper-connect%2Fmall-home/);
+});
+
+test('a wrong password shows the server message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('operator@demo.mall');
+  await page.getByTestId('login-password').fill('not-the-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('username or password is incorrect').first()).toBeVisible();
+});
+
+test('a demo operator signs in against the real server and signs out', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('  Operator@Demo.Mall ');
+  await page.getByTestId('login-password').fill('demo-password-1');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('operator@demo.mall')).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});

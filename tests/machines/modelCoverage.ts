@@ -1,0 +1,42 @@
+import type { TestModel } from '@xstate/test';
+import type { EventObject, Snapshot } from 'xstate';
+
+/**
+ * Paths for model-based tests: every state of the model by its shortest path, and every transition
+ * of the model (the shortest way to its source plus the transition). All-transitions coverage
+ * without enumerating every cycle. (@xstate/test's shortest paths drop a path that is a prefix of
+ * another, so the prefixes are collected here.)
+ */
+
+export function stateKey(snapshot: { value: unknown }): string {
+  return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
+}
+
+export function coveragePaths<TSnapshot extends Snapshot<unknown> & { value: unknown }, TEvent extends EventObject, TInput>(
+  model: TestModel<TSnapshot, TEvent, TInput>,
+) {
+  const shortestPaths = model.getShortestPaths();
+  type Steps = (typeof shortestPaths)[number]['steps'];
+  const shortestPrefixTo = new Map<string, Steps>();
+  for (const path of shortestPaths) {
+    path.steps.forEach((step, index) => {
+      const key = stateKey(step.state);
+      const known = shortestPrefixTo.get(key);
+      if (!known || known.length > index + 1) shortestPrefixTo.set(key, path.steps.slice(0, index + 1));
+    });
+  }
+  // The adjacency list repeats a state once per way into it: keep one entry per transition.
+  const transitions = new Map(
+    model.getAdjacencyList().map((adjacency) => [`${stateKey(adjacency.state)} ${adjacency.event.type}`, adjacency] as const),
+  );
+  const transitionPaths = [...transitions.values()].map(({ state, event, nextState }) => {
+    const prefix = shortestPrefixTo.get(stateKey(state));
+    if (!prefix) throw new Error(`no path to ${stateKey(state)}`);
+    const steps = [...prefix, { state: nextState, event }];
+    return {
+      description: steps.map((step) => `${step.event.type} -> ${stateKey(step.state)}`).join(', '),
+      path: { state: nextState, steps, weight: steps.length },
+    };
+  });
+  return { shortestPaths, reachedStates: [...shortestPrefixTo.keys()], transitionPaths };
+}

@@ -1,0 +1,154 @@
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { fromPromise } from 'xstate';
+import type {
+  CredentialResponse,
+  LoginRequest,
+  LoginResponse,
+  LogoutResponse,
+  UpdatePasswordRequest,
+  UserInfo,
+} from '../../src/api/auth';
+import { ApiError } from '../../src/api/errors';
+import { App } from '../../src/App';
+import { AuthContext } from '../../src/machines/authContext';
+import { authMachine } from '../../src/machines/authMachine';
+
+/** A user of the fake server; shopper-connect with mall home by default. */
+export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    id: 3,
+    username: 'alice@mall.example',
+    client_id: 1,
+    clients: [1],
+    roles: ['mall operator'],
+    permissions: [{ name: 'shopper-connect', subPermissions: ['mall-home', 'mall-gmv'] }],
+    permissionsList: ['/clients::Read'],
+    permissionsComponents: [],
+    password_expired: false,
+    flags: { tenantOnly: false, hideTopBar: false, receiptsHidden: false },
+    ...overrides,
+  };
+}
+
+export function loginAnswer(user: Partial<UserInfo> = {}, requireMfa = false): Promise<LoginResponse> {
+  return Promise.resolve({
+    user: userInfo(user),
+    session: { expiresAt: '2030-01-01T00:00:00.000Z', mfaPending: requireMfa },
+    require_mfa: requireMfa,
+    csrfToken: 'csrf-login',
+  });
+}
+
+export const signedOut = (): Promise<CredentialResponse> => Promise.reject(new ApiError(401, 'Please sign in.'));
+
+/** How the fake server answers; every call is recorded. */
+export interface FakeServer {
+  credential: () => Promise<CredentialResponse>;
+  login: (request: LoginRequest) => Promise<LoginResponse>;
+  sendCode: () => Promise<boolean>;
+  verifyCode: (code: string) => Promise<boolean>;
+  updatePassword: (request: UpdatePasswordRequest) => Promise<void>;
+  requestReset: (email: string) => Promise<void>;
+  checkResetKey: (validationKey: string) => Promise<boolean>;
+  createAccount: (input: { email: string; validationKey: string; password: string }) => Promise<boolean>;
+  calls: {
+    login: LoginRequest[];
+    sendCode: number;
+    codes: string[];
+    passwords: UpdatePasswordRequest[];
+    resetEmails: string[];
+    resetKeys: string[];
+    accounts: { email: string; validationKey: string; password: string }[];
+    logout: number;
+  };
+}
+
+export function fakeServer(overrides: Partial<Omit<FakeServer, 'calls'>> = {}): FakeServer {
+  return {
+    credential: signedOut,
+    login: () => loginAnswer(),
+    sendCode: () => Promise.resolve(true),
+    verifyCode: () => Promise.resolve(true),
+    updatePassword: () => Promise.resolve(),
+    requestReset: () => Promise.resolve(),
+    checkResetKey: () => Promise.resolve(true),
+    createAccount: () => Promise.resolve(true),
+    ...overrides,
+    calls: { login: [], sendCode: 0, codes: [], passwords: [], resetEmails: [], resetKeys: [], accounts: [], logout: 0 },
+  };
+}
+
+export const reloadPage = vi.fn<() => void>();
+export const navigateTo = vi.fn<(url: string) => void>();
+
+/** The real auth machine whose server calls are the fake server's. */
+export function machineFor(server: FakeServer) {
+  return authMachine.provide({
+    actors: {
+      checkCredential: fromPromise<CredentialResponse>(() => server.credential()),
+      fetchCsrfToken: fromPromise<string>(() => Promise.resolve('csrf-anonymous')),
+      logIn: fromPromise<LoginResponse, LoginRequest>(({ input }) => {
+        server.calls.login.push(input);
+        return server.login(input);
+      }),
+      logOut: fromPromise<LogoutResponse>(() => {
+        server.calls.logout += 1;
+        return Promise.resolve({ success: true });
+      }),
+      sendCode: fromPromise<boolean>(() => {
+        server.calls.sendCode += 1;
+        return server.sendCode();
+      }),
+      verifyCode: fromPromise<boolean, { code: string }>(({ input }) => {
+        server.calls.codes.push(input.code);
+        return server.verifyCode(input.code);
+      }),
+      updatePassword: fromPromise<void, UpdatePasswordRequest>(({ input }) => {
+        server.calls.passwords.push(input);
+        return server.updatePassword(input);
+      }),
+      requestReset: fromPromise<void, { email: string }>(({ input }) => {
+        server.calls.resetEmails.push(input.email);
+        return server.requestReset(input.email);
+      }),
+      checkResetKey: fromPromise<boolean, { validationKey: string }>(({ input }) => {
+        server.calls.resetKeys.push(input.validationKey);
+        return server.checkResetKey(input.validationKey);
+      }),
+      createAccount: fromPromise<boolean, { email: string; validationKey: string; password: string }>(({ input }) => {
+        server.calls.accounts.push(input);
+        return server.createAccount(input);
+      }),
+    },
+    actions: {
+      reloadPage: () => reloadPage(),
+      navigateTo: (_, params: { url: string }) => navigateTo(params.url),
+    },
+  });
+}
+
+/** Renders the whole app at `path` on a memory location; returns the location (its history is recorded). */
+export function renderApp(path: string, server: FakeServer) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <AuthContext.Provider logic={machineFor(server)}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <App />
+      </Router>
+    </AuthContext.Provider>,
+  );
+  return location;
+}
+
+/** The address the browser shows now. */
+export function currentPath(location: ReturnType<typeof memoryLocation>): string | undefined {
+  return location.history?.at(-1);
+}
+
+/** Blueprint marks a disabled button with the attribute (and a class). */
+export function isDisabled(element: HTMLElement): boolean {
+  return element.hasAttribute('disabled');
+}
