@@ -1,0 +1,27 @@
+import { api, type ApiClient } from './client';
+import { dataOrThrow } from './errors';
+import type { components } from './schema';
+
+export type Client = components['schemas']['Client'];
+export type Outlet = components['schemas']['Outlet'];
+export type Mall = components['schemas']['Mall'];
+
+/**
+ * Thin wrappers over the lookup calls (§7). Each returns the response body of a 2xx answer and
+ * throws an ApiError (status and server message) otherwise.
+ */
+
+/** GET /clients: the clients the user may see, sorted case-insensitively by name. */
+export async function getClients(client: ApiClient = api): Promise<Client[]> {
+  return dataOrThrow(await client.GET('/clients'));
+}
+
+/** GET /outlets?client_id=: the client's outlets the user may see. */
+export async function getOutlets(clientId: number, client: ApiClient = api): Promise<Outlet[]> {
+  return dataOrThrow(await client.GET('/outlets', { params: { query: { client_id: clientId } } }));
+}
+
+/** GET /malls?client_id=: the client's malls the user may see. */
+export async function getMalls(clientId: number, client: ApiClient = api): Promise<Mall[]> {
+  return dataOrThrow(await client.GET('/malls', { params: { query: { client_id: clientId } } }));
+}

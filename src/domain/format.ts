@@ -1,0 +1,82 @@
+import dayjs from 'dayjs';
+
+/**
+ * Display formats (§9). Numbers use en-US grouping (1,234,567.89) whatever the browser's locale, so
+ * that every screen and every export reads the same.
+ */
+
+const LOCALE = 'en-US';
+
+export const DEFAULT_CURRENCY_SYMBOL = '$';
+
+function grouped(value: number, decimals: number): string {
+  return value.toLocaleString(LOCALE, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** '$1,234.50'; negatives '-$1,234.50' (minus, then the symbol); a value that rounds to zero has no minus. */
+export function formatMoney(value: number, symbol: string = DEFAULT_CURRENCY_SYMBOL): string {
+  const rounded = Math.round(value * 100) / 100;
+  const sign = rounded < 0 ? '-' : '';
+  return `${sign}${symbol}${grouped(Math.abs(rounded), 2)}`;
+}
+
+/** A ratio as a percentage with 1 decimal: 0.1234 → '12.3%'. Not a finite number: '0.0%'. */
+export function formatPercentage(ratio: number): string {
+  return `${(Number.isFinite(ratio) ? ratio * 100 : 0).toFixed(1)}%`;
+}
+
+/** A ratio as a whole percentage: 0.1266 → '13%'. Not a finite number: '0%'. */
+export function formatIntPercentage(ratio: number): string {
+  return `${(Number.isFinite(ratio) ? ratio * 100 : 0).toFixed(0)}%`;
+}
+
+/** A count with grouping: 1234567 → '1,234,567' (fractions kept up to 3 decimals, as toLocaleString does). */
+export function formatNumber(value: number): string {
+  return value.toLocaleString(LOCALE);
+}
+
+/** Two decimals, no grouping: 3.14159 → '3.14'. */
+export function formatFloat(value: number): string {
+  return value.toFixed(2);
+}
+
+/** '1 Mar - 7 Mar' for two `YYYY-MM-DD` dates. */
+export function formatDateRange(start: string, end: string): string {
+  return `${dayjs(start).format('D MMM')} - ${dayjs(end).format('D MMM')}`;
+}
+
+/** The date part of export file names: '2024-03-01_2024-03-07'. */
+export function formatFileDateRange(start: string, end: string, format: string = 'YYYY-MM-DD'): string {
+  return `${dayjs(start).format(format)}_${dayjs(end).format(format)}`;
+}
+
+/** An hour of the day as 'hh:00 A': 0 → '12:00 AM', 13 → '01:00 PM'. */
+export function formatHour(hour: number): string {
+  return dayjs('2000-01-01').hour(hour).format('hh:00 A');
+}
+
+/** How the hour picker shows the whole day. */
+export const ALL_DAY_LABEL = '12:00am-12:00am';
+
+/** The hour picker's button: '12:00am-12:00am' for 0–23, otherwise '09:00 AM - 05:00 PM'. */
+export function formatHourRange(hours: { readonly from: number; readonly to: number }): string {
+  if (hours.from === 0 && hours.to === 23) return ALL_DAY_LABEL;
+  return `${formatHour(hours.from)} - ${formatHour(hours.to)}`;
+}
+
+/** A `YYYY-MM` month as 'MMMM YYYY': '2024-03' → 'March 2024'. */
+export function formatMonth(month: string): string {
+  return dayjs(`${month}-01`).format('MMMM YYYY');
+}
+
+/** The month select's month names: 1 → 'Jan'. */
+export function formatMonthShort(month: number): string {
+  return dayjs('2000-01-01')
+    .month(month - 1)
+    .format('MMM');
+}
+
+/** An outlet in the outlet dropdown: 'Kopi Corner (12)'. */
+export function formatOutletLabel(outlet: { readonly id: number; readonly name: string }): string {
+  return `${outlet.name} (${outlet.id})`;
+}

@@ -1,0 +1,283 @@
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  PopoverNext,
+  Radio,
+  RadioGroup,
+} from '@blueprintjs/core';
+import { DateInput3, TimePicker } from '@blueprintjs/datetime2';
+import { useSelector } from '@xstate/react';
+import dayjs from 'dayjs';
+import type { ActorRefFrom } from 'xstate';
+import {
+  type DatePart,
+  type DateRangeOption,
+  type DateWindow,
+  daysInMonthOf,
+  isDateDisabled,
+  isValidDate,
+  TIME_FORMAT,
+  toDateString,
+  yearOptions,
+} from '../../domain/dateLimits';
+import {
+  DATE_RANGE_OPTION_LABELS,
+  SET_DATE_FROM_TEXT,
+  SET_DATE_TO_TEXT,
+} from '../../domain/filterOptions';
+import { formatDateRange, formatMonthShort } from '../../domain/format';
+import type { dateRangePickerMachine } from '../../machines/dateRangePickerMachine';
+import { DateRangeExceededAlert } from './DateRangeExceededAlert';
+
+export type DateRangePickerRef = ActorRefFrom<typeof dateRangePickerMachine>;
+
+export interface DateRangePickerProps {
+  /** The picker actor: the filter header's `snapshot.children.dateRangePicker`, or a page's own. */
+  readonly actorRef: DateRangePickerRef;
+}
+
+const OPTIONS: readonly DateRangeOption[] = ['last7', 'last30', 'custom'];
+const MONTHS = Array.from({ length: 12 }, (_, index) => ({ value: index + 1, label: formatMonthShort(index + 1) }));
+
+function isDateRangeOption(value: string): value is DateRangeOption {
+  return (OPTIONS as readonly string[]).includes(value);
+}
+
+function dateFromTime(time: string | undefined): Date {
+  return dayjs(`2000-01-01 ${time ?? '00:00:00'}`).toDate();
+}
+
+interface DateFieldProps {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly window: DateWindow;
+  readonly onChange: (date: string) => void;
+}
+
+/** One day of the range: a text input (YYYY-MM-DD) with a calendar whose days outside the window are disabled. */
+function DateField({ id, label, value, window, onChange }: DateFieldProps) {
+  return (
+    <FormGroup label={label} labelFor={id} data-testid={id}>
+      <DateInput3
+        value={isValidDate(value) ? value : null}
+        formatDate={(date) => toDateString(date)}
+        parseDate={(text) => (isValidDate(text) ? dayjs(text).toDate() : false)}
+        placeholder="YYYY-MM-DD"
+        maxDate={dayjs(window.latest).toDate()}
+        {...(window.earliest !== undefined && { minDate: dayjs(window.earliest).toDate() })}
+        dayPickerProps={{ disabled: (day: Date) => isDateDisabled(toDateString(day), window) }}
+        canClearSelection={false}
+        popoverProps={{ usePortal: false }}
+        inputProps={{ id, name: id }}
+        onChange={(date) => {
+          if (date !== null) onChange(date.slice(0, 10));
+        }}
+      />
+    </FormGroup>
+  );
+}
+
+interface DateSelectsProps {
+  readonly title: string;
+  readonly testId: string;
+  readonly value: string;
+  readonly window: DateWindow;
+  readonly onChange: (part: DatePart, value: number) => void;
+}
+
+/** Mobile: the day, month and year selects of one date. */
+function DateSelects({ title, testId, value, window, onChange }: DateSelectsProps) {
+  const date = dayjs(value);
+  return (
+    <FormGroup label={title}>
+      <div style={{ display: 'flex', gap: 8 }} data-testid={testId}>
+        <HTMLSelect
+          aria-label={`${title} day`}
+          value={date.date()}
+          options={daysInMonthOf(value).map((day) => ({ value: day, label: String(day) }))}
+          onChange={(event) => onChange('day', Number(event.currentTarget.value))}
+        />
+        <HTMLSelect
+          aria-label={`${title} month`}
+          value={date.month() + 1}
+          options={MONTHS}
+          onChange={(event) => onChange('month', Number(event.currentTarget.value))}
+        />
+        <HTMLSelect
+          aria-label={`${title} year`}
+          value={date.year()}
+          options={yearOptions(window).map((year) => ({ value: year, label: String(year) }))}
+          onChange={(event) => onChange('year', Number(event.currentTarget.value))}
+        />
+      </div>
+    </FormGroup>
+  );
+}
+
+/**
+ * The Date Period picker (§2): a button with the committed range ('D MMM - D MMM'); its panel has the
+ * quick ranges, the '(Max range of N days)' note, From and To (and times for a datetime picker), the
+ * inline message, Cancel and Apply; the 'Date Range Exceeded' alert. On mobile a dialog of day, month and
+ * year selects (Set Date From, Set Date To; Cancel, Okay). Everything shown comes from the machine.
+ */
+export function DateRangePicker({ actorRef }: DateRangePickerProps) {
+  const state = useSelector(actorRef, (snapshot) => snapshot);
+  const { context } = state;
+  const { committed, draft, window } = context;
+  const isOpen = state.matches('open');
+  const send = actorRef.send;
+  const datetime = context.type === 'datetime';
+
+  const label =
+    formatDateRange(committed.start, committed.end) +
+    (datetime ? ` (${committed.startTime ?? ''} - ${committed.endTime ?? ''})` : '');
+  const cancel = () => {
+    if (state.can({ type: 'dateRange.cancel' })) send({ type: 'dateRange.cancel' });
+  };
+  const button = (
+    <Button
+      icon="calendar"
+      endIcon="caret-down"
+      text={label}
+      data-testid="date-range-button"
+      disabled={!isOpen && !state.can({ type: 'dateRange.open' })}
+      onClick={() => {
+        if (!isOpen) send({ type: 'dateRange.open' });
+      }}
+    />
+  );
+  const message = context.errorMessage ? (
+    <Callout intent="danger" compact data-testid="date-range-error">
+      {context.errorMessage}
+    </Callout>
+  ) : null;
+  const alert = (
+    <DateRangeExceededAlert
+      isOpen={state.matches({ open: 'exceeded' })}
+      title={context.alert?.title}
+      message={context.alert?.message ?? ''}
+      onClose={() => send({ type: 'dateRange.dismissAlert' })}
+    />
+  );
+  const applyButton = (text: string) => (
+    <Button intent="primary" text={text} data-testid="date-range-apply" onClick={() => send({ type: 'dateRange.apply' })} />
+  );
+  const cancelButton = <Button text="Cancel" data-testid="date-range-cancel" onClick={cancel} />;
+
+  if (context.variant === 'mobile') {
+    return (
+      <>
+        {button}
+        <Dialog isOpen={isOpen} onClose={cancel} title="Date Period" data-testid="date-range-dialog">
+          <DialogBody>
+            <DateSelects
+              title={SET_DATE_FROM_TEXT}
+              testId="date-range-from"
+              value={draft.start}
+              window={window}
+              onChange={(part, value) => send({ type: 'dateRange.changeStartPart', part, value })}
+            />
+            <DateSelects
+              title={SET_DATE_TO_TEXT}
+              testId="date-range-to"
+              value={draft.end}
+              window={window}
+              onChange={(part, value) => send({ type: 'dateRange.changeEndPart', part, value })}
+            />
+            {context.note ? <p className="bp6-text-muted">{context.note}</p> : null}
+            {message}
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                {cancelButton}
+                {applyButton('Okay')}
+              </>
+            }
+          />
+        </Dialog>
+        {alert}
+      </>
+    );
+  }
+
+  const panel = (
+    <div style={{ padding: 16, minWidth: 320 }} data-testid="date-range-panel">
+      {context.quickRangesShown ? (
+        <RadioGroup
+          selectedValue={context.option}
+          onChange={(event) => {
+            const option = event.currentTarget.value;
+            if (isDateRangeOption(option)) send({ type: 'dateRange.selectOption', option });
+          }}
+        >
+          {OPTIONS.map((option) => (
+            <Radio key={option} value={option} label={DATE_RANGE_OPTION_LABELS[option]} />
+          ))}
+        </RadioGroup>
+      ) : null}
+      {context.note ? <p className="bp6-text-muted">{context.note}</p> : null}
+      <div style={{ display: 'flex', gap: 12 }}>
+        <div>
+          <DateField
+            id="date-range-from"
+            label="From"
+            value={draft.start}
+            window={window}
+            onChange={(date) => send({ type: 'dateRange.changeStart', date })}
+          />
+          {datetime ? (
+            <TimePicker
+              precision="second"
+              value={dateFromTime(draft.startTime)}
+              onChange={(time) => send({ type: 'dateRange.changeStartTime', time: dayjs(time).format(TIME_FORMAT) })}
+            />
+          ) : null}
+        </div>
+        <div>
+          <DateField
+            id="date-range-to"
+            label="To"
+            value={draft.end}
+            window={window}
+            onChange={(date) => send({ type: 'dateRange.changeEnd', date })}
+          />
+          {datetime ? (
+            <TimePicker
+              precision="second"
+              value={dateFromTime(draft.endTime)}
+              onChange={(time) => send({ type: 'dateRange.changeEndTime', time: dayjs(time).format(TIME_FORMAT) })}
+            />
+          ) : null}
+        </div>
+      </div>
+      {message}
+      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 12 }}>
+        {cancelButton}
+        {applyButton('Apply')}
+      </div>
+    </div>
+  );
+
+  return (
+    <>
+      <PopoverNext
+        isOpen={isOpen}
+        content={panel}
+        placement="bottom-start"
+        onInteraction={(nextOpen) => {
+          if (!nextOpen) cancel();
+        }}
+      >
+        {button}
+      </PopoverNext>
+      {alert}
+    </>
+  );
+}

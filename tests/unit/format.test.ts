@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_DAY_LABEL,
+  formatDateRange,
+  formatFileDateRange,
+  formatFloat,
+  formatHour,
+  formatHourRange,
+  formatIntPercentage,
+  formatMoney,
+  formatMonth,
+  formatMonthShort,
+  formatNumber,
+  formatOutletLabel,
+  formatPercentage,
+} from '../../src/domain/format';
+
+describe('formatMoney', () => {
+  it('has 2 decimals, grouping and the $ prefix by default', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(1_000_000)).toBe('$1,000,000.00');
+    expect(formatMoney(0.005)).toBe('$0.01');
+  });
+  it('puts the minus before the symbol', () => {
+    expect(formatMoney(-1234.5)).toBe('-$1,234.50');
+    expect(formatMoney(-0.001)).toBe('$0.00');
+  });
+  it('takes another currency symbol', () => {
+    expect(formatMoney(12, 'S$')).toBe('S$12.00');
+    expect(formatMoney(-12, 'RM')).toBe('-RM12.00');
+  });
+});
+
+describe('percentages', () => {
+  it('multiply by 100 with 1 decimal', () => {
+    expect(formatPercentage(0.1234)).toBe('12.3%');
+    expect(formatPercentage(1)).toBe('100.0%');
+    expect(formatPercentage(-0.05)).toBe('-5.0%');
+    expect(formatPercentage(Number.NaN)).toBe('0.0%');
+  });
+  it('as whole numbers multiply by 100 with 0 decimals', () => {
+    expect(formatIntPercentage(0.1266)).toBe('13%');
+    expect(formatIntPercentage(0.5)).toBe('50%');
+    expect(formatIntPercentage(Number.POSITIVE_INFINITY)).toBe('0%');
+  });
+});
+
+describe('numbers', () => {
+  it('group with the locale separators', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(12)).toBe('12');
+  });
+  it('as floats have 2 decimals', () => {
+    expect(formatFloat(3.14159)).toBe('3.14');
+    expect(formatFloat(2)).toBe('2.00');
+  });
+});
+
+describe('dates', () => {
+  it('show a range as D MMM - D MMM', () => {
+    expect(formatDateRange('2024-03-01', '2024-03-07')).toBe('1 Mar - 7 Mar');
+    expect(formatDateRange('2023-12-25', '2024-01-02')).toBe('25 Dec - 2 Jan');
+  });
+  it('join the file date range with an underscore', () => {
+    expect(formatFileDateRange('2024-03-01', '2024-03-07')).toBe('2024-03-01_2024-03-07');
+    expect(formatFileDateRange('2024-03-01', '2024-03-07', 'YYYYMMDD')).toBe('20240301_20240307');
+  });
+  it('show a month as MMMM YYYY', () => {
+    expect(formatMonth('2024-03')).toBe('March 2024');
+    expect(formatMonthShort(1)).toBe('Jan');
+    expect(formatMonthShort(12)).toBe('Dec');
+  });
+});
+
+describe('hours', () => {
+  it('show as hh:00 A', () => {
+    expect(formatHour(0)).toBe('12:00 AM');
+    expect(formatHour(9)).toBe('09:00 AM');
+    expect(formatHour(12)).toBe('12:00 PM');
+    expect(formatHour(23)).toBe('11:00 PM');
+  });
+  it('show the whole day as 12:00am-12:00am', () => {
+    expect(ALL_DAY_LABEL).toBe('12:00am-12:00am');
+    expect(formatHourRange({ from: 0, to: 23 })).toBe('12:00am-12:00am');
+    expect(formatHourRange({ from: 9, to: 17 })).toBe('09:00 AM - 05:00 PM');
+  });
+});
+
+describe('formatOutletLabel', () => {
+  it('shows the name and the id', () => {
+    expect(formatOutletLabel({ id: 12, name: 'Kopi Corner' })).toBe('Kopi Corner (12)');
+  });
+});

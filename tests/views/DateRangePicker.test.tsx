@@ -1,0 +1,140 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Actor, createActor } from 'xstate';
+import { type DateRangeChangeEvent, type DateRangePickerInput, dateRangePickerMachine } from '../../src/machines/dateRangePickerMachine';
+import { DateRangePicker } from '../../src/views/filters/DateRangePicker';
+
+const TODAY = '2024-03-15';
+const WINDOW = { earliest: '2023-01-01', latest: TODAY };
+
+let actor: Actor<typeof dateRangePickerMachine>;
+let applied: DateRangeChangeEvent[];
+
+function renderPicker(input: Partial<DateRangePickerInput> = {}) {
+  applied = [];
+  actor = createActor(dateRangePickerMachine, {
+    input: { range: { start: '2024-03-09', end: TODAY }, window: WINDOW, maxDays: 31, ...input },
+  });
+  actor.on('dateRange.change', (event) => applied.push(event));
+  actor.start();
+  return render(<DateRangePicker actorRef={actor} />);
+}
+
+function dateInput(testId: 'date-range-from' | 'date-range-to'): HTMLElement {
+  const input = document.getElementById(testId);
+  if (!(input instanceof HTMLInputElement)) throw new Error(`no input #${testId}`);
+  return input;
+}
+
+function typeDate(testId: 'date-range-from' | 'date-range-to', value: string): void {
+  const input = dateInput(testId);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+afterEach(() => {
+  cleanup();
+  actor.stop();
+});
+
+describe('DateRangePicker', () => {
+  it('shows the committed range and opens the panel with the options and the note', () => {
+    renderPicker();
+    expect(screen.getByTestId('date-range-button').textContent).toContain('9 Mar - 15 Mar');
+    expect(screen.queryByTestId('date-range-panel')).toBeNull();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    const panel = screen.getByTestId('date-range-panel');
+    expect(within(panel).getByLabelText('Last 7 days')).toHaveProperty('checked', true);
+    expect(within(panel).getByLabelText('Last 30 days')).toHaveProperty('checked', false);
+    expect(within(panel).getByLabelText('Custom range')).toBeDefined();
+    expect(within(panel).getByText('(Max range of 31 days)')).toBeDefined();
+    expect(dateInput('date-range-from')).toHaveProperty('value', '2024-03-09');
+    expect(dateInput('date-range-to')).toHaveProperty('value', TODAY);
+  });
+
+  it('commits a quick range with Apply', () => {
+    renderPicker();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    fireEvent.click(screen.getByLabelText('Last 30 days'));
+    expect(dateInput('date-range-from')).toHaveProperty('value', '2024-02-15');
+    fireEvent.click(screen.getByTestId('date-range-apply'));
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(screen.getByTestId('date-range-button').textContent).toContain('15 Feb - 15 Mar');
+    expect(applied).toEqual([{ type: 'dateRange.change', range: { start: '2024-02-15', end: TODAY } }]);
+  });
+
+  it('restores the previous range with Cancel', () => {
+    renderPicker();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    typeDate('date-range-from', '2024-03-01');
+    expect(screen.getByLabelText('Custom range')).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByTestId('date-range-cancel'));
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(screen.getByTestId('date-range-button').textContent).toContain('9 Mar - 15 Mar');
+    expect(applied).toEqual([]);
+    // Opening again starts from the committed range.
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    expect(dateInput('date-range-from')).toHaveProperty('value', '2024-03-09');
+  });
+
+  it('says inline when the start is after the end', () => {
+    renderPicker();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    typeDate('date-range-from', '2024-03-14');
+    typeDate('date-range-to', '2024-03-12');
+    fireEvent.click(screen.getByTestId('date-range-apply'));
+    expect(screen.getByTestId('date-range-error').textContent).toBe('Date must be before End Date.');
+    expect(applied).toEqual([]);
+    typeDate('date-range-to', '2024-03-15');
+    expect(screen.queryByTestId('date-range-error')).toBeNull();
+  });
+
+  it('shows the Date Range Exceeded alert and returns to the panel', async () => {
+    renderPicker();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    typeDate('date-range-from', '2024-01-15');
+    fireEvent.click(screen.getByTestId('date-range-apply'));
+    const alert = screen.getByTestId('date-range-exceeded');
+    expect(within(alert).getByText('Date Range Exceeded')).toBeDefined();
+    expect(within(alert).getByText('You have selected a date range more than 31 days. Please try again.')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('date-range-exceeded')).toBeNull());
+    expect(dateInput('date-range-from')).toHaveProperty('value', '2024-01-15');
+    expect(applied).toEqual([]);
+  });
+
+  it('hides the quick ranges when the earliest date is recent', () => {
+    renderPicker({ window: { earliest: '2024-03-14', latest: TODAY }, range: { start: '2024-03-14', end: TODAY } });
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    expect(screen.queryByLabelText('Last 7 days')).toBeNull();
+  });
+
+  it('disables the button while its owner says so', () => {
+    renderPicker();
+    act(() => actor.send({ type: 'dateRange.disable' }));
+    expect(screen.getByTestId('date-range-button')).toHaveProperty('disabled', true);
+    act(() => actor.send({ type: 'dateRange.enable' }));
+    expect(screen.getByTestId('date-range-button')).toHaveProperty('disabled', false);
+  });
+
+  it('uses day, month and year selects in a dialog on mobile', () => {
+    renderPicker({ variant: 'mobile' });
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    expect(screen.getByText('Set Date From')).toBeDefined();
+    expect(screen.getByText('Set Date To')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Set Date From day'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('Set Date From month'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Okay' }));
+    expect(applied).toEqual([{ type: 'dateRange.change', range: { start: '2024-02-20', end: TODAY } }]);
+    // Okay refuses a range longer than the maximum like Apply.
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    fireEvent.change(screen.getByLabelText('Set Date From year'), { target: { value: '2023' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Okay' }));
+    expect(within(screen.getByTestId('date-range-exceeded')).getByText(/more than 31 days/)).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('date-range-button').textContent).toContain('20 Feb - 15 Mar');
+  });
+});
