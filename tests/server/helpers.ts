@@ -3,10 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { createPool, type Pool } from '../../server/db/pool.js';
+import type { Pool } from '../../server/db/pool.js';
 import type { Mailer } from '../../server/mail/mailer.js';
-
-const TEMPLATE_DATABASE = 'app_template';
+import { createDatabase, databaseUrl, dropDatabase } from '../support/postgres.js';
+import { TEMPLATE_DATABASE } from './globalSetup.js';
 
 export interface TestDatabase {
   pool: Pool;
@@ -16,21 +16,15 @@ export interface TestDatabase {
 
 /** A fresh, migrated database of its own, copied from the run's template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = inject('pgUrl');
+  const serverUrl = inject('pgUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = createPool(adminUrl, 1);
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
-  await admin.end();
-  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
-  const pool = createPool(url, 5);
+  const pool = await createDatabase(serverUrl, name, { template: TEMPLATE_DATABASE, max: 5 });
   return {
     pool,
-    url,
+    url: databaseUrl(serverUrl, name),
     drop: async () => {
       await pool.end();
-      const cleanup = createPool(adminUrl, 1);
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await dropDatabase(serverUrl, name);
     },
   };
 }

@@ -1,0 +1,118 @@
+import { listOperations, permissionFor, type Operation } from '../openapi.js';
+import type { RoleKey } from './accounts.js';
+
+/** Route permissions: each top-level route with its children, named as in the spec's route list (§2). */
+export const ROUTE_CHILDREN: Readonly<Record<string, readonly string[]>> = {
+  'shopper-connect': [
+    'mall-home',
+    'mall-gmv',
+    'breakeven-target/marcom',
+    'mall-peak-hours',
+    'mall-payment-methods',
+    'member-vs-non-member',
+    'export',
+    'cross-spending',
+    'cross-spending/details',
+    'sales-trends',
+    'refunds',
+    'voucher-redemption',
+    'outlet-code',
+    'mall-outlet/:id',
+  ],
+  'tenant-connect': [
+    'gto-review',
+    'non-trading-days',
+    'breakeven-target',
+    'tenant-management',
+    'audit-logs',
+    'sales-analysis',
+    'sales-review',
+    'sales-review/non-trading-day',
+  ],
+  tenants: ['tenant-receipt-data', 'gross-turnover', 'gto_submission'],
+  receipts: [],
+  settings: [],
+  apps: ['xero'],
+};
+
+export interface RoleDefinition {
+  key: RoleKey;
+  name: string;
+  isSuperAdmin: boolean;
+  routes: { name: string; subPermissions: string[] }[];
+  api: string[];
+  components: string[];
+}
+
+const OPERATOR_TAGS = ['lookup', 'outlet-reports', 'tenant', 'mall-reports', 'gto', 'settings', 'apps'];
+const DATE_LIMIT = 'datetime-picker-limitation';
+
+function permissions(operations: readonly Operation[], keep: (operation: Operation) => boolean): string[] {
+  return [...new Set(operations.filter((op) => op.access === 'permission' && keep(op)).map(permissionFor))].sort();
+}
+
+const tagged = (operation: Operation, ...tags: string[]) => operation.tags.some((tag) => tags.includes(tag));
+
+const allRoutes = () =>
+  Object.entries(ROUTE_CHILDREN).map(([name, children]) => ({ name, subPermissions: [...children] }));
+
+/**
+ * The demo roles. API permissions are derived from openapi.yaml when called (x-access 'permission' operations
+ * by tag), so they follow the contract as it grows; no operation path is written here.
+ */
+export function demoRoles(operations: readonly Operation[] = listOperations()): RoleDefinition[] {
+  const lookup = permissions(operations, (op) => tagged(op, 'lookup'));
+  const department = permissions(
+    operations,
+    (op) =>
+      tagged(op, 'lookup') ||
+      (tagged(op, 'mall-reports') && /breakeven/i.test(op.path)) ||
+      (tagged(op, 'gto') && /\/summary$/i.test(op.path)),
+  );
+  const departmentRole = (key: 'leasing' | 'finance' | 'marcom' | 'operations', name: string): RoleDefinition => ({
+    key,
+    name,
+    isSuperAdmin: false,
+    routes:
+      key === 'marcom'
+        ? [{ name: 'shopper-connect', subPermissions: ['breakeven-target/marcom'] }]
+        : [{ name: 'tenant-connect', subPermissions: ['breakeven-target'] }],
+    api: department,
+    components: [DATE_LIMIT],
+  });
+  return [
+    { key: 'superAdmin', name: 'super admin', isSuperAdmin: true, routes: allRoutes(), api: [], components: [] },
+    {
+      key: 'operator',
+      name: 'mall operator',
+      isSuperAdmin: false,
+      routes: allRoutes(),
+      api: permissions(operations, (op) => tagged(op, ...OPERATOR_TAGS)),
+      components: [],
+    },
+    departmentRole('leasing', 'leasing'),
+    departmentRole('finance', 'finance'),
+    departmentRole('marcom', 'marcom'),
+    departmentRole('operations', 'operations'),
+    {
+      key: 'tenant',
+      name: 'tenant',
+      isSuperAdmin: false,
+      routes: [
+        { name: 'tenant-connect', subPermissions: ['sales-review', 'sales-analysis'] },
+        { name: 'tenants', subPermissions: ['tenant-receipt-data', 'gross-turnover', 'gto_submission'] },
+        { name: 'receipts', subPermissions: [] },
+      ],
+      api: [
+        ...new Set([
+          ...lookup,
+          ...permissions(
+            operations,
+            (op) => tagged(op, 'outlet-reports', 'tenant') || (tagged(op, 'gto') && /submissionData/i.test(op.path)),
+          ),
+        ]),
+      ].sort(),
+      components: [],
+    },
+  ];
+}

@@ -1,0 +1,216 @@
+import { addMonths, chineseNewYearsBetween, dateOfDay, dayNumber } from './calendar.js';
+import {
+  CLIENTS,
+  FNB_BRANDS,
+  MALLS,
+  NON_TRADING_REASONS,
+  RANGES,
+  RETAIL_BRANDS,
+  type BrandSpec,
+  type ClientKey,
+  type MallSpec,
+  type Profile,
+} from './catalog.js';
+import { Random } from './random.js';
+
+/** One planned SKU of an outlet. */
+export interface SkuPlan {
+  barcode: string;
+  name: string;
+  unitPrice: number;
+  subcategory: string | undefined;
+  /** How often it sells relative to the outlet's other SKUs. */
+  weight: number;
+}
+
+/** One planned outlet, before it has a database id. */
+export interface OutletPlan {
+  mall: MallSpec;
+  client: ClientKey;
+  brand: BrandSpec;
+  name: string;
+  code: string;
+  unitNo: string;
+  level: string;
+  type: 1 | 2;
+  category: string;
+  profile: Profile;
+  openedOn: number;
+  /** Relative number of receipts a day. */
+  popularity: number;
+  memberRate: number;
+  /** The outlet's point-of-sale system prints no receipt number: receipt ids are bare Unix timestamps. */
+  timestampIds: boolean;
+  receiptFormat: 0 | 1 | 2;
+  hasTables: boolean;
+  skus: SkuPlan[];
+  nonTradingDays: Map<number, string>;
+}
+
+export interface WorldPlan {
+  start: number;
+  /** Last day of receipts per mall key (yesterday in the mall's time zone unless an end date was given). */
+  endByMall: Map<string, number>;
+  end: number;
+  outlets: OutletPlan[];
+}
+
+/** Base transactions a day by profile and category: what makes a food court busier than a jeweller. */
+function basePopularity(brand: BrandSpec): number {
+  const byProfile: Record<Profile, number> = { quick: 1.7, cafe: 1.5, dessert: 1.2, restaurant: 1.0, grocery: 2.0, retail: 0.6 };
+  const byCategory: Record<string, number> = {
+    'Jewellery & Watches': 0.18,
+    Electronics: 0.55,
+    Beauty: 0.9,
+    'Books & Toys': 0.8,
+    Health: 1.1,
+  };
+  return byProfile[brand.profile] * (byCategory[brand.category] ?? 1);
+}
+
+function levelFor(brand: BrandSpec, random: Random): string {
+  if (brand.type === 1) {
+    if (brand.profile === 'restaurant') return random.pick(['L3', 'L3', 'L2', 'B1']);
+    if (brand.profile === 'cafe') return random.pick(['L1', 'B1', 'L2']);
+    return random.pick(['B1', 'B1', 'L3', 'L1']);
+  }
+  switch (brand.category) {
+    case 'Supermarket':
+    case 'Health':
+      return random.pick(['B1', 'B1', 'L1']);
+    case 'Fashion':
+    case 'Beauty':
+    case 'Jewellery & Watches':
+      return random.pick(['L1', 'L1', 'L2']);
+    default:
+      return random.pick(['L2', 'L3', 'L2']);
+  }
+}
+
+/** An EAN-13 with its check digit. */
+function ean13(prefix: string, body: number): string {
+  const digits = (prefix + String(body).padStart(12 - prefix.length, '0')).slice(0, 12);
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(digits[i]) * (i % 2 === 0 ? 1 : 3);
+  return digits + String((10 - (sum % 10)) % 10);
+}
+
+function roundTo(value: number, step: number): number {
+  const rounded = Math.round(value / step) * step;
+  return Math.round(rounded * 100) / 100;
+}
+
+function planSkus(brand: BrandSpec, mall: MallSpec, outletIndex: number, random: Random): SkuPlan[] {
+  const range = RANGES[brand.range];
+  if (!range) throw new Error(`no product range '${brand.range}'`);
+  const variants = range.variants ?? [];
+  const candidates: { name: string; price: number; subcategory: string | undefined }[] = [];
+  for (const [name, price, subcategory] of range.items) {
+    if (variants.length === 0) candidates.push({ name, price, subcategory });
+    else for (const variant of variants) candidates.push({ name: `${name} - ${variant}`, price, subcategory });
+  }
+  // Outlets of a brand carry most of its range, and their own prices.
+  const chosen = random.shuffle(candidates).slice(0, Math.max(6, Math.round(candidates.length * random.float(0.75, 1))));
+  const priceFactor = random.float(0.9, 1.15);
+  return chosen.map((candidate, rank) => ({
+    barcode: ean13(mall.barcodePrefix, outletIndex * 10_000 + rank + 1),
+    name: candidate.name,
+    unitPrice: Math.max(mall.priceStep, roundTo(candidate.price * priceFactor * mall.priceScale, mall.priceStep)),
+    subcategory: candidate.subcategory,
+    weight: 1 / Math.pow(rank + 1, 0.75),
+  }));
+}
+
+function levelCode(level: string): string {
+  return level === 'B1' ? 'B1' : `0${level.slice(1)}`;
+}
+
+/**
+ * Lays out the demo world: which brands each mall has, outlet codes and units, opening dates, popularity,
+ * SKUs and non-trading days, and the date range of receipts.
+ */
+export function planWorld(seed: number, endByMall: Map<string, number>): WorldPlan {
+  const end = Math.max(...endByMall.values());
+  const start = addMonths(Math.min(...endByMall.values()), -12);
+  const outlets: OutletPlan[] = [];
+  const namesByClient = new Map<ClientKey, Set<string>>(CLIENTS.map((client) => [client.key, new Set<string>()]));
+  let outletIndex = 0;
+
+  for (const mall of MALLS) {
+    const random = Random.derive(seed, 'mall', mall.key);
+    const mallEnd = endByMall.get(mall.key) ?? end;
+    const brands = [
+      ...random.shuffle(FNB_BRANDS).slice(0, mall.fnbOutlets),
+      ...random.shuffle(RETAIL_BRANDS).slice(0, mall.retailOutlets),
+    ];
+    const unitsByLevel = new Map<string, number>();
+    // Two outlets of each mall open during the year shown, so their first months show up as growth.
+    const newcomers = new Set(random.shuffle(brands.map((_, i) => i)).slice(0, 2));
+    brands.forEach((brand, i) => {
+      outletIndex += 1;
+      const level = levelFor(brand, random);
+      const unit = (unitsByLevel.get(level) ?? 0) + 1;
+      unitsByLevel.set(level, unit);
+      const unitNo = mall.key === 'hfc' ? `#${levelCode(level)}-${String(unit).padStart(2, '0')}` : `${level}-${String(unit).padStart(2, '0')}`;
+      const names = namesByClient.get(mall.client)!;
+      const name = names.has(brand.name) ? `${brand.name} (${mall.shortName})` : brand.name;
+      names.add(name);
+      const openedOn = newcomers.has(i)
+        ? mallEnd - random.int(60, 300)
+        : dayNumber('2012-03-01') + random.int(0, start - dayNumber('2012-03-01') - 45);
+      outlets.push({
+        mall,
+        client: mall.client,
+        brand,
+        name,
+        code: `${mall.code}-${level}-${String(unit).padStart(2, '0')}`,
+        unitNo,
+        level,
+        type: brand.type,
+        category: brand.category,
+        profile: brand.profile,
+        openedOn,
+        popularity: basePopularity(brand) * mall.traffic * Math.exp(random.gaussian() * 0.4),
+        memberRate: brand.type === 1 ? random.float(0.2, 0.4) : random.float(0.3, 0.55),
+        timestampIds: random.chance(0.08),
+        receiptFormat: random.pick([0, 1, 2] as const),
+        hasTables: brand.type === 1 && brand.profile !== 'quick',
+        skus: planSkus(brand, mall, outletIndex, random),
+        nonTradingDays: new Map(),
+      });
+    });
+  }
+  planNonTradingDays(seed, outlets, start, end);
+  return { start, end, endByMall, outlets };
+}
+
+function planNonTradingDays(seed: number, outlets: OutletPlan[], start: number, end: number): void {
+  const newYears = chineseNewYearsBetween(start, end);
+  for (const outlet of outlets) {
+    const random = Random.derive(seed, 'closed', outlet.code);
+    // Many shops close on the first one or two days of Chinese New Year.
+    const cnyClosing = outlet.mall.key === 'smk' ? 0.15 : outlet.type === 2 ? 0.45 : 0.25;
+    for (const day of newYears) {
+      if (!random.chance(cnyClosing)) continue;
+      outlet.nonTradingDays.set(day, 'Chinese New Year');
+      if (random.chance(0.5)) outlet.nonTradingDays.set(day + 1, 'Chinese New Year');
+    }
+    // Some renovate for a few days, some close for a stocktake or a private event.
+    if (random.chance(0.1)) {
+      const from = random.int(Math.max(start, outlet.openedOn + 30), end - 20);
+      const length = random.int(3, 9);
+      for (let day = from; day < from + length; day++) outlet.nonTradingDays.set(day, 'Renovation');
+    }
+    if (random.chance(0.25)) {
+      const day = random.int(Math.max(start, outlet.openedOn + 1), end);
+      outlet.nonTradingDays.set(day, random.pick(NON_TRADING_REASONS.filter((reason) => reason !== 'Renovation')));
+    }
+  }
+}
+
+/** A description of the world for logs. */
+export function describeWorld(world: WorldPlan): string {
+  const fnb = world.outlets.filter((outlet) => outlet.type === 1).length;
+  return `${MALLS.length} malls, ${world.outlets.length} outlets (${fnb} F&B, ${world.outlets.length - fnb} retail), ` +
+    `receipts from ${dateOfDay(world.start)} to ${dateOfDay(world.end)}`;
+}

@@ -1,0 +1,56 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
+import { generateDemoData } from './demo/generate.js';
+import { deleteExpiredSessions } from './repositories/sessions.js';
+import { isDatabaseEmpty } from './repositories/demo.js';
+
+const config = loadConfig();
+const say = (message: string) => process.stdout.write(`${message}\n`);
+
+const started = Date.now();
+say(config.databaseUrl ? 'Connecting to DATABASE_URL…' : `Starting the embedded PostgreSQL under ${config.dataDir}…`);
+const database = await openDatabase(config, () => {});
+const applied = await migrate(database.pool);
+if (applied.length > 0) say(`Applied migrations: ${applied.join(', ')}`);
+
+if (await isDatabaseEmpty(database.pool)) {
+  say('The database is empty: generating the demo data…');
+  const result = await generateDemoData(database.pool, { seed: config.demoSeed, receipts: config.demoReceipts, log: say });
+  say(`Demo data ready: ${result.receipts.toLocaleString('en-US')} receipts.`);
+}
+await deleteExpiredSessions(database.pool);
+const sweeper = setInterval(() => {
+  deleteExpiredSessions(database.pool).catch(() => {});
+}, 60 * 60 * 1000);
+sweeper.unref();
+
+const app = await buildApp({
+  pool: database.pool,
+  config,
+  logger: { level: config.logLevel },
+});
+await app.listen({ host: config.host, port: config.port });
+
+const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+say('');
+say(`Mall analytics is ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+say(`API reference: ${address}/api/docs`);
+say(`Demo accounts (password ${DEMO_PASSWORD}):`);
+for (const account of DEMO_ACCOUNTS) say(`  ${account.email.padEnd(26)} ${account.description}`);
+say('Press Ctrl-C to stop.');
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  say(`\n${signal}: stopping…`);
+  await app.close().catch(() => {});
+  await database.close().catch(() => {});
+  say(database.embedded ? 'Stopped the server and PostgreSQL.' : 'Stopped the server.');
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,450 @@
+import type { Queryable } from '../db/pool.js';
+
+/**
+ * The SQL of the demo-data generator other than receipt ingestion (server/repositories/ingestion.ts):
+ * set-based inserts of the reference data, settings and targets, and the reads it needs.
+ * Rows go in as one JSON parameter a batch (jsonb_to_recordset), so every insert is one round trip per
+ * few thousand rows, parameterised, with table and column names fixed here.
+ */
+
+const JSON_BATCH = 5000;
+
+interface TableSpec {
+  table: string;
+  /** Column name and the SQL type jsonb_to_recordset reads it as. */
+  columns: readonly (readonly [name: string, type: string])[];
+}
+
+async function insertJson<R extends Record<string, unknown>>(
+  db: Queryable,
+  spec: TableSpec,
+  rows: readonly object[],
+  returning?: string,
+): Promise<R[]> {
+  const names = spec.columns.map(([name]) => name).join(', ');
+  const definition = spec.columns.map(([name, type]) => `${name} ${type}`).join(', ');
+  const sql =
+    `INSERT INTO ${spec.table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${definition})` +
+    (returning ? ` RETURNING ${returning}` : '');
+  const result: R[] = [];
+  for (let start = 0; start < rows.length; start += JSON_BATCH) {
+    const { rows: returned } = await db.query<R>(sql, [JSON.stringify(rows.slice(start, start + JSON_BATCH))]);
+    result.push(...returned);
+  }
+  return result;
+}
+
+/** True when the database holds no client and no user: the demo data may be generated. */
+export async function isDatabaseEmpty(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ empty: boolean }>(
+    'SELECT NOT EXISTS (SELECT 1 FROM clients) AND NOT EXISTS (SELECT 1 FROM users) AS empty',
+  );
+  return rows[0]?.empty ?? true;
+}
+
+/** Empties every table of the current schema except schema_migrations, restarting identities. */
+export async function truncateAll(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT quote_ident(tablename) AS name FROM pg_tables
+     WHERE schemaname = current_schema() AND tablename <> 'schema_migrations' ORDER BY tablename`,
+  );
+  const tables = rows.map((row) => row.name);
+  if (tables.length > 0) await db.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+  return tables;
+}
+
+export async function insertClients(db: Queryable, names: readonly string[]): Promise<Map<string, number>> {
+  const rows = await insertJson<{ id: number; name: string }>(
+    db,
+    { table: 'clients', columns: [['name', 'text']] },
+    names.map((name) => ({ name })),
+    'id, name',
+  );
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+export interface MallRow {
+  client_id: number;
+  name: string;
+  currency: string;
+  time_zone: string;
+}
+
+export async function insertMalls(db: Queryable, malls: readonly MallRow[]): Promise<Map<string, number>> {
+  const rows = await insertJson<{ id: number; name: string }>(
+    db,
+    {
+      table: 'malls',
+      columns: [['client_id', 'int'], ['name', 'text'], ['currency', 'text'], ['time_zone', 'text']],
+    },
+    malls,
+    'id, name',
+  );
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+export interface OutletRow {
+  client_id: number;
+  mall_id: number;
+  name: string;
+  outlet_code: string;
+  type: 1 | 2;
+  currency: string;
+  category: string;
+  level: string;
+  unit_no: string;
+  opened_on: string;
+}
+
+/** Inserts outlets; returns their ids by outlet code (unique across the demo data). */
+export async function insertOutlets(db: Queryable, outlets: readonly OutletRow[]): Promise<Map<string, number>> {
+  const rows = await insertJson<{ id: number; outlet_code: string }>(
+    db,
+    {
+      table: 'outlets',
+      columns: [
+        ['client_id', 'int'], ['mall_id', 'int'], ['name', 'text'], ['outlet_code', 'text'], ['type', 'smallint'],
+        ['currency', 'text'], ['category', 'text'], ['level', 'text'], ['unit_no', 'text'], ['opened_on', 'date'],
+      ],
+    },
+    outlets,
+    'id, outlet_code',
+  );
+  return new Map(rows.map((row) => [row.outlet_code, row.id]));
+}
+
+export async function insertCategories(
+  db: Queryable,
+  clientId: number,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await insertJson<{ id: number; name: string }>(
+    db,
+    { table: 'categories', columns: [['client_id', 'int'], ['name', 'text']] },
+    names.map((name) => ({ client_id: clientId, name })),
+    'id, name',
+  );
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+export async function insertSubcategories(
+  db: Queryable,
+  clientId: number,
+  subcategories: readonly { name: string; category_id: number | null }[],
+): Promise<Map<string, number>> {
+  const rows = await insertJson<{ id: number; name: string }>(
+    db,
+    { table: 'subcategories', columns: [['client_id', 'int'], ['category_id', 'int'], ['name', 'text']] },
+    subcategories.map((row) => ({ client_id: clientId, ...row })),
+    'id, name',
+  );
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+export interface SkuRow {
+  client_id: number;
+  outlet_id: number;
+  barcode: string;
+  item_name: string;
+  unit_price: number;
+  subcategory_id: number | null;
+}
+
+/** Inserts SKUs; returns their ids by barcode (unique across the demo data). */
+export async function insertSkus(db: Queryable, skus: readonly SkuRow[]): Promise<Map<string, number>> {
+  const rows = await insertJson<{ id: number; barcode: string }>(
+    db,
+    {
+      table: 'skus',
+      columns: [
+        ['client_id', 'int'], ['outlet_id', 'int'], ['barcode', 'text'], ['item_name', 'text'],
+        ['unit_price', 'numeric(14,2)'], ['subcategory_id', 'int'],
+      ],
+    },
+    skus,
+    'id, barcode',
+  );
+  return new Map(rows.map((row) => [row.barcode, row.id]));
+}
+
+export interface RoleRow {
+  name: string;
+  is_super_admin: boolean;
+  routes: { name: string; subPermissions: string[] }[];
+  api: string[];
+  components: string[];
+}
+
+/** Inserts roles with their route, API and component permissions; returns role ids by name. */
+export async function insertRoles(db: Queryable, roles: readonly RoleRow[]): Promise<Map<string, number>> {
+  const inserted = await insertJson<{ id: number; name: string }>(
+    db,
+    { table: 'roles', columns: [['name', 'text'], ['is_super_admin', 'boolean']] },
+    roles.map(({ name, is_super_admin }) => ({ name, is_super_admin })),
+    'id, name',
+  );
+  const ids = new Map(inserted.map((row) => [row.name, row.id]));
+  const idOf = (name: string) => {
+    const id = ids.get(name);
+    if (id === undefined) throw new Error(`role '${name}' was not inserted`);
+    return id;
+  };
+  await insertJson(
+    db,
+    { table: 'role_route_permissions', columns: [['role_id', 'int'], ['name', 'text'], ['sub_permissions', 'text[]']] },
+    roles.flatMap((role) =>
+      role.routes.map((route) => ({ role_id: idOf(role.name), name: route.name, sub_permissions: route.subPermissions })),
+    ),
+  );
+  await insertJson(
+    db,
+    { table: 'role_api_permissions', columns: [['role_id', 'int'], ['permission', 'text']] },
+    roles.flatMap((role) => role.api.map((permission) => ({ role_id: idOf(role.name), permission }))),
+  );
+  await insertJson(
+    db,
+    { table: 'role_component_permissions', columns: [['role_id', 'int'], ['component', 'text']] },
+    roles.flatMap((role) => role.components.map((component) => ({ role_id: idOf(role.name), component }))),
+  );
+  return ids;
+}
+
+export interface UserRow {
+  email: string;
+  display_name: string;
+  password_hash: string;
+  password_expired: boolean;
+  require_mfa: boolean;
+  tenant_only: boolean;
+  hide_top_bar: boolean;
+  default_client_id: number;
+}
+
+/** Inserts users; returns their ids by e-mail. */
+export async function insertUsers(db: Queryable, users: readonly UserRow[]): Promise<Map<string, number>> {
+  const rows = await insertJson<{ id: number; email: string }>(
+    db,
+    {
+      table: 'users',
+      columns: [
+        ['email', 'text'], ['display_name', 'text'], ['password_hash', 'text'], ['password_expired', 'boolean'],
+        ['require_mfa', 'boolean'], ['tenant_only', 'boolean'], ['hide_top_bar', 'boolean'], ['default_client_id', 'int'],
+      ],
+    },
+    users,
+    'id, email',
+  );
+  return new Map(rows.map((row) => [row.email, row.id]));
+}
+
+export async function insertUserGrants(
+  db: Queryable,
+  grants: {
+    roles: readonly { user_id: number; role_id: number }[];
+    clients: readonly { user_id: number; client_id: number }[];
+    outlets: readonly { user_id: number; client_id: number; outlet_id: number }[];
+  },
+): Promise<void> {
+  await insertJson(db, { table: 'user_roles', columns: [['user_id', 'int'], ['role_id', 'int']] }, grants.roles);
+  await insertJson(db, { table: 'user_clients', columns: [['client_id', 'int'], ['user_id', 'int']] }, grants.clients);
+  await insertJson(
+    db,
+    { table: 'user_outlets', columns: [['client_id', 'int'], ['user_id', 'int'], ['outlet_id', 'int']] },
+    grants.outlets,
+  );
+}
+
+export async function insertEmailDomains(
+  db: Queryable,
+  domains: readonly { domain: string; receipts_hidden: boolean }[],
+): Promise<void> {
+  await insertJson(
+    db,
+    { table: 'email_domains', columns: [['domain', 'text'], ['receipts_hidden', 'boolean']] },
+    domains,
+  );
+}
+
+export async function insertEmailSubscriptions(
+  db: Queryable,
+  rows: readonly { client_id: number; user_id: number; email_subscribe: boolean; summary_email_subscribe: boolean }[],
+): Promise<void> {
+  await insertJson(
+    db,
+    {
+      table: 'email_subscriptions',
+      columns: [['client_id', 'int'], ['user_id', 'int'], ['email_subscribe', 'boolean'], ['summary_email_subscribe', 'boolean']],
+    },
+    rows,
+  );
+}
+
+export async function insertNonTradingDays(
+  db: Queryable,
+  rows: readonly { client_id: number; outlet_id: number; day: string; reason: string }[],
+): Promise<void> {
+  await insertJson(
+    db,
+    { table: 'non_trading_days', columns: [['client_id', 'int'], ['outlet_id', 'int'], ['day', 'date'], ['reason', 'text']] },
+    rows,
+  );
+}
+
+export async function insertMealTimings(
+  db: Queryable,
+  rows: readonly { client_id: number; outlet_id: number; name: string; start_time: string; end_time: string }[],
+): Promise<void> {
+  await insertJson(
+    db,
+    {
+      table: 'meal_timings',
+      columns: [['client_id', 'int'], ['outlet_id', 'int'], ['name', 'text'], ['start_time', 'time'], ['end_time', 'time']],
+    },
+    rows,
+  );
+}
+
+export async function insertProcessingFees(
+  db: Queryable,
+  rows: readonly { client_id: number; outlet_id: number; payment_method: string; processing_fees: number }[],
+): Promise<void> {
+  await insertJson(
+    db,
+    {
+      table: 'processing_fees',
+      columns: [['client_id', 'int'], ['outlet_id', 'int'], ['payment_method', 'text'], ['processing_fees', 'numeric(6,2)']],
+    },
+    rows,
+  );
+}
+
+export async function insertAccountingConnection(
+  db: Queryable,
+  row: {
+    client_id: number;
+    provider: string;
+    organisation: string;
+    access_token: string;
+    refresh_token: string;
+    token_expires_at: string;
+    sales_account: string;
+    tax_account: string;
+    currency: string;
+    connected_at: string;
+  },
+): Promise<void> {
+  await insertJson(
+    db,
+    {
+      table: 'accounting_connections',
+      columns: [
+        ['client_id', 'int'], ['provider', 'text'], ['organisation', 'text'], ['access_token', 'text'],
+        ['refresh_token', 'text'], ['token_expires_at', 'timestamptz'], ['sales_account', 'text'], ['tax_account', 'text'],
+        ['currency', 'text'], ['connected_at', 'timestamptz'],
+      ],
+    },
+    [row],
+  );
+}
+
+export async function insertAuditLog(
+  db: Queryable,
+  rows: readonly {
+    client_id: number;
+    user_id: number | null;
+    action: string;
+    entity: string;
+    entity_id: string | null;
+    detail: Record<string, unknown>;
+    created_at: string;
+  }[],
+): Promise<void> {
+  await insertJson(
+    db,
+    {
+      table: 'audit_log',
+      columns: [
+        ['client_id', 'int'], ['user_id', 'int'], ['action', 'text'], ['entity', 'text'], ['entity_id', 'text'],
+        ['detail', 'jsonb'], ['created_at', 'timestamptz'],
+      ],
+    },
+    rows,
+  );
+}
+
+export async function insertGtoSubmissions(
+  db: Queryable,
+  rows: readonly {
+    client_id: number;
+    outlet_id: number;
+    month: string;
+    gto_amount: number;
+    submitted_by: number | null;
+    submitted_at: string;
+    updated_at: string;
+    remarks: string | null;
+  }[],
+): Promise<void> {
+  await insertJson(
+    db,
+    {
+      table: 'gto_submissions',
+      columns: [
+        ['client_id', 'int'], ['outlet_id', 'int'], ['month', 'date'], ['gto_amount', 'numeric(14,2)'],
+        ['submitted_by', 'int'], ['submitted_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['remarks', 'text'],
+      ],
+    },
+    rows,
+  );
+}
+
+export async function insertSalesTargets(
+  db: Queryable,
+  rows: readonly { client_id: number; outlet_id: number; month: string; target: number }[],
+): Promise<void> {
+  await insertJson(
+    db,
+    {
+      table: 'sales_targets',
+      columns: [['client_id', 'int'], ['outlet_id', 'int'], ['month', 'date'], ['target', 'numeric(14,2)']],
+    },
+    rows,
+  );
+}
+
+export async function insertBreakevenTargets(
+  db: Queryable,
+  rows: readonly { client_id: number; outlet_id: number; department: string; month: string; target: number }[],
+): Promise<void> {
+  await insertJson(
+    db,
+    {
+      table: 'breakeven_targets',
+      columns: [
+        ['client_id', 'int'], ['outlet_id', 'int'], ['department', 'text'], ['month', 'date'], ['target', 'numeric(14,2)'],
+      ],
+    },
+    rows,
+  );
+}
+
+/** GMV per outlet and local calendar month, from the daily rollup. */
+export async function monthlyOutletGmv(
+  db: Queryable,
+): Promise<{ client_id: number; outlet_id: number; month: string; gmv: number; days: number }[]> {
+  const { rows } = await db.query<{ client_id: number; outlet_id: number; month: string; gmv: number; days: number }>(
+    `SELECT client_id, outlet_id, date_trunc('month', local_day)::date AS month, sum(gmv) AS gmv,
+       count(*)::int AS days
+     FROM rollup_outlet_daily GROUP BY client_id, outlet_id, date_trunc('month', local_day)
+     ORDER BY client_id, outlet_id, month`,
+  );
+  return rows;
+}
+
+/** Refreshes planner statistics (and the visibility map) of the tables the generator filled; not in a transaction. */
+export async function vacuumAnalyzeDemoTables(db: Queryable): Promise<void> {
+  await db.query(
+    `VACUUM (ANALYZE) receipts, receipt_payments, receipt_items, rollup_outlet_hourly, rollup_outlet_daily,
+       rollup_outlet_payment_daily, outlets, skus, gto_submissions, sales_targets, breakeven_targets`,
+  );
+}

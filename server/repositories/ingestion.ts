@@ -1,0 +1,444 @@
+import type { PoolClient } from '../db/pool.js';
+
+/**
+ * Receipt ingestion: the one code path by which receipts enter the database (the demo generator included).
+ *
+ * In the caller's transaction it inserts the receipts, their payments and line items, and adds their
+ * figures to the three rollups that reports read. Rollup hours and days are the outlet's mall's local time
+ * (`malls.time_zone`, `datetime AT TIME ZONE tz`).
+ *
+ * Rollup measures (rollup_outlet_hourly and rollup_outlet_daily carry the same columns):
+ * - gmv, transactions: sum of total_amount and count of receipts that are not void;
+ * - member_gmv, member_transactions: the same over non-void receipts of members (is_member);
+ * - discount, discount_count: sum of discount and count over non-void receipts with discount > 0;
+ * - voucher_amount, voucher_count: sum of voucher_amount and count over non-void receipts with voucher_amount > 0;
+ * - refund_amount, refund_count: sum of refund_amount and count over non-void receipts with refund_amount > 0;
+ * - void_amount, void_count: sum of total_amount and count of void receipts;
+ * - foc_count: count of non-void receipts with foc_bill.
+ * rollup_outlet_payment_daily: amount = sum of receipt_payments.amount and payments = count of payment rows,
+ * over non-void receipts, by payment method exactly as captured ('', 'NONE', 'visa' and 'VISA' stay apart:
+ * upper-casing and the OTHERS group are report rules applied when read). A receipt given without payments
+ * has no payment rows and adds nothing to the payment rollup.
+ *
+ * Amounts are rounded to 2 decimals once (numeric(14,2)) and the same rounded values feed the receipts and
+ * the rollups, so the rollups always equal an aggregation over the stored receipts.
+ */
+
+export interface ReceiptPaymentInput {
+  /** As the point of sale captured it: 'VISA', 'visa', '' and 'NONE' are all kept as they are. */
+  method: string;
+  amount: number;
+}
+
+export interface ReceiptItemInput {
+  skuId: number;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+}
+
+/** One receipt as a point of sale sends it. Money in the outlet's currency; amounts are rounded to cents. */
+export interface ReceiptInput {
+  outletId: number;
+  /** The point of sale's receipt number; some systems send a bare Unix timestamp instead. */
+  receiptId: string;
+  /** When the receipt was made (an instant; reports use the mall's local time). */
+  datetime: Date;
+  /** When the diners left (F&B dine-in), else null. */
+  dineOutTime: Date | null;
+  /** What the receipt totals after discounts: the GMV of the receipt. */
+  totalAmount: number;
+  discount: number;
+  /** The part paid with mall vouchers. */
+  voucherAmount: number;
+  refundAmount: number;
+  /** The receipt's main payment method, as captured. */
+  paymentMethod: string;
+  isMember: boolean;
+  nameReason: string | null;
+  tableNo: string | null;
+  takeAway: boolean;
+  deliveryInfo: string | null;
+  openedBill: boolean;
+  void: boolean;
+  closedBill: boolean;
+  focBill: boolean;
+  focReason: string | null;
+  redeemBill: boolean;
+  /** Most receipts have none; codes 99 and 100 mark printer drivers whose raw text needs cleaning when shown. */
+  receiptCode: number | null;
+  /** The receipt as printed, plain text. */
+  rawReceipt: string;
+  /** The tenders, in order; a receipt without payments adds nothing to the payment rollup. */
+  payments: ReceiptPaymentInput[];
+  items: ReceiptItemInput[];
+}
+
+/** Receipts per statement: large enough to amortise round trips, small enough to keep memory flat. */
+export const INGEST_BATCH_SIZE = 2500;
+
+/** Epoch milliseconds to timestamptz, exactly (no floating point). */
+const TS = (param: string) => `(timestamptz 'epoch' + ${param} * interval '1 millisecond')`;
+
+/*
+ * One statement a batch. $1 client id; receipts $2..$24; payments $25..$28; items $29..$34.
+ * - ins_r inserts the receipts and returns the stored (rounded) figures; r adds the mall's local time;
+ * - h aggregates by outlet and local hour, d sums h by local day;
+ * - the payment rollup joins the payments to r for the outlet, the local day and the void flag.
+ */
+const INGEST_SQL = `
+WITH zones AS (
+  SELECT o.id AS outlet_id, m.time_zone
+  FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
+  WHERE o.client_id = $1
+),
+ins_r AS (
+  INSERT INTO receipts (client_id, id, outlet_id, receipt_id, datetime, dine_out_time, total_amount, discount,
+    voucher_amount, refund_amount, payment_method, is_member, name_reason, table_no, take_away, delivery_info,
+    opened_bill, void, closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt)
+  SELECT $1, u.id, u.outlet_id, u.receipt_id, ${TS('u.ms')}, ${TS('u.out_ms')}, u.total_amount, u.discount,
+    u.voucher_amount, u.refund_amount, u.payment_method, u.is_member, u.name_reason, u.table_no, u.take_away,
+    u.delivery_info, u.opened_bill, u.void, u.closed_bill, u.foc_bill, u.foc_reason, u.redeem_bill,
+    u.receipt_code, u.raw_receipt
+  FROM unnest($2::int8[], $3::int4[], $4::text[], $5::int8[], $6::int8[], $7::numeric(14,2)[],
+    $8::numeric(14,2)[], $9::numeric(14,2)[], $10::numeric(14,2)[], $11::text[], $12::bool[], $13::text[],
+    $14::text[], $15::bool[], $16::text[], $17::bool[], $18::bool[], $19::bool[], $20::bool[], $21::text[],
+    $22::bool[], $23::int2[], $24::text[])
+    AS u(id, outlet_id, receipt_id, ms, out_ms, total_amount, discount, voucher_amount, refund_amount,
+      payment_method, is_member, name_reason, table_no, take_away, delivery_info, opened_bill, void,
+      closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt)
+  RETURNING id, outlet_id, datetime, total_amount, discount, voucher_amount, refund_amount, is_member, void, foc_bill
+),
+r AS MATERIALIZED (
+  SELECT i.id, i.outlet_id, i.datetime AT TIME ZONE z.time_zone AS local_ts, i.total_amount, i.discount,
+    i.voucher_amount, i.refund_amount, i.is_member, i.void, i.foc_bill
+  FROM ins_r i JOIN zones z ON z.outlet_id = i.outlet_id
+),
+h AS MATERIALIZED (
+  SELECT outlet_id, date_trunc('hour', local_ts) AS local_hour,
+    coalesce(sum(total_amount) FILTER (WHERE NOT void), 0) AS gmv,
+    count(*) FILTER (WHERE NOT void) AS transactions,
+    coalesce(sum(total_amount) FILTER (WHERE NOT void AND is_member), 0) AS member_gmv,
+    count(*) FILTER (WHERE NOT void AND is_member) AS member_transactions,
+    coalesce(sum(discount) FILTER (WHERE NOT void AND discount > 0), 0) AS discount,
+    count(*) FILTER (WHERE NOT void AND discount > 0) AS discount_count,
+    coalesce(sum(voucher_amount) FILTER (WHERE NOT void AND voucher_amount > 0), 0) AS voucher_amount,
+    count(*) FILTER (WHERE NOT void AND voucher_amount > 0) AS voucher_count,
+    coalesce(sum(refund_amount) FILTER (WHERE NOT void AND refund_amount > 0), 0) AS refund_amount,
+    count(*) FILTER (WHERE NOT void AND refund_amount > 0) AS refund_count,
+    coalesce(sum(total_amount) FILTER (WHERE void), 0) AS void_amount,
+    count(*) FILTER (WHERE void) AS void_count,
+    count(*) FILTER (WHERE NOT void AND foc_bill) AS foc_count
+  FROM r GROUP BY outlet_id, date_trunc('hour', local_ts)
+),
+ins_h AS (
+  INSERT INTO rollup_outlet_hourly AS t (client_id, outlet_id, local_hour, gmv, transactions, member_gmv,
+    member_transactions, discount, discount_count, voucher_amount, voucher_count, refund_amount, refund_count,
+    void_amount, void_count, foc_count)
+  SELECT $1, outlet_id, local_hour, gmv, transactions, member_gmv, member_transactions, discount, discount_count,
+    voucher_amount, voucher_count, refund_amount, refund_count, void_amount, void_count, foc_count
+  FROM h
+  ON CONFLICT (client_id, outlet_id, local_hour) DO UPDATE SET
+    gmv = t.gmv + excluded.gmv,
+    transactions = t.transactions + excluded.transactions,
+    member_gmv = t.member_gmv + excluded.member_gmv,
+    member_transactions = t.member_transactions + excluded.member_transactions,
+    discount = t.discount + excluded.discount,
+    discount_count = t.discount_count + excluded.discount_count,
+    voucher_amount = t.voucher_amount + excluded.voucher_amount,
+    voucher_count = t.voucher_count + excluded.voucher_count,
+    refund_amount = t.refund_amount + excluded.refund_amount,
+    refund_count = t.refund_count + excluded.refund_count,
+    void_amount = t.void_amount + excluded.void_amount,
+    void_count = t.void_count + excluded.void_count,
+    foc_count = t.foc_count + excluded.foc_count
+),
+ins_d AS (
+  INSERT INTO rollup_outlet_daily AS t (client_id, outlet_id, local_day, gmv, transactions, member_gmv,
+    member_transactions, discount, discount_count, voucher_amount, voucher_count, refund_amount, refund_count,
+    void_amount, void_count, foc_count)
+  SELECT $1, outlet_id, local_hour::date, sum(gmv), sum(transactions), sum(member_gmv), sum(member_transactions),
+    sum(discount), sum(discount_count), sum(voucher_amount), sum(voucher_count), sum(refund_amount),
+    sum(refund_count), sum(void_amount), sum(void_count), sum(foc_count)
+  FROM h GROUP BY outlet_id, local_hour::date
+  ON CONFLICT (client_id, outlet_id, local_day) DO UPDATE SET
+    gmv = t.gmv + excluded.gmv,
+    transactions = t.transactions + excluded.transactions,
+    member_gmv = t.member_gmv + excluded.member_gmv,
+    member_transactions = t.member_transactions + excluded.member_transactions,
+    discount = t.discount + excluded.discount,
+    discount_count = t.discount_count + excluded.discount_count,
+    voucher_amount = t.voucher_amount + excluded.voucher_amount,
+    voucher_count = t.voucher_count + excluded.voucher_count,
+    refund_amount = t.refund_amount + excluded.refund_amount,
+    refund_count = t.refund_count + excluded.refund_count,
+    void_amount = t.void_amount + excluded.void_amount,
+    void_count = t.void_count + excluded.void_count,
+    foc_count = t.foc_count + excluded.foc_count
+),
+p AS MATERIALIZED (
+  SELECT * FROM unnest($25::int8[], $26::int2[], $27::text[], $28::numeric(14,2)[])
+    AS u(receipt_id, seq, payment_method, amount)
+),
+ins_p AS (
+  INSERT INTO receipt_payments (client_id, receipt_id, seq, payment_method, amount)
+  SELECT $1, receipt_id, seq, payment_method, amount FROM p
+),
+ins_i AS (
+  INSERT INTO receipt_items (client_id, receipt_id, seq, sku_id, quantity, unit_price, amount)
+  SELECT $1, u.receipt_id, u.seq, u.sku_id, u.quantity, u.unit_price, u.amount
+  FROM unnest($29::int8[], $30::int2[], $31::int4[], $32::int4[], $33::numeric(14,2)[], $34::numeric(14,2)[])
+    AS u(receipt_id, seq, sku_id, quantity, unit_price, amount)
+)
+INSERT INTO rollup_outlet_payment_daily AS t (client_id, outlet_id, local_day, payment_method, amount, payments)
+SELECT $1, r.outlet_id, r.local_ts::date, p.payment_method, sum(p.amount), count(*)
+FROM p JOIN r ON r.id = p.receipt_id
+WHERE NOT r.void
+GROUP BY r.outlet_id, r.local_ts::date, p.payment_method
+ON CONFLICT (client_id, outlet_id, local_day, payment_method) DO UPDATE SET
+  amount = t.amount + excluded.amount,
+  payments = t.payments + excluded.payments`;
+
+const ID_SQL = `SELECT nextval(pg_get_serial_sequence('receipts', 'id')) AS id FROM generate_series(1, $1::int)`;
+
+/** Outlet ids of `outletIds` that do not belong to the client (or do not exist). */
+async function unknownOutlets(db: PoolClient, clientId: number, outletIds: number[]): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM outlets WHERE client_id = $1 AND id = ANY($2::int[])',
+    [clientId, outletIds],
+  );
+  const known = new Set(rows.map((row) => row.id));
+  return outletIds.filter((id) => !known.has(id));
+}
+
+/*
+ * PostgreSQL array literals, built here rather than by pg so that a batch can be serialised while the previous
+ * one is executing (pg serialises parameters only when it sends the query).
+ */
+class NumberArray {
+  private parts: string[] = [];
+  constructor(private readonly what: string) {}
+  push(value: number | null): void {
+    if (value === null) {
+      this.parts.push('NULL');
+      return;
+    }
+    if (!Number.isFinite(value)) throw new Error(`ingestReceipts: ${this.what} must be a finite number, got ${value}`);
+    this.parts.push(String(value));
+  }
+  toString(): string {
+    return `{${this.parts.join(',')}}`;
+  }
+}
+
+class TextArray {
+  private parts: string[] = [];
+  push(value: string | null): void {
+    if (value === null) this.parts.push('NULL');
+    else if (value.includes('"') || value.includes('\\')) this.parts.push(`"${value.replace(/[\\"]/g, '\\$&')}"`);
+    else this.parts.push(`"${value}"`);
+  }
+  toString(): string {
+    return `{${this.parts.join(',')}}`;
+  }
+}
+
+class BoolArray {
+  private parts: string[] = [];
+  push(value: boolean): void {
+    this.parts.push(value ? 't' : 'f');
+  }
+  toString(): string {
+    return `{${this.parts.join(',')}}`;
+  }
+}
+
+function timeMs(value: Date | null, what: string): number | null {
+  if (value === null) return null;
+  const ms = value.getTime();
+  if (!Number.isFinite(ms)) throw new Error(`ingestReceipts: invalid ${what}`);
+  return ms;
+}
+
+/** The parameters of INGEST_SQL for one batch, receipt i getting ids[i]. */
+function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: readonly number[]): string[] {
+  const id = new NumberArray('id');
+  const outletId = new NumberArray('outletId');
+  const receiptId = new TextArray();
+  const datetime = new NumberArray('datetime');
+  const dineOutTime = new NumberArray('dineOutTime');
+  const totalAmount = new NumberArray('totalAmount');
+  const discount = new NumberArray('discount');
+  const voucherAmount = new NumberArray('voucherAmount');
+  const refundAmount = new NumberArray('refundAmount');
+  const paymentMethod = new TextArray();
+  const isMember = new BoolArray();
+  const nameReason = new TextArray();
+  const tableNo = new TextArray();
+  const takeAway = new BoolArray();
+  const deliveryInfo = new TextArray();
+  const openedBill = new BoolArray();
+  const isVoid = new BoolArray();
+  const closedBill = new BoolArray();
+  const focBill = new BoolArray();
+  const focReason = new TextArray();
+  const redeemBill = new BoolArray();
+  const receiptCode = new NumberArray('receiptCode');
+  const rawReceipt = new TextArray();
+  const payReceipt = new NumberArray('payment receipt');
+  const paySeq = new NumberArray('payment seq');
+  const payMethod = new TextArray();
+  const payAmount = new NumberArray('payment amount');
+  const itemReceipt = new NumberArray('item receipt');
+  const itemSeq = new NumberArray('item seq');
+  const itemSku = new NumberArray('item skuId');
+  const itemQuantity = new NumberArray('item quantity');
+  const itemPrice = new NumberArray('item unitPrice');
+  const itemAmount = new NumberArray('item amount');
+
+  for (let i = 0; i < batch.length; i++) {
+    const receipt = batch[i]!;
+    const rid = ids[i];
+    if (rid === undefined) throw new Error('ingestReceipts: the sequence returned too few ids');
+    id.push(rid);
+    outletId.push(receipt.outletId);
+    receiptId.push(receipt.receiptId);
+    datetime.push(timeMs(receipt.datetime, 'datetime'));
+    dineOutTime.push(timeMs(receipt.dineOutTime, 'dineOutTime'));
+    totalAmount.push(receipt.totalAmount);
+    discount.push(receipt.discount);
+    voucherAmount.push(receipt.voucherAmount);
+    refundAmount.push(receipt.refundAmount);
+    paymentMethod.push(receipt.paymentMethod);
+    isMember.push(receipt.isMember);
+    nameReason.push(receipt.nameReason);
+    tableNo.push(receipt.tableNo);
+    takeAway.push(receipt.takeAway);
+    deliveryInfo.push(receipt.deliveryInfo);
+    openedBill.push(receipt.openedBill);
+    isVoid.push(receipt.void);
+    closedBill.push(receipt.closedBill);
+    focBill.push(receipt.focBill);
+    focReason.push(receipt.focReason);
+    redeemBill.push(receipt.redeemBill);
+    receiptCode.push(receipt.receiptCode);
+    rawReceipt.push(receipt.rawReceipt);
+    for (let j = 0; j < receipt.payments.length; j++) {
+      const payment = receipt.payments[j]!;
+      payReceipt.push(rid);
+      paySeq.push(j + 1);
+      payMethod.push(payment.method);
+      payAmount.push(payment.amount);
+    }
+    for (let j = 0; j < receipt.items.length; j++) {
+      const item = receipt.items[j]!;
+      itemReceipt.push(rid);
+      itemSeq.push(j + 1);
+      itemSku.push(item.skuId);
+      itemQuantity.push(item.quantity);
+      itemPrice.push(item.unitPrice);
+      itemAmount.push(item.amount);
+    }
+  }
+  return [
+    String(clientId),
+    ...[id, outletId, receiptId, datetime, dineOutTime, totalAmount, discount, voucherAmount, refundAmount],
+    ...[paymentMethod, isMember, nameReason, tableNo, takeAway, deliveryInfo, openedBill, isVoid, closedBill],
+    ...[focBill, focReason, redeemBill, receiptCode, rawReceipt],
+    ...[payReceipt, paySeq, payMethod, payAmount],
+    ...[itemReceipt, itemSeq, itemSku, itemQuantity, itemPrice, itemAmount],
+  ].map(String);
+}
+
+/**
+ * Inserts receipts of one client with their payments and items and updates the rollups, in the caller's
+ * transaction (`db` should be inside BEGIN ... COMMIT, e.g. through inTransaction: on an error the caller
+ * must roll back). Every outlet must belong to the client. Returns the number of receipts inserted.
+ *
+ * Ids for the whole call come from the identity sequence in one round trip; the receipts then go in
+ * statements of INGEST_BATCH_SIZE, the next one serialised while the previous one executes.
+ */
+export async function ingestReceipts(db: PoolClient, clientId: number, receipts: ReceiptInput[]): Promise<number> {
+  if (receipts.length === 0) return 0;
+  if (!Number.isInteger(clientId)) throw new Error('ingestReceipts: clientId must be an integer');
+  const outletIds = [...new Set(receipts.map((receipt) => receipt.outletId))];
+  const unknown = await unknownOutlets(db, clientId, outletIds);
+  if (unknown.length > 0) {
+    throw new Error(`ingestReceipts: outlet ${unknown.join(', ')} does not belong to client ${clientId}`);
+  }
+  const { rows } = await db.query<{ id: number }>(ID_SQL, [receipts.length]);
+  const ids = rows.map((row) => row.id);
+
+  let inFlight: Promise<unknown> | undefined;
+  try {
+    for (let start = 0; start < receipts.length; start += INGEST_BATCH_SIZE) {
+      const end = Math.min(start + INGEST_BATCH_SIZE, receipts.length);
+      const parameters = batchParameters(clientId, receipts.slice(start, end), ids.slice(start, end));
+      if (inFlight) await inFlight;
+      inFlight = db.query({ name: 'ingest_receipts', text: INGEST_SQL, values: parameters });
+    }
+    await inFlight;
+  } catch (error) {
+    // a statement may still be running when serialising the next batch throws: let it settle first
+    await inFlight?.catch(() => {});
+    throw error;
+  }
+  return receipts.length;
+}
+
+const MEASURES = `
+  coalesce(sum(r.total_amount) FILTER (WHERE NOT r.void), 0) AS gmv,
+  count(*) FILTER (WHERE NOT r.void) AS transactions,
+  coalesce(sum(r.total_amount) FILTER (WHERE NOT r.void AND r.is_member), 0) AS member_gmv,
+  count(*) FILTER (WHERE NOT r.void AND r.is_member) AS member_transactions,
+  coalesce(sum(r.discount) FILTER (WHERE NOT r.void AND r.discount > 0), 0) AS discount,
+  count(*) FILTER (WHERE NOT r.void AND r.discount > 0) AS discount_count,
+  coalesce(sum(r.voucher_amount) FILTER (WHERE NOT r.void AND r.voucher_amount > 0), 0) AS voucher_amount,
+  count(*) FILTER (WHERE NOT r.void AND r.voucher_amount > 0) AS voucher_count,
+  coalesce(sum(r.refund_amount) FILTER (WHERE NOT r.void AND r.refund_amount > 0), 0) AS refund_amount,
+  count(*) FILTER (WHERE NOT r.void AND r.refund_amount > 0) AS refund_count,
+  coalesce(sum(r.total_amount) FILTER (WHERE r.void), 0) AS void_amount,
+  count(*) FILTER (WHERE r.void) AS void_count,
+  count(*) FILTER (WHERE NOT r.void AND r.foc_bill) AS foc_count`;
+
+const MEASURE_COLUMNS = `gmv, transactions, member_gmv, member_transactions, discount, discount_count, voucher_amount,
+  voucher_count, refund_amount, refund_count, void_amount, void_count, foc_count`;
+
+const RECEIPTS_LOCAL = `receipts r
+  JOIN outlets o ON o.client_id = r.client_id AND o.id = r.outlet_id
+  JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id`;
+
+const ROW = (alias: string) =>
+  `(${MEASURE_COLUMNS.split(',').map((column) => `${alias}.${column.trim()}`).join(', ')})`;
+
+/**
+ * A consistency check: how many rows of each rollup differ from an aggregation of the stored receipts from
+ * scratch (missing, extra or with other figures). All zero when ingestion kept the rollups right.
+ */
+export async function rollupMismatches(
+  db: Pick<PoolClient, 'query'>,
+): Promise<{ hourly: number; daily: number; payment: number }> {
+  const { rows } = await db.query<{ hourly: number; daily: number; payment: number }>(`
+    WITH eh AS (
+      SELECT r.client_id, r.outlet_id, date_trunc('hour', r.datetime AT TIME ZONE m.time_zone) AS local_hour, ${MEASURES}
+      FROM ${RECEIPTS_LOCAL} GROUP BY 1, 2, 3
+    ), ed AS (
+      SELECT r.client_id, r.outlet_id, (r.datetime AT TIME ZONE m.time_zone)::date AS local_day, ${MEASURES}
+      FROM ${RECEIPTS_LOCAL} GROUP BY 1, 2, 3
+    ), ep AS (
+      SELECT r.client_id, r.outlet_id, (r.datetime AT TIME ZONE m.time_zone)::date AS local_day, p.payment_method,
+        sum(p.amount) AS amount, count(*) AS payments
+      FROM ${RECEIPTS_LOCAL}
+      JOIN receipt_payments p ON p.client_id = r.client_id AND p.receipt_id = r.id
+      WHERE NOT r.void GROUP BY 1, 2, 3, 4
+    )
+    SELECT
+      (SELECT count(*)::int FROM eh e FULL JOIN rollup_outlet_hourly t USING (client_id, outlet_id, local_hour)
+        WHERE ${ROW('e')} IS DISTINCT FROM ${ROW('t')}) AS hourly,
+      (SELECT count(*)::int FROM ed e FULL JOIN rollup_outlet_daily t USING (client_id, outlet_id, local_day)
+        WHERE ${ROW('e')} IS DISTINCT FROM ${ROW('t')}) AS daily,
+      (SELECT count(*)::int FROM ep e FULL JOIN rollup_outlet_payment_daily t
+          USING (client_id, outlet_id, local_day, payment_method)
+        WHERE (e.amount, e.payments) IS DISTINCT FROM (t.amount, t.payments)) AS payment`);
+  return rows[0] ?? { hourly: 0, daily: 0, payment: 0 };
+}

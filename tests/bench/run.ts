@@ -1,0 +1,30 @@
+/**
+ * `npm run bench`: figures, not assertions. On DATABASE_URL, or on an embedded PostgreSQL in a temporary folder.
+ *   BENCH_RECEIPTS=N    receipts for the generation and ingestion figures (default 200,000)
+ */
+import { generateDemoData } from '../../server/demo/generate.js';
+import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
+import { printBundleSizes } from './bundle.js';
+import { benchDemoData } from './demoData.js';
+import { benchLookups } from './lookup.js';
+
+const LOOKUP_DATABASE = 'bench_lookup';
+const say = (message: string) => process.stdout.write(`${message}\n`);
+
+await withPostgres(async (serverUrl) => {
+  say('== demo data and ingestion');
+  await benchDemoData(serverUrl, { receipts: process.env.BENCH_RECEIPTS ? Number(process.env.BENCH_RECEIPTS) : undefined });
+
+  say('\n== API latency over HTTP on loopback (demo data, 20,000 receipts)');
+  const pool = await createDatabase(serverUrl, LOOKUP_DATABASE);
+  try {
+    await generateDemoData(pool, { seed: 20261121, receipts: 20_000, endDate: '2026-10-31' });
+    await pool.end();
+    await benchLookups(databaseUrl(serverUrl, LOOKUP_DATABASE));
+  } finally {
+    await dropDatabase(serverUrl, LOOKUP_DATABASE);
+  }
+});
+
+say('\n== bundle');
+printBundleSizes();

@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction, type Pool } from '../../server/db/pool.js';
+import {
+  INGEST_BATCH_SIZE,
+  ingestReceipts,
+  rollupMismatches,
+  type ReceiptInput,
+} from '../../server/repositories/ingestion.js';
+import { createTestDatabase, type TestDatabase } from './helpers.js';
+
+/*
+ * A hand-made dataset: one client, a mall in Singapore (UTC+8) and one in New York (UTC-5 in January,
+ * UTC-4 in July), three outlets and thirteen receipts whose rollups are worked out by hand below.
+ */
+const CLIENT = 1;
+const A1 = 11; // Singapore
+const A2 = 12; // Singapore
+const B1 = 21; // New York
+
+async function seed(pool: Pool): Promise<void> {
+  await pool.query(`
+    INSERT INTO clients (id, name) VALUES (1, 'Test Client'), (2, 'Other Client');
+    INSERT INTO malls (client_id, id, name, currency, time_zone) VALUES
+      (1, 1, 'Marina Mall', 'SGD', 'Asia/Singapore'),
+      (1, 2, 'Hudson Mall', 'USD', 'America/New_York'),
+      (2, 3, 'Elsewhere Mall', 'SGD', 'Asia/Singapore');
+    INSERT INTO outlets (client_id, id, mall_id, name, outlet_code, type) VALUES
+      (1, 11, 1, 'Noodle Bar', 'A1', 1),
+      (1, 12, 1, 'Shoe Shop', 'A2', 2),
+      (1, 21, 2, 'Deli', 'B1', 1),
+      (2, 31, 3, 'Not Ours', 'C1', 2);
+  `);
+}
+
+function receipt(
+  outletId: number,
+  iso: string,
+  totalAmount: number,
+  payments: [string, number][],
+  extra: Partial<ReceiptInput> = {},
+): ReceiptInput {
+  return {
+    outletId,
+    receiptId: `R-${outletId}-${iso}`,
+    datetime: new Date(iso),
+    dineOutTime: null,
+    totalAmount,
+    discount: 0,
+    voucherAmount: 0,
+    refundAmount: 0,
+    paymentMethod: payments[0]?.[0] ?? '',
+    isMember: false,
+    nameReason: null,
+    tableNo: null,
+    takeAway: false,
+    deliveryInfo: null,
+    openedBill: false,
+    void: false,
+    closedBill: true,
+    focBill: false,
+    focReason: null,
+    redeemBill: false,
+    receiptCode: null,
+    rawReceipt: `receipt ${iso}`,
+    payments: payments.map(([method, amount]) => ({ method, amount })),
+    items: [],
+    ...extra,
+  };
+}
+
+const RECEIPTS: ReceiptInput[] = [
+  // A1, Saturday 10 January 2026, Singapore time.
+  receipt(A1, '2026-01-10T02:30:00Z', 10, [['VISA', 10]], {
+    isMember: true,
+    tableNo: 'T1',
+    dineOutTime: new Date('2026-01-10T03:10:00Z'),
+    items: [
+      { skuId: 501, quantity: 2, unitPrice: 3.5, amount: 7 },
+      { skuId: 502, quantity: 1, unitPrice: 3, amount: 3 },
+    ],
+  }), // 10:30
+  receipt(A1, '2026-01-10T02:45:00Z', 20.5, [['VISA', 15.5], ['CASH', 5]], { discount: 2.5, nameReason: 'Staff discount' }), // 10:45, split
+  receipt(A1, '2026-01-10T03:05:00Z', 7.25, [['', 7.25]], { isMember: true, voucherAmount: 5, redeemBill: true }), // 11:05
+  receipt(A1, '2026-01-10T03:10:00Z', 30, [['VISA', 30]], { void: true, closedBill: false, isMember: true, discount: 3 }), // 11:10 void
+  receipt(A1, '2026-01-10T15:59:59Z', 5, [['NONE', 5]]), // 23:59:59
+  // A2: 23:30 UTC on 10 January is 07:30 on 11 January in Singapore.
+  receipt(A2, '2026-01-10T23:30:00Z', 12, [['MASTERCARD', 12]]),
+  receipt(A2, '2026-01-11T04:00:00Z', 0, [['NONE', 0]], { focBill: true, focReason: 'Staff meal' }), // 12:00 FOC
+  receipt(A2, '2026-01-11T04:20:00Z', 40, [['visa', 40]], { refundAmount: 15, nameReason: 'Refund: wrong size' }), // 12:20
+  // B1: 03:30 UTC on 10 January is 22:30 on 9 January in New York.
+  receipt(B1, '2026-01-10T03:30:00Z', 100, [['AMEX', 100]], { isMember: true }),
+  receipt(B1, '2026-01-10T04:59:59Z', 1.99, [['CASH', 1.99]]), // 23:59:59 on the 9th
+  receipt(B1, '2026-01-10T05:00:00Z', 3.01, [['CASH', 3.01]], { discount: 0.99 }), // 00:00 on the 10th
+  receipt(B1, '2026-01-10T05:30:00Z', 8, [['VISA', 8]], { void: true, isMember: true, closedBill: false }), // 00:30 void
+  // Summer time: 16:15 UTC on 4 July is 12:15 in New York (UTC-4).
+  receipt(B1, '2026-07-04T16:15:00Z', 50, [['GRABPAY', 30], ['', 20]], {
+    takeAway: true,
+    items: [{ skuId: 601, quantity: 5, unitPrice: 10, amount: 50 }],
+  }),
+];
+
+const ZERO = {
+  gmv: 0,
+  transactions: 0,
+  member_gmv: 0,
+  member_transactions: 0,
+  discount: 0,
+  discount_count: 0,
+  voucher_amount: 0,
+  voucher_count: 0,
+  refund_amount: 0,
+  refund_count: 0,
+  void_amount: 0,
+  void_count: 0,
+  foc_count: 0,
+};
+
+const EXPECTED_HOURLY = [
+  { outlet_id: A1, local_hour: '2026-01-10 10:00:00', ...ZERO, gmv: 30.5, transactions: 2, member_gmv: 10, member_transactions: 1, discount: 2.5, discount_count: 1 },
+  { outlet_id: A1, local_hour: '2026-01-10 11:00:00', ...ZERO, gmv: 7.25, transactions: 1, member_gmv: 7.25, member_transactions: 1, voucher_amount: 5, voucher_count: 1, void_amount: 30, void_count: 1 },
+  { outlet_id: A1, local_hour: '2026-01-10 23:00:00', ...ZERO, gmv: 5, transactions: 1 },
+  { outlet_id: A2, local_hour: '2026-01-11 07:00:00', ...ZERO, gmv: 12, transactions: 1 },
+  { outlet_id: A2, local_hour: '2026-01-11 12:00:00', ...ZERO, gmv: 40, transactions: 2, refund_amount: 15, refund_count: 1, foc_count: 1 },
+  { outlet_id: B1, local_hour: '2026-01-09 22:00:00', ...ZERO, gmv: 100, transactions: 1, member_gmv: 100, member_transactions: 1 },
+  { outlet_id: B1, local_hour: '2026-01-09 23:00:00', ...ZERO, gmv: 1.99, transactions: 1 },
+  { outlet_id: B1, local_hour: '2026-01-10 00:00:00', ...ZERO, gmv: 3.01, transactions: 1, discount: 0.99, discount_count: 1, void_amount: 8, void_count: 1 },
+  { outlet_id: B1, local_hour: '2026-07-04 12:00:00', ...ZERO, gmv: 50, transactions: 1 },
+];
+
+const EXPECTED_DAILY = [
+  { outlet_id: A1, local_day: '2026-01-10', ...ZERO, gmv: 42.75, transactions: 4, member_gmv: 17.25, member_transactions: 2, discount: 2.5, discount_count: 1, voucher_amount: 5, voucher_count: 1, void_amount: 30, void_count: 1 },
+  { outlet_id: A2, local_day: '2026-01-11', ...ZERO, gmv: 52, transactions: 3, refund_amount: 15, refund_count: 1, foc_count: 1 },
+  { outlet_id: B1, local_day: '2026-01-09', ...ZERO, gmv: 101.99, transactions: 2, member_gmv: 100, member_transactions: 1 },
+  { outlet_id: B1, local_day: '2026-01-10', ...ZERO, gmv: 3.01, transactions: 1, discount: 0.99, discount_count: 1, void_amount: 8, void_count: 1 },
+  { outlet_id: B1, local_day: '2026-07-04', ...ZERO, gmv: 50, transactions: 1 },
+];
+
+/** Payment methods exactly as captured: '' and 'NONE' and 'visa' stay apart; void receipts are left out. */
+const EXPECTED_PAYMENTS = [
+  { outlet_id: A1, local_day: '2026-01-10', payment_method: '', amount: 7.25, payments: 1 },
+  { outlet_id: A1, local_day: '2026-01-10', payment_method: 'CASH', amount: 5, payments: 1 },
+  { outlet_id: A1, local_day: '2026-01-10', payment_method: 'NONE', amount: 5, payments: 1 },
+  { outlet_id: A1, local_day: '2026-01-10', payment_method: 'VISA', amount: 25.5, payments: 2 },
+  { outlet_id: A2, local_day: '2026-01-11', payment_method: 'MASTERCARD', amount: 12, payments: 1 },
+  { outlet_id: A2, local_day: '2026-01-11', payment_method: 'NONE', amount: 0, payments: 1 },
+  { outlet_id: A2, local_day: '2026-01-11', payment_method: 'visa', amount: 40, payments: 1 },
+  { outlet_id: B1, local_day: '2026-01-09', payment_method: 'AMEX', amount: 100, payments: 1 },
+  { outlet_id: B1, local_day: '2026-01-09', payment_method: 'CASH', amount: 1.99, payments: 1 },
+  { outlet_id: B1, local_day: '2026-01-10', payment_method: 'CASH', amount: 3.01, payments: 1 },
+  { outlet_id: B1, local_day: '2026-07-04', payment_method: '', amount: 20, payments: 1 },
+  { outlet_id: B1, local_day: '2026-07-04', payment_method: 'GRABPAY', amount: 30, payments: 1 },
+];
+
+const MEASURES = Object.keys(ZERO).join(', ');
+
+async function rollups(pool: Pool) {
+  const hourly = await pool.query(
+    `SELECT outlet_id, local_hour, ${MEASURES} FROM rollup_outlet_hourly WHERE client_id = $1 ORDER BY outlet_id, local_hour`,
+    [CLIENT],
+  );
+  const daily = await pool.query(
+    `SELECT outlet_id, local_day, ${MEASURES} FROM rollup_outlet_daily WHERE client_id = $1 ORDER BY outlet_id, local_day`,
+    [CLIENT],
+  );
+  const payments = await pool.query(
+    `SELECT outlet_id, local_day, payment_method, amount, payments FROM rollup_outlet_payment_daily
+     WHERE client_id = $1 ORDER BY outlet_id, local_day, payment_method COLLATE "C"`,
+    [CLIENT],
+  );
+  return { hourly: hourly.rows, daily: daily.rows, payments: payments.rows };
+}
+
+describe('ingestReceipts', () => {
+  let one: TestDatabase;
+  let two: TestDatabase;
+
+  beforeAll(async () => {
+    one = await createTestDatabase();
+    two = await createTestDatabase();
+    await seed(one.pool);
+    await seed(two.pool);
+    // One call in one transaction ...
+    const inserted = await inTransaction(one.pool, (tx) => ingestReceipts(tx, CLIENT, RECEIPTS));
+    expect(inserted).toBe(RECEIPTS.length);
+    // ... and the same receipts in two batches in two transactions, in another order.
+    await inTransaction(two.pool, (tx) => ingestReceipts(tx, CLIENT, RECEIPTS.slice(7)));
+    await inTransaction(two.pool, (tx) => ingestReceipts(tx, CLIENT, RECEIPTS.slice(0, 7)));
+  });
+
+  afterAll(async () => {
+    await one?.drop();
+    await two?.drop();
+  });
+
+  it('stores every receipt with its payments and items', async () => {
+    const { rows } = await one.pool.query(
+      `SELECT outlet_id, receipt_id, datetime, dine_out_time, total_amount, discount, voucher_amount, refund_amount,
+         payment_method, is_member, table_no, void, closed_bill, foc_bill, foc_reason, redeem_bill, raw_receipt
+       FROM receipts WHERE client_id = $1 ORDER BY datetime, outlet_id`,
+      [CLIENT],
+    );
+    expect(rows).toHaveLength(13);
+    expect(rows[0]).toEqual({
+      outlet_id: A1,
+      receipt_id: 'R-11-2026-01-10T02:30:00Z',
+      datetime: new Date('2026-01-10T02:30:00Z'),
+      dine_out_time: new Date('2026-01-10T03:10:00Z'),
+      total_amount: 10,
+      discount: 0,
+      voucher_amount: 0,
+      refund_amount: 0,
+      payment_method: 'VISA',
+      is_member: true,
+      table_no: 'T1',
+      void: false,
+      closed_bill: true,
+      foc_bill: false,
+      foc_reason: null,
+      redeem_bill: false,
+      raw_receipt: 'receipt 2026-01-10T02:30:00Z',
+    });
+    const payments = await one.pool.query(
+      `SELECT r.receipt_id, p.seq, p.payment_method, p.amount FROM receipt_payments p
+       JOIN receipts r ON r.client_id = p.client_id AND r.id = p.receipt_id
+       WHERE r.datetime = '2026-01-10T02:45:00Z' ORDER BY p.seq`,
+    );
+    expect(payments.rows).toEqual([
+      { receipt_id: 'R-11-2026-01-10T02:45:00Z', seq: 1, payment_method: 'VISA', amount: 15.5 },
+      { receipt_id: 'R-11-2026-01-10T02:45:00Z', seq: 2, payment_method: 'CASH', amount: 5 },
+    ]);
+    const items = await one.pool.query(
+      `SELECT r.outlet_id, i.seq, i.sku_id, i.quantity, i.unit_price, i.amount FROM receipt_items i
+       JOIN receipts r ON r.client_id = i.client_id AND r.id = i.receipt_id ORDER BY r.datetime, i.seq`,
+    );
+    expect(items.rows).toEqual([
+      { outlet_id: A1, seq: 1, sku_id: 501, quantity: 2, unit_price: 3.5, amount: 7 },
+      { outlet_id: A1, seq: 2, sku_id: 502, quantity: 1, unit_price: 3, amount: 3 },
+      { outlet_id: B1, seq: 1, sku_id: 601, quantity: 5, unit_price: 10, amount: 50 },
+    ]);
+    const counts = await one.pool.query('SELECT (SELECT count(*) FROM receipt_payments)::int AS payments');
+    expect(counts.rows[0]).toEqual({ payments: 15 });
+  });
+
+  it('keeps the hourly rollup in the mall local time', async () => {
+    expect((await rollups(one.pool)).hourly).toEqual(EXPECTED_HOURLY);
+  });
+
+  it('keeps the daily rollup on local calendar days', async () => {
+    expect((await rollups(one.pool)).daily).toEqual(EXPECTED_DAILY);
+  });
+
+  it('keeps the payment rollup by method exactly as captured, without void receipts', async () => {
+    expect((await rollups(one.pool)).payments).toEqual(EXPECTED_PAYMENTS);
+  });
+
+  it('gives the same rollups whether the receipts come in one batch or two', async () => {
+    expect(await rollups(two.pool)).toEqual(await rollups(one.pool));
+    expect(await rollupMismatches(one.pool)).toEqual({ hourly: 0, daily: 0, payment: 0 });
+    expect(await rollupMismatches(two.pool)).toEqual({ hourly: 0, daily: 0, payment: 0 });
+  });
+
+  it('refuses outlets of another client and leaves nothing behind', async () => {
+    const before = await one.pool.query('SELECT count(*)::int AS n FROM receipts');
+    await expect(
+      inTransaction(one.pool, (tx) =>
+        ingestReceipts(tx, CLIENT, [receipt(A1, '2026-02-01T05:00:00Z', 1, [['CASH', 1]]), receipt(31, '2026-02-01T05:00:00Z', 1, [['CASH', 1]])]),
+      ),
+    ).rejects.toThrow(/outlet 31 does not belong to client 1/);
+    const after = await one.pool.query('SELECT count(*)::int AS n FROM receipts');
+    expect(after.rows[0]).toEqual(before.rows[0]);
+  });
+
+  it('rejects amounts that are not finite numbers', async () => {
+    await expect(
+      inTransaction(one.pool, (tx) => ingestReceipts(tx, CLIENT, [receipt(A1, '2026-02-01T05:00:00Z', Number.NaN, [])])),
+    ).rejects.toThrow(/totalAmount must be a finite number/);
+  });
+
+  it('rounds amounts to cents once, the same for receipts and rollups, over several internal batches', async () => {
+    const db = await createTestDatabase();
+    try {
+      await seed(db.pool);
+      const many: ReceiptInput[] = [];
+      const count = INGEST_BATCH_SIZE * 2 + 17;
+      for (let i = 0; i < count; i++) {
+        const outlet = [A1, A2, B1][i % 3]!;
+        const amount = 0.1 + 0.2 + (i % 7) * 1.005; // floating-point noise and half cents
+        const ms = Date.UTC(2026, 2, 1) + i * 997_000;
+        many.push(
+          receipt(outlet, new Date(ms).toISOString(), amount, [['CASH', amount / 3], ['VISA', amount - amount / 3]], {
+            isMember: i % 4 === 0,
+            void: i % 50 === 0,
+            discount: i % 5 === 0 ? 0.333 : 0,
+            items: [{ skuId: 1, quantity: 1, unitPrice: amount, amount }],
+          }),
+        );
+      }
+      await inTransaction(db.pool, (tx) => ingestReceipts(tx, CLIENT, many));
+      const { rows } = await db.pool.query(
+        `SELECT count(*)::int AS receipts, count(DISTINCT id)::int AS ids,
+           (SELECT count(*)::int FROM receipt_items) AS items, (SELECT count(*)::int FROM receipt_payments) AS payments
+         FROM receipts`,
+      );
+      expect(rows[0]).toEqual({ receipts: count, ids: count, items: count, payments: count * 2 });
+      expect(await rollupMismatches(db.pool)).toEqual({ hourly: 0, daily: 0, payment: 0 });
+    } finally {
+      await db.drop();
+    }
+  });
+});
