@@ -77,6 +77,41 @@ export interface ReceiptInput {
 /** Receipts per statement: large enough to amortise round trips, small enough to keep memory flat. */
 export const INGEST_BATCH_SIZE = 2500;
 
+/** The measure columns shared by rollup_outlet_hourly and rollup_outlet_daily. */
+const ROLLUP_MEASURES = [
+  'gmv',
+  'transactions',
+  'member_gmv',
+  'member_transactions',
+  'discount',
+  'discount_count',
+  'voucher_amount',
+  'voucher_count',
+  'refund_amount',
+  'refund_count',
+  'void_amount',
+  'void_count',
+  'foc_count',
+] as const;
+/** ON CONFLICT: a batch's figures add to the row already there. */
+const ADD_MEASURES = ROLLUP_MEASURES.map((column) => `${column} = t.${column} + excluded.${column}`).join(',\n    ');
+
+/** The rollup measures aggregated over receipts `r` (the rules in the comment at the top). */
+const MEASURES = `
+  coalesce(sum(r.total_amount) FILTER (WHERE NOT r.void), 0) AS gmv,
+  count(*) FILTER (WHERE NOT r.void) AS transactions,
+  coalesce(sum(r.total_amount) FILTER (WHERE NOT r.void AND r.is_member), 0) AS member_gmv,
+  count(*) FILTER (WHERE NOT r.void AND r.is_member) AS member_transactions,
+  coalesce(sum(r.discount) FILTER (WHERE NOT r.void AND r.discount > 0), 0) AS discount,
+  count(*) FILTER (WHERE NOT r.void AND r.discount > 0) AS discount_count,
+  coalesce(sum(r.voucher_amount) FILTER (WHERE NOT r.void AND r.voucher_amount > 0), 0) AS voucher_amount,
+  count(*) FILTER (WHERE NOT r.void AND r.voucher_amount > 0) AS voucher_count,
+  coalesce(sum(r.refund_amount) FILTER (WHERE NOT r.void AND r.refund_amount > 0), 0) AS refund_amount,
+  count(*) FILTER (WHERE NOT r.void AND r.refund_amount > 0) AS refund_count,
+  coalesce(sum(r.total_amount) FILTER (WHERE r.void), 0) AS void_amount,
+  count(*) FILTER (WHERE r.void) AS void_count,
+  count(*) FILTER (WHERE NOT r.void AND r.foc_bill) AS foc_count`;
+
 /** Epoch milliseconds to timestamptz, exactly (no floating point). */
 const TS = (param: string) => `(timestamptz 'epoch' + ${param} * interval '1 millisecond')`;
 
@@ -115,21 +150,8 @@ r AS MATERIALIZED (
   FROM ins_r i JOIN zones z ON z.outlet_id = i.outlet_id
 ),
 h AS MATERIALIZED (
-  SELECT outlet_id, date_trunc('hour', local_ts) AS local_hour,
-    coalesce(sum(total_amount) FILTER (WHERE NOT void), 0) AS gmv,
-    count(*) FILTER (WHERE NOT void) AS transactions,
-    coalesce(sum(total_amount) FILTER (WHERE NOT void AND is_member), 0) AS member_gmv,
-    count(*) FILTER (WHERE NOT void AND is_member) AS member_transactions,
-    coalesce(sum(discount) FILTER (WHERE NOT void AND discount > 0), 0) AS discount,
-    count(*) FILTER (WHERE NOT void AND discount > 0) AS discount_count,
-    coalesce(sum(voucher_amount) FILTER (WHERE NOT void AND voucher_amount > 0), 0) AS voucher_amount,
-    count(*) FILTER (WHERE NOT void AND voucher_amount > 0) AS voucher_count,
-    coalesce(sum(refund_amount) FILTER (WHERE NOT void AND refund_amount > 0), 0) AS refund_amount,
-    count(*) FILTER (WHERE NOT void AND refund_amount > 0) AS refund_count,
-    coalesce(sum(total_amount) FILTER (WHERE void), 0) AS void_amount,
-    count(*) FILTER (WHERE void) AS void_count,
-    count(*) FILTER (WHERE NOT void AND foc_bill) AS foc_count
-  FROM r GROUP BY outlet_id, date_trunc('hour', local_ts)
+  SELECT r.outlet_id, date_trunc('hour', r.local_ts) AS local_hour, ${MEASURES}
+  FROM r GROUP BY r.outlet_id, date_trunc('hour', r.local_ts)
 ),
 ins_h AS (
   INSERT INTO rollup_outlet_hourly AS t (client_id, outlet_id, local_hour, gmv, transactions, member_gmv,
@@ -139,19 +161,7 @@ ins_h AS (
     voucher_amount, voucher_count, refund_amount, refund_count, void_amount, void_count, foc_count
   FROM h
   ON CONFLICT (client_id, outlet_id, local_hour) DO UPDATE SET
-    gmv = t.gmv + excluded.gmv,
-    transactions = t.transactions + excluded.transactions,
-    member_gmv = t.member_gmv + excluded.member_gmv,
-    member_transactions = t.member_transactions + excluded.member_transactions,
-    discount = t.discount + excluded.discount,
-    discount_count = t.discount_count + excluded.discount_count,
-    voucher_amount = t.voucher_amount + excluded.voucher_amount,
-    voucher_count = t.voucher_count + excluded.voucher_count,
-    refund_amount = t.refund_amount + excluded.refund_amount,
-    refund_count = t.refund_count + excluded.refund_count,
-    void_amount = t.void_amount + excluded.void_amount,
-    void_count = t.void_count + excluded.void_count,
-    foc_count = t.foc_count + excluded.foc_count
+    ${ADD_MEASURES}
 ),
 ins_d AS (
   INSERT INTO rollup_outlet_daily AS t (client_id, outlet_id, local_day, gmv, transactions, member_gmv,
@@ -162,19 +172,7 @@ ins_d AS (
     sum(refund_count), sum(void_amount), sum(void_count), sum(foc_count)
   FROM h GROUP BY outlet_id, local_hour::date
   ON CONFLICT (client_id, outlet_id, local_day) DO UPDATE SET
-    gmv = t.gmv + excluded.gmv,
-    transactions = t.transactions + excluded.transactions,
-    member_gmv = t.member_gmv + excluded.member_gmv,
-    member_transactions = t.member_transactions + excluded.member_transactions,
-    discount = t.discount + excluded.discount,
-    discount_count = t.discount_count + excluded.discount_count,
-    voucher_amount = t.voucher_amount + excluded.voucher_amount,
-    voucher_count = t.voucher_count + excluded.voucher_count,
-    refund_amount = t.refund_amount + excluded.refund_amount,
-    refund_count = t.refund_count + excluded.refund_count,
-    void_amount = t.void_amount + excluded.void_amount,
-    void_count = t.void_count + excluded.void_count,
-    foc_count = t.foc_count + excluded.foc_count
+    ${ADD_MEASURES}
 ),
 p AS MATERIALIZED (
   SELECT * FROM unnest($25::int8[], $26::int2[], $27::text[], $28::numeric(14,2)[])
@@ -386,30 +384,14 @@ export async function ingestReceipts(db: PoolClient, clientId: number, receipts:
   return receipts.length;
 }
 
-const MEASURES = `
-  coalesce(sum(r.total_amount) FILTER (WHERE NOT r.void), 0) AS gmv,
-  count(*) FILTER (WHERE NOT r.void) AS transactions,
-  coalesce(sum(r.total_amount) FILTER (WHERE NOT r.void AND r.is_member), 0) AS member_gmv,
-  count(*) FILTER (WHERE NOT r.void AND r.is_member) AS member_transactions,
-  coalesce(sum(r.discount) FILTER (WHERE NOT r.void AND r.discount > 0), 0) AS discount,
-  count(*) FILTER (WHERE NOT r.void AND r.discount > 0) AS discount_count,
-  coalesce(sum(r.voucher_amount) FILTER (WHERE NOT r.void AND r.voucher_amount > 0), 0) AS voucher_amount,
-  count(*) FILTER (WHERE NOT r.void AND r.voucher_amount > 0) AS voucher_count,
-  coalesce(sum(r.refund_amount) FILTER (WHERE NOT r.void AND r.refund_amount > 0), 0) AS refund_amount,
-  count(*) FILTER (WHERE NOT r.void AND r.refund_amount > 0) AS refund_count,
-  coalesce(sum(r.total_amount) FILTER (WHERE r.void), 0) AS void_amount,
-  count(*) FILTER (WHERE r.void) AS void_count,
-  count(*) FILTER (WHERE NOT r.void AND r.foc_bill) AS foc_count`;
 
-const MEASURE_COLUMNS = `gmv, transactions, member_gmv, member_transactions, discount, discount_count, voucher_amount,
-  voucher_count, refund_amount, refund_count, void_amount, void_count, foc_count`;
 
 const RECEIPTS_LOCAL = `receipts r
   JOIN outlets o ON o.client_id = r.client_id AND o.id = r.outlet_id
   JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id`;
 
 const ROW = (alias: string) =>
-  `(${MEASURE_COLUMNS.split(',').map((column) => `${alias}.${column.trim()}`).join(', ')})`;
+  `(${ROLLUP_MEASURES.map((column) => `${alias}.${column}`).join(', ')})`;
 
 /**
  * A consistency check: how many rows of each rollup differ from an aggregation of the stored receipts from
