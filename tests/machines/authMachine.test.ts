@@ -12,7 +12,7 @@ import type {
 import { ApiError } from '../../src/api/errors';
 import { clearSession, emitApiEvent, getCsrfToken, getPermissionsList } from '../../src/api/session';
 import { type AuthNotice, authMachine, sessionStatusOf } from '../../src/machines/authMachine';
-import { coveragePaths, stateKey } from './modelCoverage';
+import { coveragePaths, describeCoveragePaths, stateKey } from './modelCoverage';
 
 /*
  * Model-based test of the auth machine. The model below is written from the spec (§4, §8) and the
@@ -889,21 +889,7 @@ describe('authMachine (model-based)', () => {
     expect(transitionPaths).toHaveLength(81);
   });
 
-  describe('shortest path to each state', () => {
-    for (const path of shortestPaths) {
-      it(path.description, async () => {
-        await authModel.testPath(path, testParams);
-      });
-    }
-  });
-
-  describe('every transition', () => {
-    for (const { description, path } of transitionPaths) {
-      it(description, async () => {
-        await authModel.testPath(path, testParams);
-      });
-    }
-  });
+  describeCoveragePaths(authModel, testParams, { shortestPaths, transitionPaths });
 });
 
 describe('authMachine details', () => {

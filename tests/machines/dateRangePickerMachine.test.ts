@@ -7,7 +7,7 @@ import {
   type DateRangePickerInput,
   dateRangePickerMachine,
 } from '../../src/machines/dateRangePickerMachine';
-import { coveragePaths } from './modelCoverage';
+import { coveragePaths, describeCoveragePaths } from './modelCoverage';
 import { modelStateId } from './modelStateIds';
 
 /*
@@ -316,21 +316,7 @@ describe('dateRangePickerMachine (model-based)', () => {
     expect(transitionPaths).toHaveLength(114);
   });
 
-  describe('shortest path to each state', () => {
-    for (const path of shortestPaths) {
-      it(path.description, async () => {
-        await dateModel.testPath(path, testParams);
-      });
-    }
-  });
-
-  describe('every transition', () => {
-    for (const { description, path } of transitionPaths) {
-      it(description, async () => {
-        await dateModel.testPath(path, testParams);
-      });
-    }
-  });
+  describeCoveragePaths(dateModel, testParams, { shortestPaths, transitionPaths });
 });
 
 describe('dateRangePickerMachine details', () => {

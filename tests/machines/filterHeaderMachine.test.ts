@@ -10,7 +10,7 @@ import {
   filterHeaderMachine,
   selectedOutletIds,
 } from '../../src/machines/filterHeaderMachine';
-import { coveragePaths } from './modelCoverage';
+import { coveragePaths, describeCoveragePaths } from './modelCoverage';
 
 /*
  * Model-based test of the filter header (§2, §4, §5, §9), written from the spec: what the user sees
@@ -531,21 +531,7 @@ describe('filterHeaderMachine (model-based)', () => {
     expect(transitionPaths).toHaveLength(42);
   });
 
-  describe('shortest path to each state', () => {
-    for (const path of shortestPaths) {
-      it(path.description, async () => {
-        await headerModel.testPath(path, testParams);
-      });
-    }
-  });
-
-  describe('every transition', () => {
-    for (const { description, path } of transitionPaths) {
-      it(description, async () => {
-        await headerModel.testPath(path, testParams);
-      });
-    }
-  });
+  describeCoveragePaths(headerModel, testParams, { shortestPaths, transitionPaths });
 });
 
 describe('filterHeaderMachine details', () => {

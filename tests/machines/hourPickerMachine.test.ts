@@ -4,7 +4,7 @@ import { type Actor, type AnyActorRef, createActor, fromCallback, type SnapshotF
 import type { HourRange } from '../../src/domain/dateLimits';
 import { formatHourRange } from '../../src/domain/format';
 import { type HourChangeEvent, hourPickerMachine } from '../../src/machines/hourPickerMachine';
-import { coveragePaths } from './modelCoverage';
+import { coveragePaths, describeCoveragePaths } from './modelCoverage';
 import { modelStateId } from './modelStateIds';
 
 /*
@@ -225,21 +225,7 @@ describe('hourPickerMachine (model-based)', () => {
     expect(transitionPaths).toHaveLength(47);
   });
 
-  describe('shortest path to each state', () => {
-    for (const path of shortestPaths) {
-      it(path.description, async () => {
-        await hourModel.testPath(path, testParams);
-      });
-    }
-  });
-
-  describe('every transition', () => {
-    for (const { description, path } of transitionPaths) {
-      it(description, async () => {
-        await hourModel.testPath(path, testParams);
-      });
-    }
-  });
+  describeCoveragePaths(hourModel, testParams, { shortestPaths, transitionPaths });
 });
 
 describe('hourPickerMachine details', () => {

@@ -1,4 +1,5 @@
-import type { TestModel } from '@xstate/test';
+import type { TestModel, TestParam } from '@xstate/test';
+import { describe, it } from 'vitest';
 import type { EventObject, Snapshot } from 'xstate';
 
 /**
@@ -39,4 +40,27 @@ export function coveragePaths<TSnapshot extends Snapshot<unknown> & { value: unk
     };
   });
   return { shortestPaths, reachedStates: [...shortestPrefixTo.keys()], transitionPaths };
+}
+
+/** One test a path: the shortest path to each state, then every transition of the model. */
+export function describeCoveragePaths<TSnapshot extends Snapshot<unknown> & { value: unknown }, TEvent extends EventObject, TInput>(
+  model: TestModel<TSnapshot, TEvent, TInput>,
+  params: TestParam<TSnapshot, TEvent>,
+  { shortestPaths, transitionPaths }: Pick<ReturnType<typeof coveragePaths<TSnapshot, TEvent, TInput>>, 'shortestPaths' | 'transitionPaths'>,
+) {
+  describe('shortest path to each state', () => {
+    for (const path of shortestPaths) {
+      it(path.description, async () => {
+        await model.testPath(path, params);
+      });
+    }
+  });
+
+  describe('every transition', () => {
+    for (const { description, path } of transitionPaths) {
+      it(description, async () => {
+        await model.testPath(path, params);
+      });
+    }
+  });
 }

@@ -6,7 +6,7 @@ import { hrefOf } from '../../src/domain/navigation';
 import { permittedRoutes, type RouteNode } from '../../src/domain/permissions';
 import { navigationGuardMachine } from '../../src/machines/navigationGuardMachine';
 import { ROUTES } from '../../src/routes';
-import { coveragePaths } from './modelCoverage';
+import { coveragePaths, describeCoveragePaths } from './modelCoverage';
 
 /*
  * Model-based test of the navigation guard (§2). The model states are what the user sees (the page
@@ -337,21 +337,7 @@ describe('navigationGuardMachine (model-based)', () => {
     expect(transitionPaths).toHaveLength(39);
   });
 
-  describe('shortest path to each state', () => {
-    for (const path of shortestPaths) {
-      it(path.description, async () => {
-        await guardModel.testPath(path, testParams);
-      });
-    }
-  });
-
-  describe('every transition', () => {
-    for (const { description, path } of transitionPaths) {
-      it(description, async () => {
-        await guardModel.testPath(path, testParams);
-      });
-    }
-  });
+  describeCoveragePaths(guardModel, testParams, { shortestPaths, transitionPaths });
 });
 
 describe('navigationGuardMachine details', () => {
