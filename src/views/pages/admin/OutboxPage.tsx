@@ -1,0 +1,60 @@
+import { Button, Callout, Card, H3, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useMachine } from '@xstate/react';
+import { Fragment, useState } from 'react';
+import { outboxMachine } from '../../../machines/outboxMachine';
+import type { PageProps } from '../pageProps';
+
+/** The mails kept in the local outbox, for finishing sign-in flows on a machine without an SMTP server. */
+export function OutboxPage({ title }: PageProps) {
+  const [state, send] = useMachine(outboxMachine);
+  const [open, setOpen] = useState<number | undefined>(undefined);
+  const { mails, errorMessage } = state.context;
+  return (
+    <section data-testid="outbox-page">
+      <div className="page-title-row">
+        <H3>{title}</H3>
+        <Button icon="refresh" text="Refresh" loading={state.hasTag('busy')} onClick={() => send({ type: 'outbox.refresh' })} />
+      </div>
+      <Callout intent="primary" icon="envelope">
+        Without an SMTP server (SMTP_URL), mails are kept here instead of being sent: one-time codes, password-reset
+        links and invitations.
+      </Callout>
+      {errorMessage && <Callout intent="danger">{errorMessage}</Callout>}
+      {state.matches('loading') && mails.length === 0 ? (
+        <Spinner />
+      ) : mails.length === 0 ? (
+        <NonIdealState icon="inbox" title="No mail yet" />
+      ) : (
+        <Card>
+          <HTMLTable striped interactive compact style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th>Sent</th>
+                <th>To</th>
+                <th>Subject</th>
+              </tr>
+            </thead>
+            <tbody>
+              {mails.map((mail) => (
+                <Fragment key={mail.id}>
+                  <tr onClick={() => setOpen(open === mail.id ? undefined : mail.id)} data-testid="outbox-row">
+                    <td>{new Date(mail.created_at).toLocaleString()}</td>
+                    <td>{mail.recipient}</td>
+                    <td>{mail.subject}</td>
+                  </tr>
+                  {open === mail.id && (
+                    <tr>
+                      <td colSpan={3}>
+                        <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{mail.text}</pre>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </Card>
+      )}
+    </section>
+  );
+}
