@@ -15,6 +15,8 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { listOperations, loadSpecification, OPENAPI_PATH } from './openapi.js';
 import { authHandlers } from './routes/auth.js';
 import { lookupHandlers } from './routes/lookup.js';
+import { receiptHandlers } from './routes/receipts.js';
+import { mallReportHandlers } from './routes/mallReports.js';
 import { systemHandlers } from './routes/system.js';
 import type { Handler, Handlers, RouteDeps } from './routes/types.js';
 
@@ -69,6 +71,8 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
     ...authHandlers(deps),
     ...ssoHandlers(deps),
     ...lookupHandlers(deps),
+    ...receiptHandlers(deps),
+    ...mallReportHandlers(deps),
   };
   const operations = new Map(listOperations().map((operation) => [operation.operationId, operation]));
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   /** An SMTP server URL (smtp://user:pass@host:port); without it mail goes to the local outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Signs download links (receipts PDF); DOWNLOAD_SECRET, else a random secret per process. */
+  downloadSecret: string;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -31,6 +34,9 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   }
   return value;
 }
+
+/** The download-link secret when DOWNLOAD_SECRET is unset: links then last as long as the process. */
+const PROCESS_DOWNLOAD_SECRET = randomBytes(32).toString('base64url');
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
@@ -58,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Mall Analytics <no-reply@mall-analytics.local>',
+    downloadSecret: env.DOWNLOAD_SECRET || PROCESS_DOWNLOAD_SECRET,
   };
 }

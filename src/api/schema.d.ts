@@ -586,6 +586,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/outlets/transaction/pdfLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed, expiring link to the PDF of the receipts matching the filters (works without signing in) */
+        get: operations["createTransactionsPdfLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/receipts/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receipts PDF of a signed, expiring link (no sign-in needed; a forged or expired token is refused) */
+        get: operations["downloadReceiptsPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/receiptData": {
         parameters: {
             query?: never;
@@ -2749,6 +2783,79 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createTransactionsPdfLink: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description One outlet id, or the comma-joined id list of the 'All Outlets' option. */
+                id: components["parameters"]["OutletIdsQuery"];
+                /** @description YYYY-MM-DD, or YYYY-MM-DD HH:mm:ss when timeType is datetime; in the outlet's mall time zone. */
+                startTime: components["parameters"]["StartTime"];
+                /** @description YYYY-MM-DD (inclusive day), or YYYY-MM-DD HH:mm:ss when timeType is datetime. */
+                endTime: components["parameters"]["EndTime"];
+                timeType?: components["parameters"]["TimeType"];
+                /** @description 1 returns the extra receipt columns, 2 hides them. */
+                outletType?: components["parameters"]["OutletType"];
+                receiptType?: components["parameters"]["ReceiptType"];
+                /** @description Only FOC receipts with this reason. */
+                focReason?: components["parameters"]["FocReason"];
+                /** @description Payment methods to include (repeat the parameter); absent or containing 'all' means every method. */
+                paymentMethod?: components["parameters"]["PaymentMethodFilter"];
+                /** @description Case-insensitive substring of the receipt id. */
+                receiptId?: components["parameters"]["ReceiptIdSearch"];
+                sortColumn?: components["parameters"]["TransactionSortColumn"];
+                orderByMethod?: components["parameters"]["OrderByMethod"];
+                page?: components["parameters"]["Page"];
+                rowsPerPage?: components["parameters"]["RowsPerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link (a path on this server with a signed token) and when it expires. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    downloadReceiptsPdf: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
         };
     };

@@ -7,6 +7,8 @@ import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../supp
 import { printBundleSizes } from './bundle.js';
 import { benchDemoData } from './demoData.js';
 import { benchLookups } from './lookup.js';
+import { benchMallReports } from './mallReports.js';
+import { benchReceiptsList } from './receipts.js';
 
 const LOOKUP_DATABASE = 'bench_lookup';
 const say = (message: string) => process.stdout.write(`${message}\n`);
@@ -24,6 +26,12 @@ await withPostgres(async (serverUrl) => {
   } finally {
     await dropDatabase(serverUrl, LOOKUP_DATABASE);
   }
+
+  say('\n== mall reports over HTTP on loopback (BENCH_RECEIPTS_REPORTS, default 1,000,000 receipts)');
+  await benchMallReports(serverUrl);
+
+  say('\n== receipts list over HTTP on loopback (BENCH_RECEIPTS_LIST, default 1,000,000 receipts)');
+  await benchReceiptsList(serverUrl);
 });
 
 say('\n== bundle');

@@ -1,0 +1,497 @@
+import { groupPaymentMethods, netAmount, paymentMethodGroup, receiptStatusText } from '../../src/domain/receipts.js';
+import type { Queryable } from '../db/pool.js';
+import { badRequest } from '../errors.js';
+
+/**
+ * The receipts of outlets (§3, §7): the paged transactions list with its summary, the option lists of its
+ * filters, the payment summary and breakdown (from rollup_outlet_payment_daily), one receipt's raw text and the
+ * tenant's receipt list. Times are the outlet's mall's local time. Callers have already been checked for the
+ * client and outlet ids by the access gate; every query still names client_id first.
+ */
+
+export type TimeType = 'date' | 'datetime';
+
+export interface TimeWindow {
+  startTime: string;
+  endTime: string;
+  timeType?: TimeType;
+}
+
+export type ReceiptTypeFilter =
+  | 'allReceipts'
+  | 'openReceipts'
+  | 'voidReceipts'
+  | 'focReceipts'
+  | 'discountReceipts'
+  | 'redeemReceipts';
+
+export const TRANSACTION_SORT_COLUMNS = [
+  'datetime',
+  'total_amount',
+  'receipt_id',
+  'payment_method',
+  'receipt_status',
+  'opened_bill',
+  'void',
+  'closed_bill',
+  'foc_bill',
+  'redeem_bill',
+  'discount',
+] as const;
+export type TransactionSortColumn = (typeof TRANSACTION_SORT_COLUMNS)[number];
+
+/** The SQL of each sortable column: the whitelist (nothing else reaches ORDER BY). */
+const STATUS_SQL = `CASE WHEN r.void THEN 'Void' WHEN r.opened_bill AND NOT r.closed_bill THEN 'Opened' ELSE 'Closed' END`;
+const SORT_SQL: Record<TransactionSortColumn, string> = {
+  datetime: 'r.datetime',
+  total_amount: 'r.total_amount',
+  receipt_id: 'r.receipt_id',
+  payment_method: 'r.payment_method',
+  receipt_status: STATUS_SQL,
+  opened_bill: 'r.opened_bill',
+  void: 'r.void',
+  closed_bill: 'r.closed_bill',
+  foc_bill: 'r.foc_bill',
+  redeem_bill: 'r.redeem_bill',
+  discount: 'r.discount',
+};
+
+export interface TransactionFilters extends TimeWindow {
+  clientId: number;
+  outletIds: number[];
+  outletType?: 1 | 2;
+  receiptType?: ReceiptTypeFilter;
+  focReason?: string;
+  paymentMethod?: string[];
+  receiptId?: string;
+  sortColumn?: string;
+  orderByMethod?: 'asc' | 'desc';
+  page?: number;
+  rowsPerPage?: number;
+}
+
+export interface ReceiptRow {
+  id: number;
+  outlet_id: number;
+  datetime: string;
+  time: string;
+  dine_out_time: string | null;
+  receipt_id: string;
+  receipt_status: string;
+  payment_method: string;
+  total_amount: number;
+  discount: number;
+  name_reason?: string | null;
+  table?: string | null;
+  take_away?: boolean | null;
+  delivery_info?: string | null;
+  opened_bill: boolean;
+  void: boolean;
+  closed_bill: boolean;
+  foc_bill: boolean;
+  redeem_bill: boolean;
+}
+
+export interface ReceiptSummary {
+  total: number;
+  sum: number;
+  discount: number;
+}
+
+interface OutletZone {
+  id: number;
+  type: 1 | 2;
+  time_zone: string;
+}
+
+/** A SQL fragment with its parameters, numbered from a running counter. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+async function outletZones(db: Queryable, clientId: number, outletIds: number[]): Promise<OutletZone[]> {
+  const { rows } = await db.query<OutletZone>(
+    `SELECT o.id, o.type, m.time_zone FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
+     WHERE o.client_id = $1 AND o.id = ANY($2::int[]) ORDER BY o.id`,
+    [clientId, outletIds],
+  );
+  return rows;
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The local [start, end) of a window: dates are whole days (end inclusive), datetimes end inclusive to the second. */
+export function localBounds(window: TimeWindow): { start: string; end: string; endInclusive: boolean } {
+  const timeType = window.timeType ?? 'date';
+  const start = timeType === 'date' ? window.startTime.slice(0, 10) : window.startTime;
+  const end = timeType === 'date' ? window.endTime.slice(0, 10) : window.endTime;
+  if (timeType === 'date' && (!DATE_RE.test(start) || !DATE_RE.test(end))) throw badRequest('startTime and endTime must be YYYY-MM-DD');
+  if (timeType === 'datetime' && (start.length !== 19 || end.length !== 19)) {
+    throw badRequest('startTime and endTime must be YYYY-MM-DD HH:mm:ss when timeType is datetime');
+  }
+  if (start > end) throw badRequest('startTime must not be after endTime');
+  return { start, end, endInclusive: timeType === 'datetime' };
+}
+
+/**
+ * The outlet and time condition on receipts `r`: one group per mall time zone, each bounded by the local window
+ * converted to instants (so that the (client_id, outlet_id, datetime) index answers it).
+ */
+function outletWindowSql(p: Params, clientId: number, zones: OutletZone[], window: TimeWindow): string {
+  const { start, end, endInclusive } = localBounds(window);
+  const byZone = new Map<string, number[]>();
+  for (const zone of zones) byZone.set(zone.time_zone, [...(byZone.get(zone.time_zone) ?? []), zone.id]);
+  const startParam = p.add(start);
+  const endParam = p.add(end);
+  const groups = [...byZone].map(([timeZone, ids]) => {
+    const tz = p.add(timeZone);
+    const upper = endInclusive
+      ? `r.datetime < ((${endParam}::timestamp + interval '1 second') AT TIME ZONE ${tz})`
+      : `r.datetime < ((${endParam}::date + 1)::timestamp AT TIME ZONE ${tz})`;
+    return `(r.outlet_id = ANY(${p.add(ids)}::int[]) AND r.datetime >= (${startParam}::timestamp AT TIME ZONE ${tz}) AND ${upper})`;
+  });
+  return `r.client_id = ${p.add(clientId)} AND (${groups.length > 0 ? groups.join(' OR ') : 'false'})`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+const GROUP_SQL = (column: string) =>
+  `CASE WHEN upper(btrim(${column})) IN ('', 'NONE') THEN 'OTHERS' ELSE upper(btrim(${column})) END`;
+
+/** The WHERE clause of the transactions list (every filter of §7). */
+function transactionWhere(p: Params, filters: TransactionFilters, zones: OutletZone[]): string {
+  const conditions = [outletWindowSql(p, filters.clientId, zones, filters)];
+  switch (filters.receiptType ?? 'allReceipts') {
+    case 'openReceipts':
+      conditions.push('r.opened_bill');
+      break;
+    case 'voidReceipts':
+      conditions.push('r.void');
+      break;
+    case 'focReceipts':
+      conditions.push('r.foc_bill');
+      break;
+    case 'discountReceipts':
+      conditions.push('r.discount > 0');
+      break;
+    case 'redeemReceipts':
+      conditions.push('r.redeem_bill');
+      break;
+    default:
+      break;
+  }
+  if (filters.focReason) conditions.push(`r.foc_bill AND r.foc_reason = ${p.add(filters.focReason)}`);
+  const methods = filters.paymentMethod ?? [];
+  if (methods.length > 0 && !methods.some((method) => method.toLowerCase() === 'all')) {
+    conditions.push(`${GROUP_SQL('r.payment_method')} = ANY(${p.add(methods.map(paymentMethodGroup))}::text[])`);
+  }
+  if (filters.receiptId) conditions.push(`r.receipt_id ILIKE ${p.add(`%${escapeLike(filters.receiptId)}%`)}`);
+  return conditions.join(' AND ');
+}
+
+export function sortSql(sortColumn: string | undefined, order: 'asc' | 'desc' | undefined): string {
+  const column = (sortColumn ?? 'datetime') as TransactionSortColumn;
+  if (!(TRANSACTION_SORT_COLUMNS as readonly string[]).includes(column)) throw badRequest(`sortColumn '${sortColumn}' is not sortable`);
+  const direction = order === 'asc' ? 'ASC' : 'DESC';
+  return `${SORT_SQL[column]} ${direction}, r.id ${direction}`;
+}
+
+const LOCAL = (column: string, format: string) => `to_char(${column} AT TIME ZONE m.time_zone, '${format}')`;
+
+function rowSelect(extra: boolean): string {
+  return `r.id, r.outlet_id, ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
+    ${LOCAL('r.datetime', 'HH24:MI:SS')} AS time, ${LOCAL('r.dine_out_time', 'HH24:MI:SS')} AS dine_out_time,
+    r.receipt_id, r.payment_method, r.total_amount, r.discount, r.opened_bill, r.void, r.closed_bill, r.foc_bill,
+    r.redeem_bill${extra ? ', r.name_reason, r.table_no AS "table", r.take_away, r.delivery_info' : ''}`;
+}
+
+const RECEIPT_ZONE_JOIN = `JOIN outlets o ON o.client_id = r.client_id AND o.id = r.outlet_id
+  JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id`;
+
+type StoredRow = Omit<ReceiptRow, 'receipt_status'>;
+
+function shapeRow(row: StoredRow, extra: boolean): ReceiptRow {
+  const shaped: ReceiptRow = { ...row, receipt_status: receiptStatusText(row) };
+  if (!extra) {
+    delete shaped.name_reason;
+    delete shaped.table;
+    delete shaped.take_away;
+    delete shaped.delivery_info;
+  }
+  return shaped;
+}
+
+/** The page of receipts and the summary over every matching receipt. */
+export async function listTransactions(
+  db: Queryable,
+  filters: TransactionFilters,
+): Promise<{ data: ReceiptRow[]; summary: [ReceiptSummary] }> {
+  const order = sortSql(filters.sortColumn, filters.orderByMethod);
+  const zones = await outletZones(db, filters.clientId, filters.outletIds);
+  const extra = (filters.outletType ?? zones[0]?.type ?? 2) === 1;
+  const rowsPerPage = filters.rowsPerPage ?? 10;
+  const page = filters.page ?? 1;
+
+  const summaryParams = new Params();
+  const summarySql = `SELECT count(*)::int AS total, coalesce(sum(r.total_amount), 0)::numeric AS sum,
+      coalesce(sum(r.discount), 0)::numeric AS discount
+    FROM receipts r WHERE ${transactionWhere(summaryParams, filters, zones)}`;
+  const summaryResult = await db.query<ReceiptSummary>(summarySql, summaryParams.values);
+  const summary = summaryResult.rows[0] ?? { total: 0, sum: 0, discount: 0 };
+
+  // A page in the back half is read from the other end (reversed order, small offset): the sort keeps only the
+  // rows up to the page (a top-N sort) instead of sorting the whole window. The order is total (ties by id),
+  // so the reversed page is exactly the same rows.
+  const offsetRows = (page - 1) * rowsPerPage;
+  const fromEnd = offsetRows > summary.total / 2 && offsetRows < summary.total;
+  const pageOrder = fromEnd ? sortSql(filters.sortColumn, filters.orderByMethod === 'asc' ? 'desc' : 'asc') : order;
+  const pageLimit = fromEnd ? Math.min(rowsPerPage, summary.total - offsetRows) : rowsPerPage;
+  const pageOffset = fromEnd ? Math.max(0, summary.total - offsetRows - rowsPerPage) : offsetRows;
+
+  const pageParams = new Params();
+  const pageWhere = transactionWhere(pageParams, filters, zones);
+  const limit = pageParams.add(pageLimit);
+  const offset = pageParams.add(pageOffset);
+  // The page's ids first (an index-only scan of the window), then their display columns.
+  const pageSql = `WITH ids AS (
+      SELECT r.id, r.client_id FROM receipts r WHERE ${pageWhere} ORDER BY ${pageOrder} LIMIT ${limit} OFFSET ${offset}
+    )
+    SELECT ${rowSelect(extra)} FROM ids JOIN receipts r ON r.client_id = ids.client_id AND r.id = ids.id
+    ${RECEIPT_ZONE_JOIN} ORDER BY ${order}`;
+  const pageResult = await db.query<StoredRow>(pageSql, pageParams.values);
+  return { data: pageResult.rows.map((row) => shapeRow(row, extra)), summary: [summary] };
+}
+
+/** Receipts of the filters with their raw text, in list order (for the PDF). */
+export async function listTransactionsWithText(
+  db: Queryable,
+  filters: TransactionFilters,
+): Promise<(ReceiptRow & { raw_receipt: string; receipt_code: number | null; outlet_name: string })[]> {
+  const order = sortSql(filters.sortColumn, filters.orderByMethod);
+  const zones = await outletZones(db, filters.clientId, filters.outletIds);
+  const rowsPerPage = filters.rowsPerPage ?? 10;
+  const page = filters.page ?? 1;
+  const p = new Params();
+  const where = transactionWhere(p, filters, zones);
+  const { rows } = await db.query<StoredRow & { raw_receipt: string; receipt_code: number | null; outlet_name: string }>(
+    `SELECT ${rowSelect(true)}, r.raw_receipt, r.receipt_code, o.name AS outlet_name
+     FROM receipts r ${RECEIPT_ZONE_JOIN} WHERE ${where}
+     ORDER BY ${order} LIMIT ${p.add(rowsPerPage)} OFFSET ${p.add((page - 1) * rowsPerPage)}`,
+    p.values,
+  );
+  return rows.map((row) => ({ ...row, receipt_status: receiptStatusText(row) }));
+}
+
+/* ---------------------------------------------------------------- option lists */
+
+/** The receipt-type flags that occur in the outlets' receipts (any time). */
+export async function receiptTypeFlags(db: Queryable, clientId: number, outletIds: number[]): Promise<string[]> {
+  // One probe per flag: each stops at the first receipt that has it.
+  const probe = (condition: string) =>
+    `EXISTS (SELECT 1 FROM receipts r WHERE r.client_id = $1 AND r.outlet_id = ANY($2::int[]) AND ${condition})`;
+  const { rows } = await db.query<Record<string, boolean>>(
+    `SELECT ${probe('r.opened_bill')} AS opened_bill, ${probe('r.void')} AS void, ${probe('r.foc_bill')} AS foc_bill,
+       ${probe('r.discount > 0')} AS discount, ${probe('r.redeem_bill')} AS redeem`,
+    [clientId, outletIds],
+  );
+  const row = rows[0] ?? {};
+  return ['opened_bill', 'void', 'foc_bill', 'discount', 'redeem'].filter((flag) => row[flag] === true);
+}
+
+export async function focReasons(db: Queryable, clientId: number, outletIds: number[]): Promise<string[]> {
+  const { rows } = await db.query<{ reason: string }>(
+    `SELECT DISTINCT r.foc_reason AS reason FROM receipts r
+     WHERE r.client_id = $1 AND r.outlet_id = ANY($2::int[]) AND r.foc_bill AND coalesce(r.foc_reason, '') <> ''
+     ORDER BY 1`,
+    [clientId, outletIds],
+  );
+  return rows.map((row) => row.reason);
+}
+
+/** Payment method names seen at the outlets (grouped as reports show them: upper-cased, OTHERS), sorted. */
+export async function paymentMethodNames(db: Queryable, clientId: number, outletIds: number[]): Promise<string[]> {
+  const { rows } = await db.query<{ method: string }>(
+    `SELECT DISTINCT ${GROUP_SQL('p.payment_method')} AS method FROM rollup_outlet_payment_daily p
+     WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) ORDER BY 1`,
+    [clientId, outletIds],
+  );
+  return rows.map((row) => row.method);
+}
+
+/* ---------------------------------------------------------------- payment summary and breakdown */
+
+export interface PaymentSummaryRow {
+  payment_method: string;
+  sum: number;
+  processing_fees: number;
+  net_amount: number;
+}
+
+function dayBounds(window: TimeWindow): { start: string; end: string } {
+  const { start, end } = localBounds(window);
+  return { start: start.slice(0, 10), end: end.slice(0, 10) };
+}
+
+/**
+ * Sum per payment method over the local days of the window (rollup_outlet_payment_daily), grouped by §9, with
+ * the fee percent of each method (processing_fees of the outlet, matched upper-cased) and the net amount. Over
+ * several outlets the net is summed per outlet and the fee shown is the effective one.
+ */
+export async function paymentSummary(
+  db: Queryable,
+  clientId: number,
+  outletIds: number[],
+  window: TimeWindow,
+): Promise<PaymentSummaryRow[]> {
+  const { start, end } = dayBounds(window);
+  const { rows } = await db.query<{ outlet_id: number; method: string; sum: number; fee: number }>(
+    `WITH s AS (
+       SELECT p.outlet_id, ${GROUP_SQL('p.payment_method')} AS method, sum(p.amount) AS sum
+       FROM rollup_outlet_payment_daily p
+       WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) AND p.local_day BETWEEN $3::date AND $4::date
+       GROUP BY 1, 2
+     )
+     SELECT s.outlet_id, s.method, s.sum, coalesce(f.fee, 0) AS fee FROM s
+     LEFT JOIN LATERAL (
+       SELECT max(pf.processing_fees) AS fee FROM processing_fees pf
+       WHERE pf.client_id = $1 AND pf.outlet_id = s.outlet_id AND ${GROUP_SQL('pf.payment_method')} = s.method
+     ) f ON true`,
+    [clientId, outletIds, start, end],
+  );
+  const grouped = groupPaymentMethods(rows.map((row) => ({ payment_method: row.method, sum: row.sum })));
+  return grouped.map(({ payment_method, sum }) => {
+    const parts = rows.filter((row) => row.method === payment_method);
+    const fees = [...new Set(parts.map((row) => row.fee))];
+    const net = Math.round(parts.reduce((total, row) => total + netAmount(row.sum, row.fee), 0) * 100) / 100;
+    const fee = fees.length === 1 ? (fees[0] ?? 0) : sum === 0 ? 0 : Math.round(((sum - net) / sum) * 10000) / 100;
+    return { payment_method, sum, processing_fees: fee, net_amount: net };
+  });
+}
+
+export interface BreakdownSeries {
+  payment_method: string;
+  sum: number;
+  data: { key: string; value: number }[];
+}
+
+/** One series per payment method (grouped by §9, sorted by sum descending), a point per local day 'YYYY/MM/DD'. */
+export async function paymentBreakdown(
+  db: Queryable,
+  clientId: number,
+  outletIds: number[],
+  window: TimeWindow,
+): Promise<BreakdownSeries[]> {
+  const { start, end } = dayBounds(window);
+  const { rows } = await db.query<{ method: string; day: string; sum: number }>(
+    `SELECT ${GROUP_SQL('p.payment_method')} AS method, to_char(p.local_day, 'YYYY/MM/DD') AS day, sum(p.amount) AS sum
+     FROM rollup_outlet_payment_daily p
+     WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) AND p.local_day BETWEEN $3::date AND $4::date
+     GROUP BY 1, 2`,
+    [clientId, outletIds, start, end],
+  );
+  const days: string[] = [];
+  for (let day = new Date(`${start}T00:00:00Z`); day <= new Date(`${end}T00:00:00Z`); day.setUTCDate(day.getUTCDate() + 1)) {
+    days.push(day.toISOString().slice(0, 10).replace(/-/g, '/'));
+  }
+  const grouped = groupPaymentMethods(rows.map((row) => ({ payment_method: row.method, sum: row.sum })));
+  return grouped.map(({ payment_method, sum }) => {
+    const byDay = new Map(rows.filter((row) => row.method === payment_method).map((row) => [row.day, row.sum]));
+    return { payment_method, sum, data: days.map((key) => ({ key, value: byDay.get(key) ?? 0 })) };
+  });
+}
+
+/* ---------------------------------------------------------------- one receipt, tenant list */
+
+export interface StoredReceipt {
+  id: number;
+  outlet_id: number;
+  outlet_name: string;
+  receipt_id: string;
+  datetime: string;
+  raw_receipt: string;
+  receipt_code: number | null;
+}
+
+/** The receipt with this receipt id at the outlets (the latest when a point of sale reused the number). */
+export async function findReceipt(
+  db: Queryable,
+  clientId: number,
+  outletIds: number[],
+  receiptId: string,
+): Promise<StoredReceipt | undefined> {
+  const { rows } = await db.query<StoredReceipt>(
+    `SELECT r.id, r.outlet_id, o.name AS outlet_name, r.receipt_id,
+       ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime, r.raw_receipt, r.receipt_code
+     FROM receipts r ${RECEIPT_ZONE_JOIN}
+     WHERE r.client_id = $1 AND r.outlet_id = ANY($2::int[]) AND r.receipt_id = $3
+     ORDER BY r.datetime DESC, r.id DESC LIMIT 1`,
+    [clientId, outletIds, receiptId],
+  );
+  return rows[0];
+}
+
+const TENANT_SORT: Record<string, string> = {
+  datetime: 'r.datetime',
+  total_amount: 'r.total_amount',
+  receipt_id: 'r.receipt_id',
+  receipt_status: STATUS_SQL,
+};
+
+export interface TenantReceiptFilters extends TimeWindow {
+  clientId: number;
+  outletIds: number[];
+  sortColumn?: string;
+  orderByMethod?: 'asc' | 'desc';
+  page?: number;
+  rowsPerPage?: number;
+}
+
+/** The tenant's receipts: a page with every tender's method, and the number of matching receipts. */
+export async function listTenantReceipts(db: Queryable, filters: TenantReceiptFilters) {
+  const column = TENANT_SORT[filters.sortColumn ?? 'datetime'];
+  if (!column) throw badRequest(`sortColumn '${filters.sortColumn}' is not sortable`);
+  const direction = filters.orderByMethod === 'asc' ? 'ASC' : 'DESC';
+  const zones = await outletZones(db, filters.clientId, filters.outletIds);
+  const rowsPerPage = filters.rowsPerPage ?? 10;
+  const page = filters.page ?? 1;
+  const p = new Params();
+  const where = outletWindowSql(p, filters.clientId, zones, filters);
+  const pageSql = `SELECT r.id, r.receipt_id, r.void, r.opened_bill, r.closed_bill, r.total_amount,
+      ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
+      coalesce((SELECT array_agg(rp.payment_method ORDER BY rp.seq) FROM receipt_payments rp
+        WHERE rp.client_id = r.client_id AND rp.receipt_id = r.id), ARRAY[r.payment_method]) AS payment_method
+    FROM receipts r ${RECEIPT_ZONE_JOIN} WHERE ${where}
+    ORDER BY ${column} ${direction}, r.id ${direction} LIMIT ${p.add(rowsPerPage)} OFFSET ${p.add((page - 1) * rowsPerPage)}`;
+  const q = new Params();
+  const countSql = `SELECT count(*)::int AS total FROM receipts r WHERE ${outletWindowSql(q, filters.clientId, zones, filters)}`;
+  const [pageResult, countResult] = await Promise.all([
+    db.query<{
+      id: number;
+      receipt_id: string;
+      void: boolean;
+      opened_bill: boolean;
+      closed_bill: boolean;
+      total_amount: number;
+      datetime: string;
+      payment_method: string[];
+    }>(pageSql, p.values),
+    db.query<{ total: number }>(countSql, q.values),
+  ]);
+  return {
+    data: pageResult.rows.map((row) => ({
+      id: row.id,
+      receipt_id: row.receipt_id,
+      payment_method: row.payment_method,
+      receipt_status: receiptStatusText(row),
+      total_amount: row.total_amount,
+      datetime: row.datetime,
+    })),
+    summary: [{ total: countResult.rows[0]?.total ?? 0 }] as [{ total: number }],
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * CSV export (§7, §9): produced on the client from headers, data rows and a file name. Headers are title-cased
+ * from underscores ('total_amount' → 'Total Amount').
+ */
+
+export function titleCaseHeader(key: string): string {
+  return key
+    .split('_')
+    .filter((part) => part !== '')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1).toLowerCase())
+    .join(' ');
+}
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+function escapeCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV text (CRLF line ends) of the given columns: the header row title-cased from the keys. */
+export function toCsv<K extends string>(keys: readonly K[], rows: readonly Partial<Record<K, CsvValue>>[]): string {
+  const lines = [keys.map((key) => escapeCell(titleCaseHeader(key))).join(',')];
+  for (const row of rows) lines.push(keys.map((key) => escapeCell(row[key])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A file name safe on every platform: 'receipts_2024-03-01_2024-03-07.csv'. */
+export function csvFileName(base: string, suffix: string): string {
+  return `${`${base}_${suffix}`.replace(/[^\w.-]+/g, '_')}.csv`;
+}

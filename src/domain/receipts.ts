@@ -1,0 +1,171 @@
+/**
+ * Pure rules of the Receipts page (§3, §4, §9), shared by the server (grouping, net amount, raw text) and the
+ * browser (tags, options, multi-select, labels). No React, no I/O.
+ */
+
+/* ---------------------------------------------------------------- receipt types (§4) */
+
+export type ReceiptTypeFlag = 'opened_bill' | 'void' | 'foc_bill' | 'discount' | 'redeem';
+export type ReceiptType =
+  | 'allReceipts'
+  | 'openReceipts'
+  | 'voidReceipts'
+  | 'focReceipts'
+  | 'discountReceipts'
+  | 'redeemReceipts';
+
+export interface ReceiptTypeOption {
+  readonly value: ReceiptType;
+  readonly label: string;
+  /** The server flag that must be reported for the option to be shown; none for All. */
+  readonly flag: ReceiptTypeFlag | undefined;
+}
+
+export const RECEIPT_TYPE_OPTIONS: readonly ReceiptTypeOption[] = [
+  { value: 'allReceipts', label: 'All', flag: undefined },
+  { value: 'openReceipts', label: 'Opened', flag: 'opened_bill' },
+  { value: 'voidReceipts', label: 'Void', flag: 'void' },
+  { value: 'focReceipts', label: 'FOC', flag: 'foc_bill' },
+  { value: 'discountReceipts', label: 'Discount', flag: 'discount' },
+  { value: 'redeemReceipts', label: 'Redeemed', flag: 'redeem' },
+];
+
+/** The options to show: All, then the types whose flag the server reports. */
+export function receiptTypeOptionsFor(flags: readonly string[]): ReceiptTypeOption[] {
+  return RECEIPT_TYPE_OPTIONS.filter((option) => option.flag === undefined || flags.includes(option.flag));
+}
+
+/** A selection the options no longer offer resets to empty (''). */
+export function keepReceiptType(selected: ReceiptType | '', flags: readonly string[]): ReceiptType | '' {
+  if (selected === '') return '';
+  return receiptTypeOptionsFor(flags).some((option) => option.value === selected) ? selected : '';
+}
+
+/* ---------------------------------------------------------------- payment method multi-select (§4) */
+
+export const ALL_PAYMENT_METHODS = 'all';
+
+/**
+ * Ticking or unticking one entry of the payment method multi-select: 'all' selects every method (and 'all');
+ * unticking 'all' clears them; unticking a method while 'all' was selected drops 'all' too; ticking the last
+ * missing method does not tick 'all' by itself.
+ */
+export function togglePaymentMethod(selected: readonly string[], method: string, methods: readonly string[]): string[] {
+  const isSelected = selected.includes(method);
+  if (method === ALL_PAYMENT_METHODS) return isSelected ? [] : [ALL_PAYMENT_METHODS, ...methods];
+  if (isSelected) return selected.filter((entry) => entry !== method && entry !== ALL_PAYMENT_METHODS);
+  return [...selected, method];
+}
+
+/** The query's paymentMethod: undefined (every method) when nothing or 'all' is selected. */
+export function paymentMethodQuery(selected: readonly string[]): string[] | undefined {
+  if (selected.length === 0 || selected.includes(ALL_PAYMENT_METHODS)) return undefined;
+  return [...selected];
+}
+
+/* ---------------------------------------------------------------- payment method grouping (§9) */
+
+export const OTHERS_METHOD = 'OTHERS';
+
+/** The group a captured payment method belongs to: upper-cased; empty and NONE are OTHERS. */
+export function paymentMethodGroup(method: string): string {
+  const upper = method.trim().toUpperCase();
+  return upper === '' || upper === 'NONE' ? OTHERS_METHOD : upper;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Payment-method rows as reports show them: upper-cased and summed per method, empty and NONE summed into
+ * OTHERS (added only when non-zero), sorted by sum descending (then by name).
+ */
+export function groupPaymentMethods(rows: readonly { payment_method: string; sum: number }[]): { payment_method: string; sum: number }[] {
+  const sums = new Map<string, number>();
+  let others = 0;
+  for (const row of rows) {
+    const group = paymentMethodGroup(row.payment_method);
+    if (group === OTHERS_METHOD) others += row.sum;
+    else sums.set(group, (sums.get(group) ?? 0) + row.sum);
+  }
+  const grouped = [...sums].map(([payment_method, sum]) => ({ payment_method, sum: round2(sum) }));
+  if (round2(others) !== 0) grouped.push({ payment_method: OTHERS_METHOD, sum: round2(others) });
+  return grouped.sort((a, b) => b.sum - a.sum || a.payment_method.localeCompare(b.payment_method));
+}
+
+/** Net amount = sum minus sum times the fee percent (§9), 2 decimals. */
+export function netAmount(sum: number, feePercent: number): number {
+  return round2(sum - (sum * feePercent) / 100);
+}
+
+/* ---------------------------------------------------------------- receipt display (§4, §9) */
+
+/** Receipt codes whose raw text comes from the old printer driver. */
+export const LEGACY_RECEIPT_CODES: readonly number[] = [99, 100];
+
+/** §9: for codes 99 and 100 tabs become two spaces and replacement characters (U+FFFD) are stripped. */
+export function cleanRawReceipt(text: string, receiptCode: number | null | undefined): string {
+  if (receiptCode === null || receiptCode === undefined || !LEGACY_RECEIPT_CODES.includes(receiptCode)) return text;
+  return text.replace(/\t/g, '  ').replace(/\uFFFD/g, '');
+}
+
+export const NO_RECEIPT_ID = 'no receipt id';
+
+/** A receipt id that is a bare Unix timestamp (seconds or milliseconds). */
+export function isBareTimestamp(receiptId: string): boolean {
+  return /^\d{10}(\d{3})?$/.test(receiptId.trim());
+}
+
+/** The receipt id as the table shows it: 'no receipt id' for a bare timestamp. */
+export function displayReceiptId(receiptId: string): string {
+  return isBareTimestamp(receiptId) ? NO_RECEIPT_ID : receiptId;
+}
+
+/** The time cell: '12:00:05', or '12:00:05 - 13:10:00' with the dine-out time. */
+export function timeWithDineOut(time: string, dineOutTime: string | null | undefined): string {
+  return dineOutTime ? `${time} - ${dineOutTime}` : time;
+}
+
+export interface StatusFlags {
+  readonly opened_bill: boolean;
+  readonly void: boolean;
+  readonly closed_bill: boolean;
+  readonly foc_bill: boolean;
+  readonly redeem_bill: boolean;
+  readonly discount: number;
+}
+
+export interface StatusTag {
+  readonly label: 'Opened' | 'Void' | 'Closed' | 'Discount' | 'FOC' | 'Redeemed';
+  /** Opened: plain (minimal) when the receipt is also void or closed, otherwise dark. */
+  readonly minimal: boolean;
+}
+
+/** The status tags of a receipt row, in order (§4). */
+export function receiptStatusTags(row: StatusFlags): StatusTag[] {
+  const tags: StatusTag[] = [];
+  if (row.opened_bill) tags.push({ label: 'Opened', minimal: row.void || row.closed_bill });
+  if (row.void) tags.push({ label: 'Void', minimal: false });
+  if (row.closed_bill) tags.push({ label: 'Closed', minimal: false });
+  if (row.discount > 0) tags.push({ label: 'Discount', minimal: false });
+  if (row.foc_bill) tags.push({ label: 'FOC', minimal: false });
+  if (row.redeem_bill) tags.push({ label: 'Redeemed', minimal: false });
+  return tags;
+}
+
+/** The status text of a receipt (the list's receipt_status): Void, Opened (not closed yet) or Closed. */
+export function receiptStatusText(row: Pick<StatusFlags, 'void' | 'opened_bill' | 'closed_bill'>): string {
+  if (row.void) return 'Void';
+  if (row.opened_bill && !row.closed_bill) return 'Opened';
+  return 'Closed';
+}
+
+/** Breakdown keys are 'YYYY/MM/DD'; the chart labels them 'DD/MM' (§9). */
+export function breakdownLabel(key: string): string {
+  const match = /^(\d{4})\/(\d{2})\/(\d{2})$/.exec(key);
+  return match ? `${match[3]}/${match[2]}` : key;
+}
+
+/** The data-loading failure toast (§8). */
+export function fetchErrorMessage(what: string): string {
+  return `${what} error occurs. Please try again later.`;
+}

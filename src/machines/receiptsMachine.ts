@@ -1,0 +1,504 @@
+import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
+import {
+  type BreakdownSeries,
+  downloadTransactionsPdf,
+  getFocReasons,
+  getPaymentAndSum,
+  getPaymentMethodBreakdown,
+  getPaymentMethodNames,
+  getReceiptImage,
+  getReceiptTypeOptions,
+  getTransactions,
+  getTransactionsPdfLink,
+  type PaymentSummary,
+  type ReceiptRow,
+  type ReceiptSummary,
+  saveFile,
+  type TransactionQuery,
+} from '../api/receipts';
+import { type CsvValue, toCsv } from '../domain/csv';
+import { TOAST_TIMEOUT } from '../domain/messages';
+import {
+  fetchErrorMessage,
+  keepReceiptType,
+  paymentMethodQuery,
+  type ReceiptType,
+  type StatusFlags,
+  receiptStatusTags,
+  togglePaymentMethod,
+  ALL_PAYMENT_METHODS,
+  displayReceiptId,
+} from '../domain/receipts';
+
+/**
+ * The Receipts page (§2, §4, §7, §8): driven by the committed outlet and date filters of the filter header.
+ *
+ * Parallel regions:
+ *   options:  idle ── filters.change ─> loading (receipt types, FOC reasons, payment methods) ─> ready
+ *             (a receipt type the server no longer reports resets to empty, and the list is fetched again)
+ *   list:     idle ── list.reload ─> loading ─> ready | failure (empty rows, totals 0, toast)
+ *             Every filter change goes back to page 1; sorting and paging refetch.
+ *   payments: idle ── filters.change ─> loading (payment summary + breakdown) ─> ready | failure
+ *   image:    closed ── image.open ─> loading ─> open | closed (toast) ;  image.close ─> closed
+ *   pdf:      idle ── pdf.generate ─> generating (progress 0..1) ─> idle (file saved) | idle (toast)
+ *   link:     idle ── link.create ─> creating ─> ready (url) ;  link.dismiss ─> idle
+ *   csv:      idle ── csv.export ─> exporting (every page of the filter) ─> idle (file saved)
+ *
+ * A failed fetch emits `notify` with '{what} error occurs. Please try again later.' (5 s).
+ */
+
+export const ERROR_WHAT = {
+  list: 'Receipts fetching',
+  options: 'Options fetching',
+  payments: 'Payment methods fetching',
+  image: 'Receipt image fetching',
+  pdf: 'PDF generation',
+  link: 'Download link',
+  csv: 'CSV export',
+} as const;
+
+export type SortColumn = NonNullable<TransactionQuery['sortColumn']>;
+export type SortOrder = 'asc' | 'desc';
+
+export interface ReceiptsFilters {
+  clientId: number;
+  /** One outlet id or a comma-joined list. */
+  outletIds: string;
+  /** 1 shows the extra columns, 2 hides them. */
+  outletType: 1 | 2;
+  /** YYYY-MM-DD, the mall's local days. */
+  startTime: string;
+  endTime: string;
+}
+
+export interface ReceiptsContext {
+  filters: ReceiptsFilters | undefined;
+  typeFlags: string[];
+  receiptType: ReceiptType | '';
+  focReasons: string[];
+  focReason: string;
+  paymentMethods: string[];
+  selectedPaymentMethods: string[];
+  /** The receipt id search as applied to the list. */
+  receiptId: string;
+  sortColumn: SortColumn;
+  order: SortOrder;
+  page: number;
+  rowsPerPage: number;
+  rows: ReceiptRow[];
+  summary: ReceiptSummary;
+  paymentSummary: PaymentSummary[];
+  breakdown: BreakdownSeries[];
+  image: { receiptId: string; src: string | undefined } | undefined;
+  /** 0..1 while the PDF downloads; undefined while its size is unknown. */
+  pdfProgress: number | undefined;
+  pdfLink: string | undefined;
+}
+
+export type ReceiptsEvent =
+  | { type: 'filters.change'; filters: ReceiptsFilters }
+  | { type: 'receiptType.change'; receiptType: ReceiptType | '' }
+  | { type: 'focReason.change'; focReason: string }
+  | { type: 'paymentMethod.toggle'; method: string }
+  | { type: 'receiptId.search'; receiptId: string }
+  | { type: 'sort.change'; column: SortColumn; order?: SortOrder }
+  | { type: 'page.change'; page: number }
+  | { type: 'rowsPerPage.change'; rowsPerPage: number }
+  /** Internal (raised): a region fetches again. Regions talk through events, never cross-region targets. */
+  | { type: 'list.reload' }
+  | { type: 'options.reload' }
+  | { type: 'payments.reload' }
+  | { type: 'image.open'; receiptId: string }
+  | { type: 'image.close' }
+  | { type: 'pdf.generate' }
+  | { type: 'pdf.progress'; progress: number | undefined }
+  | { type: 'pdf.done' }
+  | { type: 'pdf.failed' }
+  | { type: 'link.create' }
+  | { type: 'link.dismiss' }
+  | { type: 'csv.export' };
+
+export interface ReceiptsNotice {
+  type: 'notify';
+  intent: 'danger';
+  message: string;
+  timeout: number;
+}
+
+export const DEFAULT_ROWS_PER_PAGE = 10;
+const EMPTY_SUMMARY: ReceiptSummary = { total: 0, sum: 0, discount: 0 };
+
+/** The query of the list for the context (page and sort included). */
+export function transactionQueryOf(context: ReceiptsContext, overrides: Partial<TransactionQuery> = {}): TransactionQuery | undefined {
+  const filters = context.filters;
+  if (!filters) return undefined;
+  const paymentMethod = paymentMethodQuery(context.selectedPaymentMethods);
+  return {
+    client_id: filters.clientId,
+    id: filters.outletIds,
+    startTime: filters.startTime,
+    endTime: filters.endTime,
+    timeType: 'date',
+    outletType: filters.outletType,
+    ...(context.receiptType !== '' && { receiptType: context.receiptType }),
+    ...(context.focReason !== '' && { focReason: context.focReason }),
+    ...(paymentMethod && { paymentMethod }),
+    ...(context.receiptId.trim() !== '' && { receiptId: context.receiptId.trim() }),
+    sortColumn: context.sortColumn,
+    orderByMethod: context.order,
+    page: context.page,
+    rowsPerPage: context.rowsPerPage,
+    ...overrides,
+  };
+}
+
+/** The CSV columns of the receipts export (headers title-cased from these keys). */
+export const CSV_KEYS = [
+  'datetime',
+  'receipt_id',
+  'receipt_status',
+  'payment_method',
+  'total_amount',
+  'discount',
+  'name_reason',
+  'table',
+  'take_away',
+  'delivery_info',
+  'status',
+] as const;
+
+export function receiptsCsv(rows: readonly ReceiptRow[], outletType: 1 | 2): string {
+  const keys = outletType === 1 ? CSV_KEYS : CSV_KEYS.filter((key) => !['discount', 'name_reason', 'table', 'take_away', 'delivery_info', 'status'].includes(key));
+  return toCsv(
+    keys,
+    rows.map((row): Record<string, CsvValue> => ({
+      ...row,
+      receipt_id: displayReceiptId(row.receipt_id),
+      status: receiptStatusTags(row as StatusFlags).map((tag) => tag.label).join(' '),
+    })),
+  );
+}
+
+const CSV_PAGE_SIZE = 100;
+const CSV_MAX_PAGES = 100;
+
+export const receiptsMachine = setup({
+  types: {
+    context: {} as ReceiptsContext,
+    events: {} as ReceiptsEvent,
+    emitted: {} as ReceiptsNotice,
+  },
+  actors: {
+    fetchOptions: fromPromise(async ({ input }: { input: { clientId: number; outletIds: string } }) => {
+      const query = { client_id: input.clientId, id: input.outletIds };
+      const [typeFlags, focReasons, paymentMethods] = await Promise.all([
+        getReceiptTypeOptions(query),
+        getFocReasons(query),
+        getPaymentMethodNames(query),
+      ]);
+      return { typeFlags, focReasons, paymentMethods };
+    }),
+    fetchTransactions: fromPromise(async ({ input }: { input: TransactionQuery }) => getTransactions(input)),
+    fetchPayments: fromPromise(async ({ input }: { input: ReceiptsFilters }) => {
+      const query = { client_id: input.clientId, id: input.outletIds, startTime: input.startTime, endTime: input.endTime };
+      const [summary, breakdown] = await Promise.all([getPaymentAndSum(query), getPaymentMethodBreakdown(query)]);
+      return { summary, breakdown };
+    }),
+    fetchImage: fromPromise(async ({ input }: { input: { clientId: number; outletIds: string; receiptId: string } }) =>
+      getReceiptImage({ client_id: input.clientId, id: input.outletIds, aimbox_id: input.receiptId }),
+    ),
+    generatePdf: fromCallback<ReceiptsEvent, TransactionQuery>(({ input, sendBack }) => {
+      let cancelled = false;
+      downloadTransactionsPdf(input, (received, total) => {
+        if (!cancelled) sendBack({ type: 'pdf.progress', progress: total ? Math.min(1, received / total) : undefined });
+      })
+        .then((blob) => {
+          if (cancelled) return;
+          saveFile(blob, `receipts_${input.startTime}_${input.endTime}_p${input.page ?? 1}.pdf`);
+          sendBack({ type: 'pdf.done' });
+        })
+        .catch(() => {
+          if (!cancelled) sendBack({ type: 'pdf.failed' });
+        });
+      return () => {
+        cancelled = true;
+      };
+    }),
+    createPdfLink: fromPromise(async ({ input }: { input: TransactionQuery }) => {
+      const { url } = await getTransactionsPdfLink(input);
+      return new URL(url, window.location.origin).toString();
+    }),
+    exportCsv: fromPromise(async ({ input }: { input: { query: TransactionQuery; outletType: 1 | 2 } }) => {
+      const rows: ReceiptRow[] = [];
+      for (let page = 1; page <= CSV_MAX_PAGES; page++) {
+        const { data, summary } = await getTransactions({ ...input.query, page, rowsPerPage: CSV_PAGE_SIZE });
+        rows.push(...data);
+        if (data.length < CSV_PAGE_SIZE || rows.length >= (summary[0]?.total ?? 0)) break;
+      }
+      const csv = receiptsCsv(rows, input.outletType);
+      saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `receipts_${input.query.startTime}_${input.query.endTime}.csv`);
+      return rows.length;
+    }),
+  },
+  guards: {
+    hasFilters: ({ context }) => context.filters !== undefined,
+    isSameFilters: ({ context, event }) =>
+      event.type === 'filters.change' &&
+      context.filters !== undefined &&
+      JSON.stringify(context.filters) === JSON.stringify(event.filters),
+    canChangePage: ({ context, event }) =>
+      event.type === 'page.change' &&
+      event.page >= 1 &&
+      event.page !== context.page &&
+      event.page <= Math.max(1, Math.ceil(context.summary.total / context.rowsPerPage)),
+  },
+  actions: {
+    notify: emit((_, params: { what: string }) => ({
+      type: 'notify' as const,
+      intent: 'danger' as const,
+      message: fetchErrorMessage(params.what),
+      timeout: TOAST_TIMEOUT.long,
+    })),
+    reloadList: raise({ type: 'list.reload' }),
+    reloadAll: enqueueActions(({ enqueue }) => {
+      enqueue.raise({ type: 'options.reload' });
+      enqueue.raise({ type: 'payments.reload' });
+      enqueue.raise({ type: 'list.reload' });
+    }),
+    setFilters: assign(({ event }) => {
+      if (event.type !== 'filters.change') return {};
+      return { filters: event.filters, page: 1 };
+    }),
+    setReceiptType: assign(({ event }) => (event.type === 'receiptType.change' ? { receiptType: event.receiptType, page: 1 } : {})),
+    setFocReason: assign(({ event }) => (event.type === 'focReason.change' ? { focReason: event.focReason, page: 1 } : {})),
+    togglePaymentMethod: assign(({ context, event }) =>
+      event.type === 'paymentMethod.toggle'
+        ? { selectedPaymentMethods: togglePaymentMethod(context.selectedPaymentMethods, event.method, context.paymentMethods), page: 1 }
+        : {},
+    ),
+    setReceiptId: assign(({ event }) => (event.type === 'receiptId.search' ? { receiptId: event.receiptId, page: 1 } : {})),
+    setSort: assign(({ context, event }) => {
+      if (event.type !== 'sort.change') return {};
+      const order: SortOrder = event.order ?? (context.sortColumn === event.column && context.order === 'desc' ? 'asc' : 'desc');
+      return { sortColumn: event.column, order, page: 1 };
+    }),
+    setPage: assign(({ event }) => (event.type === 'page.change' ? { page: event.page } : {})),
+    setRowsPerPage: assign(({ event }) =>
+      event.type === 'rowsPerPage.change' ? { rowsPerPage: event.rowsPerPage, page: 1 } : {},
+    ),
+    resetList: assign({ rows: [], summary: EMPTY_SUMMARY }),
+    resetPayments: assign({ paymentSummary: [], breakdown: [] }),
+    resetOptions: assign({ typeFlags: [], focReasons: [], paymentMethods: [] }),
+  },
+}).createMachine({
+  id: 'receipts',
+  type: 'parallel',
+  context: {
+    filters: undefined,
+    typeFlags: [],
+    receiptType: '',
+    focReasons: [],
+    focReason: '',
+    paymentMethods: [],
+    selectedPaymentMethods: [],
+    receiptId: '',
+    sortColumn: 'datetime',
+    order: 'desc',
+    page: 1,
+    rowsPerPage: DEFAULT_ROWS_PER_PAGE,
+    rows: [],
+    summary: EMPTY_SUMMARY,
+    paymentSummary: [],
+    breakdown: [],
+    image: undefined,
+    pdfProgress: undefined,
+    pdfLink: undefined,
+  },
+  on: {
+    'filters.change': [
+      { guard: 'isSameFilters' },
+      { actions: ['setFilters', 'reloadAll'] },
+    ],
+    'receiptType.change': { guard: 'hasFilters', actions: ['setReceiptType', 'reloadList'] },
+    'focReason.change': { guard: 'hasFilters', actions: ['setFocReason', 'reloadList'] },
+    'paymentMethod.toggle': { guard: 'hasFilters', actions: ['togglePaymentMethod', 'reloadList'] },
+    'receiptId.search': { guard: 'hasFilters', actions: ['setReceiptId', 'reloadList'] },
+    'sort.change': { guard: 'hasFilters', actions: ['setSort', 'reloadList'] },
+    'page.change': { guard: 'canChangePage', actions: ['setPage', 'reloadList'] },
+    'rowsPerPage.change': { guard: 'hasFilters', actions: ['setRowsPerPage', 'reloadList'] },
+  },
+  states: {
+    options: {
+      initial: 'idle',
+      on: { 'options.reload': { guard: 'hasFilters', target: '.loading' } },
+      states: {
+        idle: {},
+        loading: {
+          tags: ['loading'],
+          // A region's own reenter would re-enter the sibling regions too: restart from the leaf instead.
+          on: { 'options.reload': { guard: 'hasFilters', target: 'loading', reenter: true } },
+          invoke: {
+            src: 'fetchOptions',
+            input: ({ context }) => ({ clientId: context.filters!.clientId, outletIds: context.filters!.outletIds }),
+            onDone: {
+              target: 'ready',
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const { typeFlags, focReasons, paymentMethods } = event.output;
+                const receiptType = keepReceiptType(context.receiptType, typeFlags);
+                const focReason = focReasons.includes(context.focReason) ? context.focReason : '';
+                const hadAll = context.selectedPaymentMethods.includes(ALL_PAYMENT_METHODS);
+                const selectedPaymentMethods = hadAll
+                  ? [ALL_PAYMENT_METHODS, ...paymentMethods]
+                  : context.selectedPaymentMethods.filter((method) => paymentMethods.includes(method));
+                const stale =
+                  receiptType !== context.receiptType ||
+                  focReason !== context.focReason ||
+                  selectedPaymentMethods.length !== context.selectedPaymentMethods.length;
+                enqueue.assign({ typeFlags, focReasons, paymentMethods, receiptType, focReason, selectedPaymentMethods });
+                if (stale) {
+                  enqueue.assign({ page: 1 });
+                  enqueue.raise({ type: 'list.reload' });
+                }
+              }),
+            },
+            onError: { target: 'ready', actions: ['resetOptions', { type: 'notify', params: { what: ERROR_WHAT.options } }] },
+          },
+        },
+        ready: {},
+      },
+    },
+    list: {
+      initial: 'idle',
+      on: { 'list.reload': { guard: 'hasFilters', target: '.loading' } },
+      states: {
+        idle: {},
+        loading: {
+          tags: ['loading', 'listLoading'],
+          on: { 'list.reload': { guard: 'hasFilters', target: 'loading', reenter: true } },
+          invoke: {
+            src: 'fetchTransactions',
+            input: ({ context }) => transactionQueryOf(context)!,
+            onDone: {
+              target: 'ready',
+              actions: assign(({ event }) => ({ rows: event.output.data, summary: event.output.summary[0] ?? EMPTY_SUMMARY })),
+            },
+            onError: { target: 'failure', actions: ['resetList', { type: 'notify', params: { what: ERROR_WHAT.list } }] },
+          },
+        },
+        ready: {},
+        failure: {},
+      },
+    },
+    payments: {
+      initial: 'idle',
+      on: { 'payments.reload': { guard: 'hasFilters', target: '.loading' } },
+      states: {
+        idle: {},
+        loading: {
+          tags: ['loading', 'paymentsLoading'],
+          on: { 'payments.reload': { guard: 'hasFilters', target: 'loading', reenter: true } },
+          invoke: {
+            src: 'fetchPayments',
+            input: ({ context }) => context.filters!,
+            onDone: {
+              target: 'ready',
+              actions: assign(({ event }) => ({ paymentSummary: event.output.summary, breakdown: event.output.breakdown })),
+            },
+            onError: { target: 'failure', actions: ['resetPayments', { type: 'notify', params: { what: ERROR_WHAT.payments } }] },
+          },
+        },
+        ready: {},
+        failure: {},
+      },
+    },
+    image: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'image.open': {
+              guard: 'hasFilters',
+              target: 'loading',
+              actions: assign(({ event }) => ({ image: { receiptId: event.receiptId, src: undefined } })),
+            },
+          },
+        },
+        loading: {
+          tags: ['imageLoading'],
+          invoke: {
+            src: 'fetchImage',
+            input: ({ context }) => ({
+              clientId: context.filters!.clientId,
+              outletIds: context.filters!.outletIds,
+              receiptId: context.image?.receiptId ?? '',
+            }),
+            onDone: {
+              target: 'open',
+              actions: assign(({ context, event }) => ({ image: { receiptId: context.image?.receiptId ?? '', src: event.output } })),
+            },
+            onError: {
+              target: 'closed',
+              actions: [assign({ image: undefined }), { type: 'notify', params: { what: ERROR_WHAT.image } }],
+            },
+          },
+          on: { 'image.close': { target: 'closed', actions: assign({ image: undefined }) } },
+        },
+        open: {
+          on: { 'image.close': { target: 'closed', actions: assign({ image: undefined }) } },
+        },
+      },
+    },
+    pdf: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'pdf.generate': { guard: 'hasFilters', target: 'generating' } },
+        },
+        generating: {
+          tags: ['pdfGenerating'],
+          entry: assign({ pdfProgress: undefined }),
+          invoke: { src: 'generatePdf', input: ({ context }) => transactionQueryOf(context)! },
+          on: {
+            'pdf.progress': { actions: assign(({ event }) => ({ pdfProgress: event.progress })) },
+            'pdf.done': { target: 'idle', actions: assign({ pdfProgress: 1 }) },
+            'pdf.failed': {
+              target: 'idle',
+              actions: [assign({ pdfProgress: undefined }), { type: 'notify', params: { what: ERROR_WHAT.pdf } }],
+            },
+          },
+        },
+      },
+    },
+    link: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'link.create': { guard: 'hasFilters', target: 'creating' } } },
+        creating: {
+          tags: ['linkCreating'],
+          invoke: {
+            src: 'createPdfLink',
+            input: ({ context }) => transactionQueryOf(context)!,
+            onDone: { target: 'ready', actions: assign(({ event }) => ({ pdfLink: event.output })) },
+            onError: { target: 'idle', actions: { type: 'notify', params: { what: ERROR_WHAT.link } } },
+          },
+        },
+        ready: { on: { 'link.dismiss': { target: 'idle', actions: assign({ pdfLink: undefined }) } } },
+      },
+    },
+    csv: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'csv.export': { guard: 'hasFilters', target: 'exporting' } } },
+        exporting: {
+          tags: ['csvExporting'],
+          invoke: {
+            src: 'exportCsv',
+            input: ({ context }) => ({ query: transactionQueryOf(context)!, outletType: context.filters!.outletType }),
+            onDone: 'idle',
+            onError: { target: 'idle', actions: { type: 'notify', params: { what: ERROR_WHAT.csv } } },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,100 @@
+import { Button, Checkbox, HTMLSelect, InputGroup, Menu, Popover } from '@blueprintjs/core';
+import { useState } from 'react';
+import { ALL_PAYMENT_METHODS, type ReceiptType, receiptTypeOptionsFor } from '../../../domain/receipts';
+import type { ReceiptsContext, ReceiptsEvent } from '../../../machines/receiptsMachine';
+
+export interface ReceiptsFiltersProps {
+  readonly context: ReceiptsContext;
+  readonly disabled: boolean;
+  readonly send: (event: ReceiptsEvent) => void;
+}
+
+/** Receipt type, FOC reason, payment methods (§4 multi-select) and the receipt id search. */
+export function ReceiptsFilters({ context, disabled, send }: ReceiptsFiltersProps) {
+  const [search, setSearch] = useState(context.receiptId);
+  const typeOptions = receiptTypeOptionsFor(context.typeFlags);
+  const selected = context.selectedPaymentMethods;
+  const paymentLabel = selected.includes(ALL_PAYMENT_METHODS)
+    ? 'All payment methods'
+    : selected.length === 0
+      ? 'Payment method'
+      : selected.join(', ');
+  const submitSearch = () => send({ type: 'receiptId.search', receiptId: search });
+
+  return (
+    <div className="receipts-filters" data-testid="receipts-filters">
+      <HTMLSelect
+        aria-label="Receipt type"
+        data-testid="receipt-type-select"
+        value={context.receiptType}
+        disabled={disabled}
+        onChange={(event) => send({ type: 'receiptType.change', receiptType: event.currentTarget.value as ReceiptType | '' })}
+      >
+        <option value="">Receipt type</option>
+        {typeOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </HTMLSelect>
+      <HTMLSelect
+        aria-label="FOC reason"
+        data-testid="foc-reason-select"
+        value={context.focReason}
+        disabled={disabled || context.focReasons.length === 0}
+        onChange={(event) => send({ type: 'focReason.change', focReason: event.currentTarget.value })}
+      >
+        <option value="">FOC reason</option>
+        {context.focReasons.map((reason) => (
+          <option key={reason} value={reason}>
+            {reason}
+          </option>
+        ))}
+      </HTMLSelect>
+      <Popover
+        placement="bottom-start"
+        disabled={disabled}
+        content={
+          <Menu data-testid="payment-method-menu" style={{ maxHeight: 320, overflowY: 'auto', padding: 8 }}>
+            {[ALL_PAYMENT_METHODS, ...context.paymentMethods].map((method) => (
+              <Checkbox
+                key={method}
+                label={method === ALL_PAYMENT_METHODS ? 'All' : method}
+                checked={selected.includes(method)}
+                data-testid={`payment-method-${method}`}
+                onChange={() => send({ type: 'paymentMethod.toggle', method })}
+              />
+            ))}
+          </Menu>
+        }
+      >
+        <Button
+          endIcon="caret-down"
+          icon="credit-card"
+          text={paymentLabel}
+          disabled={disabled}
+          data-testid="payment-method-button"
+          style={{ maxWidth: 260, overflow: 'hidden' }}
+        />
+      </Popover>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitSearch();
+        }}
+        style={{ display: 'flex', gap: 4 }}
+      >
+        <InputGroup
+          leftIcon="search"
+          placeholder="Search receipt id"
+          aria-label="Search receipt id"
+          data-testid="receipt-id-search"
+          value={search}
+          disabled={disabled}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+        <Button type="submit" text="Search" disabled={disabled} data-testid="receipt-id-search-button" />
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { Button, Classes, HTMLSelect, Icon, Tag } from '@blueprintjs/core';
+import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blueprintjs/table';
+import '@blueprintjs/table/lib/css/table.css';
+import type { ReactNode } from 'react';
+import type { ReceiptRow } from '../../../api/receipts';
+import { formatMoney, formatNumber } from '../../../domain/format';
+import { displayReceiptId, receiptStatusTags, timeWithDineOut } from '../../../domain/receipts';
+import type { ReceiptsContext, ReceiptsEvent, SortColumn } from '../../../machines/receiptsMachine';
+
+interface ColumnSpec {
+  readonly key: string;
+  readonly name: string;
+  readonly sort?: SortColumn;
+  readonly width: number;
+  readonly extra?: boolean;
+  readonly render: (row: ReceiptRow) => ReactNode;
+}
+
+const yesNo = (value: boolean | null | undefined) => (value === true ? 'Yes' : value === false ? 'No' : '');
+
+export interface ReceiptsTableProps {
+  readonly context: ReceiptsContext;
+  readonly loading: boolean;
+  readonly send: (event: ReceiptsEvent) => void;
+}
+
+export const ROWS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
+
+/**
+ * The receipts table (Blueprint Table2): sortable headers (the machine sorts on the server; the table re-renders
+ * through `cellRendererDependencies`), the status tags of §4, outlet type 1's extra columns, paging and the summary.
+ */
+export function ReceiptsTable({ context, loading, send }: ReceiptsTableProps) {
+  const { rows, sortColumn, order, summary, page, rowsPerPage } = context;
+  const extra = context.filters?.outletType === 1;
+  const openImage = (row: ReceiptRow) => send({ type: 'image.open', receiptId: row.receipt_id });
+  const allColumns: ColumnSpec[] = [
+    { key: 'date', name: 'Date', sort: 'datetime', width: 110, render: (row) => row.datetime.slice(0, 10) },
+    { key: 'time', name: 'Time', width: 150, render: (row) => timeWithDineOut(row.time, row.dine_out_time) },
+    {
+      key: 'receipt_id',
+      name: 'Receipt ID',
+      sort: 'receipt_id',
+      width: 190,
+      render: (row) => (
+        <a
+          role="button"
+          tabIndex={0}
+          data-testid={`receipt-link-${row.receipt_id}`}
+          onClick={() => openImage(row)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') openImage(row);
+          }}
+        >
+          {displayReceiptId(row.receipt_id)}
+        </a>
+      ),
+    },
+    { key: 'payment_method', name: 'Payment Method', sort: 'payment_method', width: 140, render: (row) => row.payment_method },
+    { key: 'receipt_status', name: 'Receipt Status', sort: 'receipt_status', width: 120, render: (row) => row.receipt_status },
+    { key: 'total_amount', name: 'Total Amount', sort: 'total_amount', width: 120, render: (row) => formatMoney(row.total_amount) },
+    { key: 'discount', name: 'Discount', sort: 'discount', width: 100, extra: true, render: (row) => formatMoney(row.discount) },
+    { key: 'name_reason', name: 'Name / Reason', width: 140, extra: true, render: (row) => row.name_reason ?? '' },
+    { key: 'table', name: 'Table', width: 70, extra: true, render: (row) => row.table ?? '' },
+    { key: 'take_away', name: 'Take Away', width: 90, extra: true, render: (row) => yesNo(row.take_away) },
+    { key: 'delivery_info', name: 'Delivery Info', width: 140, extra: true, render: (row) => row.delivery_info ?? '' },
+    {
+      key: 'status',
+      name: 'Status',
+      width: 230,
+      extra: true,
+      render: (row) => (
+        <span className="receipt-tags" data-testid={`receipt-tags-${row.receipt_id}`}>
+          {receiptStatusTags(row).map((tag) => (
+            <Tag
+              key={tag.label}
+              minimal={tag.minimal}
+              intent={tag.label === 'Void' ? 'danger' : tag.label === 'Closed' ? 'success' : tag.label === 'Opened' ? 'none' : 'primary'}
+              className={tag.label === 'Opened' && !tag.minimal ? Classes.DARK : undefined}
+              data-tag={tag.label}
+              data-minimal={tag.minimal}
+              style={{ marginRight: 4 }}
+            >
+              {tag.label}
+            </Tag>
+          ))}
+        </span>
+      ),
+    },
+  ];
+  const columns = allColumns.filter((column) => extra || !column.extra);
+
+  const header = (column: ColumnSpec) => () => (
+    <ColumnHeaderCell
+      name={column.name}
+      nameRenderer={(name) =>
+        column.sort ? (
+          <span
+            role="button"
+            tabIndex={0}
+            className="receipts-sort"
+            data-testid={`sort-${column.sort}`}
+            data-order={sortColumn === column.sort ? order : undefined}
+            aria-sort={sortColumn === column.sort ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+            onClick={() => column.sort && send({ type: 'sort.change', column: column.sort })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && column.sort) send({ type: 'sort.change', column: column.sort });
+            }}
+          >
+            {name}{' '}
+            <Icon
+              size={12}
+              icon={sortColumn === column.sort ? (order === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
+            />
+          </span>
+        ) : (
+          <span>{name}</span>
+        )
+      }
+    />
+  );
+
+  const pages = Math.max(1, Math.ceil(summary.total / rowsPerPage));
+  return (
+    <div data-testid="receipts-table" aria-busy={loading}>
+      <Table2
+        numRows={rows.length}
+        enableRowHeader={false}
+        enableColumnResizing
+        defaultRowHeight={30}
+        columnWidths={columns.map((column) => column.width)}
+        cellRendererDependencies={[rows, sortColumn, order, extra]}
+        loadingOptions={loading ? [TableLoadingOption.CELLS] : []}
+      >
+        {columns.map((column) => (
+          <Column
+            key={column.key}
+            id={column.key}
+            name={column.name}
+            columnHeaderCellRenderer={header(column)}
+            cellRenderer={(rowIndex) => {
+              const row = rows[rowIndex];
+              return <Cell>{row ? <span data-col={column.key}>{column.render(row)}</span> : null}</Cell>;
+            }}
+          />
+        ))}
+      </Table2>
+      {rows.length === 0 && !loading ? (
+        <p className="receipts-empty" data-testid="receipts-empty">
+          No receipts match the filters.
+        </p>
+      ) : null}
+      <div className="receipts-summary" data-testid="receipts-summary">
+        <span>
+          Receipts: <strong data-testid="summary-total">{formatNumber(summary.total)}</strong>
+        </span>
+        <span>
+          Sum: <strong data-testid="summary-sum">{formatMoney(summary.sum)}</strong>
+        </span>
+        <span>
+          Discount: <strong data-testid="summary-discount">{formatMoney(summary.discount)}</strong>
+        </span>
+      </div>
+      <div className="receipts-pager" data-testid="receipts-pager">
+        <Button
+          icon="chevron-left"
+          aria-label="Previous page"
+          data-testid="page-prev"
+          disabled={page <= 1 || loading}
+          onClick={() => send({ type: 'page.change', page: page - 1 })}
+        />
+        <span data-testid="page-indicator">
+          Page {page} of {pages}
+        </span>
+        <Button
+          icon="chevron-right"
+          aria-label="Next page"
+          data-testid="page-next"
+          disabled={page >= pages || loading}
+          onClick={() => send({ type: 'page.change', page: page + 1 })}
+        />
+        <HTMLSelect
+          aria-label="Rows per page"
+          data-testid="rows-per-page"
+          value={rowsPerPage}
+          onChange={(event) => send({ type: 'rowsPerPage.change', rowsPerPage: Number(event.currentTarget.value) })}
+        >
+          {ROWS_PER_PAGE_OPTIONS.map((value) => (
+            <option key={value} value={value}>
+              {value} / page
+            </option>
+          ))}
+        </HTMLSelect>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, ButtonGroup, Tab, Tabs } from '@blueprintjs/core';
+import type Highcharts from 'highcharts';
+import { useMemo, useState } from 'react';
+import type { MonthlyReportRow } from '../../../api/mallReports';
+import { formatMoney, formatMonth, formatNumber } from '../../../domain/format';
+import { sortMonths } from '../../../domain/reports';
+import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
+import { Chart } from '../../charts/Chart';
+import { PageHeader } from '../../filters/PageHeader';
+import type { PageProps } from '../pageProps';
+import { dailyTrendOptions, rankingBarOptions } from './MallHomePage';
+import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis } from './ReportParts';
+import { useReport } from './useReport';
+
+type Breakdown = 'outlet' | 'category' | 'level';
+interface BreakdownRow {
+  name: string;
+  gmv: number;
+  transactions: number;
+  average_transaction_value: number;
+}
+
+const MONTHLY_COLUMNS: Column<MonthlyReportRow>[] = [
+  { key: 'month', label: 'Month', render: (row) => formatMonth(row.month) },
+  { key: 'gmv', label: 'GMV', render: (row) => formatMoney(row.gmv), numeric: true },
+  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+];
+
+const BREAKDOWN_COLUMNS = (label: string): Column<BreakdownRow>[] => [
+  { key: 'name', label, render: (row) => row.name },
+  { key: 'gmv', label: 'GMV', render: (row) => formatMoney(row.gmv), numeric: true },
+  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+  { key: 'average_transaction_value', label: 'Avg. Transaction Value', render: (row) => formatMoney(row.average_transaction_value), numeric: true },
+];
+
+const DAILY_COLUMNS = [
+  { key: 'date', label: 'Date', render: (row: { date: string }) => row.date },
+  { key: 'gmv', label: 'GMV', render: (row: { gmv: number }) => formatMoney(row.gmv), numeric: true },
+  { key: 'transactions', label: 'Transactions', render: (row: { transactions: number }) => formatNumber(row.transactions), numeric: true },
+];
+
+function monthlyOptions(rows: readonly MonthlyReportRow[], shown: boolean): Highcharts.Options {
+  return {
+    title: { text: undefined },
+    xAxis: categoryAxis(rows.map((row) => formatMonth(row.month))),
+    yAxis: [valueAxis('GMV'), valueAxis('Transactions', { opposite: true })],
+    series: [
+      { type: 'column', name: 'GMV', data: pointsOrNone(shown, rows.map((row) => row.gmv)) },
+      { type: 'line', name: 'Transactions', yAxis: 1, data: pointsOrNone(shown, rows.map((row) => row.transactions)) },
+    ],
+  };
+}
+
+/** Mall GMV: daily or monthly GMV and transactions, with the outlet, category and level breakdowns. */
+export function MallGmvPage({ title, header }: PageProps) {
+  const { query, loading, data } = useReport(mallGmvReportMachine, false);
+  const [view, setView] = useState<'daily' | 'monthly'>('daily');
+  const [breakdown, setBreakdown] = useState<Breakdown>('outlet');
+  const shown = data !== undefined;
+  const daily = data?.daily ?? [];
+  const monthly = useMemo(() => sortMonths(data?.monthly ?? [], (row) => row.month), [data]);
+  const breakdowns = useMemo<Record<Breakdown, BreakdownRow[]>>(
+    () => ({
+      outlet: (data?.outlets ?? []).map(({ key: _key, ...row }) => row),
+      category: (data?.categories ?? []).map(({ category, ...row }) => ({ name: category, ...row })),
+      level: (data?.levels ?? []).map(({ level, ...row }) => ({ name: level, ...row })),
+    }),
+    [data],
+  );
+  const trend = useMemo(() => (view === 'daily' ? dailyTrendOptions(daily, shown) : monthlyOptions(monthly, shown)), [view, daily, monthly, shown]);
+  const rows = breakdowns[breakdown];
+  const bars = useMemo(() => rankingBarOptions(rows.slice(0, 15).map((row) => ({ name: row.name, value: row.gmv })), 'GMV'), [rows]);
+  const label = breakdown === 'outlet' ? 'Outlet' : breakdown === 'category' ? 'Category' : 'Level';
+
+  return (
+    <section data-testid="mall-gmv-page">
+      <PageHeader title={title} header={header} />
+      <ReportToolbar
+        loading={loading}
+        base="mall_gmv"
+        range={query}
+        files={() => [
+          view === 'daily'
+            ? { name: 'daily', keys: ['date', 'gmv', 'transactions'], rows: daily }
+            : { name: 'monthly', keys: ['month', 'gmv', 'transactions'], rows: monthly },
+          { name: 'outlets', keys: ['name', 'gmv', 'transactions', 'average_transaction_value'], rows: breakdowns.outlet },
+          { name: 'categories', keys: ['name', 'gmv', 'transactions', 'average_transaction_value'], rows: breakdowns.category },
+          { name: 'levels', keys: ['name', 'gmv', 'transactions', 'average_transaction_value'], rows: breakdowns.level },
+        ]}
+      />
+      <ReportBlock
+        testId="gmv-trend"
+        title={view === 'daily' ? 'Daily GMV and Transactions' : 'Monthly GMV and Transactions'}
+        chart={
+          <>
+            <ButtonGroup style={{ marginBottom: 8 }}>
+              <Button data-testid="view-daily" active={view === 'daily'} onClick={() => setView('daily')}>
+                Daily
+              </Button>
+              <Button data-testid="view-monthly" active={view === 'monthly'} onClick={() => setView('monthly')}>
+                Monthly
+              </Button>
+            </ButtonGroup>
+            <Chart testId="gmv-trend-chart" options={trend} />
+          </>
+        }
+        table={
+          view === 'daily' ? (
+            <ReportTable testId="gmv-table" columns={DAILY_COLUMNS} rows={shown ? daily : []} />
+          ) : (
+            <ReportTable testId="gmv-table" columns={MONTHLY_COLUMNS} rows={shown ? monthly : []} />
+          )
+        }
+      />
+      <ReportBlock
+        testId="gmv-breakdown"
+        title={`GMV by ${label}`}
+        chart={
+          <>
+            <Tabs id="gmv-breakdown" selectedTabId={breakdown} onChange={(id) => setBreakdown(id as Breakdown)}>
+              <Tab id="outlet" title="Outlet" />
+              <Tab id="category" title="Category" />
+              <Tab id="level" title="Level" />
+            </Tabs>
+            <Chart testId="gmv-breakdown-chart" options={bars} />
+          </>
+        }
+        table={<ReportTable columns={BREAKDOWN_COLUMNS(label)} rows={rows} />}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import type Highcharts from 'highcharts';
+import { useMemo } from 'react';
+import type { DailyReportRow, MallGroupRow, PaymentMethodRow } from '../../../api/mallReports';
+import { formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
+import { mallHomeReportMachine } from '../../../machines/mallReportMachine';
+import { Chart } from '../../charts/Chart';
+import { PageHeader } from '../../filters/PageHeader';
+import type { PageProps } from '../pageProps';
+import { categoryAxis, type Column, KpiCard, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis } from './ReportParts';
+import { useReport } from './useReport';
+
+const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+
+const DAILY_COLUMNS: Column<DailyReportRow>[] = [
+  { key: 'date', label: 'Date', render: (row) => row.date },
+  { key: 'gmv', label: 'GMV', render: (row) => formatMoney(row.gmv), numeric: true },
+  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+];
+
+export const OUTLET_COLUMNS: Column<MallGroupRow>[] = [
+  { key: 'name', label: 'Outlet', render: (row) => row.name },
+  { key: 'gmv', label: 'GMV', render: (row) => formatMoney(row.gmv), numeric: true },
+  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+];
+
+export const PAYMENT_COLUMNS: Column<PaymentMethodRow>[] = [
+  { key: 'payment_method', label: 'Payment Method', render: (row) => row.payment_method },
+  { key: 'sum', label: 'Sum', render: (row) => formatMoney(row.sum), numeric: true },
+];
+
+/** GMV columns and transactions line over days. */
+export function dailyTrendOptions(rows: readonly DailyReportRow[], shown: boolean): Highcharts.Options {
+  return {
+    title: { text: undefined },
+    xAxis: categoryAxis(rows.map((row) => dayLabel(row.date))),
+    yAxis: [valueAxis('GMV'), valueAxis('Transactions', { opposite: true })],
+    series: [
+      { type: 'column', name: 'GMV', data: pointsOrNone(shown, rows.map((row) => row.gmv)) },
+      { type: 'line', name: 'Transactions', yAxis: 1, data: pointsOrNone(shown, rows.map((row) => row.transactions)) },
+    ],
+  };
+}
+
+export function paymentPieOptions(rows: readonly PaymentMethodRow[]): Highcharts.Options {
+  return {
+    title: { text: undefined },
+    series: [{ type: 'pie', name: 'Sum', data: rows.map((row) => ({ name: row.payment_method, y: row.sum })) }],
+  };
+}
+
+export function rankingBarOptions(rows: readonly { name: string; value: number }[], valueTitle: string): Highcharts.Options {
+  return {
+    title: { text: undefined },
+    xAxis: { categories: rows.map((row) => row.name), title: { text: null } },
+    yAxis: valueAxis(valueTitle),
+    legend: { enabled: false },
+    series: [{ type: 'bar', name: valueTitle, data: rows.map((row) => row.value) }],
+  };
+}
+
+/** Mall home: the KPIs with growth, the daily trend, the outlet ranking and the payment-method split. */
+export function MallHomePage({ title, header }: PageProps) {
+  const { query, loading, data } = useReport(mallHomeReportMachine, false);
+  const shown = data !== undefined;
+  const daily = data?.daily ?? [];
+  const outlets = useMemo(() => (data?.outlets ?? []).slice(0, 10), [data]);
+  const payments = data?.payments ?? [];
+  const trend = useMemo(() => dailyTrendOptions(daily, shown), [daily, shown]);
+  const ranking = useMemo(() => rankingBarOptions(outlets.map((row) => ({ name: row.name, value: row.gmv })), 'GMV'), [outlets]);
+  const split = useMemo(() => paymentPieOptions(payments), [payments]);
+  const kpis = data?.kpis;
+
+  return (
+    <section data-testid="mall-home-page">
+      <PageHeader title={title} header={header} />
+      <ReportToolbar
+        loading={loading}
+        base="mall_home"
+        range={query}
+        files={() => [
+          {
+            name: 'kpis',
+            keys: ['measure', 'current', 'previous'],
+            rows: kpis
+              ? [
+                  { measure: 'GMV', current: kpis.gmv.current, previous: kpis.gmv.previous },
+                  { measure: 'Transactions', current: kpis.transactions.current, previous: kpis.transactions.previous },
+                  {
+                    measure: 'Average Transaction Value',
+                    current: kpis.averageTransactionValue.current,
+                    previous: kpis.averageTransactionValue.previous,
+                  },
+                  { measure: 'Member Share', current: kpis.memberShare.current, previous: kpis.memberShare.previous },
+                ]
+              : [],
+          },
+          { name: 'daily', keys: ['date', 'gmv', 'transactions'], rows: daily },
+          { name: 'outlets', keys: ['name', 'gmv', 'transactions', 'average_transaction_value'], rows: outlets },
+          { name: 'payment_methods', keys: ['payment_method', 'sum'], rows: payments },
+        ]}
+      />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 16 }}>
+        <KpiCard testId="kpi-gmv" label="GMV" value={formatMoney(kpis?.gmv.current ?? 0)} current={kpis?.gmv.current ?? 0} previous={kpis?.gmv.previous ?? 0} />
+        <KpiCard
+          testId="kpi-transactions"
+          label="Transactions"
+          value={formatNumber(kpis?.transactions.current ?? 0)}
+          current={kpis?.transactions.current ?? 0}
+          previous={kpis?.transactions.previous ?? 0}
+        />
+        <KpiCard
+          testId="kpi-atv"
+          label="Average Transaction Value"
+          value={formatMoney(kpis?.averageTransactionValue.current ?? 0)}
+          current={kpis?.averageTransactionValue.current ?? 0}
+          previous={kpis?.averageTransactionValue.previous ?? 0}
+        />
+        <KpiCard
+          testId="kpi-member-share"
+          label="Member Share"
+          value={formatPercentage(kpis?.memberShare.current ?? 0)}
+          current={kpis?.memberShare.current ?? 0}
+          previous={kpis?.memberShare.previous ?? 0}
+        />
+      </div>
+      <ReportBlock
+        testId="daily-trend"
+        title="Daily GMV and Transactions"
+        chart={<Chart testId="daily-trend-chart" options={trend} />}
+        table={<ReportTable columns={DAILY_COLUMNS} rows={shown ? daily : []} />}
+      />
+      <ReportBlock
+        testId="outlet-ranking"
+        title="Top Outlets by GMV"
+        chart={<Chart testId="outlet-ranking-chart" options={ranking} />}
+        table={<ReportTable columns={OUTLET_COLUMNS} rows={outlets} />}
+      />
+      <ReportBlock
+        testId="payment-split"
+        title="Payment Methods"
+        chart={<Chart testId="payment-split-chart" options={split} />}
+        table={<ReportTable columns={PAYMENT_COLUMNS} rows={payments} />}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+// Highcharts first: the heatmap module registers itself on the Highcharts instance it finds loaded.
+import 'highcharts';
+import 'highcharts/modules/heatmap';
+import type Highcharts from 'highcharts';
+import { useMemo } from 'react';
+import type { SeriesPoint } from '../../../api/mallReports';
+import type { Metric } from '../../../domain/dateLimits';
+import { formatHour, formatMoney, formatNumber } from '../../../domain/format';
+import { peakHoursReportMachine } from '../../../machines/mallReportMachine';
+import { Chart } from '../../charts/Chart';
+import { CHART_COLORS } from '../../charts/chartTheme';
+import { PageHeader } from '../../filters/PageHeader';
+import type { PageProps } from '../pageProps';
+import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis } from './ReportParts';
+import { useReport } from './useReport';
+
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+export const METRIC_LABELS: Record<Metric, string> = {
+  gmv: 'GMV',
+  transactions: 'Transactions',
+  average_transaction_value: 'Average Transaction Value',
+};
+
+export function formatMetric(metric: Metric, value: number): string {
+  return metric === 'transactions' ? formatNumber(value) : formatMoney(value);
+}
+
+function heatMapOptions(hours: readonly number[], heatMap: readonly number[][], shown: boolean, metric: Metric): Highcharts.Options {
+  const points: [number, number, number][] = [];
+  if (shown) heatMap.forEach((row, weekday) => row.forEach((value, hourIndex) => points.push([hourIndex, weekday, value])));
+  return {
+    chart: { type: 'heatmap' },
+    title: { text: undefined },
+    xAxis: categoryAxis(hours.map((hour) => formatHour(hour))),
+    yAxis: { categories: [...WEEKDAYS], title: { text: '' }, reversed: true },
+    colorAxis: { min: 0, minColor: '#FFFFFF', maxColor: CHART_COLORS[0] ?? '#2D72D2' },
+    legend: { align: 'right', layout: 'vertical', verticalAlign: 'middle' },
+    tooltip: {
+      formatter() {
+        const point = this as unknown as { x: number; y: number; value: number };
+        return `${WEEKDAYS[point.y] ?? ''} ${formatHour(hours[point.x] ?? 0)}: ${formatMetric(metric, point.value)}`;
+      },
+    },
+    series: [{ type: 'heatmap', name: METRIC_LABELS[metric], borderWidth: 1, data: points }],
+  };
+}
+
+function seriesOptions(series: readonly SeriesPoint[], shown: boolean, metric: Metric): Highcharts.Options {
+  return {
+    title: { text: undefined },
+    xAxis: categoryAxis(series.map((point) => point.period)),
+    yAxis: valueAxis(METRIC_LABELS[metric]),
+    legend: { enabled: false },
+    series: [{ type: 'line', name: METRIC_LABELS[metric], data: pointsOrNone(shown, series.map((point) => point.value)) }],
+  };
+}
+
+/** Mall peak hours (Header V2): the weekday × hour heat map and the chosen metric over the time range. */
+export function MallPeakHoursPage({ title, header }: PageProps) {
+  const { query, loading, data } = useReport(peakHoursReportMachine, true);
+  const metric = query?.metric ?? 'gmv';
+  const shown = data !== undefined;
+  const hours = data?.hours ?? [];
+  const heatMap = data?.heatMap ?? [];
+  const series = data?.series ?? [];
+  const heat = useMemo(() => heatMapOptions(hours, heatMap, shown, metric), [hours, heatMap, shown, metric]);
+  const line = useMemo(() => seriesOptions(series, shown, metric), [series, shown, metric]);
+  const heatRows = useMemo(
+    () => WEEKDAYS.map((weekday, index) => ({ weekday, ...Object.fromEntries(hours.map((hour, h) => [`hour_${hour}`, heatMap[index]?.[h] ?? 0])) })),
+    [hours, heatMap],
+  );
+  const seriesColumns: Column<SeriesPoint>[] = [
+    { key: 'period', label: 'Period', render: (row) => row.period },
+    { key: 'value', label: METRIC_LABELS[metric], render: (row) => formatMetric(metric, row.value), numeric: true },
+  ];
+  const peak = shown ? [...series].sort((a, b) => b.value - a.value).slice(0, 10) : [];
+
+  return (
+    <section data-testid="mall-peak-hours-page">
+      <PageHeader title={title} header={header} />
+      <ReportToolbar
+        loading={loading}
+        base="mall_peak_hours"
+        range={query}
+        files={() => [
+          { name: 'peak_hours_by_weekday', keys: ['weekday', ...hours.map((hour) => `hour_${hour}`)], rows: shown ? heatRows : [] },
+          { name: 'peak_hours_series', keys: ['period', 'value'], rows: shown ? series : [] },
+        ]}
+      />
+      <ReportBlock
+        testId="peak-heat-map"
+        title={`Average ${METRIC_LABELS[metric]} by Weekday and Hour`}
+        chart={<Chart testId="peak-heat-map-chart" options={heat} height={360} />}
+      />
+      <ReportBlock
+        testId="peak-series"
+        title={`${METRIC_LABELS[metric]} over Time`}
+        chart={<Chart testId="peak-series-chart" options={line} />}
+        table={<ReportTable columns={seriesColumns} rows={peak} />}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import type Highcharts from 'highcharts';
+import { useMemo } from 'react';
+import type { OutletRankRow } from '../../../api/mallReports';
+import { formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
+import { share } from '../../../domain/reports';
+import { memberReportMachine } from '../../../machines/mallReportMachine';
+import { Chart } from '../../charts/Chart';
+import { PageHeader } from '../../filters/PageHeader';
+import type { PageProps } from '../pageProps';
+import { rankingBarOptions } from './MallHomePage';
+import { formatMetric, METRIC_LABELS } from './MallPeakHoursPage';
+import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis } from './ReportParts';
+import { useReport } from './useReport';
+
+const OUTLET_COLUMNS: Column<OutletRankRow>[] = [
+  { key: 'outlet_name', label: 'Outlet', render: (row) => row.outlet_name },
+  { key: 'mall_name', label: 'Mall', render: (row) => row.mall_name },
+  { key: 'gmv', label: 'GMV', render: (row) => formatMoney(row.gmv), numeric: true },
+  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+];
+
+/** Member vs non-member (Header V2): the overall comparison over time and the outlet rankings of each side. */
+export function MemberVsNonMemberPage({ title, header }: PageProps) {
+  const { query, loading, data } = useReport(memberReportMachine, true);
+  const metric = query?.metric ?? 'gmv';
+  const shown = data !== undefined;
+  const rows = data?.overall.data ?? [];
+  const total = data?.overall.total ?? { member: 0, non_member: 0 };
+  const series = useMemo<Highcharts.Options>(
+    () => ({
+      title: { text: undefined },
+      xAxis: categoryAxis(rows.map((row) => row.period)),
+      yAxis: valueAxis(METRIC_LABELS[metric]),
+      series: [
+        { type: 'line', name: 'Member', data: pointsOrNone(shown, rows.map((row) => row.member)) },
+        { type: 'line', name: 'Non-member', data: pointsOrNone(shown, rows.map((row) => row.non_member)) },
+      ],
+    }),
+    [rows, shown, metric],
+  );
+  const split = useMemo<Highcharts.Options>(
+    () => ({
+      title: { text: undefined },
+      series: [
+        {
+          type: 'pie',
+          name: METRIC_LABELS[metric],
+          data: shown ? [{ name: 'Member', y: total.member }, { name: 'Non-member', y: total.non_member }] : [],
+        },
+      ],
+    }),
+    [total, shown, metric],
+  );
+  const members = data?.members ?? [];
+  const nonMembers = data?.nonMembers ?? [];
+  const value = (row: OutletRankRow) => (metric === 'transactions' ? row.transactions : metric === 'gmv' ? row.gmv : row.average_transaction_value);
+  const memberBars = useMemo(() => rankingBarOptions(members.map((row) => ({ name: row.outlet_name, value: value(row) })), METRIC_LABELS[metric]), [members, metric]);
+  const nonMemberBars = useMemo(
+    () => rankingBarOptions(nonMembers.map((row) => ({ name: row.outlet_name, value: value(row) })), METRIC_LABELS[metric]),
+    [nonMembers, metric],
+  );
+  const totalsRows = shown
+    ? [
+        { group: 'Member', value: total.member, share: share(total.member, total.member + total.non_member) },
+        { group: 'Non-member', value: total.non_member, share: share(total.non_member, total.member + total.non_member) },
+      ]
+    : [];
+  const outletKeys = ['outlet_name', 'mall_name', 'gmv', 'transactions', 'average_transaction_value'];
+
+  return (
+    <section data-testid="member-vs-non-member-page">
+      <PageHeader title={title} header={header} />
+      <ReportToolbar
+        loading={loading}
+        base="member_vs_non_member"
+        range={query}
+        files={() => [
+          { name: 'member_vs_non_member', keys: ['period', 'member', 'non_member'], rows: shown ? rows : [] },
+          { name: 'member_outlets', keys: outletKeys, rows: members },
+          { name: 'non_member_outlets', keys: outletKeys, rows: nonMembers },
+        ]}
+      />
+      <ReportBlock
+        testId="member-overall"
+        title={`Member vs Non-member ${METRIC_LABELS[metric]}`}
+        chart={<Chart testId="member-overall-chart" options={series} />}
+        table={
+          <>
+            <Chart testId="member-split-chart" options={split} height={220} />
+            <ReportTable
+              testId="member-totals"
+              columns={[
+                { key: 'group', label: '', render: (row: (typeof totalsRows)[number]) => row.group },
+                { key: 'value', label: METRIC_LABELS[metric], render: (row) => formatMetric(metric, row.value), numeric: true },
+                ...(metric === 'average_transaction_value'
+                  ? []
+                  : [{ key: 'share', label: 'Share', render: (row: (typeof totalsRows)[number]) => formatPercentage(row.share), numeric: true }]),
+              ]}
+              rows={totalsRows}
+            />
+          </>
+        }
+      />
+      <ReportBlock
+        testId="member-outlets"
+        title="Top Outlets: Members"
+        chart={<Chart testId="member-outlets-chart" options={memberBars} />}
+        table={<ReportTable columns={OUTLET_COLUMNS} rows={members} />}
+      />
+      <ReportBlock
+        testId="non-member-outlets"
+        title="Top Outlets: Non-members"
+        chart={<Chart testId="non-member-outlets-chart" options={nonMemberBars} />}
+        table={<ReportTable columns={OUTLET_COLUMNS} rows={nonMembers} />}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { Button, Card, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import type Highcharts from 'highcharts';
+import type { ReactNode } from 'react';
+import { formatFileDateRange } from '../../../domain/format';
+import { formatGrowthRate, growthRate } from '../../../domain/reports';
+import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../../charts/chartTheme';
+import { type CsvFile, exportCsvFiles } from './reportExport';
+
+/* ---------------------------------------------------------------- chart options (§9 limits) */
+
+/** A category x axis showing at most LABEL_LIMIT labels. */
+export function categoryAxis(categories: readonly string[], title?: string): Highcharts.XAxisOptions {
+  return {
+    categories: [...categories],
+    title: { text: title ?? null },
+    labels: { step: Math.max(1, Math.ceil(categories.length / LABEL_LIMIT)), rotation: 0 },
+    tickInterval: 1,
+  };
+}
+
+/** A value axis with at most LABEL_LIMIT labels and GRID_LINE_LIMIT grid lines. */
+export function valueAxis(title: string, options: Highcharts.YAxisOptions = {}): Highcharts.YAxisOptions {
+  return { title: { text: title }, tickAmount: Math.min(LABEL_LIMIT, GRID_LINE_LIMIT), min: 0, ...options };
+}
+
+/** No series points when there is nothing to show: Highcharts then draws 'No Data'. */
+export function pointsOrNone<T>(shown: boolean, values: readonly T[]): T[] {
+  return shown ? [...values] : [];
+}
+
+/* ---------------------------------------------------------------- layout pieces */
+
+export interface ReportBlockProps {
+  readonly title: string;
+  readonly chart: ReactNode;
+  /** The table beside the chart. */
+  readonly table?: ReactNode;
+  readonly testId?: string;
+}
+
+/** A chart with its table beside it (below on narrow screens). */
+export function ReportBlock({ title, chart, table, testId }: ReportBlockProps) {
+  return (
+    <Card data-testid={testId} style={{ marginBottom: 16 }}>
+      <H5>{title}</H5>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+        <div style={{ flex: '2 1 480px', minWidth: 0 }}>{chart}</div>
+        {table ? <div style={{ flex: '1 1 280px', maxHeight: 360, overflow: 'auto' }}>{table}</div> : null}
+      </div>
+    </Card>
+  );
+}
+
+export interface Column<Row> {
+  readonly key: string;
+  readonly label: string;
+  readonly render: (row: Row) => ReactNode;
+  readonly numeric?: boolean;
+}
+
+/** A plain table of rows; 'No Data' when there are none. */
+export function ReportTable<Row>({ columns, rows, testId }: { columns: readonly Column<Row>[]; rows: readonly Row[]; testId?: string }) {
+  return (
+    <HTMLTable compact striped style={{ width: '100%' }} data-testid={testId}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.key} style={column.numeric ? { textAlign: 'right' } : undefined}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length}>No Data</td>
+          </tr>
+        ) : (
+          rows.map((row, index) => (
+            <tr key={index}>
+              {columns.map((column) => (
+                <td key={column.key} style={column.numeric ? { textAlign: 'right' } : undefined}>
+                  {column.render(row)}
+                </td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+/** A KPI: the figure, and its growth rate against the previous period (0.00% when that was zero). */
+export function KpiCard({ label, value, current, previous, testId }: { label: string; value: string; current: number; previous: number; testId: string }) {
+  const rate = growthRate(current, previous);
+  const intent = rate > 0 ? Intent.SUCCESS : rate < 0 ? Intent.DANGER : Intent.NONE;
+  return (
+    <Card data-testid={testId} style={{ flex: '1 1 200px' }}>
+      <div className="bp6-text-muted">{label}</div>
+      <div data-testid={`${testId}-value`} style={{ fontSize: 24, fontWeight: 600, margin: '4px 0' }}>
+        {value}
+      </div>
+      <div data-testid={`${testId}-growth`} className={intent === Intent.SUCCESS ? 'bp6-text-success' : intent === Intent.DANGER ? 'bp6-text-danger' : 'bp6-text-muted'}>
+        {rate > 0 ? '▲ ' : rate < 0 ? '▼ ' : ''}
+        {formatGrowthRate(rate)} vs previous period
+      </div>
+    </Card>
+  );
+}
+
+/** The page's toolbar: a spinner while loading and the CSV export of what is shown. */
+export function ReportToolbar({
+  loading,
+  base,
+  range,
+  files,
+}: {
+  loading: boolean;
+  base: string;
+  range: { start: string; end: string } | undefined;
+  files: () => readonly CsvFile[];
+}) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 8, marginBottom: 8 }}>
+      {loading ? <Spinner size={16} data-testid="report-loading" /> : null}
+      <Button
+        icon="download"
+        data-testid="export-csv"
+        disabled={loading || range === undefined}
+        onClick={() => {
+          if (range) void exportCsvFiles(base, formatFileDateRange(range.start, range.end), files());
+        }}
+      >
+        Export CSV
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Mall report latency: every mall report call the Shopper Connect pages make, over real HTTP on loopback, on a
+ * generated dataset.
+ *
+ *   npx tsx tests/bench/mallReports.ts              (embedded PostgreSQL in a temp dir unless DATABASE_URL is set)
+ *   BENCH_RECEIPTS_REPORTS=10000000 npx tsx tests/bench/mallReports.ts
+ *
+ * The goal: p95 ≤ 30 ms per call at 10 M receipts over a year, for a 31-day range with an hour filter.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { createPool } from '../../server/db/pool.js';
+import { generateDemoData } from '../../server/demo/generate.js';
+import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
+import { printRow, timeCalls } from './stats.js';
+
+const DATABASE = 'bench_mall_reports';
+const SEED = 20261121;
+const END_DATE = '2026-10-31';
+const PASSWORD = 'demo-password-1';
+const say = (message: string) => process.stdout.write(`${message}\n`);
+
+export interface MallReportBenchOptions {
+  /** Receipts to generate (default BENCH_RECEIPTS_REPORTS, else 1,000,000). */
+  receipts?: number;
+  /** Timed calls per operation (default 200). */
+  count?: number;
+  /** Keep the database afterwards (default false). */
+  keep?: boolean;
+}
+
+/** The report calls, for one client and its malls, over 31 days ending on END_DATE. */
+function calls(clientId: number, mallIds: number[], outletId: number, hours: { start_hour: number; end_hour: number }) {
+  const base = new URLSearchParams({ client_id: String(clientId), start_time: '2026-10-01', end_time: END_DATE });
+  for (const id of mallIds) base.append('mall_ids', String(id));
+  const withHours = `${base}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`;
+  const year = new URLSearchParams(base);
+  year.set('start_time', '2025-11-01');
+  const outlet = `client_id=${clientId}&outlet_id=${outletId}&start_time=2026-10-01&end_time=${END_DATE}`;
+  return [
+    ['daily', `/api/mall_report/daily?${withHours}`],
+    ['daily (whole days)', `/api/mall_report/daily?${base}`],
+    ['monthly (a year)', `/api/mall_report/monthly?${year}`],
+    ['monthly (a year, hours)', `/api/mall_report/monthly?${year}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`],
+    ['mall rank_by=gmv', `/api/mall_report/mall?${withHours}&rank_by=gmv`],
+    ['peak_hour daily', `/api/mall_report/peak_hour?${withHours}&time_range=daily`],
+    ['peak_hour hourly atv', `/api/mall_report/peak_hour?${withHours}&time_range=hourly&metric=average_transaction_value`],
+    ['payment_method/overall', `/api/mall_report/payment_method/overall?${base}&limit=10`],
+    ['member/overall daily', `/api/mall_report/member/overall?${withHours}&time_range=daily`],
+    ['member/overall hourly', `/api/mall_report/member/overall?${withHours}&time_range=hourly`],
+    ['member/outlet', `/api/mall_report/member/outlet?${withHours}&member=true&rank_by=gmv&limit=10`],
+    ['category', `/api/mall_report/category?${withHours}`],
+    ['level', `/api/mall_report/level?${withHours}`],
+    ['outlet group_by=outlet', `/api/mall_report/outlet?${withHours}&group_by=outlet`],
+    ['outlet/overallComparison', `/api/mall_report/outlet/overallComparison?${outlet}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`],
+    ['outlet/daily', `/api/mall_report/outlet/daily?${outlet}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`],
+  ] as const;
+}
+
+/** Times every mall report call against an existing database of demo data. */
+export async function benchMallReportCalls(url: string, count = 200): Promise<void> {
+  const pool = createPool(url, 10);
+  const app = await buildApp({ pool, config: { ...loadConfig({}), staticDir: '/nonexistent' } });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const { rows: world } = await pool.query<{ receipts: number; outlets: number; malls: number; hourly: number; daily: number }>(
+      `SELECT (SELECT count(*) FROM receipts)::int AS receipts, (SELECT count(*) FROM outlets)::int AS outlets,
+              (SELECT count(*) FROM malls)::int AS malls, (SELECT count(*) FROM rollup_outlet_hourly)::int AS hourly,
+              (SELECT count(*) FROM rollup_outlet_daily)::int AS daily`,
+    );
+    const w = world[0]!;
+    say(`${w.receipts.toLocaleString('en-US')} receipts, ${w.malls} malls, ${w.outlets} outlets; ` +
+      `rollups: ${w.hourly.toLocaleString('en-US')} hourly rows, ${w.daily.toLocaleString('en-US')} daily rows`);
+    const csrf = await fetch(`${address}/api/getcsrftoken`);
+    let cookie = (csrf.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const login = await fetch(`${address}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie },
+      body: JSON.stringify({ username: 'admin@demo.mall', password: PASSWORD }),
+    });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const get = async (pathAndQuery: string) => {
+      const response = await fetch(`${address}${pathAndQuery}`, { headers: { cookie } });
+      if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<unknown>;
+    };
+    const clients = (await get('/clients')) as { id: number; name: string }[];
+    for (const client of clients) {
+      const malls = (await get(`/malls?client_id=${client.id}`)) as { id: number; name: string }[];
+      const outlets = (await get(`/outlets?client_id=${client.id}`)) as { id: number }[];
+      const outletCount = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outlets WHERE client_id = $1', [client.id])).rows[0]?.n;
+      say(`\n-- ${client.name}: ${malls.length} malls, ${outletCount} outlets; 1 Oct – 31 Oct 2026 (31 days), hours 10–21 unless noted`);
+      for (const [label, pathAndQuery] of calls(client.id, malls.map((mall) => mall.id), outlets[0]!.id, { start_hour: 10, end_hour: 21 })) {
+        const times = await timeCalls(async () => {
+          await get(pathAndQuery);
+        }, count);
+        printRow(label, times);
+      }
+    }
+  } finally {
+    await app.close();
+    await pool.end();
+  }
+}
+
+/** Generates the dataset into a fresh database on `serverUrl`, then times every call. */
+export async function benchMallReports(serverUrl: string, options: MallReportBenchOptions = {}): Promise<void> {
+  const receipts = options.receipts ?? (process.env.BENCH_RECEIPTS_REPORTS ? Number(process.env.BENCH_RECEIPTS_REPORTS) : 1_000_000);
+  const pool = await createDatabase(serverUrl, DATABASE);
+  try {
+    const started = performance.now();
+    await generateDemoData(pool, { seed: SEED, receipts, endDate: END_DATE });
+    say(`generated ${receipts.toLocaleString('en-US')} receipts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await pool.end();
+    await benchMallReportCalls(databaseUrl(serverUrl, DATABASE), options.count ?? 200);
+  } finally {
+    if (!options.keep) await dropDatabase(serverUrl, DATABASE);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await withPostgres((url) => benchMallReports(url, { keep: process.env.BENCH_KEEP === '1' }));
+}

@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/*
+ * The Shopper Connect mall report pages against the real server and demo data, as the demo operator:
+ * every page draws its charts, changing malls and dates changes the figures, an empty range says 'No Data',
+ * and the CSV export of several files downloads a zip.
+ */
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('operator@demo.mall');
+  await page.getByTestId('login-password').fill('demo-password-1');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('operator@demo.mall')).toBeVisible();
+}
+
+/** Waits until the page's report has loaded (no spinner, the header enabled again). */
+async function loaded(page: Page): Promise<void> {
+  await expect(page.getByTestId('report-loading')).toHaveCount(0);
+  await expect(page.getByTestId('mall-header')).toHaveAttribute('aria-busy', 'false');
+}
+
+const PAGES = [
+  { path: 'mall-home', charts: ['daily-trend-chart', 'outlet-ranking-chart', 'payment-split-chart'] },
+  { path: 'mall-gmv', charts: ['gmv-trend-chart', 'gmv-breakdown-chart'] },
+  { path: 'mall-peak-hours', charts: ['peak-heat-map-chart', 'peak-series-chart'] },
+  { path: 'mall-payment-methods', charts: ['payment-overall-chart', 'payment-over-time-chart'] },
+  { path: 'member-vs-non-member', charts: ['member-overall-chart', 'member-outlets-chart', 'non-member-outlets-chart'] },
+] as const;
+
+test.describe('mall report pages', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  for (const { path, charts } of PAGES) {
+    test(`${path} draws its charts with data`, async ({ page }) => {
+      await page.goto(`/shopper-connect/${path}`);
+      await loaded(page);
+      for (const chart of charts) {
+        const container = page.getByTestId(chart);
+        await expect(container.locator('.highcharts-container')).toBeVisible();
+        await expect(container.locator('.highcharts-series-group path, .highcharts-series-group rect').first()).toBeAttached();
+        await expect(container.getByText('No Data', { exact: true })).toHaveCount(0);
+      }
+    });
+  }
+
+  test('mall home: changing malls and dates changes the figures', async ({ page }) => {
+    await page.goto('/shopper-connect/mall-home');
+    await loaded(page);
+    const gmv = page.getByTestId('kpi-gmv-value');
+    const allMalls = await gmv.textContent();
+    expect(allMalls).toMatch(/^\$[\d,]+\.\d\d$/);
+    expect(allMalls).not.toBe('$0.00');
+
+    // Only the first mall.
+    await page.getByTestId('malls-select').click();
+    await page.getByTestId('malls-deselect-all').click();
+    await page.locator('[data-testid^="malls-option-"]').first().check({ force: true });
+    await page.getByTestId('malls-apply').click();
+    await loaded(page);
+    await expect(gmv).not.toHaveText(allMalls ?? '');
+    const oneMall = await gmv.textContent();
+    expect(oneMall).not.toBe('$0.00');
+
+    // Other dates (through the URL, as a link or the back button would).
+    const url = new URL(page.url());
+    const to = url.searchParams.get('to') ?? '';
+    const from = url.searchParams.get('from') ?? '';
+    const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    url.searchParams.set('from', shift(from, -14));
+    url.searchParams.set('to', shift(to, -14));
+    await page.goto(url.toString());
+    await loaded(page);
+    await expect(gmv).not.toHaveText(oneMall ?? '');
+    await expect(gmv).not.toHaveText('$0.00');
+  });
+
+  test('an empty range shows No Data', async ({ page }) => {
+    await page.goto('/shopper-connect/mall-home?from=2020-01-01&to=2020-01-07');
+    await loaded(page);
+    await expect(page.getByTestId('kpi-gmv-value')).toHaveText('$0.00');
+    for (const chart of ['daily-trend-chart', 'outlet-ranking-chart', 'payment-split-chart']) {
+      await expect(page.getByTestId(chart).getByText('No Data', { exact: true })).toBeVisible();
+    }
+    await page.goto('/shopper-connect/member-vs-non-member?from=2020-01-01&to=2020-01-07');
+    await loaded(page);
+    await expect(page.getByTestId('member-overall-chart').getByText('No Data', { exact: true })).toBeVisible();
+  });
+
+  test('peak hours follows the metric of Header V2', async ({ page }) => {
+    await page.goto('/shopper-connect/mall-peak-hours');
+    await loaded(page);
+    const title = page.getByTestId('peak-series').locator('h5');
+    await expect(title).toHaveText('GMV over Time');
+    await page.getByTestId('metric-select').selectOption('transactions');
+    await loaded(page);
+    await expect(title).toHaveText('Transactions over Time');
+    await expect(page.getByTestId('peak-series-chart').getByText('No Data', { exact: true })).toHaveCount(0);
+  });
+
+  test('CSV export of several files downloads a zip', async ({ page }) => {
+    await page.goto('/shopper-connect/mall-payment-methods');
+    await loaded(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^mall_payment_methods_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.zip$/);
+  });
+});

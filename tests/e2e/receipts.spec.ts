@@ -1,0 +1,176 @@
+import fs from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+
+/*
+ * The Receipts page (§2, §4, §7) in Chromium against the real server and its demo data, as the demo operator:
+ * the list of the auto-selected outlet over the last 30 days, sorting, paging, the receipt id search, a receipt's
+ * image, and the PDF download (a real PDF holding the receipt ids of the page).
+ */
+
+function day(offset: number): string {
+  const date = new Date(Date.now() + offset * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Opens the receipts page of the last 30 days: through /login, signing in as the demo operator. */
+async function openReceipts(page: Page) {
+  await page.goto(`/receipts?from=${day(-29)}&to=${day(-1)}`);
+  await expect(page).toHaveURL(/\/login/);
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('login-username').fill('operator@demo.mall');
+  await page.getByTestId('login-password').fill('demo-password-1');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('receipts-page')).toBeVisible();
+  await expect(page.getByTestId('receipts-table')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('[data-testid^="receipt-link-"]').first()).toBeVisible();
+}
+
+async function receiptIds(page: Page): Promise<string[]> {
+  const links = page.locator('[data-testid^="receipt-link-"]');
+  const ids = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')?.slice('receipt-link-'.length) ?? ''));
+  return ids;
+}
+
+/** The texts of one column's cells on the page (the table's main quadrant holds the body cells). */
+async function columnTexts(page: Page, key: string): Promise<string[]> {
+  return page.locator(`.bp6-table-quadrant-main [data-col="${key}"]`).allInnerTexts();
+}
+
+async function totalAmounts(page: Page): Promise<number[]> {
+  return (await columnTexts(page, 'total_amount')).map((text) => Number(text.replace(/[^0-9.-]/g, '')));
+}
+
+async function waitForList(page: Page) {
+  await expect(page.getByTestId('receipts-table')).toHaveAttribute('aria-busy', 'false');
+}
+
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const contents: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    const bytes = Buffer.from(match[1] ?? '', 'latin1');
+    try {
+      contents.push(inflateSync(bytes).toString('latin1'));
+    } catch {
+      contents.push(bytes.toString('latin1'));
+    }
+  }
+  const text: string[] = [];
+  for (const content of contents) {
+    for (const array of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
+      text.push(
+        [...(array[1] ?? '').matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^)])*)\)/g)]
+          .map((m) => (m[1] !== undefined ? Buffer.from(m[1], 'hex').toString('latin1') : (m[2] ?? '')))
+          .join(''),
+      );
+    }
+  }
+  return text.join('\n');
+}
+
+test.describe('receipts', () => {
+  test.beforeEach(async ({ page }) => {
+    page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+    await openReceipts(page);
+  });
+
+  test('lists, sorts by amount, pages and filters by receipt id', async ({ page }) => {
+    const firstPage = await receiptIds(page);
+    expect(firstPage.length).toBeGreaterThan(0);
+    expect(firstPage.length).toBeLessThanOrEqual(10);
+    await expect(page.getByTestId('summary-total')).not.toHaveText('0');
+
+    await page.locator('.bp6-table-quadrant-top').getByTestId('sort-total_amount').click();
+    await expect(page.locator('.bp6-table-quadrant-top').getByTestId('sort-total_amount')).toHaveAttribute('data-order', 'desc');
+    await waitForList(page);
+    const desc = await totalAmounts(page);
+    expect(desc.length).toBeGreaterThan(0);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+
+    await page.locator('.bp6-table-quadrant-top').getByTestId('sort-total_amount').click();
+    await expect(page.locator('.bp6-table-quadrant-top').getByTestId('sort-total_amount')).toHaveAttribute('data-order', 'asc');
+    await waitForList(page);
+    const asc = await totalAmounts(page);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+
+    const total = Number((await page.getByTestId('summary-total').innerText()).replace(/,/g, ''));
+    if (total > 10) {
+      const before = await receiptIds(page);
+      await page.getByTestId('page-next').click();
+      await expect(page.getByTestId('page-indicator')).toContainText('Page 2 of');
+      await waitForList(page);
+      const after = await receiptIds(page);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.some((id) => before.includes(id))).toBe(false);
+      const page2Amounts = await totalAmounts(page);
+      expect(Math.min(...page2Amounts)).toBeGreaterThanOrEqual(Math.max(...asc));
+    }
+
+    const wanted = firstPage[0] ?? '';
+    await page.getByTestId('receipt-id-search').fill(wanted.toLowerCase());
+    await page.getByTestId('receipt-id-search-button').click();
+    await expect(page.getByTestId('page-indicator')).toContainText('Page 1 of');
+    await waitForList(page);
+    await expect(page.getByTestId(`receipt-link-${wanted}`)).toBeVisible();
+    const found = await receiptIds(page);
+    expect(found.every((id) => id.toLowerCase().includes(wanted.toLowerCase()))).toBe(true);
+  });
+
+  test('filters by receipt type and shows the payment breakdown and summary', async ({ page }) => {
+    await expect(page.getByTestId('payment-summary')).toBeVisible();
+    await expect(page.getByTestId('payment-breakdown-chart')).toBeVisible();
+    await expect(page.locator('[data-testid^="payment-row-"]').first()).toBeVisible();
+    const options = await page.getByTestId('receipt-type-select').locator('option').evaluateAll((nodes) =>
+      nodes.map((node) => (node as HTMLOptionElement).value),
+    );
+    expect(options).toContain('allReceipts');
+    if (options.includes('voidReceipts')) {
+      await page.getByTestId('receipt-type-select').selectOption('voidReceipts');
+      await waitForList(page);
+      await expect(page.getByTestId('page-indicator')).toContainText('Page 1 of');
+      const statuses = await columnTexts(page, 'receipt_status');
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.every((status) => status === 'Void')).toBe(true);
+    }
+  });
+
+  test('opens a receipt image', async ({ page }) => {
+    const [id] = await receiptIds(page);
+    await page.getByTestId(`receipt-link-${id}`).click();
+    const image = page.getByTestId('receipt-image');
+    await expect(image).toBeVisible();
+    const size = await image.evaluate((node) => ({ w: (node as HTMLImageElement).naturalWidth, h: (node as HTMLImageElement).naturalHeight }));
+    expect(size.w).toBeGreaterThan(100);
+    expect(size.h).toBeGreaterThan(100);
+    await page.getByRole('button', { name: 'Close' }).last().click();
+    await expect(image).toBeHidden();
+  });
+
+  test('downloads the PDF of the page with its receipt ids', async ({ page }) => {
+    const ids = await receiptIds(page);
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByTestId('generate-pdf').click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^receipts_.*\.pdf$/);
+    const file = await download.path();
+    const pdf = await fs.readFile(file);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const id of ids) expect(text).toContain(`Receipt ${id}`);
+    await expect(page.getByTestId('generate-pdf')).toHaveText('Generate PDF');
+  });
+
+  test('a signed download link works without a session and a forged one is refused', async ({ page, browser }) => {
+    await page.getByTestId('pdf-link').click();
+    const url = await page.getByTestId('pdf-link-url').inputValue();
+    expect(url).toMatch(/\/download\/receipts\/pdf\?token=/);
+    const anonymous = await browser.newContext();
+    const response = await anonymous.request.get(url);
+    expect(response.status()).toBe(200);
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const forged = await anonymous.request.get(url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+    expect(forged.status()).toBe(403);
+    await anonymous.close();
+  });
+});

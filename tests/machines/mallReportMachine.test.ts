@@ -1,0 +1,236 @@
+import { createTestModel, type TestParam } from '@xstate/test';
+import { describe, expect, it } from 'vitest';
+import { type Actor, type AnyActorRef, createActor, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { ReportQuery } from '../../src/api/mallReports';
+import {
+  createMallReportMachine,
+  mallGmvReportMachine,
+  mallHomeReportMachine,
+  memberReportMachine,
+  paymentMethodsReportMachine,
+  peakHoursReportMachine,
+  type ReportNotice,
+  reportErrorMessage,
+} from '../../src/machines/mallReportMachine';
+import { coveragePaths } from './modelCoverage';
+
+/*
+ * Model-based test of the shared report-page machine (§2, §8): what the page shows (loading, the figures,
+ * 'No Data', the empty state after a failure), what the filter header is told (disabled while a fetch is
+ * pending) and the failure toast, over every transition of the model. The fetch is a promise the test settles.
+ */
+
+type Data = { total: number };
+const QUERY_A: ReportQuery = {
+  clientId: 1,
+  mallIds: [1, 2],
+  start: '2026-03-02',
+  end: '2026-03-08',
+  startHour: 0,
+  endHour: 23,
+  timeRange: 'daily',
+  metric: 'gmv',
+};
+const QUERY_B: ReportQuery = { ...QUERY_A, mallIds: [2] };
+
+interface Deferred {
+  query: ReportQuery;
+  resolve: (data: Data) => void;
+  reject: (error: Error) => void;
+  aborted: boolean;
+  settled: boolean;
+}
+
+const testMachine = createMallReportMachine<Data>({
+  id: 'testReport',
+  what: 'Mall GMV',
+  load: () => Promise.reject(new Error('replaced in the test')),
+  isEmpty: (data) => data.total === 0,
+});
+
+let actor: Actor<typeof testMachine>;
+let headerEvents: string[];
+let notices: ReportNotice[];
+let fetches: Deferred[];
+let lastQuery: ReportQuery;
+
+function start(): void {
+  headerEvents = [];
+  notices = [];
+  fetches = [];
+  const header: AnyActorRef = createActor(
+    fromCallback<{ type: string }>(({ receive }) => {
+      receive((event) => headerEvents.push(event.type));
+    }),
+  ).start();
+  const machine = testMachine.provide({
+    actors: {
+      fetchReport: fromPromise<Data, { query: ReportQuery }>(
+        ({ input, signal }) =>
+          new Promise<Data>((resolve, reject) => {
+            const deferred: Deferred = {
+              query: input.query,
+              resolve: (data) => {
+                deferred.settled = true;
+                resolve(data);
+              },
+              reject: (error) => {
+                deferred.settled = true;
+                reject(error);
+              },
+              aborted: false,
+              settled: false,
+            };
+            signal.addEventListener('abort', () => {
+              deferred.aborted = true;
+            });
+            fetches.push(deferred);
+          }),
+      ),
+    },
+  });
+  actor = createActor(machine, { input: { reportTo: header } });
+  actor.on('notify', (notice) => notices.push(notice));
+  actor.start();
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const snapshot = () => actor.getSnapshot();
+const pendingAtHeader = () => headerEvents.filter((type) => type === 'page.loading').length - headerEvents.filter((type) => type === 'page.loaded').length;
+
+type ModelEvent = { type: 'load' | 'reload' | 'resolve' | 'resolveEmpty' | 'reject' | 'retry' };
+
+const model = createTestModel(
+  setup({ types: { events: {} as ModelEvent } }).createMachine({
+    id: 'reportModel',
+    initial: 'idle',
+    states: {
+      idle: { on: { load: 'loading' } },
+      loading: { on: { resolve: 'loaded', resolveEmpty: 'empty', reject: 'failure', reload: 'loading' } },
+      loaded: { on: { reload: 'loading' } },
+      empty: { on: { reload: 'loading' } },
+      failure: { on: { retry: 'loading', reload: 'loading' } },
+    },
+  }),
+);
+
+type ModelSnapshot = SnapshotFrom<typeof model.logic>;
+
+const settledChecks = () => {
+  expect(snapshot().hasTag('loading')).toBe(false);
+  // The header is enabled again: every page.loading was followed by page.loaded.
+  expect(pendingAtHeader()).toBe(0);
+};
+
+const params: TestParam<ModelSnapshot, ModelEvent> = {
+  states: {
+    idle: () => {
+      expect(snapshot().matches('idle')).toBe(true);
+      expect(headerEvents).toEqual([]);
+      expect(snapshot().context.data).toBeUndefined();
+    },
+    loading: () => {
+      expect(snapshot().matches('loading')).toBe(true);
+      expect(snapshot().hasTag('loading')).toBe(true);
+      // The header is disabled while the one current fetch is pending.
+      expect(pendingAtHeader()).toBe(1);
+      expect(fetches.at(-1)?.query).toEqual(lastQuery);
+      expect(snapshot().context.query).toEqual(lastQuery);
+      // A fetch replaced by newer filters was aborted.
+      for (const stale of fetches.slice(0, -1)) expect(stale.aborted || stale.settled).toBe(true);
+      expect(fetches.at(-1)?.aborted).toBe(false);
+    },
+    loaded: () => {
+      expect(snapshot().matches('loaded')).toBe(true);
+      expect(snapshot().context.data).toEqual({ total: 42 });
+      settledChecks();
+    },
+    empty: () => {
+      expect(snapshot().matches('empty')).toBe(true);
+      expect(snapshot().context.data).toEqual({ total: 0 });
+      settledChecks();
+    },
+    failure: () => {
+      expect(snapshot().matches('failure')).toBe(true);
+      expect(snapshot().context.data).toBeUndefined();
+      expect(notices.at(-1)).toEqual({
+        type: 'notify',
+        intent: 'danger',
+        message: 'Mall GMV error occurs. Please try again later.',
+        timeout: 5000,
+      });
+      settledChecks();
+    },
+  },
+  events: {
+    load: () => {
+      lastQuery = QUERY_A;
+      actor.send({ type: 'report.load', query: QUERY_A });
+    },
+    reload: () => {
+      lastQuery = snapshot().context.query === QUERY_A ? QUERY_B : QUERY_A;
+      actor.send({ type: 'report.load', query: lastQuery });
+    },
+    resolve: async () => {
+      fetches.at(-1)?.resolve({ total: 42 });
+      await flush();
+    },
+    resolveEmpty: async () => {
+      fetches.at(-1)?.resolve({ total: 0 });
+      await flush();
+    },
+    reject: async () => {
+      fetches.at(-1)?.reject(new Error('500'));
+      await flush();
+    },
+    retry: () => actor.send({ type: 'report.retry' }),
+  },
+};
+
+const paths = coveragePaths(model);
+
+describe('mallReportMachine (model)', () => {
+  it('reaches every state of the model', () => {
+    expect(new Set(paths.reachedStates)).toEqual(new Set(['idle', 'loading', 'loaded', 'empty', 'failure']));
+  });
+  describe('paths', () => {
+    for (const path of [...paths.shortestPaths]) {
+      it(path.description, async () => {
+        start();
+        await model.testPath(path, params);
+      });
+    }
+    for (const { description, path } of paths.transitionPaths) {
+      it(`transition: ${description}`, async () => {
+        start();
+        await model.testPath(path, params);
+      });
+    }
+  });
+});
+
+describe('mallReportMachine details', () => {
+  it('ignores retry before anything was asked', () => {
+    start();
+    expect(snapshot().can({ type: 'report.retry' })).toBe(false);
+  });
+
+  it('de-duplicates nothing itself: the same message each failure (the toaster keys on it)', async () => {
+    start();
+    actor.send({ type: 'report.load', query: QUERY_A });
+    fetches.at(-1)?.reject(new Error('x'));
+    await flush();
+    actor.send({ type: 'report.retry' });
+    fetches.at(-1)?.reject(new Error('x'));
+    await flush();
+    expect(notices.map((notice) => notice.message)).toEqual([reportErrorMessage('Mall GMV'), reportErrorMessage('Mall GMV')]);
+  });
+
+  it('gives each page its toast', () => {
+    const whats = [mallHomeReportMachine, mallGmvReportMachine, peakHoursReportMachine, paymentMethodsReportMachine, memberReportMachine].map(
+      (machine) => machine.id,
+    );
+    expect(whats).toEqual(['mallHomeReport', 'mallGmvReport', 'peakHoursReport', 'paymentMethodsReport', 'memberReport']);
+    expect(reportErrorMessage('Peak hours')).toBe('Peak hours error occurs. Please try again later.');
+  });
+});

@@ -1,0 +1,326 @@
+import { createTestModel, type TestParam } from '@xstate/test';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Actor, createActor, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { ReceiptRow, TransactionQuery } from '../../src/api/receipts';
+import {
+  type ReceiptsEvent,
+  type ReceiptsFilters,
+  type ReceiptsNotice,
+  receiptsCsv,
+  receiptsMachine,
+} from '../../src/machines/receiptsMachine';
+import { coveragePaths, describeCoveragePaths } from './modelCoverage';
+import { modelStateId } from './modelStateIds';
+
+/*
+ * Model-based test of the receipts machine (§4, §7, §8) against a fake server: outlet 1 reports every receipt
+ * type and the methods VISA and CASH and has 25 receipts (3 pages of 10); outlet 2 reports only void receipts;
+ * outlet 3 answers every call with a 500. The model names what a user sees: which page, which sort, which
+ * receipt type and payment methods are selected, and the failure (toast, empty list, totals 0).
+ */
+
+const FILTERS = (outlet: number): ReceiptsFilters => ({
+  clientId: 1,
+  outletIds: String(outlet),
+  outletType: outlet === 1 ? 1 : 2,
+  startTime: '2026-03-01',
+  endTime: '2026-03-07',
+});
+const FLAGS: Record<string, string[]> = { '1': ['opened_bill', 'void', 'foc_bill', 'discount', 'redeem'], '2': ['void'] };
+const METHODS: Record<string, string[]> = { '1': ['CASH', 'VISA'], '2': ['VISA'] };
+const TOTAL = 25;
+
+function row(index: number): ReceiptRow {
+  return {
+    id: index,
+    outlet_id: 1,
+    datetime: '2026-03-01 10:00:00',
+    time: '10:00:00',
+    dine_out_time: null,
+    receipt_id: `R-${index}`,
+    receipt_status: 'Closed',
+    payment_method: 'VISA',
+    total_amount: index,
+    discount: 0,
+    opened_bill: false,
+    void: false,
+    closed_bill: true,
+    foc_bill: false,
+    redeem_bill: false,
+  };
+}
+
+let queries: TransactionQuery[];
+let notices: ReceiptsNotice[];
+let actor: Actor<typeof receiptsMachine>;
+
+const fail = (id: string) => {
+  if (id === '3') throw new Error('500');
+};
+const testMachine = receiptsMachine.provide({
+  actors: {
+    fetchOptions: fromPromise(async ({ input }: { input: { clientId: number; outletIds: string } }) => {
+      fail(input.outletIds);
+      return { typeFlags: FLAGS[input.outletIds] ?? [], focReasons: ['Birthday'], paymentMethods: METHODS[input.outletIds] ?? [] };
+    }),
+    fetchTransactions: fromPromise(async ({ input }: { input: TransactionQuery }) => {
+      queries.push(input);
+      fail(input.id);
+      const page = input.page ?? 1;
+      const size = input.rowsPerPage ?? 10;
+      const count = Math.max(0, Math.min(size, TOTAL - (page - 1) * size));
+      return {
+        data: Array.from({ length: count }, (_, i) => row((page - 1) * size + i + 1)),
+        summary: [{ total: TOTAL, sum: 325, discount: 0 }],
+      };
+    }),
+    fetchPayments: fromPromise(async ({ input }: { input: ReceiptsFilters }) => {
+      fail(input.outletIds);
+      return {
+        summary: [{ payment_method: 'VISA', sum: 325, processing_fees: 2, net_amount: 318.5 }],
+        breakdown: [{ payment_method: 'VISA', sum: 325, data: [{ key: '2026/03/01', value: 325 }] }],
+      };
+    }),
+    fetchImage: fromPromise(async ({ input }: { input: { clientId: number; outletIds: string; receiptId: string } }) => {
+      if (input.receiptId === 'missing') throw new Error('404');
+      return `data:image/png;base64,${input.receiptId}`;
+    }),
+    generatePdf: fromCallback<ReceiptsEvent, TransactionQuery>(({ sendBack }) => {
+      sendBack({ type: 'pdf.progress', progress: 0.5 });
+      return () => {};
+    }),
+    createPdfLink: fromPromise(async () => 'http://localhost/download/receipts/pdf?token=abc'),
+    exportCsv: fromPromise(async () => 0),
+  },
+});
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+function snapshot() {
+  return actor.getSnapshot();
+}
+async function send(event: ReceiptsEvent) {
+  actor.send(event);
+  await settle();
+}
+const lastQuery = () => queries.at(-1);
+
+type ModelEvent = {
+  type:
+    | 'chooseOutlet1'
+    | 'chooseOutlet2'
+    | 'chooseFailingOutlet'
+    | 'nextPage'
+    | 'sortByAmount'
+    | 'chooseOpened'
+    | 'tickAll'
+    | 'untickVisa'
+    | 'untickAll'
+    | 'search';
+};
+
+const receiptsModel = createTestModel(
+  setup({ types: { events: {} as ModelEvent } }).createMachine({
+    id: 'receiptsModel',
+    initial: 'noOutlet',
+    states: {
+      noOutlet: { on: { chooseOutlet1: 'listed', chooseFailingOutlet: 'failure' } },
+      /** Outlet 1, page 1, newest first, no type, no methods. */
+      listed: {
+        on: {
+          nextPage: 'page2',
+          sortByAmount: 'byAmountDesc',
+          chooseOpened: 'opened',
+          tickAll: 'allMethods',
+          search: 'searched',
+          chooseFailingOutlet: 'failure',
+        },
+      },
+      page2: { on: { nextPage: 'page3', sortByAmount: 'byAmountDesc', chooseOpened: 'opened' } },
+      /** The last page: there is no next one. */
+      page3: { on: { nextPage: 'page3', chooseOutlet2: 'outlet2' } },
+      byAmountDesc: { on: { sortByAmount: 'byAmountAsc', nextPage: 'byAmountPage2' } },
+      byAmountAsc: { on: { sortByAmount: 'byAmountDesc' } },
+      byAmountPage2: { on: { sortByAmount: 'byAmountAsc' } },
+      /** 'Opened' chosen: moving to outlet 2, which reports no opened receipts, resets it to empty. */
+      opened: { on: { nextPage: 'openedPage2', chooseOutlet2: 'outlet2' } },
+      openedPage2: { on: { chooseOutlet2: 'outlet2' } },
+      outlet2: { on: { chooseOutlet1: 'listed' } },
+      allMethods: { on: { untickVisa: 'allButVisa', untickAll: 'noMethods' } },
+      allButVisa: { on: { tickAll: 'allMethods' } },
+      noMethods: { on: { tickAll: 'allMethods' } },
+      searched: { on: { chooseOutlet1: 'searched' } },
+      failure: { on: { chooseOutlet1: 'listed' } },
+    },
+  }),
+);
+type ModelSnapshot = SnapshotFrom<typeof receiptsModel.logic>;
+
+function expectList(expected: {
+  outlet?: string;
+  page: number;
+  sort?: 'datetime' | 'total_amount';
+  order?: 'asc' | 'desc';
+  receiptType?: string;
+  methods?: string[];
+  receiptId?: string;
+}) {
+  const state = snapshot();
+  const { context } = state;
+  const query = lastQuery();
+  expect(state.hasTag('loading')).toBe(false);
+  expect(context.page).toBe(expected.page);
+  expect(query?.page).toBe(expected.page);
+  expect(query?.id).toBe(expected.outlet ?? '1');
+  expect(query?.rowsPerPage).toBe(10);
+  expect(query?.sortColumn).toBe(expected.sort ?? 'datetime');
+  expect(query?.orderByMethod).toBe(expected.order ?? 'desc');
+  expect(context.receiptType).toBe(expected.receiptType ?? '');
+  expect(query?.receiptType).toBe(expected.receiptType || undefined);
+  expect(context.selectedPaymentMethods).toEqual(expected.methods ?? []);
+  expect(query?.receiptId).toBe(expected.receiptId);
+  expect(context.rows.map((entry) => entry.receipt_id)[0]).toBe(`R-${(expected.page - 1) * 10 + 1}`);
+  expect(context.summary.total).toBe(TOTAL);
+  expect(context.paymentSummary).toHaveLength(1);
+  expect(notices).toEqual([]);
+}
+
+const states: Record<string, (model: ModelSnapshot) => void> = {
+  '#receiptsModel.noOutlet': () => {
+    expect(queries).toEqual([]);
+    expect(snapshot().context.rows).toEqual([]);
+    expect(snapshot().can({ type: 'pdf.generate' })).toBe(false);
+  },
+  '#receiptsModel.listed': () => expectList({ page: 1 }),
+  '#receiptsModel.page2': () => expectList({ page: 2 }),
+  '#receiptsModel.page3': () => {
+    expectList({ page: 3 });
+    expect(snapshot().context.rows).toHaveLength(5);
+    expect(snapshot().can({ type: 'page.change', page: 4 })).toBe(false);
+  },
+  '#receiptsModel.byAmountDesc': () => expectList({ page: 1, sort: 'total_amount', order: 'desc' }),
+  '#receiptsModel.byAmountAsc': () => expectList({ page: 1, sort: 'total_amount', order: 'asc' }),
+  '#receiptsModel.byAmountPage2': () => expectList({ page: 2, sort: 'total_amount', order: 'desc' }),
+  '#receiptsModel.opened': () => expectList({ page: 1, receiptType: 'openReceipts' }),
+  '#receiptsModel.openedPage2': () => expectList({ page: 2, receiptType: 'openReceipts' }),
+  '#receiptsModel.outlet2': () => {
+    // Outlet 2 reports only void receipts: a stale 'Opened' is reset to empty and the list fetched without it.
+    expectList({ page: 1, outlet: '2' });
+    expect(snapshot().context.typeFlags).toEqual(['void']);
+  },
+  '#receiptsModel.allMethods': () => expectList({ page: 1, methods: ['all', 'CASH', 'VISA'] }),
+  '#receiptsModel.allButVisa': () => {
+    expectList({ page: 1, methods: ['CASH'] });
+    expect(lastQuery()?.paymentMethod).toEqual(['CASH']);
+  },
+  '#receiptsModel.noMethods': () => {
+    expectList({ page: 1, methods: [] });
+    expect(lastQuery()?.paymentMethod).toBeUndefined();
+  },
+  '#receiptsModel.searched': () => expectList({ page: 1, receiptId: 'R-1' }),
+  '#receiptsModel.failure': () => {
+    const { context } = snapshot();
+    expect(snapshot().matches({ list: 'failure' })).toBe(true);
+    expect(context.rows).toEqual([]);
+    expect(context.summary).toEqual({ total: 0, sum: 0, discount: 0 });
+    expect(context.paymentSummary).toEqual([]);
+    expect(context.breakdown).toEqual([]);
+    expect(notices.map((notice) => notice.message).sort()).toEqual([
+      'Options fetching error occurs. Please try again later.',
+      'Payment methods fetching error occurs. Please try again later.',
+      'Receipts fetching error occurs. Please try again later.',
+    ]);
+    expect(notices.every((notice) => notice.timeout === 5000 && notice.intent === 'danger')).toBe(true);
+    notices = [];
+  },
+};
+
+const testParams: TestParam<ModelSnapshot, ModelEvent> = {
+  states,
+  events: {
+    chooseOutlet1: () => send({ type: 'filters.change', filters: FILTERS(1) }),
+    chooseOutlet2: () => send({ type: 'filters.change', filters: FILTERS(2) }),
+    chooseFailingOutlet: () => send({ type: 'filters.change', filters: FILTERS(3) }),
+    nextPage: () => send({ type: 'page.change', page: snapshot().context.page + 1 }),
+    sortByAmount: () => send({ type: 'sort.change', column: 'total_amount' }),
+    chooseOpened: () => send({ type: 'receiptType.change', receiptType: 'openReceipts' }),
+    tickAll: () => send({ type: 'paymentMethod.toggle', method: 'all' }),
+    untickVisa: () => send({ type: 'paymentMethod.toggle', method: 'VISA' }),
+    untickAll: () => send({ type: 'paymentMethod.toggle', method: 'all' }),
+    search: () => send({ type: 'receiptId.search', receiptId: ' R-1 ' }),
+  },
+};
+
+function start() {
+  queries = [];
+  notices = [];
+  actor = createActor(testMachine);
+  actor.on('notify', (notice) => notices.push(notice));
+  actor.start();
+}
+
+describe('receiptsMachine (model-based)', () => {
+  beforeEach(start);
+  afterEach(() => actor.stop());
+  const coverage = coveragePaths(receiptsModel);
+
+  it('reaches every state of the model', () => {
+    expect(coverage.reachedStates.map((key) => modelStateId('receiptsModel', key)).sort()).toEqual(Object.keys(states).sort());
+  });
+
+  describeCoveragePaths(receiptsModel, testParams, coverage);
+});
+
+describe('receiptsMachine details', () => {
+  beforeEach(start);
+  afterEach(() => actor.stop());
+
+  it('ignores a filter change that changes nothing', async () => {
+    await send({ type: 'filters.change', filters: FILTERS(1) });
+    await send({ type: 'filters.change', filters: FILTERS(1) });
+    expect(queries).toHaveLength(1);
+  });
+
+  it('goes back to page 1 when a filter changes', async () => {
+    await send({ type: 'filters.change', filters: FILTERS(1) });
+    await send({ type: 'page.change', page: 3 });
+    await send({ type: 'filters.change', filters: { ...FILTERS(1), endTime: '2026-03-08' } });
+    expect(snapshot().context.page).toBe(1);
+    expect(lastQuery()).toMatchObject({ page: 1, endTime: '2026-03-08' });
+    await send({ type: 'page.change', page: 2 });
+    await send({ type: 'focReason.change', focReason: 'Birthday' });
+    expect(lastQuery()).toMatchObject({ page: 1, focReason: 'Birthday' });
+  });
+
+  it('opens and closes a receipt image, with a toast when it fails', async () => {
+    await send({ type: 'filters.change', filters: FILTERS(1) });
+    await send({ type: 'image.open', receiptId: 'R-1' });
+    expect(snapshot().matches({ image: 'open' })).toBe(true);
+    expect(snapshot().context.image).toEqual({ receiptId: 'R-1', src: 'data:image/png;base64,R-1' });
+    await send({ type: 'image.close' });
+    expect(snapshot().context.image).toBeUndefined();
+    await send({ type: 'image.open', receiptId: 'missing' });
+    expect(snapshot().matches({ image: 'closed' })).toBe(true);
+    expect(notices.map((notice) => notice.message)).toEqual(['Receipt image fetching error occurs. Please try again later.']);
+  });
+
+  it('shows the PDF progress while generating', async () => {
+    await send({ type: 'filters.change', filters: FILTERS(1) });
+    await send({ type: 'pdf.generate' });
+    expect(snapshot().hasTag('pdfGenerating')).toBe(true);
+    expect(snapshot().context.pdfProgress).toBe(0.5);
+    await send({ type: 'pdf.done' });
+    expect(snapshot().hasTag('pdfGenerating')).toBe(false);
+  });
+
+  it('makes the CSV of the rows with title-cased headers, extra columns only for outlet type 1', () => {
+    const rows = [{ ...row(1), receipt_id: '1772409600', discount: 2, name_reason: 'Staff, VIP', table: 'T1', take_away: false, delivery_info: null }];
+    expect(receiptsCsv(rows, 1).split('\r\n')).toEqual([
+      'Datetime,Receipt Id,Receipt Status,Payment Method,Total Amount,Discount,Name Reason,Table,Take Away,Delivery Info,Status',
+      '2026-03-01 10:00:00,no receipt id,Closed,VISA,1,2,"Staff, VIP",T1,false,,Closed Discount',
+      '',
+    ]);
+    expect(receiptsCsv(rows, 2).split('\r\n')[0]).toBe('Datetime,Receipt Id,Receipt Status,Payment Method,Total Amount');
+  });
+});
