@@ -1,4 +1,5 @@
 import { Route, Switch } from 'wouter';
+import { inspectActors } from './machines/inspection';
 import { navigationGuardMachine } from './machines/navigationGuardMachine';
 import { NavigationContext } from './machines/navigationContext';
 import { ROUTES } from './routes';
@@ -28,31 +29,32 @@ export interface AppProps {
  */
 export function App({ navigationGuard = navigationGuardMachine }: AppProps) {
   return (
-    <NavigationContext.Provider logic={navigationGuard} options={{ input: { routeTable: ROUTES } }}>
+    <NavigationContext.Provider logic={navigationGuard} options={{ input: { routeTable: ROUTES }, inspect: inspectActors }}>
       <SessionBridge />
-      <Notifications />
-      <GuardedRouter>
-        <FlowNavigator />
-        <Switch>
-          <Route path="/login" component={LoginPage} />
-          <Route path="/sso" component={SsoPage} />
-          <Route path="/mfa-validation" component={MfaPage} />
-          <Route path="/reset-password" component={ResetPasswordPage} />
-          <Route path="/reset-password-success" component={ResetPasswordSuccessPage} />
-          <Route path="/account-creation" component={AccountCreationPage} />
-          <Route path="/update-password" component={UpdatePasswordPage} />
-          <Route path="/404" component={NotFoundPage} />
-          <Route path="/download/receipts/pdf">
-            <PageNotAvailable title="Receipt PDF" />
-          </Route>
-          <Route path="/payment">
-            <PageNotAvailable title="Payment" />
-          </Route>
-          <Route>
-            <SignedInArea />
-          </Route>
-        </Switch>
-      </GuardedRouter>
+      <Notifications>
+        <GuardedRouter>
+          <FlowNavigator />
+          <Switch>
+            <Route path="/login" component={LoginPage} />
+            <Route path="/sso" component={SsoPage} />
+            <Route path="/mfa-validation" component={MfaPage} />
+            <Route path="/reset-password" component={ResetPasswordPage} />
+            <Route path="/reset-password-success" component={ResetPasswordSuccessPage} />
+            <Route path="/account-creation" component={AccountCreationPage} />
+            <Route path="/update-password" component={UpdatePasswordPage} />
+            <Route path="/404" component={NotFoundPage} />
+            <Route path="/download/receipts/pdf">
+              <PageNotAvailable title="Receipt PDF" />
+            </Route>
+            <Route path="/payment">
+              <PageNotAvailable title="Payment" />
+            </Route>
+            <Route>
+              <SignedInArea />
+            </Route>
+          </Switch>
+        </GuardedRouter>
+      </Notifications>
     </NavigationContext.Provider>
   );
 }

@@ -96,6 +96,12 @@ export function withFilterQuery(search: string, filters: FilterQuery): string {
   return kept.toString();
 }
 
+/** Whether a query carries any of the filter keys (with or without '?'). */
+export function hasFilterQuery(search: string): boolean {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  return OWNED_KEYS.some((key) => params.has(key));
+}
+
 /* ---------------------------------------------------------------- reading */
 
 export type FilterUrlProblem =

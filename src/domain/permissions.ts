@@ -331,3 +331,13 @@ export function landingPageFor(routes: readonly RouteNode[], user: RouteUser): s
   }
   return '/';
 }
+
+/* ---------------------------------------------------------------- machine inspector */
+
+/** The component permission that opens the live machine inspector to a user who is not super admin. */
+export const MACHINE_INSPECTOR_COMPONENT = 'machine-inspector';
+
+/** Who may open the machine inspector: super admin, or a holder of the 'machine-inspector' component permission. */
+export function canInspectMachines(user: { readonly roles: readonly string[]; readonly permissionsComponents: readonly string[] }): boolean {
+  return isSuperAdmin(user) || user.permissionsComponents.includes(MACHINE_INSPECTOR_COMPONENT);
+}

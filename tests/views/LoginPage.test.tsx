@@ -150,14 +150,14 @@ describe('LoginPage', () => {
   });
 
   it('opens the redirect path after signing in and shows the user in the top bar', async () => {
-    answers.login = () => loginAnswer({ permissions: [{ name: 'receipts', subPermissions: [] }] });
-    const location = renderApp('/login?redirect=%2Freceipts%3Fpage%3D2');
+    answers.login = () => loginAnswer({ permissions: [{ name: 'settings', subPermissions: [] }] });
+    const location = renderApp('/login?redirect=%2Fsettings%3Ftab%3Dfees');
     await fillAndSubmit('Alice', 'pw');
 
     expect((await screen.findByTestId('navbar-username')).textContent).toBe('alice');
-    expect(location.history.at(-1)).toBe('/receipts?page=2');
+    expect(location.history.at(-1)).toBe('/settings?tab=fees');
     expect(await screen.findByText('This page is not available yet.')).toBeDefined();
-    expect(screen.getByTestId('page-title').textContent).toBe('Receipts');
+    expect(screen.getByTestId('page-title').textContent).toBe('Settings');
   });
 
   it('opens / after signing in without a redirect, and never an outside address', async () => {

@@ -26,7 +26,7 @@ export function MallHeader({ title, children }: MallHeaderProps) {
 
   return (
     <header data-testid="mall-header" aria-busy={state.hasTag('disabled')} style={{ marginBottom: 16 }}>
-      <H3>{title}</H3>
+      <H3 data-testid="page-title">{title}</H3>
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
         <MallsSelect />
         {period === 'range' && dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}

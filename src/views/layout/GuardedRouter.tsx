@@ -1,6 +1,6 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { Router, useLocation, useSearch } from 'wouter';
-import { hrefOf } from '../../domain/navigation';
+import { type AppLocation, hrefOf } from '../../domain/navigation';
 import { NavigationContext } from '../../machines/navigationContext';
 import { FullPageSpinner } from '../common/FullPageSpinner';
 
@@ -45,21 +45,39 @@ export function GuardedRouter({ children }: { children: ReactNode }) {
   // What the browser shows; updated at once when this component moves it (StrictMode runs effects twice).
   const shownHref = useRef(browserHref);
   shownHref.current = browserHref;
+  const navigateBrowser = useRef(browserNavigate);
+  navigateBrowser.current = browserNavigate;
+  // The last decision the browser was brought to.
+  const followedId = useRef(-1);
+
+  /** The guard decided: the browser follows (each decision, also several within one task). */
+  const follow = useCallback((decision: { location: AppLocation | undefined; navigationId: number; replace: boolean }) => {
+    if (!decision.location || decision.navigationId === followedId.current) return;
+    followedId.current = decision.navigationId;
+    const target = hrefOf(decision.location);
+    if (target === shownHref.current) return;
+    shownHref.current = target;
+    navigateBrowser.current(target, { replace: decision.replace });
+  }, []);
+
+  // Every decision as it is taken: two navigations in a row (completing an entry, then adding one) both reach
+  // the browser's history.
+  useEffect(() => {
+    const subscription = guard.subscribe((snapshot) => follow(snapshot.context));
+    return () => {
+      subscription.unsubscribe();
+    };
+  }, [guard, follow]);
 
   // The browser moved on its own (first load, back, forward): the guard decides.
   useEffect(() => {
     guard.send({ type: 'location.change', href: browserHref });
   }, [guard, browserHref]);
 
-  // The guard decided: the browser follows.
+  // The decision shown (in case it was taken before the subscription).
   useEffect(() => {
-    if (!location) return;
-    const target = hrefOf(location);
-    if (target === shownHref.current) return;
-    shownHref.current = target;
-    browserNavigate(target, { replace });
-    // navigationId changes with every decision, also when the location stays.
-  }, [location, navigationId, replace, browserNavigate]);
+    follow({ location, navigationId, replace });
+  }, [location, navigationId, replace, follow]);
 
   const value = useMemo<GuardedLocation | undefined>(
     () =>

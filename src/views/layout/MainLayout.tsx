@@ -1,63 +1,28 @@
-import {
-  Alignment,
-  Button,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  Navbar,
-  NavbarDivider,
-  NavbarGroup,
-  NavbarHeading,
-  NonIdealState,
-  Spinner,
-} from '@blueprintjs/core';
-import { type MouseEvent, type ReactNode, Suspense } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
-import { NO_PAGES_MESSAGE, PRODUCT_NAME } from '../../domain/messages';
-import { pagesOf, type RouteNode, sidebarRoutes } from '../../domain/permissions';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { NO_PAGES_MESSAGE } from '../../domain/messages';
+import { pagesOf, type RouteNode } from '../../domain/permissions';
 import { AuthContext } from '../../machines/authContext';
+import { LayoutContext } from '../../machines/layoutContext';
 import { NavigationContext } from '../../machines/navigationContext';
-import { iconFor, pageFor } from '../../routes';
+import { pageFor, routeMetaFor } from '../../routes';
 import { PageNotAvailable } from '../common/PageNotAvailable';
+import { InspectorPanel } from '../inspector/InspectorPanel';
+import type { PageHeaderKind } from '../pages/pageProps';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import './layout.css';
 
-/** The links of the user's permitted, listed routes (a full sidebar comes later). */
-function RouteNav({ routes }: { routes: readonly RouteNode[] }) {
-  const [location, navigate] = useLocation();
-  const open = (path: string) => (event: MouseEvent<HTMLElement>) => {
-    event.preventDefault();
-    navigate(path);
-  };
-  const link = (route: RouteNode, label: string) => (
-    <MenuItem
-      key={route.path}
-      href={route.path}
-      text={label}
-      icon={iconFor(route.path)}
-      active={location === route.path}
-      onClick={open(route.path)}
-      data-testid={`nav-link-${route.path}`}
-    />
-  );
-  return (
-    <nav data-testid="nav" aria-label="Pages" style={{ width: 240, flexShrink: 0, borderRight: '1px solid #d3d8de' }}>
-      <Menu>
-        {sidebarRoutes(routes).map((route) => {
-          const children = route.children ?? [];
-          // A single visible child collapses into one item.
-          const only = children.length === 1 ? children[0] : undefined;
-          if (only) return link(only, only.meta.title);
-          if (children.length === 0) return link(route, route.meta.title);
-          return [
-            <MenuDivider key={`${route.path}-title`} title={route.meta.title} />,
-            ...children.map((page) => link(page, page.meta.title)),
-          ];
-        })}
-      </Menu>
-    </nav>
-  );
+const NO_ROUTES: readonly RouteNode[] = [];
+
+function headerOf(path: string): PageHeaderKind {
+  const meta = routeMetaFor(path);
+  if (meta?.header !== 'mall') return 'none';
+  return meta.filters.headerV2 ? 'v2' : 'mall';
 }
 
-/** The permitted pages, each rendered with its lazy page component and its title. */
+/** The permitted pages, each rendered with its lazy page component, its title and its header. */
 function RoutePages({ routes }: { routes: readonly RouteNode[] }) {
   return (
     <Suspense fallback={<Spinner aria-label="Loading page" />}>
@@ -66,7 +31,11 @@ function RoutePages({ routes }: { routes: readonly RouteNode[] }) {
           const Page = pageFor(page.path);
           return (
             <Route key={page.path} path={page.path}>
-              {Page ? <Page title={page.meta.title} /> : <PageNotAvailable title={page.meta.title} />}
+              {Page ? (
+                <Page title={page.meta.title} header={headerOf(page.path)} />
+              ) : (
+                <PageNotAvailable title={page.meta.title} />
+              )}
             </Route>
           );
         })}
@@ -81,38 +50,51 @@ function RoutePages({ routes }: { routes: readonly RouteNode[] }) {
   );
 }
 
-/** The signed-in frame: top bar with the user and Logout, the page links and the page body. */
-export function MainLayout({ children }: { children?: ReactNode }) {
-  const username = AuthContext.useSelector((state) => state.context.user?.username ?? '');
-  const loggingOut = AuthContext.useSelector((state) => state.matches('loggingOut'));
-  const canLogout = AuthContext.useSelector((state) => state.can({ type: 'logout' }));
-  const authActor = AuthContext.useActorRef();
-  const routes = NavigationContext.useSelector((state) => state.context.routes) ?? [];
+function joinClasses(...names: (string | false)[]): string {
+  return names.filter((name) => name !== false).join(' ');
+}
+
+/**
+ * The signed-in frame (§2): the sidebar (a drawer with a backdrop on mobile), the top bar (hidden for the
+ * showcase account, `user.flags.hideTopBar`), the page, and the machine inspector when it is open. Needs
+ * the signed-in area's providers (layout, filter header, inspector).
+ */
+export function MainLayout() {
+  const hideTopBar = AuthContext.useSelector((state) => state.context.user?.flags.hideTopBar === true);
+  const routes = NavigationContext.useSelector((state) => state.context.routes) ?? NO_ROUTES;
+  const layoutActor = LayoutContext.useActorRef();
+  const opened = LayoutContext.useSelector((state) => state.hasTag('sidebarOpened'));
+  const mobile = LayoutContext.useSelector((state) => state.hasTag('mobile'));
+  const withoutAnimation = LayoutContext.useSelector((state) => state.context.withoutAnimation);
 
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Navbar>
-        <NavbarGroup align={Alignment.START}>
-          <NavbarHeading>{PRODUCT_NAME}</NavbarHeading>
-        </NavbarGroup>
-        <NavbarGroup align={Alignment.END}>
-          <span data-testid="navbar-username">{username}</span>
-          <NavbarDivider />
-          <Button
-            variant="minimal"
-            icon="log-out"
-            text="Logout"
-            data-testid="logout"
-            loading={loggingOut}
-            disabled={!canLogout && !loggingOut}
-            onClick={() => authActor.send({ type: 'logout' })}
-          />
-        </NavbarGroup>
-      </Navbar>
-      <div style={{ flex: 1, display: 'flex' }}>
-        <RouteNav routes={routes} />
-        <main style={{ flex: 1, padding: 20 }}>{children ?? <RoutePages routes={routes} />}</main>
+    <div
+      className={joinClasses(
+        'app-layout',
+        opened ? 'sidebar-opened' : 'sidebar-closed',
+        mobile ? 'mobile' : 'desktop',
+        withoutAnimation && 'without-animation',
+      )}
+      data-testid="app-layout"
+      data-sidebar={opened ? 'opened' : 'closed'}
+      data-device={mobile ? 'mobile' : 'desktop'}
+    >
+      {mobile && opened ? (
+        <div
+          className="app-drawer-bg"
+          data-testid="sidebar-backdrop"
+          aria-hidden
+          onClick={() => layoutActor.send({ type: 'sidebar.close' })}
+        />
+      ) : null}
+      <Sidebar routes={routes} />
+      <div className="app-main">
+        {hideTopBar ? null : <TopBar routes={routes} />}
+        <main className="app-content" data-testid="app-content">
+          <RoutePages routes={routes} />
+        </main>
       </div>
+      <InspectorPanel />
     </div>
   );
 }

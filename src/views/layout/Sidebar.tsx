@@ -1,0 +1,134 @@
+import { Button, Collapse, Icon, type IconName, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { type MouseEvent, useMemo } from 'react';
+import { useLocation } from 'wouter';
+import { SIDEBAR_SHOW_TIMEOUT } from '../../domain/device';
+import { isCurrentLink, type MenuGroup, type MenuLink, sidebarMenu } from '../../domain/menu';
+import { PRODUCT_NAME } from '../../domain/messages';
+import type { RouteNode } from '../../domain/permissions';
+import { AuthContext } from '../../machines/authContext';
+import { LayoutContext } from '../../machines/layoutContext';
+import { isClientSelectorShown } from '../../machines/layoutMachine';
+import { ClientSelect } from './ClientSelect';
+
+export interface SidebarProps {
+  /** The user's routes (the navigation guard's). */
+  readonly routes: readonly RouteNode[];
+}
+
+/**
+ * The sidebar (§2): the client selector (more than one client, menu open), the permitted non-hidden routes
+ * (a single visible child as one item, groups as sub-menus: inline when open, on hover after 200 ms when
+ * collapsed), Logout, and on mobile a close button. Links route inside the app; external ones do not.
+ * Open, collapsed, the device and the open groups are the layout machine's.
+ */
+export function Sidebar({ routes }: SidebarProps) {
+  const [path, navigate] = useLocation();
+  const layoutActor = LayoutContext.useActorRef();
+  const opened = LayoutContext.useSelector((state) => state.hasTag('sidebarOpened'));
+  const mobile = LayoutContext.useSelector((state) => state.hasTag('mobile'));
+  const openGroups = LayoutContext.useSelector((state) => state.context.openGroups);
+  const clientSelectorShown = LayoutContext.useSelector(isClientSelectorShown);
+  const authActor = AuthContext.useActorRef();
+  const canLogout = AuthContext.useSelector((state) => state.can({ type: 'logout' }));
+  const menu = useMemo(() => sidebarMenu(routes), [routes]);
+  /** Desktop, closed: icons only. */
+  const collapsed = !opened && !mobile;
+
+  const select = (link: MenuLink) => (event: MouseEvent<HTMLElement>) => {
+    layoutActor.send({ type: 'menu.select' });
+    // An outside address opens in the browser (a new tab); app pages route inside the app.
+    if (link.external) return;
+    event.preventDefault();
+    if (!isCurrentLink(link, path)) navigate(link.path);
+  };
+
+  const item = (link: MenuLink) => (
+    <MenuItem
+      key={link.path}
+      href={link.path}
+      text={<span className="app-sidebar-label">{link.title}</span>}
+      htmlTitle={link.title}
+      icon={link.icon as IconName}
+      active={isCurrentLink(link, path)}
+      onClick={select(link)}
+      data-testid={`nav-link-${link.path}`}
+      {...(link.external && { target: '_blank', rel: 'noopener noreferrer' })}
+    />
+  );
+
+  const group = (entry: MenuGroup) => {
+    if (collapsed) {
+      return (
+        <MenuItem
+          key={entry.path}
+          icon={entry.icon as IconName}
+          text={<span className="app-sidebar-label">{entry.title}</span>}
+          htmlTitle={entry.title}
+          active={entry.children.some((child) => isCurrentLink(child, path))}
+          popoverProps={{ hoverOpenDelay: SIDEBAR_SHOW_TIMEOUT, placement: 'right-start', usePortal: true }}
+          data-testid={`nav-group-${entry.path}`}
+        >
+          <MenuDivider title={entry.title} />
+          {entry.children.map(item)}
+        </MenuItem>
+      );
+    }
+    const isOpen = openGroups.includes(entry.path);
+    return (
+      <li key={entry.path} role="none" data-testid={`nav-group-${entry.path}`}>
+        <button
+          type="button"
+          className="bp6-menu-item app-sidebar-group-toggle"
+          aria-expanded={isOpen}
+          onClick={() => layoutActor.send({ type: 'menu.toggleGroup', group: entry.path })}
+        >
+          <Icon icon={entry.icon as IconName} />
+          <span className="bp6-fill bp6-text-overflow-ellipsis app-sidebar-label">{entry.title}</span>
+          <Icon icon={isOpen ? 'chevron-down' : 'chevron-right'} />
+        </button>
+        <Collapse isOpen={isOpen}>
+          <ul className="app-sidebar-submenu" role="group" aria-label={entry.title}>
+            {entry.children.map(item)}
+          </ul>
+        </Collapse>
+      </li>
+    );
+  };
+
+  return (
+    <aside
+      className="app-sidebar"
+      data-testid="sidebar"
+      data-collapsed={collapsed}
+      aria-label="Menu"
+      aria-hidden={mobile && !opened ? true : undefined}
+    >
+      <div className="app-sidebar-header">
+        <span className="app-sidebar-header-title">{PRODUCT_NAME}</span>
+        {mobile ? (
+          <Button
+            variant="minimal"
+            icon="cross"
+            aria-label="Close the menu"
+            data-testid="sidebar-close"
+            onClick={() => layoutActor.send({ type: 'sidebar.close' })}
+          />
+        ) : null}
+      </div>
+      {clientSelectorShown ? <ClientSelect /> : null}
+      <nav data-testid="nav" aria-label="Pages">
+        <Menu>{menu.map((entry) => (entry.kind === 'group' ? group(entry) : item(entry)))}</Menu>
+      </nav>
+      <Menu className="app-sidebar-footer">
+        <MenuItem
+          icon="log-out"
+          text={<span className="app-sidebar-label">Logout</span>}
+          htmlTitle="Logout"
+          disabled={!canLogout}
+          onClick={() => authActor.send({ type: 'logout' })}
+          data-testid="sidebar-logout"
+        />
+      </Menu>
+    </aside>
+  );
+}
