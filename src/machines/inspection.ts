@@ -8,9 +8,9 @@ import type { ActorRefLike, AnyEventObject, InspectionEvent, Observer } from 'xs
  * context and status and its last 50 events, and tells its subscribers (the inspector panel) when that
  * changes. No React here: `getSnapshot` and `subscribe` fit `useSyncExternalStore`.
  *
- * Actors of different roots share session ids (each root has its own system counting from `x:0`), so the
- * store names actors itself (`a1`, `a2`, ...), by actor object. An actor is listed from its first snapshot
- * (an actor created but never started, as React's StrictMode does, is never listed) until it stops.
+ * Actors are named by their XState session id (`x:3`, unique in the page, as Stately's inspector shows
+ * them). An actor is listed from its first snapshot (an actor created but never started, as React's
+ * StrictMode does, is never listed) until it stops.
  */
 
 export const MAX_INSPECTED_EVENTS = 50;
@@ -21,7 +21,7 @@ export interface InspectedEvent {
   readonly type: string;
   /** The event as received. */
   readonly event: AnyEventObject;
-  /** The store's id of the sender, when an actor sent it. */
+  /** The sender's session id, when an actor sent it. */
   readonly sourceId: string | undefined;
   /** Milliseconds since the epoch. */
   readonly at: number;
@@ -30,7 +30,7 @@ export interface InspectedEvent {
 export type InspectedStatus = 'active' | 'done' | 'error' | 'stopped';
 
 export interface InspectedActor {
-  /** The store's id (unique across roots). */
+  /** The actor's session id (`x:3`). */
   readonly id: string;
   /** The machine's id for a root (`filterHeader`), the actor's id for a child (`dateRangePicker`). */
   readonly name: string;
@@ -68,8 +68,6 @@ export interface InspectionStore {
    * now (their registration and last snapshot), then every later event. Returns the unsubscribe function.
    */
   readonly forward: (observer: Observer<InspectionEvent> | ((event: InspectionEvent) => void)) => () => void;
-  /** The store's id of an actor it has seen. */
-  readonly idOf: (actorRef: ActorRefLike) => string | undefined;
   /** Forgets everything (tests). */
   readonly clear: () => void;
 }
@@ -148,8 +146,6 @@ export function createInspectionStore(options: InspectionStoreOptions = {}): Ins
   const schedule = options.schedule ?? ((notify: () => void) => queueMicrotask(notify));
   const now = options.now ?? (() => Date.now());
 
-  let ids = new WeakMap<object, string>();
-  let nextId = 1;
   let nextSeq = 1;
   let records = new Map<string, ActorRecord>();
   let snapshot: InspectionSnapshot = { actors: [], version: 0 };
@@ -158,17 +154,8 @@ export function createInspectionStore(options: InspectionStoreOptions = {}): Ins
   const listeners = new Set<InspectionListener>();
   const forwards = new Set<(event: InspectionEvent) => void>();
 
-  function idFor(actorRef: ActorRefLike): string {
-    const known = ids.get(actorRef);
-    if (known !== undefined) return known;
-    const id = `a${nextId}`;
-    nextId += 1;
-    ids.set(actorRef, id);
-    return id;
-  }
-
   function recordOf(actorRef: ActorRefLike, registration?: InspectionEvent): ActorRecord {
-    const id = idFor(actorRef);
+    const id = actorRef.sessionId;
     const known = records.get(id);
     if (known) return known;
     const parent = parentOf(actorRef);
@@ -176,7 +163,7 @@ export function createInspectionStore(options: InspectionStoreOptions = {}): Ins
       id,
       ref: actorRef,
       name: nameOf(actorRef),
-      parentId: parent ? idFor(parent) : undefined,
+      parentId: parent?.sessionId,
       started: false,
       status: 'active',
       value: undefined,
@@ -248,7 +235,7 @@ export function createInspectionStore(options: InspectionStoreOptions = {}): Ins
           seq: nextSeq,
           type: event.event.type,
           event: event.event,
-          sourceId: event.sourceRef ? idFor(event.sourceRef) : undefined,
+          sourceId: event.sourceRef?.sessionId,
           at: now(),
         };
         nextSeq += 1;
@@ -300,9 +287,7 @@ export function createInspectionStore(options: InspectionStoreOptions = {}): Ins
         forwards.delete(next);
       };
     },
-    idOf: (actorRef) => ids.get(actorRef),
     clear: () => {
-      ids = new WeakMap();
       records = new Map();
       snapshot = { actors: [], version: snapshot.version + 1 };
       dirty = false;

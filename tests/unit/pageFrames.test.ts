@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { pagesOf, permittedRoutes } from '../../src/domain/permissions';
+import { pageFrameFor, ROUTES } from '../../src/routes';
+
+/* The per-route filter configuration of the route table (§2): headers, periods and the outlet dropdown. */
+
+const ALL = permittedRoutes(ROUTES, {
+  roles: ['super admin'],
+  permissions: [],
+  flags: { tenantOnly: false, receiptsHidden: false },
+});
+const TENANT_CONNECT_ALL = permittedRoutes(ROUTES, {
+  roles: [],
+  permissions: [],
+  flags: { tenantOnly: true, receiptsHidden: false },
+});
+
+function frame(path: string) {
+  return pageFrameFor([...ALL, ...TENANT_CONNECT_ALL], path);
+}
+
+describe('the page frames of the route table', () => {
+  it('puts the mall header on the shopper-connect pages §2 lists and on the tenant-connect breakeven page', () => {
+    const withHeader = pagesOf(ROUTES)
+      .map((page) => page.path)
+      .filter((path) => frame(path.replace(':id', '7')).header !== 'none');
+    expect(withHeader).toEqual([
+      '/shopper-connect/mall-home',
+      '/shopper-connect/mall-gmv',
+      '/shopper-connect/breakeven-target/marcom',
+      '/shopper-connect/mall-peak-hours',
+      '/shopper-connect/mall-payment-methods',
+      '/shopper-connect/member-vs-non-member',
+      '/tenant-connect/breakeven-target',
+    ]);
+  });
+
+  it('gives Header V2 to mall peak hours and member vs non-member, and the Month picker to the breakeven pages', () => {
+    expect(frame('/shopper-connect/mall-peak-hours')).toMatchObject({ header: 'v2', filters: { headerV2: true } });
+    expect(frame('/shopper-connect/member-vs-non-member')).toMatchObject({ header: 'v2', filters: { headerV2: true } });
+    expect(frame('/shopper-connect/mall-home')).toMatchObject({ header: 'mall', filters: { headerV2: false, period: 'range' } });
+    for (const path of ['/shopper-connect/breakeven-target/marcom', '/tenant-connect/breakeven-target']) {
+      expect(frame(path)).toMatchObject({ header: 'mall', filters: { period: 'month', breakeven: true } });
+    }
+  });
+
+  it('disables All Outlets on outlet-level pages and the whole dropdown on mall-level pages', () => {
+    for (const path of ['/receipts', '/settings', '/shopper-connect/cross-spending', '/tenants/gross-turnover', '/tenants/gto_submission']) {
+      expect(frame(path).filters.outletMode, path).toBe('single');
+    }
+    for (const path of ['/shopper-connect/mall-home', '/shopper-connect/export', '/tenant-connect/breakeven-target']) {
+      expect(frame(path).filters.outletMode, path).toBe('disabled');
+    }
+    expect(frame('/apps').filters.outletMode).toBe('all');
+    expect(frame('/shopper-connect/sales-trends').filters.outletMode).toBe('all');
+  });
+
+  it('names the page, with its pattern, or nothing off the table', () => {
+    expect(frame('/shopper-connect/mall-outlet/12')).toMatchObject({ pattern: '/shopper-connect/mall-outlet/:id', title: 'Mall Outlet' });
+    expect(pageFrameFor(ALL, '/')).toMatchObject({ pattern: undefined, header: 'none', filters: { outletMode: 'disabled' } });
+  });
+});

@@ -1,0 +1,60 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../../src/api/session';
+import { CLIENTS, MALLS, OUTLETS } from './layoutHarness';
+import { currentPath, fakeServer, renderApp, userInfo } from './renderApp';
+
+vi.mock('../../src/api/lookup', () => ({
+  getClients: vi.fn(async () => CLIENTS),
+  getMalls: vi.fn(async (clientId: number) => MALLS[clientId] ?? []),
+  getOutlets: vi.fn(async (clientId: number) => OUTLETS[clientId] ?? []),
+}));
+
+/*
+ * The committed filters in the address, through the navigation guard: a page opened without filters keeps
+ * its address; the user's first change completes that entry and adds one; back (the browser's address
+ * moving on its own) brings the filters back. The lookups answer from the harness's data.
+ */
+
+/** Sign-in, routes and lookups of the whole app take longer than a second on a busy machine. */
+const SIGN_IN = { timeout: 5_000 };
+
+const admin = userInfo({ roles: ['super admin'], clients: [3, 4], client_id: 3 });
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
+
+describe('filters in the address', () => {
+  it("keeps a page's address until the user changes a filter, then completes its entry and adds one", async () => {
+    const location = renderApp('/shopper-connect/sales-trends', fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }));
+    await waitFor(() => expect(screen.getByTestId('filter-summary-malls').textContent).toBe('Central, East'), SIGN_IN);
+    expect(currentPath(location)).toBe('/shopper-connect/sales-trends');
+    const entries = location.history?.length ?? 0;
+
+    const select = screen.getByTestId('outlet-dropdown');
+    fireEvent.change(select, { target: { value: '12' } });
+    expect(screen.getByTestId('filter-summary-outlet').textContent).toBe('Kopi Corner (12)');
+    const history = location.history ?? [];
+    expect(history.length).toBe(entries + 1);
+    expect(history.at(-2)).toMatch(/^\/shopper-connect\/sales-trends\?client=3&malls=1,2&outlet=all&from=/);
+    expect(history.at(-1)).toMatch(/^\/shopper-connect\/sales-trends\?client=3&malls=1,2&outlet=12&from=/);
+
+    // Back: the address moves on its own, the guard lets it through, the header reads it.
+    const previous = history.at(-2) ?? '';
+    act(() => location.navigate(previous, { replace: true }));
+    await waitFor(() => expect(screen.getByTestId('filter-summary-outlet').textContent).toBe('All Outlets'), SIGN_IN);
+  });
+
+  it('restores the filters of a link, checked against the user\'s clients', async () => {
+    const link = '/shopper-connect/sales-trends?client=4&outlet=20&from=2020-01-01&to=2020-01-05';
+    const location = renderApp(link, fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }));
+    await waitFor(() => expect(screen.getByTestId('filter-summary-malls').textContent).toBe('Kemang'), SIGN_IN);
+    expect(screen.getByTestId('filter-summary-client').textContent).toBe('sunrise Retail Group');
+    expect(screen.getByTestId('filter-summary-outlet').textContent).toBe('Bakery (20)');
+    expect(screen.getByTestId('filter-summary-dates').textContent).toBe('2020-01-01 to 2020-01-05');
+    // Completed in place (malls added), no new entry.
+    await waitFor(() => expect(currentPath(location)).toBe('/shopper-connect/sales-trends?client=4&malls=5&outlet=20&from=2020-01-01&to=2020-01-05'));
+  });
+});
