@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../server/app.js';
+import { signInForBench } from './session.js';
 import { loadConfig } from '../../server/config.js';
 import { createPool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
@@ -19,7 +20,6 @@ import { printRow, timeCalls } from './stats.js';
 const DATABASE = 'bench_mall_reports';
 const SEED = 20261121;
 const END_DATE = '2026-10-31';
-const PASSWORD = 'demo-password-1';
 const say = (message: string) => process.stdout.write(`${message}\n`);
 
 export interface MallReportBenchOptions {
@@ -73,21 +73,7 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
     const w = world[0]!;
     say(`${w.receipts.toLocaleString('en-US')} receipts, ${w.malls} malls, ${w.outlets} outlets; ` +
       `rollups: ${w.hourly.toLocaleString('en-US')} hourly rows, ${w.daily.toLocaleString('en-US')} daily rows`);
-    const csrf = await fetch(`${address}/api/getcsrftoken`);
-    let cookie = (csrf.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const login = await fetch(`${address}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie },
-      body: JSON.stringify({ username: 'admin@demo.mall', password: PASSWORD }),
-    });
-    if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const get = async (pathAndQuery: string) => {
-      const response = await fetch(`${address}${pathAndQuery}`, { headers: { cookie } });
-      if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<unknown>;
-    };
+    const get = await signInForBench(address, 'admin@demo.mall');
     const clients = (await get('/clients')) as { id: number; name: string }[];
     for (const client of clients) {
       const malls = (await get(`/malls?client_id=${client.id}`)) as { id: number; name: string }[];

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../server/app.js';
+import { signInForBench } from './session.js';
 import { loadConfig } from '../../server/config.js';
 import { createPool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
@@ -21,7 +22,6 @@ const DATABASE = 'bench_receipts_list';
 const SEED = 20261121;
 const END_DATE = '2026-10-31';
 const START_DATE = '2026-10-01';
-const PASSWORD = 'demo-password-1';
 const say = (message: string) => process.stdout.write(`${message}\n`);
 
 export interface ReceiptsBenchOptions {
@@ -49,21 +49,7 @@ export async function benchReceiptListCalls(url: string, count = 200): Promise<v
     if (!target) throw new Error('no receipts in the window');
     say(`${target.total.toLocaleString('en-US')} receipts; outlet ${target.outlet_id} has ${target.n.toLocaleString('en-US')} in ${START_DATE} – ${END_DATE}`);
 
-    const csrf = await fetch(`${address}/api/getcsrftoken`);
-    let cookie = (csrf.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const login = await fetch(`${address}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie },
-      body: JSON.stringify({ username: 'admin@demo.mall', password: PASSWORD }),
-    });
-    if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const get = async (pathAndQuery: string) => {
-      const response = await fetch(`${address}${pathAndQuery}`, { headers: { cookie } });
-      if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<unknown>;
-    };
+    const get = await signInForBench(address, 'admin@demo.mall');
     const base = `/outlets/transaction?client_id=${target.client_id}&id=${target.outlet_id}&startTime=${START_DATE}&endTime=${END_DATE}`;
     const lastPage = Math.max(1, Math.ceil(target.n / 10));
     const calls: [string, string][] = [
