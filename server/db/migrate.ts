@@ -5,8 +5,11 @@ import type pg from 'pg';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Applies every migrations/NNN_name.sql not yet recorded in schema_migrations, each in its own transaction. */
-export async function migrate(pool: pg.Pool): Promise<string[]> {
+/**
+ * Applies every migrations/NNN_name.sql not yet recorded in schema_migrations (up to and including `until`
+ * when given), each in its own transaction.
+ */
+export async function migrate(pool: pg.Pool, options: { until?: string } = {}): Promise<string[]> {
   const client = await pool.connect();
   try {
     // One migrator at a time, even with several servers starting on one database.
@@ -20,6 +23,7 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     const files = (await fs.readdir(MIGRATIONS_DIR)).filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file)).sort();
     const applied: string[] = [];
     for (const file of files) {
+      if (options.until !== undefined && file > options.until) break;
       if (done.has(file)) continue;
       const sql = await fs.readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
       await client.query('BEGIN');

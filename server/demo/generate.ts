@@ -49,6 +49,8 @@ export interface GenerateDemoDataOptions {
   /** Last day of receipts, 'YYYY-MM-DD' (default: yesterday in each mall's time zone). */
   endDate?: string | undefined;
   log?: (message: string) => void;
+  /** Outlets in each mall (default: each mall's own numbers), for benchmarks at scale. */
+  outletsPerMall?: number | undefined;
   /** Seconds between progress lines (default 3). */
   progressSeconds?: number;
 }
@@ -87,7 +89,7 @@ export async function generateDemoData(pool: Pool, options: GenerateDemoDataOpti
   for (const mall of MALLS) {
     endByMall.set(mall.key, options.endDate ? dayNumber(options.endDate) : localDay(mall.timeZone, Date.now()) - 1);
   }
-  const world = planWorld(options.seed, endByMall);
+  const world = planWorld(options.seed, endByMall, options.outletsPerMall);
   log(`Demo data: ${describeWorld(world)}, ${total.toLocaleString('en-US')} receipts (seed ${options.seed}).`);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 

@@ -125,11 +125,23 @@ function levelCode(level: string): string {
   return level === 'B1' ? 'B1' : `0${level.slice(1)}`;
 }
 
+/** F&B and retail outlets of a mall: the mall's own numbers, or `total` in the same proportion. */
+function outletCounts(mall: MallSpec, total: number | undefined): { fnb: number; retail: number } {
+  if (total === undefined) return { fnb: mall.fnbOutlets, retail: mall.retailOutlets };
+  const fnb = Math.round((total * mall.fnbOutlets) / (mall.fnbOutlets + mall.retailOutlets));
+  return { fnb, retail: total - fnb };
+}
+
+/** The first `count` brands, going round the list again (numbered copies: 'Brand 2') when it is shorter. */
+function repeated<T extends { name: string }>(brands: readonly T[], count: number): (T & { copy: number })[] {
+  return Array.from({ length: count }, (_, i) => ({ ...brands[i % brands.length]!, copy: Math.floor(i / brands.length) + 1 }));
+}
+
 /**
  * Lays out the demo world: which brands each mall has, outlet codes and units, opening dates, popularity,
  * SKUs and non-trading days, and the date range of receipts.
  */
-export function planWorld(seed: number, endByMall: Map<string, number>): WorldPlan {
+export function planWorld(seed: number, endByMall: Map<string, number>, outletsPerMall?: number): WorldPlan {
   const end = Math.max(...endByMall.values());
   const start = addMonths(Math.min(...endByMall.values()), -12);
   const outlets: OutletPlan[] = [];
@@ -139,9 +151,10 @@ export function planWorld(seed: number, endByMall: Map<string, number>): WorldPl
   for (const mall of MALLS) {
     const random = Random.derive(seed, 'mall', mall.key);
     const mallEnd = endByMall.get(mall.key) ?? end;
+    const counts = outletCounts(mall, outletsPerMall);
     const brands = [
-      ...random.shuffle(FNB_BRANDS).slice(0, mall.fnbOutlets),
-      ...random.shuffle(RETAIL_BRANDS).slice(0, mall.retailOutlets),
+      ...repeated(random.shuffle(FNB_BRANDS), counts.fnb),
+      ...repeated(random.shuffle(RETAIL_BRANDS), counts.retail),
     ];
     const unitsByLevel = new Map<string, number>();
     // Two outlets of each mall open during the year shown, so their first months show up as growth.
@@ -153,7 +166,8 @@ export function planWorld(seed: number, endByMall: Map<string, number>): WorldPl
       unitsByLevel.set(level, unit);
       const unitNo = mall.key === 'hfc' ? `#${levelCode(level)}-${String(unit).padStart(2, '0')}` : `${level}-${String(unit).padStart(2, '0')}`;
       const names = namesByClient.get(mall.client)!;
-      const name = names.has(brand.name) ? `${brand.name} (${mall.shortName})` : brand.name;
+      const base = brand.copy > 1 ? `${brand.name} ${brand.copy}` : brand.name;
+      const name = names.has(base) ? `${base} (${mall.shortName})` : base;
       names.add(name);
       const openedOn = newcomers.has(i)
         ? mallEnd - random.int(60, 300)

@@ -1,13 +1,20 @@
 import type { PoolClient } from '../db/pool.js';
+import {
+  addRunningColumnsSql,
+  PAYMENT_HOUR_MEASURES,
+  runningColumns,
+  runningTotalsSql,
+  SALES_HOUR_MEASURES,
+} from './hourColumns.js';
 
 /**
  * Receipt ingestion: the one code path by which receipts enter the database (the demo generator included).
  *
  * In the caller's transaction it inserts the receipts, their payments and line items, and adds their
- * figures to the three rollups that reports read. Rollup hours and days are the outlet's mall's local time
+ * figures to the rollups that reports read. Rollup hours and days are the outlet's mall's local time
  * (`malls.time_zone`, `datetime AT TIME ZONE tz`).
  *
- * Rollup measures (rollup_outlet_hourly and rollup_outlet_daily carry the same columns):
+ * rollup_outlet_daily measures:
  * - gmv, transactions: sum of total_amount and count of receipts that are not void;
  * - member_gmv, member_transactions: the same over non-void receipts of members (is_member);
  * - discount, discount_count: sum of discount and count over non-void receipts with discount > 0;
@@ -19,6 +26,10 @@ import type { PoolClient } from '../db/pool.js';
  * over non-void receipts, by payment method exactly as captured ('', 'NONE', 'visa' and 'VISA' stay apart:
  * upper-casing and the OTHERS group are report rules applied when read). A receipt given without payments
  * has no payment rows and adds nothing to the payment rollup.
+ * Running totals by local hour of the day (hourColumns.ts, migration 006): gmv, transactions, member_gmv and
+ * member_transactions per outlet and day (rollup_outlet_day_hours) and per mall and day
+ * (rollup_mall_day_hours); the payment amount per outlet, day and method (amount_h* of
+ * rollup_outlet_payment_daily) and per mall, day and method (rollup_mall_payment_day_hours). Money in cents.
  *
  * Amounts are rounded to 2 decimals once (numeric(14,2)) and the same rounded values feed the receipts and
  * the rollups, so the rollups always equal an aggregation over the stored receipts.
@@ -77,7 +88,7 @@ export interface ReceiptInput {
 /** Receipts per statement: large enough to amortise round trips, small enough to keep memory flat. */
 export const INGEST_BATCH_SIZE = 2500;
 
-/** The measure columns shared by rollup_outlet_hourly and rollup_outlet_daily. */
+/** The measure columns of rollup_outlet_daily. */
 const ROLLUP_MEASURES = [
   'gmv',
   'transactions',
@@ -115,15 +126,22 @@ const MEASURES = `
 /** Epoch milliseconds to timestamptz, exactly (no floating point). */
 const TS = (param: string) => `(timestamptz 'epoch' + ${param} * interval '1 millisecond')`;
 
+/** Running totals by hour of `h` rows (outlet or mall, local day, hour of day, measures in cents). */
+const SALES_RUNNING = runningTotalsSql(SALES_HOUR_MEASURES, 'hr', (measure) => measure);
+const SALES_COLUMNS = runningColumns(SALES_HOUR_MEASURES).join(', ');
+const PAYMENT_RUNNING = runningTotalsSql(PAYMENT_HOUR_MEASURES, 'hr', () => 'cents');
+const PAYMENT_COLUMNS = runningColumns(PAYMENT_HOUR_MEASURES).join(', ');
+
 /*
  * One statement a batch. $1 client id; receipts $2..$24; payments $25..$28; items $29..$34.
- * - ins_r inserts the receipts and returns the stored (rounded) figures; r adds the mall's local time;
- * - h aggregates by outlet and local hour, d sums h by local day;
- * - the payment rollup joins the payments to r for the outlet, the local day and the void flag.
+ * - ins_r inserts the receipts and returns the stored (rounded) figures; r adds the mall and its local time;
+ * - h aggregates by outlet and local hour; hc is h in cents by local day and hour of the day, from which the
+ *   outlet and mall day rows of running totals (migration 006) are summed; d sums h by local day;
+ * - pr joins the payments to r (outlet, mall, local day and hour, void flag) for the payment rollups.
  */
 const INGEST_SQL = `
 WITH zones AS (
-  SELECT o.id AS outlet_id, m.time_zone
+  SELECT o.id AS outlet_id, o.mall_id, m.time_zone
   FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
   WHERE o.client_id = $1
 ),
@@ -145,23 +163,33 @@ ins_r AS (
   RETURNING id, outlet_id, datetime, total_amount, discount, voucher_amount, refund_amount, is_member, void, foc_bill
 ),
 r AS MATERIALIZED (
-  SELECT i.id, i.outlet_id, i.datetime AT TIME ZONE z.time_zone AS local_ts, i.total_amount, i.discount,
+  SELECT i.id, i.outlet_id, z.mall_id, i.datetime AT TIME ZONE z.time_zone AS local_ts, i.total_amount, i.discount,
     i.voucher_amount, i.refund_amount, i.is_member, i.void, i.foc_bill
   FROM ins_r i JOIN zones z ON z.outlet_id = i.outlet_id
 ),
 h AS MATERIALIZED (
-  SELECT r.outlet_id, date_trunc('hour', r.local_ts) AS local_hour, ${MEASURES}
-  FROM r GROUP BY r.outlet_id, date_trunc('hour', r.local_ts)
+  SELECT r.outlet_id, r.mall_id, date_trunc('hour', r.local_ts) AS local_hour, ${MEASURES}
+  FROM r GROUP BY r.outlet_id, r.mall_id, date_trunc('hour', r.local_ts)
 ),
-ins_h AS (
-  INSERT INTO rollup_outlet_hourly AS t (client_id, outlet_id, local_hour, gmv, transactions, member_gmv,
-    member_transactions, discount, discount_count, voucher_amount, voucher_count, refund_amount, refund_count,
-    void_amount, void_count, foc_count)
-  SELECT $1, outlet_id, local_hour, gmv, transactions, member_gmv, member_transactions, discount, discount_count,
-    voucher_amount, voucher_count, refund_amount, refund_count, void_amount, void_count, foc_count
+hc AS MATERIALIZED (
+  SELECT outlet_id, mall_id, local_hour::date AS local_day, date_part('hour', local_hour)::int AS hr,
+    (gmv * 100)::int8 AS gmv, transactions::int8 AS transactions, (member_gmv * 100)::int8 AS member_gmv,
+    member_transactions::int8 AS member_transactions
   FROM h
-  ON CONFLICT (client_id, outlet_id, local_hour) DO UPDATE SET
-    ${ADD_MEASURES}
+),
+ins_oh AS (
+  INSERT INTO rollup_outlet_day_hours AS t (client_id, outlet_id, local_day, ${SALES_COLUMNS})
+  SELECT $1, outlet_id, local_day, ${SALES_RUNNING}
+  FROM hc GROUP BY outlet_id, local_day
+  ON CONFLICT (client_id, outlet_id, local_day) DO UPDATE SET
+    ${addRunningColumnsSql(SALES_HOUR_MEASURES, 't')}
+),
+ins_mh AS (
+  INSERT INTO rollup_mall_day_hours AS t (client_id, mall_id, local_day, ${SALES_COLUMNS})
+  SELECT $1, mall_id, local_day, ${SALES_RUNNING}
+  FROM hc GROUP BY mall_id, local_day
+  ON CONFLICT (client_id, mall_id, local_day) DO UPDATE SET
+    ${addRunningColumnsSql(SALES_HOUR_MEASURES, 't')}
 ),
 ins_d AS (
   INSERT INTO rollup_outlet_daily AS t (client_id, outlet_id, local_day, gmv, transactions, member_gmv,
@@ -187,15 +215,28 @@ ins_i AS (
   SELECT $1, u.receipt_id, u.seq, u.sku_id, u.quantity, u.unit_price, u.amount
   FROM unnest($29::int8[], $30::int2[], $31::int4[], $32::int4[], $33::numeric(14,2)[], $34::numeric(14,2)[])
     AS u(receipt_id, seq, sku_id, quantity, unit_price, amount)
+),
+pr AS MATERIALIZED (
+  SELECT r.outlet_id, r.mall_id, r.local_ts::date AS local_day, date_part('hour', r.local_ts)::int AS hr,
+    p.payment_method, p.amount, (p.amount * 100)::int8 AS cents
+  FROM p JOIN r ON r.id = p.receipt_id
+  WHERE NOT r.void
+),
+ins_mp AS (
+  INSERT INTO rollup_mall_payment_day_hours AS t (client_id, mall_id, local_day, payment_method, ${PAYMENT_COLUMNS})
+  SELECT $1, mall_id, local_day, payment_method, ${PAYMENT_RUNNING}
+  FROM pr GROUP BY mall_id, local_day, payment_method
+  ON CONFLICT (client_id, mall_id, local_day, payment_method) DO UPDATE SET
+    ${addRunningColumnsSql(PAYMENT_HOUR_MEASURES, 't')}
 )
-INSERT INTO rollup_outlet_payment_daily AS t (client_id, outlet_id, local_day, payment_method, amount, payments)
-SELECT $1, r.outlet_id, r.local_ts::date, p.payment_method, sum(p.amount), count(*)
-FROM p JOIN r ON r.id = p.receipt_id
-WHERE NOT r.void
-GROUP BY r.outlet_id, r.local_ts::date, p.payment_method
+INSERT INTO rollup_outlet_payment_daily AS t (client_id, outlet_id, local_day, payment_method, amount, payments,
+  ${PAYMENT_COLUMNS})
+SELECT $1, outlet_id, local_day, payment_method, sum(amount), count(*), ${PAYMENT_RUNNING}
+FROM pr GROUP BY outlet_id, local_day, payment_method
 ON CONFLICT (client_id, outlet_id, local_day, payment_method) DO UPDATE SET
   amount = t.amount + excluded.amount,
-  payments = t.payments + excluded.payments`;
+  payments = t.payments + excluded.payments,
+  ${addRunningColumnsSql(PAYMENT_HOUR_MEASURES, 't')}`;
 
 const ID_SQL = `SELECT nextval(pg_get_serial_sequence('receipts', 'id')) AS id FROM generate_series(1, $1::int)`;
 
@@ -390,37 +431,65 @@ const RECEIPTS_LOCAL = `receipts r
   JOIN outlets o ON o.client_id = r.client_id AND o.id = r.outlet_id
   JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id`;
 
-const ROW = (alias: string) =>
-  `(${ROLLUP_MEASURES.map((column) => `${alias}.${column}`).join(', ')})`;
-
 /**
  * A consistency check: how many rows of each rollup differ from an aggregation of the stored receipts from
  * scratch (missing, extra or with other figures). All zero when ingestion kept the rollups right.
  */
-export async function rollupMismatches(
-  db: Pick<PoolClient, 'query'>,
-): Promise<{ hourly: number; daily: number; payment: number }> {
-  const { rows } = await db.query<{ hourly: number; daily: number; payment: number }>(`
-    WITH eh AS (
-      SELECT r.client_id, r.outlet_id, date_trunc('hour', r.datetime AT TIME ZONE m.time_zone) AS local_hour, ${MEASURES}
-      FROM ${RECEIPTS_LOCAL} GROUP BY 1, 2, 3
-    ), ed AS (
-      SELECT r.client_id, r.outlet_id, (r.datetime AT TIME ZONE m.time_zone)::date AS local_day, ${MEASURES}
-      FROM ${RECEIPTS_LOCAL} GROUP BY 1, 2, 3
-    ), ep AS (
-      SELECT r.client_id, r.outlet_id, (r.datetime AT TIME ZONE m.time_zone)::date AS local_day, p.payment_method,
-        sum(p.amount) AS amount, count(*) AS payments
+export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<{
+  daily: number;
+  outletDayHours: number;
+  mallDayHours: number;
+  payment: number;
+  mallPayment: number;
+}> {
+  const sales = runningColumns(SALES_HOUR_MEASURES);
+  const payment = runningColumns(PAYMENT_HOUR_MEASURES);
+  const row = (alias: string, columns: readonly string[]) => `(${columns.map((column) => `${alias}.${column}`).join(', ')})`;
+  const { rows } = await db.query<{ daily: number; outletDayHours: number; mallDayHours: number; payment: number; mallPayment: number }>(`
+    WITH lr AS MATERIALIZED (
+      SELECT r.*, o.mall_id, r.datetime AT TIME ZONE m.time_zone AS local_ts,
+        date_part('hour', r.datetime AT TIME ZONE m.time_zone)::int AS hr
       FROM ${RECEIPTS_LOCAL}
-      JOIN receipt_payments p ON p.client_id = r.client_id AND p.receipt_id = r.id
-      WHERE NOT r.void GROUP BY 1, 2, 3, 4
+    ), ed AS (
+      SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, ${MEASURES}
+      FROM lr r GROUP BY 1, 2, 3
+    ), sales AS (
+      SELECT client_id, outlet_id, mall_id, local_ts::date AS local_day, hr,
+        CASE WHEN void THEN 0 ELSE total_amount * 100 END::int8 AS gmv, CASE WHEN void THEN 0 ELSE 1 END AS transactions,
+        CASE WHEN void OR NOT is_member THEN 0 ELSE total_amount * 100 END::int8 AS member_gmv,
+        CASE WHEN void OR NOT is_member THEN 0 ELSE 1 END AS member_transactions
+      FROM lr
+    ), eoh AS (
+      SELECT client_id, outlet_id, local_day, ${runningTotalsSql(SALES_HOUR_MEASURES, 'hr', (measure) => measure)}
+      FROM sales GROUP BY 1, 2, 3
+    ), emh AS (
+      SELECT client_id, mall_id, local_day, ${runningTotalsSql(SALES_HOUR_MEASURES, 'hr', (measure) => measure)}
+      FROM sales GROUP BY 1, 2, 3
+    ), pay AS (
+      SELECT r.client_id, r.outlet_id, r.mall_id, r.local_ts::date AS local_day, r.hr, p.payment_method, p.amount
+      FROM lr r JOIN receipt_payments p ON p.client_id = r.client_id AND p.receipt_id = r.id
+      WHERE NOT r.void
+    ), ep AS (
+      SELECT client_id, outlet_id, local_day, payment_method, sum(amount) AS amount, count(*) AS payments,
+        ${runningTotalsSql(PAYMENT_HOUR_MEASURES, 'hr', () => '(amount * 100)::int8')}
+      FROM pay GROUP BY 1, 2, 3, 4
+    ), emp AS (
+      SELECT client_id, mall_id, local_day, payment_method,
+        ${runningTotalsSql(PAYMENT_HOUR_MEASURES, 'hr', () => '(amount * 100)::int8')}
+      FROM pay GROUP BY 1, 2, 3, 4
     )
     SELECT
-      (SELECT count(*)::int FROM eh e FULL JOIN rollup_outlet_hourly t USING (client_id, outlet_id, local_hour)
-        WHERE ${ROW('e')} IS DISTINCT FROM ${ROW('t')}) AS hourly,
       (SELECT count(*)::int FROM ed e FULL JOIN rollup_outlet_daily t USING (client_id, outlet_id, local_day)
-        WHERE ${ROW('e')} IS DISTINCT FROM ${ROW('t')}) AS daily,
+        WHERE ${row('e', ROLLUP_MEASURES)} IS DISTINCT FROM ${row('t', ROLLUP_MEASURES)}) AS daily,
+      (SELECT count(*)::int FROM eoh e FULL JOIN rollup_outlet_day_hours t USING (client_id, outlet_id, local_day)
+        WHERE ${row('e', sales)} IS DISTINCT FROM ${row('t', sales)}) AS "outletDayHours",
+      (SELECT count(*)::int FROM emh e FULL JOIN rollup_mall_day_hours t USING (client_id, mall_id, local_day)
+        WHERE ${row('e', sales)} IS DISTINCT FROM ${row('t', sales)}) AS "mallDayHours",
       (SELECT count(*)::int FROM ep e FULL JOIN rollup_outlet_payment_daily t
           USING (client_id, outlet_id, local_day, payment_method)
-        WHERE (e.amount, e.payments) IS DISTINCT FROM (t.amount, t.payments)) AS payment`);
-  return rows[0] ?? { hourly: 0, daily: 0, payment: 0 };
+        WHERE ${row('e', ['amount', 'payments', ...payment])} IS DISTINCT FROM ${row('t', ['amount', 'payments', ...payment])}) AS payment,
+      (SELECT count(*)::int FROM emp e FULL JOIN rollup_mall_payment_day_hours t
+          USING (client_id, mall_id, local_day, payment_method)
+        WHERE ${row('e', payment)} IS DISTINCT FROM ${row('t', payment)}) AS "mallPayment"`);
+  return rows[0] ?? { daily: 0, outletDayHours: 0, mallDayHours: 0, payment: 0, mallPayment: 0 };
 }

@@ -1,13 +1,19 @@
 import { groupPaymentMethods, type PaymentMethodSum } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import type { Visibility } from './lookup.js';
+import { hourRowsSql, overHoursSql, PAYMENT_HOUR_MEASURES, SALES_HOUR_MEASURES } from './hourColumns.js';
 
 /**
  * Mall reports (§7 /api/mall_report/*). Every figure comes from the rollups that ingestion keeps (never from
- * receipts): rollup_outlet_daily when the hours are the whole day, rollup_outlet_hourly when an hour filter
- * applies (or the buckets are hours), rollup_outlet_payment_daily for payment methods. The rollups' hours and
- * days are already each mall's local time, so filtering and bucketing by local day and hour needs no time zone
- * here. Every query is scoped to the client, the selected malls and the outlets the caller may see.
+ * receipts). Their days and hours are already each mall's local time, so filtering and bucketing by local day
+ * and hour needs no time zone here. Every query is scoped to the client, the selected malls and the outlets
+ * the caller may see.
+ *
+ * Which rollup: a caller who sees every outlet of the selected malls reads the mall rows
+ * (rollup_mall_day_hours, rollup_mall_payment_day_hours: one row per mall and day); reports by outlet, and
+ * callers limited to some outlets, read the outlet rows (rollup_outlet_day_hours, or rollup_outlet_daily for
+ * whole days). Day rows carry running totals over the hours of the day (server/repositories/hourColumns.ts),
+ * so any hour filter costs two columns a row.
  *
  * Measures: gmv and transactions as the rollups define them (non-void receipts); members from member_gmv and
  * member_transactions, non-members as the difference; average transaction value = gmv / transactions rounded
@@ -52,9 +58,6 @@ class Params {
   }
 }
 
-/** 'HH:00:00' of an hour of the day. */
-const hourTime = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
-
 /** The `scope` CTE: the outlets of the report, with what the groupings need. */
 function scopeCte(params: Params, scope: ReportScope): string {
   const client = params.add(scope.clientId, '::int');
@@ -71,41 +74,61 @@ function scopeCte(params: Params, scope: ReportScope): string {
   )`;
 }
 
+type SalesMeasure = (typeof SALES_HOUR_MEASURES)[number];
+const MONEY: Record<SalesMeasure, boolean> = { gmv: true, transactions: false, member_gmv: true, member_transactions: false };
+
 interface Source {
-  /** FROM and WHERE over rollup rows `r` of the scope's outlets in the range (and hours). */
+  /** FROM and WHERE over rollup rows `r` of the scope in the range. */
   from: string;
-  /** The row's local time as a timestamp (midnight for daily rows). */
-  time: string;
-  hourly: boolean;
+  /** Rows are per mall (r.mall_id) or per outlet (r.outlet_id). */
+  level: 'mall' | 'outlet';
+  /** A measure of row `r` over the range's hours, in cents for money (a number). */
+  value: (measure: SalesMeasure) => string;
+  /** A LATERAL list of the row's hours of the filter, `hv(hour, <measures>)` in cents for money. */
+  hours: () => string;
 }
 
+/** Whether the caller sees every outlet of the selected malls, so the mall rows answer for them. */
+const wholeMalls = (scope: ReportScope) =>
+  scope.outletId === undefined && !scope.visibility.outletLimits.has(scope.clientId);
+
 /**
- * The rollup to read: the daily one for whole days (unless `needHours`), else the hourly one with the hour
- * filter. `r.outlet_id = ANY(ARRAY(...))` keeps the primary-key index scans per outlet.
+ * The rollup to read. `level` 'mall' reads the mall rows when the caller sees whole malls (else outlet rows);
+ * outlet rows come from rollup_outlet_daily for whole days unless `needHours`, else rollup_outlet_day_hours.
+ * `= ANY(ARRAY(...))` keeps the primary-key index scans.
  */
-function rollupSource(params: Params, scope: ReportScope, range: ReportRange, needHours = false): Source {
+function rollupSource(params: Params, scope: ReportScope, range: ReportRange, level: 'mall' | 'outlet', needHours = false): Source {
   const client = params.add(scope.clientId, '::int');
-  const start = params.add(range.start, '::date');
-  const end = params.add(range.end, '::date');
+  const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
+  const hours = () => hourRowsSql('r', SALES_HOUR_MEASURES, range.startHour, range.endHour, 'hv');
+  const overHours = (measure: SalesMeasure) => overHoursSql('r', measure, range.startHour, range.endHour);
+  if (level === 'mall' && wholeMalls(scope)) {
+    return {
+      from: `rollup_mall_day_hours r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope)) AND ${days}`,
+      level: 'mall',
+      value: overHours,
+      hours,
+    };
+  }
   const outlets = 'r.outlet_id = ANY(ARRAY(SELECT id FROM scope))';
   if (isWholeDay(range) && !needHours) {
     return {
-      from: `rollup_outlet_daily r WHERE r.client_id = ${client} AND ${outlets} AND r.local_day BETWEEN ${start} AND ${end}`,
-      time: 'r.local_day::timestamp',
-      hourly: false,
+      from: `rollup_outlet_daily r WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
+      level: 'outlet',
+      value: (measure) => (MONEY[measure] ? `(r.${measure} * 100)` : `r.${measure}`),
+      hours,
     };
   }
-  // A time comparison (8-byte integers) is much cheaper per row than extract(), which returns numeric.
-  const hours = isWholeDay(range)
-    ? ''
-    : ` AND r.local_hour::time BETWEEN ${params.add(hourTime(range.startHour), '::time')} AND ${params.add(hourTime(range.endHour), '::time')}`;
   return {
-    from: `rollup_outlet_hourly r WHERE r.client_id = ${client} AND ${outlets}
-      AND r.local_hour >= ${start} AND r.local_hour < ${end} + 1${hours}`,
-    time: 'r.local_hour',
-    hourly: true,
+    from: `rollup_outlet_day_hours r WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
+    level: 'outlet',
+    value: overHours,
+    hours,
   };
 }
+
+/** A sum of cents as money. */
+const money = (cents: string) => `(${cents}) / 100.0`;
 
 /** SQL of the three measures over sums `g` (gmv) and `t` (transactions). */
 const measures = (g: string, t: string) =>
@@ -161,13 +184,13 @@ export interface DailyRow {
 export async function dailyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<DailyRow[]> {
   const params = new Params();
   const cte = scopeCte(params, scope);
-  const source = rollupSource(params, scope, range);
+  const source = rollupSource(params, scope, range, 'mall');
   const series = seriesSql(params, { ...range, startHour: 0, endHour: 23 }, false);
   const { rows } = await db.query<DailyRow>(
     `WITH ${cte},
-     agg AS (SELECT ${source.time}::date AS day, sum(r.gmv) AS gmv, sum(r.transactions) AS transactions
+     agg AS (SELECT r.local_day AS day, sum(${source.value('gmv')}) AS gc, sum(${source.value('transactions')}) AS tc
              FROM ${source.from} GROUP BY 1)
-     SELECT to_char(g, 'YYYY-MM-DD') AS date, coalesce(a.gmv, 0)::float8 AS gmv, coalesce(a.transactions, 0)::int AS transactions
+     SELECT to_char(g, 'YYYY-MM-DD') AS date, coalesce(${money('a.gc')}, 0)::float8 AS gmv, coalesce(a.tc, 0)::int AS transactions
      FROM ${series} LEFT JOIN agg a ON a.day = g::date ORDER BY g`,
     params.values,
   );
@@ -180,18 +203,18 @@ export interface MonthlyRow {
   transactions: number;
 }
 
-/** One row per month the range touches (zeros included), oldest first; whole days read the daily rollup. */
+/** One row per month the range touches (zeros included), oldest first. */
 export async function monthlyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<MonthlyRow[]> {
   const params = new Params();
   const cte = scopeCte(params, scope);
-  const source = rollupSource(params, scope, range);
+  const source = rollupSource(params, scope, range, 'mall');
   const start = params.add(range.start, '::date');
   const end = params.add(range.end, '::date');
   const { rows } = await db.query<MonthlyRow>(
     `WITH ${cte},
-     agg AS (SELECT date_trunc('month', ${source.time}) AS month, sum(r.gmv) AS gmv, sum(r.transactions) AS transactions
+     agg AS (SELECT date_trunc('month', r.local_day) AS month, sum(${source.value('gmv')}) AS gc, sum(${source.value('transactions')}) AS tc
              FROM ${source.from} GROUP BY 1)
-     SELECT to_char(g, 'YYYY-MM') AS month, coalesce(a.gmv, 0)::float8 AS gmv, coalesce(a.transactions, 0)::int AS transactions
+     SELECT to_char(g, 'YYYY-MM') AS month, coalesce(${money('a.gc')}, 0)::float8 AS gmv, coalesce(a.tc, 0)::int AS transactions
      FROM generate_series(date_trunc('month', ${start}::timestamp), ${end}::timestamp, interval '1 month') g
      LEFT JOIN agg a ON a.month = g ORDER BY g`,
     params.values,
@@ -214,15 +237,20 @@ export async function memberOverall(
 ): Promise<MemberOverall> {
   const params = new Params();
   const cte = scopeCte(params, scope);
-  const source = rollupSource(params, scope, range, timeRange === 'hourly');
-  const series = seriesSql(params, range, source.hourly);
-  const member = metricSql(metric, 'sum(mg)', 'sum(mt)');
-  const nonMember = metricSql(metric, 'sum(ng)', 'sum(nt)');
+  const hourly = timeRange === 'hourly';
+  const source = rollupSource(params, scope, range, 'mall', hourly);
+  const series = seriesSql(params, range, hourly);
+  // hourly buckets read each hour of a row; other buckets the row's sums over the hours
+  const [from, time, value] = hourly
+    ? [`${source.from.replace(' WHERE ', `, ${source.hours()} WHERE `)}`, `r.local_day + hv.hour * interval '1 hour'`, (m: SalesMeasure) => `hv.${m}`]
+    : [source.from, 'r.local_day::timestamp', source.value];
+  const member = metricSql(metric, money('sum(mg)'), 'sum(mt)');
+  const nonMember = metricSql(metric, money('sum(g) - sum(mg)'), 'sum(t) - sum(mt)');
   const { rows } = await db.query<{ period: string | null; member: number; non_member: number }>(
     `WITH ${cte},
-     agg AS (SELECT ${bucketKey(timeRange, source.time)} AS period, sum(r.member_gmv) AS mg, sum(r.member_transactions) AS mt,
-               sum(r.gmv - r.member_gmv) AS ng, sum(r.transactions - r.member_transactions) AS nt
-             FROM ${source.from} GROUP BY 1),
+     agg AS (SELECT ${bucketKey(timeRange, time)} AS period, sum(${value('member_gmv')}) AS mg, sum(${value('member_transactions')}) AS mt,
+               sum(${value('gmv')}) AS g, sum(${value('transactions')}) AS t
+             FROM ${from} GROUP BY 1),
      periods AS (SELECT DISTINCT ${bucketKey(timeRange, 'g')} AS period FROM ${series})
      SELECT ${bucketLabel(timeRange, 'p.period')} AS period, ${member} AS member, ${nonMember} AS non_member
      FROM periods p LEFT JOIN agg a ON a.period = p.period GROUP BY p.period
@@ -254,17 +282,15 @@ export async function peakHours(
 ): Promise<PeakHourRow[]> {
   const params = new Params();
   const cte = scopeCte(params, scope);
-  const source = rollupSource(params, scope, range, true);
+  const source = rollupSource(params, scope, range, 'mall', true);
   const series = seriesSql(params, range, true);
   const bucketRange: TimeRange = timeRange === 'hourly' ? 'daily' : timeRange;
   const { rows } = await db.query<PeakHourRow>(
     `WITH ${cte},
-     agg AS (SELECT ${bucketKey(bucketRange, source.time)} AS period, r.local_hour::time AS hour,
-               sum(r.gmv) AS g, sum(r.transactions) AS t
-             FROM ${source.from} GROUP BY 1, 2),
-     cells AS (SELECT DISTINCT ${bucketKey(bucketRange, 'g')} AS period, g::time AS hour FROM ${series})
-     SELECT ${bucketLabel(bucketRange, 'c.period')} AS period, extract(hour FROM c.hour)::int AS hour,
-       ${metricSql(metric, 'a.g', 'a.t')} AS value
+     agg AS (SELECT ${bucketKey(bucketRange, 'r.local_day::timestamp')} AS period, hv.hour, sum(hv.gmv) AS g, sum(hv.transactions) AS t
+             FROM ${source.from.replace(' WHERE ', `, ${source.hours()} WHERE `)} GROUP BY 1, 2),
+     cells AS (SELECT DISTINCT ${bucketKey(bucketRange, 'g')} AS period, extract(hour FROM g)::int AS hour FROM ${series})
+     SELECT ${bucketLabel(bucketRange, 'c.period')} AS period, c.hour, ${metricSql(metric, money('a.g'), 'a.t')} AS value
      FROM cells c LEFT JOIN agg a ON a.period = c.period AND a.hour = c.hour
      ORDER BY c.period, c.hour`,
     params.values,
@@ -283,14 +309,16 @@ export interface MallRankRow extends SalesMeasures {
 export async function mallRanking(db: Queryable, scope: ReportScope, range: ReportRange, rankBy: Metric): Promise<MallRankRow[]> {
   const params = new Params();
   const cte = scopeCte(params, scope);
-  const source = rollupSource(params, scope, range);
+  const source = rollupSource(params, scope, range, 'mall');
+  const mallOf = source.level === 'mall' ? 'r.mall_id' : '(SELECT s.mall_id FROM scope s WHERE s.id = r.outlet_id)';
   const { rows } = await db.query<MallRankRow>(
     `WITH ${cte},
-     agg AS (SELECT r.outlet_id, sum(r.gmv) AS g, sum(r.transactions) AS t FROM ${source.from} GROUP BY 1)
-     SELECT s.mall_id, s.mall_name, ${measures('sum(a.g)', 'sum(a.t)')}
-     FROM scope s LEFT JOIN agg a ON a.outlet_id = s.id
-     GROUP BY s.mall_id, s.mall_name
-     ORDER BY ${ORDER_BY_METRIC[rankBy]}, lower(s.mall_name), s.mall_id`,
+     agg AS (SELECT ${mallOf} AS mall_id, sum(${source.value('gmv')}) AS g, sum(${source.value('transactions')}) AS t
+             FROM ${source.from} GROUP BY 1),
+     malls AS (SELECT DISTINCT mall_id, mall_name FROM scope)
+     SELECT m.mall_id, m.mall_name, ${measures(money('a.g'), 'a.t')}
+     FROM malls m LEFT JOIN agg a ON a.mall_id = m.mall_id
+     ORDER BY ${ORDER_BY_METRIC[rankBy]}, lower(m.mall_name), m.mall_id`,
     params.values,
   );
   return rows;
@@ -312,12 +340,12 @@ const GROUP_COLUMNS: Record<GroupBy, { key: string; name: string }> = {
 export async function groupReport(db: Queryable, scope: ReportScope, range: ReportRange, groupBy: GroupBy): Promise<GroupRow[]> {
   const params = new Params();
   const cte = scopeCte(params, scope);
-  const source = rollupSource(params, scope, range);
+  const source = rollupSource(params, scope, range, 'outlet');
   const { key, name } = GROUP_COLUMNS[groupBy];
   const { rows } = await db.query<GroupRow>(
     `WITH ${cte},
-     agg AS (SELECT r.outlet_id, sum(r.gmv) AS g, sum(r.transactions) AS t FROM ${source.from} GROUP BY 1)
-     SELECT ${key} AS key, ${name} AS name, ${measures('sum(a.g)', 'sum(a.t)')}
+     agg AS (SELECT r.outlet_id, sum(${source.value('gmv')}) AS g, sum(${source.value('transactions')}) AS t FROM ${source.from} GROUP BY 1)
+     SELECT ${key} AS key, ${name} AS name, ${measures(money('sum(a.g)'), 'sum(a.t)')}
      FROM scope s JOIN agg a ON a.outlet_id = s.id
      GROUP BY 1, 2
      HAVING sum(a.t) > 0 OR sum(a.g) <> 0
@@ -343,15 +371,15 @@ export async function memberOutletRanking(
 ): Promise<OutletRankRow[]> {
   const params = new Params();
   const cte = scopeCte(params, scope);
-  const source = rollupSource(params, scope, range);
+  const source = rollupSource(params, scope, range, 'outlet');
   const [g, t] = options.member
-    ? ['sum(r.member_gmv)', 'sum(r.member_transactions)']
-    : ['sum(r.gmv - r.member_gmv)', 'sum(r.transactions - r.member_transactions)'];
+    ? [`sum(${source.value('member_gmv')})`, `sum(${source.value('member_transactions')})`]
+    : [`sum(${source.value('gmv')} - ${source.value('member_gmv')})`, `sum(${source.value('transactions')} - ${source.value('member_transactions')})`];
   const limit = params.add(options.limit, '::int');
   const { rows } = await db.query<OutletRankRow>(
     `WITH ${cte},
      agg AS (SELECT r.outlet_id, ${g} AS g, ${t} AS t FROM ${source.from} GROUP BY 1)
-     SELECT s.id AS outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name, ${measures('a.g', 'a.t')}
+     SELECT s.id AS outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name, ${measures(money('a.g'), 'a.t')}
      FROM scope s JOIN agg a ON a.outlet_id = s.id
      WHERE a.t > 0 OR a.g <> 0
      ORDER BY ${ORDER_BY_METRIC[options.rankBy]}, lower(s.name), s.id
@@ -365,9 +393,9 @@ export async function memberOutletRanking(
 export async function totals(db: Queryable, scope: ReportScope, range: ReportRange): Promise<SalesMeasures> {
   const params = new Params();
   const cte = scopeCte(params, scope);
-  const source = rollupSource(params, scope, range);
+  const source = rollupSource(params, scope, range, 'mall');
   const { rows } = await db.query<SalesMeasures>(
-    `WITH ${cte} SELECT ${measures('sum(r.gmv)', 'sum(r.transactions)')} FROM ${source.from}`,
+    `WITH ${cte} SELECT ${measures(money(`sum(${source.value('gmv')})`), `sum(${source.value('transactions')})`)} FROM ${source.from}`,
     params.values,
   );
   return rows[0] ?? { gmv: 0, transactions: 0, average_transaction_value: 0 };
@@ -384,26 +412,30 @@ export async function scopeOutlet(db: Queryable, scope: ReportScope): Promise<{ 
 // ------------------------------------------------------------------ payment methods
 
 /**
- * The top `limit` payment methods of the range by sum, grouped by the §9 rule (upper-cased; empty and NONE in
- * OTHERS, only if non-zero; sum descending). Payments are rolled up by day only: whole days.
+ * The top `limit` payment methods of the range and hours by sum, grouped by the §9 rule (upper-cased; empty
+ * and NONE in OTHERS, only if non-zero; sum descending). Methods with nothing in those hours are left out.
  */
 export async function paymentMethodOverall(
   db: Queryable,
   scope: ReportScope,
-  range: Pick<ReportRange, 'start' | 'end'>,
+  range: ReportRange,
   limit: number,
 ): Promise<PaymentMethodSum[]> {
   const params = new Params();
   const cte = scopeCte(params, scope);
   const client = params.add(scope.clientId, '::int');
-  const start = params.add(range.start, '::date');
-  const end = params.add(range.end, '::date');
+  const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
+  const [measure] = PAYMENT_HOUR_MEASURES;
+  const amount = money(`sum(${overHoursSql('r', measure, range.startHour, range.endHour)})`);
+  const from = wholeMalls(scope)
+    ? `rollup_mall_payment_day_hours r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope))`
+    : `rollup_outlet_payment_daily r WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))`;
   const { rows } = await db.query<PaymentMethodSum>(
     `WITH ${cte}
-     SELECT r.payment_method, sum(r.amount)::float8 AS sum
-     FROM rollup_outlet_payment_daily r
-     WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope)) AND r.local_day BETWEEN ${start} AND ${end}
-     GROUP BY 1`,
+     SELECT r.payment_method, (${amount})::float8 AS sum
+     FROM ${from} AND ${days}
+     GROUP BY 1
+     HAVING ${amount} <> 0`,
     params.values,
   );
   return groupPaymentMethods(rows).slice(0, limit);

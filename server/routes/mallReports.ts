@@ -6,7 +6,6 @@ import { badRequest, notFound } from '../errors.js';
 import {
   dailyReport,
   groupReport,
-  isWholeDay,
   mallRanking,
   memberOutletRanking,
   memberOverall,
@@ -146,8 +145,6 @@ export function mallReportHandlers({ pool }: RouteDeps): Handlers {
     async getMallPaymentMethodOverall(request) {
       const query = request.query as Query<'getMallPaymentMethodOverall'>;
       const range = readRange(query);
-      // Payments are rolled up by local day: an hour filter cannot be answered from the rollup.
-      if (!isWholeDay(range)) throw badRequest('start_hour: payment methods are reported for whole days (0 to 23) only.');
       return { data: await paymentMethodOverall(pool, mallScope(request, query), range, query.limit ?? 10) };
     },
 

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inTransaction, type Pool } from '../../server/db/pool.js';
+import { createPool, inTransaction, type Pool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
 import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
 import { createDatabase, dropDatabase, withPostgres } from '../support/postgres.js';
@@ -59,10 +59,9 @@ interface StoredReceipt {
   items: { skuId: number; quantity: number; unitPrice: number; amount: number }[];
 }
 
-/** Every receipt of a database, with payments and items, as ingestion input by client, in id order. */
-async function readReceipts(pool: Pool): Promise<Map<number, ReceiptInput[]>> {
+/** Every receipt of a database (or those with an id above `after`), with payments and items, as ingestion input by client, in id order. */
+async function readReceipts(pool: Pool, after = 0): Promise<Map<number, ReceiptInput[]>> {
   const byClient = new Map<number, ReceiptInput[]>();
-  let after = 0;
   for (;;) {
     const { rows } = await pool.query<StoredReceipt & { id: number }>(
       `SELECT r.*,
@@ -174,6 +173,43 @@ export async function benchDemoData(
   }
 }
 
+
+/**
+ * Raw ingestion at the density of a generated dataset: its last `count` receipts (by id: the latest days, all
+ * outlets) read back and ingested again, by ingestReceipts on one connection in one transaction, into a fresh
+ * database on `serverUrl` holding the same world (`seed`, `endDate`, `outletsPerMall`) and no receipts.
+ */
+export async function benchIngestionOf(
+  sourceUrl: string,
+  serverUrl: string,
+  options: { seed: number; endDate: string; outletsPerMall?: number; count: number; log?: (message: string) => void },
+): Promise<number> {
+  const log = options.log ?? say;
+  const source = createPool(sourceUrl, 1);
+  const name = `bench_ingest_${process.pid}_${Date.now()}`;
+  try {
+    const { rows } = await source.query<{ after: number }>(
+      'SELECT coalesce(min(id) - 1, 0)::int8 AS after FROM (SELECT id FROM receipts ORDER BY id DESC LIMIT $1) last',
+      [options.count],
+    );
+    const stored = await readReceipts(source, rows[0]?.after ?? 0);
+    const total = [...stored.values()].reduce((sum, list) => sum + list.length, 0);
+    const target = await createDatabase(serverUrl, name);
+    try {
+      await generateDemoData(target, { seed: options.seed, receipts: 0, endDate: options.endDate, outletsPerMall: options.outletsPerMall });
+      const begin = performance.now();
+      for (const [clientId, list] of stored) await ingestAll(target, clientId, list);
+      const seconds = (performance.now() - begin) / 1000;
+      log(`raw ingestion of the last ${total.toLocaleString('en-US')} receipts, 1 connection: ${seconds.toFixed(1)} s: ${rate(total, seconds)}`);
+      return total / seconds;
+    } finally {
+      await target.end();
+    }
+  } finally {
+    await source.end();
+    await dropDatabase(serverUrl, name).catch(() => {});
+  }
+}
 
 async function main(): Promise<void> {
   const receipts = process.env.BENCH_RECEIPTS ? Number(process.env.BENCH_RECEIPTS) : undefined;

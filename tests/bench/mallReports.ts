@@ -1,8 +1,9 @@
 /**
  * Mall report latency: every mall report call the Shopper Connect pages make, over real HTTP on loopback, on a
- * generated dataset.
+ * generated dataset of 3 malls with 100 outlets each (the demo world scaled up) and a year of receipts.
  *
  *   npx tsx tests/bench/mallReports.ts              (embedded PostgreSQL in a temp dir unless DATABASE_URL is set)
+ *   BENCH_DATABASE_URL=postgres://…/db npx tsx tests/bench/mallReports.ts   (time the calls on an existing database)
  *   BENCH_RECEIPTS_REPORTS=10000000 npx tsx tests/bench/mallReports.ts
  *
  * The goal: p95 ≤ 30 ms per call at 10 M receipts over a year, for a 31-day range with an hour filter.
@@ -15,11 +16,13 @@ import { loadConfig } from '../../server/config.js';
 import { createPool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
 import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
+import { benchIngestionOf } from './demoData.js';
 import { printRow, timeCalls } from './stats.js';
 
 const DATABASE = 'bench_mall_reports';
 const SEED = 20261121;
 const END_DATE = '2026-10-31';
+const OUTLETS_PER_MALL = 100;
 const say = (message: string) => process.stdout.write(`${message}\n`);
 
 export interface MallReportBenchOptions {
@@ -47,7 +50,8 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
     ['mall rank_by=gmv', `/api/mall_report/mall?${withHours}&rank_by=gmv`],
     ['peak_hour daily', `/api/mall_report/peak_hour?${withHours}&time_range=daily`],
     ['peak_hour hourly atv', `/api/mall_report/peak_hour?${withHours}&time_range=hourly&metric=average_transaction_value`],
-    ['payment_method/overall', `/api/mall_report/payment_method/overall?${base}&limit=10`],
+    ['payment_method/overall', `/api/mall_report/payment_method/overall?${withHours}&limit=10`],
+    ['payment_method/overall (whole days)', `/api/mall_report/payment_method/overall?${base}&limit=10`],
     ['member/overall daily', `/api/mall_report/member/overall?${withHours}&time_range=daily`],
     ['member/overall hourly', `/api/mall_report/member/overall?${withHours}&time_range=hourly`],
     ['member/outlet', `/api/mall_report/member/outlet?${withHours}&member=true&rank_by=gmv&limit=10`],
@@ -65,14 +69,14 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
   const app = await buildApp({ pool, config: { ...loadConfig({}), staticDir: '/nonexistent' } });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const { rows: world } = await pool.query<{ receipts: number; outlets: number; malls: number; hourly: number; daily: number }>(
+    const { rows: world } = await pool.query<{ receipts: number; outlets: number; malls: number; outletDays: number; mallDays: number }>(
       `SELECT (SELECT count(*) FROM receipts)::int AS receipts, (SELECT count(*) FROM outlets)::int AS outlets,
-              (SELECT count(*) FROM malls)::int AS malls, (SELECT count(*) FROM rollup_outlet_hourly)::int AS hourly,
-              (SELECT count(*) FROM rollup_outlet_daily)::int AS daily`,
+              (SELECT count(*) FROM malls)::int AS malls, (SELECT count(*) FROM rollup_outlet_day_hours)::int AS "outletDays",
+              (SELECT count(*) FROM rollup_mall_day_hours)::int AS "mallDays"`,
     );
     const w = world[0]!;
     say(`${w.receipts.toLocaleString('en-US')} receipts, ${w.malls} malls, ${w.outlets} outlets; ` +
-      `rollups: ${w.hourly.toLocaleString('en-US')} hourly rows, ${w.daily.toLocaleString('en-US')} daily rows`);
+      `rollups: ${w.outletDays.toLocaleString('en-US')} outlet days, ${w.mallDays.toLocaleString('en-US')} mall days`);
     const get = await signInForBench(address, 'admin@demo.mall');
     const clients = (await get('/clients')) as { id: number; name: string }[];
     for (const client of clients) {
@@ -99,15 +103,29 @@ export async function benchMallReports(serverUrl: string, options: MallReportBen
   const pool = await createDatabase(serverUrl, DATABASE);
   try {
     const started = performance.now();
-    await generateDemoData(pool, { seed: SEED, receipts, endDate: END_DATE });
-    say(`generated ${receipts.toLocaleString('en-US')} receipts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const result = await generateDemoData(pool, { seed: SEED, receipts, endDate: END_DATE, outletsPerMall: OUTLETS_PER_MALL });
+    const seconds = (performance.now() - started) / 1000;
+    say(
+      `generated ${receipts.toLocaleString('en-US')} receipts for ${result.outlets} outlets in ${seconds.toFixed(1)} s ` +
+        `(receipts simulated while the previous chunk is ingested, rollups kept in step, then VACUUM ANALYZE): ` +
+        `${Math.round(receipts / seconds).toLocaleString('en-US')} receipts/s`,
+    );
     await pool.end();
     await benchMallReportCalls(databaseUrl(serverUrl, DATABASE), options.count ?? 200);
+    say('\n-- ingestion at the density of this dataset');
+    await benchIngestionOf(databaseUrl(serverUrl, DATABASE), serverUrl, {
+      seed: SEED,
+      endDate: END_DATE,
+      outletsPerMall: OUTLETS_PER_MALL,
+      count: Math.min(receipts, 1_000_000),
+    });
   } finally {
     if (!options.keep) await dropDatabase(serverUrl, DATABASE);
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  await withPostgres((url) => benchMallReports(url, { keep: process.env.BENCH_KEEP === '1' }));
+  // BENCH_DATABASE_URL: time the calls on a database generated before (e.g. one kept with BENCH_KEEP=1).
+  if (process.env.BENCH_DATABASE_URL) await benchMallReportCalls(process.env.BENCH_DATABASE_URL);
+  else await withPostgres((url) => benchMallReports(url, { keep: process.env.BENCH_KEEP === '1' }));
 }

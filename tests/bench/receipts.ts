@@ -4,6 +4,7 @@
  * default sort, the receipt id search and a filter for comparison.
  *
  *   npx tsx tests/bench/receipts.ts                          (embedded PostgreSQL in a temp dir unless DATABASE_URL is set)
+ *   BENCH_DATABASE_URL=postgres://…/db npx tsx tests/bench/receipts.ts   (time the calls on an existing database)
  *   BENCH_RECEIPTS_LIST=10000000 npx tsx tests/bench/receipts.ts
  *
  * The goal: p95 under 30 ms at 10 M receipts.
@@ -93,5 +94,7 @@ export async function benchReceiptsList(serverUrl: string, options: ReceiptsBenc
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  await withPostgres((url) => benchReceiptsList(url, { keep: process.env.BENCH_KEEP === '1' }));
+  // BENCH_DATABASE_URL: time the calls on a database generated before (e.g. one kept with BENCH_KEEP=1).
+  if (process.env.BENCH_DATABASE_URL) await benchReceiptListCalls(process.env.BENCH_DATABASE_URL);
+  else await withPostgres((url) => benchReceiptsList(url, { keep: process.env.BENCH_KEEP === '1' }));
 }

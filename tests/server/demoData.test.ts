@@ -21,7 +21,9 @@ const CONTENT: Record<string, string> = {
   receipts: 'SELECT * FROM receipts',
   receipt_payments: 'SELECT * FROM receipt_payments',
   receipt_items: 'SELECT * FROM receipt_items',
-  rollup_outlet_hourly: 'SELECT * FROM rollup_outlet_hourly',
+  rollup_outlet_day_hours: 'SELECT * FROM rollup_outlet_day_hours',
+  rollup_mall_day_hours: 'SELECT * FROM rollup_mall_day_hours',
+  rollup_mall_payment_day_hours: 'SELECT * FROM rollup_mall_payment_day_hours',
   rollup_outlet_daily: 'SELECT * FROM rollup_outlet_daily',
   rollup_outlet_payment_daily: 'SELECT * FROM rollup_outlet_payment_daily',
   gto_submissions: 'SELECT * FROM gto_submissions',
@@ -89,7 +91,7 @@ describe('generateDemoData', () => {
   });
 
   it('keeps the rollups equal to an aggregation of the receipts from scratch', async () => {
-    expect(await rollupMismatches(first.pool)).toEqual({ hourly: 0, daily: 0, payment: 0 });
+    expect(await rollupMismatches(first.pool)).toEqual({ daily: 0, outletDayHours: 0, mallDayHours: 0, payment: 0, mallPayment: 0 });
   });
 
   it('builds two clients, three malls in three time zones and at least 120 outlets of both types', async () => {

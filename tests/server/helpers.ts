@@ -14,11 +14,14 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A fresh, migrated database of its own, copied from the run's template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database of its own: copied from the run's template (every migration applied), or empty
+ * (`{ empty: true }`, nothing applied) for tests of the migrations themselves.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = inject('pgUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const pool = await createDatabase(serverUrl, name, { template: TEMPLATE_DATABASE, max: 5 });
+  const pool = await createDatabase(serverUrl, name, { template: options.empty ? 'template0' : TEMPLATE_DATABASE, max: 5 });
   return {
     pool,
     url: databaseUrl(serverUrl, name),

@@ -152,22 +152,85 @@ const EXPECTED_PAYMENTS = [
 ];
 
 const MEASURES = Object.keys(ZERO).join(', ');
+const NO_MISMATCHES = { daily: 0, outletDayHours: 0, mallDayHours: 0, payment: 0, mallPayment: 0 };
+const MALL_OF: Record<number, number> = { [A1]: 1, [A2]: 1, [B1]: 2 };
 
-async function rollups(pool: Pool) {
-  const hourly = await pool.query(
-    `SELECT outlet_id, local_hour, ${MEASURES} FROM rollup_outlet_hourly WHERE client_id = $1 ORDER BY outlet_id, local_hour`,
+/** The sales of EXPECTED_HOURLY by outlet (or by mall) and local hour, hours without sales left out. */
+function expectedSalesByHour(by: 'outlet_id' | 'mall_id') {
+  const rows = new Map<string, { key: number; local_hour: string; gmv: number; transactions: number; member_gmv: number; member_transactions: number }>();
+  for (const row of EXPECTED_HOURLY) {
+    const key = by === 'outlet_id' ? row.outlet_id : MALL_OF[row.outlet_id]!;
+    const id = `${key} ${row.local_hour}`;
+    const sum = rows.get(id) ?? { key, local_hour: row.local_hour, gmv: 0, transactions: 0, member_gmv: 0, member_transactions: 0 };
+    sum.gmv = Math.round((sum.gmv + row.gmv) * 100) / 100;
+    sum.transactions += row.transactions;
+    sum.member_gmv = Math.round((sum.member_gmv + row.member_gmv) * 100) / 100;
+    sum.member_transactions += row.member_transactions;
+    rows.set(id, sum);
+  }
+  return [...rows.values()]
+    .filter((row) => row.gmv !== 0 || row.transactions !== 0)
+    .sort((x, y) => x.key - y.key || x.local_hour.localeCompare(y.local_hour))
+    .map(({ key, ...rest }) => ({ [by]: key, ...rest }));
+}
+
+/** A day row of running totals (migration 006) read back as one row per local hour with sales. */
+async function salesByHour(pool: Pool, table: 'rollup_outlet_day_hours' | 'rollup_mall_day_hours', by: 'outlet_id' | 'mall_id') {
+  const { rows } = await pool.query<Record<string, number | string>>(
+    `SELECT * FROM ${table} WHERE client_id = $1 ORDER BY ${by}, local_day`,
     [CLIENT],
   );
+  const hours = [];
+  for (const row of rows) {
+    for (let hour = 0; hour < 24; hour++) {
+      const inHour = (measure: string) => Number(row[`${measure}_h${hour + 1}`]) - (hour === 0 ? 0 : Number(row[`${measure}_h${hour}`]));
+      const sales = {
+        gmv: inHour('gmv') / 100,
+        transactions: inHour('transactions'),
+        member_gmv: inHour('member_gmv') / 100,
+        member_transactions: inHour('member_transactions'),
+      };
+      if (sales.gmv !== 0 || sales.transactions !== 0) {
+        hours.push({ [by]: row[by], local_hour: `${row.local_day} ${String(hour).padStart(2, '0')}:00:00`, ...sales });
+      }
+    }
+  }
+  return hours;
+}
+
+/** Running totals of payment `method` on a local day: amount_h1..amount_h24 in cents. */
+async function paymentRunningTotals(pool: Pool, table: 'rollup_outlet_payment_daily' | 'rollup_mall_payment_day_hours', by: 'outlet_id' | 'mall_id', id: number, day: string, method: string) {
+  const { rows } = await pool.query<Record<string, number>>(
+    `SELECT * FROM ${table} WHERE client_id = $1 AND ${by} = $2 AND local_day = $3 AND payment_method = $4`,
+    [CLIENT, id, day, method],
+  );
+  const row = rows[0];
+  return row ? Array.from({ length: 24 }, (_, k) => row[`amount_h${k + 1}`]) : undefined;
+}
+
+/** amount_h1..amount_h24 of `cents` taken in local hour `hour`: 0 up to amount_h<hour>, then `cents`. */
+const runningFrom = (hour: number, cents: number) => Array.from({ length: 24 }, (_, k) => (k + 1 > hour ? cents : 0));
+
+async function rollups(pool: Pool) {
   const daily = await pool.query(
     `SELECT outlet_id, local_day, ${MEASURES} FROM rollup_outlet_daily WHERE client_id = $1 ORDER BY outlet_id, local_day`,
     [CLIENT],
   );
   const payments = await pool.query(
-    `SELECT outlet_id, local_day, payment_method, amount, payments FROM rollup_outlet_payment_daily
-     WHERE client_id = $1 ORDER BY outlet_id, local_day, payment_method COLLATE "C"`,
+    `SELECT * FROM rollup_outlet_payment_daily WHERE client_id = $1 ORDER BY outlet_id, local_day, payment_method COLLATE "C"`,
     [CLIENT],
   );
-  return { hourly: hourly.rows, daily: daily.rows, payments: payments.rows };
+  const mallPayments = await pool.query(
+    `SELECT * FROM rollup_mall_payment_day_hours WHERE client_id = $1 ORDER BY mall_id, local_day, payment_method COLLATE "C"`,
+    [CLIENT],
+  );
+  return {
+    outletHours: await salesByHour(pool, 'rollup_outlet_day_hours', 'outlet_id'),
+    mallHours: await salesByHour(pool, 'rollup_mall_day_hours', 'mall_id'),
+    daily: daily.rows,
+    payments: payments.rows,
+    mallPayments: mallPayments.rows,
+  };
 }
 
 describe('ingestReceipts', () => {
@@ -241,8 +304,25 @@ describe('ingestReceipts', () => {
     expect(counts.rows[0]).toEqual({ payments: 15 });
   });
 
-  it('keeps the hourly rollup in the mall local time', async () => {
-    expect((await rollups(one.pool)).hourly).toEqual(EXPECTED_HOURLY);
+  it('keeps the sales of each local hour of the mall, by outlet and by mall', async () => {
+    const { outletHours, mallHours } = await rollups(one.pool);
+    expect(outletHours).toEqual(expectedSalesByHour('outlet_id'));
+    expect(mallHours).toEqual(expectedSalesByHour('mall_id'));
+    // A1 and A2 are both in mall 1; the void receipt at 11:10 adds nothing.
+    expect(mallHours.filter((row) => (row as { mall_id?: number }).mall_id === 1)).toHaveLength(5);
+  });
+
+  it('keeps the running totals of payments by local hour, by outlet and by mall, without void receipts', async () => {
+    // A1 on 10 January: VISA 10 at 10:30 and 15.50 at 10:45 (30 at 11:10 is void); CASH 5 at 10:45.
+    const visa = runningFrom(10, 2550);
+    expect(await paymentRunningTotals(one.pool, 'rollup_outlet_payment_daily', 'outlet_id', A1, '2026-01-10', 'VISA')).toEqual(visa);
+    expect(await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 1, '2026-01-10', 'VISA')).toEqual(visa);
+    expect(await paymentRunningTotals(one.pool, 'rollup_outlet_payment_daily', 'outlet_id', A1, '2026-01-10', 'CASH')).toEqual(runningFrom(10, 500));
+    // B1, New York: CASH 1.99 at 23:59:59 on the 9th, 3.01 at 00:00 on the 10th.
+    expect(await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 2, '2026-01-09', 'CASH')).toEqual(runningFrom(23, 199));
+    expect(await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 2, '2026-01-10', 'CASH')).toEqual(runningFrom(0, 301));
+    // mall 1 on 11 January: visa 40 at 12:20 (A2) stays apart from VISA.
+    expect(await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 1, '2026-01-11', 'visa')).toEqual(runningFrom(12, 4000));
   });
 
   it('keeps the daily rollup on local calendar days', async () => {
@@ -250,13 +330,13 @@ describe('ingestReceipts', () => {
   });
 
   it('keeps the payment rollup by method exactly as captured, without void receipts', async () => {
-    expect((await rollups(one.pool)).payments).toEqual(EXPECTED_PAYMENTS);
+    expect((await rollups(one.pool)).payments.map(({ outlet_id, local_day, payment_method, amount, payments }) => ({ outlet_id, local_day, payment_method, amount, payments }))).toEqual(EXPECTED_PAYMENTS);
   });
 
   it('gives the same rollups whether the receipts come in one batch or two', async () => {
     expect(await rollups(two.pool)).toEqual(await rollups(one.pool));
-    expect(await rollupMismatches(one.pool)).toEqual({ hourly: 0, daily: 0, payment: 0 });
-    expect(await rollupMismatches(two.pool)).toEqual({ hourly: 0, daily: 0, payment: 0 });
+    expect(await rollupMismatches(one.pool)).toEqual(NO_MISMATCHES);
+    expect(await rollupMismatches(two.pool)).toEqual(NO_MISMATCHES);
   });
 
   it('refuses outlets of another client and leaves nothing behind', async () => {
@@ -302,7 +382,7 @@ describe('ingestReceipts', () => {
          FROM receipts`,
       );
       expect(rows[0]).toEqual({ receipts: count, ids: count, items: count, payments: count * 2 });
-      expect(await rollupMismatches(db.pool)).toEqual({ hourly: 0, daily: 0, payment: 0 });
+      expect(await rollupMismatches(db.pool)).toEqual(NO_MISMATCHES);
     } finally {
       await db.drop();
     }

@@ -326,10 +326,19 @@ describe('GET /api/mall_report/payment_method/overall', () => {
       { payment_method: 'CASH', sum: 40 },
     ]);
   });
-  it('answers whole days only (payments are rolled up by day)', async () => {
-    const response = await operator.agent.get(url('payment_method/overall', { client_id: 1, mall_ids: [central], ...WEEK, ...LUNCH }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/start_hour/);
+  it('applies the hour filter, for whole malls and for the outlets a tenant may see', async () => {
+    // Central 10:00–12:59: c1 VISA 100 (10:15), c2 visa 30.50 + '' 20 (12:40); c4 is void.
+    expect((await get('payment_method/overall', { mall_ids: [central], ...LUNCH })).data).toEqual([
+      { payment_method: 'VISA', sum: 130.5 },
+      { payment_method: 'OTHERS', sum: 20 },
+    ]);
+    // The tenant sees the boutique only: b1 MASTER 200 at 14:00, b2 CASH 30 at 23:59.
+    expect((await get('payment_method/overall', { mall_ids: [central], start_hour: 14, end_hour: 22 }, tenant.agent)).data).toEqual([
+      { payment_method: 'MASTER', sum: 200 },
+    ]);
+    expect((await get('payment_method/overall', { mall_ids: [central], start_hour: 23, end_hour: 23 }, tenant.agent)).data).toEqual([
+      { payment_method: 'CASH', sum: 30 },
+    ]);
   });
 });
 
