@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'web',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/views/browserRequest.ts'],
         },
       },
       {

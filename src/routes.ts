@@ -38,6 +38,11 @@ const receiptsPage: PageComponent = lazy(() =>
   import('./views/pages/receipts/ReceiptsPage').then((module) => ({ default: module.ReceiptsPage })),
 );
 
+/* The super admin's pages. */
+const outboxPage: PageComponent = lazy(() =>
+  import('./views/pages/admin/OutboxPage').then((module) => ({ default: module.OutboxPage })),
+);
+
 /* The Shopper Connect mall report pages. */
 const mallHomePage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/MallHomePage').then((module) => ({ default: module.MallHomePage })),
@@ -66,6 +71,8 @@ interface ChildOptions {
   /** The path below the group when it differs from the name (parameters). */
   readonly path?: string;
   readonly page?: PageComponent;
+  /** Only the super admin gets the page (domain/permissions). */
+  readonly superAdminOnly?: boolean;
 }
 
 function child(group: string, name: string, title: string, icon: IconName, options: ChildOptions = {}): AppRoute {
@@ -80,14 +87,32 @@ function child(group: string, name: string, title: string, icon: IconName, optio
       header: options.mallHeader === true ? 'mall' : 'none',
       ...(options.hidden !== undefined && { hidden: options.hidden }),
       ...(options.hideOnSidebar !== undefined && { hideOnSidebar: options.hideOnSidebar }),
+      ...(options.superAdminOnly !== undefined && { superAdminOnly: options.superAdminOnly }),
     },
     ...(options.index !== undefined && { index: options.index }),
     page: options.page ?? notBuiltYet,
   };
 }
 
-function group(name: string, title: string, icon: IconName, children: readonly AppRoute[]): AppRoute {
-  return { name, path: `/${name}`, meta: { title, icon, filters: DEFAULT_FILTER_PAGE, header: 'none' }, children };
+function group(
+  name: string,
+  title: string,
+  icon: IconName,
+  children: readonly AppRoute[],
+  options: Pick<ChildOptions, 'superAdminOnly'> = {},
+): AppRoute {
+  return {
+    name,
+    path: `/${name}`,
+    meta: {
+      title,
+      icon,
+      filters: DEFAULT_FILTER_PAGE,
+      header: 'none',
+      ...(options.superAdminOnly !== undefined && { superAdminOnly: options.superAdminOnly }),
+    },
+    children,
+  };
 }
 
 /** A top-level page: a route with its page as its single child (kept whenever the route is permitted). */
@@ -180,6 +205,21 @@ export const ROUTES: readonly AppRoute[] = [
     child('apps', 'apps', 'Apps', 'application', { path: '', index: true, filters: { period: 'none' } }),
     child('apps', 'xero', 'Xero', 'link', { filters: { period: 'none' } }),
   ]),
+  // Not a route of §2: the super admin's own pages, for nobody else whatever their permissions. Last, so that
+  // it is never a landing page. Its single page shows in the sidebar as one 'Outbox' item.
+  group(
+    'admin',
+    'Admin',
+    'shield',
+    [
+      child('admin', 'outbox', 'Outbox', 'envelope', {
+        superAdminOnly: true,
+        filters: { period: 'none', outletMode: 'disabled' },
+        page: outboxPage,
+      }),
+    ],
+    { superAdminOnly: true },
+  ),
 ];
 
 const routesByPath: ReadonlyMap<string, AppRoute> = new Map(

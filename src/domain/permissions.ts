@@ -102,6 +102,8 @@ export interface RouteMeta {
   readonly hidden?: boolean;
   /** Routed, but not listed in the sidebar (detail pages). */
   readonly hideOnSidebar?: boolean;
+  /** Only the super admin gets the route, whatever the permissions of anyone else name (the admin pages). */
+  readonly superAdminOnly?: boolean;
 }
 
 export interface RouteNode {
@@ -243,6 +245,21 @@ function applyPartnerRule<T extends RouteNode>(routes: readonly T[], user: Route
   });
 }
 
+/**
+ * Routes flagged super-admin-only (and such children of other routes) are the super admin's alone: everyone
+ * else loses them, even with a route permission that names them.
+ */
+function applySuperAdminRule<T extends RouteNode>(routes: readonly T[], user: RouteUser): T[] {
+  if (isSuperAdmin(user)) return [...routes];
+  return routes.flatMap((route) => {
+    if (route.meta.superAdminOnly === true) return [];
+    if (!route.children) return [route];
+    const children = route.children.filter((child) => child.meta.superAdminOnly !== true);
+    if (children.length === route.children.length) return [route];
+    return children.length > 0 ? [withChildren(route, children)] : [];
+  });
+}
+
 /** §2: breakeven target pages are titled Leasing, Finance, Marcom and Operations. */
 const BREAKEVEN_DEPARTMENTS: readonly string[] = ['Leasing', 'Finance', 'Operations'];
 
@@ -270,11 +287,14 @@ function applyDepartmentTitle<T extends RouteNode>(routes: readonly T[], user: R
   });
 }
 
-/** The routes a user may open (§6), in table order, with the department title on the breakeven page. */
+/**
+ * The routes a user may open (§6), in table order, with the department title on the breakeven page; the
+ * super-admin-only routes for the super admin alone.
+ */
 export function permittedRoutes<T extends RouteNode>(table: readonly T[], user: RouteUser): T[] {
   const byPermission = routesByPermission(table, user);
   const tenantConnect = applyTenantConnectRule(table, byPermission, user);
-  return applyDepartmentTitle(applyPartnerRule(tenantConnect, user), user);
+  return applySuperAdminRule(applyDepartmentTitle(applyPartnerRule(tenantConnect, user), user), user);
 }
 
 /** The pages of a route list: the children of groups, or the route itself when it has none. */

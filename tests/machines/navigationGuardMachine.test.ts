@@ -378,6 +378,22 @@ describe('navigationGuardMachine details', () => {
     expect(shown()).toBe('/404');
   });
 
+  it("lets the super admin alone open the outbox: anyone else goes to /404, whatever their permissions", async () => {
+    await browserOpens('/admin/outbox');
+    await sessionBecomes('signedIn', userInfo({ id: 16, roles: ['super admin'], permissions: [] }));
+    expect(shown()).toBe('/admin/outbox');
+
+    await sessionBecomes(
+      'signedIn',
+      userInfo({ id: 17, permissions: [{ name: 'admin', subPermissions: ['outbox'] }, { name: 'receipts', subPermissions: [] }] }),
+    );
+    expect(shown()).toBe('/404');
+    await appOpens('/receipts');
+    expect(shown()).toBe('/receipts');
+    await appOpens('/admin/outbox');
+    expect(shown()).toBe('/404');
+  });
+
   it('sends a signed-out visitor of / to /login without a redirect', async () => {
     await browserOpens('/');
     await sessionBecomes('signedOut');

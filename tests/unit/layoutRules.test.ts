@@ -73,6 +73,21 @@ describe('the sidebar (§2)', () => {
     expect(isExternalLink('//evil.example')).toBe(false);
   });
 
+  it("lists the super admin's Outbox as one item, for the super admin only", () => {
+    const adminMenu = sidebarMenu(permittedRoutes(ROUTES, user([], { roles: ['super admin'] })));
+    expect(adminMenu.at(-1)).toEqual({ kind: 'link', path: '/admin/outbox', title: 'Outbox', icon: 'envelope', external: false });
+    const operatorMenu = sidebarMenu(
+      permittedRoutes(
+        ROUTES,
+        user([
+          { name: 'receipts', subPermissions: [] },
+          { name: 'admin', subPermissions: ['outbox'] },
+        ]),
+      ),
+    );
+    expect(operatorMenu.map((entry) => entry.title)).toEqual(['Receipts']);
+  });
+
   it('finds the group of a page and the current link, parameters included', () => {
     const menu = sidebarMenu(ROUTES);
     expect(menuGroupOf(menu, '/shopper-connect/mall-gmv')).toBe('/shopper-connect');
@@ -106,6 +121,7 @@ describe('the breadcrumb (§2)', () => {
     expect(breadcrumbFor(routes, '/receipts').map((crumb) => crumb.title)).toEqual(['Dashboard', 'Receipts']);
     expect(breadcrumbFor(routes, '/apps').map((crumb) => crumb.title)).toEqual(['Dashboard', 'Apps']);
     expect(breadcrumbFor(routes, '/apps/xero').map((crumb) => crumb.title)).toEqual(['Dashboard', 'Apps', 'Xero']);
+    expect(breadcrumbFor(routes, '/admin/outbox').map((crumb) => crumb.title)).toEqual(['Dashboard', 'Admin', 'Outbox']);
   });
 
   it('does not start with Dashboard when the first route is the dashboard', () => {

@@ -55,6 +55,17 @@ describe('the page frames of the route table', () => {
     expect(frame('/shopper-connect/sales-trends').filters.outletMode).toBe('all');
   });
 
+  it("shows the super admin's outbox with its title only: no date filter, the outlet dropdown disabled", () => {
+    expect(frame('/admin/outbox')).toEqual({
+      pattern: '/admin/outbox',
+      title: 'Outbox',
+      header: 'none',
+      filters: { period: 'none', headerV2: false, averageTransactionValue: false, breakeven: false, outletMode: 'disabled' },
+    });
+    // Off everyone else's routes: no page there.
+    expect(pageFrameFor(TENANT_CONNECT_ALL, '/admin/outbox').pattern).toBeUndefined();
+  });
+
   it('names the page, with its pattern, or nothing off the table', () => {
     expect(frame('/shopper-connect/mall-outlet/12')).toMatchObject({ pattern: '/shopper-connect/mall-outlet/:id', title: 'Mall Outlet' });
     expect(pageFrameFor(ALL, '/')).toMatchObject({ pattern: undefined, header: 'none', filters: { outletMode: 'disabled' } });

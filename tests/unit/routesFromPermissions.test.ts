@@ -58,6 +58,8 @@ describe('the route table', () => {
       '/settings',
       '/apps',
       '/apps/xero',
+      // Not of §2: the super admin's outbox, last so that it is never a landing page.
+      '/admin/outbox',
     ]);
   });
 
@@ -96,7 +98,8 @@ describe('routes from permissions (§6)', () => {
     expect(paths).toContain('/tenants/tenant-receipt-data');
     expect(paths).toContain('/receipts');
     expect(paths).toContain('/apps/xero');
-    expect(paths).toHaveLength(SHOPPER_CONNECT_PAGES.length + 3 + 3 + 4);
+    expect(paths).toContain('/admin/outbox');
+    expect(paths).toHaveLength(SHOPPER_CONNECT_PAGES.length + 3 + 3 + 4 + 1);
   });
 
   it('gives an operator the routes and children its permissions name, ignoring slashes', () => {
@@ -226,6 +229,76 @@ describe('routes from permissions (§6)', () => {
   it('drops a group left without children and ignores unknown permissions', () => {
     expect(pathsOf(user([{ name: 'tenant-connect', subPermissions: ['sales-review'] }]))).toEqual([]);
     expect(pathsOf(user([{ name: 'no-such-route', subPermissions: ['x'] }]))).toEqual([]);
+  });
+});
+
+describe("the super admin's pages", () => {
+  const EVERY_ROUTE_PERMISSION: RoutePermission[] = [
+    { name: 'shopper-connect', subPermissions: ['mall-home'] },
+    { name: 'receipts', subPermissions: [] },
+    // Even a permission that names the admin route and its page does not open it.
+    { name: 'admin', subPermissions: ['outbox'] },
+    { name: 'outbox', subPermissions: [] },
+  ];
+
+  it('gives the outbox to the super admin, titled Outbox, under Admin, with no filters', () => {
+    const routes = permittedRoutes(ROUTES, user([], { roles: ['mall operator', 'super admin'] }));
+    const page = findPage(routes, '/admin/outbox');
+    expect(page?.meta).toMatchObject({ title: 'Outbox', superAdminOnly: true });
+    expect(routes.find((route) => route.name === 'admin')?.meta).toMatchObject({ title: 'Admin', superAdminOnly: true });
+    expect(pagesOf(sidebarRoutes(routes)).map((entry) => entry.path)).toContain('/admin/outbox');
+  });
+
+  it('keeps it from everyone else, whatever their permissions and account flags', () => {
+    const others: RouteUser[] = [
+      user(EVERY_ROUTE_PERMISSION, { roles: ['mall operator'] }),
+      user(EVERY_ROUTE_PERMISSION, { roles: ['admin', 'Super Admin ', 'superadmin'] }),
+      user(EVERY_ROUTE_PERMISSION, { flags: { tenantOnly: false, receiptsHidden: true } }),
+      user(EVERY_ROUTE_PERMISSION, { flags: { tenantOnly: true, receiptsHidden: false } }),
+    ];
+    for (const other of others) {
+      const routes = permittedRoutes(ROUTES, other);
+      expect(findPage(routes, '/admin/outbox'), other.roles.join()).toBeUndefined();
+      expect(routes.map((route) => route.name)).not.toContain('admin');
+    }
+    // The rest of their routes stay as their permissions say.
+    expect(pathsOf(user(EVERY_ROUTE_PERMISSION))).toEqual(['/shopper-connect/mall-home', '/receipts']);
+  });
+
+  it('drops a super-admin-only child from a group everyone may open, and the group when nothing is left', () => {
+    const meta = (title: string, superAdminOnly?: boolean) => ({ title, icon: 'cog', ...(superAdminOnly && { superAdminOnly }) });
+    const table = [
+      {
+        name: 'tools',
+        path: '/tools',
+        meta: meta('Tools'),
+        children: [
+          { name: 'public', path: '/tools/public', meta: meta('Public') },
+          { name: 'secret', path: '/tools/secret', meta: meta('Secret', true) },
+        ],
+      },
+      { name: 'vault', path: '/vault', meta: meta('Vault'), children: [{ name: 'vault', path: '/vault', meta: meta('Vault', true) }] },
+    ];
+    const permissions = [
+      { name: 'tools', subPermissions: ['public', 'secret'] },
+      { name: 'vault', subPermissions: [] },
+    ];
+    expect(pagesOf(permittedRoutes(table, user(permissions))).map((page) => page.path)).toEqual(['/tools/public']);
+    expect(pagesOf(permittedRoutes(table, user([], { roles: ['super admin'] }))).map((page) => page.path)).toEqual([
+      '/tools/public',
+      '/tools/secret',
+      '/vault',
+    ]);
+  });
+
+  it('comes last in the table, so that it is no landing page for anyone with another page', () => {
+    expect(ROUTES.at(-1)?.name).toBe('admin');
+    const admin = user([], { roles: ['super admin'] });
+    const onlyOutbox = permittedRoutes(
+      ROUTES.filter((route) => route.name === 'admin' || route.name === 'receipts'),
+      admin,
+    );
+    expect(landingPageFor(onlyOutbox, admin)).toBe('/receipts');
   });
 });
 

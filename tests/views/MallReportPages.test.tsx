@@ -1,0 +1,612 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MallGmvPage } from '../../src/views/pages/shopper-connect/MallGmvPage';
+import { MallHomePage } from '../../src/views/pages/shopper-connect/MallHomePage';
+import { MallPaymentMethodsPage } from '../../src/views/pages/shopper-connect/MallPaymentMethodsPage';
+import { exportCsvFiles } from '../../src/views/pages/shopper-connect/reportExport';
+import {
+  blobText,
+  bodyRows,
+  captureDownloads,
+  chartIn,
+  deferred,
+  describeCalls,
+  exportDownload,
+  headerCells,
+  installNetwork,
+  ok,
+  PREVIOUS_RANGE,
+  RANGE,
+  type RecordedCall,
+  renderReportPage,
+  resetSession,
+  seriesValues,
+  serverError,
+  sortedCalls,
+  tableIn,
+  toastTexts,
+  unzip,
+  waitForLookups,
+  waitForReport,
+} from './mallReportHarness';
+
+/*
+ * The Shopper Connect pages with the mall header (mall home, mall GMV, payment methods): their calls, what they
+ * draw from the answers, 'No Data', the failure toast, the disabled header while loading and the CSV export.
+ * The Header V2 pages are in MallReportPages.headerV2.test.tsx.
+ */
+
+const BASE = {
+  client_id: '3',
+  mall_ids: ['1', '2'],
+  start_time: RANGE.start,
+  end_time: RANGE.end,
+  start_hour: '0',
+  end_hour: '23',
+};
+const FILE_RANGE = `${RANGE.start}_${RANGE.end}`;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetSession();
+});
+
+async function selectMalls(...ids: number[]): Promise<void> {
+  await waitForLookups();
+  fireEvent.click(screen.getByTestId('malls-select'));
+  fireEvent.click(screen.getByTestId('malls-deselect-all'));
+  for (const id of ids) fireEvent.click(screen.getByTestId(`malls-option-${id}`));
+  fireEvent.click(screen.getByTestId('malls-apply'));
+}
+
+function chooseLast30Days(): void {
+  fireEvent.click(screen.getByTestId('date-range-button'));
+  fireEvent.click(screen.getByLabelText('Last 30 days'));
+  fireEvent.click(screen.getByTestId('date-range-apply'));
+}
+
+function chartText(testId: string): string {
+  return screen.getByTestId(testId).textContent ?? '';
+}
+
+/* ================================================================ mall home */
+
+const CURRENT_MALLS = [
+  { mall_id: 1, mall_name: 'Central', gmv: 1500.25, transactions: 30, average_transaction_value: 50.01 },
+  { mall_id: 2, mall_name: 'East', gmv: 500.25, transactions: 20, average_transaction_value: 25.01 },
+];
+const PREVIOUS_MALLS = [{ mall_id: 1, mall_name: 'Central', gmv: 2500, transactions: 40, average_transaction_value: 62.5 }];
+const HOME_DAILY = [
+  { date: '2024-03-09', gmv: 1234.5, transactions: 1200 },
+  { date: '2024-03-10', gmv: 766, transactions: 0 },
+];
+const HOME_OUTLETS = Array.from({ length: 11 }, (_, index) => ({
+  key: String(100 + index),
+  name: `Outlet ${index + 1}`,
+  gmv: 1100 - index * 100,
+  transactions: 11 - index,
+  average_transaction_value: 100,
+}));
+const HOME_PAYMENTS = [
+  { payment_method: 'VISA', sum: 1200.5 },
+  { payment_method: 'CASH', sum: 800 },
+];
+
+function mallHomeAnswers(call: RecordedCall) {
+  // The previous period ends before today; the committed ranges end today.
+  const previous = call.query.get('end_time') !== RANGE.end;
+  switch (call.path) {
+    case '/api/mall_report/mall':
+      return ok({ data: previous ? PREVIOUS_MALLS : CURRENT_MALLS });
+    case '/api/mall_report/member/overall':
+      return ok(
+        previous
+          ? { data: [], total: { member: 0, non_member: 0 } }
+          : { data: [{ period: RANGE.start, member: 1500.375, non_member: 500.125 }], total: { member: 1500.375, non_member: 500.125 } },
+      );
+    case '/api/mall_report/daily':
+      return ok({ data: HOME_DAILY });
+    case '/api/mall_report/outlet':
+      return ok({ data: HOME_OUTLETS });
+    case '/api/mall_report/payment_method/overall':
+      return ok({ data: HOME_PAYMENTS });
+    default:
+      return undefined;
+  }
+}
+
+function mallHomeCalls(base: Record<string, string | string[]>, previous: { start: string; end: string }) {
+  const before = { ...base, start_time: previous.start, end_time: previous.end };
+  return sortedCalls([
+    { path: '/api/mall_report/mall', params: { ...base, rank_by: 'gmv' } },
+    { path: '/api/mall_report/mall', params: { ...before, rank_by: 'gmv' } },
+    { path: '/api/mall_report/member/overall', params: { ...base, time_range: 'daily', metric: 'gmv' } },
+    { path: '/api/mall_report/member/overall', params: { ...before, time_range: 'daily', metric: 'gmv' } },
+    { path: '/api/mall_report/daily', params: base },
+    { path: '/api/mall_report/outlet', params: { ...base, group_by: 'outlet' } },
+    { path: '/api/mall_report/payment_method/overall', params: { ...base, limit: '10' } },
+  ]);
+}
+
+const renderMallHome = () => renderReportPage(MallHomePage, { title: 'Mall Home', header: 'mall' });
+
+describe('MallHomePage', { timeout: 30_000 }, () => {
+  it('asks for the KPIs (now and the previous period), the daily trend, the outlets and the payment methods of the committed filters', async () => {
+    const network = installNetwork(mallHomeAnswers);
+    renderMallHome();
+    expect(screen.getByRole('heading', { name: 'Mall Home' })).toBeDefined();
+    await waitForReport();
+    expect(describeCalls(network.reportCalls())).toEqual(mallHomeCalls(BASE, PREVIOUS_RANGE));
+
+    // Apply only Central: everything is asked again for mall 1.
+    network.calls.length = 0;
+    await selectMalls(1);
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    await waitForReport();
+    expect(describeCalls(network.reportCalls())).toEqual(mallHomeCalls({ ...BASE, mall_ids: ['1'] }, PREVIOUS_RANGE));
+
+    // Last 30 days: the previous period is the 30 days before.
+    network.calls.length = 0;
+    chooseLast30Days();
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    await waitForReport();
+    expect(describeCalls(network.reportCalls())).toEqual(
+      mallHomeCalls({ ...BASE, mall_ids: ['1'], start_time: '2024-02-15' }, { start: '2024-01-16', end: '2024-02-14' }),
+    );
+  });
+
+  it('shows the KPI cards with their growth against the previous period (§9), 0.00% when the previous figure is zero', async () => {
+    installNetwork(mallHomeAnswers);
+    renderMallHome();
+    await waitForReport();
+
+    // GMV 2,000.50 now, 2,500 before: (2000.5 - 2500) / 2500 x 100 = -19.98%.
+    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$2,000.50');
+    const gmvGrowth = screen.getByTestId('kpi-gmv-growth');
+    expect(gmvGrowth.textContent).toBe('▼ -19.98% vs previous period');
+    expect(gmvGrowth.className).toBe('bp6-text-danger');
+    // Transactions 50 now, 40 before: +25.00%.
+    expect(screen.getByTestId('kpi-transactions-value').textContent).toBe('50');
+    expect(screen.getByTestId('kpi-transactions-growth').textContent).toBe('▲ 25.00% vs previous period');
+    expect(screen.getByTestId('kpi-transactions-growth').className).toBe('bp6-text-success');
+    // Average transaction value 2000.5 / 50 = 40.01 now, 62.50 before: -35.984 → -35.98%.
+    expect(screen.getByTestId('kpi-atv-value').textContent).toBe('$40.01');
+    expect(screen.getByTestId('kpi-atv-growth').textContent).toBe('▼ -35.98% vs previous period');
+    // Member share 75% now; the previous period had no sales (share 0): 0.00%, neither up nor down.
+    expect(screen.getByTestId('kpi-member-share-value').textContent).toBe('75.0%');
+    expect(screen.getByTestId('kpi-member-share-growth').textContent).toBe('0.00% vs previous period');
+    expect(screen.getByTestId('kpi-member-share-growth').className).toBe('bp6-text-muted');
+  });
+
+  it('draws the daily trend, the top 10 outlets and the payment split, with the formatted figures in the tables beside them', async () => {
+    installNetwork(mallHomeAnswers);
+    renderMallHome();
+    await waitForReport();
+
+    const trend = chartIn('daily-trend-chart');
+    expect(trend.xAxis[0]?.categories).toEqual(['09/03', '10/03']);
+    expect(trend.series.map((series) => series.name)).toEqual(['GMV', 'Transactions']);
+    expect(seriesValues(trend, 0)).toEqual([1234.5, 766]);
+    expect(seriesValues(trend, 1)).toEqual([1200, 0]);
+    expect(headerCells(tableIn('daily-trend'))).toEqual(['Date', 'GMV', 'Transactions']);
+    expect(bodyRows(tableIn('daily-trend'))).toEqual([
+      ['2024-03-09', '$1,234.50', '1,200'],
+      ['2024-03-10', '$766.00', '0'],
+    ]);
+
+    const ranking = chartIn('outlet-ranking-chart');
+    expect(ranking.xAxis[0]?.categories).toEqual(HOME_OUTLETS.slice(0, 10).map((row) => row.name));
+    expect(seriesValues(ranking)).toEqual([1100, 1000, 900, 800, 700, 600, 500, 400, 300, 200]);
+    const outletRows = bodyRows(tableIn('outlet-ranking'));
+    expect(outletRows).toHaveLength(10);
+    expect(outletRows[0]).toEqual(['Outlet 1', '$1,100.00', '11']);
+    expect(outletRows[9]).toEqual(['Outlet 10', '$200.00', '2']);
+    expect(screen.getByTestId('outlet-ranking').textContent).not.toContain('Outlet 11');
+
+    const split = chartIn('payment-split-chart');
+    expect(split.series[0]?.points.map((point) => [point.name, point.y])).toEqual([
+      ['VISA', 1200.5],
+      ['CASH', 800],
+    ]);
+    expect(bodyRows(tableIn('payment-split'))).toEqual([
+      ['VISA', '$1,200.50'],
+      ['CASH', '$800.00'],
+    ]);
+    expect(chartText('daily-trend-chart')).not.toContain('No Data');
+  });
+
+  it("says 'No Data' in its charts and tables when there were no sales", async () => {
+    installNetwork((call) => {
+      if (call.path === '/api/mall_report/member/overall') return ok({ data: [], total: { member: 0, non_member: 0 } });
+      if (call.path === '/api/mall_report/daily') return ok({ data: [{ date: RANGE.start, gmv: 0, transactions: 0 }] });
+      return ok({ data: [] });
+    });
+    renderMallHome();
+    await waitForReport();
+    for (const block of ['daily-trend', 'outlet-ranking', 'payment-split']) {
+      expect(bodyRows(tableIn(block))).toEqual([['No Data']]);
+      expect(chartText(`${block}-chart`)).toContain('No Data');
+    }
+    expect(seriesValues(chartIn('daily-trend-chart'))).toEqual([]);
+    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$0.00');
+    expect(screen.getByTestId('kpi-gmv-growth').textContent).toBe('0.00% vs previous period');
+  });
+
+  it("shows 'Mall home error occurs. Please try again later.' once, and an empty page, when a call fails", async () => {
+    const network = installNetwork((call) => (call.path === '/api/mall_report/payment_method/overall' ? serverError() : mallHomeAnswers(call)));
+    renderMallHome();
+    await waitFor(() => expect(toastTexts()).toEqual(['Mall home error occurs. Please try again later.']));
+    await waitForReport();
+    expect(screen.getByTestId('mall-home-page')).toBeDefined();
+    for (const block of ['daily-trend', 'outlet-ranking', 'payment-split']) {
+      expect(bodyRows(tableIn(block))).toEqual([['No Data']]);
+      expect(chartText(`${block}-chart`)).toContain('No Data');
+    }
+    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$0.00');
+    // The header is usable again (not left disabled by the failed fetch).
+    expect(screen.getByTestId('mall-header').getAttribute('aria-busy')).toBe('false');
+
+    // Failing again (another Apply) does not stack a second toast.
+    network.calls.length = 0;
+    await selectMalls(2);
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    await waitForReport();
+    expect(toastTexts()).toEqual(['Mall home error occurs. Please try again later.']);
+  });
+
+  it('shows a spinner and disables the mall header and the export while its calls are pending', async () => {
+    const pending = deferred<{ status: number; body: unknown }>();
+    const network = installNetwork((call) => (call.path === '/api/mall_report/daily' ? pending.promise : mallHomeAnswers(call)));
+    renderMallHome();
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    expect(screen.getByTestId('report-loading')).toBeDefined();
+    expect(screen.getByTestId('mall-header').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('malls-select')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('date-range-button')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('export-csv')).toHaveProperty('disabled', true);
+    expect(bodyRows(tableIn('daily-trend'))).toEqual([['No Data']]);
+
+    await act(async () => pending.resolve(ok({ data: HOME_DAILY })));
+    await waitForReport();
+    expect(screen.getByTestId('mall-header').getAttribute('aria-busy')).toBe('false');
+    expect(screen.getByTestId('malls-select')).toHaveProperty('disabled', false);
+    expect(screen.getByTestId('date-range-button')).toHaveProperty('disabled', false);
+    expect(bodyRows(tableIn('daily-trend'))[0]).toEqual(['2024-03-09', '$1,234.50', '1,200']);
+  });
+
+  it('re-enables the filter header when the page is left while its calls are pending', async () => {
+    const pending = deferred<{ status: number; body: unknown }>();
+    const network = installNetwork((call) => (call.path === '/api/mall_report/daily' ? pending.promise : mallHomeAnswers(call)));
+    const page = renderMallHome();
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    expect(page.header().getSnapshot().hasTag('disabled')).toBe(true);
+    page.leavePage();
+    expect(screen.queryByTestId('mall-home-page')).toBeNull();
+    expect(page.header().getSnapshot().hasTag('disabled')).toBe(false);
+    await act(async () => pending.resolve(ok({ data: HOME_DAILY })));
+    expect(page.header().getSnapshot().hasTag('disabled')).toBe(false);
+  });
+
+  it('exports the KPIs, the daily trend, the outlets and the payment methods as CSV files zipped together', async () => {
+    installNetwork(mallHomeAnswers);
+    const downloads = captureDownloads();
+    renderMallHome();
+    await waitForReport();
+    const download = await exportDownload(downloads, () => fireEvent.click(screen.getByTestId('export-csv')));
+    expect(download.fileName).toBe(`mall_home_${FILE_RANGE}.zip`);
+    const files = await unzip(download.blob);
+    expect(Object.keys(files)).toEqual([
+      `daily_${FILE_RANGE}.csv`,
+      `kpis_${FILE_RANGE}.csv`,
+      `outlets_${FILE_RANGE}.csv`,
+      `payment_methods_${FILE_RANGE}.csv`,
+    ]);
+    expect(files[`kpis_${FILE_RANGE}.csv`]).toEqual([
+      'Measure,Current,Previous',
+      'GMV,2000.5,2500',
+      'Transactions,50,40',
+      'Average Transaction Value,40.01,62.5',
+      'Member Share,0.75,0',
+    ]);
+    expect(files[`daily_${FILE_RANGE}.csv`]).toEqual(['Date,Gmv,Transactions', '2024-03-09,1234.5,1200', '2024-03-10,766,0']);
+    const outlets = files[`outlets_${FILE_RANGE}.csv`] ?? [];
+    expect(outlets[0]).toBe('Name,Gmv,Transactions,Average Transaction Value');
+    expect(outlets.slice(1)).toHaveLength(10);
+    expect(outlets[1]).toBe('Outlet 1,1100,11,100');
+    expect(files[`payment_methods_${FILE_RANGE}.csv`]).toEqual(['Payment Method,Sum', 'VISA,1200.5', 'CASH,800']);
+  });
+});
+
+/* ================================================================ mall GMV */
+
+const GMV_DAILY = [
+  { date: '2024-03-09', gmv: 1000, transactions: 10 },
+  { date: '2024-03-10', gmv: 2345.6, transactions: 1234 },
+];
+const GMV_MONTHLY = [
+  { month: '2024-03', gmv: 3345.6, transactions: 1244 },
+  { month: '2024-02', gmv: 100, transactions: 1 },
+];
+const GMV_OUTLETS = [
+  { key: '12', name: 'Kopi Corner', gmv: 2000, transactions: 100, average_transaction_value: 20 },
+  { key: '13', name: 'Noodle Bar', gmv: 1345.6, transactions: 1144, average_transaction_value: 1.18 },
+];
+const GMV_CATEGORIES = [
+  { category: 'F&B', gmv: 3000, transactions: 1200, average_transaction_value: 2.5 },
+  { category: 'Fashion', gmv: 345.6, transactions: 44, average_transaction_value: 7.85 },
+];
+const GMV_LEVELS = [{ level: 'L1', gmv: 3345.6, transactions: 1244, average_transaction_value: 2.69 }];
+
+function mallGmvAnswers(call: RecordedCall) {
+  switch (call.path) {
+    case '/api/mall_report/daily':
+      return ok({ data: GMV_DAILY });
+    case '/api/mall_report/monthly':
+      return ok({ data: GMV_MONTHLY });
+    case '/api/mall_report/outlet':
+      return ok({ data: GMV_OUTLETS });
+    case '/api/mall_report/category':
+      return ok({ data: GMV_CATEGORIES });
+    case '/api/mall_report/level':
+      return ok({ data: GMV_LEVELS });
+    default:
+      return undefined;
+  }
+}
+
+const renderMallGmv = () => renderReportPage(MallGmvPage, { title: 'Mall GMV', header: 'mall' });
+
+describe('MallGmvPage', { timeout: 30_000 }, () => {
+  it('asks for the daily, monthly, outlet, category and level reports of the committed malls and dates', async () => {
+    const network = installNetwork(mallGmvAnswers);
+    renderMallGmv();
+    await waitForReport();
+    expect(describeCalls(network.reportCalls())).toEqual(
+      sortedCalls([
+        { path: '/api/mall_report/daily', params: BASE },
+        { path: '/api/mall_report/monthly', params: BASE },
+        { path: '/api/mall_report/outlet', params: { ...BASE, group_by: 'outlet' } },
+        { path: '/api/mall_report/category', params: BASE },
+        { path: '/api/mall_report/level', params: BASE },
+      ]),
+    );
+    network.calls.length = 0;
+    await selectMalls(2);
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(5));
+    expect(network.reportCalls().every((call) => call.query.getAll('mall_ids').join() === '2')).toBe(true);
+  });
+
+  it('draws daily or monthly GMV and transactions (months Jan to Dec) with the figures beside them', async () => {
+    installNetwork(mallGmvAnswers);
+    renderMallGmv();
+    await waitForReport();
+
+    const daily = chartIn('gmv-trend-chart');
+    expect(daily.xAxis[0]?.categories).toEqual(['09/03', '10/03']);
+    expect(seriesValues(daily, 0)).toEqual([1000, 2345.6]);
+    expect(seriesValues(daily, 1)).toEqual([10, 1234]);
+    expect(headerCells(tableIn('gmv-table'))).toEqual(['Date', 'GMV', 'Transactions']);
+    expect(bodyRows(tableIn('gmv-table'))).toEqual([
+      ['2024-03-09', '$1,000.00', '10'],
+      ['2024-03-10', '$2,345.60', '1,234'],
+    ]);
+
+    fireEvent.click(screen.getByTestId('view-monthly'));
+    expect(within(screen.getByTestId('gmv-trend')).getByText('Monthly GMV and Transactions')).toBeDefined();
+    const monthly = chartIn('gmv-trend-chart');
+    expect(monthly.xAxis[0]?.categories).toEqual(['February 2024', 'March 2024']);
+    expect(seriesValues(monthly, 0)).toEqual([100, 3345.6]);
+    expect(seriesValues(monthly, 1)).toEqual([1, 1244]);
+    expect(headerCells(tableIn('gmv-table'))).toEqual(['Month', 'GMV', 'Transactions']);
+    expect(bodyRows(tableIn('gmv-table'))).toEqual([
+      ['February 2024', '$100.00', '1'],
+      ['March 2024', '$3,345.60', '1,244'],
+    ]);
+  });
+
+  it('breaks GMV down by outlet, category and level', async () => {
+    installNetwork(mallGmvAnswers);
+    renderMallGmv();
+    await waitForReport();
+
+    const block = screen.getByTestId('gmv-breakdown');
+    expect(within(block).getByText('GMV by Outlet')).toBeDefined();
+    const outlets = chartIn('gmv-breakdown-chart');
+    expect(outlets.xAxis[0]?.categories).toEqual(['Kopi Corner', 'Noodle Bar']);
+    expect(seriesValues(outlets)).toEqual([2000, 1345.6]);
+    expect(headerCells(tableIn('gmv-breakdown'))).toEqual(['Outlet', 'GMV', 'Transactions', 'Avg. Transaction Value']);
+    expect(bodyRows(tableIn('gmv-breakdown'))).toEqual([
+      ['Kopi Corner', '$2,000.00', '100', '$20.00'],
+      ['Noodle Bar', '$1,345.60', '1,144', '$1.18'],
+    ]);
+
+    fireEvent.click(within(block).getByRole('tab', { name: 'Category' }));
+    expect(within(block).getByText('GMV by Category')).toBeDefined();
+    expect(chartIn('gmv-breakdown-chart').xAxis[0]?.categories).toEqual(['F&B', 'Fashion']);
+    expect(seriesValues(chartIn('gmv-breakdown-chart'))).toEqual([3000, 345.6]);
+    expect(headerCells(tableIn('gmv-breakdown'))[0]).toBe('Category');
+    expect(bodyRows(tableIn('gmv-breakdown'))).toEqual([
+      ['F&B', '$3,000.00', '1,200', '$2.50'],
+      ['Fashion', '$345.60', '44', '$7.85'],
+    ]);
+
+    fireEvent.click(within(block).getByRole('tab', { name: 'Level' }));
+    expect(headerCells(tableIn('gmv-breakdown'))[0]).toBe('Level');
+    expect(bodyRows(tableIn('gmv-breakdown'))).toEqual([['L1', '$3,345.60', '1,244', '$2.69']]);
+  });
+
+  it("says 'No Data' when the days had no transactions", async () => {
+    installNetwork((call) =>
+      call.path === '/api/mall_report/daily' ? ok({ data: [{ date: RANGE.start, gmv: 0, transactions: 0 }] }) : ok({ data: [] }),
+    );
+    renderMallGmv();
+    await waitForReport();
+    expect(bodyRows(tableIn('gmv-table'))).toEqual([['No Data']]);
+    expect(bodyRows(tableIn('gmv-breakdown'))).toEqual([['No Data']]);
+    expect(chartText('gmv-trend-chart')).toContain('No Data');
+    expect(chartText('gmv-breakdown-chart')).toContain('No Data');
+  });
+
+  it("shows 'Mall GMV error occurs. Please try again later.' once when its calls fail", async () => {
+    installNetwork((call) => (call.path === '/api/mall_report/daily' ? mallGmvAnswers(call) : serverError()));
+    renderMallGmv();
+    await waitFor(() => expect(toastTexts()).toEqual(['Mall GMV error occurs. Please try again later.']));
+    await waitForReport();
+    expect(bodyRows(tableIn('gmv-table'))).toEqual([['No Data']]);
+    expect(bodyRows(tableIn('gmv-breakdown'))).toEqual([['No Data']]);
+    expect(toastTexts()).toHaveLength(1);
+  });
+
+  it('exports the monthly view with the three breakdowns, zipped', async () => {
+    installNetwork(mallGmvAnswers);
+    const downloads = captureDownloads();
+    renderMallGmv();
+    await waitForReport();
+    fireEvent.click(screen.getByTestId('view-monthly'));
+    const download = await exportDownload(downloads, () => fireEvent.click(screen.getByTestId('export-csv')));
+    expect(download.fileName).toBe(`mall_gmv_${FILE_RANGE}.zip`);
+    const files = await unzip(download.blob);
+    expect(files).toEqual({
+      [`categories_${FILE_RANGE}.csv`]: ['Name,Gmv,Transactions,Average Transaction Value', 'F&B,3000,1200,2.5', 'Fashion,345.6,44,7.85'],
+      [`levels_${FILE_RANGE}.csv`]: ['Name,Gmv,Transactions,Average Transaction Value', 'L1,3345.6,1244,2.69'],
+      [`monthly_${FILE_RANGE}.csv`]: ['Month,Gmv,Transactions', '2024-02,100,1', '2024-03,3345.6,1244'],
+      [`outlets_${FILE_RANGE}.csv`]: ['Name,Gmv,Transactions,Average Transaction Value', 'Kopi Corner,2000,100,20', 'Noodle Bar,1345.6,1144,1.18'],
+    });
+  });
+});
+
+/* ================================================================ payment methods */
+
+const OVERALL_PAYMENTS = [
+  { payment_method: 'VISA', sum: 750 },
+  { payment_method: 'GRAB_PAY', sum: 250 },
+];
+
+function paymentAnswers(call: RecordedCall) {
+  if (call.path !== '/api/mall_report/payment_method/overall') return undefined;
+  if (call.query.get('limit') === '10') return ok({ data: OVERALL_PAYMENTS });
+  // The top methods of one day: VISA every day, GRAB_PAY on the first day only.
+  const day = call.query.get('start_time');
+  return ok({
+    data: day === RANGE.start ? [{ payment_method: 'VISA', sum: 100 }, { payment_method: 'GRAB_PAY', sum: 50.5 }] : [{ payment_method: 'VISA', sum: 10 }],
+  });
+}
+
+const DAYS = ['2024-03-09', '2024-03-10', '2024-03-11', '2024-03-12', '2024-03-13', '2024-03-14', '2024-03-15'];
+const renderPaymentMethods = () => renderReportPage(MallPaymentMethodsPage, { title: 'Mall Payment Methods', header: 'mall' });
+
+describe('MallPaymentMethodsPage', { timeout: 30_000 }, () => {
+  it('asks for the overall top 10 and the top 5 of each day (a week or less), then of each week (Monday to Sunday)', async () => {
+    const network = installNetwork(paymentAnswers);
+    renderPaymentMethods();
+    await waitForReport();
+    const path = '/api/mall_report/payment_method/overall';
+    expect(describeCalls(network.reportCalls())).toEqual(
+      sortedCalls([
+        { path, params: { ...BASE, limit: '10' } },
+        ...DAYS.map((day) => ({ path, params: { ...BASE, start_time: day, end_time: day, limit: '5' } })),
+      ]),
+    );
+
+    network.calls.length = 0;
+    chooseLast30Days();
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(6));
+    await waitForReport();
+    const weeks = [
+      ['2024-02-15', '2024-02-18'],
+      ['2024-02-19', '2024-02-25'],
+      ['2024-02-26', '2024-03-03'],
+      ['2024-03-04', '2024-03-10'],
+      ['2024-03-11', '2024-03-15'],
+    ];
+    expect(describeCalls(network.reportCalls())).toEqual(
+      sortedCalls([
+        { path, params: { ...BASE, start_time: '2024-02-15', limit: '10' } },
+        ...weeks.map(([start, end]) => ({ path, params: { ...BASE, start_time: start!, end_time: end!, limit: '5' } })),
+      ]),
+    );
+    expect(chartIn('payment-over-time-chart').xAxis[0]?.categories).toEqual(weeks.map(([start, end]) => `${start} – ${end}`));
+  });
+
+  it('draws the overall split with sums and shares beside it, and the top methods of each day stacked', async () => {
+    installNetwork(paymentAnswers);
+    renderPaymentMethods();
+    await waitForReport();
+
+    const pie = chartIn('payment-overall-chart');
+    expect(pie.series[0]?.points.map((point) => [point.name, point.y])).toEqual([
+      ['VISA', 750],
+      ['GRAB_PAY', 250],
+    ]);
+    expect(headerCells(tableIn('payment-overall-table'))).toEqual(['Payment Method', 'Sum', 'Share']);
+    expect(bodyRows(tableIn('payment-overall-table'))).toEqual([
+      ['VISA', '$750.00', '75.0%'],
+      ['GRAB_PAY', '$250.00', '25.0%'],
+    ]);
+
+    const overTime = chartIn('payment-over-time-chart');
+    expect(overTime.xAxis[0]?.categories).toEqual(DAYS);
+    expect(overTime.series.map((series) => series.name)).toEqual(['VISA', 'GRAB_PAY']);
+    expect(seriesValues(overTime, 0)).toEqual([100, 10, 10, 10, 10, 10, 10]);
+    expect(seriesValues(overTime, 1)).toEqual([50.5, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it("says 'No Data' when no payment was made", async () => {
+    installNetwork(() => ok({ data: [] }));
+    renderPaymentMethods();
+    await waitForReport();
+    expect(bodyRows(tableIn('payment-overall-table'))).toEqual([['No Data']]);
+    expect(chartText('payment-overall-chart')).toContain('No Data');
+    expect(chartText('payment-over-time-chart')).toContain('No Data');
+  });
+
+  it("shows 'Payment methods error occurs. Please try again later.' once, even when several calls fail", async () => {
+    const network = installNetwork(() => serverError());
+    renderPaymentMethods();
+    await waitFor(() => expect(toastTexts()).toEqual(['Payment methods error occurs. Please try again later.']));
+    await waitForReport();
+    expect(network.reportCalls().length).toBe(8);
+    expect(toastTexts()).toHaveLength(1);
+    expect(bodyRows(tableIn('payment-overall-table'))).toEqual([['No Data']]);
+    expect(screen.getByTestId('mall-payment-methods-page')).toBeDefined();
+  });
+
+  it('exports the split and the methods over time, zipped, with title-cased headers', async () => {
+    installNetwork(paymentAnswers);
+    const downloads = captureDownloads();
+    renderPaymentMethods();
+    await waitForReport();
+    const download = await exportDownload(downloads, () => fireEvent.click(screen.getByTestId('export-csv')));
+    expect(download.fileName).toBe(`mall_payment_methods_${FILE_RANGE}.zip`);
+    const files = await unzip(download.blob);
+    expect(files).toEqual({
+      [`payment_methods_${FILE_RANGE}.csv`]: ['Payment Method,Sum,Share', 'VISA,750,0.75', 'GRAB_PAY,250,0.25'],
+      [`payment_methods_over_time_${FILE_RANGE}.csv`]: [
+        'Period,Visa,Grab Pay',
+        '2024-03-09,100,50.5',
+        ...DAYS.slice(1).map((day) => `${day},10,0`),
+      ],
+    });
+  });
+});
+
+/* ================================================================ one file */
+
+describe('exportCsvFiles', () => {
+  it('downloads a single file as CSV (title-cased headers, not zipped)', async () => {
+    const downloads = captureDownloads();
+    await exportCsvFiles('mall_home', FILE_RANGE, [
+      { name: 'daily', keys: ['date', 'total_amount', 'payment_method'], rows: [{ date: '2024-03-09', total_amount: 12.5, payment_method: 'VISA, MASTER' }] },
+    ]);
+    expect(downloads).toHaveLength(1);
+    const [download] = downloads;
+    expect(download?.fileName).toBe(`daily_${FILE_RANGE}.csv`);
+    expect(download?.blob.type).toBe('text/csv;charset=utf-8');
+    expect(await blobText(download!.blob)).toBe('Date,Total Amount,Payment Method\r\n2024-03-09,12.5,"VISA, MASTER"\r\n');
+    // The object URL is let go of afterwards.
+    expect(URL.revokeObjectURL).not.toHaveBeenCalledWith(download?.url);
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith(download?.url), { timeout: 2_000 });
+  });
+});

@@ -1,0 +1,721 @@
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Classes } from '@blueprintjs/core';
+import Highcharts from 'highcharts';
+import { useEffect } from 'react';
+import type { Actor } from 'xstate';
+import type { Outlet } from '../../src/api/lookup';
+import type { BreakdownSeries, PaymentSummary, ReceiptRow, ReceiptSummary } from '../../src/api/receipts';
+import { clearSession, setPermissionsList } from '../../src/api/session';
+import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
+import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
+import { ReceiptsPage } from '../../src/views/pages/receipts/ReceiptsPage';
+
+/*
+ * The outlet Receipts page (§2, §3, §4, §7, §9) with the real filter header and receipts machines behind it and
+ * the app's one api client: only the network is fake, a fetch handler installed on globalThis (the client looks
+ * fetch up at call time). Every request is recorded, so the tests read the query the page sent.
+ */
+
+// The header's lookups, the page's calls and the table's batched cells take longer than a second on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+const TODAY = '2024-03-15';
+const CLIENT_ID = 3;
+const KOPI: Outlet = { id: 12, name: 'Kopi Corner', type: 1, currency: 'SGD', mall_id: 1, outlet_code: null };
+const SHOES: Outlet = { id: 13, name: 'Shoe Lane', type: 2, currency: 'SGD', mall_id: 1, outlet_code: null };
+const PERMISSIONS = ['/outlets::Read', '/outlets/*::Read', '/malls::Read', '/api/tenant/receiptImage::Read'];
+
+function receipt(overrides: Partial<ReceiptRow> & Pick<ReceiptRow, 'receipt_id'>): ReceiptRow {
+  return {
+    id: 1,
+    outlet_id: KOPI.id,
+    datetime: '2024-03-14 12:00:05',
+    time: '12:00:05',
+    dine_out_time: null,
+    receipt_status: 'Closed',
+    payment_method: 'VISA',
+    total_amount: 10,
+    discount: 0,
+    name_reason: null,
+    table: null,
+    take_away: null,
+    delivery_info: null,
+    opened_bill: false,
+    void: false,
+    closed_bill: true,
+    foc_bill: false,
+    redeem_bill: false,
+    ...overrides,
+  };
+}
+
+/** One row per tag case of §4, a bare-timestamp id, a dine-out time and a negative amount. */
+const ROWS: ReceiptRow[] = [
+  receipt({
+    id: 1,
+    receipt_id: 'R-OPEN',
+    receipt_status: 'Opened',
+    opened_bill: true,
+    closed_bill: false,
+    total_amount: 1234.5,
+    discount: 0,
+    dine_out_time: '13:10:00',
+    name_reason: 'Birthday',
+    table: 'T4',
+    take_away: true,
+    delivery_info: 'Grab',
+  }),
+  receipt({ id: 2, receipt_id: 'R-VOID', receipt_status: 'Void', opened_bill: true, void: true, closed_bill: false, total_amount: -20 }),
+  receipt({ id: 3, receipt_id: 'R-CLOSED', opened_bill: true, closed_bill: true, discount: 5.25, take_away: false }),
+  receipt({ id: 4, receipt_id: '1710400000', foc_bill: true, redeem_bill: true, total_amount: 0 }),
+];
+const SUMMARY: ReceiptSummary = { total: 25, sum: 12345.678, discount: 5.25 };
+const PAYMENTS: PaymentSummary[] = [
+  { payment_method: 'VISA', sum: 1000, processing_fees: 2.5, net_amount: 975 },
+  { payment_method: 'CASH', sum: 234.5, processing_fees: 0, net_amount: 234.5 },
+];
+const BREAKDOWN: BreakdownSeries[] = [
+  { payment_method: 'VISA', sum: 1000, data: [{ key: '2024/03/14', value: 600 }, { key: '2024/03/15', value: 400 }] },
+];
+
+/* ---------------------------------------------------------------- the fake network */
+
+interface Call {
+  readonly path: string;
+  readonly query: URLSearchParams;
+}
+
+interface Answers {
+  outlets: Outlet[];
+  typeOptions: string[];
+  focReasons: string[];
+  paymentMethods: string[];
+  transactions: (call: Call) => Promise<{ data: ReceiptRow[]; summary: ReceiptSummary[] }> | { data: ReceiptRow[]; summary: ReceiptSummary[] };
+  payments: PaymentSummary[];
+  breakdown: BreakdownSeries[];
+  image: () => Promise<{ imageBuf: string }> | { imageBuf: string };
+}
+
+let answers: Answers;
+let calls: Call[];
+
+function defaultAnswers(): Answers {
+  return {
+    outlets: [KOPI, SHOES],
+    typeOptions: ['opened_bill', 'void', 'foc_bill', 'discount', 'redeem'],
+    focReasons: ['Birthday', 'Staff meal'],
+    paymentMethods: ['CASH', 'VISA'],
+    transactions: () => ({ data: ROWS, summary: [SUMMARY] }),
+    payments: PAYMENTS,
+    breakdown: BREAKDOWN,
+    image: () => ({ imageBuf: 'iVBORw0KGgo=' }),
+  };
+}
+
+async function answer(call: Call): Promise<{ status: number; body: unknown }> {
+  switch (call.path) {
+    case '/malls':
+      return { status: 200, body: [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' }] };
+    case '/outlets':
+      return { status: 200, body: answers.outlets };
+    case '/outlets/transaction/receiptTypeOptions':
+      return { status: 200, body: { typeOptions: answers.typeOptions } };
+    case '/outlets/transaction/focReason':
+      return { status: 200, body: { options: answers.focReasons } };
+    case '/outlets/paymentMethodNameOption':
+      return { status: 200, body: { options: answers.paymentMethods } };
+    case '/outlets/transaction':
+      return { status: 200, body: await answers.transactions(call) };
+    case '/outlets/getPaymentAndSum':
+      return { status: 200, body: { data: answers.payments } };
+    case '/outlets/paymentMethodBreakdown':
+      return { status: 200, body: { data: answers.breakdown } };
+    case '/api/tenant/receiptImage':
+      return { status: 200, body: await answers.image() };
+    default:
+      return { status: 404, body: { statusCode: 404, error: 'Not Found', message: `${call.path} not found` } };
+  }
+}
+
+function installNetwork(): void {
+  vi.stubGlobal('fetch', async (request: Request) => {
+    const url = new URL(request.url);
+    const call = { path: url.pathname, query: url.searchParams };
+    calls.push(call);
+    const { status, body } = await answer(call);
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+}
+
+function callsTo(path: string): Call[] {
+  return calls.filter((call) => call.path === path);
+}
+
+function lastTransactionQuery(): URLSearchParams {
+  const last = callsTo('/outlets/transaction').at(-1);
+  if (!last) throw new Error('no /outlets/transaction call');
+  return last.query;
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/* ---------------------------------------------------------------- rendering */
+
+function renderPage(): { header: () => Actor<typeof filterHeaderMachine> } {
+  setPermissionsList(PERMISSIONS);
+  let headerActor: Actor<typeof filterHeaderMachine> | undefined;
+  const headerLogic = filterHeaderMachine.provide({ actions: { writeUrl: () => undefined, writeCookies: () => undefined } });
+  function Probe() {
+    const header = FilterHeaderContext.useActorRef();
+    useEffect(() => {
+      headerActor = header;
+    }, [header]);
+    return null;
+  }
+  render(
+    <FilterHeaderContext.Provider
+      logic={headerLogic}
+      options={{
+        input: { today: TODAY, clientIds: [CLIENT_ID], defaultClientId: CLIENT_ID, page: { outletMode: 'single' } },
+      }}
+    >
+      <Probe />
+      <ReceiptsPage title="Receipts" />
+    </FilterHeaderContext.Provider>,
+  );
+  return {
+    header: () => {
+      if (!headerActor) throw new Error('the filter header is not mounted');
+      return headerActor;
+    },
+  };
+}
+
+/* ---------------------------------------------------------------- reading what is shown */
+
+/* Blueprint's table classes (the table package does not export its Classes). */
+const NS = Classes.getClassNamespace();
+const TABLE_CELL_CLASS = `${NS}-table-cell`;
+const rowClass = (rowIndex: number) => `${NS}-table-cell-row-${rowIndex}`;
+
+/**
+ * The table's main quadrant: Table2 draws its headers again in the frozen quadrants (top, left, top-left), so
+ * the tests read and click in the main one, which scrolls and holds every cell.
+ */
+function mainQuadrant(): HTMLElement {
+  const quadrant = screen.getByTestId('receipts-table').querySelector<HTMLElement>(`.${NS}-table-quadrant-main`);
+  if (!quadrant) throw new Error('the receipts table has no main quadrant');
+  return quadrant;
+}
+
+/** The header names of the receipts table, in order. */
+function columnNames(): string[] {
+  return [...mainQuadrant().querySelectorAll(`.${NS}-table-column-name`)].map((cell) => cell.getAttribute('title') ?? '');
+}
+
+/** A sortable header (in the main quadrant). */
+function sortHeader(column: string): HTMLElement {
+  return within(mainQuadrant()).getByTestId(`sort-${column}`);
+}
+
+/** The text of one cell of the receipts table (row index, column key). */
+function cellText(rowIndex: number, column: string): string | undefined {
+  const cell = mainQuadrant().querySelector(`.${rowClass(rowIndex)}.${TABLE_CELL_CLASS} [data-col="${column}"]`);
+  return cell?.textContent ?? undefined;
+}
+
+/** Waits until every cell of the rows is drawn (the table draws its cells in batches). */
+async function waitForCells(rows: number, columns: number): Promise<void> {
+  await waitFor(() => expect(mainQuadrant().querySelectorAll('[data-col]')).toHaveLength(rows * columns));
+}
+
+/** The status tags of a receipt: label and whether it is plain (minimal) or dark. */
+function tagsOf(receiptId: string): { label: string; style: 'plain' | 'dark' | 'solid' }[] {
+  const tags = within(mainQuadrant()).getByTestId(`receipt-tags-${receiptId}`).querySelectorAll(`.${Classes.TAG}`);
+  return [...tags].map((tag) => ({
+    label: tag.textContent ?? '',
+    style: tag.classList.contains(Classes.MINIMAL) ? 'plain' : tag.classList.contains(Classes.DARK) ? 'dark' : 'solid',
+  }));
+}
+
+/** Cell texts of a table's body rows. */
+function bodyRows(table: HTMLElement, section = 'tbody'): string[][] {
+  return [...table.querySelectorAll(`${section} tr`)].map((row) =>
+    [...row.querySelectorAll('td, th')].map((cell) => cell.textContent ?? ''),
+  );
+}
+
+/** The Highcharts chart drawn inside the element with this test id. */
+function chartIn(testId: string): Highcharts.Chart {
+  const container = screen.getByTestId(testId);
+  const chart = Highcharts.charts.find((candidate) => candidate !== undefined && container.contains(candidate.container));
+  if (!chart) throw new Error(`no chart drawn in ${testId}`);
+  return chart;
+}
+
+/** Renders the page and waits for its first list (rows drawn). */
+async function renderLoaded(columns = 12) {
+  const harness = renderPage();
+  await waitFor(() => expect(callsTo('/outlets/transaction')).toHaveLength(1));
+  await waitForCells(ROWS.length, columns);
+  await waitFor(() => expect(screen.getByTestId('receipts-table').getAttribute('aria-busy')).toBe('false'));
+  return harness;
+}
+
+/** How many list calls were made so far; `waitForListCall(n)` waits for the n-th one and its answer. */
+async function waitForListCall(count: number): Promise<URLSearchParams> {
+  await waitFor(() => expect(callsTo('/outlets/transaction')).toHaveLength(count));
+  await waitFor(() => expect(screen.getByTestId('receipts-table').getAttribute('aria-busy')).toBe('false'));
+  return lastTransactionQuery();
+}
+
+/** Moves to page 2 and waits for it (so that a later filter change shows the reset to page 1). */
+async function goToPage2(): Promise<void> {
+  const before = callsTo('/outlets/transaction').length;
+  fireEvent.click(screen.getByTestId('page-next'));
+  const query = await waitForListCall(before + 1);
+  expect(query.get('page')).toBe('2');
+  expect(screen.getByTestId('page-indicator').textContent).toBe('Page 2 of 3');
+}
+
+/*
+ * jsdom lays nothing out and its postMessage events carry no `source`: Blueprint's Table2 would draw the cells
+ * of a zero-sized viewport only, and its idle-time batches (requestAnimationFrame, then a window message from
+ * the window itself) would stop after the first batch. The table gets a viewport, and window messages their
+ * source, as in a browser.
+ */
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(2400);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(1200);
+  vi.spyOn(window, 'postMessage').mockImplementation((message: unknown) => {
+    setTimeout(() => window.dispatchEvent(new MessageEvent('message', { data: message, source: window })), 0);
+  });
+  calls = [];
+  answers = defaultAnswers();
+  installNetwork();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearSession();
+});
+
+
+/* ---------------------------------------------------------------- the tests */
+
+describe('the receipts table', () => {
+  it('asks for the first page of the outlet chosen in the header, newest first, 10 rows', async () => {
+    renderPage();
+    expect(screen.getByTestId('receipts-choose-outlet').textContent).toBe('Choose an Outlet to see its receipts.');
+    const query = await waitForListCall(1);
+    expect(Object.fromEntries(query)).toEqual({
+      client_id: '3',
+      id: '12',
+      startTime: '2024-03-09',
+      endTime: '2024-03-15',
+      timeType: 'date',
+      outletType: '1',
+      sortColumn: 'datetime',
+      orderByMethod: 'desc',
+      page: '1',
+      rowsPerPage: '10',
+    });
+    expect(screen.queryByTestId('receipts-choose-outlet')).toBeNull();
+    for (const path of ['/outlets/transaction/receiptTypeOptions', '/outlets/transaction/focReason', '/outlets/paymentMethodNameOption']) {
+      expect(Object.fromEntries(callsTo(path)[0]?.query ?? [])).toEqual({ client_id: '3', id: '12' });
+    }
+    for (const path of ['/outlets/getPaymentAndSum', '/outlets/paymentMethodBreakdown']) {
+      expect(Object.fromEntries(callsTo(path)[0]?.query ?? [])).toEqual({
+        client_id: '3',
+        id: '12',
+        startTime: '2024-03-09',
+        endTime: '2024-03-15',
+      });
+    }
+  });
+
+  it('draws a row per receipt of the answer, money as $ with 2 decimals', async () => {
+    await renderLoaded();
+    const row = (index: number) =>
+      ['date', 'time', 'receipt_id', 'payment_method', 'receipt_status', 'total_amount', 'discount'].map((key) => cellText(index, key));
+    expect(row(0)).toEqual(['2024-03-14', '12:00:05 - 13:10:00', 'R-OPEN', 'VISA', 'Opened', '$1,234.50', '$0.00']);
+    expect(row(1)).toEqual(['2024-03-14', '12:00:05', 'R-VOID', 'VISA', 'Void', '-$20.00', '$0.00']);
+    expect(row(2)).toEqual(['2024-03-14', '12:00:05', 'R-CLOSED', 'VISA', 'Closed', '$10.00', '$5.25']);
+    expect(row(3)).toEqual(['2024-03-14', '12:00:05', 'no receipt id', 'VISA', 'Closed', '$0.00', '$0.00']);
+    expect(screen.queryByTestId('receipts-empty')).toBeNull();
+  });
+
+  it("shows a bare-timestamp receipt id as 'no receipt id' and a real one as it is", async () => {
+    await renderLoaded();
+    expect(within(mainQuadrant()).getByTestId('receipt-link-1710400000').textContent).toBe('no receipt id');
+    expect(within(mainQuadrant()).getByTestId('receipt-link-R-OPEN').textContent).toBe('R-OPEN');
+  });
+
+  it('appends the dine-out time to the time as a range', async () => {
+    await renderLoaded();
+    expect(cellText(0, 'time')).toBe('12:00:05 - 13:10:00');
+    expect(cellText(1, 'time')).toBe('12:00:05');
+  });
+
+  it('tags each receipt (§4): Opened dark when still open, plain when also void or closed', async () => {
+    await renderLoaded();
+    expect(tagsOf('R-OPEN')).toEqual([{ label: 'Opened', style: 'dark' }]);
+    expect(tagsOf('R-VOID')).toEqual([
+      { label: 'Opened', style: 'plain' },
+      { label: 'Void', style: 'solid' },
+    ]);
+    expect(tagsOf('R-CLOSED')).toEqual([
+      { label: 'Opened', style: 'plain' },
+      { label: 'Closed', style: 'solid' },
+      { label: 'Discount', style: 'solid' },
+    ]);
+    expect(tagsOf('1710400000')).toEqual([
+      { label: 'Closed', style: 'solid' },
+      { label: 'FOC', style: 'solid' },
+      { label: 'Redeemed', style: 'solid' },
+    ]);
+  });
+
+  it('shows the extra columns of an outlet of type 1 (§9)', async () => {
+    await renderLoaded();
+    expect(columnNames()).toEqual([
+      'Date',
+      'Time',
+      'Receipt ID',
+      'Payment Method',
+      'Receipt Status',
+      'Total Amount',
+      'Discount',
+      'Name / Reason',
+      'Table',
+      'Take Away',
+      'Delivery Info',
+      'Status',
+    ]);
+    expect(['name_reason', 'table', 'take_away', 'delivery_info'].map((key) => cellText(0, key))).toEqual(['Birthday', 'T4', 'Yes', 'Grab']);
+    expect(cellText(2, 'take_away')).toBe('No');
+    expect(lastTransactionQuery().get('outletType')).toBe('1');
+  });
+
+  it('hides them for an outlet of type 2, and shows them again when a type 1 outlet is chosen', async () => {
+    answers.outlets = [SHOES, KOPI];
+    const harness = renderPage();
+    const query = await waitForListCall(1);
+    expect(query.get('id')).toBe('13');
+    expect(query.get('outletType')).toBe('2');
+    await waitForCells(ROWS.length, 6);
+    expect(columnNames()).toEqual(['Date', 'Time', 'Receipt ID', 'Payment Method', 'Receipt Status', 'Total Amount']);
+    expect(within(mainQuadrant()).queryByTestId('receipt-tags-R-OPEN')).toBeNull();
+
+    act(() => harness.header().send({ type: 'outlet.change', outlet: KOPI.id }));
+    const next = await waitForListCall(2);
+    expect(next.get('id')).toBe('12');
+    expect(next.get('outletType')).toBe('1');
+    await waitForCells(ROWS.length, 12);
+    expect(columnNames()).toContain('Status');
+    expect(tagsOf('R-OPEN')).toEqual([{ label: 'Opened', style: 'dark' }]);
+  });
+
+  it('sums up every matching receipt below the table', async () => {
+    await renderLoaded();
+    expect(screen.getByTestId('summary-total').textContent).toBe('25');
+    expect(screen.getByTestId('summary-sum').textContent).toBe('$12,345.68');
+    expect(screen.getByTestId('summary-discount').textContent).toBe('$5.25');
+    expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of 3');
+  });
+
+  it('says so when no receipt matches, with totals of 0', async () => {
+    answers.transactions = () => ({ data: [], summary: [{ total: 0, sum: 0, discount: 0 }] });
+    renderPage();
+    await waitForListCall(1);
+    expect(screen.getByTestId('receipts-empty').textContent).toBe('No receipts match the filters.');
+    expect(screen.getByTestId('summary-total').textContent).toBe('0');
+    expect(screen.getByTestId('summary-sum').textContent).toBe('$0.00');
+    expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of 1');
+    expect(screen.getByTestId('page-next').hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('sorting and paging', () => {
+  it('sorts by a column on the server: a new column descending first, the same column again ascending', async () => {
+    await renderLoaded();
+    expect(sortHeader('datetime').getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.click(sortHeader('total_amount'));
+    let query = await waitForListCall(2);
+    expect([query.get('sortColumn'), query.get('orderByMethod'), query.get('page')]).toEqual(['total_amount', 'desc', '1']);
+    expect(sortHeader('total_amount').getAttribute('aria-sort')).toBe('descending');
+    expect(sortHeader('datetime').getAttribute('aria-sort')).toBe('none');
+
+    fireEvent.click(sortHeader('total_amount'));
+    query = await waitForListCall(3);
+    expect([query.get('sortColumn'), query.get('orderByMethod')]).toEqual(['total_amount', 'asc']);
+    expect(sortHeader('total_amount').getAttribute('aria-sort')).toBe('ascending');
+
+    fireEvent.click(sortHeader('receipt_id'));
+    query = await waitForListCall(4);
+    expect([query.get('sortColumn'), query.get('orderByMethod')]).toEqual(['receipt_id', 'desc']);
+  });
+
+  it('draws the rows of the new answer after sorting', async () => {
+    await renderLoaded();
+    answers.transactions = (call) => ({
+      data: call.query.get('sortColumn') === 'total_amount' ? [...ROWS].sort((a, b) => b.total_amount - a.total_amount) : ROWS,
+      summary: [SUMMARY],
+    });
+    fireEvent.click(sortHeader('total_amount'));
+    await waitForListCall(2);
+    await waitFor(() => expect(cellText(0, 'total_amount')).toBe('$1,234.50'));
+    await waitFor(() => expect(cellText(3, 'total_amount')).toBe('-$20.00'));
+  });
+
+  it('pages forward and back, and not past the last page', async () => {
+    await renderLoaded();
+    expect(screen.getByTestId('page-prev').hasAttribute('disabled')).toBe(true);
+    await goToPage2();
+    fireEvent.click(screen.getByTestId('page-next'));
+    let query = await waitForListCall(3);
+    expect(query.get('page')).toBe('3');
+    expect(screen.getByTestId('page-next').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('page-prev'));
+    query = await waitForListCall(4);
+    expect(query.get('page')).toBe('2');
+    // Sorting goes back to page 1.
+    fireEvent.click(sortHeader('payment_method'));
+    query = await waitForListCall(5);
+    expect([query.get('sortColumn'), query.get('page')]).toEqual(['payment_method', '1']);
+  });
+
+  it('changes the page size, back on page 1', async () => {
+    await renderLoaded();
+    await goToPage2();
+    fireEvent.change(screen.getByTestId('rows-per-page'), { target: { value: '20' } });
+    const query = await waitForListCall(3);
+    expect([query.get('rowsPerPage'), query.get('page')]).toEqual(['20', '1']);
+    expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of 2');
+  });
+});
+
+describe('the filters', () => {
+  it('offers only the receipt types the server reports', async () => {
+    answers.typeOptions = ['void', 'redeem'];
+    renderPage();
+    await waitForListCall(1);
+    const select = screen.getByTestId('receipt-type-select') as HTMLSelectElement;
+    await waitFor(() => expect([...select.options].map((option) => option.text)).toEqual(['Receipt type', 'All', 'Void', 'Redeemed']));
+    expect([...select.options].map((option) => option.value)).toEqual(['', 'allReceipts', 'voidReceipts', 'redeemReceipts']);
+  });
+
+  it('a receipt type goes back to page 1', async () => {
+    await renderLoaded();
+    await goToPage2();
+    fireEvent.change(screen.getByTestId('receipt-type-select'), { target: { value: 'voidReceipts' } });
+    const query = await waitForListCall(3);
+    expect([query.get('receiptType'), query.get('page')]).toEqual(['voidReceipts', '1']);
+    expect(query.get('sortColumn')).toBe('datetime');
+  });
+
+  it('a FOC reason goes back to page 1', async () => {
+    await renderLoaded();
+    await goToPage2();
+    const select = screen.getByTestId('foc-reason-select') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.text)).toEqual(['FOC reason', 'Birthday', 'Staff meal']);
+    fireEvent.change(select, { target: { value: 'Staff meal' } });
+    const query = await waitForListCall(3);
+    expect([query.get('focReason'), query.get('page')]).toEqual(['Staff meal', '1']);
+  });
+
+  it("the payment methods (§4): 'all' ticks every method and sends none, unticking one drops 'all', unticking 'all' clears", async () => {
+    await renderLoaded();
+    await goToPage2();
+    const button = screen.getByTestId('payment-method-button');
+    expect(button.textContent).toBe('Payment method');
+    fireEvent.click(button);
+    const menu = await screen.findByTestId('payment-method-menu');
+    const box = (method: string) => within(menu).getByTestId(`payment-method-${method}`) as HTMLInputElement;
+    expect(within(menu).getAllByRole('checkbox').map((input) => input.closest('label')?.textContent)).toEqual(['All', 'CASH', 'VISA']);
+
+    // Choosing 'all' selects every method; the list asks for every method (no paymentMethod), on page 1.
+    fireEvent.click(box('all'));
+    let query = await waitForListCall(3);
+    expect([box('all').checked, box('CASH').checked, box('VISA').checked]).toEqual([true, true, true]);
+    expect(query.getAll('paymentMethod')).toEqual([]);
+    expect(query.get('page')).toBe('1');
+    expect(button.textContent).toBe('All payment methods');
+
+    // Unticking one while all was selected drops 'all': only the rest is asked for.
+    fireEvent.click(box('VISA'));
+    query = await waitForListCall(4);
+    expect([box('all').checked, box('CASH').checked, box('VISA').checked]).toEqual([false, true, false]);
+    expect(query.getAll('paymentMethod')).toEqual(['CASH']);
+    expect(button.textContent).toBe('CASH');
+
+    // Ticking it again asks for both (and does not tick 'all' by itself).
+    fireEvent.click(box('VISA'));
+    query = await waitForListCall(5);
+    expect(query.getAll('paymentMethod')).toEqual(['CASH', 'VISA']);
+    expect(box('all').checked).toBe(false);
+
+    // Choosing 'all' then unticking it clears every method.
+    fireEvent.click(box('all'));
+    await waitForListCall(6);
+    fireEvent.click(box('all'));
+    query = await waitForListCall(7);
+    expect([box('all').checked, box('CASH').checked, box('VISA').checked]).toEqual([false, false, false]);
+    expect(query.getAll('paymentMethod')).toEqual([]);
+    expect(button.textContent).toBe('Payment method');
+  });
+
+  it('a payment method change from page 2 goes back to page 1', async () => {
+    await renderLoaded();
+    await goToPage2();
+    fireEvent.click(screen.getByTestId('payment-method-button'));
+    const menu = await screen.findByTestId('payment-method-menu');
+    fireEvent.click(within(menu).getByTestId('payment-method-VISA'));
+    const query = await waitForListCall(3);
+    expect(query.getAll('paymentMethod')).toEqual(['VISA']);
+    expect(query.get('page')).toBe('1');
+  });
+
+  it('the receipt id search goes back to page 1', async () => {
+    await renderLoaded();
+    await goToPage2();
+    fireEvent.change(screen.getByTestId('receipt-id-search'), { target: { value: '  R-CLO ' } });
+    expect(callsTo('/outlets/transaction')).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('receipt-id-search-button'));
+    const query = await waitForListCall(3);
+    expect([query.get('receiptId'), query.get('page')]).toEqual(['R-CLO', '1']);
+  });
+});
+
+describe('the payments', () => {
+  it('lists the payment summary with the processing fee and the net amount, and their totals', async () => {
+    await renderLoaded();
+    const table = screen.getByTestId('payment-summary');
+    expect(bodyRows(table, 'thead')).toEqual([['Payment Method', 'Sum', 'Processing Fees', 'Net Amount']]);
+    expect(bodyRows(table)).toEqual([
+      ['VISA', '$1,000.00', '2.50%', '$975.00'],
+      ['CASH', '$234.50', '0.00%', '$234.50'],
+    ]);
+    expect(bodyRows(table, 'tfoot')).toEqual([['Total', '$1,234.50', '', '$1,209.50']]);
+  });
+
+  it("says 'No Data' in the summary when there were no payments", async () => {
+    answers.payments = [];
+    answers.breakdown = [];
+    await renderLoaded();
+    expect(bodyRows(screen.getByTestId('payment-summary'))).toEqual([['No Data']]);
+  });
+
+  it('draws the breakdown per method by day, labelled DD/MM', async () => {
+    await renderLoaded();
+    const chart = chartIn('payment-breakdown-chart');
+    expect(chart.xAxis[0]?.categories).toEqual(['14/03', '15/03']);
+    expect(chart.series.map((series) => series.name)).toEqual(['VISA']);
+    expect(chart.series[0]?.points.map((point) => point.y)).toEqual([600, 400]);
+    expect(screen.getByTestId('payment-breakdown-chart').textContent).not.toContain('No Data');
+  });
+
+  it("says 'No Data' in the breakdown chart when it is empty", async () => {
+    answers.breakdown = [];
+    await renderLoaded();
+    await waitFor(() => expect(screen.getByTestId('payment-breakdown-chart').textContent).toContain('No Data'));
+    expect(chartIn('payment-breakdown-chart').series).toHaveLength(0);
+  });
+
+  it("says 'No Data' in the breakdown chart when every day is 0", async () => {
+    answers.breakdown = [{ payment_method: 'VISA', sum: 0, data: [{ key: '2024/03/14', value: 0 }] }];
+    await renderLoaded();
+    await waitFor(() => expect(screen.getByTestId('payment-breakdown-chart').textContent).toContain('No Data'));
+  });
+});
+
+describe('the receipt image', () => {
+  it("opens the receipt's image in a dialog (fetched by its id as aimbox_id) and closes it", async () => {
+    await renderLoaded();
+    const image = deferred<{ imageBuf: string }>();
+    answers.image = () => image.promise;
+    fireEvent.click(within(mainQuadrant()).getByTestId('receipt-link-R-CLOSED'));
+
+    const dialog = await screen.findByTestId('receipt-image-dialog');
+    expect(within(dialog).getByLabelText('Loading receipt image')).toBeDefined();
+    expect(screen.getByText('Receipt R-CLOSED')).toBeDefined();
+    await waitFor(() => expect(callsTo('/api/tenant/receiptImage')).toHaveLength(1));
+    expect(Object.fromEntries(callsTo('/api/tenant/receiptImage')[0]?.query ?? [])).toEqual({
+      client_id: '3',
+      id: '12',
+      aimbox_id: 'R-CLOSED',
+    });
+
+    await act(async () => image.resolve({ imageBuf: 'iVBORw0KGgo=' }));
+    const img = await screen.findByTestId('receipt-image');
+    expect(img.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(img.getAttribute('alt')).toBe('Receipt R-CLOSED');
+    expect(within(screen.getByTestId('receipt-image-dialog')).queryByLabelText('Loading receipt image')).toBeNull();
+
+    const footer = document.querySelector<HTMLElement>(`.${Classes.DIALOG_FOOTER}`);
+    if (!footer) throw new Error('the dialog has no footer');
+    fireEvent.click(within(footer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('receipt-image')).toBeNull());
+    expect(screen.queryByText('Receipt R-CLOSED')).toBeNull();
+
+    // Opened again, it asks again.
+    answers.image = () => ({ imageBuf: 'AAAA' });
+    fireEvent.click(within(mainQuadrant()).getByTestId('receipt-link-R-OPEN'));
+    expect((await screen.findByTestId('receipt-image')).getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(callsTo('/api/tenant/receiptImage').map((call) => call.query.get('aimbox_id'))).toEqual(['R-CLOSED', 'R-OPEN']);
+  });
+
+  it('asks for a bare-timestamp receipt by its real id', async () => {
+    await renderLoaded();
+    fireEvent.click(within(mainQuadrant()).getByTestId('receipt-link-1710400000'));
+    await screen.findByTestId('receipt-image');
+    expect(callsTo('/api/tenant/receiptImage')[0]?.query.get('aimbox_id')).toBe('1710400000');
+  });
+});
+
+describe('while loading', () => {
+  it('shows the table busy with skeleton cells, disables paging and the header filters, until the answer', async () => {
+    const harness = await renderLoaded();
+    const pending = deferred<{ data: ReceiptRow[]; summary: ReceiptSummary[] }>();
+    answers.transactions = () => pending.promise;
+    fireEvent.click(sortHeader('total_amount'));
+    await waitFor(() => expect(callsTo('/outlets/transaction')).toHaveLength(2));
+
+    const table = screen.getByTestId('receipts-table');
+    expect(table.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(table.querySelectorAll(`.${TABLE_CELL_CLASS} .${Classes.SKELETON}`).length).toBeGreaterThan(0));
+    expect(screen.getByTestId('page-next').hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByTestId('receipts-empty')).toBeNull();
+    // §4: while a fetch is pending the header's filters are disabled.
+    expect(harness.header().getSnapshot().hasTag('disabled')).toBe(true);
+
+    await act(async () => pending.resolve({ data: ROWS.slice(0, 1), summary: [{ total: 1, sum: 1234.5, discount: 0 }] }));
+    await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('false'));
+    await waitForCells(1, 12);
+    expect(table.querySelectorAll(`.${TABLE_CELL_CLASS} .${Classes.SKELETON}`)).toHaveLength(0);
+    expect(cellText(0, 'receipt_id')).toBe('R-OPEN');
+    expect(screen.getByTestId('summary-total').textContent).toBe('1');
+    expect(harness.header().getSnapshot().hasTag('disabled')).toBe(false);
+  });
+
+  it('shows the skeleton on the first load too', async () => {
+    const pending = deferred<{ data: ReceiptRow[]; summary: ReceiptSummary[] }>();
+    answers.transactions = () => pending.promise;
+    renderPage();
+    await waitFor(() => expect(callsTo('/outlets/transaction')).toHaveLength(1));
+    expect(screen.getByTestId('receipts-table').getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByTestId('receipts-empty')).toBeNull();
+    await act(async () => pending.resolve({ data: ROWS, summary: [SUMMARY] }));
+    await waitForCells(ROWS.length, 12);
+  });
+});

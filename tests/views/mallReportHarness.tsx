@@ -1,0 +1,318 @@
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import Highcharts from 'highcharts';
+import JSZip from 'jszip';
+import type { ComponentType } from 'react';
+import { useEffect, useState } from 'react';
+import { expect, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { Actor } from 'xstate';
+import type { UserInfo } from '../../src/api/auth';
+import { clearSession, setPermissionsList } from '../../src/api/session';
+import { AuthContext } from '../../src/machines/authContext';
+import { type FilterPageConfig, filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
+import { Notifications } from '../../src/views/common/Notifications';
+import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
+import type { PageHeaderKind } from '../../src/views/pages/pageProps';
+import { fakeServer, machineFor, userInfo } from './renderApp';
+
+/*
+ * The Shopper Connect report pages as the signed-in app shows them: the real filter header machine (its malls
+ * and outlets lookups and the pages' report calls all go through the app's one api client), the real report
+ * machines and the app's toasts. The network is a fetch handler installed on globalThis (the api client looks
+ * fetch up at call time); every request is recorded.
+ *
+ * jsdom has no fetch of its own: vitest puts Node's Request in, which (unlike a browser's) cannot resolve the
+ * same-origin relative URLs the app's client builds ('/api/mall_report/daily?...'). openapi-fetch takes
+ * `globalThis.Request` when the client is created, that is when src/api/client.ts is first imported, so each test
+ * file using this harness replaces it with a subclass resolving against the document's URL (what a browser does)
+ * inside `vi.hoisted`, which runs before the file's imports.
+ */
+
+// Drawing a page's charts in jsdom takes a while (the first page of a file most): wait up to 5 s, not 1 s.
+configure({ asyncUtilTimeout: 5_000 });
+
+export const TODAY = '2024-03-15';
+/** The default committed range: the last 7 days up to TODAY. */
+export const RANGE = { start: '2024-03-09', end: '2024-03-15' } as const;
+/** The same length just before RANGE (the mall home's KPI comparison). */
+export const PREVIOUS_RANGE = { start: '2024-03-02', end: '2024-03-08' } as const;
+export const CLIENT_ID = 3;
+export const MALLS = [
+  { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' },
+  { id: 2, name: 'East', currency: 'SGD', time_zone: 'Asia/Singapore' },
+];
+export const OUTLETS = [{ id: 12, name: 'Kopi Corner', type: 1, currency: 'SGD', mall_id: 1, outlet_code: null }];
+
+export const PERMISSIONS = ['/api/mall_report/*::Read', '/malls::Read', '/outlets::Read', '/clients::Read'];
+export const USER: UserInfo = userInfo({ client_id: CLIENT_ID, clients: [CLIENT_ID], permissionsList: PERMISSIONS });
+
+/* ---------------------------------------------------------------- the fake network */
+
+/** One request the pages made: its path and query (repeated parameters as arrays). */
+export interface RecordedCall {
+  readonly path: string;
+  readonly query: URLSearchParams;
+}
+
+export type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+/** Answers a /api/mall_report/* call; undefined = 404. */
+export type ReportHandler = (call: RecordedCall) => Answer | undefined;
+
+export interface FakeNetwork {
+  readonly calls: RecordedCall[];
+  /** The report calls (under /api/mall_report/) in the order they were made. */
+  reportCalls(): RecordedCall[];
+  /** Replaces how the report calls are answered. */
+  answerReports(handler: ReportHandler): void;
+}
+
+export const ok = (body: unknown) => ({ status: 200, body });
+export const serverError = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } });
+
+/** Installs the fetch handler: lookups answer MALLS and OUTLETS, reports answer `handler`. */
+export function installNetwork(handler: ReportHandler): FakeNetwork {
+  const calls: RecordedCall[] = [];
+  let reports = handler;
+  const fetchImpl = vi.fn(async (request: Request) => {
+    const url = new URL(request.url);
+    const call = { path: url.pathname, query: url.searchParams };
+    calls.push(call);
+    let answer: Answer | undefined;
+    if (url.pathname === '/malls') answer = ok(MALLS);
+    else if (url.pathname === '/outlets') answer = ok(OUTLETS);
+    else if (url.pathname.startsWith('/api/mall_report/')) answer = reports(call);
+    const { status, body } = (await answer) ?? { status: 404, body: { statusCode: 404, message: 'Not Found' } };
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchImpl);
+  return {
+    calls,
+    reportCalls: () => calls.filter((call) => call.path.startsWith('/api/mall_report/')),
+    answerReports: (next) => {
+      reports = next;
+    },
+  };
+}
+
+/** A promise the test settles later (a call kept pending). */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/* ---------------------------------------------------------------- rendering */
+
+export interface PageHarness {
+  header(): Actor<typeof filterHeaderMachine>;
+  /** Unmounts the page (as navigating away does), keeping the filter header that outlives it. */
+  leavePage(): void;
+}
+
+export function renderReportPage(
+  Page: ComponentType<{ title: string; header?: PageHeaderKind }>,
+  options: { title: string; header: PageHeaderKind; page?: Partial<FilterPageConfig> },
+): PageHarness {
+  setPermissionsList(PERMISSIONS);
+  let headerActor: Actor<typeof filterHeaderMachine> | undefined;
+  const headerLogic = filterHeaderMachine.provide({
+    actions: { writeUrl: () => undefined, writeCookies: () => undefined },
+  });
+  function Probe() {
+    const header = FilterHeaderContext.useActorRef();
+    useEffect(() => {
+      headerActor = header;
+    }, [header]);
+    return null;
+  }
+  let showPage: ((shown: boolean) => void) | undefined;
+  function PageSlot() {
+    const [shown, setShown] = useState(true);
+    useEffect(() => {
+      showPage = setShown;
+    }, []);
+    return shown ? <Page title={options.title} header={options.header} /> : null;
+  }
+  const server = fakeServer({ credential: () => Promise.resolve({ user: USER, csrfToken: 'csrf-session' }) });
+  const location = memoryLocation({ path: '/shopper-connect/mall-home', record: true });
+  render(
+    <AuthContext.Provider logic={machineFor(server)}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <Notifications>
+          <FilterHeaderContext.Provider
+            logic={headerLogic}
+            options={{
+              input: {
+                today: TODAY,
+                clientIds: [CLIENT_ID],
+                defaultClientId: CLIENT_ID,
+                page: { outletMode: 'disabled', ...options.page },
+              },
+            }}
+          >
+            <Probe />
+            <PageSlot />
+          </FilterHeaderContext.Provider>
+        </Notifications>
+      </Router>
+    </AuthContext.Provider>,
+  );
+  return {
+    header: () => {
+      if (!headerActor) throw new Error('the filter header is not mounted');
+      return headerActor;
+    },
+    leavePage: () => {
+      act(() => showPage?.(false));
+    },
+  };
+}
+
+export function resetSession(): void {
+  clearSession();
+}
+
+/* ---------------------------------------------------------------- reading what is shown */
+
+/** The Highcharts chart drawn inside the element with this test id. */
+export function chartIn(testId: string): Highcharts.Chart {
+  const container = screen.getByTestId(testId);
+  const chart = Highcharts.charts.find((candidate) => candidate !== undefined && container.contains(candidate.container));
+  if (!chart) throw new Error(`no chart drawn in ${testId}`);
+  return chart;
+}
+
+/** The y values of a chart's series. */
+export function seriesValues(chart: Highcharts.Chart, index = 0): (number | null | undefined)[] {
+  const series = chart.series[index];
+  if (!series) throw new Error(`the chart has no series ${index}`);
+  return series.points.map((point) => point.y);
+}
+
+/** Cell texts of a table's body rows. */
+export function bodyRows(table: HTMLElement): string[][] {
+  return [...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
+}
+
+/** Header cell texts of a table. */
+export function headerCells(table: HTMLElement): string[] {
+  return [...table.querySelectorAll('thead th')].map((cell) => cell.textContent ?? '');
+}
+
+/** The table inside a report block (the one beside its chart), or the table with that test id. */
+export function tableIn(testId: string): HTMLElement {
+  const element = screen.getByTestId(testId);
+  const table = element.tagName === 'TABLE' ? element : element.querySelector('table');
+  if (!table) throw new Error(`no table in ${testId}`);
+  return table;
+}
+
+/** A call's query as an object (mall_ids, repeated, as an array). */
+export function paramsOf(call: RecordedCall): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
+  for (const key of new Set(call.query.keys())) {
+    params[key] = key === 'mall_ids' ? call.query.getAll(key) : (call.query.get(key) ?? '');
+  }
+  return params;
+}
+
+/** The calls as `{ path, params }`, in a stable order (the pages make theirs in parallel). */
+export function describeCalls(calls: readonly RecordedCall[]): { path: string; params: Record<string, string | string[]> }[] {
+  return sortedCalls(calls.map((call) => ({ path: call.path, params: paramsOf(call) })));
+}
+
+const callKey = (call: { path: string; params: Record<string, string | string[]> }) =>
+  `${call.path}?${Object.entries(call.params)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .sort()
+    .join('&')}`;
+
+/** Expected calls in the order of describeCalls. */
+export function sortedCalls(calls: { path: string; params: Record<string, string | string[]> }[]) {
+  return [...calls].sort((a, b) => callKey(a).localeCompare(callKey(b)));
+}
+
+/** The texts of the toasts shown. */
+export function toastTexts(): string[] {
+  return [...document.querySelectorAll('.bp6-toast')].map((toast) => toast.textContent ?? '');
+}
+
+/** Waits until the page's report has been drawn (no spinner, export enabled). */
+export async function waitForReport(): Promise<void> {
+  await waitFor(() => expect(screen.getByTestId('export-csv').hasAttribute('disabled')).toBe(false));
+  expect(screen.queryByTestId('report-loading')).toBeNull();
+}
+
+/** Waits until the filter header's lookups are in (the malls select can be opened). */
+export async function waitForLookups(): Promise<void> {
+  await waitFor(() => expect(screen.getByTestId('malls-select')).toHaveProperty('disabled', false));
+}
+
+/* ---------------------------------------------------------------- downloads */
+
+export interface Download {
+  readonly fileName: string;
+  readonly blob: Blob;
+  /** The object URL the link pointed at. */
+  readonly url: string;
+}
+
+/**
+ * Stubs what a download needs in jsdom: URL.createObjectURL (keeps the Blob), URL.revokeObjectURL and the
+ * anchor click (records the file name instead of navigating).
+ */
+export function captureDownloads(): Download[] {
+  const downloads: Download[] = [];
+  const blobs = new Map<string, Blob>();
+  let next = 0;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
+    next += 1;
+    const url = `blob:http://localhost/${next}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (blob) downloads.push({ fileName: this.download, blob, url: this.href });
+  });
+  return downloads;
+}
+
+export async function blobBytes(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function') return new Uint8Array(await blob.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+export async function blobText(blob: Blob): Promise<string> {
+  return new TextDecoder().decode(await blobBytes(blob));
+}
+
+/** The files of a zip download: name → CSV lines (CRLF split, the trailing empty line dropped). */
+export async function unzip(blob: Blob): Promise<Record<string, string[]>> {
+  const zip = await JSZip.loadAsync(await blobBytes(blob));
+  const files: Record<string, string[]> = {};
+  for (const name of Object.keys(zip.files).sort()) {
+    const text = await zip.file(name)!.async('string');
+    files[name] = text.split('\r\n').filter((line, index, lines) => !(line === '' && index === lines.length - 1));
+  }
+  return files;
+}
+
+/** Clicks Export CSV and waits for the download. */
+export async function exportDownload(downloads: Download[], click: () => void): Promise<Download> {
+  const before = downloads.length;
+  await act(async () => {
+    click();
+  });
+  await waitFor(() => expect(downloads.length).toBe(before + 1));
+  return downloads[downloads.length - 1]!;
+}
