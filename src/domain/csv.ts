@@ -1,13 +1,16 @@
 /**
  * CSV export (§7, §9): produced on the client from headers, data rows and a file name. Headers are title-cased
- * from underscores ('total_amount' → 'Total Amount').
+ * from underscores ('total_amount' → 'Total Amount'); the abbreviations the screens write in capitals stay so
+ * ('gmv' → 'GMV', 'receipt_id' → 'Receipt ID').
  */
+
+const ABBREVIATIONS: ReadonlySet<string> = new Set(['gmv', 'atv', 'id', 'foc', 'gto', 'gst', 'pdf', 'sku']);
 
 export function titleCaseHeader(key: string): string {
   return key
     .split('_')
     .filter((part) => part !== '')
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1).toLowerCase())
+    .map((part) => (ABBREVIATIONS.has(part.toLowerCase()) ? part.toUpperCase() : part.charAt(0).toUpperCase() + part.slice(1).toLowerCase()))
     .join(' ');
 }
 

@@ -317,10 +317,10 @@ describe('receiptsMachine details', () => {
   it('makes the CSV of the rows with title-cased headers, extra columns only for outlet type 1', () => {
     const rows = [{ ...row(1), receipt_id: '1772409600', discount: 2, name_reason: 'Staff, VIP', table: 'T1', take_away: false, delivery_info: null }];
     expect(receiptsCsv(rows, 1).split('\r\n')).toEqual([
-      'Datetime,Receipt Id,Receipt Status,Payment Method,Total Amount,Discount,Name Reason,Table,Take Away,Delivery Info,Status',
+      'Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount,Discount,Name Reason,Table,Take Away,Delivery Info,Status',
       '2026-03-01 10:00:00,no receipt id,Closed,VISA,1,2,"Staff, VIP",T1,false,,Closed Discount',
       '',
     ]);
-    expect(receiptsCsv(rows, 2).split('\r\n')[0]).toBe('Datetime,Receipt Id,Receipt Status,Payment Method,Total Amount');
+    expect(receiptsCsv(rows, 2).split('\r\n')[0]).toBe('Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount');
   });
 });

@@ -123,9 +123,12 @@ describe('receipt display (§9)', () => {
 describe('CSV (§9)', () => {
   it('title-cases headers from underscores and quotes where needed', () => {
     expect(titleCaseHeader('total_amount')).toBe('Total Amount');
-    expect(titleCaseHeader('receipt_id')).toBe('Receipt Id');
+    expect(titleCaseHeader('receipt_id')).toBe('Receipt ID');
+    expect(titleCaseHeader('gmv')).toBe('GMV');
+    expect(titleCaseHeader('member_gmv')).toBe('Member GMV');
+    expect(titleCaseHeader('average_transaction_value')).toBe('Average Transaction Value');
     expect(toCsv(['receipt_id', 'name_reason'], [{ receipt_id: 'A', name_reason: 'say "hi", ok' }])).toBe(
-      'Receipt Id,Name Reason\r\nA,"say ""hi"", ok"\r\n',
+      'Receipt ID,Name Reason\r\nA,"say ""hi"", ok"\r\n',
     );
   });
 });

@@ -443,7 +443,7 @@ describe('MemberVsNonMemberPage', { timeout: 30_000 }, () => {
     await waitForReport();
     const download = await exportDownload(downloads, () => fireEvent.click(screen.getByTestId('export-csv')));
     expect(download.fileName).toBe(`member_vs_non_member_${FILE_RANGE}.zip`);
-    const outletHeader = 'Outlet Name,Mall Name,Gmv,Transactions,Average Transaction Value';
+    const outletHeader = 'Outlet Name,Mall Name,GMV,Transactions,Average Transaction Value';
     expect(await unzip(download.blob)).toEqual({
       [`member_vs_non_member_${FILE_RANGE}.csv`]: ['Period,Member,Non Member', '2024-03-09,100,300', '2024-03-10,200,400'],
       [`member_outlets_${FILE_RANGE}.csv`]: [outletHeader, 'Kopi Corner,Central,250.5,1500,0.17', 'Tea House,East,49.5,3,16.5'],

@@ -310,9 +310,9 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
       'Average Transaction Value,40.01,62.5',
       'Member Share,0.75,0',
     ]);
-    expect(files[`daily_${FILE_RANGE}.csv`]).toEqual(['Date,Gmv,Transactions', '2024-03-09,1234.5,1200', '2024-03-10,766,0']);
+    expect(files[`daily_${FILE_RANGE}.csv`]).toEqual(['Date,GMV,Transactions', '2024-03-09,1234.5,1200', '2024-03-10,766,0']);
     const outlets = files[`outlets_${FILE_RANGE}.csv`] ?? [];
-    expect(outlets[0]).toBe('Name,Gmv,Transactions,Average Transaction Value');
+    expect(outlets[0]).toBe('Name,GMV,Transactions,Average Transaction Value');
     expect(outlets.slice(1)).toHaveLength(10);
     expect(outlets[1]).toBe('Outlet 1,1100,11,100');
     expect(files[`payment_methods_${FILE_RANGE}.csv`]).toEqual(['Payment Method,Sum', 'VISA,1200.5', 'CASH,800']);
@@ -469,10 +469,10 @@ describe('MallGmvPage', { timeout: 30_000 }, () => {
     expect(download.fileName).toBe(`mall_gmv_${FILE_RANGE}.zip`);
     const files = await unzip(download.blob);
     expect(files).toEqual({
-      [`categories_${FILE_RANGE}.csv`]: ['Name,Gmv,Transactions,Average Transaction Value', 'F&B,3000,1200,2.5', 'Fashion,345.6,44,7.85'],
-      [`levels_${FILE_RANGE}.csv`]: ['Name,Gmv,Transactions,Average Transaction Value', 'L1,3345.6,1244,2.69'],
-      [`monthly_${FILE_RANGE}.csv`]: ['Month,Gmv,Transactions', '2024-02,100,1', '2024-03,3345.6,1244'],
-      [`outlets_${FILE_RANGE}.csv`]: ['Name,Gmv,Transactions,Average Transaction Value', 'Kopi Corner,2000,100,20', 'Noodle Bar,1345.6,1144,1.18'],
+      [`categories_${FILE_RANGE}.csv`]: ['Name,GMV,Transactions,Average Transaction Value', 'F&B,3000,1200,2.5', 'Fashion,345.6,44,7.85'],
+      [`levels_${FILE_RANGE}.csv`]: ['Name,GMV,Transactions,Average Transaction Value', 'L1,3345.6,1244,2.69'],
+      [`monthly_${FILE_RANGE}.csv`]: ['Month,GMV,Transactions', '2024-02,100,1', '2024-03,3345.6,1244'],
+      [`outlets_${FILE_RANGE}.csv`]: ['Name,GMV,Transactions,Average Transaction Value', 'Kopi Corner,2000,100,20', 'Noodle Bar,1345.6,1144,1.18'],
     });
   });
 });
