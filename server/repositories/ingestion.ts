@@ -132,6 +132,15 @@ const SALES_COLUMNS = runningColumns(SALES_HOUR_MEASURES).join(', ');
 const PAYMENT_RUNNING = runningTotalsSql(PAYMENT_HOUR_MEASURES, 'hr', () => 'cents');
 const PAYMENT_COLUMNS = runningColumns(PAYMENT_HOUR_MEASURES).join(', ');
 
+/** Adds the running totals of the batch's `hc` rows to the day rows of `table`, keyed by `key` and local day. */
+const salesDayHoursInsert = (table: string, key: 'outlet_id' | 'mall_id') => `
+  INSERT INTO ${table} AS t (client_id, ${key}, local_day, ${SALES_COLUMNS})
+  SELECT $1, ${key}, local_day, ${SALES_RUNNING}
+  FROM hc GROUP BY ${key}, local_day
+  ON CONFLICT (client_id, ${key}, local_day) DO UPDATE SET
+    ${addRunningColumnsSql(SALES_HOUR_MEASURES, 't')}
+`;
+
 /*
  * One statement a batch. $1 client id; receipts $2..$24; payments $25..$28; items $29..$34.
  * - ins_r inserts the receipts and returns the stored (rounded) figures; r adds the mall and its local time;
@@ -177,20 +186,8 @@ hc AS MATERIALIZED (
     member_transactions::int8 AS member_transactions
   FROM h
 ),
-ins_oh AS (
-  INSERT INTO rollup_outlet_day_hours AS t (client_id, outlet_id, local_day, ${SALES_COLUMNS})
-  SELECT $1, outlet_id, local_day, ${SALES_RUNNING}
-  FROM hc GROUP BY outlet_id, local_day
-  ON CONFLICT (client_id, outlet_id, local_day) DO UPDATE SET
-    ${addRunningColumnsSql(SALES_HOUR_MEASURES, 't')}
-),
-ins_mh AS (
-  INSERT INTO rollup_mall_day_hours AS t (client_id, mall_id, local_day, ${SALES_COLUMNS})
-  SELECT $1, mall_id, local_day, ${SALES_RUNNING}
-  FROM hc GROUP BY mall_id, local_day
-  ON CONFLICT (client_id, mall_id, local_day) DO UPDATE SET
-    ${addRunningColumnsSql(SALES_HOUR_MEASURES, 't')}
-),
+ins_oh AS (${salesDayHoursInsert('rollup_outlet_day_hours', 'outlet_id')}),
+ins_mh AS (${salesDayHoursInsert('rollup_mall_day_hours', 'mall_id')}),
 ins_d AS (
   INSERT INTO rollup_outlet_daily AS t (client_id, outlet_id, local_day, gmv, transactions, member_gmv,
     member_transactions, discount, discount_count, voucher_amount, voucher_count, refund_amount, refund_count,

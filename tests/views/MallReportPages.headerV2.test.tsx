@@ -24,6 +24,10 @@ import {
   waitForLookups,
   waitForReport,
   unzip,
+  BASE,
+  chooseLast30Days,
+  FILE_RANGE,
+  tearDownReportPage,
 } from './mallReportHarness';
 
 /*
@@ -31,23 +35,9 @@ import {
  * metric of the header; what they draw; 'No Data'; the failure toast; the disabled header; the CSV export.
  */
 
-const BASE = {
-  client_id: '3',
-  mall_ids: ['1', '2'],
-  start_time: RANGE.start,
-  end_time: RANGE.end,
-  start_hour: '0',
-  end_hour: '23',
-};
-const FILE_RANGE = `${RANGE.start}_${RANGE.end}`;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetSession();
-});
+afterEach(tearDownReportPage);
 
 /** Sets a custom hour range through the hour picker. */
 async function chooseHours(from: number, to: number): Promise<void> {
@@ -62,12 +52,6 @@ async function chooseHours(from: number, to: number): Promise<void> {
 async function chooseSelect(testId: 'time-range-select' | 'metric-select', value: string): Promise<void> {
   await waitForReport();
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-function chooseLast30Days(): void {
-  fireEvent.click(screen.getByTestId('date-range-button'));
-  fireEvent.click(screen.getByLabelText('Last 30 days'));
-  fireEvent.click(screen.getByTestId('date-range-apply'));
 }
 
 function chartText(testId: string): string {

@@ -28,6 +28,10 @@ import {
   unzip,
   waitForLookups,
   waitForReport,
+  BASE,
+  chooseLast30Days,
+  FILE_RANGE,
+  tearDownReportPage,
 } from './mallReportHarness';
 
 /*
@@ -36,22 +40,8 @@ import {
  * The Header V2 pages are in MallReportPages.headerV2.test.tsx.
  */
 
-const BASE = {
-  client_id: '3',
-  mall_ids: ['1', '2'],
-  start_time: RANGE.start,
-  end_time: RANGE.end,
-  start_hour: '0',
-  end_hour: '23',
-};
-const FILE_RANGE = `${RANGE.start}_${RANGE.end}`;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetSession();
-});
+afterEach(tearDownReportPage);
 
 async function selectMalls(...ids: number[]): Promise<void> {
   await waitForLookups();
@@ -59,12 +49,6 @@ async function selectMalls(...ids: number[]): Promise<void> {
   fireEvent.click(screen.getByTestId('malls-deselect-all'));
   for (const id of ids) fireEvent.click(screen.getByTestId(`malls-option-${id}`));
   fireEvent.click(screen.getByTestId('malls-apply'));
-}
-
-function chooseLast30Days(): void {
-  fireEvent.click(screen.getByTestId('date-range-button'));
-  fireEvent.click(screen.getByLabelText('Last 30 days'));
-  fireEvent.click(screen.getByTestId('date-range-apply'));
 }
 
 function chartText(testId: string): string {

@@ -1,4 +1,4 @@
-import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Highcharts from 'highcharts';
 import JSZip from 'jszip';
 import type { ComponentType } from 'react';
@@ -38,6 +38,17 @@ export const RANGE = { start: '2024-03-09', end: '2024-03-15' } as const;
 /** The same length just before RANGE (the mall home's KPI comparison). */
 export const PREVIOUS_RANGE = { start: '2024-03-02', end: '2024-03-08' } as const;
 export const CLIENT_ID = 3;
+/** The query every report call of the default filters carries (both malls, the whole day). */
+export const BASE = {
+  client_id: String(CLIENT_ID),
+  mall_ids: ['1', '2'],
+  start_time: RANGE.start,
+  end_time: RANGE.end,
+  start_hour: '0',
+  end_hour: '23',
+};
+/** The range part of export file names. */
+export const FILE_RANGE = `${RANGE.start}_${RANGE.end}`;
 export const MALLS = [
   { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' },
   { id: 2, name: 'East', currency: 'SGD', time_zone: 'Asia/Singapore' },
@@ -169,6 +180,21 @@ export function renderReportPage(
       act(() => showPage?.(false));
     },
   };
+}
+
+/** Picks the 'Last 30 days' quick range in the date-range picker and applies it. */
+export function chooseLast30Days(): void {
+  fireEvent.click(screen.getByTestId('date-range-button'));
+  fireEvent.click(screen.getByLabelText('Last 30 days'));
+  fireEvent.click(screen.getByTestId('date-range-apply'));
+}
+
+/** Unmounts, removes the stubs and clears the session: every test file's afterEach. */
+export function tearDownReportPage(): void {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetSession();
 }
 
 export function resetSession(): void {
