@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 /*
  * The Shopper Connect mall report pages against the real server and demo data, as the demo operator:
  * every page draws its charts, changing malls and dates changes the figures, an empty range says 'No Data',
- * and the CSV export of several files downloads a zip.
+ * the CSV export of several files downloads a zip, and a chart exports to PNG and SVG with no other host reachable.
  */
 
 async function signIn(page: Page): Promise<void> {
@@ -105,5 +105,29 @@ test.describe('mall report pages', () => {
     await loaded(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/^mall_payment_methods_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.zip$/);
+  });
+
+  test('a chart exports to PNG and SVG offline', async ({ page }) => {
+    // Only the app's own server answers: an export that needed an export server would fail.
+    const origin = new URL(page.url()).origin;
+    await page.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+    await page.goto('/shopper-connect/mall-home');
+    await loaded(page);
+    const chart = page.getByTestId('daily-trend-chart');
+    for (const [item, extension] of [
+      ['Download PNG image', 'png'],
+      ['Download SVG vector image', 'svg'],
+    ] as const) {
+      await chart.locator('.highcharts-contextbutton').click();
+      const [download] = await Promise.all([page.waitForEvent('download'), chart.getByText(item, { exact: true }).click()]);
+      expect(download.suggestedFilename()).toBe(`daily-trend-chart.${extension}`);
+      const bytes = await download.createReadStream().then(async (stream) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      });
+      if (extension === 'png') expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+      else expect(bytes.toString('utf8')).toContain('<svg');
+    }
   });
 });
