@@ -535,6 +535,11 @@ describe('MallPaymentMethodsPage', { timeout: 30_000 }, () => {
     expect(overTime.series.map((series) => series.name)).toEqual(['VISA', 'GRAB_PAY']);
     expect(seriesValues(overTime, 0)).toEqual([100, 10, 10, 10, 10, 10, 10]);
     expect(seriesValues(overTime, 1)).toEqual([50.5, 0, 0, 0, 0, 0, 0]);
+    expect(headerCells(tableIn('payment-over-time-table'))).toEqual(['Period', 'VISA', 'GRAB_PAY']);
+    const overTimeRows = bodyRows(tableIn('payment-over-time-table'));
+    expect(overTimeRows).toHaveLength(7);
+    expect(overTimeRows[0]).toEqual([DAYS[0], '$100.00', '$50.50']);
+    expect(overTimeRows[6]).toEqual([DAYS[6], '$10.00', '$0.00']);
   });
 
   it("says 'No Data' when no payment was made", async () => {
@@ -544,6 +549,7 @@ describe('MallPaymentMethodsPage', { timeout: 30_000 }, () => {
     expect(bodyRows(tableIn('payment-overall-table'))).toEqual([['No Data']]);
     expect(chartText('payment-overall-chart')).toContain('No Data');
     expect(chartText('payment-over-time-chart')).toContain('No Data');
+    expect(bodyRows(tableIn('payment-over-time-table'))).toEqual([['No Data']]);
   });
 
   it("shows 'Payment methods error occurs. Please try again later.' once, even when several calls fail", async () => {

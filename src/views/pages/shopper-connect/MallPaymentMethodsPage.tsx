@@ -58,6 +58,13 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
   const shares = useMemo(() => overall.map((row) => ({ ...row, share: share(row.sum, total) })), [overall, total]);
   const pie = useMemo(() => paymentPieOptions(overall), [overall]);
   const overTime = useMemo(() => overTimeOptions(data), [data]);
+  const overTimeColumns = useMemo<Column<Record<string, string | number>>[]>(
+    () => [
+      { key: 'period', label: 'Period', render: (row) => String(row.period) },
+      ...overTime.methods.map((method) => ({ key: method, label: method, render: (row: Record<string, string | number>) => formatMoney(Number(row[method] ?? 0)), numeric: true })),
+    ],
+    [overTime.methods],
+  );
 
   return (
     <section data-testid="mall-payment-methods-page">
@@ -81,6 +88,7 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
         testId="payment-over-time"
         title="Top Payment Methods over Time"
         chart={<Chart testId="payment-over-time-chart" options={overTime.options} />}
+        table={<ReportTable testId="payment-over-time-table" columns={overTimeColumns} rows={overTime.rows} />}
       />
     </section>
   );
