@@ -9,6 +9,26 @@ const LOCALE = 'en-US';
 
 export const DEFAULT_CURRENCY_SYMBOL = '$';
 
+/**
+ * The symbol money in `currency` (ISO 4217) is shown with: the narrow symbol ('$' for SGD and USD, 'RM' for
+ * MYR, 'Rp' for IDR); the default '$' when the currency is unknown.
+ */
+export function currencySymbol(currency: string | null | undefined): string {
+  if (!currency) return DEFAULT_CURRENCY_SYMBOL;
+  try {
+    const parts = new Intl.NumberFormat(LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? DEFAULT_CURRENCY_SYMBOL;
+  } catch {
+    return DEFAULT_CURRENCY_SYMBOL;
+  }
+}
+
+/** The symbol of figures over several malls or outlets: theirs when they share one currency, else the default. */
+export function sharedCurrencySymbol(currencies: readonly (string | null | undefined)[]): string {
+  const distinct = new Set(currencies.filter((currency) => currency));
+  return distinct.size === 1 ? currencySymbol([...distinct][0]) : DEFAULT_CURRENCY_SYMBOL;
+}
+
 function grouped(value: number, decimals: number): string {
   return value.toLocaleString(LOCALE, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }

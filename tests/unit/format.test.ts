@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currencySymbol,
+  sharedCurrencySymbol,
   ALL_DAY_LABEL,
   formatDateRange,
   formatFileDateRange,
@@ -29,6 +31,23 @@ describe('formatMoney', () => {
   it('takes another currency symbol', () => {
     expect(formatMoney(12, 'S$')).toBe('S$12.00');
     expect(formatMoney(-12, 'RM')).toBe('-RM12.00');
+  });
+});
+
+describe('currency symbols', () => {
+  it("uses the currency's narrow symbol, '$' when unknown", () => {
+    expect(currencySymbol('SGD')).toBe('$');
+    expect(currencySymbol('MYR')).toBe('RM');
+    expect(currencySymbol('IDR')).toBe('Rp');
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol(undefined)).toBe('$');
+    expect(currencySymbol('not a code')).toBe('$');
+    expect(formatMoney(-1234.5, currencySymbol('MYR'))).toBe('-RM1,234.50');
+  });
+  it("uses the shared currency of several malls or outlets, '$' when they differ", () => {
+    expect(sharedCurrencySymbol(['IDR', 'IDR'])).toBe('Rp');
+    expect(sharedCurrencySymbol(['SGD', 'MYR'])).toBe('$');
+    expect(sharedCurrencySymbol([])).toBe('$');
   });
 });
 

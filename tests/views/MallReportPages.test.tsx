@@ -29,6 +29,7 @@ import {
   waitForLookups,
   waitForReport,
   BASE,
+  MALLS,
   chooseLast30Days,
   FILE_RANGE,
   tearDownReportPage,
@@ -162,6 +163,21 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('kpi-member-share-value').textContent).toBe('75.0%');
     expect(screen.getByTestId('kpi-member-share-growth').textContent).toBe('0.00% vs previous period');
     expect(screen.getByTestId('kpi-member-share-growth').className).toBe('bp6-text-muted');
+  });
+
+  it("writes money with the malls' currency symbol when they share one, '$' when they do not", async () => {
+    installNetwork(mallHomeAnswers, MALLS.map((mall) => ({ ...mall, currency: 'MYR' })));
+    renderMallHome();
+    await waitForReport();
+    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('RM2,000.50');
+    expect(screen.getByTestId('kpi-atv-value').textContent).toBe('RM40.01');
+    expect(bodyRows(within(screen.getByTestId('payment-split')).getByRole('table'))[0]?.[1]).toMatch(/^RM/);
+    cleanup();
+
+    installNetwork(mallHomeAnswers, [{ ...MALLS[0], currency: 'MYR' }, { ...MALLS[1], currency: 'IDR' }]);
+    renderMallHome();
+    await waitForReport();
+    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$2,000.50');
   });
 
   it('draws the daily trend, the top 10 outlets and the payment split, with the formatted figures in the tables beside them', async () => {

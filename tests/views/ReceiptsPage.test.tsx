@@ -433,6 +433,15 @@ describe('the receipts table', () => {
     expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of 3');
   });
 
+  it("writes money with the outlet's currency symbol: RM for an outlet in ringgit", async () => {
+    answers.outlets = [{ ...KOPI, currency: 'MYR' }, SHOES];
+    await renderLoaded();
+    expect(cellText(0, 'total_amount')).toBe('RM1,234.50');
+    expect(cellText(1, 'total_amount')).toBe('-RM20.00');
+    expect(screen.getByTestId('summary-sum').textContent).toBe('RM12,345.68');
+    expect(screen.getByTestId('summary-discount').textContent).toBe('RM5.25');
+  });
+
   it('says so when no receipt matches, with totals of 0', async () => {
     answers.transactions = () => ({ data: [], summary: [{ total: 0, sum: 0, discount: 0 }] });
     renderPage();

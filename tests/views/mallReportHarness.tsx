@@ -81,8 +81,8 @@ export interface FakeNetwork {
 export const ok = (body: unknown) => ({ status: 200, body });
 export const serverError = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } });
 
-/** Installs the fetch handler: lookups answer MALLS and OUTLETS, reports answer `handler`. */
-export function installNetwork(handler: ReportHandler): FakeNetwork {
+/** Installs the fetch handler: lookups answer MALLS (or `malls`) and OUTLETS, reports answer `handler`. */
+export function installNetwork(handler: ReportHandler, malls: readonly unknown[] = MALLS): FakeNetwork {
   const calls: RecordedCall[] = [];
   let reports = handler;
   const fetchImpl = vi.fn(async (request: Request) => {
@@ -90,7 +90,7 @@ export function installNetwork(handler: ReportHandler): FakeNetwork {
     const call = { path: url.pathname, query: url.searchParams };
     calls.push(call);
     let answer: Answer | undefined;
-    if (url.pathname === '/malls') answer = ok(MALLS);
+    if (url.pathname === '/malls') answer = ok(malls);
     else if (url.pathname === '/outlets') answer = ok(OUTLETS);
     else if (url.pathname.startsWith('/api/mall_report/')) answer = reports(call);
     const { status, body } = (await answer) ?? { status: 404, body: { statusCode: 404, message: 'Not Found' } };

@@ -2,7 +2,7 @@ import { HTMLTable } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import type { BreakdownSeries, PaymentSummary } from '../../../api/receipts';
-import { formatMoney } from '../../../domain/format';
+import { Money } from '../../common/Money';
 import { breakdownLabel } from '../../../domain/receipts';
 import { Chart } from '../../charts/Chart';
 import { CHART_COLORS, GRID_LINE_LIMIT, LABEL_LIMIT } from '../../charts/chartTheme';
@@ -62,9 +62,9 @@ export function PaymentSummaryTable({ rows }: { readonly rows: readonly PaymentS
                 />
                 {row.payment_method}
               </td>
-              <td>{formatMoney(row.sum)}</td>
+              <td><Money value={row.sum} /></td>
               <td>{row.processing_fees.toFixed(2)}%</td>
-              <td>{formatMoney(row.net_amount)}</td>
+              <td><Money value={row.net_amount} /></td>
             </tr>
           ))
         )}
@@ -73,9 +73,9 @@ export function PaymentSummaryTable({ rows }: { readonly rows: readonly PaymentS
         <tfoot>
           <tr>
             <th>Total</th>
-            <th>{formatMoney(totalSum)}</th>
+            <th><Money value={totalSum} /></th>
             <th />
-            <th>{formatMoney(totalNet)}</th>
+            <th><Money value={totalNet} /></th>
           </tr>
         </tfoot>
       ) : null}

@@ -12,6 +12,7 @@ import { PaymentBreakdownChart, PaymentSummaryTable } from './PaymentBreakdown';
 import { ReceiptImageDialog } from './ReceiptImageDialog';
 import { ReceiptsFilters } from './ReceiptsFilters';
 import { ReceiptsTable } from './ReceiptsTable';
+import { CurrencySymbolContext, useOutletCurrencySymbol } from '../../common/Money';
 import './receipts.css';
 
 /**
@@ -54,88 +55,91 @@ export function ReceiptsPage({ title }: PageProps) {
   const listLoading = state.hasTag('listLoading');
   const generating = state.hasTag('pdfGenerating');
   const ready = context.filters !== undefined;
+  const currency = useOutletCurrencySymbol();
 
   return (
-    <section className="receipts-page" data-testid="receipts-page">
-      <header className="receipts-header">
-        <H3 data-testid="page-title">{title}</H3>
-        <div className="receipts-header-filters">
-          {dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
-        </div>
-      </header>
-      <DateRangeExceededAlert
-        isOpen={alertShown}
-        title={alert?.title}
-        message={alert?.message ?? ''}
-        onClose={() => headerActor.send({ type: 'alert.dismiss' })}
-      />
-      {!ready ? (
-        <Callout intent="primary" data-testid="receipts-choose-outlet">
-          Choose an Outlet to see its receipts.
-        </Callout>
-      ) : null}
-      <Card className="receipts-card">
-        <div className="receipts-toolbar">
-          <ReceiptsFilters context={context} disabled={!ready} send={send} />
-          <div className="receipts-actions">
-            <Button
-              icon="document"
-              text={generating ? 'Generating PDF…' : 'Generate PDF'}
-              data-testid="generate-pdf"
-              disabled={!ready || generating || context.summary.total === 0}
-              onClick={() => send({ type: 'pdf.generate' })}
-            />
-            <Button
-              icon="link"
-              text="Download link"
-              data-testid="pdf-link"
-              disabled={!ready || state.hasTag('linkCreating') || context.summary.total === 0}
-              onClick={() => send({ type: 'link.create' })}
-            />
-            <Button
-              icon="export"
-              text="Export CSV"
-              data-testid="export-csv"
-              loading={state.hasTag('csvExporting')}
-              disabled={!ready || context.summary.total === 0}
-              onClick={() => send({ type: 'csv.export' })}
-            />
+    <CurrencySymbolContext.Provider value={currency}>
+      <section className="receipts-page" data-testid="receipts-page">
+        <header className="receipts-header">
+          <H3 data-testid="page-title">{title}</H3>
+          <div className="receipts-header-filters">
+            {dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
           </div>
-        </div>
-        {generating ? (
-          <div className="receipts-progress" data-testid="pdf-progress">
-            <span>
-              Generating PDF
-              {context.pdfProgress !== undefined ? ` ${Math.round(context.pdfProgress * 100)}%` : '…'}
-            </span>
-            <ProgressBar value={context.pdfProgress} intent="primary" />
-          </div>
-        ) : null}
-        {context.pdfLink ? (
-          <Callout intent="success" className="receipts-link" data-testid="pdf-link-callout">
-            <span>This link downloads the PDF without signing in, for 7 days:</span>
-            <InputGroup readOnly value={context.pdfLink} data-testid="pdf-link-url" onFocus={(event) => event.currentTarget.select()} />
-            <Button text="Close" variant="minimal" onClick={() => send({ type: 'link.dismiss' })} />
+        </header>
+        <DateRangeExceededAlert
+          isOpen={alertShown}
+          title={alert?.title}
+          message={alert?.message ?? ''}
+          onClose={() => headerActor.send({ type: 'alert.dismiss' })}
+        />
+        {!ready ? (
+          <Callout intent="primary" data-testid="receipts-choose-outlet">
+            Choose an Outlet to see its receipts.
           </Callout>
         ) : null}
-        <ReceiptsTable context={context} loading={listLoading} send={send} />
-      </Card>
-      <div className="receipts-payments">
-        <Card className="receipts-chart">
-          <H5>Payment Method Breakdown</H5>
-          <PaymentBreakdownChart series={context.breakdown} />
+        <Card className="receipts-card">
+          <div className="receipts-toolbar">
+            <ReceiptsFilters context={context} disabled={!ready} send={send} />
+            <div className="receipts-actions">
+              <Button
+                icon="document"
+                text={generating ? 'Generating PDF…' : 'Generate PDF'}
+                data-testid="generate-pdf"
+                disabled={!ready || generating || context.summary.total === 0}
+                onClick={() => send({ type: 'pdf.generate' })}
+              />
+              <Button
+                icon="link"
+                text="Download link"
+                data-testid="pdf-link"
+                disabled={!ready || state.hasTag('linkCreating') || context.summary.total === 0}
+                onClick={() => send({ type: 'link.create' })}
+              />
+              <Button
+                icon="export"
+                text="Export CSV"
+                data-testid="export-csv"
+                loading={state.hasTag('csvExporting')}
+                disabled={!ready || context.summary.total === 0}
+                onClick={() => send({ type: 'csv.export' })}
+              />
+            </div>
+          </div>
+          {generating ? (
+            <div className="receipts-progress" data-testid="pdf-progress">
+              <span>
+                Generating PDF
+                {context.pdfProgress !== undefined ? ` ${Math.round(context.pdfProgress * 100)}%` : '…'}
+              </span>
+              <ProgressBar value={context.pdfProgress} intent="primary" />
+            </div>
+          ) : null}
+          {context.pdfLink ? (
+            <Callout intent="success" className="receipts-link" data-testid="pdf-link-callout">
+              <span>This link downloads the PDF without signing in, for 7 days:</span>
+              <InputGroup readOnly value={context.pdfLink} data-testid="pdf-link-url" onFocus={(event) => event.currentTarget.select()} />
+              <Button text="Close" variant="minimal" onClick={() => send({ type: 'link.dismiss' })} />
+            </Callout>
+          ) : null}
+          <ReceiptsTable context={context} loading={listLoading} send={send} />
         </Card>
-        <Card className="receipts-payment-summary">
-          <H5>Payment Summary</H5>
-          <PaymentSummaryTable rows={context.paymentSummary} />
-        </Card>
-      </div>
-      <ReceiptImageDialog
-        receiptId={context.image?.receiptId}
-        src={context.image?.src}
-        loading={state.hasTag('imageLoading')}
-        onClose={() => send({ type: 'image.close' })}
-      />
-    </section>
+        <div className="receipts-payments">
+          <Card className="receipts-chart">
+            <H5>Payment Method Breakdown</H5>
+            <PaymentBreakdownChart series={context.breakdown} />
+          </Card>
+          <Card className="receipts-payment-summary">
+            <H5>Payment Summary</H5>
+            <PaymentSummaryTable rows={context.paymentSummary} />
+          </Card>
+        </div>
+        <ReceiptImageDialog
+          receiptId={context.image?.receiptId}
+          src={context.image?.src}
+          loading={state.hasTag('imageLoading')}
+          onClose={() => send({ type: 'image.close' })}
+        />
+      </section>
+    </CurrencySymbolContext.Provider>
   );
 }

@@ -2,15 +2,16 @@ import { Button, ButtonGroup, Tab, Tabs } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { useMemo, useState } from 'react';
 import type { MonthlyReportRow } from '../../../api/mallReports';
-import { formatMoney, formatMonth, formatNumber } from '../../../domain/format';
+import { formatMonth, formatNumber } from '../../../domain/format';
 import { sortMonths } from '../../../domain/reports';
 import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
 import { dailyTrendOptions, rankingBarOptions } from './MallHomePage';
-import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis } from './ReportParts';
+import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis, MallReportSection } from './ReportParts';
 import { useReport } from './useReport';
+import { Money } from '../../common/Money';
 
 type Breakdown = 'outlet' | 'category' | 'level';
 interface BreakdownRow {
@@ -22,20 +23,20 @@ interface BreakdownRow {
 
 const MONTHLY_COLUMNS: Column<MonthlyReportRow>[] = [
   { key: 'month', label: 'Month', render: (row) => formatMonth(row.month) },
-  { key: 'gmv', label: 'GMV', render: (row) => formatMoney(row.gmv), numeric: true },
+  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
   { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
 ];
 
 const BREAKDOWN_COLUMNS = (label: string): Column<BreakdownRow>[] => [
   { key: 'name', label, render: (row) => row.name },
-  { key: 'gmv', label: 'GMV', render: (row) => formatMoney(row.gmv), numeric: true },
+  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
   { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
-  { key: 'average_transaction_value', label: 'Avg. Transaction Value', render: (row) => formatMoney(row.average_transaction_value), numeric: true },
+  { key: 'average_transaction_value', label: 'Avg. Transaction Value', render: (row) => <Money value={row.average_transaction_value} />, numeric: true },
 ];
 
 const DAILY_COLUMNS = [
   { key: 'date', label: 'Date', render: (row: { date: string }) => row.date },
-  { key: 'gmv', label: 'GMV', render: (row: { gmv: number }) => formatMoney(row.gmv), numeric: true },
+  { key: 'gmv', label: 'GMV', render: (row: { gmv: number }) => <Money value={row.gmv} />, numeric: true },
   { key: 'transactions', label: 'Transactions', render: (row: { transactions: number }) => formatNumber(row.transactions), numeric: true },
 ];
 
@@ -73,7 +74,7 @@ export function MallGmvPage({ title, header }: PageProps) {
   const label = breakdown === 'outlet' ? 'Outlet' : breakdown === 'category' ? 'Category' : 'Level';
 
   return (
-    <section data-testid="mall-gmv-page">
+    <MallReportSection testId="mall-gmv-page">
       <PageHeader title={title} header={header} />
       <ReportToolbar
         loading={loading}
@@ -127,6 +128,6 @@ export function MallGmvPage({ title, header }: PageProps) {
         }
         table={<ReportTable columns={BREAKDOWN_COLUMNS(label)} rows={rows} />}
       />
-    </section>
+    </MallReportSection>
   );
 }

@@ -6,26 +6,27 @@ import { mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
-import { categoryAxis, type Column, KpiCard, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis } from './ReportParts';
+import { categoryAxis, type Column, KpiCard, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis, MallReportSection } from './ReportParts';
 import { useReport } from './useReport';
+import { Money, useMallCurrencySymbol } from '../../common/Money';
 
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
 const DAILY_COLUMNS: Column<DailyReportRow>[] = [
   { key: 'date', label: 'Date', render: (row) => row.date },
-  { key: 'gmv', label: 'GMV', render: (row) => formatMoney(row.gmv), numeric: true },
+  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
   { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
 ];
 
 export const OUTLET_COLUMNS: Column<MallGroupRow>[] = [
   { key: 'name', label: 'Outlet', render: (row) => row.name },
-  { key: 'gmv', label: 'GMV', render: (row) => formatMoney(row.gmv), numeric: true },
+  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
   { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
 ];
 
 export const PAYMENT_COLUMNS: Column<PaymentMethodRow>[] = [
   { key: 'payment_method', label: 'Payment Method', render: (row) => row.payment_method },
-  { key: 'sum', label: 'Sum', render: (row) => formatMoney(row.sum), numeric: true },
+  { key: 'sum', label: 'Sum', render: (row) => <Money value={row.sum} />, numeric: true },
 ];
 
 /** GMV columns and transactions line over days. */
@@ -61,6 +62,7 @@ export function rankingBarOptions(rows: readonly { name: string; value: number }
 /** Mall home: the KPIs with growth, the daily trend, the outlet ranking and the payment-method split. */
 export function MallHomePage({ title, header }: PageProps) {
   const { query, loading, data } = useReport(mallHomeReportMachine, false);
+  const currency = useMallCurrencySymbol();
   const shown = data !== undefined;
   const daily = data?.daily ?? [];
   const outlets = useMemo(() => (data?.outlets ?? []).slice(0, 10), [data]);
@@ -71,7 +73,7 @@ export function MallHomePage({ title, header }: PageProps) {
   const kpis = data?.kpis;
 
   return (
-    <section data-testid="mall-home-page">
+    <MallReportSection testId="mall-home-page">
       <PageHeader title={title} header={header} />
       <ReportToolbar
         loading={loading}
@@ -100,7 +102,7 @@ export function MallHomePage({ title, header }: PageProps) {
         ]}
       />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 16 }}>
-        <KpiCard testId="kpi-gmv" label="GMV" value={formatMoney(kpis?.gmv.current ?? 0)} current={kpis?.gmv.current ?? 0} previous={kpis?.gmv.previous ?? 0} />
+        <KpiCard testId="kpi-gmv" label="GMV" value={formatMoney(kpis?.gmv.current ?? 0, currency)} current={kpis?.gmv.current ?? 0} previous={kpis?.gmv.previous ?? 0} />
         <KpiCard
           testId="kpi-transactions"
           label="Transactions"
@@ -111,7 +113,7 @@ export function MallHomePage({ title, header }: PageProps) {
         <KpiCard
           testId="kpi-atv"
           label="Average Transaction Value"
-          value={formatMoney(kpis?.averageTransactionValue.current ?? 0)}
+          value={formatMoney(kpis?.averageTransactionValue.current ?? 0, currency)}
           current={kpis?.averageTransactionValue.current ?? 0}
           previous={kpis?.averageTransactionValue.previous ?? 0}
         />
@@ -141,6 +143,6 @@ export function MallHomePage({ title, header }: PageProps) {
         chart={<Chart testId="payment-split-chart" options={split} />}
         table={<ReportTable columns={PAYMENT_COLUMNS} rows={payments} />}
       />
-    </section>
+    </MallReportSection>
   );
 }

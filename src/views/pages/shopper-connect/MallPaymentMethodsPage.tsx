@@ -1,15 +1,16 @@
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import type { PaymentMethodsData } from '../../../api/mallReports';
-import { formatMoney, formatPercentage } from '../../../domain/format';
+import { formatPercentage } from '../../../domain/format';
 import { share } from '../../../domain/reports';
 import { paymentMethodsReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
 import { paymentPieOptions } from './MallHomePage';
-import { categoryAxis, type Column, ReportBlock, ReportTable, ReportToolbar, valueAxis } from './ReportParts';
+import { categoryAxis, type Column, ReportBlock, ReportTable, ReportToolbar, valueAxis, MallReportSection } from './ReportParts';
 import { useReport } from './useReport';
+import { Money } from '../../common/Money';
 
 interface ShareRow {
   payment_method: string;
@@ -19,7 +20,7 @@ interface ShareRow {
 
 const SHARE_COLUMNS: Column<ShareRow>[] = [
   { key: 'payment_method', label: 'Payment Method', render: (row) => row.payment_method },
-  { key: 'sum', label: 'Sum', render: (row) => formatMoney(row.sum), numeric: true },
+  { key: 'sum', label: 'Sum', render: (row) => <Money value={row.sum} />, numeric: true },
   { key: 'share', label: 'Share', render: (row) => formatPercentage(row.share), numeric: true },
 ];
 
@@ -61,13 +62,13 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
   const overTimeColumns = useMemo<Column<Record<string, string | number>>[]>(
     () => [
       { key: 'period', label: 'Period', render: (row) => String(row.period) },
-      ...overTime.methods.map((method) => ({ key: method, label: method, render: (row: Record<string, string | number>) => formatMoney(Number(row[method] ?? 0)), numeric: true })),
+      ...overTime.methods.map((method) => ({ key: method, label: method, render: (row: Record<string, string | number>) => <Money value={Number(row[method] ?? 0)} />, numeric: true })),
     ],
     [overTime.methods],
   );
 
   return (
-    <section data-testid="mall-payment-methods-page">
+    <MallReportSection testId="mall-payment-methods-page">
       <PageHeader title={title} header={header} />
       <ReportToolbar
         loading={loading}
@@ -90,6 +91,6 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
         chart={<Chart testId="payment-over-time-chart" options={overTime.options} />}
         table={<ReportTable testId="payment-over-time-table" columns={overTimeColumns} rows={overTime.rows} />}
       />
-    </section>
+    </MallReportSection>
   );
 }

@@ -11,8 +11,9 @@ import { Chart } from '../../charts/Chart';
 import { CHART_COLORS } from '../../charts/chartTheme';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
-import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis } from './ReportParts';
+import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis, MallReportSection } from './ReportParts';
 import { useReport } from './useReport';
+import { useMallCurrencySymbol } from '../../common/Money';
 
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
@@ -22,11 +23,12 @@ export const METRIC_LABELS: Record<Metric, string> = {
   average_transaction_value: 'Average Transaction Value',
 };
 
-export function formatMetric(metric: Metric, value: number): string {
-  return metric === 'transactions' ? formatNumber(value) : formatMoney(value);
+/** A metric's value: a count, or money with the page's currency symbol. */
+export function formatMetric(metric: Metric, value: number, currency?: string): string {
+  return metric === 'transactions' ? formatNumber(value) : formatMoney(value, currency);
 }
 
-function heatMapOptions(hours: readonly number[], heatMap: readonly number[][], shown: boolean, metric: Metric): Highcharts.Options {
+function heatMapOptions(hours: readonly number[], heatMap: readonly number[][], shown: boolean, metric: Metric, currency: string): Highcharts.Options {
   const points: [number, number, number][] = [];
   if (shown) heatMap.forEach((row, weekday) => row.forEach((value, hourIndex) => points.push([hourIndex, weekday, value])));
   return {
@@ -39,7 +41,7 @@ function heatMapOptions(hours: readonly number[], heatMap: readonly number[][], 
     tooltip: {
       formatter() {
         const point = this as unknown as { x: number; y: number; value: number };
-        return `${WEEKDAYS[point.y] ?? ''} ${formatHour(hours[point.x] ?? 0)}: ${formatMetric(metric, point.value)}`;
+        return `${WEEKDAYS[point.y] ?? ''} ${formatHour(hours[point.x] ?? 0)}: ${formatMetric(metric, point.value, currency)}`;
       },
     },
     series: [{ type: 'heatmap', name: METRIC_LABELS[metric], borderWidth: 1, data: points }],
@@ -64,7 +66,8 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
   const hours = data?.hours ?? [];
   const heatMap = data?.heatMap ?? [];
   const series = data?.series ?? [];
-  const heat = useMemo(() => heatMapOptions(hours, heatMap, shown, metric), [hours, heatMap, shown, metric]);
+  const currency = useMallCurrencySymbol();
+  const heat = useMemo(() => heatMapOptions(hours, heatMap, shown, metric, currency), [hours, heatMap, shown, metric, currency]);
   const line = useMemo(() => seriesOptions(series, shown, metric), [series, shown, metric]);
   const heatRows = useMemo(
     () => WEEKDAYS.map((weekday, index) => ({ weekday, ...Object.fromEntries(hours.map((hour, h) => [`hour_${hour}`, heatMap[index]?.[h] ?? 0])) })),
@@ -72,12 +75,12 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
   );
   const seriesColumns: Column<SeriesPoint>[] = [
     { key: 'period', label: 'Period', render: (row) => row.period },
-    { key: 'value', label: METRIC_LABELS[metric], render: (row) => formatMetric(metric, row.value), numeric: true },
+    { key: 'value', label: METRIC_LABELS[metric], render: (row) => formatMetric(metric, row.value, currency), numeric: true },
   ];
   const peak = shown ? [...series].sort((a, b) => b.value - a.value).slice(0, 10) : [];
 
   return (
-    <section data-testid="mall-peak-hours-page">
+    <MallReportSection testId="mall-peak-hours-page">
       <PageHeader title={title} header={header} />
       <ReportToolbar
         loading={loading}
@@ -99,6 +102,6 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
         chart={<Chart testId="peak-series-chart" options={line} />}
         table={<ReportTable columns={seriesColumns} rows={peak} />}
       />
-    </section>
+    </MallReportSection>
   );
 }

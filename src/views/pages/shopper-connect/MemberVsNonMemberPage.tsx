@@ -1,7 +1,7 @@
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import type { OutletRankRow } from '../../../api/mallReports';
-import { formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
+import { formatNumber, formatPercentage } from '../../../domain/format';
 import { share } from '../../../domain/reports';
 import { memberReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
@@ -9,19 +9,21 @@ import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
 import { rankingBarOptions } from './MallHomePage';
 import { formatMetric, METRIC_LABELS } from './MallPeakHoursPage';
-import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis } from './ReportParts';
+import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis, MallReportSection } from './ReportParts';
 import { useReport } from './useReport';
+import { Money, useMallCurrencySymbol } from '../../common/Money';
 
 const OUTLET_COLUMNS: Column<OutletRankRow>[] = [
   { key: 'outlet_name', label: 'Outlet', render: (row) => row.outlet_name },
   { key: 'mall_name', label: 'Mall', render: (row) => row.mall_name },
-  { key: 'gmv', label: 'GMV', render: (row) => formatMoney(row.gmv), numeric: true },
+  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
   { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
 ];
 
 /** Member vs non-member (Header V2): the overall comparison over time and the outlet rankings of each side. */
 export function MemberVsNonMemberPage({ title, header }: PageProps) {
   const { query, loading, data } = useReport(memberReportMachine, true);
+  const currency = useMallCurrencySymbol();
   const metric = query?.metric ?? 'gmv';
   const shown = data !== undefined;
   const rows = data?.overall.data ?? [];
@@ -68,7 +70,7 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
   const outletKeys = ['outlet_name', 'mall_name', 'gmv', 'transactions', 'average_transaction_value'];
 
   return (
-    <section data-testid="member-vs-non-member-page">
+    <MallReportSection testId="member-vs-non-member-page">
       <PageHeader title={title} header={header} />
       <ReportToolbar
         loading={loading}
@@ -91,7 +93,7 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
               testId="member-totals"
               columns={[
                 { key: 'group', label: '', render: (row: (typeof totalsRows)[number]) => row.group },
-                { key: 'value', label: METRIC_LABELS[metric], render: (row) => formatMetric(metric, row.value), numeric: true },
+                { key: 'value', label: METRIC_LABELS[metric], render: (row) => formatMetric(metric, row.value, currency), numeric: true },
                 ...(metric === 'average_transaction_value'
                   ? []
                   : [{ key: 'share', label: 'Share', render: (row: (typeof totalsRows)[number]) => formatPercentage(row.share), numeric: true }]),
@@ -113,6 +115,6 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
         chart={<Chart testId="non-member-outlets-chart" options={nonMemberBars} />}
         table={<ReportTable columns={OUTLET_COLUMNS} rows={nonMembers} />}
       />
-    </section>
+    </MallReportSection>
   );
 }

@@ -5,6 +5,7 @@ import { formatFileDateRange } from '../../../domain/format';
 import { formatGrowthRate, growthRate } from '../../../domain/reports';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../../charts/chartTheme';
 import { type CsvFile, exportCsvFiles } from './reportExport';
+import { CurrencySymbolContext, useMallCurrencySymbol } from '../../common/Money';
 
 /* ---------------------------------------------------------------- chart options (§9 limits) */
 
@@ -29,6 +30,15 @@ export function pointsOrNone<T>(shown: boolean, values: readonly T[]): T[] {
 }
 
 /* ---------------------------------------------------------------- layout pieces */
+
+/** A mall report page: its money shown with the selected malls' currency symbol (Money). */
+export function MallReportSection({ testId, children }: { readonly testId: string; readonly children: ReactNode }) {
+  return (
+    <CurrencySymbolContext.Provider value={useMallCurrencySymbol()}>
+      <section data-testid={testId}>{children}</section>
+    </CurrencySymbolContext.Provider>
+  );
+}
 
 export interface ReportBlockProps {
   readonly title: string;
