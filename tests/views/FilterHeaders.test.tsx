@@ -8,6 +8,7 @@ import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext
 import { HeaderV2 } from '../../src/views/filters/HeaderV2';
 import { MallHeader } from '../../src/views/filters/MallHeader';
 import { OutletDropdown } from '../../src/views/filters/OutletDropdown';
+import { HeaderProbe, type HeaderActor } from './headerProbe';
 
 const TODAY = '2024-03-15';
 const MALLS: Mall[] = [
@@ -38,14 +39,10 @@ const logic = filterHeaderMachine.provide({
   },
 });
 
-/** Hands the test the provider's actor (as a page would send page.loading). */
-function ActorProbe() {
-  const actor = FilterHeaderContext.useActorRef();
-  useEffect(() => {
-    headerActor = actor;
-  }, [actor]);
-  return null;
-}
+/** Keeps the provider's actor for the test (as a page would send page.loading). */
+const keepHeaderActor = (actor: HeaderActor) => {
+  headerActor = actor;
+};
 
 function renderWithHeader(ui: React.ReactNode, input: Partial<FilterHeaderInput> = {}) {
   return render(
@@ -53,7 +50,7 @@ function renderWithHeader(ui: React.ReactNode, input: Partial<FilterHeaderInput>
       logic={logic}
       options={{ input: { today: TODAY, clientIds: [3], defaultClientId: 3, ...input } }}
     >
-      <ActorProbe />
+      <HeaderProbe onActor={keepHeaderActor} />
       {ui}
     </FilterHeaderContext.Provider>,
   );

@@ -10,6 +10,7 @@ import { clearSession, setPermissionsList } from '../../src/api/session';
 import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
 import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 import { ReceiptsPage } from '../../src/views/pages/receipts/ReceiptsPage';
+import { HeaderProbe } from './headerProbe';
 
 /*
  * The outlet Receipts page (§2, §3, §4, §7, §9) with the real filter header and receipts machines behind it and
@@ -172,13 +173,6 @@ function renderPage(): { header: () => Actor<typeof filterHeaderMachine> } {
   setPermissionsList(PERMISSIONS);
   let headerActor: Actor<typeof filterHeaderMachine> | undefined;
   const headerLogic = filterHeaderMachine.provide({ actions: { writeUrl: () => undefined, writeCookies: () => undefined } });
-  function Probe() {
-    const header = FilterHeaderContext.useActorRef();
-    useEffect(() => {
-      headerActor = header;
-    }, [header]);
-    return null;
-  }
   render(
     <FilterHeaderContext.Provider
       logic={headerLogic}
@@ -186,7 +180,7 @@ function renderPage(): { header: () => Actor<typeof filterHeaderMachine> } {
         input: { today: TODAY, clientIds: [CLIENT_ID], defaultClientId: CLIENT_ID, page: { outletMode: 'single' } },
       }}
     >
-      <Probe />
+      <HeaderProbe onActor={(actor) => (headerActor = actor)} />
       <ReceiptsPage title="Receipts" />
     </FilterHeaderContext.Provider>,
   );

@@ -15,6 +15,7 @@ import { Notifications } from '../../src/views/common/Notifications';
 import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 import type { PageHeaderKind } from '../../src/views/pages/pageProps';
 import { fakeServer, machineFor, userInfo } from './renderApp';
+import { HeaderProbe } from './headerProbe';
 
 /*
  * The Shopper Connect report pages as the signed-in app shows them: the real filter header machine (its malls
@@ -132,13 +133,6 @@ export function renderReportPage(
   const headerLogic = filterHeaderMachine.provide({
     actions: { writeUrl: () => undefined, writeCookies: () => undefined },
   });
-  function Probe() {
-    const header = FilterHeaderContext.useActorRef();
-    useEffect(() => {
-      headerActor = header;
-    }, [header]);
-    return null;
-  }
   let showPage: ((shown: boolean) => void) | undefined;
   function PageSlot() {
     const [shown, setShown] = useState(true);
@@ -164,7 +158,7 @@ export function renderReportPage(
               },
             }}
           >
-            <Probe />
+            <HeaderProbe onActor={(actor) => (headerActor = actor)} />
             <PageSlot />
           </FilterHeaderContext.Provider>
         </Notifications>
