@@ -1,5 +1,6 @@
 import { hashPassword } from '../../server/auth/passwords.js';
 import type { Pool } from '../../server/db/pool.js';
+import type { ReceiptInput } from '../../server/repositories/ingestion.js';
 
 export const PASSWORD = 'fixture-password-1';
 
@@ -80,4 +81,44 @@ export async function seedWorld(pool: Pool): Promise<void> {
   for (const table of ['clients', 'malls', 'outlets', 'roles']) {
     await pool.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
   }
+}
+
+/**
+ * A closed, non-member receipt of `outletId` at the instant `iso` for ingestReceipts, paid with `payments`
+ * ([method, amount] in order; the first is the main method), with `extra` fields set.
+ */
+export function receiptInput(
+  outletId: number,
+  iso: string,
+  totalAmount: number,
+  payments: [string, number][],
+  extra: Partial<ReceiptInput> = {},
+): ReceiptInput {
+  return {
+    outletId,
+    receiptId: `R-${outletId}-${iso}`,
+    datetime: new Date(iso),
+    dineOutTime: null,
+    totalAmount,
+    discount: 0,
+    voucherAmount: 0,
+    refundAmount: 0,
+    paymentMethod: payments[0]?.[0] ?? '',
+    isMember: false,
+    nameReason: null,
+    tableNo: null,
+    takeAway: false,
+    deliveryInfo: null,
+    openedBill: false,
+    void: false,
+    closedBill: true,
+    focBill: false,
+    focReason: null,
+    redeemBill: false,
+    receiptCode: null,
+    rawReceipt: `receipt ${iso}`,
+    payments: payments.map(([method, amount]) => ({ method, amount })),
+    items: [],
+    ...extra,
+  };
 }

@@ -6,6 +6,7 @@ import {
   rollupMismatches,
   type ReceiptInput,
 } from '../../server/repositories/ingestion.js';
+import { receiptInput as receipt } from './fixtures.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
 
 /*
@@ -32,41 +33,6 @@ async function seed(pool: Pool): Promise<void> {
   `);
 }
 
-function receipt(
-  outletId: number,
-  iso: string,
-  totalAmount: number,
-  payments: [string, number][],
-  extra: Partial<ReceiptInput> = {},
-): ReceiptInput {
-  return {
-    outletId,
-    receiptId: `R-${outletId}-${iso}`,
-    datetime: new Date(iso),
-    dineOutTime: null,
-    totalAmount,
-    discount: 0,
-    voucherAmount: 0,
-    refundAmount: 0,
-    paymentMethod: payments[0]?.[0] ?? '',
-    isMember: false,
-    nameReason: null,
-    tableNo: null,
-    takeAway: false,
-    deliveryInfo: null,
-    openedBill: false,
-    void: false,
-    closedBill: true,
-    focBill: false,
-    focReason: null,
-    redeemBill: false,
-    receiptCode: null,
-    rawReceipt: `receipt ${iso}`,
-    payments: payments.map(([method, amount]) => ({ method, amount })),
-    items: [],
-    ...extra,
-  };
-}
 
 const RECEIPTS: ReceiptInput[] = [
   // A1, Saturday 10 January 2026, Singapore time.

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
-import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
+import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { growthRate } from '../../src/domain/reports.js';
-import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 
 /*
@@ -30,35 +30,6 @@ const admin = {} as { agent: Agent };
 const operator = {} as { agent: Agent };
 const tenant = {} as { agent: Agent };
 
-function receipt(outletId: number, iso: string, totalAmount: number, payments: [string, number][], extra: Partial<ReceiptInput> = {}): ReceiptInput {
-  return {
-    outletId,
-    receiptId: `R-${outletId}-${iso}`,
-    datetime: new Date(iso),
-    dineOutTime: null,
-    totalAmount,
-    discount: 0,
-    voucherAmount: 0,
-    refundAmount: 0,
-    paymentMethod: payments[0]?.[0] ?? '',
-    isMember: false,
-    nameReason: null,
-    tableNo: null,
-    takeAway: false,
-    deliveryInfo: null,
-    openedBill: false,
-    void: false,
-    closedBill: true,
-    focBill: false,
-    focReason: null,
-    redeemBill: false,
-    receiptCode: null,
-    rawReceipt: '',
-    payments: payments.map(([method, amount]) => ({ method, amount })),
-    items: [],
-    ...extra,
-  };
-}
 
 const { cafe, boutique, kiosk, apexShop } = WORLD.outlets;
 const { central, harbour, apexPlaza } = WORLD.malls;

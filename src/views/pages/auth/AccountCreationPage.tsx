@@ -1,11 +1,11 @@
 import { Button, Callout, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { INVITATION_INVALID_MESSAGE, SIGN_OUT_FIRST_MESSAGE } from '../../../domain/messages';
 import { AuthContext } from '../../../machines/authContext';
 import { FullPageSpinner } from '../../common/FullPageSpinner';
 import { useSendOnce } from '../../common/useSendOnce';
-import { AuthCard, AuthLinks } from './AuthCard';
+import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 
 /**
@@ -48,19 +48,13 @@ export function AccountCreationPage() {
   const canSubmit = state.can(submitEvent);
   const { errorMessage } = state.context;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (canSubmit) authActor.send(submitEvent);
   };
 
   return (
     <AuthCard title="Create your account">
-      <form onSubmit={onSubmit} noValidate>
-        {errorMessage !== undefined && (
-          <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="account-error">
-            {errorMessage}
-          </Callout>
-        )}
+      <AuthForm onSubmit={onSubmit} errorMessage={errorMessage} errorTestId="account-error">
         <FormGroup label="E-mail" labelFor="account-email" helperText="The address the invitation was sent to.">
           <InputGroup
             id="account-email"
@@ -91,7 +85,7 @@ export function AccountCreationPage() {
           loading={creating}
           disabled={!canSubmit}
         />
-      </form>
+      </AuthForm>
       <AuthLinks>
         <Link href="/login">Back to sign in</Link>
       </AuthLinks>

@@ -1,4 +1,4 @@
-import { Card, Elevation, H3, H5 } from '@blueprintjs/core';
+import { Callout, Card, Elevation, H3, H5 } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../domain/messages';
 
@@ -27,4 +27,37 @@ export function AuthCard({ title, children }: { title?: string; children: ReactN
 /** A row of secondary links under a form. */
 export function AuthLinks({ children }: { children: ReactNode }) {
   return <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, marginTop: 15 }}>{children}</div>;
+}
+
+/**
+ * A signed-out step's form: the machine's error above the fields (when `errorMessage` is set); submitting calls
+ * `onSubmit` (which sends the step's event when the machine takes it) instead of posting the page.
+ */
+export function AuthForm({
+  onSubmit,
+  errorMessage,
+  errorTestId,
+  children,
+}: {
+  onSubmit: () => void;
+  errorMessage: string | undefined;
+  errorTestId: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+    >
+      {errorMessage !== undefined && (
+        <Callout intent="danger" style={{ marginBottom: 15 }} data-testid={errorTestId}>
+          {errorMessage}
+        </Callout>
+      )}
+      {children}
+    </form>
+  );
 }

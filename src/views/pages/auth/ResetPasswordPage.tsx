@@ -5,7 +5,7 @@ import { RESET_EMAIL_SENT_MESSAGE, RESET_LINK_INVALID_MESSAGE, SIGN_OUT_FIRST_ME
 import { AuthContext } from '../../../machines/authContext';
 import { FullPageSpinner } from '../../common/FullPageSpinner';
 import { useSendOnce } from '../../common/useSendOnce';
-import { AuthCard, AuthLinks } from './AuthCard';
+import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 
 /**
@@ -111,19 +111,13 @@ function ResetWithKeyForm({ validationKey }: { validationKey: string }) {
   const canSubmit = state.can(updateEvent);
   const { errorMessage } = state.context;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (canSubmit) authActor.send(updateEvent);
   };
 
   return (
     <AuthCard title="Choose a new password">
-      <form onSubmit={onSubmit} noValidate>
-        {errorMessage !== undefined && (
-          <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="reset-error">
-            {errorMessage}
-          </Callout>
-        )}
+      <AuthForm onSubmit={onSubmit} errorMessage={errorMessage} errorTestId="reset-error">
         <NewPasswordFields
           idPrefix="reset"
           newPassword={newPassword}
@@ -141,7 +135,7 @@ function ResetWithKeyForm({ validationKey }: { validationKey: string }) {
           loading={resetting}
           disabled={!canSubmit}
         />
-      </form>
+      </AuthForm>
       <AuthLinks>
         <Link href="/login">Back to sign in</Link>
       </AuthLinks>

@@ -1,11 +1,11 @@
-import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
-import { type FormEvent, useState } from 'react';
+import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { AuthEvent } from '../../../machines/authMachine';
 import { AuthContext } from '../../../machines/authContext';
 import { FullPageSpinner } from '../../common/FullPageSpinner';
 import { useSendOnce } from '../../common/useSendOnce';
-import { AuthCard, AuthLinks } from './AuthCard';
+import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
 
 /** The identity provider's answer in the /sso query: `status=success` or `error=<message>`. */
 function ssoAnswerOf(search: string): AuthEvent | undefined {
@@ -38,19 +38,13 @@ export function SsoPage() {
   const failed = state.matches({ signedOut: { ready: 'ssoFailed' } });
   const { errorMessage } = state.context;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (canSubmit) authActor.send(startEvent);
   };
 
   return (
     <AuthCard title="Sign in with SSO">
-      <form onSubmit={onSubmit} noValidate>
-        {failed && errorMessage !== undefined && (
-          <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="sso-error">
-            {errorMessage}
-          </Callout>
-        )}
+      <AuthForm onSubmit={onSubmit} errorMessage={failed ? errorMessage : undefined} errorTestId="sso-error">
         <FormGroup label="Work e-mail" labelFor="sso-email">
           <InputGroup
             id="sso-email"
@@ -73,7 +67,7 @@ export function SsoPage() {
           loading={redirecting}
           disabled={!canSubmit}
         />
-      </form>
+      </AuthForm>
       <AuthLinks>
         <Link href="/login" data-testid="sso-back">
           Sign in with a password

@@ -1,9 +1,9 @@
-import { Button, Callout, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
-import { type FormEvent, useState } from 'react';
+import { Button, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { AuthContext } from '../../../machines/authContext';
 import { FullPageSpinner } from '../../common/FullPageSpinner';
-import { AuthCard, AuthLinks } from './AuthCard';
+import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 
 /**
@@ -37,19 +37,13 @@ export function UpdatePasswordPage() {
   const signedOutFlow = state.matches('signedOut');
   const { errorMessage, username } = state.context;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (canSubmit) authActor.send(updateEvent);
   };
 
   return (
     <AuthCard title="Update password">
-      <form onSubmit={onSubmit} noValidate>
-        {errorMessage !== undefined && (
-          <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="update-error">
-            {errorMessage}
-          </Callout>
-        )}
+      <AuthForm onSubmit={onSubmit} errorMessage={errorMessage} errorTestId="update-error">
         {signedOutFlow && username !== undefined && (
           <FormGroup label="Username" labelFor="update-username">
             <InputGroup id="update-username" data-testid="update-username" value={username} readOnly />
@@ -85,7 +79,7 @@ export function UpdatePasswordPage() {
           loading={busy}
           disabled={!canSubmit}
         />
-      </form>
+      </AuthForm>
       <AuthLinks>
         {signedOutFlow ? (
           <Link href="/login" data-testid="update-back">
