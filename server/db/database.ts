@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { startEmbeddedPostgres } from './embedded.js';
-import { createPool, type Pool } from './pool.js';
+import { createPool, pingDatabase, type Pool } from './pool.js';
 
 export interface Database {
   pool: Pool;
@@ -14,12 +14,12 @@ export interface Database {
 export async function openDatabase(config: Config, log: (message: string) => void): Promise<Database> {
   if (config.databaseUrl) {
     const pool = createPool(config.databaseUrl);
-    await pool.query('SELECT 1');
+    await pingDatabase(pool);
     return { pool, url: config.databaseUrl, embedded: false, close: () => pool.end() };
   }
   const server = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.embeddedPgPort, log);
   const pool = createPool(server.url);
-  await pool.query('SELECT 1');
+  await pingDatabase(pool);
   return {
     pool,
     url: server.url,

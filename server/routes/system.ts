@@ -1,10 +1,11 @@
+import { pingDatabase } from '../db/pool.js';
 import { listOutboxMails } from '../repositories/outbox.js';
 import type { Handlers, RouteDeps } from './types.js';
 
 export function systemHandlers({ pool }: RouteDeps): Handlers {
   return {
     async getHealth() {
-      await pool.query('SELECT 1');
+      await pingDatabase(pool);
       return { status: 'ok' };
     },
     async getOutbox(request) {

@@ -1,11 +1,11 @@
-import { Button, Callout, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { INVITATION_INVALID_MESSAGE, SIGN_OUT_FIRST_MESSAGE } from '../../../domain/messages';
 import { AuthContext } from '../../../machines/authContext';
 import { FullPageSpinner } from '../../common/FullPageSpinner';
 import { useSendOnce } from '../../common/useSendOnce';
-import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
+import { AuthCard, AuthForm, AuthLinks, EmailField } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 
 /**
@@ -55,19 +55,7 @@ export function AccountCreationPage() {
   return (
     <AuthCard title="Create your account">
       <AuthForm onSubmit={onSubmit} errorMessage={errorMessage} errorTestId="account-error">
-        <FormGroup label="E-mail" labelFor="account-email" helperText="The address the invitation was sent to.">
-          <InputGroup
-            id="account-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            data-testid="account-email"
-            value={email}
-            disabled={creating}
-            onValueChange={setEmail}
-            autoFocus
-          />
-        </FormGroup>
+        <EmailField idPrefix="account" label="E-mail" helperText="The address the invitation was sent to." value={email} disabled={creating} onChange={setEmail} />
         <NewPasswordFields
           idPrefix="account"
           newPassword={password}

@@ -1,4 +1,4 @@
-import { Callout, Card, Elevation, H3, H5 } from '@blueprintjs/core';
+import { Callout, Card, Elevation, FormGroup, H3, H5, InputGroup } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../domain/messages';
 
@@ -59,5 +59,38 @@ export function AuthForm({
       )}
       {children}
     </form>
+  );
+}
+
+/** The e-mail input of a signed-out step (focused first); `idPrefix` gives its id and test id (`reset-email`). */
+export function EmailField({
+  idPrefix,
+  label,
+  helperText,
+  value,
+  disabled,
+  onChange,
+}: {
+  idPrefix: string;
+  label: string;
+  helperText?: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormGroup label={label} labelFor={`${idPrefix}-email`} helperText={helperText}>
+      <InputGroup
+        id={`${idPrefix}-email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        data-testid={`${idPrefix}-email`}
+        value={value}
+        disabled={disabled}
+        onValueChange={onChange}
+        autoFocus
+      />
+    </FormGroup>
   );
 }

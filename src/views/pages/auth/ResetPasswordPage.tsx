@@ -1,11 +1,11 @@
-import { Button, Callout, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { RESET_EMAIL_SENT_MESSAGE, RESET_LINK_INVALID_MESSAGE, SIGN_OUT_FIRST_MESSAGE } from '../../../domain/messages';
 import { AuthContext } from '../../../machines/authContext';
 import { FullPageSpinner } from '../../common/FullPageSpinner';
 import { useSendOnce } from '../../common/useSendOnce';
-import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
+import { AuthCard, AuthForm, AuthLinks, EmailField } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 
 /**
@@ -42,19 +42,7 @@ function ResetRequestForm() {
         </Callout>
       )}
       <form onSubmit={onSubmit} noValidate>
-        <FormGroup label="E-mail" labelFor="reset-email" helperText="We will e-mail you a link to choose a new password.">
-          <InputGroup
-            id="reset-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            data-testid="reset-email"
-            value={email}
-            disabled={requesting}
-            onValueChange={setEmail}
-            autoFocus
-          />
-        </FormGroup>
+        <EmailField idPrefix="reset" label="E-mail" helperText="We will e-mail you a link to choose a new password." value={email} disabled={requesting} onChange={setEmail} />
         <Button
           type="submit"
           intent="primary"

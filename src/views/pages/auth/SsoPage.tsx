@@ -1,11 +1,11 @@
-import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { AuthEvent } from '../../../machines/authMachine';
 import { AuthContext } from '../../../machines/authContext';
 import { FullPageSpinner } from '../../common/FullPageSpinner';
 import { useSendOnce } from '../../common/useSendOnce';
-import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
+import { AuthCard, AuthForm, AuthLinks, EmailField } from './AuthCard';
 
 /** The identity provider's answer in the /sso query: `status=success` or `error=<message>`. */
 function ssoAnswerOf(search: string): AuthEvent | undefined {
@@ -45,19 +45,7 @@ export function SsoPage() {
   return (
     <AuthCard title="Sign in with SSO">
       <AuthForm onSubmit={onSubmit} errorMessage={failed ? errorMessage : undefined} errorTestId="sso-error">
-        <FormGroup label="Work e-mail" labelFor="sso-email">
-          <InputGroup
-            id="sso-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            data-testid="sso-email"
-            value={email}
-            disabled={redirecting}
-            onValueChange={setEmail}
-            autoFocus
-          />
-        </FormGroup>
+        <EmailField idPrefix="sso" label="Work e-mail" value={email} disabled={redirecting} onChange={setEmail} />
         <Button
           type="submit"
           intent="primary"
