@@ -12,7 +12,8 @@ import type {
 import { ApiError } from '../../src/api/errors';
 import { clearSession, emitApiEvent, getCsrfToken, getPermissionsList } from '../../src/api/session';
 import { type AuthNotice, authMachine, sessionStatusOf } from '../../src/machines/authMachine';
-import { coveragePaths, describeCoveragePaths, stateKey } from './modelCoverage';
+import { describeModelCoverage, stateKey } from './modelCoverage';
+import { deferred, type Deferred } from '../support/deferred';
 
 /*
  * Model-based test of the auth machine. The model below is written from the spec (§4, §8) and the
@@ -48,21 +49,6 @@ function loginResponse(overrides: Partial<LoginResponse> = {}, user: Partial<Use
   };
 }
 
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** The pending server calls of one run (the latest of each kind); each test step answers one of them. */
 interface FakeServer {
@@ -882,14 +868,7 @@ describe('authMachine (model-based)', () => {
     clearSession();
   });
 
-  const { shortestPaths, reachedStates, transitionPaths } = coveragePaths(authModel);
-
-  it('reaches every state and takes every transition of the model', () => {
-    expect([...reachedStates].sort()).toEqual(Object.keys(testParams.states ?? {}).sort());
-    expect(transitionPaths).toHaveLength(81);
-  });
-
-  describeCoveragePaths(authModel, testParams, { shortestPaths, transitionPaths });
+  describeModelCoverage(authModel, testParams, { states: Object.keys(testParams.states ?? {}), transitions: 81 });
 });
 
 describe('authMachine details', () => {

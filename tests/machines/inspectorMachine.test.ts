@@ -2,7 +2,7 @@ import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor, type SnapshotFrom, setup } from 'xstate';
 import { type InspectorInput, inspectorMachine } from '../../src/machines/inspectorMachine';
-import { coveragePaths } from './modelCoverage';
+import { describeModelCoverage } from './modelCoverage';
 
 /*
  * Model-based test of the machine inspector panel: open or closed for a user allowed to inspect (super
@@ -92,26 +92,5 @@ const testParams: TestParam<SnapshotFrom<typeof inspectorModel.logic>, ModelEven
 describe('inspectorMachine (model-based)', () => {
   afterEach(() => actor?.stop());
 
-  const { shortestPaths, reachedStates, transitionPaths } = coveragePaths(inspectorModel);
-
-  it('reaches every state and takes every transition of the model', () => {
-    expect([...reachedStates].sort()).toEqual(Object.keys(testParams.states ?? {}).sort());
-    expect(transitionPaths).toHaveLength(13);
-  });
-
-  describe('shortest path to each state', () => {
-    for (const path of shortestPaths) {
-      it(path.description, async () => {
-        await inspectorModel.testPath(path, testParams);
-      });
-    }
-  });
-
-  describe('every transition', () => {
-    for (const { description, path } of transitionPaths) {
-      it(description, async () => {
-        await inspectorModel.testPath(path, testParams);
-      });
-    }
-  });
+  describeModelCoverage(inspectorModel, testParams, { states: Object.keys(testParams.states ?? {}), transitions: 13 });
 });

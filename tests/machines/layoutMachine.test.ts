@@ -8,7 +8,8 @@ import {
   type LayoutNotice,
   layoutMachine,
 } from '../../src/machines/layoutMachine';
-import { coveragePaths } from './modelCoverage';
+import { describeModelCoverage } from './modelCoverage';
+import { deferred, type Deferred } from '../support/deferred';
 
 /*
  * Model-based test of the signed-in frame (§2, §4, §9), written from the spec: the sidebar is open or
@@ -25,21 +26,6 @@ const CLIENTS: Client[] = [
 const SORTED = ['Harbourfront Malls', 'sunrise Retail Group'];
 const OPTIONS_ERROR = 'Options fetching error occurs. Please try again later.';
 
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 let pending: Deferred<Client[]> | undefined;
 let clientRequests: number;
@@ -244,28 +230,7 @@ const testParams: TestParam<SnapshotFrom<typeof layoutModel.logic>, ModelEvent> 
 describe('layoutMachine (model-based)', () => {
   afterEach(() => actor?.stop());
 
-  const { shortestPaths, reachedStates, transitionPaths } = coveragePaths(layoutModel);
-
-  it('reaches every state and takes every transition of the model', () => {
-    expect([...reachedStates].sort()).toEqual(Object.keys(testParams.states ?? {}).sort());
-    expect(transitionPaths).toHaveLength(19);
-  });
-
-  describe('shortest path to each state', () => {
-    for (const path of shortestPaths) {
-      it(path.description, async () => {
-        await layoutModel.testPath(path, testParams);
-      });
-    }
-  });
-
-  describe('every transition', () => {
-    for (const { description, path } of transitionPaths) {
-      it(description, async () => {
-        await layoutModel.testPath(path, testParams);
-      });
-    }
-  });
+  describeModelCoverage(layoutModel, testParams, { states: Object.keys(testParams.states ?? {}), transitions: 19 });
 });
 
 describe('layoutMachine details', () => {

@@ -1,5 +1,5 @@
 import { createTestModel, type TestParam } from '@xstate/test';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, type AnyActorRef, createActor, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ReportQuery } from '../../src/api/mallReports';
 import {
@@ -12,7 +12,7 @@ import {
   type ReportNotice,
   reportErrorMessage,
 } from '../../src/machines/mallReportMachine';
-import { coveragePaths } from './modelCoverage';
+import { describeModelCoverage } from './modelCoverage';
 
 /*
  * Model-based test of the shared report-page machine (§2, §8): what the page shows (loading, the figures,
@@ -187,26 +187,9 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
   },
 };
 
-const paths = coveragePaths(model);
-
 describe('mallReportMachine (model)', () => {
-  it('reaches every state of the model', () => {
-    expect(new Set(paths.reachedStates)).toEqual(new Set(['idle', 'loading', 'loaded', 'empty', 'failure']));
-  });
-  describe('paths', () => {
-    for (const path of [...paths.shortestPaths]) {
-      it(path.description, async () => {
-        start();
-        await model.testPath(path, params);
-      });
-    }
-    for (const { description, path } of paths.transitionPaths) {
-      it(`transition: ${description}`, async () => {
-        start();
-        await model.testPath(path, params);
-      });
-    }
-  });
+  beforeEach(() => start());
+  describeModelCoverage(model, params, { states: ['idle', 'loading', 'loaded', 'empty', 'failure'], transitions: 9 });
 });
 
 describe('mallReportMachine details', () => {

@@ -1,5 +1,5 @@
 import type { TestModel, TestParam } from '@xstate/test';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventObject, Snapshot } from 'xstate';
 
 /**
@@ -63,4 +63,31 @@ export function describeCoveragePaths<TSnapshot extends Snapshot<unknown> & { va
       });
     }
   });
+}
+
+export interface ModelCoverageExpectation {
+  /** Every state the model's paths must reach, as the test's `states` map names them. */
+  readonly states: readonly string[];
+  /** How many transitions the model has (a changed machine changes it: the test then says so). */
+  readonly transitions: number;
+  /** The name of a reached state in `states` (default: stateKey's text; nested models: modelStateId). */
+  readonly stateName?: (key: string) => string;
+}
+
+/**
+ * A machine's model-based suite: one test that the paths reach every expected state and take the expected
+ * number of transitions, then one test a path (describeCoveragePaths).
+ */
+export function describeModelCoverage<TSnapshot extends Snapshot<unknown> & { value: unknown }, TEvent extends EventObject, TInput>(
+  model: TestModel<TSnapshot, TEvent, TInput>,
+  params: TestParam<TSnapshot, TEvent>,
+  expected: ModelCoverageExpectation,
+) {
+  const coverage = coveragePaths(model);
+  it('reaches every state and takes every transition of the model', () => {
+    const name = expected.stateName ?? ((key: string) => key);
+    expect(coverage.reachedStates.map(name).sort()).toEqual([...expected.states].sort());
+    expect(coverage.transitionPaths).toHaveLength(expected.transitions);
+  });
+  describeCoveragePaths(model, params, coverage);
 }

@@ -7,6 +7,7 @@ import { OUTBOX_ERROR } from '../../src/machines/outboxMachine';
 import { OutboxPage } from '../../src/views/pages/admin/OutboxPage';
 import { CLIENTS, MALLS, OUTLETS } from './layoutHarness';
 import { currentPath, fakeServer, renderApp, userInfo } from './renderApp';
+import { deferred } from '../support/deferred';
 
 /*
  * The super admin's Outbox page: the mails the server kept instead of sending them (GET /api/admin/outbox),
@@ -57,13 +58,6 @@ function installNetwork(): void {
 
 const outboxCalls = () => network.calls.filter((url) => url.pathname === '/api/admin/outbox');
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
 
 /** Cell texts of the outbox table's body rows. */
 function rows(): string[][] {

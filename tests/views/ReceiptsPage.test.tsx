@@ -11,6 +11,7 @@ import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
 import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 import { ReceiptsPage } from '../../src/views/pages/receipts/ReceiptsPage';
 import { HeaderProbe } from './headerProbe';
+import { deferred } from '../support/deferred';
 
 /*
  * The outlet Receipts page (§2, §3, §4, §7, §9) with the real filter header and receipts machines behind it and
@@ -159,13 +160,6 @@ function lastTransactionQuery(): URLSearchParams {
   return last.query;
 }
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
 
 /* ---------------------------------------------------------------- rendering */
 

@@ -16,6 +16,7 @@ import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext
 import type { PageHeaderKind } from '../../src/views/pages/pageProps';
 import { fakeServer, machineFor, userInfo } from './renderApp';
 import { HeaderProbe } from './headerProbe';
+export { deferred } from '../support/deferred';
 
 /*
  * The Shopper Connect report pages as the signed-in app shows them: the real filter header machine (its malls
@@ -107,14 +108,6 @@ export function installNetwork(handler: ReportHandler, malls: readonly unknown[]
   };
 }
 
-/** A promise the test settles later (a call kept pending). */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
 
 /* ---------------------------------------------------------------- rendering */
 
