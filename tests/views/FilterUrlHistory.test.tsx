@@ -1,14 +1,24 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../src/api/session';
 import { CLIENTS, MALLS, OUTLETS } from './layoutHarness';
 import { currentPath, fakeServer, renderApp, userInfo } from './renderApp';
 
-vi.mock('../../src/api/lookup', () => ({
-  getClients: vi.fn(async () => CLIENTS),
-  getMalls: vi.fn(async (clientId: number) => MALLS[clientId] ?? []),
-  getOutlets: vi.fn(async (clientId: number) => OUTLETS[clientId] ?? []),
-}));
+/** The lookup calls answered from the harness's data, through the app's real api client. */
+function answerLookups(): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      const clientId = Number(url.searchParams.get('client_id'));
+      const body =
+        url.pathname === '/clients' ? CLIENTS : url.pathname === '/malls' ? (MALLS[clientId] ?? []) : url.pathname === '/outlets' ? (OUTLETS[clientId] ?? []) : undefined;
+      return body === undefined
+        ? new Response(JSON.stringify({ statusCode: 404, message: 'Not Found' }), { status: 404, headers: { 'Content-Type': 'application/json' } })
+        : new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+}
 
 /*
  * The committed filters in the address, through the navigation guard: a page opened without filters keeps
@@ -19,11 +29,15 @@ vi.mock('../../src/api/lookup', () => ({
 /** Sign-in, routes and lookups of the whole app take longer than a second on a busy machine. */
 const SIGN_IN = { timeout: 5_000 };
 
-const admin = userInfo({ roles: ['super admin'], clients: [3, 4], client_id: 3 });
+// The server gives the super admin every permission ('*::*'), so the client's request gate lets every lookup through.
+const admin = userInfo({ roles: ['super admin'], clients: [3, 4], client_id: 3, permissionsList: ['*::*'] });
+
+beforeEach(answerLookups);
 
 afterEach(() => {
   cleanup();
   clearSession();
+  vi.unstubAllGlobals();
 });
 
 describe('filters in the address', () => {
