@@ -6,7 +6,11 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/machines/**/*.test.{ts,tsx}',
+            'tests/views/**/*.test.{ts,tsx}',
+          ],
           environment: 'jsdom',
           setupFiles: ['tests/views/browserRequest.ts'],
         },

@@ -5,8 +5,14 @@ import path from 'node:path';
 
 /** Fails when src/api/schema.d.ts is not what `npm run gen:api` makes of openapi.yaml. */
 const generated = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'api-types-')), 'schema.d.ts');
-execFileSync(path.join('node_modules', '.bin', 'openapi-typescript'), ['openapi.yaml', '-o', generated], { stdio: 'pipe' });
-const normalise = (text: string) => text.split('\n').filter((line) => line.trim() !== '').join('\n');
+execFileSync(path.join('node_modules', '.bin', 'openapi-typescript'), ['openapi.yaml', '-o', generated], {
+  stdio: 'pipe',
+});
+const normalise = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .join('\n');
 const expected = normalise(fs.readFileSync(generated, 'utf8'));
 const actual = normalise(fs.readFileSync(path.join('src', 'api', 'schema.d.ts'), 'utf8'));
 fs.rmSync(path.dirname(generated), { recursive: true, force: true });

@@ -15,8 +15,8 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { listOperations, loadSpecification, OPENAPI_PATH } from './openapi.js';
 import { authHandlers } from './routes/auth.js';
 import { lookupHandlers } from './routes/lookup.js';
-import { receiptHandlers } from './routes/receipts.js';
 import { mallReportHandlers } from './routes/mallReports.js';
+import { receiptHandlers } from './routes/receipts.js';
 import { systemHandlers } from './routes/system.js';
 import type { Handler, Handlers, RouteDeps } from './routes/types.js';
 
@@ -101,7 +101,8 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
     const statusCode = validation ? 400 : (error.statusCode ?? 500);
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      const message = statusCode === 501 ? error.message : 'Something went wrong on the server. Please try again later.';
+      const message =
+        statusCode === 501 ? error.message : 'Something went wrong on the server. Please try again later.';
       return reply.status(statusCode).send(errorBody(statusCode, message));
     }
     return reply.status(statusCode).send(errorBody(statusCode, error.message));

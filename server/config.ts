@@ -48,7 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoReceiptsRaw = env.DEMO_RECEIPTS;
   const port = intFrom(env, 'PORT', 8080, 0, 65535);
   const publicUrl = (env.PUBLIC_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(publicUrl)) throw new Error(`PUBLIC_URL must start with http:// or https://, got '${publicUrl}'`);
+  if (!/^https?:\/\//.test(publicUrl))
+    throw new Error(`PUBLIC_URL must start with http:// or https://, got '${publicUrl}'`);
   return {
     host,
     port,

@@ -4,8 +4,8 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { generateDemoData } from './demo/generate.js';
-import { deleteExpiredSessions } from './repositories/sessions.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
+import { deleteExpiredSessions } from './repositories/sessions.js';
 
 const config = loadConfig();
 const say = (message: string) => process.stdout.write(`${message}\n`);
@@ -18,13 +18,20 @@ if (applied.length > 0) say(`Applied migrations: ${applied.join(', ')}`);
 
 if (await isDatabaseEmpty(database.pool)) {
   say('The database is empty: generating the demo data…');
-  const result = await generateDemoData(database.pool, { seed: config.demoSeed, receipts: config.demoReceipts, log: say });
+  const result = await generateDemoData(database.pool, {
+    seed: config.demoSeed,
+    receipts: config.demoReceipts,
+    log: say,
+  });
   say(`Demo data ready: ${result.receipts.toLocaleString('en-US')} receipts.`);
 }
 await deleteExpiredSessions(database.pool);
-const sweeper = setInterval(() => {
-  deleteExpiredSessions(database.pool).catch(() => {});
-}, 60 * 60 * 1000);
+const sweeper = setInterval(
+  () => {
+    deleteExpiredSessions(database.pool).catch(() => {});
+  },
+  60 * 60 * 1000,
+);
 sweeper.unref();
 
 const app = await buildApp({

@@ -1,7 +1,7 @@
 import { Route, Switch } from 'wouter';
 import { inspectActors } from './machines/inspection';
-import { navigationGuardMachine } from './machines/navigationGuardMachine';
 import { NavigationContext } from './machines/navigationContext';
+import { navigationGuardMachine } from './machines/navigationGuardMachine';
 import { ROUTES } from './routes';
 import { FlowNavigator } from './views/common/FlowNavigator';
 import { Notifications } from './views/common/Notifications';
@@ -29,7 +29,10 @@ export interface AppProps {
  */
 export function App({ navigationGuard = navigationGuardMachine }: AppProps) {
   return (
-    <NavigationContext.Provider logic={navigationGuard} options={{ input: { routeTable: ROUTES }, inspect: inspectActors }}>
+    <NavigationContext.Provider
+      logic={navigationGuard}
+      options={{ input: { routeTable: ROUTES }, inspect: inspectActors }}
+    >
       <SessionBridge />
       <Notifications>
         <GuardedRouter>

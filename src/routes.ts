@@ -54,10 +54,14 @@ const mallPeakHoursPage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/MallPeakHoursPage').then((module) => ({ default: module.MallPeakHoursPage })),
 );
 const mallPaymentMethodsPage: PageComponent = lazy(() =>
-  import('./views/pages/shopper-connect/MallPaymentMethodsPage').then((module) => ({ default: module.MallPaymentMethodsPage })),
+  import('./views/pages/shopper-connect/MallPaymentMethodsPage').then((module) => ({
+    default: module.MallPaymentMethodsPage,
+  })),
 );
 const memberVsNonMemberPage: PageComponent = lazy(() =>
-  import('./views/pages/shopper-connect/MemberVsNonMemberPage').then((module) => ({ default: module.MemberVsNonMemberPage })),
+  import('./views/pages/shopper-connect/MemberVsNonMemberPage').then((module) => ({
+    default: module.MemberVsNonMemberPage,
+  })),
 );
 
 interface ChildOptions {
@@ -258,7 +262,12 @@ export function pageFrameFor(routes: readonly RouteNode[], path: string): PageFr
   const page = findPage(routes, path);
   const meta = page ? routeMetaFor(page.path) : undefined;
   if (!page || !meta) {
-    return { pattern: undefined, title: undefined, header: 'none', filters: { ...DEFAULT_FILTER_PAGE, outletMode: 'disabled' } };
+    return {
+      pattern: undefined,
+      title: undefined,
+      header: 'none',
+      filters: { ...DEFAULT_FILTER_PAGE, outletMode: 'disabled' },
+    };
   }
   const header: PageHeaderKind = meta.header === 'mall' ? (meta.filters.headerV2 ? 'v2' : 'mall') : 'none';
   return { pattern: page.path, title: page.meta.title, header, filters: meta.filters };

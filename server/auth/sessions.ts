@@ -58,7 +58,12 @@ export async function startSession(
   return session;
 }
 
-export async function endSession(db: Queryable, reply: FastifyReply, options: SessionOptions, session: SessionRow | null) {
+export async function endSession(
+  db: Queryable,
+  reply: FastifyReply,
+  options: SessionOptions,
+  session: SessionRow | null,
+) {
   if (session) await deleteSession(db, session.tokenHash);
   clearSessionCookie(reply, options);
 }

@@ -4,11 +4,11 @@ import {
   authorizationCodeGrant,
   buildAuthorizationUrl,
   buildEndSessionUrl,
-  calculatePKCECodeChallenge,
+  type ClientAuth,
   ClientSecretBasic,
   ClientSecretPost,
-  type ClientAuth,
   type Configuration,
+  calculatePKCECodeChallenge,
   discovery,
   fetchUserInfo,
   None,
@@ -20,10 +20,16 @@ import type { operations } from '../../src/api/schema.js';
 import { isLoopback } from '../config.js';
 import { HttpError } from '../errors.js';
 import { deleteSession } from '../repositories/sessions.js';
-import { findSsoDomain, saveSsoPending, saveSsoSignIn, takeSsoPending, type SsoDomainRow } from '../repositories/sso.js';
+import {
+  findSsoDomain,
+  type SsoDomainRow,
+  saveSsoPending,
+  saveSsoSignIn,
+  takeSsoPending,
+} from '../repositories/sso.js';
 import { findUserByEmail } from '../repositories/users.js';
 import type { Handlers, RouteDeps } from '../routes/types.js';
-import { hashSecret, newSecret, startSession, type SessionOptions } from './sessions.js';
+import { hashSecret, newSecret, type SessionOptions, startSession } from './sessions.js';
 
 type StartSsoQuery = operations['startSso']['parameters']['query'];
 type FinishSsoQuery = NonNullable<operations['finishSso']['parameters']['query']>;
@@ -79,7 +85,8 @@ function clientAuthentication(clientSecret: string | null): ClientAuth {
   const post = ClientSecretPost(clientSecret);
   return (server, client, body, headers) => {
     const supported = server.token_endpoint_auth_methods_supported;
-    const onlyPost = supported !== undefined && !supported.includes('client_secret_basic') && supported.includes('client_secret_post');
+    const onlyPost =
+      supported !== undefined && !supported.includes('client_secret_basic') && supported.includes('client_secret_post');
     (onlyPost ? post : basic)(server, client, body, headers);
   };
 }
@@ -199,7 +206,10 @@ export function ssoHandlers({ pool, config }: RouteDeps): Handlers {
     if (request.session && request.session.tokenHash !== taken.session.tokenHash) {
       await deleteSession(pool, request.session.tokenHash);
     }
-    const session = await startSession(pool, reply, sessionOptions, taken.session, { userId: user.id, mfaPending: false });
+    const session = await startSession(pool, reply, sessionOptions, taken.session, {
+      userId: user.id,
+      mfaPending: false,
+    });
     const idToken = tokens.id_token ?? null;
     const logoutUrl =
       idToken && configuration.serverMetadata().end_session_endpoint

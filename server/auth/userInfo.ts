@@ -5,9 +5,10 @@ export function toUserInfo(user: UserRow, grants: UserGrants) {
   return {
     id: user.id,
     username: user.email,
-    client_id: user.defaultClientId && grants.clientIds.includes(user.defaultClientId)
-      ? user.defaultClientId
-      : (grants.clientIds[0] ?? null),
+    client_id:
+      user.defaultClientId && grants.clientIds.includes(user.defaultClientId)
+        ? user.defaultClientId
+        : (grants.clientIds[0] ?? null),
     clients: grants.clientIds,
     roles: grants.roles,
     permissions: grants.routePermissions,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { startEmbeddedPostgres } from './embedded.js';
-import { createPool, pingDatabase, type Pool } from './pool.js';
+import { createPool, type Pool, pingDatabase } from './pool.js';
 
 export interface Database {
   pool: Pool;

@@ -31,7 +31,12 @@ export interface CivilDate {
 
 export function civil(day: number): CivilDate {
   const date = new Date(day * DAY_MS);
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), weekday: date.getUTCDay() };
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    weekday: date.getUTCDay(),
+  };
 }
 
 /** The day number of the first day of the month `months` after the month of `day` (negative: before). */
@@ -128,8 +133,22 @@ export class ZoneClock {
 
 /** First day of Chinese New Year (Gregorian), 2020 to 2035. */
 const CHINESE_NEW_YEAR: readonly string[] = [
-  '2020-01-25', '2021-02-12', '2022-02-01', '2023-01-22', '2024-02-10', '2025-01-29', '2026-02-17', '2027-02-06',
-  '2028-01-26', '2029-02-13', '2030-02-03', '2031-01-23', '2032-02-11', '2033-01-31', '2034-02-19', '2035-02-08',
+  '2020-01-25',
+  '2021-02-12',
+  '2022-02-01',
+  '2023-01-22',
+  '2024-02-10',
+  '2025-01-29',
+  '2026-02-17',
+  '2027-02-06',
+  '2028-01-26',
+  '2029-02-13',
+  '2030-02-03',
+  '2031-01-23',
+  '2032-02-11',
+  '2033-01-31',
+  '2034-02-19',
+  '2035-02-08',
 ];
 
 const cnyDays = CHINESE_NEW_YEAR.map(dayNumber);

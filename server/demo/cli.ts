@@ -41,7 +41,8 @@ async function main(): Promise<number> {
   const receipts = wholeNumber(values.receipts, 'receipts', config.demoReceipts ?? DEFAULT_DEMO_RECEIPTS);
   const seed = wholeNumber(values.seed, 'seed', config.demoSeed);
   const endDate = values['end-date'];
-  if (endDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(endDate)) throw new Error(`--end-date must be YYYY-MM-DD, got '${endDate}'`);
+  if (endDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(endDate))
+    throw new Error(`--end-date must be YYYY-MM-DD, got '${endDate}'`);
 
   say(config.databaseUrl ? 'Connecting to DATABASE_URL…' : `Starting the embedded PostgreSQL under ${config.dataDir}…`);
   const database = await openDatabase(config, () => {});

@@ -26,12 +26,12 @@ import {
 import { ingestReceipts, type ReceiptInput } from '../repositories/ingestion.js';
 import { DEMO_ACCOUNT_SPECS, DEMO_PASSWORD, PARTNER_DOMAIN } from './accounts.js';
 import { addMonths, civil, dateOfDay, dayNumber, firstOfMonth, localDay, zonedInstant } from './calendar.js';
-import { CATEGORY_TREE, CLIENTS, MALLS, PROCESSING_FEES, type ClientKey } from './catalog.js';
+import { CATEGORY_TREE, CLIENTS, type ClientKey, MALLS, PROCESSING_FEES } from './catalog.js';
 import { dayFactor } from './patterns.js';
 import { Random } from './random.js';
 import { OutletSimulator } from './receipts.js';
 import { demoRoles } from './roles.js';
-import { describeWorld, planWorld, type OutletPlan, type WorldPlan } from './world.js';
+import { describeWorld, type OutletPlan, planWorld, type WorldPlan } from './world.js';
 
 /**
  * The default number of receipts: a fresh `npm start` (migrations and generation on the embedded PostgreSQL)
@@ -129,7 +129,10 @@ function accountOutlet(world: WorldPlan, client: ClientKey, which: 'firstFnb' | 
 }
 
 async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: number, passwordHash: string): Promise<Ids> {
-  const clientIds = await insertClients(tx, CLIENTS.map((client) => client.name));
+  const clientIds = await insertClients(
+    tx,
+    CLIENTS.map((client) => client.name),
+  );
   const clients = new Map<ClientKey, number>(
     CLIENTS.map((client) => [client.key, required(clientIds, client.name, 'client')]),
   );
@@ -199,7 +202,10 @@ async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: numbe
     );
     for (const outlet of world.outlets) {
       if (outlet.client !== client.key) continue;
-      skus.set(outlet.code, outlet.skus.map((sku) => required(skuIds, sku.barcode, 'SKU')));
+      skus.set(
+        outlet.code,
+        outlet.skus.map((sku) => required(skuIds, sku.barcode, 'SKU')),
+      );
     }
   }
 
@@ -272,10 +278,25 @@ async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: numbe
 }
 
 const MEAL_TIMINGS: Record<string, readonly (readonly [string, string, string])[]> = {
-  restaurant: [['Lunch', '11:00', '14:30'], ['Tea Break', '14:30', '17:30'], ['Dinner', '17:30', '22:00']],
-  cafe: [['Breakfast', '10:00', '11:30'], ['Lunch', '11:30', '14:30'], ['Afternoon Tea', '14:30', '17:30'], ['Dinner', '17:30', '22:00']],
-  quick: [['Lunch', '11:00', '14:00'], ['Dinner', '17:00', '21:00']],
-  dessert: [['Afternoon', '13:00', '17:00'], ['Evening', '18:00', '22:00']],
+  restaurant: [
+    ['Lunch', '11:00', '14:30'],
+    ['Tea Break', '14:30', '17:30'],
+    ['Dinner', '17:30', '22:00'],
+  ],
+  cafe: [
+    ['Breakfast', '10:00', '11:30'],
+    ['Lunch', '11:30', '14:30'],
+    ['Afternoon Tea', '14:30', '17:30'],
+    ['Dinner', '17:30', '22:00'],
+  ],
+  quick: [
+    ['Lunch', '11:00', '14:00'],
+    ['Dinner', '17:00', '21:00'],
+  ],
+  dessert: [
+    ['Afternoon', '13:00', '17:00'],
+    ['Evening', '18:00', '22:00'],
+  ],
 };
 
 async function insertSettings(tx: PoolClient, world: WorldPlan, ids: Ids, seed: number): Promise<void> {
@@ -289,7 +310,12 @@ async function insertSettings(tx: PoolClient, world: WorldPlan, ids: Ids, seed: 
       [...outlet.nonTradingDays.entries()]
         .filter(([day]) => day >= world.start && day <= world.end)
         .sort(([a], [b]) => a - b)
-        .map(([day, reason]) => ({ client_id: clientId(outlet), outlet_id: outletId(outlet), day: dateOfDay(day), reason })),
+        .map(([day, reason]) => ({
+          client_id: clientId(outlet),
+          outlet_id: outletId(outlet),
+          day: dateOfDay(day),
+          reason,
+        })),
     ),
   );
 
@@ -352,7 +378,9 @@ function auditEntries(world: WorldPlan, ids: Ids, seed: number) {
   for (const client of CLIENTS) {
     const clientId = required(ids.clients, client.key, 'client');
     const outlets = world.outlets.filter((outlet) => outlet.client === client.key);
-    const users = DEMO_ACCOUNT_SPECS.filter((account) => account.clients.includes(client.key) && account.role !== 'tenant');
+    const users = DEMO_ACCOUNT_SPECS.filter(
+      (account) => account.clients.includes(client.key) && account.role !== 'tenant',
+    );
     const count = client.key === 'harbourfront' ? 220 : 90;
     for (let i = 0; i < count; i++) {
       const outlet = random.pick(outlets);
@@ -362,35 +390,92 @@ function auditEntries(world: WorldPlan, ids: Ids, seed: number) {
       const outletId = String(required(ids.outlets, outlet.code, 'outlet'));
       const month = dateOfDay(addMonths(day, -1));
       const kind = random.int(0, 7);
-      const base = { client_id: clientId, user_id: required(ids.users, user.email, 'user'), created_at: new Date(at).toISOString() };
+      const base = {
+        client_id: clientId,
+        user_id: required(ids.users, user.email, 'user'),
+        created_at: new Date(at).toISOString(),
+      };
       switch (kind) {
         case 0:
-          entries.push({ ...base, action: 'login', entity: 'session', entity_id: null, detail: { ip: `10.0.${random.int(0, 20)}.${random.int(2, 250)}` } });
+          entries.push({
+            ...base,
+            action: 'login',
+            entity: 'session',
+            entity_id: null,
+            detail: { ip: `10.0.${random.int(0, 20)}.${random.int(2, 250)}` },
+          });
           break;
         case 1: {
           const old = random.int(20, 120) * 1000;
-          entries.push({ ...base, action: 'update', entity: 'sales_target', entity_id: outletId, detail: { outlet: outlet.name, month, old, new: old + random.int(-10, 20) * 500 } });
+          entries.push({
+            ...base,
+            action: 'update',
+            entity: 'sales_target',
+            entity_id: outletId,
+            detail: { outlet: outlet.name, month, old, new: old + random.int(-10, 20) * 500 },
+          });
           break;
         }
         case 2:
-          entries.push({ ...base, action: random.pick(['create', 'update']), entity: 'gto_submission', entity_id: outletId, detail: { outlet: outlet.name, month } });
+          entries.push({
+            ...base,
+            action: random.pick(['create', 'update']),
+            entity: 'gto_submission',
+            entity_id: outletId,
+            detail: { outlet: outlet.name, month },
+          });
           break;
         case 3: {
           const method = random.pick(['VISA', 'MASTERCARD', 'AMEX', 'GRABPAY']);
-          entries.push({ ...base, action: 'update', entity: 'processing_fee', entity_id: outletId, detail: { outlet: outlet.name, payment_method: method, old: money2(random.float(1.5, 2.5)), new: money2(random.float(1.5, 2.5)) } });
+          entries.push({
+            ...base,
+            action: 'update',
+            entity: 'processing_fee',
+            entity_id: outletId,
+            detail: {
+              outlet: outlet.name,
+              payment_method: method,
+              old: money2(random.float(1.5, 2.5)),
+              new: money2(random.float(1.5, 2.5)),
+            },
+          });
           break;
         }
         case 4:
-          entries.push({ ...base, action: 'update', entity: 'outlet_code', entity_id: outletId, detail: { outlet: outlet.name, old: `${outlet.code}-OLD`, new: outlet.code } });
+          entries.push({
+            ...base,
+            action: 'update',
+            entity: 'outlet_code',
+            entity_id: outletId,
+            detail: { outlet: outlet.name, old: `${outlet.code}-OLD`, new: outlet.code },
+          });
           break;
         case 5:
-          entries.push({ ...base, action: random.pick(['create', 'update']), entity: 'category', entity_id: null, detail: { name: random.pick(['Festive Specials', 'Clearance', 'Beverages', 'Apparel']) } });
+          entries.push({
+            ...base,
+            action: random.pick(['create', 'update']),
+            entity: 'category',
+            entity_id: null,
+            detail: { name: random.pick(['Festive Specials', 'Clearance', 'Beverages', 'Apparel']) },
+          });
           break;
         case 6:
-          entries.push({ ...base, action: 'export', entity: 'report', entity_id: null, detail: { report: random.pick(['mall-gmv', 'export', 'refunds', 'voucher-redemption', 'sales-trends']) } });
+          entries.push({
+            ...base,
+            action: 'export',
+            entity: 'report',
+            entity_id: null,
+            detail: { report: random.pick(['mall-gmv', 'export', 'refunds', 'voucher-redemption', 'sales-trends']) },
+          });
           break;
         default:
-          entries.push({ ...base, action: 'update', entity: 'non_trading_day', entity_id: outletId, detail: { outlet: outlet.name, day: dateOfDay(day + random.int(1, 20)) } });
+          entries.push({
+            ...base,
+            action: 'update',
+            entity: 'non_trading_day',
+            entity_id: outletId,
+            detail: { outlet: outlet.name, day: dateOfDay(day + random.int(1, 20)) },
+          });
       }
     }
   }
@@ -462,7 +547,9 @@ async function generateReceipts(
   // Ingestion of a chunk runs while the next one is generated; at most one chunk is waiting.
   const flush = async () => {
     if (pending) await pending;
-    const batches = [...chunk.entries()].filter(([, receipts]) => receipts.length > 0).map(([id, receipts]) => [id, receipts] as const);
+    const batches = [...chunk.entries()]
+      .filter(([, receipts]) => receipts.length > 0)
+      .map(([id, receipts]) => [id, receipts] as const);
     for (const id of clientIds) chunk.set(id, []);
     chunkSize = 0;
     flushes += 1;
@@ -527,7 +614,10 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
   const tenantOf = new Map<string, number>();
   for (const account of DEMO_ACCOUNT_SPECS) {
     if (account.outlet) {
-      tenantOf.set(accountOutlet(world, account.defaultClient, account.outlet).code, required(ids.users, account.email, 'user'));
+      tenantOf.set(
+        accountOutlet(world, account.defaultClient, account.outlet).code,
+        required(ids.users, account.email, 'user'),
+      );
     }
   }
 
@@ -551,7 +641,9 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
     const isIdr = outlet.mall.currency === 'IDR';
 
     // Full months: the average monthly GMV is what targets are set against.
-    const full = [...months.entries()].filter(([month]) => dayNumber(month) < currentMonth && dayNumber(month) > outlet.openedOn);
+    const full = [...months.entries()].filter(
+      ([month]) => dayNumber(month) < currentMonth && dayNumber(month) > outlet.openedOn,
+    );
     const average = full.length > 0 ? full.reduce((sum, [, value]) => sum + value.gmv, 0) / full.length : 0;
 
     for (const [month, value] of months) {
@@ -562,7 +654,12 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
       if (random.chance(latest ? 0.25 : 0.07)) continue;
       const factor = random.chance(0.3) ? 1 + (random.chance(0.6) ? 1 : -1) * random.float(0.005, 0.05) : 1;
       const amount = isIdr ? Math.round(value.gmv * factor) : money2(value.gmv * factor);
-      const submitted = zonedInstant(outlet.mall.timeZone, addMonths(monthDay, 1) + random.int(2, 11), random.int(9, 18), random.int(0, 59));
+      const submitted = zonedInstant(
+        outlet.mall.timeZone,
+        addMonths(monthDay, 1) + random.int(2, 11),
+        random.int(9, 18),
+        random.int(0, 59),
+      );
       const revised = random.chance(0.15);
       gto.push({
         client_id: clientId,

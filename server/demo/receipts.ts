@@ -69,7 +69,12 @@ export class OutletSimulator {
   private format(value: number): string {
     if (this.decimals === 2) return value.toFixed(2);
     const sign = value < 0 ? '-' : '';
-    return sign + Math.abs(Math.round(value)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+    return (
+      sign +
+      Math.abs(Math.round(value))
+        .toString()
+        .replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+    );
   }
 
   /** Appends `count` receipts of local day `day` to `out`, in time order. */
@@ -153,19 +158,35 @@ export class OutletSimulator {
         voucherAmount = Math.min(face, total);
         const rest = this.money(total - voucherAmount);
         const card = random.pick(plan.mall.cardMethods);
-        payments = rest > 0 ? [{ method: card, amount: rest }, { method: 'VOUCHER', amount: voucherAmount }] : [{ method: 'VOUCHER', amount: voucherAmount }];
+        payments =
+          rest > 0
+            ? [
+                { method: card, amount: rest },
+                { method: 'VOUCHER', amount: voucherAmount },
+              ]
+            : [{ method: 'VOUCHER', amount: voucherAmount }];
       } else if (total > 0 && random.chance(0.05)) {
         // Split between cash or a wallet and a card.
         const first = this.money(total * random.float(0.2, 0.8));
         const other = random.pick(plan.mall.cardMethods.filter((method) => method !== primary));
-        payments = [{ method: primary, amount: first }, { method: other ?? 'CASH', amount: this.money(total - first) }];
+        payments = [
+          { method: primary, amount: first },
+          { method: other ?? 'CASH', amount: this.money(total - first) },
+        ];
       } else {
         payments = [{ method: primary, amount: total }];
       }
     }
-    const paymentMethod = payments.reduce((best, payment) => (payment.amount > best.amount ? payment : best), payments[0]!).method;
+    const paymentMethod = payments.reduce(
+      (best, payment) => (payment.amount > best.amount ? payment : best),
+      payments[0]!,
+    ).method;
 
-    const refundAmount = refund ? (random.chance(0.4) ? total : this.money(Math.min(total, items[0]?.amount ?? total))) : 0;
+    const refundAmount = refund
+      ? random.chance(0.4)
+        ? total
+        : this.money(Math.min(total, items[0]?.amount ?? total))
+      : 0;
     if (isVoid) nameReason = random.pick(VOID_REASONS);
     else if (refund && refundAmount > 0) nameReason = random.pick(REFUND_REASONS);
 
@@ -190,7 +211,8 @@ export class OutletSimulator {
       }
     }
 
-    const receiptId = plan.timestampIds || random.chance(0.01) ? String(Math.floor(instant / 1000)) : this.receiptNumber(date);
+    const receiptId =
+      plan.timestampIds || random.chance(0.01) ? String(Math.floor(instant / 1000)) : this.receiptNumber(date);
     const codeRoll = random.next();
     const receiptCode = codeRoll < 0.004 ? 99 : codeRoll < 0.008 ? 100 : null;
 
@@ -287,7 +309,8 @@ export class OutletSimulator {
     }
     lines.push(RULE);
     lines.push(row('Subtotal', this.format(r.foc ? 0 : r.subtotal)));
-    if (r.discount > 0) lines.push(row(`Discount${r.nameReason ? ` (${r.nameReason})` : ''}`, `-${this.format(r.discount)}`));
+    if (r.discount > 0)
+      lines.push(row(`Discount${r.nameReason ? ` (${r.nameReason})` : ''}`, `-${this.format(r.discount)}`));
     lines.push(row(`TOTAL ${currency}`, this.format(r.total)));
     for (const payment of r.payments) lines.push(row(payment.method || 'UNPAID', this.format(payment.amount)));
     lines.push(RULE);

@@ -1,4 +1,4 @@
-import { listOperations, permissionFor, type Operation } from '../openapi.js';
+import { listOperations, type Operation, permissionFor } from '../openapi.js';
 import type { RoleKey } from './accounts.js';
 
 /** Route permissions: each top-level route with its children, named as in the spec's route list (§2). */

@@ -1,15 +1,15 @@
 import { addMonths, chineseNewYearsBetween, dateOfDay, dayNumber } from './calendar.js';
 import {
+  type BrandSpec,
   CLIENTS,
+  type ClientKey,
   FNB_BRANDS,
   MALLS,
+  type MallSpec,
   NON_TRADING_REASONS,
+  type Profile,
   RANGES,
   RETAIL_BRANDS,
-  type BrandSpec,
-  type ClientKey,
-  type MallSpec,
-  type Profile,
 } from './catalog.js';
 import { Random } from './random.js';
 
@@ -57,7 +57,14 @@ export interface WorldPlan {
 
 /** Base transactions a day by profile and category: what makes a food court busier than a jeweller. */
 function basePopularity(brand: BrandSpec): number {
-  const byProfile: Record<Profile, number> = { quick: 1.7, cafe: 1.5, dessert: 1.2, restaurant: 1.0, grocery: 2.0, retail: 0.6 };
+  const byProfile: Record<Profile, number> = {
+    quick: 1.7,
+    cafe: 1.5,
+    dessert: 1.2,
+    restaurant: 1.0,
+    grocery: 2.0,
+    retail: 0.6,
+  };
   const byCategory: Record<string, number> = {
     'Jewellery & Watches': 0.18,
     Electronics: 0.55,
@@ -110,14 +117,16 @@ function planSkus(brand: BrandSpec, mall: MallSpec, outletIndex: number, random:
     else for (const variant of variants) candidates.push({ name: `${name} - ${variant}`, price, subcategory });
   }
   // Outlets of a brand carry most of its range, and their own prices.
-  const chosen = random.shuffle(candidates).slice(0, Math.max(6, Math.round(candidates.length * random.float(0.75, 1))));
+  const chosen = random
+    .shuffle(candidates)
+    .slice(0, Math.max(6, Math.round(candidates.length * random.float(0.75, 1))));
   const priceFactor = random.float(0.9, 1.15);
   return chosen.map((candidate, rank) => ({
     barcode: ean13(mall.barcodePrefix, outletIndex * 10_000 + rank + 1),
     name: candidate.name,
     unitPrice: Math.max(mall.priceStep, roundTo(candidate.price * priceFactor * mall.priceScale, mall.priceStep)),
     subcategory: candidate.subcategory,
-    weight: 1 / Math.pow(rank + 1, 0.75),
+    weight: 1 / (rank + 1) ** 0.75,
   }));
 }
 
@@ -134,7 +143,10 @@ function outletCounts(mall: MallSpec, total: number | undefined): { fnb: number;
 
 /** The first `count` brands, going round the list again (numbered copies: 'Brand 2') when it is shorter. */
 function repeated<T extends { name: string }>(brands: readonly T[], count: number): (T & { copy: number })[] {
-  return Array.from({ length: count }, (_, i) => ({ ...brands[i % brands.length]!, copy: Math.floor(i / brands.length) + 1 }));
+  return Array.from({ length: count }, (_, i) => ({
+    ...brands[i % brands.length]!,
+    copy: Math.floor(i / brands.length) + 1,
+  }));
 }
 
 /**
@@ -164,7 +176,10 @@ export function planWorld(seed: number, endByMall: Map<string, number>, outletsP
       const level = levelFor(brand, random);
       const unit = (unitsByLevel.get(level) ?? 0) + 1;
       unitsByLevel.set(level, unit);
-      const unitNo = mall.key === 'hfc' ? `#${levelCode(level)}-${String(unit).padStart(2, '0')}` : `${level}-${String(unit).padStart(2, '0')}`;
+      const unitNo =
+        mall.key === 'hfc'
+          ? `#${levelCode(level)}-${String(unit).padStart(2, '0')}`
+          : `${level}-${String(unit).padStart(2, '0')}`;
       const names = namesByClient.get(mall.client)!;
       const base = brand.copy > 1 ? `${brand.name} ${brand.copy}` : brand.name;
       const name = names.has(base) ? `${base} (${mall.shortName})` : base;
@@ -225,6 +240,8 @@ function planNonTradingDays(seed: number, outlets: OutletPlan[], start: number, 
 /** A description of the world for logs. */
 export function describeWorld(world: WorldPlan): string {
   const fnb = world.outlets.filter((outlet) => outlet.type === 1).length;
-  return `${MALLS.length} malls, ${world.outlets.length} outlets (${fnb} F&B, ${world.outlets.length - fnb} retail), ` +
-    `receipts from ${dateOfDay(world.start)} to ${dateOfDay(world.end)}`;
+  return (
+    `${MALLS.length} malls, ${world.outlets.length} outlets (${fnb} F&B, ${world.outlets.length - fnb} retail), ` +
+    `receipts from ${dateOfDay(world.start)} to ${dateOfDay(world.end)}`
+  );
 }

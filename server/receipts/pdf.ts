@@ -46,7 +46,10 @@ export function renderReceiptsPdf(receipts: readonly PdfReceipt[], options: PdfO
           `${receipt.outlet_name} | ${receipt.datetime} | ${receipt.payment_method || '-'} | ${receipt.total_amount.toFixed(2)} | ${receipt.receipt_status}`,
         );
       doc.moveDown(0.3);
-      doc.font('Courier').fontSize(8).text(receipt.text.replace(/\t/g, '    ') || '(no receipt text)', { lineGap: 1 });
+      doc
+        .font('Courier')
+        .fontSize(8)
+        .text(receipt.text.replace(/\t/g, '    ') || '(no receipt text)', { lineGap: 1 });
     }
     doc.end();
   });

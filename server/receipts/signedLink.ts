@@ -13,13 +13,19 @@ function sign(secret: string, body: string): string {
 }
 
 export function createSignedToken(secret: string, payload: object, expiresAt: Date): string {
-  const body = Buffer.from(JSON.stringify({ ...payload, exp: Math.floor(expiresAt.getTime() / 1000) })).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ ...payload, exp: Math.floor(expiresAt.getTime() / 1000) })).toString(
+    'base64url',
+  );
   return `${body}.${sign(secret, body)}`;
 }
 
 export type TokenCheck<T> = { ok: true; payload: T } | { ok: false; reason: 'invalid' | 'expired' };
 
-export function verifySignedToken<T extends object>(secret: string, token: string, now: Date = new Date()): TokenCheck<T> {
+export function verifySignedToken<T extends object>(
+  secret: string,
+  token: string,
+  now: Date = new Date(),
+): TokenCheck<T> {
   const [body, signature, ...rest] = token.split('.');
   if (!body || !signature || rest.length > 0) return { ok: false, reason: 'invalid' };
   const expected = Buffer.from(sign(secret, body));

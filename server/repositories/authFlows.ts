@@ -82,10 +82,10 @@ export async function createInvitedUser(
   );
   const userId = rows[0]!.id;
   await db.query('INSERT INTO user_clients (client_id, user_id) VALUES ($1, $2)', [invite.clientId, userId]);
-  await db.query(
-    `INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE name = ANY($2::text[])`,
-    [userId, invite.roles],
-  );
+  await db.query(`INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE name = ANY($2::text[])`, [
+    userId,
+    invite.roles,
+  ]);
   return userId;
 }
 
@@ -99,7 +99,10 @@ export async function findRoles(db: Queryable, names: string[]) {
 
 // Login throttling.
 
-export async function recordLoginAttempt(db: Queryable, attempt: { username: string; address: string; succeeded: boolean }) {
+export async function recordLoginAttempt(
+  db: Queryable,
+  attempt: { username: string; address: string; succeeded: boolean },
+) {
   await db.query('INSERT INTO login_attempts (username, address, succeeded) VALUES ($1, $2, $3)', [
     attempt.username,
     attempt.address,
@@ -123,5 +126,7 @@ export async function countRecentFailures(db: Queryable, username: string, addre
 }
 
 export async function deleteOldLoginAttempts(db: Queryable, olderThanSeconds: number) {
-  await db.query('DELETE FROM login_attempts WHERE attempted_at < now() - make_interval(secs => $1)', [olderThanSeconds]);
+  await db.query('DELETE FROM login_attempts WHERE attempted_at < now() - make_interval(secs => $1)', [
+    olderThanSeconds,
+  ]);
 }

@@ -75,7 +75,12 @@ export async function insertMalls(db: Queryable, malls: readonly MallRow[]): Pro
     db,
     {
       table: 'malls',
-      columns: [['client_id', 'int'], ['name', 'text'], ['currency', 'text'], ['time_zone', 'text']],
+      columns: [
+        ['client_id', 'int'],
+        ['name', 'text'],
+        ['currency', 'text'],
+        ['time_zone', 'text'],
+      ],
     },
     malls,
     'id, name',
@@ -103,8 +108,16 @@ export async function insertOutlets(db: Queryable, outlets: readonly OutletRow[]
     {
       table: 'outlets',
       columns: [
-        ['client_id', 'int'], ['mall_id', 'int'], ['name', 'text'], ['outlet_code', 'text'], ['type', 'smallint'],
-        ['currency', 'text'], ['category', 'text'], ['level', 'text'], ['unit_no', 'text'], ['opened_on', 'date'],
+        ['client_id', 'int'],
+        ['mall_id', 'int'],
+        ['name', 'text'],
+        ['outlet_code', 'text'],
+        ['type', 'smallint'],
+        ['currency', 'text'],
+        ['category', 'text'],
+        ['level', 'text'],
+        ['unit_no', 'text'],
+        ['opened_on', 'date'],
       ],
     },
     outlets,
@@ -120,7 +133,13 @@ export async function insertCategories(
 ): Promise<Map<string, number>> {
   const rows = await insertJson<{ id: number; name: string }>(
     db,
-    { table: 'categories', columns: [['client_id', 'int'], ['name', 'text']] },
+    {
+      table: 'categories',
+      columns: [
+        ['client_id', 'int'],
+        ['name', 'text'],
+      ],
+    },
     names.map((name) => ({ client_id: clientId, name })),
     'id, name',
   );
@@ -134,7 +153,14 @@ export async function insertSubcategories(
 ): Promise<Map<string, number>> {
   const rows = await insertJson<{ id: number; name: string }>(
     db,
-    { table: 'subcategories', columns: [['client_id', 'int'], ['category_id', 'int'], ['name', 'text']] },
+    {
+      table: 'subcategories',
+      columns: [
+        ['client_id', 'int'],
+        ['category_id', 'int'],
+        ['name', 'text'],
+      ],
+    },
     subcategories.map((row) => ({ client_id: clientId, ...row })),
     'id, name',
   );
@@ -157,8 +183,12 @@ export async function insertSkus(db: Queryable, skus: readonly SkuRow[]): Promis
     {
       table: 'skus',
       columns: [
-        ['client_id', 'int'], ['outlet_id', 'int'], ['barcode', 'text'], ['item_name', 'text'],
-        ['unit_price', 'numeric(14,2)'], ['subcategory_id', 'int'],
+        ['client_id', 'int'],
+        ['outlet_id', 'int'],
+        ['barcode', 'text'],
+        ['item_name', 'text'],
+        ['unit_price', 'numeric(14,2)'],
+        ['subcategory_id', 'int'],
       ],
     },
     skus,
@@ -179,7 +209,13 @@ export interface RoleRow {
 export async function insertRoles(db: Queryable, roles: readonly RoleRow[]): Promise<Map<string, number>> {
   const inserted = await insertJson<{ id: number; name: string }>(
     db,
-    { table: 'roles', columns: [['name', 'text'], ['is_super_admin', 'boolean']] },
+    {
+      table: 'roles',
+      columns: [
+        ['name', 'text'],
+        ['is_super_admin', 'boolean'],
+      ],
+    },
     roles.map(({ name, is_super_admin }) => ({ name, is_super_admin })),
     'id, name',
   );
@@ -191,19 +227,42 @@ export async function insertRoles(db: Queryable, roles: readonly RoleRow[]): Pro
   };
   await insertJson(
     db,
-    { table: 'role_route_permissions', columns: [['role_id', 'int'], ['name', 'text'], ['sub_permissions', 'text[]']] },
+    {
+      table: 'role_route_permissions',
+      columns: [
+        ['role_id', 'int'],
+        ['name', 'text'],
+        ['sub_permissions', 'text[]'],
+      ],
+    },
     roles.flatMap((role) =>
-      role.routes.map((route) => ({ role_id: idOf(role.name), name: route.name, sub_permissions: route.subPermissions })),
+      role.routes.map((route) => ({
+        role_id: idOf(role.name),
+        name: route.name,
+        sub_permissions: route.subPermissions,
+      })),
     ),
   );
   await insertJson(
     db,
-    { table: 'role_api_permissions', columns: [['role_id', 'int'], ['permission', 'text']] },
+    {
+      table: 'role_api_permissions',
+      columns: [
+        ['role_id', 'int'],
+        ['permission', 'text'],
+      ],
+    },
     roles.flatMap((role) => role.api.map((permission) => ({ role_id: idOf(role.name), permission }))),
   );
   await insertJson(
     db,
-    { table: 'role_component_permissions', columns: [['role_id', 'int'], ['component', 'text']] },
+    {
+      table: 'role_component_permissions',
+      columns: [
+        ['role_id', 'int'],
+        ['component', 'text'],
+      ],
+    },
     roles.flatMap((role) => role.components.map((component) => ({ role_id: idOf(role.name), component }))),
   );
   return ids;
@@ -227,8 +286,14 @@ export async function insertUsers(db: Queryable, users: readonly UserRow[]): Pro
     {
       table: 'users',
       columns: [
-        ['email', 'text'], ['display_name', 'text'], ['password_hash', 'text'], ['password_expired', 'boolean'],
-        ['require_mfa', 'boolean'], ['tenant_only', 'boolean'], ['hide_top_bar', 'boolean'], ['default_client_id', 'int'],
+        ['email', 'text'],
+        ['display_name', 'text'],
+        ['password_hash', 'text'],
+        ['password_expired', 'boolean'],
+        ['require_mfa', 'boolean'],
+        ['tenant_only', 'boolean'],
+        ['hide_top_bar', 'boolean'],
+        ['default_client_id', 'int'],
       ],
     },
     users,
@@ -245,11 +310,38 @@ export async function insertUserGrants(
     outlets: readonly { user_id: number; client_id: number; outlet_id: number }[];
   },
 ): Promise<void> {
-  await insertJson(db, { table: 'user_roles', columns: [['user_id', 'int'], ['role_id', 'int']] }, grants.roles);
-  await insertJson(db, { table: 'user_clients', columns: [['client_id', 'int'], ['user_id', 'int']] }, grants.clients);
   await insertJson(
     db,
-    { table: 'user_outlets', columns: [['client_id', 'int'], ['user_id', 'int'], ['outlet_id', 'int']] },
+    {
+      table: 'user_roles',
+      columns: [
+        ['user_id', 'int'],
+        ['role_id', 'int'],
+      ],
+    },
+    grants.roles,
+  );
+  await insertJson(
+    db,
+    {
+      table: 'user_clients',
+      columns: [
+        ['client_id', 'int'],
+        ['user_id', 'int'],
+      ],
+    },
+    grants.clients,
+  );
+  await insertJson(
+    db,
+    {
+      table: 'user_outlets',
+      columns: [
+        ['client_id', 'int'],
+        ['user_id', 'int'],
+        ['outlet_id', 'int'],
+      ],
+    },
     grants.outlets,
   );
 }
@@ -260,7 +352,13 @@ export async function insertEmailDomains(
 ): Promise<void> {
   await insertJson(
     db,
-    { table: 'email_domains', columns: [['domain', 'text'], ['receipts_hidden', 'boolean']] },
+    {
+      table: 'email_domains',
+      columns: [
+        ['domain', 'text'],
+        ['receipts_hidden', 'boolean'],
+      ],
+    },
     domains,
   );
 }
@@ -273,7 +371,12 @@ export async function insertEmailSubscriptions(
     db,
     {
       table: 'email_subscriptions',
-      columns: [['client_id', 'int'], ['user_id', 'int'], ['email_subscribe', 'boolean'], ['summary_email_subscribe', 'boolean']],
+      columns: [
+        ['client_id', 'int'],
+        ['user_id', 'int'],
+        ['email_subscribe', 'boolean'],
+        ['summary_email_subscribe', 'boolean'],
+      ],
     },
     rows,
   );
@@ -285,7 +388,15 @@ export async function insertNonTradingDays(
 ): Promise<void> {
   await insertJson(
     db,
-    { table: 'non_trading_days', columns: [['client_id', 'int'], ['outlet_id', 'int'], ['day', 'date'], ['reason', 'text']] },
+    {
+      table: 'non_trading_days',
+      columns: [
+        ['client_id', 'int'],
+        ['outlet_id', 'int'],
+        ['day', 'date'],
+        ['reason', 'text'],
+      ],
+    },
     rows,
   );
 }
@@ -298,7 +409,13 @@ export async function insertMealTimings(
     db,
     {
       table: 'meal_timings',
-      columns: [['client_id', 'int'], ['outlet_id', 'int'], ['name', 'text'], ['start_time', 'time'], ['end_time', 'time']],
+      columns: [
+        ['client_id', 'int'],
+        ['outlet_id', 'int'],
+        ['name', 'text'],
+        ['start_time', 'time'],
+        ['end_time', 'time'],
+      ],
     },
     rows,
   );
@@ -312,7 +429,12 @@ export async function insertProcessingFees(
     db,
     {
       table: 'processing_fees',
-      columns: [['client_id', 'int'], ['outlet_id', 'int'], ['payment_method', 'text'], ['processing_fees', 'numeric(6,2)']],
+      columns: [
+        ['client_id', 'int'],
+        ['outlet_id', 'int'],
+        ['payment_method', 'text'],
+        ['processing_fees', 'numeric(6,2)'],
+      ],
     },
     rows,
   );
@@ -338,9 +460,16 @@ export async function insertAccountingConnection(
     {
       table: 'accounting_connections',
       columns: [
-        ['client_id', 'int'], ['provider', 'text'], ['organisation', 'text'], ['access_token', 'text'],
-        ['refresh_token', 'text'], ['token_expires_at', 'timestamptz'], ['sales_account', 'text'], ['tax_account', 'text'],
-        ['currency', 'text'], ['connected_at', 'timestamptz'],
+        ['client_id', 'int'],
+        ['provider', 'text'],
+        ['organisation', 'text'],
+        ['access_token', 'text'],
+        ['refresh_token', 'text'],
+        ['token_expires_at', 'timestamptz'],
+        ['sales_account', 'text'],
+        ['tax_account', 'text'],
+        ['currency', 'text'],
+        ['connected_at', 'timestamptz'],
       ],
     },
     [row],
@@ -364,8 +493,13 @@ export async function insertAuditLog(
     {
       table: 'audit_log',
       columns: [
-        ['client_id', 'int'], ['user_id', 'int'], ['action', 'text'], ['entity', 'text'], ['entity_id', 'text'],
-        ['detail', 'jsonb'], ['created_at', 'timestamptz'],
+        ['client_id', 'int'],
+        ['user_id', 'int'],
+        ['action', 'text'],
+        ['entity', 'text'],
+        ['entity_id', 'text'],
+        ['detail', 'jsonb'],
+        ['created_at', 'timestamptz'],
       ],
     },
     rows,
@@ -390,8 +524,14 @@ export async function insertGtoSubmissions(
     {
       table: 'gto_submissions',
       columns: [
-        ['client_id', 'int'], ['outlet_id', 'int'], ['month', 'date'], ['gto_amount', 'numeric(14,2)'],
-        ['submitted_by', 'int'], ['submitted_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['remarks', 'text'],
+        ['client_id', 'int'],
+        ['outlet_id', 'int'],
+        ['month', 'date'],
+        ['gto_amount', 'numeric(14,2)'],
+        ['submitted_by', 'int'],
+        ['submitted_at', 'timestamptz'],
+        ['updated_at', 'timestamptz'],
+        ['remarks', 'text'],
       ],
     },
     rows,
@@ -406,7 +546,12 @@ export async function insertSalesTargets(
     db,
     {
       table: 'sales_targets',
-      columns: [['client_id', 'int'], ['outlet_id', 'int'], ['month', 'date'], ['target', 'numeric(14,2)']],
+      columns: [
+        ['client_id', 'int'],
+        ['outlet_id', 'int'],
+        ['month', 'date'],
+        ['target', 'numeric(14,2)'],
+      ],
     },
     rows,
   );
@@ -421,7 +566,11 @@ export async function insertBreakevenTargets(
     {
       table: 'breakeven_targets',
       columns: [
-        ['client_id', 'int'], ['outlet_id', 'int'], ['department', 'text'], ['month', 'date'], ['target', 'numeric(14,2)'],
+        ['client_id', 'int'],
+        ['outlet_id', 'int'],
+        ['department', 'text'],
+        ['month', 'date'],
+        ['target', 'numeric(14,2)'],
       ],
     },
     rows,

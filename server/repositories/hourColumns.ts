@@ -14,7 +14,8 @@ export const PAYMENT_HOUR_MEASURES = ['amount'] as const;
 const BOUNDS = Array.from({ length: 24 }, (_, i) => i + 1);
 
 function checkHour(hour: number): number {
-  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new Error(`hour must be a whole number 0..23, got ${hour}`);
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23)
+    throw new Error(`hour must be a whole number 0..23, got ${hour}`);
   return hour;
 }
 
@@ -27,20 +28,30 @@ export function runningColumns(measures: readonly string[]): string[] {
  * Aggregates computing the running-total columns (aliased to their names) over rows whose local hour of the
  * day is `hour` (an integer expression), measure m of a row being `value(m)` (a bigint expression).
  */
-export function runningTotalsSql(measures: readonly string[], hour: string, value: (measure: string) => string): string {
+export function runningTotalsSql(
+  measures: readonly string[],
+  hour: string,
+  value: (measure: string) => string,
+): string {
   return measures
-    .flatMap((measure) => BOUNDS.map((k) => `coalesce(sum(${value(measure)}) FILTER (WHERE ${hour} < ${k}), 0)::int8 AS ${measure}_h${k}`))
+    .flatMap((measure) =>
+      BOUNDS.map((k) => `coalesce(sum(${value(measure)}) FILTER (WHERE ${hour} < ${k}), 0)::int8 AS ${measure}_h${k}`),
+    )
     .join(',\n  ');
 }
 
 /** Sums of the running-total columns of rows `alias` (aliased to their names). */
 export function sumRunningColumnsSql(measures: readonly string[], alias: string): string {
-  return runningColumns(measures).map((column) => `sum(${alias}.${column})::int8 AS ${column}`).join(', ');
+  return runningColumns(measures)
+    .map((column) => `sum(${alias}.${column})::int8 AS ${column}`)
+    .join(', ');
 }
 
 /** ON CONFLICT ... DO UPDATE SET: the incoming running totals add to the row's. */
 export function addRunningColumnsSql(measures: readonly string[], target: string): string {
-  return runningColumns(measures).map((column) => `${column} = ${target}.${column} + excluded.${column}`).join(',\n    ');
+  return runningColumns(measures)
+    .map((column) => `${column} = ${target}.${column} + excluded.${column}`)
+    .join(',\n    ');
 }
 
 /** Measure `measure` of row `alias` over the local hours startHour..endHour, both included (bigint). */
@@ -53,7 +64,13 @@ export function overHoursSql(alias: string, measure: string, startHour: number, 
  * A LATERAL list of one row per local hour startHour..endHour of row `alias`: `hour` and each measure in that
  * hour, under `name` (e.g. `hv(hour, gmv, transactions)`), for series by hour.
  */
-export function hourRowsSql(alias: string, measures: readonly string[], startHour: number, endHour: number, name: string): string {
+export function hourRowsSql(
+  alias: string,
+  measures: readonly string[],
+  startHour: number,
+  endHour: number,
+  name: string,
+): string {
   const rows: string[] = [];
   for (let hour = checkHour(startHour); hour <= checkHour(endHour); hour++) {
     rows.push(`(${hour}, ${measures.map((measure) => overHoursSql(alias, measure, hour, hour)).join(', ')})`);

@@ -422,8 +422,6 @@ export async function ingestReceipts(db: PoolClient, clientId: number, receipts:
   return receipts.length;
 }
 
-
-
 const RECEIPTS_LOCAL = `receipts r
   JOIN outlets o ON o.client_id = r.client_id AND o.id = r.outlet_id
   JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id`;
@@ -441,8 +439,15 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<{
 }> {
   const sales = runningColumns(SALES_HOUR_MEASURES);
   const payment = runningColumns(PAYMENT_HOUR_MEASURES);
-  const row = (alias: string, columns: readonly string[]) => `(${columns.map((column) => `${alias}.${column}`).join(', ')})`;
-  const { rows } = await db.query<{ daily: number; outletDayHours: number; mallDayHours: number; payment: number; mallPayment: number }>(`
+  const row = (alias: string, columns: readonly string[]) =>
+    `(${columns.map((column) => `${alias}.${column}`).join(', ')})`;
+  const { rows } = await db.query<{
+    daily: number;
+    outletDayHours: number;
+    mallDayHours: number;
+    payment: number;
+    mallPayment: number;
+  }>(`
     WITH lr AS MATERIALIZED (
       SELECT r.*, o.mall_id, r.datetime AT TIME ZONE m.time_zone AS local_ts,
         date_part('hour', r.datetime AT TIME ZONE m.time_zone)::int AS hr

@@ -1,7 +1,7 @@
 import { groupPaymentMethods, type PaymentMethodSum } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
-import type { Visibility } from './lookup.js';
 import { hourRowsSql, overHoursSql, PAYMENT_HOUR_MEASURES, SALES_HOUR_MEASURES } from './hourColumns.js';
+import type { Visibility } from './lookup.js';
 
 /**
  * Mall reports (§7 /api/mall_report/*). Every figure comes from the rollups that ingestion keeps (never from
@@ -75,7 +75,12 @@ function scopeCte(params: Params, scope: ReportScope): string {
 }
 
 type SalesMeasure = (typeof SALES_HOUR_MEASURES)[number];
-const MONEY: Record<SalesMeasure, boolean> = { gmv: true, transactions: false, member_gmv: true, member_transactions: false };
+const MONEY: Record<SalesMeasure, boolean> = {
+  gmv: true,
+  transactions: false,
+  member_gmv: true,
+  member_transactions: false,
+};
 
 interface Source {
   /** FROM and WHERE over rollup rows `r` of the scope in the range. */
@@ -97,7 +102,13 @@ const wholeMalls = (scope: ReportScope) =>
  * outlet rows come from rollup_outlet_daily for whole days unless `needHours`, else rollup_outlet_day_hours.
  * `= ANY(ARRAY(...))` keeps the primary-key index scans.
  */
-function rollupSource(params: Params, scope: ReportScope, range: ReportRange, level: 'mall' | 'outlet', needHours = false): Source {
+function rollupSource(
+  params: Params,
+  scope: ReportScope,
+  range: ReportRange,
+  level: 'mall' | 'outlet',
+  needHours = false,
+): Source {
   const client = params.add(scope.clientId, '::int');
   const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
   const hours = () => hourRowsSql('r', SALES_HOUR_MEASURES, range.startHour, range.endHour, 'hv');
@@ -242,7 +253,11 @@ export async function memberOverall(
   const series = seriesSql(params, range, hourly);
   // hourly buckets read each hour of a row; other buckets the row's sums over the hours
   const [from, time, value] = hourly
-    ? [`${source.from.replace(' WHERE ', `, ${source.hours()} WHERE `)}`, `r.local_day + hv.hour * interval '1 hour'`, (m: SalesMeasure) => `hv.${m}`]
+    ? [
+        `${source.from.replace(' WHERE ', `, ${source.hours()} WHERE `)}`,
+        `r.local_day + hv.hour * interval '1 hour'`,
+        (m: SalesMeasure) => `hv.${m}`,
+      ]
     : [source.from, 'r.local_day::timestamp', source.value];
   const member = metricSql(metric, money('sum(mg)'), 'sum(mt)');
   const nonMember = metricSql(metric, money('sum(g) - sum(mg)'), 'sum(t) - sum(mt)');
@@ -261,7 +276,9 @@ export async function memberOverall(
   );
   const total = rows.find((row) => row.period === null);
   return {
-    data: rows.flatMap((row) => (row.period === null ? [] : [{ period: row.period, member: row.member, non_member: row.non_member }])),
+    data: rows.flatMap((row) =>
+      row.period === null ? [] : [{ period: row.period, member: row.member, non_member: row.non_member }],
+    ),
     total: { member: total?.member ?? 0, non_member: total?.non_member ?? 0 },
   };
 }
@@ -306,7 +323,12 @@ export interface MallRankRow extends SalesMeasures {
 }
 
 /** One row per selected mall (zeros included), best first by `rankBy`, then by name. */
-export async function mallRanking(db: Queryable, scope: ReportScope, range: ReportRange, rankBy: Metric): Promise<MallRankRow[]> {
+export async function mallRanking(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+  rankBy: Metric,
+): Promise<MallRankRow[]> {
   const params = new Params();
   const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall');
@@ -337,7 +359,12 @@ const GROUP_COLUMNS: Record<GroupBy, { key: string; name: string }> = {
 };
 
 /** GMV and transactions per group with sales in the range, GMV descending, then by name. */
-export async function groupReport(db: Queryable, scope: ReportScope, range: ReportRange, groupBy: GroupBy): Promise<GroupRow[]> {
+export async function groupReport(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+  groupBy: GroupBy,
+): Promise<GroupRow[]> {
   const params = new Params();
   const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'outlet');
@@ -374,7 +401,10 @@ export async function memberOutletRanking(
   const source = rollupSource(params, scope, range, 'outlet');
   const [g, t] = options.member
     ? [`sum(${source.value('member_gmv')})`, `sum(${source.value('member_transactions')})`]
-    : [`sum(${source.value('gmv')} - ${source.value('member_gmv')})`, `sum(${source.value('transactions')} - ${source.value('member_transactions')})`];
+    : [
+        `sum(${source.value('gmv')} - ${source.value('member_gmv')})`,
+        `sum(${source.value('transactions')} - ${source.value('member_transactions')})`,
+      ];
   const limit = params.add(options.limit, '::int');
   const { rows } = await db.query<OutletRankRow>(
     `WITH ${cte},
@@ -402,10 +432,16 @@ export async function totals(db: Queryable, scope: ReportScope, range: ReportRan
 }
 
 /** The scope's outlet (id, name), or undefined when the caller cannot see it. */
-export async function scopeOutlet(db: Queryable, scope: ReportScope): Promise<{ id: number; name: string } | undefined> {
+export async function scopeOutlet(
+  db: Queryable,
+  scope: ReportScope,
+): Promise<{ id: number; name: string } | undefined> {
   const params = new Params();
   const cte = scopeCte(params, scope);
-  const { rows } = await db.query<{ id: number; name: string }>(`WITH ${cte} SELECT id, name FROM scope`, params.values);
+  const { rows } = await db.query<{ id: number; name: string }>(
+    `WITH ${cte} SELECT id, name FROM scope`,
+    params.values,
+  );
   return rows[0];
 }
 

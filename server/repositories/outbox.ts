@@ -1,7 +1,11 @@
 import type { Queryable } from '../db/pool.js';
 
 export async function insertOutboxMail(db: Queryable, mail: { recipient: string; subject: string; text: string }) {
-  await db.query('INSERT INTO outbox (recipient, subject, text) VALUES ($1, $2, $3)', [mail.recipient, mail.subject, mail.text]);
+  await db.query('INSERT INTO outbox (recipient, subject, text) VALUES ($1, $2, $3)', [
+    mail.recipient,
+    mail.subject,
+    mail.text,
+  ]);
 }
 
 export async function listOutboxMails(db: Queryable, limit: number) {

@@ -129,7 +129,8 @@ export function localBounds(window: TimeWindow): { start: string; end: string; e
   const timeType = window.timeType ?? 'date';
   const start = timeType === 'date' ? window.startTime.slice(0, 10) : window.startTime;
   const end = timeType === 'date' ? window.endTime.slice(0, 10) : window.endTime;
-  if (timeType === 'date' && (!DATE_RE.test(start) || !DATE_RE.test(end))) throw badRequest('startTime and endTime must be YYYY-MM-DD');
+  if (timeType === 'date' && (!DATE_RE.test(start) || !DATE_RE.test(end)))
+    throw badRequest('startTime and endTime must be YYYY-MM-DD');
   if (timeType === 'datetime' && (start.length !== 19 || end.length !== 19)) {
     throw badRequest('startTime and endTime must be YYYY-MM-DD HH:mm:ss when timeType is datetime');
   }
@@ -197,7 +198,8 @@ function transactionWhere(p: Params, filters: TransactionFilters, zones: OutletZ
 
 export function sortSql(sortColumn: string | undefined, order: 'asc' | 'desc' | undefined): string {
   const column = (sortColumn ?? 'datetime') as TransactionSortColumn;
-  if (!(TRANSACTION_SORT_COLUMNS as readonly string[]).includes(column)) throw badRequest(`sortColumn '${sortColumn}' is not sortable`);
+  if (!(TRANSACTION_SORT_COLUMNS as readonly string[]).includes(column))
+    throw badRequest(`sortColumn '${sortColumn}' is not sortable`);
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   return `${SORT_SQL[column]} ${direction}, r.id ${direction}`;
 }
@@ -279,7 +281,9 @@ export async function listTransactionsWithText(
   const page = filters.page ?? 1;
   const p = new Params();
   const where = transactionWhere(p, filters, zones);
-  const { rows } = await db.query<StoredRow & { raw_receipt: string; receipt_code: number | null; outlet_name: string }>(
+  const { rows } = await db.query<
+    StoredRow & { raw_receipt: string; receipt_code: number | null; outlet_name: string }
+  >(
     `SELECT ${rowSelect(true)}, r.raw_receipt, r.receipt_code, o.name AS outlet_name
      FROM receipts r ${RECEIPT_ZONE_JOIN} WHERE ${where}
      ORDER BY ${order} LIMIT ${p.add(rowsPerPage)} OFFSET ${p.add((page - 1) * rowsPerPage)}`,
@@ -396,7 +400,11 @@ export async function paymentBreakdown(
     [clientId, outletIds, start, end],
   );
   const days: string[] = [];
-  for (let day = new Date(`${start}T00:00:00Z`); day <= new Date(`${end}T00:00:00Z`); day.setUTCDate(day.getUTCDate() + 1)) {
+  for (
+    let day = new Date(`${start}T00:00:00Z`);
+    day <= new Date(`${end}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 1)
+  ) {
     days.push(day.toISOString().slice(0, 10).replace(/-/g, '/'));
   }
   const grouped = groupPaymentMethods(rows.map((row) => ({ payment_method: row.method, sum: row.sum })));

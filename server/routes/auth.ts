@@ -4,7 +4,7 @@ import type { operations } from '../../src/api/schema.js';
 import { requireCaller } from '../auth/access.js';
 import { passwordProblem } from '../auth/passwordPolicy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { endSession, hashSecret, newSecret, readSession, startSession, type SessionOptions } from '../auth/sessions.js';
+import { endSession, hashSecret, newSecret, readSession, type SessionOptions, startSession } from '../auth/sessions.js';
 import { toUserInfo } from '../auth/userInfo.js';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.js';
 import {
@@ -14,17 +14,19 @@ import {
   findLiveValidationKey,
   findRoles,
   insertValidationKey,
+  type KeyPurpose,
   recordLoginAttempt,
   saveOneTimeCode,
   setPassword,
   takeOneTimeCodeTry,
   useValidationKey,
-  type KeyPurpose,
 } from '../repositories/authFlows.js';
 import { findUserByEmail, findUserById, loadUserGrants, type UserRow } from '../repositories/users.js';
 import type { Handlers, RouteDeps } from './types.js';
 
-type Body<Id extends keyof operations> = operations[Id] extends { requestBody: { content: { 'application/json': infer B } } }
+type Body<Id extends keyof operations> = operations[Id] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
   ? B
   : never;
 
@@ -74,7 +76,12 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
 
   async function mailKey(user: { id: number; email: string }, purpose: KeyPurpose) {
     const key = newSecret();
-    await insertValidationKey(pool, { keyHash: hashSecret(key), userId: user.id, purpose, ttlSeconds: KEY_TTL_SECONDS[purpose] });
+    await insertValidationKey(pool, {
+      keyHash: hashSecret(key),
+      userId: user.id,
+      purpose,
+      ttlSeconds: KEY_TTL_SECONDS[purpose],
+    });
     const link =
       purpose === 'reset'
         ? `${config.publicUrl}/reset-password?validationKey=${key}`
@@ -139,7 +146,9 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
     async logout(request, reply) {
       const caller = requireCaller(request);
       await endSession(pool, reply, sessionOptions, caller.session);
-      return caller.session.ssoLogoutUrl ? { success: true, redirectUrl: caller.session.ssoLogoutUrl } : { success: true };
+      return caller.session.ssoLogoutUrl
+        ? { success: true, redirectUrl: caller.session.ssoLogoutUrl }
+        : { success: true };
     },
 
     async sendOtp(request) {
@@ -211,10 +220,14 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
         await checkNewPassword(user, body.newPassword);
         await spendKey(keyHash);
       } else if (body.currentPassword && body.username) {
-        user = await checkPassword(request, normaliseEmail(body.username), body.currentPassword).catch((error: unknown) => {
-          // A wrong current password is a mistake in this form, not a lost session.
-          throw error instanceof HttpError && error.statusCode === 401 ? badRequest(AUTH_MESSAGES.currentPasswordWrong) : error;
-        });
+        user = await checkPassword(request, normaliseEmail(body.username), body.currentPassword).catch(
+          (error: unknown) => {
+            // A wrong current password is a mistake in this form, not a lost session.
+            throw error instanceof HttpError && error.statusCode === 401
+              ? badRequest(AUTH_MESSAGES.currentPasswordWrong)
+              : error;
+          },
+        );
         await checkNewPassword(user, body.newPassword);
       } else if (body.currentPassword) {
         const session = await readSession(pool, request);
@@ -242,7 +255,8 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
       const roles = await findRoles(pool, roleNames);
       const missing = roleNames.find((name) => !roles.some((role) => role.name === name));
       if (missing) throw badRequest(`${AUTH_MESSAGES.unknownRole}${missing}`);
-      if (roles.some((role) => role.isSuperAdmin) && !caller.grants.isSuperAdmin) throw badRequest(`${AUTH_MESSAGES.unknownRole}super admin`);
+      if (roles.some((role) => role.isSuperAdmin) && !caller.grants.isSuperAdmin)
+        throw badRequest(`${AUTH_MESSAGES.unknownRole}super admin`);
       const userId = await createInvitedUser(pool, {
         email,
         displayName: body.username ?? '',

@@ -5,20 +5,20 @@ import { requireCaller } from '../auth/access.js';
 import { badRequest, notFound } from '../errors.js';
 import {
   dailyReport,
+  type GroupBy,
   groupReport,
+  type Metric,
   mallRanking,
   memberOutletRanking,
   memberOverall,
   monthlyReport,
   paymentMethodOverall,
   peakHours,
-  scopeOutlet,
-  totals,
-  type GroupBy,
-  type Metric,
   type ReportRange,
   type ReportScope,
+  scopeOutlet,
   type TimeRange,
+  totals,
 } from '../repositories/mallReports.js';
 import type { Handlers, RouteDeps } from './types.js';
 
@@ -138,7 +138,13 @@ export function mallReportHandlers({ pool }: RouteDeps): Handlers {
       const query = request.query as Query<'getMallPeakHours'>;
       const range = readRange(query);
       return {
-        data: await peakHours(pool, mallScope(request, query), range, timeRangeOf(query.time_range), metricOf(query.metric)),
+        data: await peakHours(
+          pool,
+          mallScope(request, query),
+          range,
+          timeRangeOf(query.time_range),
+          metricOf(query.metric),
+        ),
       };
     },
 

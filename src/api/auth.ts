@@ -1,4 +1,4 @@
-import { api, type ApiClient } from './client';
+import { type ApiClient, api } from './client';
 import { dataOrThrow } from './errors';
 import type { components, paths } from './schema';
 
@@ -33,8 +33,7 @@ export async function getLogout(client: ApiClient = api): Promise<LogoutResponse
   return dataOrThrow(await client.GET('/api/logout'));
 }
 
-export type UpdatePasswordRequest =
-  paths['/api/user/password']['put']['requestBody']['content']['application/json'];
+export type UpdatePasswordRequest = paths['/api/user/password']['put']['requestBody']['content']['application/json'];
 export type VerifyUserEmailRequest =
   paths['/api/user/verifyUserEmail']['post']['requestBody']['content']['application/json'];
 export type ActivateUserRequest = paths['/api/user/activate']['post']['requestBody']['content']['application/json'];

@@ -1,4 +1,4 @@
-import { api, type ApiClient } from './client';
+import { type ApiClient, api } from './client';
 import { dataOrThrow } from './errors';
 import type { components } from './schema';
 

@@ -1,15 +1,15 @@
 import type { Metric, TimeRange } from '../domain/dateLimits';
 import {
   addDays,
+  averageChart,
   eachDay,
   isoWeekday,
   previousPeriod,
   round2,
   share,
   weekdayCounts,
-  averageChart,
 } from '../domain/reports';
-import { api, type ApiClient } from './client';
+import { type ApiClient, api } from './client';
 import { dataOrThrow } from './errors';
 import type { components } from './schema';
 
@@ -60,7 +60,11 @@ export function wholeDays(query: ReportQuery): ReportQuery {
 
 type Range = { start: string; end: string };
 
-export async function getDailyReport(query: ReportQuery, range?: Range, client: ApiClient = api): Promise<DailyReportRow[]> {
+export async function getDailyReport(
+  query: ReportQuery,
+  range?: Range,
+  client: ApiClient = api,
+): Promise<DailyReportRow[]> {
   return dataOrThrow(await client.GET('/api/mall_report/daily', { params: { query: baseQuery(query, range) } })).data;
 }
 
@@ -68,7 +72,11 @@ export async function getMonthlyReport(query: ReportQuery, client: ApiClient = a
   return dataOrThrow(await client.GET('/api/mall_report/monthly', { params: { query: baseQuery(query) } })).data;
 }
 
-export async function getMallRanking(query: ReportQuery, range?: Range, client: ApiClient = api): Promise<MallRankRow[]> {
+export async function getMallRanking(
+  query: ReportQuery,
+  range?: Range,
+  client: ApiClient = api,
+): Promise<MallRankRow[]> {
   return dataOrThrow(
     await client.GET('/api/mall_report/mall', { params: { query: { ...baseQuery(query, range), rank_by: 'gmv' } } }),
   ).data;
@@ -279,10 +287,17 @@ export async function loadPeakHours(query: ReportQuery, client: ApiClient = api)
       return averageChart(row, transactionSums[weekday] ?? []);
     }
     const values = query.metric === 'gmv' ? row : (transactionSums[weekday] ?? []);
-    return averageChart(values, values.map(() => counts[weekday] ?? 0));
+    return averageChart(
+      values,
+      values.map(() => counts[weekday] ?? 0),
+    );
   });
 
-  const seriesOf = (gmv: readonly PeakHourRow[], transactions: readonly PeakHourRow[], label: (row: PeakHourRow) => string) => {
+  const seriesOf = (
+    gmv: readonly PeakHourRow[],
+    transactions: readonly PeakHourRow[],
+    label: (row: PeakHourRow) => string,
+  ) => {
     const sums = new Map<string, { gmv: number; transactions: number }>();
     gmv.forEach((row, index) => {
       const key = label(row);
@@ -305,7 +320,12 @@ export async function loadPeakHours(query: ReportQuery, client: ApiClient = api)
 export interface PaymentMethodsData {
   readonly overall: PaymentMethodRow[];
   /** The top methods per bucket (a day for ranges of a week or less, else a week from Monday). */
-  readonly buckets: { readonly label: string; readonly start: string; readonly end: string; readonly rows: PaymentMethodRow[] }[];
+  readonly buckets: {
+    readonly label: string;
+    readonly start: string;
+    readonly end: string;
+    readonly rows: PaymentMethodRow[];
+  }[];
 }
 
 /** The buckets of the 'over time' chart: days up to a week, else weeks (Monday to Sunday, clipped to the range). */
@@ -344,7 +364,10 @@ export interface MemberVsNonMemberData {
 }
 
 /** Member vs non-member: the series and totals for the chosen metric, and the top outlets of each side. */
-export async function loadMemberVsNonMember(query: ReportQuery, client: ApiClient = api): Promise<MemberVsNonMemberData> {
+export async function loadMemberVsNonMember(
+  query: ReportQuery,
+  client: ApiClient = api,
+): Promise<MemberVsNonMemberData> {
   const [overall, members, nonMembers] = await Promise.all([
     getMemberOverall(query, {}, client),
     getMemberOutletRanking(query, true, 10, client),

@@ -1,4 +1,4 @@
-import { api, type ApiClient } from './client';
+import { type ApiClient, api } from './client';
 import { ApiError, dataOrThrow, serverMessageOf } from './errors';
 import type { components, operations } from './schema';
 
@@ -32,12 +32,18 @@ export async function getPaymentAndSum(query: WindowQuery, client: ApiClient = a
   return dataOrThrow(await client.GET('/outlets/getPaymentAndSum', { params: { query } })).data;
 }
 
-export async function getPaymentMethodBreakdown(query: WindowQuery, client: ApiClient = api): Promise<BreakdownSeries[]> {
+export async function getPaymentMethodBreakdown(
+  query: WindowQuery,
+  client: ApiClient = api,
+): Promise<BreakdownSeries[]> {
   return dataOrThrow(await client.GET('/outlets/paymentMethodBreakdown', { params: { query } })).data;
 }
 
 /** The receipt's image as a data: URL of its PNG. */
-export async function getReceiptImage(query: OutletQuery & { aimbox_id: string }, client: ApiClient = api): Promise<string> {
+export async function getReceiptImage(
+  query: OutletQuery & { aimbox_id: string },
+  client: ApiClient = api,
+): Promise<string> {
   const { imageBuf } = dataOrThrow(await client.GET('/api/tenant/receiptImage', { params: { query } }));
   return `data:image/png;base64,${imageBuf}`;
 }

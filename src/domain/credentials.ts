@@ -26,7 +26,8 @@ export function loginPathFor(wantedPath: string): string {
 }
 
 /** §5 helper: a plain e-mail pattern (something@domain.tld, no spaces). */
-const EMAIL_PATTERN = /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+const EMAIL_PATTERN =
+  /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 export function isEmailAddress(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());

@@ -10,7 +10,11 @@ export function titleCaseHeader(key: string): string {
   return key
     .split('_')
     .filter((part) => part !== '')
-    .map((part) => (ABBREVIATIONS.has(part.toLowerCase()) ? part.toUpperCase() : part.charAt(0).toUpperCase() + part.slice(1).toLowerCase()))
+    .map((part) =>
+      ABBREVIATIONS.has(part.toLowerCase())
+        ? part.toUpperCase()
+        : part.charAt(0).toUpperCase() + part.slice(1).toLowerCase(),
+    )
     .join(' ');
 }
 

@@ -39,7 +39,9 @@ const METRIC_LABELS: Readonly<Record<Metric, string>> = {
 
 /** GMV, Transactions and, when the page offers it, Average Transaction Value. */
 export function metricOptions(withAverage: boolean): { value: Metric; label: string }[] {
-  const metrics: Metric[] = withAverage ? ['gmv', 'transactions', 'average_transaction_value'] : ['gmv', 'transactions'];
+  const metrics: Metric[] = withAverage
+    ? ['gmv', 'transactions', 'average_transaction_value']
+    : ['gmv', 'transactions'];
   return metrics.map((value) => ({ value, label: METRIC_LABELS[value] }));
 }
 

@@ -205,7 +205,8 @@ export function parseFilterQuery(search: string, rules: FilterQueryRules): Filte
       if (problem === undefined) value.dateRange = range;
       else if (problem.kind === 'future') reject(FILTER_QUERY_KEYS.to, 'futureDate', raw, problem.message);
       else if (problem.kind === 'startAfterEnd') reject(FILTER_QUERY_KEYS.from, 'startAfterEnd', raw, problem.message);
-      else if (problem.kind === 'beforeEarliest') reject(FILTER_QUERY_KEYS.from, 'beforeEarliest', raw, problem.message);
+      else if (problem.kind === 'beforeEarliest')
+        reject(FILTER_QUERY_KEYS.from, 'beforeEarliest', raw, problem.message);
       else if (problem.kind === 'exceeded') reject(FILTER_QUERY_KEYS.from, 'rangeExceeded', raw, problem.message);
       else reject(FILTER_QUERY_KEYS.from, 'invalidDate', raw, problem.message);
     }

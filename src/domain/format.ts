@@ -16,7 +16,11 @@ export const DEFAULT_CURRENCY_SYMBOL = '$';
 export function currencySymbol(currency: string | null | undefined): string {
   if (!currency) return DEFAULT_CURRENCY_SYMBOL;
   try {
-    const parts = new Intl.NumberFormat(LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+    const parts = new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(0);
     return parts.find((part) => part.type === 'currency')?.value ?? DEFAULT_CURRENCY_SYMBOL;
   } catch {
     return DEFAULT_CURRENCY_SYMBOL;

@@ -102,7 +102,11 @@ export function matchedRoutes(routes: readonly RouteNode[], path: string): Route
  * own title (a single page like Receipts) shows once. Only the Dashboard crumb is a link: groups have
  * no page and the last crumb is the page shown.
  */
-export function breadcrumbFor(routes: readonly RouteNode[], path: string, dashboardPath: string = DASHBOARD_PATH): Crumb[] {
+export function breadcrumbFor(
+  routes: readonly RouteNode[],
+  path: string,
+  dashboardPath: string = DASHBOARD_PATH,
+): Crumb[] {
   const matched = matchedRoutes(routes, path).filter((route, index, all) => {
     const next = all[index + 1];
     return route.meta.title !== '' && (next === undefined || next.meta.title !== route.meta.title);

@@ -358,6 +358,9 @@ export function landingPageFor(routes: readonly RouteNode[], user: RouteUser): s
 export const MACHINE_INSPECTOR_COMPONENT = 'machine-inspector';
 
 /** Who may open the machine inspector: super admin, or a holder of the 'machine-inspector' component permission. */
-export function canInspectMachines(user: { readonly roles: readonly string[]; readonly permissionsComponents: readonly string[] }): boolean {
+export function canInspectMachines(user: {
+  readonly roles: readonly string[];
+  readonly permissionsComponents: readonly string[];
+}): boolean {
   return isSuperAdmin(user) || user.permissionsComponents.includes(MACHINE_INSPECTOR_COMPONENT);
 }

@@ -79,7 +79,9 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * Payment-method rows as reports show them: upper-cased and summed per method, empty and NONE summed into
  * OTHERS (added only when non-zero), sorted by sum descending (then by name).
  */
-export function groupPaymentMethods(rows: readonly { payment_method: string; sum: number }[]): { payment_method: string; sum: number }[] {
+export function groupPaymentMethods(
+  rows: readonly { payment_method: string; sum: number }[],
+): { payment_method: string; sum: number }[] {
   const sums = new Map<string, number>();
   let others = 0;
   for (const row of rows) {

@@ -132,7 +132,20 @@ export function wholeWeeksComparisonPeriod(start: string, end: string): Period {
 
 // ------------------------------------------------------------------ months
 
-export const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+export const MONTH_NAMES = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
 function monthRank(month: string): number {
   const iso = /^(\d{4})-(\d{2})$/.exec(month);

@@ -1,4 +1,12 @@
-import { assertEvent, assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type {
+  CredentialResponse,
+  LoginRequest,
+  LoginResponse,
+  LogoutResponse,
+  UpdatePasswordRequest,
+  UserInfo,
+} from '../api/auth';
 import {
   activateUser,
   checkResetPasswordKey,
@@ -12,14 +20,6 @@ import {
   ssoStartUrl,
   verifyOtp,
   verifyUserEmail,
-} from '../api/auth';
-import type {
-  CredentialResponse,
-  LoginRequest,
-  LoginResponse,
-  LogoutResponse,
-  UpdatePasswordRequest,
-  UserInfo,
 } from '../api/auth';
 import { ApiError } from '../api/errors';
 import { clearSession, onApiEvent, setCsrfToken, setPermissionsList } from '../api/session';
@@ -206,8 +206,7 @@ export const authMachine = setup({
     }),
   },
   guards: {
-    canSubmitLogin: ({ event }) =>
-      event.type === 'login.submit' && isLoginFormComplete(event.username, event.password),
+    canSubmitLogin: ({ event }) => event.type === 'login.submit' && isLoginFormComplete(event.username, event.password),
     isMfaRequired: (_, params: { response: LoginResponse }) => params.response.require_mfa,
     isPasswordExpired: (_, params: { response: LoginResponse }) =>
       params.response.user.password_expired && !params.response.require_mfa,
@@ -363,7 +362,10 @@ export const authMachine = setup({
             passwordExpired: {
               tags: ['passwordUpdate'],
               on: {
-                'password.update': { guard: 'canUpdatePasswordWithCurrent', target: '#auth.signedOut.updatingExpiredPassword' },
+                'password.update': {
+                  guard: 'canUpdatePasswordWithCurrent',
+                  target: '#auth.signedOut.updatingExpiredPassword',
+                },
               },
             },
             /** The neutral answer to a reset request. */
@@ -463,13 +465,19 @@ export const authMachine = setup({
               target: 'fetchingCsrfToken',
               actions: [
                 'resetErrorMessage',
-                { type: 'notify', params: { message: PASSWORD_UPDATED_MESSAGE, timeout: TOAST_TIMEOUT.long, intent: 'success' } },
+                {
+                  type: 'notify',
+                  params: { message: PASSWORD_UPDATED_MESSAGE, timeout: TOAST_TIMEOUT.long, intent: 'success' },
+                },
                 { type: 'openPage', params: { to: LOGIN_PAGE } },
               ],
             },
             onError: {
               target: 'ready.passwordExpired',
-              actions: { type: 'setErrorMessage', params: ({ event }) => ({ message: serverErrorMessage(event.error) }) },
+              actions: {
+                type: 'setErrorMessage',
+                params: ({ event }) => ({ message: serverErrorMessage(event.error) }),
+              },
             },
           },
         },
@@ -497,7 +505,10 @@ export const authMachine = setup({
             src: 'checkResetKey',
             input: ({ context }) => ({ validationKey: context.validationKey ?? '' }),
             onDone: [
-              { guard: { type: 'isTrue', params: ({ event }) => ({ value: event.output }) }, target: 'ready.resetKeyValid' },
+              {
+                guard: { type: 'isTrue', params: ({ event }) => ({ value: event.output }) },
+                target: 'ready.resetKeyValid',
+              },
               { target: 'ready.resetKeyInvalid', actions: 'resetValidationKey' },
             ],
             onError: { target: 'ready.resetKeyInvalid', actions: 'resetValidationKey' },
@@ -515,13 +526,19 @@ export const authMachine = setup({
               target: 'fetchingCsrfToken',
               actions: [
                 'resetValidationKey',
-                { type: 'notify', params: { message: PASSWORD_RESET_MESSAGE, timeout: TOAST_TIMEOUT.long, intent: 'success' } },
+                {
+                  type: 'notify',
+                  params: { message: PASSWORD_RESET_MESSAGE, timeout: TOAST_TIMEOUT.long, intent: 'success' },
+                },
                 { type: 'openPage', params: { to: RESET_SUCCESS_PAGE } },
               ],
             },
             onError: {
               target: 'ready.resetKeyValid',
-              actions: { type: 'setErrorMessage', params: ({ event }) => ({ message: serverErrorMessage(event.error) }) },
+              actions: {
+                type: 'setErrorMessage',
+                params: ({ event }) => ({ message: serverErrorMessage(event.error) }),
+              },
             },
           },
         },
@@ -531,7 +548,11 @@ export const authMachine = setup({
             src: 'createAccount',
             input: ({ context, event }) => {
               assertEvent(event, 'account.submit');
-              return { email: event.email.trim(), validationKey: context.validationKey ?? '', password: event.password };
+              return {
+                email: event.email.trim(),
+                validationKey: context.validationKey ?? '',
+                password: event.password,
+              };
             },
             onDone: [
               {
@@ -553,7 +574,10 @@ export const authMachine = setup({
             ],
             onError: {
               target: 'ready.accountForm',
-              actions: { type: 'setErrorMessage', params: ({ event }) => ({ message: serverErrorMessage(event.error) }) },
+              actions: {
+                type: 'setErrorMessage',
+                params: ({ event }) => ({ message: serverErrorMessage(event.error) }),
+              },
             },
           },
         },
@@ -587,7 +611,10 @@ export const authMachine = setup({
                 target: 'waitingForCode',
                 actions: { type: 'setOtpSent', params: { sent: true } },
               },
-              { target: 'waitingForCode', actions: { type: 'setErrorMessage', params: { message: OTP_SEND_FAILED_MESSAGE } } },
+              {
+                target: 'waitingForCode',
+                actions: { type: 'setErrorMessage', params: { message: OTP_SEND_FAILED_MESSAGE } },
+              },
             ],
             onError: {
               target: 'waitingForCode',
@@ -611,7 +638,10 @@ export const authMachine = setup({
             },
             onDone: [
               { guard: { type: 'isTrue', params: ({ event }) => ({ value: event.output }) }, target: 'loadingUser' },
-              { target: 'waitingForCode', actions: { type: 'setErrorMessage', params: { message: OTP_INVALID_MESSAGE } } },
+              {
+                target: 'waitingForCode',
+                actions: { type: 'setErrorMessage', params: { message: OTP_INVALID_MESSAGE } },
+              },
             ],
             onError: {
               target: 'waitingForCode',
@@ -640,7 +670,10 @@ export const authMachine = setup({
             ],
             onError: {
               target: 'waitingForCode',
-              actions: { type: 'setErrorMessage', params: ({ event }) => ({ message: serverErrorMessage(event.error) }) },
+              actions: {
+                type: 'setErrorMessage',
+                params: ({ event }) => ({ message: serverErrorMessage(event.error) }),
+              },
             },
           },
         },
@@ -652,11 +685,21 @@ export const authMachine = setup({
             src: 'logOut',
             onDone: {
               target: '#auth.signedOut',
-              actions: ['clearSession', 'resetUser', 'resetErrorMessage', { type: 'openPage', params: { to: LOGIN_PAGE } }],
+              actions: [
+                'clearSession',
+                'resetUser',
+                'resetErrorMessage',
+                { type: 'openPage', params: { to: LOGIN_PAGE } },
+              ],
             },
             onError: {
               target: '#auth.signedOut',
-              actions: ['clearSession', 'resetUser', 'resetErrorMessage', { type: 'openPage', params: { to: LOGIN_PAGE } }],
+              actions: [
+                'clearSession',
+                'resetUser',
+                'resetErrorMessage',
+                { type: 'openPage', params: { to: LOGIN_PAGE } },
+              ],
             },
           },
         },
@@ -687,13 +730,19 @@ export const authMachine = setup({
                 'clearSession',
                 'resetUser',
                 'resetErrorMessage',
-                { type: 'notify', params: { message: PASSWORD_UPDATED_MESSAGE, timeout: TOAST_TIMEOUT.long, intent: 'success' } },
+                {
+                  type: 'notify',
+                  params: { message: PASSWORD_UPDATED_MESSAGE, timeout: TOAST_TIMEOUT.long, intent: 'success' },
+                },
                 { type: 'openPage', params: { to: LOGIN_PAGE } },
               ],
             },
             onError: {
               target: 'editing',
-              actions: { type: 'setErrorMessage', params: ({ event }) => ({ message: serverErrorMessage(event.error) }) },
+              actions: {
+                type: 'setErrorMessage',
+                params: ({ event }) => ({ message: serverErrorMessage(event.error) }),
+              },
             },
           },
         },

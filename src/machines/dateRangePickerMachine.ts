@@ -1,4 +1,4 @@
-import { type ActorRef, assign, emit, enqueueActions, setup, type Snapshot } from 'xstate';
+import { type ActorRef, assign, emit, enqueueActions, type Snapshot, setup } from 'xstate';
 import {
   type DatePart,
   type DateRange,
@@ -163,16 +163,18 @@ export const dateRangePickerMachine = setup({
       const range = normalizeRange(params.range, context.type);
       return { committed: range, draft: range, errorMessage: undefined, alert: undefined };
     }),
-    setLimits: assign(({ context }, params: { window?: DateWindow; maxDays?: number | undefined; hasMaxDays: boolean }) => {
-      const window = params.window ?? context.window;
-      const maxDays = params.hasMaxDays ? params.maxDays : context.maxDays;
-      return {
-        window,
-        maxDays,
-        note: maxDays === undefined ? undefined : maxRangeNote(maxDays),
-        quickRangesShown: context.variant === 'desktop' && showsQuickRanges(window),
-      };
-    }),
+    setLimits: assign(
+      ({ context }, params: { window?: DateWindow; maxDays?: number | undefined; hasMaxDays: boolean }) => {
+        const window = params.window ?? context.window;
+        const maxDays = params.hasMaxDays ? params.maxDays : context.maxDays;
+        return {
+          window,
+          maxDays,
+          note: maxDays === undefined ? undefined : maxRangeNote(maxDays),
+          quickRangesShown: context.variant === 'desktop' && showsQuickRanges(window),
+        };
+      },
+    ),
     setDisabled: assign((_, params: { disabled: boolean }) => ({ disabled: params.disabled })),
     reportRange: enqueueActions(({ context, enqueue }) => {
       const event: DateRangeChangeEvent = { type: 'dateRange.change', range: context.committed };
@@ -238,21 +240,33 @@ export const dateRangePickerMachine = setup({
         },
         'dateRange.changeStart': {
           target: '.editing',
-          actions: { type: 'setDraft', params: ({ context, event }) => ({ draft: { ...context.draft, start: event.date } }) },
+          actions: {
+            type: 'setDraft',
+            params: ({ context, event }) => ({ draft: { ...context.draft, start: event.date } }),
+          },
         },
         'dateRange.changeEnd': {
           target: '.editing',
-          actions: { type: 'setDraft', params: ({ context, event }) => ({ draft: { ...context.draft, end: event.date } }) },
+          actions: {
+            type: 'setDraft',
+            params: ({ context, event }) => ({ draft: { ...context.draft, end: event.date } }),
+          },
         },
         'dateRange.changeStartTime': {
           guard: 'isDatetime',
           target: '.editing',
-          actions: { type: 'setDraft', params: ({ context, event }) => ({ draft: { ...context.draft, startTime: event.time } }) },
+          actions: {
+            type: 'setDraft',
+            params: ({ context, event }) => ({ draft: { ...context.draft, startTime: event.time } }),
+          },
         },
         'dateRange.changeEndTime': {
           guard: 'isDatetime',
           target: '.editing',
-          actions: { type: 'setDraft', params: ({ context, event }) => ({ draft: { ...context.draft, endTime: event.time } }) },
+          actions: {
+            type: 'setDraft',
+            params: ({ context, event }) => ({ draft: { ...context.draft, endTime: event.time } }),
+          },
         },
         'dateRange.changeStartPart': {
           target: '.editing',

@@ -10,9 +10,9 @@ import {
   DATE_RANGE_EXCEEDED_TITLE,
   type DateRange,
   type DateWindow,
-  dateRangeExceededMessage,
   DEFAULT_METRIC,
   DEFAULT_TIME_RANGE,
+  dateRangeExceededMessage,
   defaultDateRange,
   type HourRange,
   isMonthSelectable,
@@ -36,7 +36,7 @@ import {
   resolveOutletSelection,
   toggleId,
 } from '../domain/filterOptions';
-import { type FilterQuery, parseFilterQuery, type FilterUrlReason, withFilterQuery } from '../domain/filterUrl';
+import { type FilterQuery, type FilterUrlReason, parseFilterQuery, withFilterQuery } from '../domain/filterUrl';
 import { TOAST_TIMEOUT } from '../domain/messages';
 import { dateRangePickerMachine } from './dateRangePickerMachine';
 import { hourPickerMachine } from './hourPickerMachine';
@@ -318,7 +318,10 @@ export function initialFilterHeaderContext(input: FilterHeaderInput): FilterHead
 }
 
 /** The filters after the URL changed (back/forward, a link): its good values win, the rest stay. */
-function filtersFromUrl(context: FilterHeaderContext, search: string): {
+function filtersFromUrl(
+  context: FilterHeaderContext,
+  search: string,
+): {
   filters: CommittedFilters;
   reasons: readonly FilterUrlReason[];
 } {
@@ -421,9 +424,7 @@ export const filterHeaderMachine = setup({
       isIdle(context) && context.page.headerV2 && metricFor(context.page, params.metric) === params.metric,
     /** As canChangeTimeRange, and the committed range fits the new time range's maximum. */
     canChangeTimeRangeKeepingRange: ({ context }, params: { timeRange: TimeRange }) =>
-      isIdle(context) &&
-      context.page.headerV2 &&
-      fitsRange(context, params.timeRange, context.filters.metric),
+      isIdle(context) && context.page.headerV2 && fitsRange(context, params.timeRange, context.filters.metric),
     /** As canChangeMetric, and the committed range fits the new metric's maximum. */
     canChangeMetricKeepingRange: ({ context }, params: { metric: Metric }) =>
       isIdle(context) &&
@@ -487,7 +488,10 @@ export const filterHeaderMachine = setup({
       // In the malls' order, whatever the order of ticking.
       return { mallDraft: inMallOrder(context.malls, ticked), mallError: undefined };
     }),
-    setMallDraftAll: assign(({ context }) => ({ mallDraft: context.malls.map((mall) => mall.id), mallError: undefined })),
+    setMallDraftAll: assign(({ context }) => ({
+      mallDraft: context.malls.map((mall) => mall.id),
+      mallError: undefined,
+    })),
     setMallDraftNone: assign({ mallDraft: [], mallError: undefined }),
     setMallError: assign({ mallError: MALL_REQUIRED_MESSAGE }),
     setMallsFromDraft: assign(({ context }) => ({
@@ -619,19 +623,12 @@ export const filterHeaderMachine = setup({
     },
     'outlet.change': {
       guard: { type: 'canSelectOutlet', params: ({ event }) => ({ outlet: event.outlet }) },
-      actions: [
-        { type: 'setOutlet', params: ({ event }) => ({ outlet: event.outlet }) },
-        saveCookies,
-        'pushFilters',
-      ],
+      actions: [{ type: 'setOutlet', params: ({ event }) => ({ outlet: event.outlet }) }, saveCookies, 'pushFilters'],
     },
     'dateRange.change': [
       {
         guard: { type: 'isRangeAllowed', params: ({ event }) => ({ range: event.range }) },
-        actions: [
-          { type: 'setDateRange', params: ({ event }) => ({ range: event.range }) },
-          'pushFilters',
-        ],
+        actions: [{ type: 'setDateRange', params: ({ event }) => ({ range: event.range }) }, 'pushFilters'],
       },
       {
         actions: ['syncPickers', { type: 'showRangeProblem', params: ({ event }) => ({ range: event.range }) }],
@@ -640,10 +637,7 @@ export const filterHeaderMachine = setup({
     'hours.change': [
       {
         guard: { type: 'isHourRangeValid', params: ({ event }) => ({ hours: event.hours }) },
-        actions: [
-          { type: 'setHours', params: ({ event }) => ({ hours: event.hours }) },
-          'pushFilters',
-        ],
+        actions: [{ type: 'setHours', params: ({ event }) => ({ hours: event.hours }) }, 'pushFilters'],
       },
       { actions: 'syncPickers' },
     ],
@@ -687,10 +681,7 @@ export const filterHeaderMachine = setup({
     ],
     'month.change': {
       guard: { type: 'canSelectMonth', params: ({ event }) => ({ month: event.month }) },
-      actions: [
-        { type: 'setMonth', params: ({ event }) => ({ month: event.month }) },
-        'pushFilters',
-      ],
+      actions: [{ type: 'setMonth', params: ({ event }) => ({ month: event.month }) }, 'pushFilters'],
     },
     'page.change': {
       actions: [

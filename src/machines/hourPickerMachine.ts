@@ -1,4 +1,4 @@
-import { type ActorRef, assign, emit, enqueueActions, setup, type Snapshot } from 'xstate';
+import { type ActorRef, assign, emit, enqueueActions, type Snapshot, setup } from 'xstate';
 import { ALL_DAY, HOUR_ORDER_MESSAGE, type HourRange, isAllDay, isHour, validateHourRange } from '../domain/dateLimits';
 
 /**

@@ -325,7 +325,8 @@ export function formatInspectedValue(value: unknown, indent = 2, maxDepth = 12):
     if (current instanceof Error) return { name: current.name, message: current.message };
     if (ancestors.includes(current)) return '[circular]';
     if (ancestors.length >= maxDepth) return '[…]';
-    const shown: object = current instanceof Map ? Object.fromEntries(current) : current instanceof Set ? [...current] : current;
+    const shown: object =
+      current instanceof Map ? Object.fromEntries(current) : current instanceof Set ? [...current] : current;
     ancestors.push(shown);
     return shown;
   };

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Client, getClients } from '../api/lookup';
 import { readSidebarCookie, type SidebarStatus, sidebarCookieString } from '../domain/cookies';
 import { OPTIONS_FETCH_ERROR_MESSAGE } from '../domain/filterOptions';

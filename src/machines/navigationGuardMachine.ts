@@ -136,7 +136,10 @@ export const navigationGuardMachine = setup({
         };
       }
       if (event.type === 'location.change') {
-        return { request: { location: parseLocation(event.href), source: 'history' as const, replace: true }, redirects: 0 };
+        return {
+          request: { location: parseLocation(event.href), source: 'history' as const, replace: true },
+          redirects: 0,
+        };
       }
       return {};
     }),
@@ -144,9 +147,12 @@ export const navigationGuardMachine = setup({
     setSession: assign(({ context, event }) => {
       if (event.type !== 'session.update') return {};
       const sameUser =
-        event.status === context.session.status && event.user !== undefined && event.user.id === context.session.user?.id;
+        event.status === context.session.status &&
+        event.user !== undefined &&
+        event.user.id === context.session.user?.id;
       const request: NavigationRequest | undefined =
-        context.request ?? (context.location ? { location: context.location, source: 'history', replace: true } : undefined);
+        context.request ??
+        (context.location ? { location: context.location, source: 'history', replace: true } : undefined);
       return {
         session: { status: event.status, user: event.user },
         routes: sameUser ? context.routes : undefined,
@@ -183,7 +189,11 @@ export const navigationGuardMachine = setup({
       };
     }),
     /** The request is refused: the app keeps its location (the browser is brought back to it). */
-    resetRequest: assign(({ context }) => ({ request: undefined, replace: true, navigationId: context.navigationId + 1 })),
+    resetRequest: assign(({ context }) => ({
+      request: undefined,
+      replace: true,
+      navigationId: context.navigationId + 1,
+    })),
     /** /login remembers its `redirect` for after the sign-in (MFA may come in between). */
     setWanted: assign(({ context }) => {
       const to = requestedLocation(context);
@@ -261,7 +271,10 @@ export const navigationGuardMachine = setup({
           guard: 'isSignedOut',
           target: 'deciding',
           reenter: true,
-          actions: { type: 'setRedirect', params: ({ context }) => ({ to: loginLocationFor(requestedLocation(context)) }) },
+          actions: {
+            type: 'setRedirect',
+            params: ({ context }) => ({ to: loginLocationFor(requestedLocation(context)) }),
+          },
         },
         // Rule 3: routes first.
         { guard: 'isRoutesMissing', target: 'generatingRoutes' },

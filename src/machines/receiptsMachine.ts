@@ -19,15 +19,15 @@ import {
 import { type CsvValue, toCsv } from '../domain/csv';
 import { TOAST_TIMEOUT } from '../domain/messages';
 import {
+  ALL_PAYMENT_METHODS,
+  displayReceiptId,
   fetchErrorMessage,
   keepReceiptType,
   paymentMethodQuery,
   type ReceiptType,
-  type StatusFlags,
   receiptStatusTags,
+  type StatusFlags,
   togglePaymentMethod,
-  ALL_PAYMENT_METHODS,
-  displayReceiptId,
 } from '../domain/receipts';
 
 /**
@@ -129,7 +129,10 @@ export const DEFAULT_ROWS_PER_PAGE = 10;
 const EMPTY_SUMMARY: ReceiptSummary = { total: 0, sum: 0, discount: 0 };
 
 /** The query of the list for the context (page and sort included). */
-export function transactionQueryOf(context: ReceiptsContext, overrides: Partial<TransactionQuery> = {}): TransactionQuery | undefined {
+export function transactionQueryOf(
+  context: ReceiptsContext,
+  overrides: Partial<TransactionQuery> = {},
+): TransactionQuery | undefined {
   const filters = context.filters;
   if (!filters) return undefined;
   const paymentMethod = paymentMethodQuery(context.selectedPaymentMethods);
@@ -168,14 +171,23 @@ export const CSV_KEYS = [
 ] as const;
 
 export function receiptsCsv(rows: readonly ReceiptRow[], outletType: 1 | 2): string {
-  const keys = outletType === 1 ? CSV_KEYS : CSV_KEYS.filter((key) => !['discount', 'name_reason', 'table', 'take_away', 'delivery_info', 'status'].includes(key));
+  const keys =
+    outletType === 1
+      ? CSV_KEYS
+      : CSV_KEYS.filter(
+          (key) => !['discount', 'name_reason', 'table', 'take_away', 'delivery_info', 'status'].includes(key),
+        );
   return toCsv(
     keys,
-    rows.map((row): Record<string, CsvValue> => ({
-      ...row,
-      receipt_id: displayReceiptId(row.receipt_id),
-      status: receiptStatusTags(row as StatusFlags).map((tag) => tag.label).join(' '),
-    })),
+    rows.map(
+      (row): Record<string, CsvValue> => ({
+        ...row,
+        receipt_id: displayReceiptId(row.receipt_id),
+        status: receiptStatusTags(row as StatusFlags)
+          .map((tag) => tag.label)
+          .join(' '),
+      }),
+    ),
   );
 }
 
@@ -200,7 +212,12 @@ export const receiptsMachine = setup({
     }),
     fetchTransactions: fromPromise(async ({ input }: { input: TransactionQuery }) => getTransactions(input)),
     fetchPayments: fromPromise(async ({ input }: { input: ReceiptsFilters }) => {
-      const query = { client_id: input.clientId, id: input.outletIds, startTime: input.startTime, endTime: input.endTime };
+      const query = {
+        client_id: input.clientId,
+        id: input.outletIds,
+        startTime: input.startTime,
+        endTime: input.endTime,
+      };
       const [summary, breakdown] = await Promise.all([getPaymentAndSum(query), getPaymentMethodBreakdown(query)]);
       return { summary, breakdown };
     }),
@@ -236,7 +253,10 @@ export const receiptsMachine = setup({
         if (data.length < CSV_PAGE_SIZE || rows.length >= (summary[0]?.total ?? 0)) break;
       }
       const csv = receiptsCsv(rows, input.outletType);
-      saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `receipts_${input.query.startTime}_${input.query.endTime}.csv`);
+      saveFile(
+        new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+        `receipts_${input.query.startTime}_${input.query.endTime}.csv`,
+      );
       return rows.length;
     }),
   },
@@ -269,17 +289,31 @@ export const receiptsMachine = setup({
       if (event.type !== 'filters.change') return {};
       return { filters: event.filters, page: 1 };
     }),
-    setReceiptType: assign(({ event }) => (event.type === 'receiptType.change' ? { receiptType: event.receiptType, page: 1 } : {})),
-    setFocReason: assign(({ event }) => (event.type === 'focReason.change' ? { focReason: event.focReason, page: 1 } : {})),
+    setReceiptType: assign(({ event }) =>
+      event.type === 'receiptType.change' ? { receiptType: event.receiptType, page: 1 } : {},
+    ),
+    setFocReason: assign(({ event }) =>
+      event.type === 'focReason.change' ? { focReason: event.focReason, page: 1 } : {},
+    ),
     togglePaymentMethod: assign(({ context, event }) =>
       event.type === 'paymentMethod.toggle'
-        ? { selectedPaymentMethods: togglePaymentMethod(context.selectedPaymentMethods, event.method, context.paymentMethods), page: 1 }
+        ? {
+            selectedPaymentMethods: togglePaymentMethod(
+              context.selectedPaymentMethods,
+              event.method,
+              context.paymentMethods,
+            ),
+            page: 1,
+          }
         : {},
     ),
-    setReceiptId: assign(({ event }) => (event.type === 'receiptId.search' ? { receiptId: event.receiptId, page: 1 } : {})),
+    setReceiptId: assign(({ event }) =>
+      event.type === 'receiptId.search' ? { receiptId: event.receiptId, page: 1 } : {},
+    ),
     setSort: assign(({ context, event }) => {
       if (event.type !== 'sort.change') return {};
-      const order: SortOrder = event.order ?? (context.sortColumn === event.column && context.order === 'desc' ? 'asc' : 'desc');
+      const order: SortOrder =
+        event.order ?? (context.sortColumn === event.column && context.order === 'desc' ? 'asc' : 'desc');
       return { sortColumn: event.column, order, page: 1 };
     }),
     setPage: assign(({ event }) => (event.type === 'page.change' ? { page: event.page } : {})),
@@ -315,10 +349,7 @@ export const receiptsMachine = setup({
     pdfLink: undefined,
   },
   on: {
-    'filters.change': [
-      { guard: 'isSameFilters' },
-      { actions: ['setFilters', 'reloadAll'] },
-    ],
+    'filters.change': [{ guard: 'isSameFilters' }, { actions: ['setFilters', 'reloadAll'] }],
     'receiptType.change': { guard: 'hasFilters', actions: ['setReceiptType', 'reloadList'] },
     'focReason.change': { guard: 'hasFilters', actions: ['setFocReason', 'reloadList'] },
     'paymentMethod.toggle': { guard: 'hasFilters', actions: ['togglePaymentMethod', 'reloadList'] },
@@ -354,14 +385,24 @@ export const receiptsMachine = setup({
                   receiptType !== context.receiptType ||
                   focReason !== context.focReason ||
                   selectedPaymentMethods.length !== context.selectedPaymentMethods.length;
-                enqueue.assign({ typeFlags, focReasons, paymentMethods, receiptType, focReason, selectedPaymentMethods });
+                enqueue.assign({
+                  typeFlags,
+                  focReasons,
+                  paymentMethods,
+                  receiptType,
+                  focReason,
+                  selectedPaymentMethods,
+                });
                 if (stale) {
                   enqueue.assign({ page: 1 });
                   enqueue.raise({ type: 'list.reload' });
                 }
               }),
             },
-            onError: { target: 'ready', actions: ['resetOptions', { type: 'notify', params: { what: ERROR_WHAT.options } }] },
+            onError: {
+              target: 'ready',
+              actions: ['resetOptions', { type: 'notify', params: { what: ERROR_WHAT.options } }],
+            },
           },
         },
         ready: {},
@@ -380,9 +421,15 @@ export const receiptsMachine = setup({
             input: ({ context }) => transactionQueryOf(context)!,
             onDone: {
               target: 'ready',
-              actions: assign(({ event }) => ({ rows: event.output.data, summary: event.output.summary[0] ?? EMPTY_SUMMARY })),
+              actions: assign(({ event }) => ({
+                rows: event.output.data,
+                summary: event.output.summary[0] ?? EMPTY_SUMMARY,
+              })),
             },
-            onError: { target: 'failure', actions: ['resetList', { type: 'notify', params: { what: ERROR_WHAT.list } }] },
+            onError: {
+              target: 'failure',
+              actions: ['resetList', { type: 'notify', params: { what: ERROR_WHAT.list } }],
+            },
           },
         },
         ready: {},
@@ -402,9 +449,15 @@ export const receiptsMachine = setup({
             input: ({ context }) => context.filters!,
             onDone: {
               target: 'ready',
-              actions: assign(({ event }) => ({ paymentSummary: event.output.summary, breakdown: event.output.breakdown })),
+              actions: assign(({ event }) => ({
+                paymentSummary: event.output.summary,
+                breakdown: event.output.breakdown,
+              })),
             },
-            onError: { target: 'failure', actions: ['resetPayments', { type: 'notify', params: { what: ERROR_WHAT.payments } }] },
+            onError: {
+              target: 'failure',
+              actions: ['resetPayments', { type: 'notify', params: { what: ERROR_WHAT.payments } }],
+            },
           },
         },
         ready: {},
@@ -434,7 +487,9 @@ export const receiptsMachine = setup({
             }),
             onDone: {
               target: 'open',
-              actions: assign(({ context, event }) => ({ image: { receiptId: context.image?.receiptId ?? '', src: event.output } })),
+              actions: assign(({ context, event }) => ({
+                image: { receiptId: context.image?.receiptId ?? '', src: event.output },
+              })),
             },
             onError: {
               target: 'closed',

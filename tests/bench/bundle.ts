@@ -13,7 +13,8 @@ export function printBundleSizes(distDir = 'dist'): void {
   const files = ['js', 'css'].flatMap((kind) => {
     const dir = path.join(staticDir, kind);
     return fs.existsSync(dir)
-      ? fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+      ? fs
+          .readdirSync(dir, { recursive: true, withFileTypes: true })
           .filter((entry) => entry.isFile() && entry.name.endsWith(`.${kind}`))
           .map((entry) => path.join(entry.parentPath, entry.name))
       : [];
@@ -33,5 +34,7 @@ export function printBundleSizes(distDir = 'dist'): void {
       initialGzip += gzip;
     }
   }
-  process.stdout.write(`bundle: initial ${kb(initial)} (${kb(initialGzip)} gzip), all ${files.length} files ${kb(all)} (${kb(allGzip)} gzip)\n`);
+  process.stdout.write(
+    `bundle: initial ${kb(initial)} (${kb(initialGzip)} gzip), all ${files.length} files ${kb(all)} (${kb(allGzip)} gzip)\n`,
+  );
 }

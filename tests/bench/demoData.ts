@@ -28,9 +28,6 @@ const END_DATE = '2026-10-31';
 const READ_CHUNK = 50_000;
 const INGEST_CALL = 25_000;
 
-
-
-
 interface StoredReceipt {
   client_id: number;
   outlet_id: number;
@@ -156,7 +153,9 @@ export async function benchDemoData(
     let begin = performance.now();
     for (const [clientId, list] of clients) await ingestAll(raw, clientId, list);
     const ingestSeconds = (performance.now() - begin) / 1000;
-    log(`raw ingestion, 1 connection:  ${receipts.toLocaleString('en-US')} receipts in ${ingestSeconds.toFixed(1)} s: ${rate(receipts, ingestSeconds)}`);
+    log(
+      `raw ingestion, 1 connection:  ${receipts.toLocaleString('en-US')} receipts in ${ingestSeconds.toFixed(1)} s: ${rate(receipts, ingestSeconds)}`,
+    );
 
     begin = performance.now();
     await Promise.all(clients.map(([clientId, list]) => ingestAll(parallel, clientId, list)));
@@ -172,7 +171,6 @@ export async function benchDemoData(
     for (const name of Object.values(names)) await dropDatabase(url, name).catch(() => {});
   }
 }
-
 
 /**
  * Raw ingestion at the density of a generated dataset: its last `count` receipts (by id: the latest days, all
@@ -196,11 +194,18 @@ export async function benchIngestionOf(
     const total = [...stored.values()].reduce((sum, list) => sum + list.length, 0);
     const target = await createDatabase(serverUrl, name);
     try {
-      await generateDemoData(target, { seed: options.seed, receipts: 0, endDate: options.endDate, outletsPerMall: options.outletsPerMall });
+      await generateDemoData(target, {
+        seed: options.seed,
+        receipts: 0,
+        endDate: options.endDate,
+        outletsPerMall: options.outletsPerMall,
+      });
       const begin = performance.now();
       for (const [clientId, list] of stored) await ingestAll(target, clientId, list);
       const seconds = (performance.now() - begin) / 1000;
-      log(`raw ingestion of the last ${total.toLocaleString('en-US')} receipts, 1 connection: ${seconds.toFixed(1)} s: ${rate(total, seconds)}`);
+      log(
+        `raw ingestion of the last ${total.toLocaleString('en-US')} receipts, 1 connection: ${seconds.toFixed(1)} s: ${rate(total, seconds)}`,
+      );
       return total / seconds;
     } finally {
       await target.end();

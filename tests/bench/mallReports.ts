@@ -11,12 +11,12 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../server/app.js';
-import { signInForBench } from './session.js';
 import { loadConfig } from '../../server/config.js';
 import { createPool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
 import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
 import { benchIngestionOf } from './demoData.js';
+import { signInForBench } from './session.js';
 import { printRow, timeCalls } from './stats.js';
 
 const DATABASE = 'bench_mall_reports';
@@ -46,10 +46,16 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
     ['daily', `/api/mall_report/daily?${withHours}`],
     ['daily (whole days)', `/api/mall_report/daily?${base}`],
     ['monthly (a year)', `/api/mall_report/monthly?${year}`],
-    ['monthly (a year, hours)', `/api/mall_report/monthly?${year}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`],
+    [
+      'monthly (a year, hours)',
+      `/api/mall_report/monthly?${year}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`,
+    ],
     ['mall rank_by=gmv', `/api/mall_report/mall?${withHours}&rank_by=gmv`],
     ['peak_hour daily', `/api/mall_report/peak_hour?${withHours}&time_range=daily`],
-    ['peak_hour hourly atv', `/api/mall_report/peak_hour?${withHours}&time_range=hourly&metric=average_transaction_value`],
+    [
+      'peak_hour hourly atv',
+      `/api/mall_report/peak_hour?${withHours}&time_range=hourly&metric=average_transaction_value`,
+    ],
     ['payment_method/overall', `/api/mall_report/payment_method/overall?${withHours}&limit=10`],
     ['payment_method/overall (whole days)', `/api/mall_report/payment_method/overall?${base}&limit=10`],
     ['member/overall daily', `/api/mall_report/member/overall?${withHours}&time_range=daily`],
@@ -58,8 +64,14 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
     ['category', `/api/mall_report/category?${withHours}`],
     ['level', `/api/mall_report/level?${withHours}`],
     ['outlet group_by=outlet', `/api/mall_report/outlet?${withHours}&group_by=outlet`],
-    ['outlet/overallComparison', `/api/mall_report/outlet/overallComparison?${outlet}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`],
-    ['outlet/daily', `/api/mall_report/outlet/daily?${outlet}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`],
+    [
+      'outlet/overallComparison',
+      `/api/mall_report/outlet/overallComparison?${outlet}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`,
+    ],
+    [
+      'outlet/daily',
+      `/api/mall_report/outlet/daily?${outlet}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`,
+    ],
   ] as const;
 }
 
@@ -69,22 +81,39 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
   const app = await buildApp({ pool, config: { ...loadConfig({}), staticDir: '/nonexistent' } });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const { rows: world } = await pool.query<{ receipts: number; outlets: number; malls: number; outletDays: number; mallDays: number }>(
+    const { rows: world } = await pool.query<{
+      receipts: number;
+      outlets: number;
+      malls: number;
+      outletDays: number;
+      mallDays: number;
+    }>(
       `SELECT (SELECT count(*) FROM receipts)::int AS receipts, (SELECT count(*) FROM outlets)::int AS outlets,
               (SELECT count(*) FROM malls)::int AS malls, (SELECT count(*) FROM rollup_outlet_day_hours)::int AS "outletDays",
               (SELECT count(*) FROM rollup_mall_day_hours)::int AS "mallDays"`,
     );
     const w = world[0]!;
-    say(`${w.receipts.toLocaleString('en-US')} receipts, ${w.malls} malls, ${w.outlets} outlets; ` +
-      `rollups: ${w.outletDays.toLocaleString('en-US')} outlet days, ${w.mallDays.toLocaleString('en-US')} mall days`);
+    say(
+      `${w.receipts.toLocaleString('en-US')} receipts, ${w.malls} malls, ${w.outlets} outlets; ` +
+        `rollups: ${w.outletDays.toLocaleString('en-US')} outlet days, ${w.mallDays.toLocaleString('en-US')} mall days`,
+    );
     const get = await signInForBench(address, 'admin@demo.mall');
     const clients = (await get('/clients')) as { id: number; name: string }[];
     for (const client of clients) {
       const malls = (await get(`/malls?client_id=${client.id}`)) as { id: number; name: string }[];
       const outlets = (await get(`/outlets?client_id=${client.id}`)) as { id: number }[];
-      const outletCount = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outlets WHERE client_id = $1', [client.id])).rows[0]?.n;
-      say(`\n-- ${client.name}: ${malls.length} malls, ${outletCount} outlets; 1 Oct – 31 Oct 2026 (31 days), hours 10–21 unless noted`);
-      for (const [label, pathAndQuery] of calls(client.id, malls.map((mall) => mall.id), outlets[0]!.id, { start_hour: 10, end_hour: 21 })) {
+      const outletCount = (
+        await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outlets WHERE client_id = $1', [client.id])
+      ).rows[0]?.n;
+      say(
+        `\n-- ${client.name}: ${malls.length} malls, ${outletCount} outlets; 1 Oct – 31 Oct 2026 (31 days), hours 10–21 unless noted`,
+      );
+      for (const [label, pathAndQuery] of calls(
+        client.id,
+        malls.map((mall) => mall.id),
+        outlets[0]!.id,
+        { start_hour: 10, end_hour: 21 },
+      )) {
         const times = await timeCalls(async () => {
           await get(pathAndQuery);
         }, count);
@@ -99,11 +128,17 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
 
 /** Generates the dataset into a fresh database on `serverUrl`, then times every call. */
 export async function benchMallReports(serverUrl: string, options: MallReportBenchOptions = {}): Promise<void> {
-  const receipts = options.receipts ?? (process.env.BENCH_RECEIPTS_REPORTS ? Number(process.env.BENCH_RECEIPTS_REPORTS) : 1_000_000);
+  const receipts =
+    options.receipts ?? (process.env.BENCH_RECEIPTS_REPORTS ? Number(process.env.BENCH_RECEIPTS_REPORTS) : 1_000_000);
   const pool = await createDatabase(serverUrl, DATABASE);
   try {
     const started = performance.now();
-    const result = await generateDemoData(pool, { seed: SEED, receipts, endDate: END_DATE, outletsPerMall: OUTLETS_PER_MALL });
+    const result = await generateDemoData(pool, {
+      seed: SEED,
+      receipts,
+      endDate: END_DATE,
+      outletsPerMall: OUTLETS_PER_MALL,
+    });
     const seconds = (performance.now() - started) / 1000;
     say(
       `generated ${receipts.toLocaleString('en-US')} receipts for ${result.outlets} outlets in ${seconds.toFixed(1)} s ` +

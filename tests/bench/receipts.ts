@@ -12,11 +12,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../server/app.js';
-import { signInForBench } from './session.js';
 import { loadConfig } from '../../server/config.js';
 import { createPool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
 import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
+import { signInForBench } from './session.js';
 import { printRow, timeCalls } from './stats.js';
 
 const DATABASE = 'bench_receipts_list';
@@ -48,20 +48,31 @@ export async function benchReceiptListCalls(url: string, count = 200): Promise<v
     );
     const target = busiest[0];
     if (!target) throw new Error('no receipts in the window');
-    say(`${target.total.toLocaleString('en-US')} receipts; outlet ${target.outlet_id} has ${target.n.toLocaleString('en-US')} in ${START_DATE} – ${END_DATE}`);
+    say(
+      `${target.total.toLocaleString('en-US')} receipts; outlet ${target.outlet_id} has ${target.n.toLocaleString('en-US')} in ${START_DATE} – ${END_DATE}`,
+    );
 
     const get = await signInForBench(address, 'admin@demo.mall');
     const base = `/outlets/transaction?client_id=${target.client_id}&id=${target.outlet_id}&startTime=${START_DATE}&endTime=${END_DATE}`;
     const lastPage = Math.max(1, Math.ceil(target.n / 10));
     const calls: [string, string][] = [
       ['list page 1, by amount', `${base}&sortColumn=total_amount&orderByMethod=desc&page=1`],
-      [`list page ${lastPage} (last), by amount`, `${base}&sortColumn=total_amount&orderByMethod=desc&page=${lastPage}`],
+      [
+        `list page ${lastPage} (last), by amount`,
+        `${base}&sortColumn=total_amount&orderByMethod=desc&page=${lastPage}`,
+      ],
       ['list page 1, by datetime', `${base}&page=1`],
       [`list page ${lastPage} (last), by datetime`, `${base}&page=${lastPage}`],
       ['list page 1, receipt id search', `${base}&receiptId=00&sortColumn=total_amount`],
       ['list page 1, void receipts', `${base}&receiptType=voidReceipts&sortColumn=total_amount`],
-      ['payment summary', `/outlets/getPaymentAndSum?client_id=${target.client_id}&id=${target.outlet_id}&startTime=${START_DATE}&endTime=${END_DATE}`],
-      ['receipt type options', `/outlets/transaction/receiptTypeOptions?client_id=${target.client_id}&id=${target.outlet_id}`],
+      [
+        'payment summary',
+        `/outlets/getPaymentAndSum?client_id=${target.client_id}&id=${target.outlet_id}&startTime=${START_DATE}&endTime=${END_DATE}`,
+      ],
+      [
+        'receipt type options',
+        `/outlets/transaction/receiptTypeOptions?client_id=${target.client_id}&id=${target.outlet_id}`,
+      ],
     ];
     for (const [label, pathAndQuery] of calls) {
       const times = await timeCalls(async () => {
@@ -77,12 +88,15 @@ export async function benchReceiptListCalls(url: string, count = 200): Promise<v
 
 /** Generates the dataset into a fresh database on `serverUrl`, then times the receipts list. */
 export async function benchReceiptsList(serverUrl: string, options: ReceiptsBenchOptions = {}): Promise<void> {
-  const receipts = options.receipts ?? (process.env.BENCH_RECEIPTS_LIST ? Number(process.env.BENCH_RECEIPTS_LIST) : 1_000_000);
+  const receipts =
+    options.receipts ?? (process.env.BENCH_RECEIPTS_LIST ? Number(process.env.BENCH_RECEIPTS_LIST) : 1_000_000);
   const pool = await createDatabase(serverUrl, DATABASE);
   try {
     const started = performance.now();
     await generateDemoData(pool, { seed: SEED, receipts, endDate: END_DATE });
-    say(`generated ${receipts.toLocaleString('en-US')} receipts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    say(
+      `generated ${receipts.toLocaleString('en-US')} receipts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     // Steady state: autovacuum sets the visibility map of an insert-only table (PostgreSQL 13+); do it now.
     await pool.query('VACUUM (ANALYZE) receipts');
     await pool.query('ANALYZE');

@@ -15,7 +15,9 @@ const say = (message: string) => process.stdout.write(`${message}\n`);
 
 await withPostgres(async (serverUrl) => {
   say('== demo data and ingestion');
-  await benchDemoData(serverUrl, { receipts: process.env.BENCH_RECEIPTS ? Number(process.env.BENCH_RECEIPTS) : undefined });
+  await benchDemoData(serverUrl, {
+    receipts: process.env.BENCH_RECEIPTS ? Number(process.env.BENCH_RECEIPTS) : undefined,
+  });
 
   say('\n== API latency over HTTP on loopback (demo data, 20,000 receipts)');
   const pool = await createDatabase(serverUrl, LOOKUP_DATABASE);

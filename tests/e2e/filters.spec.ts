@@ -1,5 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEVICES, day, expectMalls, hrefOf, openAs, queryOf, rangeLabel, signIn, toggleMall, waitForFilters } from './session';
+import {
+  DEVICES,
+  day,
+  expectMalls,
+  hrefOf,
+  openAs,
+  queryOf,
+  rangeLabel,
+  signIn,
+  toggleMall,
+  waitForFilters,
+} from './session';
 
 /*
  * The filter header in the browser (§2, §4, §5, §9) against the real server: the date-range picker's
@@ -243,7 +254,13 @@ for (const device of DEVICES) {
       await page.goBack();
       await expect(timeRange).toHaveValue('daily');
       // The page's first entry now names the filters it had.
-      expect(queryOf(page)).toMatchObject({ time_range: 'daily', metric: 'gmv', hours: '0-23', from: day(-6), to: day(0) });
+      expect(queryOf(page)).toMatchObject({
+        time_range: 'daily',
+        metric: 'gmv',
+        hours: '0-23',
+        from: day(-6),
+        to: day(0),
+      });
 
       await page.goForward();
       await expect(timeRange).toHaveValue('weekly');
@@ -270,7 +287,13 @@ test('a link is checked like a choice: what the user may not see or pick falls b
   await expect(page.getByTestId('metric-select')).toHaveValue('transactions');
   // The address is corrected in place.
   await expect.poll(() => queryOf(page).client).not.toBe('999');
-  expect(queryOf(page)).toMatchObject({ from: day(-6), to: day(0), hours: '0-23', time_range: 'daily', metric: 'transactions' });
+  expect(queryOf(page)).toMatchObject({
+    from: day(-6),
+    to: day(0),
+    hours: '0-23',
+    time_range: 'daily',
+    metric: 'transactions',
+  });
 });
 
 test('pages keep the filters, and back returns to the page and its filters', async ({ page }) => {

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { DEVICES, expectMalls, hrefOf, openAs, openMenu, openPage, summary, toggleMall, waitForFilters } from './session';
+import {
+  DEVICES,
+  expectMalls,
+  hrefOf,
+  openAs,
+  openMenu,
+  openPage,
+  summary,
+  toggleMall,
+  waitForFilters,
+} from './session';
 
 /*
  * The signed-in frame (§2, §4, §9) on a desktop and on a phone (phone-sized, mobile user agent), against
@@ -78,7 +88,11 @@ for (const device of DEVICES) {
         await expect(page.getByTestId('client-select')).toHaveCount(0);
       });
     } else {
-      test('the sidebar starts closed, even when a desktop left it open, and closes again', async ({ page, context, baseURL }) => {
+      test('the sidebar starts closed, even when a desktop left it open, and closes again', async ({
+        page,
+        context,
+        baseURL,
+      }) => {
         await context.addCookies([{ name: 'sidebar_status', value: 'opened', url: baseURL ?? '' }]);
         await openAs(page, 'operator@demo.mall');
         const layout = page.getByTestId('app-layout');
@@ -226,7 +240,9 @@ for (const device of DEVICES) {
 }
 
 test.describe('the machine inspector', () => {
-  test('opens for a super admin with ?inspect=1 and with Ctrl+Alt+I, and lists the running actors', async ({ page }) => {
+  test('opens for a super admin with ?inspect=1 and with Ctrl+Alt+I, and lists the running actors', async ({
+    page,
+  }) => {
     await openAs(page, 'admin@demo.mall', '/shopper-connect/mall-home?inspect=1');
     await expect(page).toHaveURL(/\/shopper-connect\/mall-home\?inspect=1$/);
     const panel = page.getByTestId('inspector-panel');
@@ -265,7 +281,9 @@ test.describe('the machine inspector', () => {
 
     await header.getByTestId('inspector-context').locator('summary').click();
     const mallIds = new URL(page.url()).searchParams.get('malls') ?? '';
-    await expect(header.getByTestId('inspector-context').locator('pre')).toContainText(`"mallIds": [\n      ${mallIds}\n    ]`);
+    await expect(header.getByTestId('inspector-context').locator('pre')).toContainText(
+      `"mallIds": [\n      ${mallIds}\n    ]`,
+    );
   });
 
   test('stays closed for a user without the permission', async ({ page }) => {

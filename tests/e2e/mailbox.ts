@@ -81,7 +81,10 @@ function writtenAt(file: string): number {
 
 async function mailFiles(): Promise<string[]> {
   try {
-    return (await readdir(MAIL_DIR)).filter((file) => file.endsWith('.eml')).sort().reverse();
+    return (await readdir(MAIL_DIR))
+      .filter((file) => file.endsWith('.eml'))
+      .sort()
+      .reverse();
   } catch {
     return []; // no mail yet
   }
@@ -107,7 +110,8 @@ export async function waitForMail(
       if (options.matching && !options.matching.test(`${mail.subject}\n${mail.text}`)) continue;
       return mail;
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${MAIL_DIR} since ${new Date(options.since).toISOString()}`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to} in ${MAIL_DIR} since ${new Date(options.since).toISOString()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -25,7 +25,10 @@ const PAGES = [
   { path: 'mall-gmv', charts: ['gmv-trend-chart', 'gmv-breakdown-chart'] },
   { path: 'mall-peak-hours', charts: ['peak-heat-map-chart', 'peak-series-chart'] },
   { path: 'mall-payment-methods', charts: ['payment-overall-chart', 'payment-over-time-chart'] },
-  { path: 'member-vs-non-member', charts: ['member-overall-chart', 'member-outlets-chart', 'non-member-outlets-chart'] },
+  {
+    path: 'member-vs-non-member',
+    charts: ['member-overall-chart', 'member-outlets-chart', 'non-member-outlets-chart'],
+  },
 ] as const;
 
 test.describe('mall report pages', () => {
@@ -40,7 +43,9 @@ test.describe('mall report pages', () => {
       for (const chart of charts) {
         const container = page.getByTestId(chart);
         await expect(container.locator('.highcharts-container')).toBeVisible();
-        await expect(container.locator('.highcharts-series-group path, .highcharts-series-group rect').first()).toBeAttached();
+        await expect(
+          container.locator('.highcharts-series-group path, .highcharts-series-group rect').first(),
+        ).toBeAttached();
         await expect(container.getByText('No Data', { exact: true })).toHaveCount(0);
       }
     });
@@ -68,7 +73,8 @@ test.describe('mall report pages', () => {
     const url = new URL(page.url());
     const to = url.searchParams.get('to') ?? '';
     const from = url.searchParams.get('from') ?? '';
-    const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const shift = (day: string, days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     url.searchParams.set('from', shift(from, -14));
     url.searchParams.set('to', shift(to, -14));
     await page.goto(url.toString());
@@ -119,7 +125,10 @@ test.describe('mall report pages', () => {
       ['Download SVG vector image', 'svg'],
     ] as const) {
       await chart.locator('.highcharts-contextbutton').click();
-      const [download] = await Promise.all([page.waitForEvent('download'), chart.getByText(item, { exact: true }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        chart.getByText(item, { exact: true }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(`daily-trend-chart.${extension}`);
       const bytes = await download.createReadStream().then(async (stream) => {
         const chunks: Buffer[] = [];

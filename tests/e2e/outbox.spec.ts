@@ -8,7 +8,9 @@ import { openAs, openPage, signIn } from './session';
  * (and refused by the server).
  */
 
-test('the super admin opens the Outbox from the sidebar and sees the outbox (empty: mail goes out by SMTP)', async ({ page }) => {
+test('the super admin opens the Outbox from the sidebar and sees the outbox (empty: mail goes out by SMTP)', async ({
+  page,
+}) => {
   await openAs(page, 'admin@demo.mall');
   const nav = page.getByTestId('nav');
   await expect(nav.getByTestId('nav-link-/admin/outbox')).toHaveText('Outbox');

@@ -28,7 +28,9 @@ async function openReceipts(page: Page) {
 
 async function receiptIds(page: Page): Promise<string[]> {
   const links = page.locator('[data-testid^="receipt-link-"]');
-  const ids = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')?.slice('receipt-link-'.length) ?? ''));
+  const ids = await links.evaluateAll((nodes) =>
+    nodes.map((node) => node.getAttribute('data-testid')?.slice('receipt-link-'.length) ?? ''),
+  );
   return ids;
 }
 
@@ -82,14 +84,20 @@ test.describe('receipts', () => {
     await expect(page.getByTestId('summary-total')).not.toHaveText('0');
 
     await page.locator('.bp6-table-quadrant-top').getByTestId('sort-total_amount').click();
-    await expect(page.locator('.bp6-table-quadrant-top').getByTestId('sort-total_amount')).toHaveAttribute('data-order', 'desc');
+    await expect(page.locator('.bp6-table-quadrant-top').getByTestId('sort-total_amount')).toHaveAttribute(
+      'data-order',
+      'desc',
+    );
     await waitForList(page);
     const desc = await totalAmounts(page);
     expect(desc.length).toBeGreaterThan(0);
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
 
     await page.locator('.bp6-table-quadrant-top').getByTestId('sort-total_amount').click();
-    await expect(page.locator('.bp6-table-quadrant-top').getByTestId('sort-total_amount')).toHaveAttribute('data-order', 'asc');
+    await expect(page.locator('.bp6-table-quadrant-top').getByTestId('sort-total_amount')).toHaveAttribute(
+      'data-order',
+      'asc',
+    );
     await waitForList(page);
     const asc = await totalAmounts(page);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
@@ -121,9 +129,10 @@ test.describe('receipts', () => {
     await expect(page.getByTestId('payment-summary')).toBeVisible();
     await expect(page.getByTestId('payment-breakdown-chart')).toBeVisible();
     await expect(page.locator('[data-testid^="payment-row-"]').first()).toBeVisible();
-    const options = await page.getByTestId('receipt-type-select').locator('option').evaluateAll((nodes) =>
-      nodes.map((node) => (node as HTMLOptionElement).value),
-    );
+    const options = await page
+      .getByTestId('receipt-type-select')
+      .locator('option')
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
     expect(options).toContain('allReceipts');
     if (options.includes('voidReceipts')) {
       await page.getByTestId('receipt-type-select').selectOption('voidReceipts');
@@ -140,7 +149,10 @@ test.describe('receipts', () => {
     await page.getByTestId(`receipt-link-${id}`).click();
     const image = page.getByTestId('receipt-image');
     await expect(image).toBeVisible();
-    const size = await image.evaluate((node) => ({ w: (node as HTMLImageElement).naturalWidth, h: (node as HTMLImageElement).naturalHeight }));
+    const size = await image.evaluate((node) => ({
+      w: (node as HTMLImageElement).naturalWidth,
+      h: (node as HTMLImageElement).naturalHeight,
+    }));
     expect(size.w).toBeGreaterThan(100);
     expect(size.h).toBeGreaterThan(100);
     await page.getByRole('button', { name: 'Close' }).last().click();

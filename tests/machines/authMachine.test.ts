@@ -12,8 +12,8 @@ import type {
 import { ApiError } from '../../src/api/errors';
 import { clearSession, emitApiEvent, getCsrfToken, getPermissionsList } from '../../src/api/session';
 import { type AuthNotice, authMachine, sessionStatusOf } from '../../src/machines/authMachine';
+import { type Deferred, deferred } from '../support/deferred';
 import { describeModelCoverage, stateKey } from './modelCoverage';
-import { deferred, type Deferred } from '../support/deferred';
 
 /*
  * Model-based test of the auth machine. The model below is written from the spec (§4, §8) and the
@@ -48,7 +48,6 @@ function loginResponse(overrides: Partial<LoginResponse> = {}, user: Partial<Use
     ...overrides,
   };
 }
-
 
 /** The pending server calls of one run (the latest of each kind); each test step answers one of them. */
 interface FakeServer {
@@ -322,7 +321,9 @@ const authModel = createTestModel(
       checkingResetKey: { on: { 'server.resetKeyValid': 'resetForm', 'server.resetKeyInvalid': 'resetKeyInvalid' } },
       resetKeyInvalid: { on: { 'reset.request': 'requestingReset' } },
       resetForm: { on: { 'password.reset': 'resettingPassword' } },
-      resettingPassword: { on: { 'server.passwordUpdated': 'passwordReset', 'server.passwordRefused': 'resetRefused' } },
+      resettingPassword: {
+        on: { 'server.passwordUpdated': 'passwordReset', 'server.passwordRefused': 'resetRefused' },
+      },
       resetRefused: { on: { 'password.reset': 'resettingPassword' } },
       passwordReset: { on: { 'server.csrfTokenSent': 'loginForm' } },
 
@@ -397,7 +398,11 @@ function expectFreshSignedOutSession(): void {
   expect(sessionStatusOf(snapshot())).toBe('signedOut');
 }
 
-function passwordUpdate(currentPassword: string | undefined, newPassword = NEW_PASSWORD, confirmPassword = newPassword) {
+function passwordUpdate(
+  currentPassword: string | undefined,
+  newPassword = NEW_PASSWORD,
+  confirmPassword = newPassword,
+) {
   return currentPassword === undefined
     ? ({ type: 'password.update', newPassword, confirmPassword } as const)
     : ({ type: 'password.update', currentPassword, newPassword, confirmPassword } as const);
@@ -804,7 +809,12 @@ const testParams: TestParam<SnapshotFrom<typeof authModel.logic>, ModelEvent> = 
       actor.send({ type: 'account.open', validationKey: INVITATION_KEY });
     },
     'account.submit': () => {
-      actor.send({ type: 'account.submit', email: ACCOUNT_EMAIL, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      actor.send({
+        type: 'account.submit',
+        email: ACCOUNT_EMAIL,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
     },
     'server.accountCreated': async () => {
       await answer(() => take(server.createAccount, 'POST /api/user/verifyUserEmail + activate').resolve(true));
@@ -839,7 +849,10 @@ const testParams: TestParam<SnapshotFrom<typeof authModel.logic>, ModelEvent> = 
     },
     'server.logoutRedirect': async () => {
       await answer(() =>
-        take(server.logout, 'GET /api/logout').resolve({ success: true, redirectUrl: 'https://idp.example.com/logout' }),
+        take(server.logout, 'GET /api/logout').resolve({
+          success: true,
+          redirectUrl: 'https://idp.example.com/logout',
+        }),
       );
     },
     'server.logoutDone': async () => {

@@ -309,7 +309,11 @@ describe('dateRangePickerMachine (model-based)', () => {
     parent.stop();
   });
 
-  describeModelCoverage(dateModel, testParams, { states: Object.keys(states), transitions: 114, stateName: (key) => modelStateId('dateModel', key) });
+  describeModelCoverage(dateModel, testParams, {
+    states: Object.keys(states),
+    transitions: 114,
+    stateName: (key) => modelStateId('dateModel', key),
+  });
 });
 
 describe('dateRangePickerMachine details', () => {
@@ -402,7 +406,9 @@ describe('dateRangePickerMachine details', () => {
     actor.send({ type: 'dateRange.open' });
     actor.send({ type: 'dateRange.changeEndPart', part: 'year', value: 2025 });
     actor.send({ type: 'dateRange.apply' });
-    expect(snapshot().context.errorMessage).toBe('You have selected a future date. Please try again with another date.');
+    expect(snapshot().context.errorMessage).toBe(
+      'You have selected a future date. Please try again with another date.',
+    );
   });
 
   it('closes with the owner value when it changes while open', () => {

@@ -10,8 +10,8 @@ import {
   filterHeaderMachine,
   selectedOutletIds,
 } from '../../src/machines/filterHeaderMachine';
+import { type Deferred, deferred } from '../support/deferred';
 import { describeModelCoverage } from './modelCoverage';
-import { deferred, type Deferred } from '../support/deferred';
 
 /*
  * Model-based test of the filter header (§2, §4, §5, §9), written from the spec: what the user sees
@@ -34,8 +34,14 @@ function outlet(id: number, name: string): Outlet {
   return { id, name, type: 1, currency: 'SGD', mall_id: 1, outlet_code: null };
 }
 
-const MALLS: Record<number, Mall[]> = { 3: [mall(1, 'Central'), mall(2, 'East'), mall(3, 'West')], 4: [mall(5, 'North')] };
-const OUTLETS: Record<number, Outlet[]> = { 3: [outlet(12, 'Kopi Corner'), outlet(7, 'Noodle Bar')], 4: [outlet(20, 'Bakery')] };
+const MALLS: Record<number, Mall[]> = {
+  3: [mall(1, 'Central'), mall(2, 'East'), mall(3, 'West')],
+  4: [mall(5, 'North')],
+};
+const OUTLETS: Record<number, Outlet[]> = {
+  3: [outlet(12, 'Kopi Corner'), outlet(7, 'Noodle Bar')],
+  4: [outlet(20, 'Bakery')],
+};
 
 const INPUT: FilterHeaderInput = {
   today: TODAY,
@@ -69,7 +75,6 @@ function cookiesFor(clientId: number, outletValue: string | undefined, mallIds: 
     mallIds === undefined ? `mall_ids=${expire}` : `mall_ids=${mallIds}${keep}`,
   ];
 }
-
 
 interface FakeServer {
   malls?: Deferred<Mall[]>;
@@ -339,7 +344,12 @@ const testParams: TestParam<SnapshotFrom<typeof headerModel.logic>, ModelEvent> 
       const state = snapshot();
       expect(state.matches({ lookups: { active: { malls: 'failure', outlets: 'loaded' } } })).toBe(true);
       expect(notices).toEqual([
-        { type: 'notify', intent: 'danger', message: 'Options fetching error occurs. Please try again later.', timeout: 5_000 },
+        {
+          type: 'notify',
+          intent: 'danger',
+          message: 'Options fetching error occurs. Please try again later.',
+          timeout: 5_000,
+        },
       ]);
       expect(state.context.malls).toEqual([]);
       expect(state.can({ type: 'malls.open' })).toBe(false);

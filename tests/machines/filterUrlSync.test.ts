@@ -55,7 +55,10 @@ describe('the filter URL writer', () => {
   });
 
   it('writes nothing before the app shows a location, or when the address already says it', () => {
-    const idle = createFilterUrlWriter({ currentLocation: () => undefined, navigate: () => navigations.push({ href: 'x', replace: false }) });
+    const idle = createFilterUrlWriter({
+      currentLocation: () => undefined,
+      navigate: () => navigations.push({ href: 'x', replace: false }),
+    });
     idle({ search: 'client=1', replace: false });
     location = parseLocation('/receipts?client=1');
     write({ search: 'client=1', replace: false });

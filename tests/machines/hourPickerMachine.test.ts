@@ -134,7 +134,9 @@ function expectClosed(model: ModelSnapshot): void {
   expect(state.context.committed).toEqual(committed);
   expect(state.context.errorMessage).toBeUndefined();
   // The button shows the committed hours.
-  expect(formatHourRange(state.context.committed)).toBe(model.matches('nineToFive') ? '09:00 AM - 05:00 PM' : '12:00am-12:00am');
+  expect(formatHourRange(state.context.committed)).toBe(
+    model.matches('nineToFive') ? '09:00 AM - 05:00 PM' : '12:00am-12:00am',
+  );
   // Apply reports the committed hours to the owner and to listeners; Cancel and the owner's value report nothing.
   const expectedReports = lastStep === 'apply' ? reportsAtOpen + 1 : reportsAtOpen;
   expect(emitted).toHaveLength(expectedReports);
@@ -218,7 +220,11 @@ describe('hourPickerMachine (model-based)', () => {
     parent.stop();
   });
 
-  describeModelCoverage(hourModel, testParams, { states: Object.keys(states), transitions: 47, stateName: (key) => modelStateId('hourModel', key) });
+  describeModelCoverage(hourModel, testParams, {
+    states: Object.keys(states),
+    transitions: 47,
+    stateName: (key) => modelStateId('hourModel', key),
+  });
 });
 
 describe('hourPickerMachine details', () => {

@@ -13,7 +13,11 @@ import { connectStatelyInspector } from '../../src/machines/statelyInspector';
  * last 50 events), fed by XState's `inspect` option; and its link to Stately's inspector (`?inspect=stately`).
  */
 
-const child = setup({}).createMachine({ id: 'child', initial: 'idle', states: { idle: { on: { go: 'busy' } }, busy: {} } });
+const child = setup({}).createMachine({
+  id: 'child',
+  initial: 'idle',
+  states: { idle: { on: { go: 'busy' } }, busy: {} },
+});
 
 const parent = setup({
   types: { context: {} as { count: number }, events: {} as { type: 'count.add' } | { type: 'go' } },
@@ -24,7 +28,9 @@ const parent = setup({
   invoke: { id: 'picker', src: 'child' },
   initial: 'waiting',
   states: {
-    waiting: { on: { 'count.add': { actions: assign(({ context }) => ({ count: context.count + 1 })) }, go: 'fetching' } },
+    waiting: {
+      on: { 'count.add': { actions: assign(({ context }) => ({ count: context.count + 1 })) }, go: 'fetching' },
+    },
     fetching: { invoke: { src: 'fetchThing', onDone: 'done' } },
     done: {},
   },
@@ -150,7 +156,10 @@ describe("Stately's inspector (?inspect=stately)", () => {
     const first = startCounter();
     const second = startCounter();
     const received: InspectionEvent[] = [];
-    const create = vi.fn(() => ({ inspect: { next: (event: InspectionEvent) => received.push(event) }, stop: vi.fn() }));
+    const create = vi.fn(() => ({
+      inspect: { next: (event: InspectionEvent) => received.push(event) },
+      stop: vi.fn(),
+    }));
     const stop = await connectStatelyInspector(store, async () => create);
     expect(create).toHaveBeenCalledOnce();
     // Replayed: each running actor's registration, then its last snapshot.

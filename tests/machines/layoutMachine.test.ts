@@ -8,8 +8,8 @@ import {
   type LayoutNotice,
   layoutMachine,
 } from '../../src/machines/layoutMachine';
+import { type Deferred, deferred } from '../support/deferred';
 import { describeModelCoverage } from './modelCoverage';
-import { deferred, type Deferred } from '../support/deferred';
 
 /*
  * Model-based test of the signed-in frame (§2, §4, §9), written from the spec: the sidebar is open or
@@ -25,7 +25,6 @@ const CLIENTS: Client[] = [
 ];
 const SORTED = ['Harbourfront Malls', 'sunrise Retail Group'];
 const OPTIONS_ERROR = 'Options fetching error occurs. Please try again later.';
-
 
 let pending: Deferred<Client[]> | undefined;
 let clientRequests: number;
@@ -249,7 +248,7 @@ describe('layoutMachine details', () => {
     expect(snapshot().context.openGroups).toEqual(['/tenants', '/shopper-connect']);
   });
 
-  it('on mobile, a page change closes the menu and opens the page\'s group', async () => {
+  it("on mobile, a page change closes the menu and opens the page's group", async () => {
     start({ mobile: true, clientIds: [1] });
     actor.send({ type: 'sidebar.toggle' });
     actor.send({ type: 'route.change', group: '/tenants' });

@@ -1,6 +1,6 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Actor, type AnyActorRef, createActor, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { type Actor, type AnyActorRef, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { ReportQuery } from '../../src/api/mallReports';
 import {
   createMallReportMachine,
@@ -96,7 +96,9 @@ function start(): void {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const snapshot = () => actor.getSnapshot();
-const pendingAtHeader = () => headerEvents.filter((type) => type === 'page.loading').length - headerEvents.filter((type) => type === 'page.loaded').length;
+const pendingAtHeader = () =>
+  headerEvents.filter((type) => type === 'page.loading').length -
+  headerEvents.filter((type) => type === 'page.loaded').length;
 
 type ModelEvent = { type: 'load' | 'reload' | 'resolve' | 'resolveEmpty' | 'reject' | 'retry' };
 
@@ -206,14 +208,27 @@ describe('mallReportMachine details', () => {
     actor.send({ type: 'report.retry' });
     fetches.at(-1)?.reject(new Error('x'));
     await flush();
-    expect(notices.map((notice) => notice.message)).toEqual([reportErrorMessage('Mall GMV'), reportErrorMessage('Mall GMV')]);
+    expect(notices.map((notice) => notice.message)).toEqual([
+      reportErrorMessage('Mall GMV'),
+      reportErrorMessage('Mall GMV'),
+    ]);
   });
 
   it('gives each page its toast', () => {
-    const whats = [mallHomeReportMachine, mallGmvReportMachine, peakHoursReportMachine, paymentMethodsReportMachine, memberReportMachine].map(
-      (machine) => machine.id,
-    );
-    expect(whats).toEqual(['mallHomeReport', 'mallGmvReport', 'peakHoursReport', 'paymentMethodsReport', 'memberReport']);
+    const whats = [
+      mallHomeReportMachine,
+      mallGmvReportMachine,
+      peakHoursReportMachine,
+      paymentMethodsReportMachine,
+      memberReportMachine,
+    ].map((machine) => machine.id);
+    expect(whats).toEqual([
+      'mallHomeReport',
+      'mallGmvReport',
+      'peakHoursReport',
+      'paymentMethodsReport',
+      'memberReport',
+    ]);
     expect(reportErrorMessage('Peak hours')).toBe('Peak hours error occurs. Please try again later.');
   });
 });

@@ -13,9 +13,11 @@ export function stateKey(snapshot: { value: unknown }): string {
   return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
 }
 
-export function coveragePaths<TSnapshot extends Snapshot<unknown> & { value: unknown }, TEvent extends EventObject, TInput>(
-  model: TestModel<TSnapshot, TEvent, TInput>,
-) {
+export function coveragePaths<
+  TSnapshot extends Snapshot<unknown> & { value: unknown },
+  TEvent extends EventObject,
+  TInput,
+>(model: TestModel<TSnapshot, TEvent, TInput>) {
   const shortestPaths = model.getShortestPaths();
   type Steps = (typeof shortestPaths)[number]['steps'];
   const shortestPrefixTo = new Map<string, Steps>();
@@ -28,7 +30,9 @@ export function coveragePaths<TSnapshot extends Snapshot<unknown> & { value: unk
   }
   // The adjacency list repeats a state once per way into it: keep one entry per transition.
   const transitions = new Map(
-    model.getAdjacencyList().map((adjacency) => [`${stateKey(adjacency.state)} ${adjacency.event.type}`, adjacency] as const),
+    model
+      .getAdjacencyList()
+      .map((adjacency) => [`${stateKey(adjacency.state)} ${adjacency.event.type}`, adjacency] as const),
   );
   const transitionPaths = [...transitions.values()].map(({ state, event, nextState }) => {
     const prefix = shortestPrefixTo.get(stateKey(state));
@@ -43,10 +47,17 @@ export function coveragePaths<TSnapshot extends Snapshot<unknown> & { value: unk
 }
 
 /** One test a path: the shortest path to each state, then every transition of the model. */
-export function describeCoveragePaths<TSnapshot extends Snapshot<unknown> & { value: unknown }, TEvent extends EventObject, TInput>(
+export function describeCoveragePaths<
+  TSnapshot extends Snapshot<unknown> & { value: unknown },
+  TEvent extends EventObject,
+  TInput,
+>(
   model: TestModel<TSnapshot, TEvent, TInput>,
   params: TestParam<TSnapshot, TEvent>,
-  { shortestPaths, transitionPaths }: Pick<ReturnType<typeof coveragePaths<TSnapshot, TEvent, TInput>>, 'shortestPaths' | 'transitionPaths'>,
+  {
+    shortestPaths,
+    transitionPaths,
+  }: Pick<ReturnType<typeof coveragePaths<TSnapshot, TEvent, TInput>>, 'shortestPaths' | 'transitionPaths'>,
 ) {
   describe('shortest path to each state', () => {
     for (const path of shortestPaths) {
@@ -78,7 +89,11 @@ export interface ModelCoverageExpectation {
  * A machine's model-based suite: one test that the paths reach every expected state and take the expected
  * number of transitions, then one test a path (describeCoveragePaths).
  */
-export function describeModelCoverage<TSnapshot extends Snapshot<unknown> & { value: unknown }, TEvent extends EventObject, TInput>(
+export function describeModelCoverage<
+  TSnapshot extends Snapshot<unknown> & { value: unknown },
+  TEvent extends EventObject,
+  TInput,
+>(
   model: TestModel<TSnapshot, TEvent, TInput>,
   params: TestParam<TSnapshot, TEvent>,
   expected: ModelCoverageExpectation,

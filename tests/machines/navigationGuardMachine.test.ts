@@ -44,11 +44,13 @@ let sessionInvalid: number;
 
 const testGuardMachine = navigationGuardMachine.provide({
   actors: {
-    generateRoutes: fromPromise<RouteNode[], { routeTable: readonly RouteNode[]; user: UserInfo }>(async ({ input }) => {
-      generateCalls += 1;
-      if (input.user.id === BROKEN_USER.id) throw new Error('cannot read the permissions');
-      return permittedRoutes(input.routeTable, input.user);
-    }),
+    generateRoutes: fromPromise<RouteNode[], { routeTable: readonly RouteNode[]; user: UserInfo }>(
+      async ({ input }) => {
+        generateCalls += 1;
+        if (input.user.id === BROKEN_USER.id) throw new Error('cannot read the permissions');
+        return permittedRoutes(input.routeTable, input.user);
+      },
+    ),
   },
 });
 
@@ -344,7 +346,11 @@ describe('navigationGuardMachine details', () => {
   });
 
   it('sends the tenant-only account to sales review from / and from /login', async () => {
-    const tenantOnly = userInfo({ id: 12, permissions: [], flags: { tenantOnly: true, hideTopBar: false, receiptsHidden: false } });
+    const tenantOnly = userInfo({
+      id: 12,
+      permissions: [],
+      flags: { tenantOnly: true, hideTopBar: false, receiptsHidden: false },
+    });
     await browserOpens('/');
     await sessionBecomes('signedIn', tenantOnly);
     expect(shown()).toBe('/tenant-connect/sales-review');
@@ -371,14 +377,20 @@ describe('navigationGuardMachine details', () => {
     expect(shown()).toBe('/404');
   });
 
-  it("lets the super admin alone open the outbox: anyone else goes to /404, whatever their permissions", async () => {
+  it('lets the super admin alone open the outbox: anyone else goes to /404, whatever their permissions', async () => {
     await browserOpens('/admin/outbox');
     await sessionBecomes('signedIn', userInfo({ id: 16, roles: ['super admin'], permissions: [] }));
     expect(shown()).toBe('/admin/outbox');
 
     await sessionBecomes(
       'signedIn',
-      userInfo({ id: 17, permissions: [{ name: 'admin', subPermissions: ['outbox'] }, { name: 'receipts', subPermissions: [] }] }),
+      userInfo({
+        id: 17,
+        permissions: [
+          { name: 'admin', subPermissions: ['outbox'] },
+          { name: 'receipts', subPermissions: [] },
+        ],
+      }),
     );
     expect(shown()).toBe('/404');
     await appOpens('/receipts');

@@ -7,7 +7,13 @@ import { describeModelCoverage } from './modelCoverage';
 
 /* The outbox page's machine driven through every path: each fetch answered or failed by the test. */
 
-const MAIL: OutboxMail = { id: 7, recipient: 'mfa@demo.mall', subject: 'Your Mall Analytics sign-in code: 123456', text: 'Your one-time sign-in code is 123456.', created_at: '2026-11-21T00:00:00.000Z' };
+const MAIL: OutboxMail = {
+  id: 7,
+  recipient: 'mfa@demo.mall',
+  subject: 'Your Mall Analytics sign-in code: 123456',
+  text: 'Your one-time sign-in code is 123456.',
+  created_at: '2026-11-21T00:00:00.000Z',
+};
 
 let actor: Actor<typeof outboxMachine>;
 let pending: { resolve: (mails: OutboxMail[]) => void; reject: (error: Error) => void } | undefined;
@@ -66,7 +72,10 @@ const testParams: TestParam<ReturnType<typeof outboxModel.getShortestPaths>[numb
     },
     failure: () => {
       expect(actor.getSnapshot().matches('failure')).toBe(true);
-      expect(actor.getSnapshot().context).toEqual({ mails: [], errorMessage: 'Outbox fetching error occurs. Please try again later.' });
+      expect(actor.getSnapshot().context).toEqual({
+        mails: [],
+        errorMessage: 'Outbox fetching error occurs. Please try again later.',
+      });
     },
   },
   events: {
@@ -91,7 +100,10 @@ describe('outboxMachine (model-based)', () => {
   beforeEach(start);
   afterEach(() => actor.stop());
 
-  describeModelCoverage(outboxModel, testParams, { states: ['failure', 'loaded', 'loading', 'reloading'], transitions: 6 });
+  describeModelCoverage(outboxModel, testParams, {
+    states: ['failure', 'loaded', 'loading', 'reloading'],
+    transitions: 6,
+  });
 
   it('fails with the §8 message', () => {
     expect(OUTBOX_ERROR).toBe('Outbox fetching error occurs. Please try again later.');

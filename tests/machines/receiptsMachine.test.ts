@@ -1,6 +1,6 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { ReceiptRow, TransactionQuery } from '../../src/api/receipts';
 import {
   type ReceiptsEvent,
@@ -26,7 +26,10 @@ const FILTERS = (outlet: number): ReceiptsFilters => ({
   startTime: '2026-03-01',
   endTime: '2026-03-07',
 });
-const FLAGS: Record<string, string[]> = { '1': ['opened_bill', 'void', 'foc_bill', 'discount', 'redeem'], '2': ['void'] };
+const FLAGS: Record<string, string[]> = {
+  '1': ['opened_bill', 'void', 'foc_bill', 'discount', 'redeem'],
+  '2': ['void'],
+};
 const METHODS: Record<string, string[]> = { '1': ['CASH', 'VISA'], '2': ['VISA'] };
 const TOTAL = 25;
 
@@ -61,7 +64,11 @@ const testMachine = receiptsMachine.provide({
   actors: {
     fetchOptions: fromPromise(async ({ input }: { input: { clientId: number; outletIds: string } }) => {
       fail(input.outletIds);
-      return { typeFlags: FLAGS[input.outletIds] ?? [], focReasons: ['Birthday'], paymentMethods: METHODS[input.outletIds] ?? [] };
+      return {
+        typeFlags: FLAGS[input.outletIds] ?? [],
+        focReasons: ['Birthday'],
+        paymentMethods: METHODS[input.outletIds] ?? [],
+      };
     }),
     fetchTransactions: fromPromise(async ({ input }: { input: TransactionQuery }) => {
       queries.push(input);
@@ -81,10 +88,12 @@ const testMachine = receiptsMachine.provide({
         breakdown: [{ payment_method: 'VISA', sum: 325, data: [{ key: '2026/03/01', value: 325 }] }],
       };
     }),
-    fetchImage: fromPromise(async ({ input }: { input: { clientId: number; outletIds: string; receiptId: string } }) => {
-      if (input.receiptId === 'missing') throw new Error('404');
-      return `data:image/png;base64,${input.receiptId}`;
-    }),
+    fetchImage: fromPromise(
+      async ({ input }: { input: { clientId: number; outletIds: string; receiptId: string } }) => {
+        if (input.receiptId === 'missing') throw new Error('404');
+        return `data:image/png;base64,${input.receiptId}`;
+      },
+    ),
     generatePdf: fromCallback<ReceiptsEvent, TransactionQuery>(({ sendBack }) => {
       sendBack({ type: 'pdf.progress', progress: 0.5 });
       return () => {};
@@ -263,7 +272,11 @@ function start() {
 describe('receiptsMachine (model-based)', () => {
   beforeEach(start);
   afterEach(() => actor.stop());
-  describeModelCoverage(receiptsModel, testParams, { states: Object.keys(states), transitions: 27, stateName: (key) => modelStateId('receiptsModel', key) });
+  describeModelCoverage(receiptsModel, testParams, {
+    states: Object.keys(states),
+    transitions: 27,
+    stateName: (key) => modelStateId('receiptsModel', key),
+  });
 });
 
 describe('receiptsMachine details', () => {
@@ -296,7 +309,9 @@ describe('receiptsMachine details', () => {
     expect(snapshot().context.image).toBeUndefined();
     await send({ type: 'image.open', receiptId: 'missing' });
     expect(snapshot().matches({ image: 'closed' })).toBe(true);
-    expect(notices.map((notice) => notice.message)).toEqual(['Receipt image fetching error occurs. Please try again later.']);
+    expect(notices.map((notice) => notice.message)).toEqual([
+      'Receipt image fetching error occurs. Please try again later.',
+    ]);
   });
 
   it('shows the PDF progress while generating', async () => {
@@ -309,12 +324,24 @@ describe('receiptsMachine details', () => {
   });
 
   it('makes the CSV of the rows with title-cased headers, extra columns only for outlet type 1', () => {
-    const rows = [{ ...row(1), receipt_id: '1772409600', discount: 2, name_reason: 'Staff, VIP', table: 'T1', take_away: false, delivery_info: null }];
+    const rows = [
+      {
+        ...row(1),
+        receipt_id: '1772409600',
+        discount: 2,
+        name_reason: 'Staff, VIP',
+        table: 'T1',
+        take_away: false,
+        delivery_info: null,
+      },
+    ];
     expect(receiptsCsv(rows, 1).split('\r\n')).toEqual([
       'Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount,Discount,Name Reason,Table,Take Away,Delivery Info,Status',
       '2026-03-01 10:00:00,no receipt id,Closed,VISA,1,2,"Staff, VIP",T1,false,,Closed Discount',
       '',
     ]);
-    expect(receiptsCsv(rows, 2).split('\r\n')[0]).toBe('Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount');
+    expect(receiptsCsv(rows, 2).split('\r\n')[0]).toBe(
+      'Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount',
+    );
   });
 });

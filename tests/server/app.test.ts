@@ -15,7 +15,10 @@ let staticDir: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   staticDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mall-static-'));
-  await fs.writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>Mall Analytics</title><div id="root"></div>');
+  await fs.writeFile(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><title>Mall Analytics</title><div id="root"></div>',
+  );
   await fs.writeFile(path.join(staticDir, 'app.js'), 'console.log(1)');
   app = await buildApp({ pool: db.pool, config: { ...loadConfig({}), staticDir } });
   await app.ready();
@@ -37,7 +40,11 @@ describe('the server', () => {
     for (const url of ['/api/nope', '/outlets/nope', '/api/mall_report/nope?x=1']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: `No such API route: GET ${url.split('?')[0]}` });
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `No such API route: GET ${url.split('?')[0]}`,
+      });
     }
   });
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 import { listOperations } from '../../server/openapi.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -42,7 +42,12 @@ describe('sessions and CSRF', () => {
     expect(missing.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Invalid or missing CSRF token.' });
     const wrong = await agent.request('POST', '/api/login', { body, csrf: 'x'.repeat(43) });
     expect(wrong.statusCode).toBe(403);
-    const noSession = await app.inject({ method: 'POST', url: '/api/login', payload: body, headers: { 'x-csrf-token': agent.csrfToken } });
+    const noSession = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: body,
+      headers: { 'x-csrf-token': agent.csrfToken },
+    });
     expect(noSession.statusCode).toBe(403);
   });
 });
@@ -101,7 +106,11 @@ describe('login', () => {
     const disabled = await new Agent(app).login(WORLD.users.disabled, PASSWORD);
     for (const response of [wrong, unknown, disabled]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'username or password is incorrect' });
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'username or password is incorrect',
+      });
     }
   });
 
@@ -111,7 +120,9 @@ describe('login', () => {
     const missing = await agent.request('POST', '/api/login', { body: { username: WORLD.users.operator1 } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/password/);
-    const extra = await agent.request('POST', '/api/login', { body: { username: 'a@b.c', password: 'x', admin: true } });
+    const extra = await agent.request('POST', '/api/login', {
+      body: { username: 'a@b.c', password: 'x', admin: true },
+    });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().message).toMatch(/admin|additional/);
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../server/mail/mailer.js';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink.js';
+import { type SmtpSink, startSmtpSink } from '../support/smtpSink.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 
@@ -14,7 +14,11 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seedWorld(db.pool);
   smtp = await startSmtpSink();
-  const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Mall Analytics <no-reply@fixture.test>' }, db.pool, quiet);
+  const mailer = createMailer(
+    { smtpUrl: smtp.url, mailFrom: 'Mall Analytics <no-reply@fixture.test>' },
+    db.pool,
+    quiet,
+  );
   app = await createTestApp(db.pool, { mailer, env: { PUBLIC_URL: 'http://mall.test' } });
 });
 afterAll(async () => {
@@ -47,7 +51,9 @@ describe('one-time codes', () => {
     const code = await requestCode(agent);
     expect(code).toMatch(/^\d{6}$/);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await agent.request('POST', '/api/verifyOtp', { body: { code: wrong } })).json()).toEqual({ success: false });
+    expect((await agent.request('POST', '/api/verifyOtp', { body: { code: wrong } })).json()).toEqual({
+      success: false,
+    });
     expect((await agent.get('/clients')).statusCode).toBe(401);
     expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: true });
     expect((await agent.get('/clients')).statusCode).toBe(200);
@@ -60,11 +66,15 @@ describe('one-time codes', () => {
     const code = await requestCode(agent);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
-      expect((await agent.request('POST', '/api/verifyOtp', { body: { code: wrong } })).json()).toEqual({ success: false });
+      expect((await agent.request('POST', '/api/verifyOtp', { body: { code: wrong } })).json()).toEqual({
+        success: false,
+      });
     }
     expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: false });
     const fresh = await requestCode(agent);
-    expect((await agent.request('POST', '/api/verifyOtp', { body: { code: fresh } })).json()).toEqual({ success: true });
+    expect((await agent.request('POST', '/api/verifyOtp', { body: { code: fresh } })).json()).toEqual({
+      success: true,
+    });
   });
 
   it('keeps an expired password locked after the code: nothing but the pending calls open', async () => {
@@ -131,8 +141,12 @@ describe('password reset', () => {
     const agent = new Agent(app);
     await agent.fetchCsrf();
     const since = smtp.mails.length;
-    const unknown = await agent.request('POST', '/api/user/sendResetPasswordEmail', { body: { email: 'nobody@fixture.test' } });
-    const known = await agent.request('POST', '/api/user/sendResetPasswordEmail', { body: { email: WORLD.users.operator2 } });
+    const unknown = await agent.request('POST', '/api/user/sendResetPasswordEmail', {
+      body: { email: 'nobody@fixture.test' },
+    });
+    const known = await agent.request('POST', '/api/user/sendResetPasswordEmail', {
+      body: { email: WORLD.users.operator2 },
+    });
     expect(unknown.json()).toEqual({ success: true });
     expect(known.json()).toEqual({ success: true });
     await smtp.waitFor(WORLD.users.operator2, { since });
@@ -146,7 +160,9 @@ describe('password reset', () => {
     const agent = new Agent(app);
     await agent.fetchCsrf();
     const since = smtp.mails.length;
-    await agent.request('POST', '/api/user/sendResetPasswordEmail', { body: { email: WORLD.users.tenant.toUpperCase() } });
+    await agent.request('POST', '/api/user/sendResetPasswordEmail', {
+      body: { email: WORLD.users.tenant.toUpperCase() },
+    });
     const mail = await smtp.waitFor(WORLD.users.tenant, { since });
     expect(mail.text).toContain('http://mall.test/reset-password?validationKey=');
     const key = keyIn(mail.text);
@@ -154,14 +170,18 @@ describe('password reset', () => {
     expect((await agent.get(`/api/user/resetPassword?validationKey=${key}`)).json()).toEqual({ success: true });
     expect((await agent.get('/api/user/resetPassword?validationKey=not-a-key')).json()).toEqual({ success: false });
 
-    const reset = await agent.request('PUT', '/api/user/password', { body: { validationKey: key, newPassword: 'reset-pass-word-3' } });
+    const reset = await agent.request('PUT', '/api/user/password', {
+      body: { validationKey: key, newPassword: 'reset-pass-word-3' },
+    });
     expect(reset.json()).toEqual({ success: true });
     expect((await signedIn.get('/clients')).statusCode).toBe(401);
     expect((await agent.get(`/api/user/resetPassword?validationKey=${key}`)).json()).toEqual({ success: false });
 
     const second = new Agent(app);
     await second.fetchCsrf();
-    const reuse = await second.request('PUT', '/api/user/password', { body: { validationKey: key, newPassword: 'another-pass-4' } });
+    const reuse = await second.request('PUT', '/api/user/password', {
+      body: { validationKey: key, newPassword: 'another-pass-4' },
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().message).toBe('This link is invalid or has expired. Please ask for a new one.');
     expect((await new Agent(app).login(WORLD.users.tenant, 'reset-pass-word-3')).statusCode).toBe(200);
@@ -174,25 +194,33 @@ describe('password reset', () => {
     await agent.request('POST', '/api/user/sendResetPasswordEmail', { body: { email: WORLD.users.noLookup } });
     const key = keyIn((await smtp.waitFor(WORLD.users.noLookup, { since })).text);
     await db.pool.query(`UPDATE validation_keys SET expires_at = now() - interval '1 second'`);
-    const response = await agent.request('PUT', '/api/user/password', { body: { validationKey: key, newPassword: 'too-late-pass-5' } });
+    const response = await agent.request('PUT', '/api/user/password', {
+      body: { validationKey: key, newPassword: 'too-late-pass-5' },
+    });
     expect(response.statusCode).toBe(400);
   });
 
   it('changes the password of a signed-in user who gives the current one', async () => {
     const agent = new Agent(app);
     await agent.login(WORLD.users.operator2, PASSWORD);
-    const wrong = await agent.request('PUT', '/api/user/password', { body: { currentPassword: 'nope', newPassword: 'signed-in-pass-6' } });
+    const wrong = await agent.request('PUT', '/api/user/password', {
+      body: { currentPassword: 'nope', newPassword: 'signed-in-pass-6' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('The current password is incorrect.');
-    const same = await agent.request('PUT', '/api/user/password', { body: { currentPassword: PASSWORD, newPassword: PASSWORD } });
+    const same = await agent.request('PUT', '/api/user/password', {
+      body: { currentPassword: PASSWORD, newPassword: PASSWORD },
+    });
     expect(same.json().message).toBe('The new password must differ from the current one.');
-    const ok = await agent.request('PUT', '/api/user/password', { body: { currentPassword: PASSWORD, newPassword: 'signed-in-pass-6' } });
+    const ok = await agent.request('PUT', '/api/user/password', {
+      body: { currentPassword: PASSWORD, newPassword: 'signed-in-pass-6' },
+    });
     expect(ok.json()).toEqual({ success: true });
     expect((await agent.get('/api/credential')).statusCode).toBe(401);
-    await db.pool.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $1) WHERE email = $2`, [
-      WORLD.users.operator1,
-      WORLD.users.operator2,
-    ]);
+    await db.pool.query(
+      `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $1) WHERE email = $2`,
+      [WORLD.users.operator1, WORLD.users.operator2],
+    );
   });
 
   it('asks for a proof when neither a key nor the current password is given', async () => {
@@ -219,13 +247,29 @@ describe('invitations', () => {
 
     const guest = new Agent(app);
     await guest.fetchCsrf();
-    expect((await guest.request('POST', '/api/user/verifyUserEmail', { body: { email: 'someone@fixture.test', validationKey: key } })).json()).toEqual({ success: false });
-    expect((await guest.request('POST', '/api/user/verifyUserEmail', { body: { email: 'new.person@fixture.test', validationKey: key } })).json()).toEqual({ success: true });
+    expect(
+      (
+        await guest.request('POST', '/api/user/verifyUserEmail', {
+          body: { email: 'someone@fixture.test', validationKey: key },
+        })
+      ).json(),
+    ).toEqual({ success: false });
+    expect(
+      (
+        await guest.request('POST', '/api/user/verifyUserEmail', {
+          body: { email: 'new.person@fixture.test', validationKey: key },
+        })
+      ).json(),
+    ).toEqual({ success: true });
     // Not activated yet: the account has no password, so none works.
     expect((await new Agent(app).login('new.person@fixture.test', 'first-pass-word-8')).statusCode).toBe(401);
-    const activate = await guest.request('POST', '/api/user/activate', { body: { validationKey: key, password: 'first-pass-word-8' } });
+    const activate = await guest.request('POST', '/api/user/activate', {
+      body: { validationKey: key, password: 'first-pass-word-8' },
+    });
     expect(activate.json()).toEqual({ success: true });
-    const again = await guest.request('POST', '/api/user/activate', { body: { validationKey: key, password: 'first-pass-word-9' } });
+    const again = await guest.request('POST', '/api/user/activate', {
+      body: { validationKey: key, password: 'first-pass-word-9' },
+    });
     expect(again.statusCode).toBe(404);
 
     const person = new Agent(app);
@@ -233,7 +277,9 @@ describe('invitations', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ roles: ['mall operator'], clients: [1] });
 
-    const duplicate = await admin.request('POST', '/api/user/invite', { body: { client_id: 1, email: 'new.person@fixture.test' } });
+    const duplicate = await admin.request('POST', '/api/user/invite', {
+      body: { client_id: 1, email: 'new.person@fixture.test' },
+    });
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json().message).toBe('An account with this e-mail already exists.');
   });
@@ -241,7 +287,9 @@ describe('invitations', () => {
   it('is refused to users without the invite permission', async () => {
     const operator = new Agent(app);
     await operator.login(WORLD.users.operator1, PASSWORD);
-    const response = await operator.request('POST', '/api/user/invite', { body: { client_id: 1, email: 'x@fixture.test' } });
+    const response = await operator.request('POST', '/api/user/invite', {
+      body: { client_id: 1, email: 'x@fixture.test' },
+    });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -291,7 +339,11 @@ describe('sign-in throttling', () => {
     }
     const blocked = await new Agent(app).login(WORLD.users.noLookup, PASSWORD);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'Too many sign-in attempts. Please try again in 15 minutes.' });
+    expect(blocked.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many sign-in attempts. Please try again in 15 minutes.',
+    });
     await db.pool.query(`UPDATE login_attempts SET attempted_at = attempted_at - interval '16 minutes'`);
     expect((await new Agent(app).login(WORLD.users.noLookup, PASSWORD)).statusCode).toBe(200);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords.js';
 import type { Pool } from '../../server/db/pool.js';
 import { DEMO_ACCOUNT_SPECS, DEMO_ACCOUNTS, DEMO_PASSWORD, PARTNER_DOMAIN } from '../../server/demo/accounts.js';
-import { generateDemoData, type GenerateDemoDataResult } from '../../server/demo/generate.js';
+import { type GenerateDemoDataResult, generateDemoData } from '../../server/demo/generate.js';
 import { demoRoles } from '../../server/demo/roles.js';
 import { isDatabaseEmpty } from '../../server/repositories/demo.js';
 import { rollupMismatches } from '../../server/repositories/ingestion.js';
@@ -91,7 +91,13 @@ describe('generateDemoData', () => {
   });
 
   it('keeps the rollups equal to an aggregation of the receipts from scratch', async () => {
-    expect(await rollupMismatches(first.pool)).toEqual({ daily: 0, outletDayHours: 0, mallDayHours: 0, payment: 0, mallPayment: 0 });
+    expect(await rollupMismatches(first.pool)).toEqual({
+      daily: 0,
+      outletDayHours: 0,
+      mallDayHours: 0,
+      payment: 0,
+      mallPayment: 0,
+    });
   });
 
   it('builds two clients, three malls in three time zones and at least 120 outlets of both types', async () => {
@@ -109,7 +115,9 @@ describe('generateDemoData', () => {
     expect(outlets.retail).toBeGreaterThan(30);
     expect(outlets.levels).toEqual(['B1', 'L1', 'L2', 'L3']);
     expect(outlets.categories).toBeGreaterThanOrEqual(6);
-    expect(await one('SELECT count(*)::int AS n FROM outlets o GROUP BY client_id, name HAVING count(*) > 1 LIMIT 1')).toBeUndefined();
+    expect(
+      await one('SELECT count(*)::int AS n FROM outlets o GROUP BY client_id, name HAVING count(*) > 1 LIMIT 1'),
+    ).toBeUndefined();
   });
 
   it('spreads receipts over 13 months up to the end date, while the malls are open', async () => {
@@ -131,9 +139,9 @@ describe('generateDemoData', () => {
   });
 
   it('has every kind of receipt the screens show', async () => {
-    const methods = (await first.pool.query<{ m: string }>('SELECT DISTINCT payment_method AS m FROM receipt_payments')).rows.map(
-      (row) => row.m,
-    );
+    const methods = (
+      await first.pool.query<{ m: string }>('SELECT DISTINCT payment_method AS m FROM receipt_payments')
+    ).rows.map((row) => row.m);
     for (const method of ['VISA', 'MASTERCARD', 'AMEX', 'NETS', 'CASH', 'GRABPAY', 'PAYNOW', 'visa', '', 'NONE']) {
       expect(methods).toContain(method);
     }
@@ -231,7 +239,11 @@ describe('generateDemoData', () => {
       is_super_admin: true,
       clients: ['Harbourfront Malls', 'Sunrise Retail Group'],
     });
-    expect(byEmail.get('operator@demo.mall')).toMatchObject({ role: 'mall operator', clients: ['Harbourfront Malls'], outlets: 0 });
+    expect(byEmail.get('operator@demo.mall')).toMatchObject({
+      role: 'mall operator',
+      clients: ['Harbourfront Malls'],
+      outlets: 0,
+    });
     expect(byEmail.get('operator2@demo.mall')).toMatchObject({
       role: 'mall operator',
       clients: ['Sunrise Retail Group'],
@@ -244,9 +256,19 @@ describe('generateDemoData', () => {
     expect(byEmail.get('tenant-only@demo.mall')).toMatchObject({ role: 'tenant', outlets: 1, tenant_only: true });
     expect(byEmail.get('showcase@demo.mall')).toMatchObject({ role: 'mall operator', hide_top_bar: true });
     expect(byEmail.get(`analyst@${PARTNER_DOMAIN}`)).toMatchObject({ role: 'mall operator', receipts_hidden: true });
-    expect(byEmail.get('mfa@demo.mall')).toMatchObject({ role: 'mall operator', require_mfa: true, password_expired: false });
-    expect(byEmail.get('expired@demo.mall')).toMatchObject({ role: 'mall operator', password_expired: true, require_mfa: false });
-    expect(rows.filter((row) => row.tenant_only || row.hide_top_bar || row.require_mfa || row.password_expired)).toHaveLength(4);
+    expect(byEmail.get('mfa@demo.mall')).toMatchObject({
+      role: 'mall operator',
+      require_mfa: true,
+      password_expired: false,
+    });
+    expect(byEmail.get('expired@demo.mall')).toMatchObject({
+      role: 'mall operator',
+      password_expired: true,
+      require_mfa: false,
+    });
+    expect(
+      rows.filter((row) => row.tenant_only || row.hide_top_bar || row.require_mfa || row.password_expired),
+    ).toHaveLength(4);
     // One hash for all: the shared password, hashed once.
     expect(new Set(rows.map((row) => row.password_hash)).size).toBe(1);
     expect(await verifyPassword(DEMO_PASSWORD, rows[0]!.password_hash)).toBe(true);
@@ -262,7 +284,12 @@ describe('generateDemoData', () => {
   });
 
   it('grants the roles the permissions derived from openapi.yaml', async () => {
-    const { rows } = await first.pool.query<{ name: string; api: string[] | null; routes: string[] | null; components: string[] | null }>(
+    const { rows } = await first.pool.query<{
+      name: string;
+      api: string[] | null;
+      routes: string[] | null;
+      components: string[] | null;
+    }>(
       `SELECT r.name,
          (SELECT array_agg(permission ORDER BY permission COLLATE "C") FROM role_api_permissions a WHERE a.role_id = r.id) AS api,
          (SELECT array_agg(p.name ORDER BY p.name COLLATE "C") FROM role_route_permissions p WHERE p.role_id = r.id) AS routes,

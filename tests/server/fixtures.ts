@@ -22,7 +22,12 @@ export const WORLD = {
   },
 } as const;
 
-const OPERATOR_PERMISSIONS = ['/clients::Read', '/outlets::Read', '/malls::Read', '/outlets/transaction/focReason::Read'];
+const OPERATOR_PERMISSIONS = [
+  '/clients::Read',
+  '/outlets::Read',
+  '/malls::Read',
+  '/outlets/transaction/focReason::Read',
+];
 
 /**
  * Two clients ('Zenith Malls' and 'apex retail': case-insensitive and byte order disagree), three malls in different
@@ -71,8 +76,10 @@ export async function seedWorld(pool: Pool): Promise<void> {
     );
     const userId = rows[0]!.id;
     await pool.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)', [userId, role]);
-    if (clientId !== null) await pool.query('INSERT INTO user_clients (client_id, user_id) VALUES ($1, $2)', [clientId, userId]);
-    if (email === WORLD.users.expired) await pool.query('UPDATE users SET password_expired = true WHERE id = $1', [userId]);
+    if (clientId !== null)
+      await pool.query('INSERT INTO user_clients (client_id, user_id) VALUES ($1, $2)', [clientId, userId]);
+    if (email === WORLD.users.expired)
+      await pool.query('UPDATE users SET password_expired = true WHERE id = $1', [userId]);
     if (email === WORLD.users.tenant) {
       await pool.query('INSERT INTO user_outlets (client_id, user_id, outlet_id) VALUES (1, $1, 2)', [userId]);
     }

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startTemporaryPostgres, createDatabase } from '../support/postgres.js';
+import { createDatabase, startTemporaryPostgres } from '../support/postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -21,7 +21,10 @@ export interface TestDatabase {
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = inject('pgUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const pool = await createDatabase(serverUrl, name, { template: options.empty ? 'template0' : TEMPLATE_DATABASE, max: 5 });
+  const pool = await createDatabase(serverUrl, name, {
+    template: options.empty ? 'template0' : TEMPLATE_DATABASE,
+    max: 5,
+  });
   return {
     pool,
     url: databaseUrl(serverUrl, name),
@@ -64,7 +67,12 @@ export class Agent {
     const csrf = options.csrf === undefined ? this.csrfToken : options.csrf;
     if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
     return this.remember(
-      await this.app.inject({ method, url, headers, ...(options.body === undefined ? {} : { payload: options.body as object }) }),
+      await this.app.inject({
+        method,
+        url,
+        headers,
+        ...(options.body === undefined ? {} : { payload: options.body as object }),
+      }),
     );
   }
 

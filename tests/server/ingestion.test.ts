@@ -3,8 +3,8 @@ import { inTransaction, type Pool } from '../../server/db/pool.js';
 import {
   INGEST_BATCH_SIZE,
   ingestReceipts,
-  rollupMismatches,
   type ReceiptInput,
+  rollupMismatches,
 } from '../../server/repositories/ingestion.js';
 import { receiptInput as receipt } from './fixtures.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
@@ -33,7 +33,6 @@ async function seed(pool: Pool): Promise<void> {
   `);
 }
 
-
 const RECEIPTS: ReceiptInput[] = [
   // A1, Saturday 10 January 2026, Singapore time.
   receipt(A1, '2026-01-10T02:30:00Z', 10, [['VISA', 10]], {
@@ -45,9 +44,23 @@ const RECEIPTS: ReceiptInput[] = [
       { skuId: 502, quantity: 1, unitPrice: 3, amount: 3 },
     ],
   }), // 10:30
-  receipt(A1, '2026-01-10T02:45:00Z', 20.5, [['VISA', 15.5], ['CASH', 5]], { discount: 2.5, nameReason: 'Staff discount' }), // 10:45, split
+  receipt(
+    A1,
+    '2026-01-10T02:45:00Z',
+    20.5,
+    [
+      ['VISA', 15.5],
+      ['CASH', 5],
+    ],
+    { discount: 2.5, nameReason: 'Staff discount' },
+  ), // 10:45, split
   receipt(A1, '2026-01-10T03:05:00Z', 7.25, [['', 7.25]], { isMember: true, voucherAmount: 5, redeemBill: true }), // 11:05
-  receipt(A1, '2026-01-10T03:10:00Z', 30, [['VISA', 30]], { void: true, closedBill: false, isMember: true, discount: 3 }), // 11:10 void
+  receipt(A1, '2026-01-10T03:10:00Z', 30, [['VISA', 30]], {
+    void: true,
+    closedBill: false,
+    isMember: true,
+    discount: 3,
+  }), // 11:10 void
   receipt(A1, '2026-01-10T15:59:59Z', 5, [['NONE', 5]]), // 23:59:59
   // A2: 23:30 UTC on 10 January is 07:30 on 11 January in Singapore.
   receipt(A2, '2026-01-10T23:30:00Z', 12, [['MASTERCARD', 12]]),
@@ -59,10 +72,19 @@ const RECEIPTS: ReceiptInput[] = [
   receipt(B1, '2026-01-10T05:00:00Z', 3.01, [['CASH', 3.01]], { discount: 0.99 }), // 00:00 on the 10th
   receipt(B1, '2026-01-10T05:30:00Z', 8, [['VISA', 8]], { void: true, isMember: true, closedBill: false }), // 00:30 void
   // Summer time: 16:15 UTC on 4 July is 12:15 in New York (UTC-4).
-  receipt(B1, '2026-07-04T16:15:00Z', 50, [['GRABPAY', 30], ['', 20]], {
-    takeAway: true,
-    items: [{ skuId: 601, quantity: 5, unitPrice: 10, amount: 50 }],
-  }),
+  receipt(
+    B1,
+    '2026-07-04T16:15:00Z',
+    50,
+    [
+      ['GRABPAY', 30],
+      ['', 20],
+    ],
+    {
+      takeAway: true,
+      items: [{ skuId: 601, quantity: 5, unitPrice: 10, amount: 50 }],
+    },
+  ),
 ];
 
 const ZERO = {
@@ -82,22 +104,112 @@ const ZERO = {
 };
 
 const EXPECTED_HOURLY = [
-  { outlet_id: A1, local_hour: '2026-01-10 10:00:00', ...ZERO, gmv: 30.5, transactions: 2, member_gmv: 10, member_transactions: 1, discount: 2.5, discount_count: 1 },
-  { outlet_id: A1, local_hour: '2026-01-10 11:00:00', ...ZERO, gmv: 7.25, transactions: 1, member_gmv: 7.25, member_transactions: 1, voucher_amount: 5, voucher_count: 1, void_amount: 30, void_count: 1 },
+  {
+    outlet_id: A1,
+    local_hour: '2026-01-10 10:00:00',
+    ...ZERO,
+    gmv: 30.5,
+    transactions: 2,
+    member_gmv: 10,
+    member_transactions: 1,
+    discount: 2.5,
+    discount_count: 1,
+  },
+  {
+    outlet_id: A1,
+    local_hour: '2026-01-10 11:00:00',
+    ...ZERO,
+    gmv: 7.25,
+    transactions: 1,
+    member_gmv: 7.25,
+    member_transactions: 1,
+    voucher_amount: 5,
+    voucher_count: 1,
+    void_amount: 30,
+    void_count: 1,
+  },
   { outlet_id: A1, local_hour: '2026-01-10 23:00:00', ...ZERO, gmv: 5, transactions: 1 },
   { outlet_id: A2, local_hour: '2026-01-11 07:00:00', ...ZERO, gmv: 12, transactions: 1 },
-  { outlet_id: A2, local_hour: '2026-01-11 12:00:00', ...ZERO, gmv: 40, transactions: 2, refund_amount: 15, refund_count: 1, foc_count: 1 },
-  { outlet_id: B1, local_hour: '2026-01-09 22:00:00', ...ZERO, gmv: 100, transactions: 1, member_gmv: 100, member_transactions: 1 },
+  {
+    outlet_id: A2,
+    local_hour: '2026-01-11 12:00:00',
+    ...ZERO,
+    gmv: 40,
+    transactions: 2,
+    refund_amount: 15,
+    refund_count: 1,
+    foc_count: 1,
+  },
+  {
+    outlet_id: B1,
+    local_hour: '2026-01-09 22:00:00',
+    ...ZERO,
+    gmv: 100,
+    transactions: 1,
+    member_gmv: 100,
+    member_transactions: 1,
+  },
   { outlet_id: B1, local_hour: '2026-01-09 23:00:00', ...ZERO, gmv: 1.99, transactions: 1 },
-  { outlet_id: B1, local_hour: '2026-01-10 00:00:00', ...ZERO, gmv: 3.01, transactions: 1, discount: 0.99, discount_count: 1, void_amount: 8, void_count: 1 },
+  {
+    outlet_id: B1,
+    local_hour: '2026-01-10 00:00:00',
+    ...ZERO,
+    gmv: 3.01,
+    transactions: 1,
+    discount: 0.99,
+    discount_count: 1,
+    void_amount: 8,
+    void_count: 1,
+  },
   { outlet_id: B1, local_hour: '2026-07-04 12:00:00', ...ZERO, gmv: 50, transactions: 1 },
 ];
 
 const EXPECTED_DAILY = [
-  { outlet_id: A1, local_day: '2026-01-10', ...ZERO, gmv: 42.75, transactions: 4, member_gmv: 17.25, member_transactions: 2, discount: 2.5, discount_count: 1, voucher_amount: 5, voucher_count: 1, void_amount: 30, void_count: 1 },
-  { outlet_id: A2, local_day: '2026-01-11', ...ZERO, gmv: 52, transactions: 3, refund_amount: 15, refund_count: 1, foc_count: 1 },
-  { outlet_id: B1, local_day: '2026-01-09', ...ZERO, gmv: 101.99, transactions: 2, member_gmv: 100, member_transactions: 1 },
-  { outlet_id: B1, local_day: '2026-01-10', ...ZERO, gmv: 3.01, transactions: 1, discount: 0.99, discount_count: 1, void_amount: 8, void_count: 1 },
+  {
+    outlet_id: A1,
+    local_day: '2026-01-10',
+    ...ZERO,
+    gmv: 42.75,
+    transactions: 4,
+    member_gmv: 17.25,
+    member_transactions: 2,
+    discount: 2.5,
+    discount_count: 1,
+    voucher_amount: 5,
+    voucher_count: 1,
+    void_amount: 30,
+    void_count: 1,
+  },
+  {
+    outlet_id: A2,
+    local_day: '2026-01-11',
+    ...ZERO,
+    gmv: 52,
+    transactions: 3,
+    refund_amount: 15,
+    refund_count: 1,
+    foc_count: 1,
+  },
+  {
+    outlet_id: B1,
+    local_day: '2026-01-09',
+    ...ZERO,
+    gmv: 101.99,
+    transactions: 2,
+    member_gmv: 100,
+    member_transactions: 1,
+  },
+  {
+    outlet_id: B1,
+    local_day: '2026-01-10',
+    ...ZERO,
+    gmv: 3.01,
+    transactions: 1,
+    discount: 0.99,
+    discount_count: 1,
+    void_amount: 8,
+    void_count: 1,
+  },
   { outlet_id: B1, local_day: '2026-07-04', ...ZERO, gmv: 50, transactions: 1 },
 ];
 
@@ -123,11 +235,28 @@ const MALL_OF: Record<number, number> = { [A1]: 1, [A2]: 1, [B1]: 2 };
 
 /** The sales of EXPECTED_HOURLY by outlet (or by mall) and local hour, hours without sales left out. */
 function expectedSalesByHour(by: 'outlet_id' | 'mall_id') {
-  const rows = new Map<string, { key: number; local_hour: string; gmv: number; transactions: number; member_gmv: number; member_transactions: number }>();
+  const rows = new Map<
+    string,
+    {
+      key: number;
+      local_hour: string;
+      gmv: number;
+      transactions: number;
+      member_gmv: number;
+      member_transactions: number;
+    }
+  >();
   for (const row of EXPECTED_HOURLY) {
     const key = by === 'outlet_id' ? row.outlet_id : MALL_OF[row.outlet_id]!;
     const id = `${key} ${row.local_hour}`;
-    const sum = rows.get(id) ?? { key, local_hour: row.local_hour, gmv: 0, transactions: 0, member_gmv: 0, member_transactions: 0 };
+    const sum = rows.get(id) ?? {
+      key,
+      local_hour: row.local_hour,
+      gmv: 0,
+      transactions: 0,
+      member_gmv: 0,
+      member_transactions: 0,
+    };
     sum.gmv = Math.round((sum.gmv + row.gmv) * 100) / 100;
     sum.transactions += row.transactions;
     sum.member_gmv = Math.round((sum.member_gmv + row.member_gmv) * 100) / 100;
@@ -141,7 +270,11 @@ function expectedSalesByHour(by: 'outlet_id' | 'mall_id') {
 }
 
 /** A day row of running totals (migration 006) read back as one row per local hour with sales. */
-async function salesByHour(pool: Pool, table: 'rollup_outlet_day_hours' | 'rollup_mall_day_hours', by: 'outlet_id' | 'mall_id') {
+async function salesByHour(
+  pool: Pool,
+  table: 'rollup_outlet_day_hours' | 'rollup_mall_day_hours',
+  by: 'outlet_id' | 'mall_id',
+) {
   const { rows } = await pool.query<Record<string, number | string>>(
     `SELECT * FROM ${table} WHERE client_id = $1 ORDER BY ${by}, local_day`,
     [CLIENT],
@@ -149,7 +282,8 @@ async function salesByHour(pool: Pool, table: 'rollup_outlet_day_hours' | 'rollu
   const hours = [];
   for (const row of rows) {
     for (let hour = 0; hour < 24; hour++) {
-      const inHour = (measure: string) => Number(row[`${measure}_h${hour + 1}`]) - (hour === 0 ? 0 : Number(row[`${measure}_h${hour}`]));
+      const inHour = (measure: string) =>
+        Number(row[`${measure}_h${hour + 1}`]) - (hour === 0 ? 0 : Number(row[`${measure}_h${hour}`]));
       const sales = {
         gmv: inHour('gmv') / 100,
         transactions: inHour('transactions'),
@@ -165,7 +299,14 @@ async function salesByHour(pool: Pool, table: 'rollup_outlet_day_hours' | 'rollu
 }
 
 /** Running totals of payment `method` on a local day: amount_h1..amount_h24 in cents. */
-async function paymentRunningTotals(pool: Pool, table: 'rollup_outlet_payment_daily' | 'rollup_mall_payment_day_hours', by: 'outlet_id' | 'mall_id', id: number, day: string, method: string) {
+async function paymentRunningTotals(
+  pool: Pool,
+  table: 'rollup_outlet_payment_daily' | 'rollup_mall_payment_day_hours',
+  by: 'outlet_id' | 'mall_id',
+  id: number,
+  day: string,
+  method: string,
+) {
   const { rows } = await pool.query<Record<string, number>>(
     `SELECT * FROM ${table} WHERE client_id = $1 AND ${by} = $2 AND local_day = $3 AND payment_method = $4`,
     [CLIENT, id, day, method],
@@ -281,14 +422,26 @@ describe('ingestReceipts', () => {
   it('keeps the running totals of payments by local hour, by outlet and by mall, without void receipts', async () => {
     // A1 on 10 January: VISA 10 at 10:30 and 15.50 at 10:45 (30 at 11:10 is void); CASH 5 at 10:45.
     const visa = runningFrom(10, 2550);
-    expect(await paymentRunningTotals(one.pool, 'rollup_outlet_payment_daily', 'outlet_id', A1, '2026-01-10', 'VISA')).toEqual(visa);
-    expect(await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 1, '2026-01-10', 'VISA')).toEqual(visa);
-    expect(await paymentRunningTotals(one.pool, 'rollup_outlet_payment_daily', 'outlet_id', A1, '2026-01-10', 'CASH')).toEqual(runningFrom(10, 500));
+    expect(
+      await paymentRunningTotals(one.pool, 'rollup_outlet_payment_daily', 'outlet_id', A1, '2026-01-10', 'VISA'),
+    ).toEqual(visa);
+    expect(
+      await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 1, '2026-01-10', 'VISA'),
+    ).toEqual(visa);
+    expect(
+      await paymentRunningTotals(one.pool, 'rollup_outlet_payment_daily', 'outlet_id', A1, '2026-01-10', 'CASH'),
+    ).toEqual(runningFrom(10, 500));
     // B1, New York: CASH 1.99 at 23:59:59 on the 9th, 3.01 at 00:00 on the 10th.
-    expect(await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 2, '2026-01-09', 'CASH')).toEqual(runningFrom(23, 199));
-    expect(await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 2, '2026-01-10', 'CASH')).toEqual(runningFrom(0, 301));
+    expect(
+      await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 2, '2026-01-09', 'CASH'),
+    ).toEqual(runningFrom(23, 199));
+    expect(
+      await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 2, '2026-01-10', 'CASH'),
+    ).toEqual(runningFrom(0, 301));
     // mall 1 on 11 January: visa 40 at 12:20 (A2) stays apart from VISA.
-    expect(await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 1, '2026-01-11', 'visa')).toEqual(runningFrom(12, 4000));
+    expect(
+      await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 1, '2026-01-11', 'visa'),
+    ).toEqual(runningFrom(12, 4000));
   });
 
   it('keeps the daily rollup on local calendar days', async () => {
@@ -296,7 +449,15 @@ describe('ingestReceipts', () => {
   });
 
   it('keeps the payment rollup by method exactly as captured, without void receipts', async () => {
-    expect((await rollups(one.pool)).payments.map(({ outlet_id, local_day, payment_method, amount, payments }) => ({ outlet_id, local_day, payment_method, amount, payments }))).toEqual(EXPECTED_PAYMENTS);
+    expect(
+      (await rollups(one.pool)).payments.map(({ outlet_id, local_day, payment_method, amount, payments }) => ({
+        outlet_id,
+        local_day,
+        payment_method,
+        amount,
+        payments,
+      })),
+    ).toEqual(EXPECTED_PAYMENTS);
   });
 
   it('gives the same rollups whether the receipts come in one batch or two', async () => {
@@ -309,7 +470,10 @@ describe('ingestReceipts', () => {
     const before = await one.pool.query('SELECT count(*)::int AS n FROM receipts');
     await expect(
       inTransaction(one.pool, (tx) =>
-        ingestReceipts(tx, CLIENT, [receipt(A1, '2026-02-01T05:00:00Z', 1, [['CASH', 1]]), receipt(31, '2026-02-01T05:00:00Z', 1, [['CASH', 1]])]),
+        ingestReceipts(tx, CLIENT, [
+          receipt(A1, '2026-02-01T05:00:00Z', 1, [['CASH', 1]]),
+          receipt(31, '2026-02-01T05:00:00Z', 1, [['CASH', 1]]),
+        ]),
       ),
     ).rejects.toThrow(/outlet 31 does not belong to client 1/);
     const after = await one.pool.query('SELECT count(*)::int AS n FROM receipts');
@@ -318,7 +482,9 @@ describe('ingestReceipts', () => {
 
   it('rejects amounts that are not finite numbers', async () => {
     await expect(
-      inTransaction(one.pool, (tx) => ingestReceipts(tx, CLIENT, [receipt(A1, '2026-02-01T05:00:00Z', Number.NaN, [])])),
+      inTransaction(one.pool, (tx) =>
+        ingestReceipts(tx, CLIENT, [receipt(A1, '2026-02-01T05:00:00Z', Number.NaN, [])]),
+      ),
     ).rejects.toThrow(/totalAmount must be a finite number/);
   });
 
@@ -333,12 +499,21 @@ describe('ingestReceipts', () => {
         const amount = 0.1 + 0.2 + (i % 7) * 1.005; // floating-point noise and half cents
         const ms = Date.UTC(2026, 2, 1) + i * 997_000;
         many.push(
-          receipt(outlet, new Date(ms).toISOString(), amount, [['CASH', amount / 3], ['VISA', amount - amount / 3]], {
-            isMember: i % 4 === 0,
-            void: i % 50 === 0,
-            discount: i % 5 === 0 ? 0.333 : 0,
-            items: [{ skuId: 1, quantity: 1, unitPrice: amount, amount }],
-          }),
+          receipt(
+            outlet,
+            new Date(ms).toISOString(),
+            amount,
+            [
+              ['CASH', amount / 3],
+              ['VISA', amount - amount / 3],
+            ],
+            {
+              isMember: i % 4 === 0,
+              void: i % 50 === 0,
+              discount: i % 5 === 0 ? 0.333 : 0,
+              items: [{ skuId: 1, quantity: 1, unitPrice: amount, amount }],
+            },
+          ),
         );
       }
       await inTransaction(db.pool, (tx) => ingestReceipts(tx, CLIENT, many));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -13,7 +13,8 @@ beforeAll(async () => {
   app = await createTestApp(db.pool);
   for (const [key, email] of Object.entries(WORLD.users) as [keyof typeof WORLD.users, string][]) {
     agents[key] = new Agent(app);
-    if (!['disabled', 'mfa', 'expired'].includes(key)) expect((await agents[key].login(email, PASSWORD)).statusCode).toBe(200);
+    if (!['disabled', 'mfa', 'expired'].includes(key))
+      expect((await agents[key].login(email, PASSWORD)).statusCode).toBe(200);
   }
 });
 afterAll(async () => {
@@ -73,7 +74,11 @@ describe('GET /outlets and /malls', () => {
     for (const url of ['/outlets?client_id=1', '/malls?client_id=1']) {
       const response = await agents.operator2.get(url);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'You do not have access to this data.' });
+      expect(response.json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'You do not have access to this data.',
+      });
     }
     expect(names(await agents.operator2.get('/outlets?client_id=2'))).toEqual(['Apex Shop']);
   });

@@ -30,7 +30,6 @@ const admin = {} as { agent: Agent };
 const operator = {} as { agent: Agent };
 const tenant = {} as { agent: Agent };
 
-
 const { cafe, boutique, kiosk, apexShop } = WORLD.outlets;
 const { central, harbour, apexPlaza } = WORLD.malls;
 
@@ -51,7 +50,10 @@ beforeAll(async () => {
   await inTransaction(db.pool, async (client) => {
     await ingestReceipts(client, 1, [
       receipt(cafe, '2026-03-02T02:15:00Z', 100, [['VISA', 100]], { isMember: true }),
-      receipt(cafe, '2026-03-02T04:40:00Z', 50.5, [['visa', 30.5], ['', 20]]),
+      receipt(cafe, '2026-03-02T04:40:00Z', 50.5, [
+        ['visa', 30.5],
+        ['', 20],
+      ]),
       receipt(cafe, '2026-03-02T17:30:00Z', 20, [['NONE', 20]]),
       receipt(cafe, '2026-03-02T05:00:00Z', 999, [['MASTER', 999]], { void: true }),
       receipt(cafe, '2026-02-24T03:00:00Z', 80, [['VISA', 80]], { isMember: true }),
@@ -59,7 +61,10 @@ beforeAll(async () => {
       receipt(boutique, '2026-03-08T15:59:00Z', 30, [['CASH', 30]]),
       receipt(boutique, '2026-03-08T16:00:00Z', 1000, [['CASH', 1000]]),
       receipt(kiosk, '2026-03-03T02:00:00Z', 40, [['Cash', 40]], { isMember: true }),
-      receipt(kiosk, '2026-03-02T15:00:00Z', 60, [['VISA', 60], ['NONE', 0]]),
+      receipt(kiosk, '2026-03-02T15:00:00Z', 60, [
+        ['VISA', 60],
+        ['NONE', 0],
+      ]),
     ]);
     await ingestReceipts(client, 2, [receipt(apexShop, '2026-03-02T04:00:00Z', 5000, [['VISA', 5000]])]);
   });
@@ -130,11 +135,17 @@ describe('GET /api/mall_report/daily', () => {
   });
 
   it('refuses another client’s mall, a reversed range and reversed hours', async () => {
-    expect((await operator.agent.get(url('daily', { client_id: 1, mall_ids: [apexPlaza], ...WEEK }))).statusCode).toBe(403);
-    const reversed = await operator.agent.get(url('daily', { client_id: 1, mall_ids: [central], start_time: '2026-03-08', end_time: '2026-03-02' }));
+    expect((await operator.agent.get(url('daily', { client_id: 1, mall_ids: [apexPlaza], ...WEEK }))).statusCode).toBe(
+      403,
+    );
+    const reversed = await operator.agent.get(
+      url('daily', { client_id: 1, mall_ids: [central], start_time: '2026-03-08', end_time: '2026-03-02' }),
+    );
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().message).toMatch(/end_time/);
-    const hours = await operator.agent.get(url('daily', { client_id: 1, mall_ids: [central], ...WEEK, start_hour: 13, end_hour: 12 }));
+    const hours = await operator.agent.get(
+      url('daily', { client_id: 1, mall_ids: [central], ...WEEK, start_hour: 13, end_hour: 12 }),
+    );
     expect(hours.statusCode).toBe(400);
     expect(hours.json().message).toMatch(/start_hour/);
   });
@@ -238,17 +249,44 @@ describe('GET /api/mall_report/member/overall and member/outlet', () => {
   });
   it('refuses hourly buckets over more than 31 days', async () => {
     const response = await operator.agent.get(
-      url('member/overall', { client_id: 1, mall_ids: [central], start_time: '2026-01-01', end_time: '2026-03-08', time_range: 'hourly' }),
+      url('member/overall', {
+        client_id: 1,
+        mall_ids: [central],
+        start_time: '2026-01-01',
+        end_time: '2026-03-08',
+        time_range: 'hourly',
+      }),
     );
     expect(response.statusCode).toBe(400);
   });
   it('ranks outlets by member or non-member sales', async () => {
     expect((await get('member/outlet', { limit: 2 })).data).toEqual([
-      { outlet_id: boutique, outlet_name: 'Boutique Duo', mall_id: central, mall_name: 'Central Mall', gmv: 200, transactions: 1, average_transaction_value: 200 },
-      { outlet_id: cafe, outlet_name: 'Cafe Uno', mall_id: central, mall_name: 'Central Mall', gmv: 100, transactions: 1, average_transaction_value: 100 },
+      {
+        outlet_id: boutique,
+        outlet_name: 'Boutique Duo',
+        mall_id: central,
+        mall_name: 'Central Mall',
+        gmv: 200,
+        transactions: 1,
+        average_transaction_value: 200,
+      },
+      {
+        outlet_id: cafe,
+        outlet_name: 'Cafe Uno',
+        mall_id: central,
+        mall_name: 'Central Mall',
+        gmv: 100,
+        transactions: 1,
+        average_transaction_value: 100,
+      },
     ]);
     const nonMembers = await get('member/outlet', { member: false, rank_by: 'average_transaction_value' });
-    expect(nonMembers.data.map((row: { outlet_id: number; average_transaction_value: number }) => [row.outlet_id, row.average_transaction_value])).toEqual([
+    expect(
+      nonMembers.data.map((row: { outlet_id: number; average_transaction_value: number }) => [
+        row.outlet_id,
+        row.average_transaction_value,
+      ]),
+    ).toEqual([
       [kiosk, 60],
       [cafe, 35.25],
       [boutique, 30],
@@ -304,12 +342,12 @@ describe('GET /api/mall_report/payment_method/overall', () => {
       { payment_method: 'OTHERS', sum: 20 },
     ]);
     // The tenant sees the boutique only: b1 MASTER 200 at 14:00, b2 CASH 30 at 23:59.
-    expect((await get('payment_method/overall', { mall_ids: [central], start_hour: 14, end_hour: 22 }, tenant.agent)).data).toEqual([
-      { payment_method: 'MASTER', sum: 200 },
-    ]);
-    expect((await get('payment_method/overall', { mall_ids: [central], start_hour: 23, end_hour: 23 }, tenant.agent)).data).toEqual([
-      { payment_method: 'CASH', sum: 30 },
-    ]);
+    expect(
+      (await get('payment_method/overall', { mall_ids: [central], start_hour: 14, end_hour: 22 }, tenant.agent)).data,
+    ).toEqual([{ payment_method: 'MASTER', sum: 200 }]);
+    expect(
+      (await get('payment_method/overall', { mall_ids: [central], start_hour: 23, end_hour: 23 }, tenant.agent)).data,
+    ).toEqual([{ payment_method: 'CASH', sum: 30 }]);
   });
 });
 
@@ -335,7 +373,9 @@ describe('GET /api/mall_report/outlet/overallComparison and outlet/daily', () =>
     const body = (await comparison({ outlet_id: cafe, start_time: '2026-03-02', end_time: '2026-03-11' })).json();
     expect([body.previous_start_time, body.previous_end_time]).toEqual(['2026-02-16', '2026-02-25']);
     expect(body.previous.gmv).toBe(80);
-    const short = (await comparison({ outlet_id: cafe, start_time: '2026-03-02', end_time: '2026-03-04', ...LUNCH })).json();
+    const short = (
+      await comparison({ outlet_id: cafe, start_time: '2026-03-02', end_time: '2026-03-04', ...LUNCH })
+    ).json();
     expect([short.previous_start_time, short.previous_end_time]).toEqual(['2026-02-23', '2026-02-25']);
     expect(short.current).toEqual({ gmv: 150.5, transactions: 2, average_transaction_value: 75.25 });
     expect(short.previous).toEqual({ gmv: 80, transactions: 1, average_transaction_value: 80 });
@@ -349,19 +389,25 @@ describe('GET /api/mall_report/outlet/overallComparison and outlet/daily', () =>
   });
 
   it('gives one outlet’s days in its mall’s time zone; a tenant only its own outlet', async () => {
-    const response = await operator.agent.get(url('outlet/daily', { client_id: 1, outlet_id: kiosk, start_time: '2026-03-01', end_time: '2026-03-03' }));
+    const response = await operator.agent.get(
+      url('outlet/daily', { client_id: 1, outlet_id: kiosk, start_time: '2026-03-01', end_time: '2026-03-03' }),
+    );
     expect(response.json().data).toEqual([
       { date: '2026-03-01', gmv: 0, transactions: 0 },
       { date: '2026-03-02', gmv: 100, transactions: 2 },
       { date: '2026-03-03', gmv: 0, transactions: 0 },
     ]);
-    expect((await tenant.agent.get(url('outlet/daily', { client_id: 1, outlet_id: cafe, ...WEEK }))).statusCode).toBe(403);
+    expect((await tenant.agent.get(url('outlet/daily', { client_id: 1, outlet_id: cafe, ...WEEK }))).statusCode).toBe(
+      403,
+    );
   });
 });
 
 describe('the super admin', () => {
   it('sees the other client’s mall, and only its figures', async () => {
     const { data } = await get('mall', { client_id: 2, mall_ids: [apexPlaza] }, admin.agent);
-    expect(data).toEqual([{ mall_id: apexPlaza, mall_name: 'Apex Plaza', gmv: 5000, transactions: 1, average_transaction_value: 5000 }]);
+    expect(data).toEqual([
+      { mall_id: apexPlaza, mall_name: 'Apex Plaza', gmv: 5000, transactions: 1, average_transaction_value: 5000 },
+    ]);
   });
 });

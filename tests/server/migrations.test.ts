@@ -8,7 +8,9 @@ import { createTestDatabase, type TestDatabase } from './helpers.js';
 /** Copies the rows of `table` from one database to another with the same columns (those of `into`). */
 async function copyTable(from: Pool, into: Pool, table: string): Promise<void> {
   const { rows } = await from.query(`SELECT * FROM ${table}`);
-  await into.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1)`, [JSON.stringify(rows)]);
+  await into.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1)`, [
+    JSON.stringify(rows),
+  ]);
 }
 
 /*
@@ -49,8 +51,15 @@ describe('migration 006 (hour-of-day running totals)', () => {
   });
 
   it('fills the running totals from the earlier rollups and receipts', async () => {
-    expect(await rollupMismatches(earlier.pool)).toEqual({ daily: 0, outletDayHours: 0, mallDayHours: 0, payment: 0, mallPayment: 0 });
-    const count = 'SELECT (SELECT count(*) FROM rollup_outlet_day_hours)::int AS outlet, (SELECT count(*) FROM rollup_mall_day_hours)::int AS mall';
+    expect(await rollupMismatches(earlier.pool)).toEqual({
+      daily: 0,
+      outletDayHours: 0,
+      mallDayHours: 0,
+      payment: 0,
+      mallPayment: 0,
+    });
+    const count =
+      'SELECT (SELECT count(*) FROM rollup_outlet_day_hours)::int AS outlet, (SELECT count(*) FROM rollup_mall_day_hours)::int AS mall';
     const counts = (await earlier.pool.query(count)).rows[0];
     expect(counts).toEqual((await current.pool.query(count)).rows[0]);
     expect(counts.outlet).toBeGreaterThan(1000);

@@ -2,10 +2,10 @@ import { inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
+import { listOperations, permissionFor } from '../../server/openapi.js';
 import { renderReceiptPng } from '../../server/receipts/image.js';
 import { createSignedToken } from '../../server/receipts/signedLink.js';
 import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
-import { listOperations, permissionFor } from '../../server/openapi.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 
@@ -30,7 +30,15 @@ const SGT = (local: string) => new Date(`${local.replace(' ', 'T')}+08:00`);
 const NYT = (local: string) => new Date(`${local.replace(' ', 'T')}-05:00`);
 const LEGACY_TEXT = '\uFFFDCafe Uno\nTOTAL\t55.00\n\tThank you\uFFFD';
 
-function receipt(outletId: number, receiptId: string, datetime: Date, total: number, method: string, payments: [string, number][], extra: Partial<ReceiptInput> = {}): ReceiptInput {
+function receipt(
+  outletId: number,
+  receiptId: string,
+  datetime: Date,
+  total: number,
+  method: string,
+  payments: [string, number][],
+  extra: Partial<ReceiptInput> = {},
+): ReceiptInput {
   return {
     outletId,
     receiptId,
@@ -63,33 +71,61 @@ function receipt(outletId: number, receiptId: string, datetime: Date, total: num
 const CAFE = WORLD.outlets.cafe;
 const CLIENT1: ReceiptInput[] = [
   receipt(CAFE, 'C-1001', SGT('2026-03-01 09:15:00'), 25.5, 'VISA', [['VISA', 25.5]]),
-  receipt(CAFE, 'C-1002', SGT('2026-03-01 12:30:00'), 100, 'MASTER', [['visa', 60], ['MASTER', 40]], {
-    discount: 10,
+  receipt(
+    CAFE,
+    'C-1002',
+    SGT('2026-03-01 12:30:00'),
+    100,
+    'MASTER',
+    [
+      ['visa', 60],
+      ['MASTER', 40],
+    ],
+    {
+      discount: 10,
+      openedBill: true,
+      nameReason: 'Staff',
+      tableNo: 'T3',
+      dineOutTime: SGT('2026-03-01 13:45:00'),
+    },
+  ),
+  receipt(CAFE, 'C-1003', SGT('2026-03-01 20:00:00'), 40, 'CASH', [['CASH', 40]], {
     openedBill: true,
-    nameReason: 'Staff',
-    tableNo: 'T3',
-    dineOutTime: SGT('2026-03-01 13:45:00'),
+    void: true,
+    closedBill: false,
   }),
-  receipt(CAFE, 'C-1003', SGT('2026-03-01 20:00:00'), 40, 'CASH', [['CASH', 40]], { openedBill: true, void: true, closedBill: false }),
   receipt(CAFE, '1772409600', SGT('2026-03-02 08:00:00'), 0, '', [], { focBill: true, focReason: 'Birthday' }),
   receipt(CAFE, 'C-1005', SGT('2026-03-02 23:59:59'), 12.34, 'NONE', [['NONE', 12.34]], {
     openedBill: true,
     closedBill: false,
     redeemBill: true,
   }),
-  receipt(CAFE, 'C-1006', SGT('2026-03-02 18:00:00'), 55, 'CASH', [['cash', 30], ['', 25]], {
-    discount: 5,
-    receiptCode: 99,
-    rawReceipt: LEGACY_TEXT,
-    takeAway: true,
-  }),
+  receipt(
+    CAFE,
+    'C-1006',
+    SGT('2026-03-02 18:00:00'),
+    55,
+    'CASH',
+    [
+      ['cash', 30],
+      ['', 25],
+    ],
+    {
+      discount: 5,
+      receiptCode: 99,
+      rawReceipt: LEGACY_TEXT,
+      takeAway: true,
+    },
+  ),
   receipt(CAFE, 'C-0999', SGT('2026-02-28 23:59:59'), 999, 'VISA', [['VISA', 999]]),
   receipt(CAFE, 'C-1008', SGT('2026-03-03 00:00:00'), 888, 'VISA', [['VISA', 888]]),
   receipt(WORLD.outlets.boutique, 'B-2001', SGT('2026-03-01 10:00:00'), 70, 'VISA', [['VISA', 70]]),
   receipt(WORLD.outlets.kiosk, 'K-3001', NYT('2026-03-01 23:30:00'), 11, 'VISA', [['VISA', 11]]),
   receipt(WORLD.outlets.kiosk, 'K-3002', NYT('2026-03-02 22:00:00'), 22, 'VISA', [['VISA', 22]]),
 ];
-const CLIENT2: ReceiptInput[] = [receipt(WORLD.outlets.apexShop, 'A-4001', new Date('2026-03-01T03:00:00Z'), 5, 'VISA', [['VISA', 5]])];
+const CLIENT2: ReceiptInput[] = [
+  receipt(WORLD.outlets.apexShop, 'A-4001', new Date('2026-03-01T03:00:00Z'), 5, 'VISA', [['VISA', 5]]),
+];
 
 const SECRET = 'test-download-secret';
 let db: TestDatabase;
@@ -102,9 +138,10 @@ beforeAll(async () => {
   const receiptPermissions = listOperations()
     .filter((operation) => operation.receipts)
     .map(permissionFor);
-  await db.pool.query('INSERT INTO role_api_permissions (role_id, permission) SELECT 2, unnest($1::text[]) ON CONFLICT DO NOTHING', [
-    receiptPermissions,
-  ]);
+  await db.pool.query(
+    'INSERT INTO role_api_permissions (role_id, permission) SELECT 2, unnest($1::text[]) ON CONFLICT DO NOTHING',
+    [receiptPermissions],
+  );
   await db.pool.query(`INSERT INTO processing_fees (client_id, outlet_id, payment_method, processing_fees) VALUES
     (1, 1, 'VISA', 2.5), (1, 1, 'master', 1.0)`);
   await inTransaction(db.pool, (client) => ingestReceipts(client, 1, CLIENT1));
@@ -129,13 +166,17 @@ afterAll(async () => {
 const WINDOW = { client_id: '1', id: String(CAFE), startTime: '2026-03-01', endTime: '2026-03-02' };
 function url(path: string, params: Record<string, string | string[]>) {
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) for (const v of ([] as string[]).concat(value)) query.append(key, v);
+  for (const [key, value] of Object.entries(params))
+    for (const v of ([] as string[]).concat(value)) query.append(key, v);
   return `${path}?${query}`;
 }
 async function list(params: Record<string, string | string[]> = {}, agent: Agent = agents.operator) {
   const response = await agent.get(url('/outlets/transaction', { ...WINDOW, ...params }));
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { data: Record<string, unknown>[]; summary: { total: number; sum: number; discount: number }[] };
+  return response.json() as {
+    data: Record<string, unknown>[];
+    summary: { total: number; sum: number; discount: number }[];
+  };
 }
 const ids = (body: { data: Record<string, unknown>[] }) => body.data.map((row) => row.receipt_id);
 
@@ -203,16 +244,22 @@ describe('GET /outlets/transaction', () => {
     // Page by page (the back half is read from the other end) gives the same order.
     const pages: unknown[] = [];
     for (let page = 1; page <= 7; page++) {
-      pages.push(...ids(await list({ sortColumn: column, orderByMethod: 'asc', rowsPerPage: '1', page: String(page) })));
+      pages.push(
+        ...ids(await list({ sortColumn: column, orderByMethod: 'asc', rowsPerPage: '1', page: String(page) })),
+      );
     }
     expect(pages).toEqual(expected);
-    const byFour = [...ids(await list({ sortColumn: column, orderByMethod: 'desc', rowsPerPage: '4' })),
-      ...ids(await list({ sortColumn: column, orderByMethod: 'desc', rowsPerPage: '4', page: '2' }))];
+    const byFour = [
+      ...ids(await list({ sortColumn: column, orderByMethod: 'desc', rowsPerPage: '4' })),
+      ...ids(await list({ sortColumn: column, orderByMethod: 'desc', rowsPerPage: '4', page: '2' })),
+    ];
     expect(byFour).toEqual([...expected].reverse());
   });
 
   it('refuses a sort column outside the whitelist with a 400 naming the field', async () => {
-    const response = await agents.operator.get(url('/outlets/transaction', { ...WINDOW, sortColumn: 'raw_receipt; DROP TABLE receipts' }));
+    const response = await agents.operator.get(
+      url('/outlets/transaction', { ...WINDOW, sortColumn: 'raw_receipt; DROP TABLE receipts' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/sortColumn/);
   });
@@ -223,7 +270,11 @@ describe('GET /outlets/transaction', () => {
     ['focReceipts', ['1772409600'], { total: 1, sum: 0, discount: 0 }],
     ['discountReceipts', ['C-1006', 'C-1002'], { total: 2, sum: 155, discount: 15 }],
     ['redeemReceipts', ['C-1005'], { total: 1, sum: 12.34, discount: 0 }],
-    ['allReceipts', ['C-1005', 'C-1006', '1772409600', 'C-1003', 'C-1002', 'C-1001'], { total: 6, sum: 232.84, discount: 15 }],
+    [
+      'allReceipts',
+      ['C-1005', 'C-1006', '1772409600', 'C-1003', 'C-1002', 'C-1001'],
+      { total: 6, sum: 232.84, discount: 15 },
+    ],
   ])('filters receipt type %s', async (receiptType, expected, summary) => {
     const body = await list({ receiptType });
     expect(ids(body)).toEqual(expected);
@@ -256,16 +307,24 @@ describe('GET /outlets/transaction', () => {
 
 describe('option lists', () => {
   it('reports only the receipt types that occur at the outlet', async () => {
-    const cafe = await agents.operator.get(url('/outlets/transaction/receiptTypeOptions', { client_id: '1', id: String(CAFE) }));
+    const cafe = await agents.operator.get(
+      url('/outlets/transaction/receiptTypeOptions', { client_id: '1', id: String(CAFE) }),
+    );
     expect(cafe.json()).toEqual({ typeOptions: ['opened_bill', 'void', 'foc_bill', 'discount', 'redeem'] });
-    const boutique = await agents.operator.get(url('/outlets/transaction/receiptTypeOptions', { client_id: '1', id: '2' }));
+    const boutique = await agents.operator.get(
+      url('/outlets/transaction/receiptTypeOptions', { client_id: '1', id: '2' }),
+    );
     expect(boutique.json()).toEqual({ typeOptions: [] });
   });
 
   it('lists FOC reasons and payment method names (upper-cased, empty and NONE as OTHERS)', async () => {
-    const reasons = await agents.operator.get(url('/outlets/transaction/focReason', { client_id: '1', id: String(CAFE) }));
+    const reasons = await agents.operator.get(
+      url('/outlets/transaction/focReason', { client_id: '1', id: String(CAFE) }),
+    );
     expect(reasons.json()).toEqual({ options: ['Birthday'] });
-    const methods = await agents.operator.get(url('/outlets/paymentMethodNameOption', { client_id: '1', id: String(CAFE) }));
+    const methods = await agents.operator.get(
+      url('/outlets/paymentMethodNameOption', { client_id: '1', id: String(CAFE) }),
+    );
     expect(methods.json()).toEqual({ options: ['CASH', 'MASTER', 'OTHERS', 'VISA'] });
   });
 });
@@ -288,17 +347,47 @@ describe('payment summary and breakdown', () => {
 
   it('adds no OTHERS row when there is nothing to fold', async () => {
     const response = await agents.operator.get(url('/outlets/getPaymentAndSum', { ...WINDOW, id: '2' }));
-    expect(response.json()).toEqual({ data: [{ payment_method: 'VISA', sum: 70, processing_fees: 0, net_amount: 70 }] });
+    expect(response.json()).toEqual({
+      data: [{ payment_method: 'VISA', sum: 70, processing_fees: 0, net_amount: 70 }],
+    });
   });
 
   it('gives a daily series per method keyed YYYY/MM/DD', async () => {
     const response = await agents.operator.get(url('/outlets/paymentMethodBreakdown', WINDOW));
     expect(response.json()).toEqual({
       data: [
-        { payment_method: 'VISA', sum: 85.5, data: [{ key: '2026/03/01', value: 85.5 }, { key: '2026/03/02', value: 0 }] },
-        { payment_method: 'MASTER', sum: 40, data: [{ key: '2026/03/01', value: 40 }, { key: '2026/03/02', value: 0 }] },
-        { payment_method: 'OTHERS', sum: 37.34, data: [{ key: '2026/03/01', value: 0 }, { key: '2026/03/02', value: 37.34 }] },
-        { payment_method: 'CASH', sum: 30, data: [{ key: '2026/03/01', value: 0 }, { key: '2026/03/02', value: 30 }] },
+        {
+          payment_method: 'VISA',
+          sum: 85.5,
+          data: [
+            { key: '2026/03/01', value: 85.5 },
+            { key: '2026/03/02', value: 0 },
+          ],
+        },
+        {
+          payment_method: 'MASTER',
+          sum: 40,
+          data: [
+            { key: '2026/03/01', value: 40 },
+            { key: '2026/03/02', value: 0 },
+          ],
+        },
+        {
+          payment_method: 'OTHERS',
+          sum: 37.34,
+          data: [
+            { key: '2026/03/01', value: 0 },
+            { key: '2026/03/02', value: 37.34 },
+          ],
+        },
+        {
+          payment_method: 'CASH',
+          sum: 30,
+          data: [
+            { key: '2026/03/01', value: 0 },
+            { key: '2026/03/02', value: 30 },
+          ],
+        },
       ],
     });
   });
@@ -331,17 +420,23 @@ function pdfText(pdf: Buffer): string {
 
 describe('receipt image and PDF', () => {
   it('renders the receipt as a PNG from its text, cleaned for codes 99 and 100', async () => {
-    const response = await agents.operator.get(url('/api/tenant/receiptImage', { client_id: '1', id: String(CAFE), aimbox_id: 'C-1006' }));
+    const response = await agents.operator.get(
+      url('/api/tenant/receiptImage', { client_id: '1', id: String(CAFE), aimbox_id: 'C-1006' }),
+    );
     expect(response.statusCode).toBe(200);
     const png = Buffer.from((response.json() as { imageBuf: string }).imageBuf, 'base64');
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(png.equals(renderReceiptPng('Cafe Uno\nTOTAL  55.00\n  Thank you'))).toBe(true);
-    const missing = await agents.operator.get(url('/api/tenant/receiptImage', { client_id: '1', id: String(CAFE), aimbox_id: 'B-2001' }));
+    const missing = await agents.operator.get(
+      url('/api/tenant/receiptImage', { client_id: '1', id: String(CAFE), aimbox_id: 'B-2001' }),
+    );
     expect(missing.statusCode).toBe(404);
   });
 
   it('generates a PDF of the filtered page with the receipt ids in it', async () => {
-    const response = await agents.operator.get(url('/outlets/transaction/generatepdf', { ...WINDOW, receiptType: 'discountReceipts' }));
+    const response = await agents.operator.get(
+      url('/outlets/transaction/generatepdf', { ...WINDOW, receiptType: 'discountReceipts' }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -371,9 +466,17 @@ describe('receipt image and PDF', () => {
     const forged = await anonymous.get(`/download/receipts/pdf?token=${forgedBody}.${signature}`);
     expect(forged.statusCode).toBe(403);
     expect(forged.json().message).toBe('This download link is invalid.');
-    const wrongSecret = createSignedToken('another-secret', { f: { clientId: 1, outletIds: [1] } }, new Date(Date.now() + 60_000));
+    const wrongSecret = createSignedToken(
+      'another-secret',
+      { f: { clientId: 1, outletIds: [1] } },
+      new Date(Date.now() + 60_000),
+    );
     expect((await anonymous.get(`/download/receipts/pdf?token=${wrongSecret}`)).statusCode).toBe(403);
-    const expired = createSignedToken(SECRET, { f: { clientId: 1, outletIds: [1], startTime: '2026-03-01', endTime: '2026-03-02' } }, new Date(Date.now() - 1000));
+    const expired = createSignedToken(
+      SECRET,
+      { f: { clientId: 1, outletIds: [1], startTime: '2026-03-01', endTime: '2026-03-02' } },
+      new Date(Date.now() - 1000),
+    );
     const expiredResponse = await anonymous.get(`/download/receipts/pdf?token=${expired}`);
     expect(expiredResponse.statusCode).toBe(403);
     expect(expiredResponse.json().message).toBe('This download link has expired.');
@@ -382,12 +485,33 @@ describe('receipt image and PDF', () => {
 
 describe('tenant receipt data', () => {
   it('pages the receipts with every tender and the count', async () => {
-    const response = await agents.operator.get(url('/api/tenant/receiptData', { ...WINDOW, sortColumn: 'total_amount', orderByMethod: 'desc', rowsPerPage: '2' }));
+    const response = await agents.operator.get(
+      url('/api/tenant/receiptData', {
+        ...WINDOW,
+        sortColumn: 'total_amount',
+        orderByMethod: 'desc',
+        rowsPerPage: '2',
+      }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: [
-        { id: expect.any(Number), receipt_id: 'C-1002', payment_method: ['visa', 'MASTER'], receipt_status: 'Closed', total_amount: 100, datetime: '2026-03-01 12:30:00' },
-        { id: expect.any(Number), receipt_id: 'C-1006', payment_method: ['cash', ''], receipt_status: 'Closed', total_amount: 55, datetime: '2026-03-02 18:00:00' },
+        {
+          id: expect.any(Number),
+          receipt_id: 'C-1002',
+          payment_method: ['visa', 'MASTER'],
+          receipt_status: 'Closed',
+          total_amount: 100,
+          datetime: '2026-03-01 12:30:00',
+        },
+        {
+          id: expect.any(Number),
+          receipt_id: 'C-1006',
+          payment_method: ['cash', ''],
+          receipt_status: 'Closed',
+          total_amount: 55,
+          datetime: '2026-03-02 18:00:00',
+        },
       ],
       summary: [{ total: 6 }],
     });
@@ -424,7 +548,9 @@ describe('scope', () => {
     expect(ids(await list({ id: '2' }, agents.tenant))).toEqual(['B-2001']);
   });
   it("the image of another client's receipt is refused", async () => {
-    const response = await agents.otherClient.get(url('/api/tenant/receiptImage', { client_id: '1', id: String(CAFE), aimbox_id: 'C-1001' }));
+    const response = await agents.otherClient.get(
+      url('/api/tenant/receiptImage', { client_id: '1', id: String(CAFE), aimbox_id: 'C-1001' }),
+    );
     expect(response.statusCode).toBe(403);
   });
 });

@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { SSO_MESSAGES } from '../../server/auth/sso.js';
 import { loadConfig } from '../../server/config.js';
-import { CookieJar, parseForm, signInAtProvider, startOidcProvider, type RunningOidcProvider } from '../support/oidcProvider.js';
-import { createTestDatabase, type TestDatabase } from './helpers.js';
+import {
+  CookieJar,
+  parseForm,
+  type RunningOidcProvider,
+  signInAtProvider,
+  startOidcProvider,
+} from '../support/oidcProvider.js';
 import { seedWorld, WORLD } from './fixtures.js';
+import { createTestDatabase, type TestDatabase } from './helpers.js';
 
 /** The address the app believes it is reached at; the test feeds the provider's redirects to it with inject. */
 const PUBLIC_URL = 'http://app.test';
@@ -54,11 +60,16 @@ class Browser {
   /** The browser's cookies at the provider. */
   readonly providerJar = new CookieJar();
 
-  async request(method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
     for (const set of response.cookies) {
-      const expired = set.value === '' || (set.expires !== undefined && set.expires.getTime() <= Date.now()) || set.maxAge === 0;
+      const expired =
+        set.value === '' || (set.expires !== undefined && set.expires.getTime() <= Date.now()) || set.maxAge === 0;
       if (expired) this.cookies.delete(set.name);
       else this.cookies.set(set.name, set.value);
     }
@@ -89,7 +100,11 @@ function ssoError(response: LightMyRequestResponse): string | null {
 describe('GET /api/login?domain= (start single sign-on)', () => {
   it('answers 404 JSON for a domain without single sign-on', async () => {
     for (const domain of ['unknown.test', 'partner.test']) {
-      const response = await app.inject({ method: 'GET', url: `/api/login?domain=${domain}`, headers: { accept: 'application/json' } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/login?domain=${domain}`,
+        headers: { accept: 'application/json' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         statusCode: 404,
@@ -110,7 +125,11 @@ describe('GET /api/login?domain= (start single sign-on)', () => {
   });
 
   it('tells when the provider cannot be reached', async () => {
-    const page = await app.inject({ method: 'GET', url: '/api/login?domain=down.test', headers: { accept: 'text/html' } });
+    const page = await app.inject({
+      method: 'GET',
+      url: '/api/login?domain=down.test',
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(302);
     expect(new URL(String(page.headers.location), PUBLIC_URL).searchParams.get('error')).toBe(
       SSO_MESSAGES.unreachable('down.test'),
@@ -139,7 +158,8 @@ describe('GET /api/login?domain= (start single sign-on)', () => {
       scope: 'openid email',
       code_challenge_method: 'S256',
     });
-    for (const name of ['code_challenge', 'state', 'nonce']) expect(location.searchParams.get(name)).toMatch(/^[\w-]{20,}$/);
+    for (const name of ['code_challenge', 'state', 'nonce'])
+      expect(location.searchParams.get(name)).toMatch(/^[\w-]{20,}$/);
     // An anonymous session holds the handshake; a SameSite=Lax cookie binds the callback to this browser.
     const cookies = response.cookies;
     expect(cookies.find((cookie) => cookie.name === 'sid')).toMatchObject({ sameSite: 'Strict', httpOnly: true });

@@ -106,7 +106,10 @@ function decodeHtml(text: string): string {
 }
 
 /** The first form of a page: its action and its named fields with their values. */
-export function parseForm(html: string, baseUrl: string): { action: string; fields: Record<string, string> } | undefined {
+export function parseForm(
+  html: string,
+  baseUrl: string,
+): { action: string; fields: Record<string, string> } | undefined {
   const form = /<form\b([^>]*)>([\s\S]*?)<\/form>/i.exec(html);
   if (!form) return undefined;
   const action = /\baction="([^"]*)"/i.exec(form[1] ?? '')?.[1];
@@ -135,7 +138,11 @@ export async function signInAtProvider(options: {
   let url = options.authorizationUrl;
   let init: RequestInit = { method: 'GET' };
   for (let step = 0; step < 20; step += 1) {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie: jar.header() } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...init.headers, cookie: jar.header() },
+    });
     jar.store(response);
     const location = response.headers.get('location');
     if (location) {

@@ -13,7 +13,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -26,7 +28,11 @@ export function databaseUrl(serverUrl: string, name: string): string {
 }
 
 /** A fresh database `name` (dropped first if it exists), created from `template` or migrated. */
-export async function createDatabase(serverUrl: string, name: string, options: { template?: string; max?: number } = {}): Promise<Pool> {
+export async function createDatabase(
+  serverUrl: string,
+  name: string,
+  options: { template?: string; max?: number } = {},
+): Promise<Pool> {
   const admin = createPool(serverUrl, 1);
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -21,7 +21,9 @@ export function decodeMail(raw: string): { subject: string; text: string } {
   if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
     text = Buffer.from(
-      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
       'latin1',
     ).toString('utf8');
   }
@@ -33,7 +35,10 @@ export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
   /** Waits for the first mail to `to` received after `since` mails had arrived, matching `predicate`. */
-  waitFor: (to: string, options?: { since?: number; predicate?: (mail: ReceivedMail) => boolean; timeoutMs?: number }) => Promise<ReceivedMail>;
+  waitFor: (
+    to: string,
+    options?: { since?: number; predicate?: (mail: ReceivedMail) => boolean; timeoutMs?: number },
+  ) => Promise<ReceivedMail>;
   stop: () => Promise<void>;
 }
 

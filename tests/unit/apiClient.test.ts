@@ -112,7 +112,8 @@ describe('api client', () => {
 
   it("emits 'forbidden' on a 403", async () => {
     setPermissionsList(['/clients::Read']);
-    respond = () => json({ statusCode: 403, error: 'Forbidden', message: 'You do not have permission to do this.' }, 403);
+    respond = () =>
+      json({ statusCode: 403, error: 'Forbidden', message: 'You do not have permission to do this.' }, 403);
     const { response } = await client.GET('/clients');
     expect(response.status).toBe(403);
     expect(events).toEqual([{ type: 'forbidden', path: '/clients' }]);

@@ -78,7 +78,9 @@ describe('sign-in flow calls', () => {
     expect(requests[0]?.method).toBe('PUT');
     expect(await requests[0]?.json()).toEqual({ validationKey: 'k', newPassword: 'abcdefghi1' });
     const refused = clientAnswering(400, { statusCode: 400, message: 'The current password is incorrect.' });
-    await expect(putPassword({ currentPassword: 'x', newPassword: 'abcdefghi1' }, refused.client)).rejects.toMatchObject({
+    await expect(
+      putPassword({ currentPassword: 'x', newPassword: 'abcdefghi1' }, refused.client),
+    ).rejects.toMatchObject({
       status: 400,
       serverMessage: 'The current password is incorrect.',
     });
@@ -94,8 +96,15 @@ describe('sign-in flow calls', () => {
   });
 
   it('verifies the invited e-mail (false on failure) and activates the account', async () => {
-    expect(await verifyUserEmail({ email: 'a@b.example', validationKey: 'k' }, clientAnswering(200, { success: true }).client)).toBe(true);
-    expect(await verifyUserEmail({ email: 'a@b.example', validationKey: 'k' }, clientAnswering(400, {}).client)).toBe(false);
+    expect(
+      await verifyUserEmail(
+        { email: 'a@b.example', validationKey: 'k' },
+        clientAnswering(200, { success: true }).client,
+      ),
+    ).toBe(true);
+    expect(await verifyUserEmail({ email: 'a@b.example', validationKey: 'k' }, clientAnswering(400, {}).client)).toBe(
+      false,
+    );
     const { client, requests } = clientAnswering(200, { success: true });
     await activateUser({ validationKey: 'k', password: 'abcdefghi1' }, client);
     expect(await requests[0]?.json()).toEqual({ validationKey: 'k', password: 'abcdefghi1' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   ALL_DAY,
+  addDays,
   BREAKEVEN_MAX_DAYS,
   beforeEarliestMessage,
   clampRange,
@@ -12,8 +12,8 @@ import {
   defaultDateRange,
   FUTURE_DATE_MESSAGE,
   HOUR_ORDER_MESSAGE,
-  hasDatePickerLimitation,
   HOURS,
+  hasDatePickerLimitation,
   INVALID_DATE_MESSAGE,
   isAllDay,
   isDateDisabled,
@@ -141,7 +141,9 @@ describe('the selectable window (§5)', () => {
   it('starts at yesterday with the limitation permission', () => {
     expect(selectableWindow({ today: TODAY, limited: true })).toEqual({ earliest: '2024-03-14', latest: TODAY });
     // The later of the two bounds wins.
-    expect(selectableWindow({ today: TODAY, limited: true, earliestSetting: '2023-01-01' }).earliest).toBe('2024-03-14');
+    expect(selectableWindow({ today: TODAY, limited: true, earliestSetting: '2023-01-01' }).earliest).toBe(
+      '2024-03-14',
+    );
   });
   it('limits every user holding the permission except a super admin', () => {
     const limitation = ['datetime-picker-limitation'];
@@ -178,7 +180,10 @@ describe('quick ranges', () => {
   it('default to the last 7 days within the window and the maximum', () => {
     expect(defaultDateRange(OPEN_WINDOW, 31)).toEqual({ start: '2024-03-09', end: TODAY });
     expect(defaultDateRange(OPEN_WINDOW, 1)).toEqual({ start: TODAY, end: TODAY });
-    expect(defaultDateRange({ earliest: '2024-03-14', latest: TODAY }, 31)).toEqual({ start: '2024-03-14', end: TODAY });
+    expect(defaultDateRange({ earliest: '2024-03-14', latest: TODAY }, 31)).toEqual({
+      start: '2024-03-14',
+      end: TODAY,
+    });
   });
   it('clamp a range by moving its start', () => {
     expect(clampRange({ start: '2024-01-01', end: TODAY }, 31)).toEqual({ start: '2024-02-14', end: TODAY });
@@ -196,16 +201,18 @@ describe('validateDateRange (§5)', () => {
   it('accepts a range inside the window and the maximum', () => {
     expect(validateDateRange({ start: '2024-02-14', end: TODAY }, rules)).toBeUndefined();
     expect(validateDateRange({ start: TODAY, end: TODAY }, rules)).toBeUndefined();
-    expect(validateDateRange({ start: '2020-01-01', end: TODAY }, { window: OPEN_WINDOW, maxDays: undefined })).toBeUndefined();
+    expect(
+      validateDateRange({ start: '2020-01-01', end: TODAY }, { window: OPEN_WINDOW, maxDays: undefined }),
+    ).toBeUndefined();
   });
   it('refuses a malformed date', () => {
     expect(validateDateRange({ start: '2024-02-30', end: TODAY }, rules)).toEqual({
       kind: 'invalid',
       message: 'Please enter a valid date.',
     });
-    expect(validateDateRange({ start: TODAY, end: TODAY, startTime: '25:00:00', endTime: '23:59:59' }, rules)?.kind).toBe(
-      'invalid',
-    );
+    expect(
+      validateDateRange({ start: TODAY, end: TODAY, startTime: '25:00:00', endTime: '23:59:59' }, rules)?.kind,
+    ).toBe('invalid');
   });
   it('refuses a future date', () => {
     expect(validateDateRange({ start: '2024-03-10', end: '2024-03-16' }, rules)).toEqual({

@@ -5,8 +5,8 @@ import {
   DATE_RANGE_OPTION_LABELS,
   DESELECT_ALL_TEXT,
   MALL_REQUIRED_MESSAGE,
-  metricOptions,
   MONTH_PLACEHOLDER,
+  metricOptions,
   OPTIONS_FETCH_ERROR_MESSAGE,
   OUTLET_PLACEHOLDER,
   outletIdsOf,
@@ -48,7 +48,10 @@ describe('texts', () => {
       { value: 'gmv', label: 'GMV' },
       { value: 'transactions', label: 'Transactions' },
     ]);
-    expect(metricOptions(true).at(-1)).toEqual({ value: 'average_transaction_value', label: 'Average Transaction Value' });
+    expect(metricOptions(true).at(-1)).toEqual({
+      value: 'average_transaction_value',
+      label: 'Average Transaction Value',
+    });
   });
 });
 

@@ -63,7 +63,10 @@ describe('reading', () => {
     expect(parseFilterQuery('?tab=fees', RULES)).toEqual({ ok: true, value: {} });
   });
   it('reads readable commas and a single outlet', () => {
-    expect(parseFilterQuery('malls=4,5&outlet=12', RULES)).toEqual({ ok: true, value: { mallIds: [4, 5], outlet: 12 } });
+    expect(parseFilterQuery('malls=4,5&outlet=12', RULES)).toEqual({
+      ok: true,
+      value: { mallIds: [4, 5], outlet: 12 },
+    });
   });
 
   function rejected(search: string) {
@@ -108,7 +111,12 @@ describe('reading', () => {
   });
   it('rejects a start after the end', () => {
     expect(rejected('from=2024-03-12&to=2024-03-10').reasons).toEqual([
-      { key: 'from', problem: 'startAfterEnd', value: '2024-03-12..2024-03-10', message: 'Date must be before End Date.' },
+      {
+        key: 'from',
+        problem: 'startAfterEnd',
+        value: '2024-03-12..2024-03-10',
+        message: 'Date must be before End Date.',
+      },
     ]);
   });
   it('rejects a start before the earliest date', () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  currencySymbol,
-  sharedCurrencySymbol,
   ALL_DAY_LABEL,
+  currencySymbol,
   formatDateRange,
   formatFileDateRange,
   formatFloat,
@@ -15,6 +14,7 @@ import {
   formatNumber,
   formatOutletLabel,
   formatPercentage,
+  sharedCurrencySymbol,
 } from '../../src/domain/format';
 
 describe('formatMoney', () => {

@@ -61,7 +61,10 @@ describe('the sidebar (§2)', () => {
       route('/help', 'Help', { meta: { title: 'Help', icon: 'help', hidden: true } }),
       route('https://docs.example.com/guide', 'Guide'),
       route('/docs', 'Docs', {
-        children: [route('/docs/a', 'A', { meta: { title: 'A', icon: 'dot', hideOnSidebar: true } }), route('/docs/b', 'B')],
+        children: [
+          route('/docs/a', 'A', { meta: { title: 'A', icon: 'dot', hideOnSidebar: true } }),
+          route('/docs/b', 'B'),
+        ],
       }),
     ];
     const menu = sidebarMenu(routes);
@@ -75,7 +78,13 @@ describe('the sidebar (§2)', () => {
 
   it("lists the super admin's Outbox as one item, for the super admin only", () => {
     const adminMenu = sidebarMenu(permittedRoutes(ROUTES, user([], { roles: ['super admin'] })));
-    expect(adminMenu.at(-1)).toEqual({ kind: 'link', path: '/admin/outbox', title: 'Outbox', icon: 'envelope', external: false });
+    expect(adminMenu.at(-1)).toEqual({
+      kind: 'link',
+      path: '/admin/outbox',
+      title: 'Outbox',
+      icon: 'envelope',
+      external: false,
+    });
     const operatorMenu = sidebarMenu(
       permittedRoutes(
         ROUTES,
@@ -94,9 +103,9 @@ describe('the sidebar (§2)', () => {
     expect(menuGroupOf(menu, '/receipts')).toBeUndefined();
     expect(menuGroupOf(menu, '/no/such/page')).toBeUndefined();
     expect(isCurrentLink({ path: '/receipts', external: false }, '/receipts')).toBe(true);
-    expect(isCurrentLink({ path: '/shopper-connect/mall-outlet/:id', external: false }, '/shopper-connect/mall-outlet/7')).toBe(
-      true,
-    );
+    expect(
+      isCurrentLink({ path: '/shopper-connect/mall-outlet/:id', external: false }, '/shopper-connect/mall-outlet/7'),
+    ).toBe(true);
     expect(isCurrentLink({ path: '/receipts', external: true }, '/receipts')).toBe(false);
   });
 });
@@ -121,7 +130,11 @@ describe('the breadcrumb (§2)', () => {
     expect(breadcrumbFor(routes, '/receipts').map((crumb) => crumb.title)).toEqual(['Dashboard', 'Receipts']);
     expect(breadcrumbFor(routes, '/apps').map((crumb) => crumb.title)).toEqual(['Dashboard', 'Apps']);
     expect(breadcrumbFor(routes, '/apps/xero').map((crumb) => crumb.title)).toEqual(['Dashboard', 'Apps', 'Xero']);
-    expect(breadcrumbFor(routes, '/admin/outbox').map((crumb) => crumb.title)).toEqual(['Dashboard', 'Admin', 'Outbox']);
+    expect(breadcrumbFor(routes, '/admin/outbox').map((crumb) => crumb.title)).toEqual([
+      'Dashboard',
+      'Admin',
+      'Outbox',
+    ]);
   });
 
   it('does not start with Dashboard when the first route is the dashboard', () => {
@@ -161,11 +174,13 @@ describe('clients, device and the machine inspector', () => {
     expect(
       isMobileUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'),
     ).toBe(true);
-    expect(isMobileUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126 Mobile Safari')).toBe(
-      true,
-    );
+    expect(
+      isMobileUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126 Mobile Safari'),
+    ).toBe(true);
     expect(isMobileUserAgent('Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15')).toBe(true);
-    expect(isMobileUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36')).toBe(false);
+    expect(isMobileUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36')).toBe(
+      false,
+    );
     expect(isMobileUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:126.0) Gecko/20100101 Firefox/126.0')).toBe(
       false,
     );
@@ -188,9 +203,9 @@ describe('clients, device and the machine inspector', () => {
   it('lets super admins and holders of the machine-inspector component permission inspect', () => {
     expect(canInspectMachines({ roles: ['super admin'], permissionsComponents: [] })).toBe(true);
     expect(canInspectMachines({ roles: ['mall operator'], permissionsComponents: ['machine-inspector'] })).toBe(true);
-    expect(canInspectMachines({ roles: ['mall operator'], permissionsComponents: ['datetime-picker-limitation'] })).toBe(
-      false,
-    );
+    expect(
+      canInspectMachines({ roles: ['mall operator'], permissionsComponents: ['datetime-picker-limitation'] }),
+    ).toBe(false);
   });
 
   it('tells a query that carries filters from one that does not', () => {

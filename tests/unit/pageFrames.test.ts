@@ -38,14 +38,23 @@ describe('the page frames of the route table', () => {
   it('gives Header V2 to mall peak hours and member vs non-member, and the Month picker to the breakeven pages', () => {
     expect(frame('/shopper-connect/mall-peak-hours')).toMatchObject({ header: 'v2', filters: { headerV2: true } });
     expect(frame('/shopper-connect/member-vs-non-member')).toMatchObject({ header: 'v2', filters: { headerV2: true } });
-    expect(frame('/shopper-connect/mall-home')).toMatchObject({ header: 'mall', filters: { headerV2: false, period: 'range' } });
+    expect(frame('/shopper-connect/mall-home')).toMatchObject({
+      header: 'mall',
+      filters: { headerV2: false, period: 'range' },
+    });
     for (const path of ['/shopper-connect/breakeven-target/marcom', '/tenant-connect/breakeven-target']) {
       expect(frame(path)).toMatchObject({ header: 'mall', filters: { period: 'month', breakeven: true } });
     }
   });
 
   it('disables All Outlets on outlet-level pages and the whole dropdown on mall-level pages', () => {
-    for (const path of ['/receipts', '/settings', '/shopper-connect/cross-spending', '/tenants/gross-turnover', '/tenants/gto_submission']) {
+    for (const path of [
+      '/receipts',
+      '/settings',
+      '/shopper-connect/cross-spending',
+      '/tenants/gross-turnover',
+      '/tenants/gto_submission',
+    ]) {
       expect(frame(path).filters.outletMode, path).toBe('single');
     }
     for (const path of ['/shopper-connect/mall-home', '/shopper-connect/export', '/tenant-connect/breakeven-target']) {
@@ -60,14 +69,27 @@ describe('the page frames of the route table', () => {
       pattern: '/admin/outbox',
       title: 'Outbox',
       header: 'none',
-      filters: { period: 'none', headerV2: false, averageTransactionValue: false, breakeven: false, outletMode: 'disabled' },
+      filters: {
+        period: 'none',
+        headerV2: false,
+        averageTransactionValue: false,
+        breakeven: false,
+        outletMode: 'disabled',
+      },
     });
     // Off everyone else's routes: no page there.
     expect(pageFrameFor(TENANT_CONNECT_ALL, '/admin/outbox').pattern).toBeUndefined();
   });
 
   it('names the page, with its pattern, or nothing off the table', () => {
-    expect(frame('/shopper-connect/mall-outlet/12')).toMatchObject({ pattern: '/shopper-connect/mall-outlet/:id', title: 'Mall Outlet' });
-    expect(pageFrameFor(ALL, '/')).toMatchObject({ pattern: undefined, header: 'none', filters: { outletMode: 'disabled' } });
+    expect(frame('/shopper-connect/mall-outlet/12')).toMatchObject({
+      pattern: '/shopper-connect/mall-outlet/:id',
+      title: 'Mall Outlet',
+    });
+    expect(pageFrameFor(ALL, '/')).toMatchObject({
+      pattern: undefined,
+      header: 'none',
+      filters: { outletMode: 'disabled' },
+    });
   });
 });

@@ -23,7 +23,9 @@ describe('receipt status tags (§4)', () => {
       { label: 'Opened', minimal: true },
       { label: 'Void', minimal: false },
     ]);
-    expect(receiptStatusTags({ ...FLAGS, opened_bill: true, closed_bill: true }).map((tag) => [tag.label, tag.minimal])).toEqual([
+    expect(
+      receiptStatusTags({ ...FLAGS, opened_bill: true, closed_bill: true }).map((tag) => [tag.label, tag.minimal]),
+    ).toEqual([
       ['Opened', true],
       ['Closed', false],
     ]);
@@ -36,15 +38,14 @@ describe('receipt status tags (§4)', () => {
 
 describe('receipt type options (§4)', () => {
   it('shows All and only the reported types', () => {
-    expect(receiptTypeOptionsFor(['void', 'redeem']).map((option) => option.label)).toEqual(['All', 'Void', 'Redeemed']);
-    expect(receiptTypeOptionsFor(['opened_bill', 'void', 'foc_bill', 'discount', 'redeem']).map((option) => option.value)).toEqual([
-      'allReceipts',
-      'openReceipts',
-      'voidReceipts',
-      'focReceipts',
-      'discountReceipts',
-      'redeemReceipts',
+    expect(receiptTypeOptionsFor(['void', 'redeem']).map((option) => option.label)).toEqual([
+      'All',
+      'Void',
+      'Redeemed',
     ]);
+    expect(
+      receiptTypeOptionsFor(['opened_bill', 'void', 'foc_bill', 'discount', 'redeem']).map((option) => option.value),
+    ).toEqual(['allReceipts', 'openReceipts', 'voidReceipts', 'focReceipts', 'discountReceipts', 'redeemReceipts']);
   });
   it('resets a stale selection to empty', () => {
     expect(keepReceiptType('focReceipts', ['void'])).toBe('');
@@ -88,9 +89,12 @@ describe('payment method grouping and net amount (§9)', () => {
       { payment_method: 'VISA', sum: 15.5 },
       { payment_method: 'OTHERS', sum: 7 },
     ]);
-    expect(groupPaymentMethods([{ payment_method: 'VISA', sum: 1 }, { payment_method: 'NONE', sum: 0 }])).toEqual([
-      { payment_method: 'VISA', sum: 1 },
-    ]);
+    expect(
+      groupPaymentMethods([
+        { payment_method: 'VISA', sum: 1 },
+        { payment_method: 'NONE', sum: 0 },
+      ]),
+    ).toEqual([{ payment_method: 'VISA', sum: 1 }]);
   });
   it('net amount = sum - sum x fee percent, 2 decimals', () => {
     expect(netAmount(85.5, 2.5)).toBe(83.36);

@@ -33,16 +33,21 @@ describe('groupPaymentMethods', () => {
     ]);
   });
   it('appends OTHERS only when non-zero', () => {
-    expect(groupPaymentMethods([{ payment_method: 'cash', sum: 5 }, { payment_method: '', sum: 0 }])).toEqual([
-      { payment_method: 'CASH', sum: 5 },
-    ]);
+    expect(
+      groupPaymentMethods([
+        { payment_method: 'cash', sum: 5 },
+        { payment_method: '', sum: 0 },
+      ]),
+    ).toEqual([{ payment_method: 'CASH', sum: 5 }]);
     expect(groupPaymentMethods([])).toEqual([]);
   });
   it('sorts OTHERS by its sum like any row', () => {
-    expect(groupPaymentMethods([{ payment_method: 'cash', sum: 5 }, { payment_method: 'NONE', sum: 9 }]).map((row) => row.payment_method)).toEqual([
-      'OTHERS',
-      'CASH',
-    ]);
+    expect(
+      groupPaymentMethods([
+        { payment_method: 'cash', sum: 5 },
+        { payment_method: 'NONE', sum: 9 },
+      ]).map((row) => row.payment_method),
+    ).toEqual(['OTHERS', 'CASH']);
   });
 });
 
@@ -100,7 +105,10 @@ describe('periods', () => {
 describe('months', () => {
   it('sorts month names Jan to Dec and YYYY-MM by year and month', () => {
     expect(sortMonths(['Mar', 'Dec', 'Jan', 'February'], (m) => m)).toEqual(['Jan', 'February', 'Mar', 'Dec']);
-    expect(sortMonths([{ month: '2026-01' }, { month: '2025-12' }], (row) => row.month)).toEqual([{ month: '2025-12' }, { month: '2026-01' }]);
+    expect(sortMonths([{ month: '2026-01' }, { month: '2025-12' }], (row) => row.month)).toEqual([
+      { month: '2025-12' },
+      { month: '2026-01' },
+    ]);
   });
   it('lists the months a range touches', () => {
     expect(monthsInRange('2025-11-15', '2026-02-01')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);

@@ -104,7 +104,10 @@ describe('routes from permissions (§6)', () => {
 
   it('gives an operator the routes and children its permissions name, ignoring slashes', () => {
     const operator = user([
-      { name: 'shopper-connect', subPermissions: ['mall-home', 'mall-gmv', 'breakeven-targetmarcom', 'cross-spending/details'] },
+      {
+        name: 'shopper-connect',
+        subPermissions: ['mall-home', 'mall-gmv', 'breakeven-targetmarcom', 'cross-spending/details'],
+      },
       { name: 'tenant-connect', subPermissions: ['gto-review', 'sales-review', 'audit-logs'] },
       { name: 'receipts', subPermissions: [] },
       { name: 'settings', subPermissions: [] },
@@ -245,7 +248,10 @@ describe("the super admin's pages", () => {
     const routes = permittedRoutes(ROUTES, user([], { roles: ['mall operator', 'super admin'] }));
     const page = findPage(routes, '/admin/outbox');
     expect(page?.meta).toMatchObject({ title: 'Outbox', superAdminOnly: true });
-    expect(routes.find((route) => route.name === 'admin')?.meta).toMatchObject({ title: 'Admin', superAdminOnly: true });
+    expect(routes.find((route) => route.name === 'admin')?.meta).toMatchObject({
+      title: 'Admin',
+      superAdminOnly: true,
+    });
     expect(pagesOf(sidebarRoutes(routes)).map((entry) => entry.path)).toContain('/admin/outbox');
   });
 
@@ -266,7 +272,11 @@ describe("the super admin's pages", () => {
   });
 
   it('drops a super-admin-only child from a group everyone may open, and the group when nothing is left', () => {
-    const meta = (title: string, superAdminOnly?: boolean) => ({ title, icon: 'cog', ...(superAdminOnly && { superAdminOnly }) });
+    const meta = (title: string, superAdminOnly?: boolean) => ({
+      title,
+      icon: 'cog',
+      ...(superAdminOnly && { superAdminOnly }),
+    });
     const table = [
       {
         name: 'tools',
@@ -277,7 +287,12 @@ describe("the super admin's pages", () => {
           { name: 'secret', path: '/tools/secret', meta: meta('Secret', true) },
         ],
       },
-      { name: 'vault', path: '/vault', meta: meta('Vault'), children: [{ name: 'vault', path: '/vault', meta: meta('Vault', true) }] },
+      {
+        name: 'vault',
+        path: '/vault',
+        meta: meta('Vault'),
+        children: [{ name: 'vault', path: '/vault', meta: meta('Vault', true) }],
+      },
     ];
     const permissions = [
       { name: 'tools', subPermissions: ['public', 'secret'] },

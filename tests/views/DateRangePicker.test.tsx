@@ -1,7 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { type DateRangeChangeEvent, type DateRangePickerInput, dateRangePickerMachine } from '../../src/machines/dateRangePickerMachine';
+import {
+  type DateRangeChangeEvent,
+  type DateRangePickerInput,
+  dateRangePickerMachine,
+} from '../../src/machines/dateRangePickerMachine';
 import { DateRangePicker } from '../../src/views/filters/DateRangePicker';
 
 const TODAY = '2024-03-15';
@@ -97,7 +101,9 @@ describe('DateRangePicker', () => {
     fireEvent.click(screen.getByTestId('date-range-apply'));
     const alert = screen.getByTestId('date-range-exceeded');
     expect(within(alert).getByText('Date Range Exceeded')).toBeDefined();
-    expect(within(alert).getByText('You have selected a date range more than 31 days. Please try again.')).toBeDefined();
+    expect(
+      within(alert).getByText('You have selected a date range more than 31 days. Please try again.'),
+    ).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
     await waitFor(() => expect(screen.queryByTestId('date-range-exceeded')).toBeNull());

@@ -8,7 +8,7 @@ import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext
 import { HeaderV2 } from '../../src/views/filters/HeaderV2';
 import { MallHeader } from '../../src/views/filters/MallHeader';
 import { OutletDropdown } from '../../src/views/filters/OutletDropdown';
-import { HeaderProbe, type HeaderActor } from './headerProbe';
+import { type HeaderActor, HeaderProbe } from './headerProbe';
 
 const TODAY = '2024-03-15';
 const MALLS: Mall[] = [
@@ -142,19 +142,18 @@ describe('HeaderV2', () => {
     renderWithHeader(<HeaderV2 title="Mall Peak Hours" />, { page: { headerV2: true, averageTransactionValue: true } });
     await waitForLookups();
     const timeRange = screen.getByTestId('time-range-select');
-    expect(within(timeRange).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Hourly',
-      'Daily',
-      'Weekly',
-      'Monthly',
-    ]);
+    expect(
+      within(timeRange)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Hourly', 'Daily', 'Weekly', 'Monthly']);
     expect(timeRange).toHaveProperty('value', 'daily');
     const metric = screen.getByTestId('metric-select');
-    expect(within(metric).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'GMV',
-      'Transactions',
-      'Average Transaction Value',
-    ]);
+    expect(
+      within(metric)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['GMV', 'Transactions', 'Average Transaction Value']);
     expect(screen.getByTestId('hour-picker').textContent).toContain('12:00am-12:00am');
   });
 
@@ -175,7 +174,9 @@ describe('HeaderV2', () => {
   it('offers no Average Transaction Value unless the page does', async () => {
     renderWithHeader(<HeaderV2 title="Member vs Non-member" />, { page: { headerV2: true } });
     await waitForLookups();
-    expect(within(screen.getByTestId('metric-select')).queryByRole('option', { name: 'Average Transaction Value' })).toBeNull();
+    expect(
+      within(screen.getByTestId('metric-select')).queryByRole('option', { name: 'Average Transaction Value' }),
+    ).toBeNull();
   });
 });
 
@@ -186,12 +187,11 @@ describe('OutletDropdown', () => {
     expect(dropdown).toHaveProperty('value', '');
     expect(within(dropdown).getByRole('option', { name: 'Choose an Outlet' })).toBeDefined();
     await waitFor(() => expect(dropdown).toHaveProperty('value', 'all'));
-    expect(within(dropdown).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose an Outlet',
-      'All Outlets',
-      'Kopi Corner (12)',
-      'Noodle Bar (7)',
-    ]);
+    expect(
+      within(dropdown)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose an Outlet', 'All Outlets', 'Kopi Corner (12)', 'Noodle Bar (7)']);
     fireEvent.change(dropdown, { target: { value: '7' } });
     expect(dropdown).toHaveProperty('value', '7');
     expect(cookieWrites.at(-1)?.[1]).toBe('outlet_id=7; Max-Age=1209600; Path=/; SameSite=Lax');

@@ -12,9 +12,18 @@ function answerLookups(): void {
       const url = new URL(request.url);
       const clientId = Number(url.searchParams.get('client_id'));
       const body =
-        url.pathname === '/clients' ? CLIENTS : url.pathname === '/malls' ? (MALLS[clientId] ?? []) : url.pathname === '/outlets' ? (OUTLETS[clientId] ?? []) : undefined;
+        url.pathname === '/clients'
+          ? CLIENTS
+          : url.pathname === '/malls'
+            ? (MALLS[clientId] ?? [])
+            : url.pathname === '/outlets'
+              ? (OUTLETS[clientId] ?? [])
+              : undefined;
       return body === undefined
-        ? new Response(JSON.stringify({ statusCode: 404, message: 'Not Found' }), { status: 404, headers: { 'Content-Type': 'application/json' } })
+        ? new Response(JSON.stringify({ statusCode: 404, message: 'Not Found' }), {
+            status: 404,
+            headers: { 'Content-Type': 'application/json' },
+          })
         : new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -42,7 +51,10 @@ afterEach(() => {
 
 describe('filters in the address', () => {
   it("keeps a page's address until the user changes a filter, then completes its entry and adds one", async () => {
-    const location = renderApp('/shopper-connect/sales-trends', fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }));
+    const location = renderApp(
+      '/shopper-connect/sales-trends',
+      fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }),
+    );
     await waitFor(() => expect(screen.getByTestId('filter-summary-malls').textContent).toBe('Central, East'), SIGN_IN);
     expect(currentPath(location)).toBe('/shopper-connect/sales-trends');
     const entries = location.history?.length ?? 0;
@@ -61,14 +73,21 @@ describe('filters in the address', () => {
     await waitFor(() => expect(screen.getByTestId('filter-summary-outlet').textContent).toBe('All Outlets'), SIGN_IN);
   });
 
-  it('restores the filters of a link, checked against the user\'s clients', async () => {
+  it("restores the filters of a link, checked against the user's clients", async () => {
     const link = '/shopper-connect/sales-trends?client=4&outlet=20&from=2020-01-01&to=2020-01-05';
-    const location = renderApp(link, fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }));
+    const location = renderApp(
+      link,
+      fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }),
+    );
     await waitFor(() => expect(screen.getByTestId('filter-summary-malls').textContent).toBe('Kemang'), SIGN_IN);
     expect(screen.getByTestId('filter-summary-client').textContent).toBe('sunrise Retail Group');
     expect(screen.getByTestId('filter-summary-outlet').textContent).toBe('Bakery (20)');
     expect(screen.getByTestId('filter-summary-dates').textContent).toBe('2020-01-01 to 2020-01-05');
     // Completed in place (malls added), no new entry.
-    await waitFor(() => expect(currentPath(location)).toBe('/shopper-connect/sales-trends?client=4&malls=5&outlet=20&from=2020-01-01&to=2020-01-05'));
+    await waitFor(() =>
+      expect(currentPath(location)).toBe(
+        '/shopper-connect/sales-trends?client=4&malls=5&outlet=20&from=2020-01-01&to=2020-01-05',
+      ),
+    );
   });
 });

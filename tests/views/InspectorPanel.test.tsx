@@ -51,7 +51,9 @@ describe('the inspector panel', () => {
 
     act(() => actor.send({ type: 'light.next' }));
     await waitFor(() => expect(within(card).getByTestId('inspector-state').textContent).toBe('"yellow"'));
-    const events = within(card).getAllByTestId('inspector-event').map((item) => item.textContent ?? '');
+    const events = within(card)
+      .getAllByTestId('inspector-event')
+      .map((item) => item.textContent ?? '');
     expect(events[0]).toContain('light.next');
     expect(events[1]).toContain('xstate.init');
 
@@ -67,7 +69,10 @@ describe('the inspector in the app', () => {
   const admin = userInfo({ roles: ['super admin'], username: 'root' });
 
   it('opens with ?inspect=1 for a super admin, lists the app actors, and toggles with Ctrl+Alt+I', async () => {
-    renderApp('/shopper-connect/mall-home?inspect=1', fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }));
+    renderApp(
+      '/shopper-connect/mall-home?inspect=1',
+      fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }),
+    );
     const panel = await screen.findByTestId('inspector-panel', {}, SIGN_IN);
     // (The test's auth provider is not inspected; main.tsx's is.)
     for (const name of ['navigationGuard', 'layout', 'filterHeader', 'dateRangePicker', 'hourPicker']) {
@@ -82,21 +87,30 @@ describe('the inspector in the app', () => {
     expect(screen.getByTestId('inspector-panel')).toBeDefined();
   });
 
-  it('connects Stately\'s inspector with ?inspect=stately', async () => {
-    renderApp('/shopper-connect/mall-home?inspect=stately', fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }));
+  it("connects Stately's inspector with ?inspect=stately", async () => {
+    renderApp(
+      '/shopper-connect/mall-home?inspect=stately',
+      fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }),
+    );
     await screen.findByTestId('inspector-panel', {}, SIGN_IN);
     expect(connectStatelyInspector).toHaveBeenCalledOnce();
   });
 
   it('opens with the machine-inspector component permission, and never without', async () => {
     const inspector = userInfo({ permissionsComponents: ['machine-inspector'] });
-    renderApp('/shopper-connect/mall-home', fakeServer({ credential: () => Promise.resolve({ user: inspector, csrfToken: 'c' }) }));
+    renderApp(
+      '/shopper-connect/mall-home',
+      fakeServer({ credential: () => Promise.resolve({ user: inspector, csrfToken: 'c' }) }),
+    );
     await screen.findByTestId('navbar-username', {}, SIGN_IN);
     fireEvent.keyDown(window, { key: 'i', code: 'KeyI', ctrlKey: true, altKey: true });
     expect(screen.getByTestId('inspector-panel')).toBeDefined();
     cleanup();
 
-    renderApp('/shopper-connect/mall-home?inspect=stately', fakeServer({ credential: () => Promise.resolve({ user: userInfo(), csrfToken: 'c' }) }));
+    renderApp(
+      '/shopper-connect/mall-home?inspect=stately',
+      fakeServer({ credential: () => Promise.resolve({ user: userInfo(), csrfToken: 'c' }) }),
+    );
     await screen.findByTestId('navbar-username', {}, SIGN_IN);
     fireEvent.keyDown(window, { key: 'i', code: 'KeyI', ctrlKey: true, altKey: true });
     expect(screen.queryByTestId('inspector-panel')).toBeNull();
@@ -106,8 +120,14 @@ describe('the inspector in the app', () => {
 
 describe('the top bar', () => {
   it('is hidden for the showcase account (user.flags.hideTopBar)', async () => {
-    const showcase = userInfo({ username: 'showcase', flags: { tenantOnly: false, hideTopBar: true, receiptsHidden: false } });
-    renderApp('/shopper-connect/mall-home', fakeServer({ credential: () => Promise.resolve({ user: showcase, csrfToken: 'c' }) }));
+    const showcase = userInfo({
+      username: 'showcase',
+      flags: { tenantOnly: false, hideTopBar: true, receiptsHidden: false },
+    });
+    renderApp(
+      '/shopper-connect/mall-home',
+      fakeServer({ credential: () => Promise.resolve({ user: showcase, csrfToken: 'c' }) }),
+    );
     expect(await screen.findByTestId('nav', {}, SIGN_IN)).toBeDefined();
     expect(await screen.findByTestId('page-title', {}, SIGN_IN)).toBeDefined();
     expect(screen.queryByTestId('top-bar')).toBeNull();

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
+import { App } from '../../src/App';
 import type { CredentialResponse, LoginRequest, LoginResponse, LogoutResponse, UserInfo } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
 import { clearSession } from '../../src/api/session';
-import { App } from '../../src/App';
 import { AuthContext } from '../../src/machines/authContext';
 import { authMachine } from '../../src/machines/authMachine';
 

@@ -3,12 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MallPeakHoursPage } from '../../src/views/pages/shopper-connect/MallPeakHoursPage';
 import { MemberVsNonMemberPage } from '../../src/views/pages/shopper-connect/MemberVsNonMemberPage';
 import {
+  BASE,
   bodyRows,
   captureDownloads,
   chartIn,
+  chooseLast30Days,
   deferred,
   describeCalls,
   exportDownload,
+  FILE_RANGE,
   headerCells,
   installNetwork,
   ok,
@@ -20,14 +23,11 @@ import {
   serverError,
   sortedCalls,
   tableIn,
+  tearDownReportPage,
   toastTexts,
+  unzip,
   waitForLookups,
   waitForReport,
-  unzip,
-  BASE,
-  chooseLast30Days,
-  FILE_RANGE,
-  tearDownReportPage,
 } from './mallReportHarness';
 
 /*
@@ -112,7 +112,9 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
     const network = installNetwork(peakAnswers);
     renderPeakHours();
     await waitForReport();
-    expect(describeCalls(network.reportCalls())).toEqual(sortedCalls([peakCall(BASE, 'daily', 'gmv'), peakCall(BASE, 'daily', 'transactions')]));
+    expect(describeCalls(network.reportCalls())).toEqual(
+      sortedCalls([peakCall(BASE, 'daily', 'gmv'), peakCall(BASE, 'daily', 'transactions')]),
+    );
     // All day: 24 hour columns, at most 6 labels shown (§9 label limit).
     const allDay = chartIn('peak-heat-map-chart').xAxis[0];
     expect(allDay?.categories).toHaveLength(24);
@@ -123,7 +125,9 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
     await chooseHours(9, 11);
     await waitFor(() => expect(network.reportCalls()).toHaveLength(2));
     const hours = { ...BASE, start_hour: '9', end_hour: '11' };
-    expect(describeCalls(network.reportCalls())).toEqual(sortedCalls([peakCall(hours, 'daily', 'gmv'), peakCall(hours, 'daily', 'transactions')]));
+    expect(describeCalls(network.reportCalls())).toEqual(
+      sortedCalls([peakCall(hours, 'daily', 'gmv'), peakCall(hours, 'daily', 'transactions')]),
+    );
 
     network.calls.length = 0;
     await chooseSelect('time-range-select', 'weekly');
@@ -142,7 +146,9 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
     installNetwork(peakAnswers);
     renderPeakHours();
     await chooseHours(9, 11);
-    await waitFor(() => expect(chartIn('peak-heat-map-chart').xAxis[0]?.categories).toEqual(['09:00 AM', '10:00 AM', '11:00 AM']));
+    await waitFor(() =>
+      expect(chartIn('peak-heat-map-chart').xAxis[0]?.categories).toEqual(['09:00 AM', '10:00 AM', '11:00 AM']),
+    );
     await waitForReport();
 
     expect(within(screen.getByTestId('peak-heat-map')).getByText('Average GMV by Weekday and Hour')).toBeDefined();
@@ -185,7 +191,9 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
 
     await chooseSelect('metric-select', 'transactions');
     await chooseSelect('time-range-select', 'weekly');
-    await waitFor(() => expect(chartIn('peak-series-chart').xAxis[0]?.categories).toEqual(['2024-03-04', '2024-03-11']));
+    await waitFor(() =>
+      expect(chartIn('peak-series-chart').xAxis[0]?.categories).toEqual(['2024-03-04', '2024-03-11']),
+    );
     await waitForReport();
     expect(within(screen.getByTestId('peak-series')).getByText('Transactions over Time')).toBeDefined();
     expect(seriesValues(chartIn('peak-series-chart'))).toEqual([10, 5]);
@@ -240,12 +248,21 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
 
   it('shows a spinner and disables Header V2 (malls, dates, time range, metric, hours) while loading', async () => {
     const pending = deferred<{ status: number; body: unknown }>();
-    const network = installNetwork((call) => (call.query.get('metric') === 'gmv' ? pending.promise : peakAnswers(call)));
+    const network = installNetwork((call) =>
+      call.query.get('metric') === 'gmv' ? pending.promise : peakAnswers(call),
+    );
     renderPeakHours();
     await waitFor(() => expect(network.reportCalls()).toHaveLength(2));
     expect(screen.getByTestId('report-loading')).toBeDefined();
     expect(screen.getByTestId('mall-header').getAttribute('aria-busy')).toBe('true');
-    for (const testId of ['malls-select', 'date-range-button', 'time-range-select', 'metric-select', 'hour-picker', 'export-csv']) {
+    for (const testId of [
+      'malls-select',
+      'date-range-button',
+      'time-range-select',
+      'metric-select',
+      'hour-picker',
+      'export-csv',
+    ]) {
       expect(screen.getByTestId(testId), testId).toHaveProperty('disabled', true);
     }
     await act(async () => pending.resolve(ok({ data: GMV_CELLS })));
@@ -279,11 +296,35 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
 /* ================================================================ member vs non-member */
 
 const MEMBER_OUTLETS = [
-  { outlet_id: 12, outlet_name: 'Kopi Corner', mall_id: 1, mall_name: 'Central', gmv: 250.5, transactions: 1500, average_transaction_value: 0.17 },
-  { outlet_id: 14, outlet_name: 'Tea House', mall_id: 2, mall_name: 'East', gmv: 49.5, transactions: 3, average_transaction_value: 16.5 },
+  {
+    outlet_id: 12,
+    outlet_name: 'Kopi Corner',
+    mall_id: 1,
+    mall_name: 'Central',
+    gmv: 250.5,
+    transactions: 1500,
+    average_transaction_value: 0.17,
+  },
+  {
+    outlet_id: 14,
+    outlet_name: 'Tea House',
+    mall_id: 2,
+    mall_name: 'East',
+    gmv: 49.5,
+    transactions: 3,
+    average_transaction_value: 16.5,
+  },
 ];
 const NON_MEMBER_OUTLETS = [
-  { outlet_id: 13, outlet_name: 'Noodle Bar', mall_id: 2, mall_name: 'East', gmv: 700, transactions: 20, average_transaction_value: 35 },
+  {
+    outlet_id: 13,
+    outlet_name: 'Noodle Bar',
+    mall_id: 2,
+    mall_name: 'East',
+    gmv: 700,
+    transactions: 20,
+    average_transaction_value: 35,
+  },
 ];
 
 function memberAnswers(call: RecordedCall) {
@@ -324,7 +365,9 @@ describe('MemberVsNonMemberPage', { timeout: 30_000 }, () => {
     renderMember();
     await waitForReport();
     expect(describeCalls(network.reportCalls())).toEqual(memberCalls(BASE, 'daily', 'gmv'));
-    expect(within(screen.getByTestId('metric-select')).queryByRole('option', { name: 'Average Transaction Value' })).toBeNull();
+    expect(
+      within(screen.getByTestId('metric-select')).queryByRole('option', { name: 'Average Transaction Value' }),
+    ).toBeNull();
 
     network.calls.length = 0;
     await chooseHours(10, 20);
@@ -348,7 +391,9 @@ describe('MemberVsNonMemberPage', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('malls-option-1'));
     fireEvent.click(screen.getByTestId('malls-apply'));
     await waitFor(() => expect(network.reportCalls()).toHaveLength(3));
-    expect(describeCalls(network.reportCalls())).toEqual(memberCalls({ ...hours, mall_ids: ['2'] }, 'monthly', 'transactions'));
+    expect(describeCalls(network.reportCalls())).toEqual(
+      memberCalls({ ...hours, mall_ids: ['2'] }, 'monthly', 'transactions'),
+    );
   });
 
   it('draws members against non-members over time, their split with totals and shares, and the top outlets of each side', async () => {
@@ -405,7 +450,12 @@ describe('MemberVsNonMemberPage', { timeout: 30_000 }, () => {
     for (const table of ['member-totals', 'member-outlets', 'non-member-outlets']) {
       expect(bodyRows(tableIn(table)), table).toEqual([['No Data']]);
     }
-    for (const chart of ['member-overall-chart', 'member-split-chart', 'member-outlets-chart', 'non-member-outlets-chart']) {
+    for (const chart of [
+      'member-overall-chart',
+      'member-split-chart',
+      'member-outlets-chart',
+      'non-member-outlets-chart',
+    ]) {
       expect(chartText(chart), chart).toContain('No Data');
     }
   });
@@ -429,8 +479,16 @@ describe('MemberVsNonMemberPage', { timeout: 30_000 }, () => {
     expect(download.fileName).toBe(`member_vs_non_member_${FILE_RANGE}.zip`);
     const outletHeader = 'Outlet Name,Mall Name,GMV,Transactions,Average Transaction Value';
     expect(await unzip(download.blob)).toEqual({
-      [`member_vs_non_member_${FILE_RANGE}.csv`]: ['Period,Member,Non Member', '2024-03-09,100,300', '2024-03-10,200,400'],
-      [`member_outlets_${FILE_RANGE}.csv`]: [outletHeader, 'Kopi Corner,Central,250.5,1500,0.17', 'Tea House,East,49.5,3,16.5'],
+      [`member_vs_non_member_${FILE_RANGE}.csv`]: [
+        'Period,Member,Non Member',
+        '2024-03-09,100,300',
+        '2024-03-10,200,400',
+      ],
+      [`member_outlets_${FILE_RANGE}.csv`]: [
+        outletHeader,
+        'Kopi Corner,Central,250.5,1500,0.17',
+        'Tea House,East,49.5,3,16.5',
+      ],
       [`non_member_outlets_${FILE_RANGE}.csv`]: [outletHeader, 'Noodle Bar,East,700,20,35'],
     });
   });

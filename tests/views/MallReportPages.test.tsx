@@ -5,15 +5,19 @@ import { MallHomePage } from '../../src/views/pages/shopper-connect/MallHomePage
 import { MallPaymentMethodsPage } from '../../src/views/pages/shopper-connect/MallPaymentMethodsPage';
 import { exportCsvFiles } from '../../src/views/pages/shopper-connect/reportExport';
 import {
+  BASE,
   blobText,
   bodyRows,
   captureDownloads,
   chartIn,
+  chooseLast30Days,
   deferred,
   describeCalls,
   exportDownload,
+  FILE_RANGE,
   headerCells,
   installNetwork,
+  MALLS,
   ok,
   PREVIOUS_RANGE,
   RANGE,
@@ -24,15 +28,11 @@ import {
   serverError,
   sortedCalls,
   tableIn,
+  tearDownReportPage,
   toastTexts,
   unzip,
   waitForLookups,
   waitForReport,
-  BASE,
-  MALLS,
-  chooseLast30Days,
-  FILE_RANGE,
-  tearDownReportPage,
 } from './mallReportHarness';
 
 /*
@@ -40,7 +40,6 @@ import {
  * draw from the answers, 'No Data', the failure toast, the disabled header while loading and the CSV export.
  * The Header V2 pages are in MallReportPages.headerV2.test.tsx.
  */
-
 
 afterEach(tearDownReportPage);
 
@@ -62,7 +61,9 @@ const CURRENT_MALLS = [
   { mall_id: 1, mall_name: 'Central', gmv: 1500.25, transactions: 30, average_transaction_value: 50.01 },
   { mall_id: 2, mall_name: 'East', gmv: 500.25, transactions: 20, average_transaction_value: 25.01 },
 ];
-const PREVIOUS_MALLS = [{ mall_id: 1, mall_name: 'Central', gmv: 2500, transactions: 40, average_transaction_value: 62.5 }];
+const PREVIOUS_MALLS = [
+  { mall_id: 1, mall_name: 'Central', gmv: 2500, transactions: 40, average_transaction_value: 62.5 },
+];
 const HOME_DAILY = [
   { date: '2024-03-09', gmv: 1234.5, transactions: 1200 },
   { date: '2024-03-10', gmv: 766, transactions: 0 },
@@ -89,7 +90,10 @@ function mallHomeAnswers(call: RecordedCall) {
       return ok(
         previous
           ? { data: [], total: { member: 0, non_member: 0 } }
-          : { data: [{ period: RANGE.start, member: 1500.375, non_member: 500.125 }], total: { member: 1500.375, non_member: 500.125 } },
+          : {
+              data: [{ period: RANGE.start, member: 1500.375, non_member: 500.125 }],
+              total: { member: 1500.375, non_member: 500.125 },
+            },
       );
     case '/api/mall_report/daily':
       return ok({ data: HOME_DAILY });
@@ -166,7 +170,10 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
   });
 
   it("writes money with the malls' currency symbol when they share one, '$' when they do not", async () => {
-    installNetwork(mallHomeAnswers, MALLS.map((mall) => ({ ...mall, currency: 'MYR' })));
+    installNetwork(
+      mallHomeAnswers,
+      MALLS.map((mall) => ({ ...mall, currency: 'MYR' })),
+    );
     renderMallHome();
     await waitForReport();
     expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('RM2,000.50');
@@ -174,7 +181,10 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     expect(bodyRows(within(screen.getByTestId('payment-split')).getByRole('table'))[0]?.[1]).toMatch(/^RM/);
     cleanup();
 
-    installNetwork(mallHomeAnswers, [{ ...MALLS[0], currency: 'MYR' }, { ...MALLS[1], currency: 'IDR' }]);
+    installNetwork(mallHomeAnswers, [
+      { ...MALLS[0], currency: 'MYR' },
+      { ...MALLS[1], currency: 'IDR' },
+    ]);
     renderMallHome();
     await waitForReport();
     expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$2,000.50');
@@ -235,7 +245,9 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
   });
 
   it("shows 'Mall home error occurs. Please try again later.' once, and an empty page, when a call fails", async () => {
-    const network = installNetwork((call) => (call.path === '/api/mall_report/payment_method/overall' ? serverError() : mallHomeAnswers(call)));
+    const network = installNetwork((call) =>
+      call.path === '/api/mall_report/payment_method/overall' ? serverError() : mallHomeAnswers(call),
+    );
     renderMallHome();
     await waitFor(() => expect(toastTexts()).toEqual(['Mall home error occurs. Please try again later.']));
     await waitForReport();
@@ -258,7 +270,9 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
 
   it('shows a spinner and disables the mall header and the export while its calls are pending', async () => {
     const pending = deferred<{ status: number; body: unknown }>();
-    const network = installNetwork((call) => (call.path === '/api/mall_report/daily' ? pending.promise : mallHomeAnswers(call)));
+    const network = installNetwork((call) =>
+      call.path === '/api/mall_report/daily' ? pending.promise : mallHomeAnswers(call),
+    );
     renderMallHome();
     await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
     expect(screen.getByTestId('report-loading')).toBeDefined();
@@ -278,7 +292,9 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
 
   it('re-enables the filter header when the page is left while its calls are pending', async () => {
     const pending = deferred<{ status: number; body: unknown }>();
-    const network = installNetwork((call) => (call.path === '/api/mall_report/daily' ? pending.promise : mallHomeAnswers(call)));
+    const network = installNetwork((call) =>
+      call.path === '/api/mall_report/daily' ? pending.promise : mallHomeAnswers(call),
+    );
     const page = renderMallHome();
     await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
     expect(page.header().getSnapshot().hasTag('disabled')).toBe(true);
@@ -310,7 +326,11 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
       'Average Transaction Value,40.01,62.5',
       'Member Share,0.75,0',
     ]);
-    expect(files[`daily_${FILE_RANGE}.csv`]).toEqual(['Date,GMV,Transactions', '2024-03-09,1234.5,1200', '2024-03-10,766,0']);
+    expect(files[`daily_${FILE_RANGE}.csv`]).toEqual([
+      'Date,GMV,Transactions',
+      '2024-03-09,1234.5,1200',
+      '2024-03-10,766,0',
+    ]);
     const outlets = files[`outlets_${FILE_RANGE}.csv`] ?? [];
     expect(outlets[0]).toBe('Name,GMV,Transactions,Average Transaction Value');
     expect(outlets.slice(1)).toHaveLength(10);
@@ -439,7 +459,9 @@ describe('MallGmvPage', { timeout: 30_000 }, () => {
 
   it("says 'No Data' when the days had no transactions", async () => {
     installNetwork((call) =>
-      call.path === '/api/mall_report/daily' ? ok({ data: [{ date: RANGE.start, gmv: 0, transactions: 0 }] }) : ok({ data: [] }),
+      call.path === '/api/mall_report/daily'
+        ? ok({ data: [{ date: RANGE.start, gmv: 0, transactions: 0 }] })
+        : ok({ data: [] }),
     );
     renderMallGmv();
     await waitForReport();
@@ -469,10 +491,18 @@ describe('MallGmvPage', { timeout: 30_000 }, () => {
     expect(download.fileName).toBe(`mall_gmv_${FILE_RANGE}.zip`);
     const files = await unzip(download.blob);
     expect(files).toEqual({
-      [`categories_${FILE_RANGE}.csv`]: ['Name,GMV,Transactions,Average Transaction Value', 'F&B,3000,1200,2.5', 'Fashion,345.6,44,7.85'],
+      [`categories_${FILE_RANGE}.csv`]: [
+        'Name,GMV,Transactions,Average Transaction Value',
+        'F&B,3000,1200,2.5',
+        'Fashion,345.6,44,7.85',
+      ],
       [`levels_${FILE_RANGE}.csv`]: ['Name,GMV,Transactions,Average Transaction Value', 'L1,3345.6,1244,2.69'],
       [`monthly_${FILE_RANGE}.csv`]: ['Month,GMV,Transactions', '2024-02,100,1', '2024-03,3345.6,1244'],
-      [`outlets_${FILE_RANGE}.csv`]: ['Name,GMV,Transactions,Average Transaction Value', 'Kopi Corner,2000,100,20', 'Noodle Bar,1345.6,1144,1.18'],
+      [`outlets_${FILE_RANGE}.csv`]: [
+        'Name,GMV,Transactions,Average Transaction Value',
+        'Kopi Corner,2000,100,20',
+        'Noodle Bar,1345.6,1144,1.18',
+      ],
     });
   });
 });
@@ -490,12 +520,19 @@ function paymentAnswers(call: RecordedCall) {
   // The top methods of one day: VISA every day, GRAB_PAY on the first day only.
   const day = call.query.get('start_time');
   return ok({
-    data: day === RANGE.start ? [{ payment_method: 'VISA', sum: 100 }, { payment_method: 'GRAB_PAY', sum: 50.5 }] : [{ payment_method: 'VISA', sum: 10 }],
+    data:
+      day === RANGE.start
+        ? [
+            { payment_method: 'VISA', sum: 100 },
+            { payment_method: 'GRAB_PAY', sum: 50.5 },
+          ]
+        : [{ payment_method: 'VISA', sum: 10 }],
   });
 }
 
 const DAYS = ['2024-03-09', '2024-03-10', '2024-03-11', '2024-03-12', '2024-03-13', '2024-03-14', '2024-03-15'];
-const renderPaymentMethods = () => renderReportPage(MallPaymentMethodsPage, { title: 'Mall Payment Methods', header: 'mall' });
+const renderPaymentMethods = () =>
+  renderReportPage(MallPaymentMethodsPage, { title: 'Mall Payment Methods', header: 'mall' });
 
 describe('MallPaymentMethodsPage', { timeout: 30_000 }, () => {
   it('asks for the overall top 10 and the top 5 of each day (a week or less), then of each week (Monday to Sunday)', async () => {
@@ -527,7 +564,9 @@ describe('MallPaymentMethodsPage', { timeout: 30_000 }, () => {
         ...weeks.map(([start, end]) => ({ path, params: { ...BASE, start_time: start!, end_time: end!, limit: '5' } })),
       ]),
     );
-    expect(chartIn('payment-over-time-chart').xAxis[0]?.categories).toEqual(weeks.map(([start, end]) => `${start} – ${end}`));
+    expect(chartIn('payment-over-time-chart').xAxis[0]?.categories).toEqual(
+      weeks.map(([start, end]) => `${start} – ${end}`),
+    );
   });
 
   it('draws the overall split with sums and shares beside it, and the top methods of each day stacked', async () => {
@@ -604,13 +643,19 @@ describe('exportCsvFiles', () => {
   it('downloads a single file as CSV (title-cased headers, not zipped)', async () => {
     const downloads = captureDownloads();
     await exportCsvFiles('mall_home', FILE_RANGE, [
-      { name: 'daily', keys: ['date', 'total_amount', 'payment_method'], rows: [{ date: '2024-03-09', total_amount: 12.5, payment_method: 'VISA, MASTER' }] },
+      {
+        name: 'daily',
+        keys: ['date', 'total_amount', 'payment_method'],
+        rows: [{ date: '2024-03-09', total_amount: 12.5, payment_method: 'VISA, MASTER' }],
+      },
     ]);
     expect(downloads).toHaveLength(1);
     const [download] = downloads;
     expect(download?.fileName).toBe(`daily_${FILE_RANGE}.csv`);
     expect(download?.blob.type).toBe('text/csv;charset=utf-8');
-    expect(await blobText(download!.blob)).toBe('Date,Total Amount,Payment Method\r\n2024-03-09,12.5,"VISA, MASTER"\r\n');
+    expect(await blobText(download!.blob)).toBe(
+      'Date,Total Amount,Payment Method\r\n2024-03-09,12.5,"VISA, MASTER"\r\n',
+    );
     // The object URL is let go of afterwards.
     expect(URL.revokeObjectURL).not.toHaveBeenCalledWith(download?.url);
     await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith(download?.url), { timeout: 2_000 });

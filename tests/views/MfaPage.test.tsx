@@ -1,15 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../../src/api/session';
-import {
-  currentPath,
-  fakeServer,
-  isDisabled,
-  loginAnswer,
-  reloadPage,
-  renderApp,
-  userInfo,
-} from './renderApp';
+import { currentPath, fakeServer, isDisabled, loginAnswer, reloadPage, renderApp, userInfo } from './renderApp';
 
 async function signInWithMfa(server: ReturnType<typeof fakeServer>, path = '/login') {
   const location = renderApp(path, server);
@@ -99,8 +91,7 @@ describe('MfaPage', () => {
     let changed = false;
     const server = fakeServer({
       login: () => loginAnswer({ password_expired: true }, true),
-      credential: () =>
-        Promise.resolve({ user: userInfo({ password_expired: !changed }), csrfToken: 'csrf-session' }),
+      credential: () => Promise.resolve({ user: userInfo({ password_expired: !changed }), csrfToken: 'csrf-session' }),
       updatePassword: () => {
         changed = true;
         return Promise.resolve();

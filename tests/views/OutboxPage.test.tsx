@@ -1,13 +1,13 @@
+import { Classes } from '@blueprintjs/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Classes } from '@blueprintjs/core';
 import type { OutboxMail } from '../../src/api/admin';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 import { OUTBOX_ERROR } from '../../src/machines/outboxMachine';
 import { OutboxPage } from '../../src/views/pages/admin/OutboxPage';
+import { deferred } from '../support/deferred';
 import { CLIENTS, MALLS, OUTLETS } from './layoutHarness';
 import { currentPath, fakeServer, renderApp, userInfo } from './renderApp';
-import { deferred } from '../support/deferred';
 
 /*
  * The super admin's Outbox page: the mails the server kept instead of sending them (GET /api/admin/outbox),
@@ -52,12 +52,14 @@ function installNetwork(): void {
     else if (url.pathname === '/malls') answer = { status: 200, body: MALLS[clientId] ?? [] };
     else if (url.pathname === '/outlets') answer = { status: 200, body: OUTLETS[clientId] ?? [] };
     else answer = { status: 404, body: { statusCode: 404, error: 'Not Found', message: `${url.pathname} not found` } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
 }
 
 const outboxCalls = () => network.calls.filter((url) => url.pathname === '/api/admin/outbox');
-
 
 /** Cell texts of the outbox table's body rows. */
 function rows(): string[][] {
@@ -82,11 +84,9 @@ describe('the outbox page', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(outboxCalls().map((url) => url.search)).toEqual(['?limit=50']);
     expect(screen.getByRole('heading', { name: 'Outbox' })).toBeDefined();
-    expect([...document.querySelectorAll('[data-testid="outbox-page"] thead th')].map((cell) => cell.textContent)).toEqual([
-      'Sent',
-      'To',
-      'Subject',
-    ]);
+    expect(
+      [...document.querySelectorAll('[data-testid="outbox-page"] thead th')].map((cell) => cell.textContent),
+    ).toEqual(['Sent', 'To', 'Subject']);
     expect(rows()).toEqual([
       [new Date(CODE_MAIL.created_at).toLocaleString(), 'mfa@demo.mall', 'Your Mall Analytics sign-in code: 123456'],
       [new Date(RESET_MAIL.created_at).toLocaleString(), 'operator@demo.mall', 'Reset your Mall Analytics password'],
@@ -140,7 +140,10 @@ describe('the outbox page', () => {
   });
 
   it('says so when the outbox cannot be read, and recovers on Refresh', async () => {
-    network.outbox = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } });
+    network.outbox = () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+    });
     render(<OutboxPage title="Outbox" />);
     expect(await screen.findByText(OUTBOX_ERROR)).toBeDefined();
     expect(OUTBOX_ERROR).toBe('Outbox fetching error occurs. Please try again later.');
@@ -170,7 +173,10 @@ describe('the outbox in the app', () => {
   });
 
   it('opens /admin/outbox for the super admin, with its Outbox item in the sidebar', async () => {
-    const location = renderApp('/admin/outbox', fakeServer({ credential: () => Promise.resolve({ user: superAdmin, csrfToken: 'c' }) }));
+    const location = renderApp(
+      '/admin/outbox',
+      fakeServer({ credential: () => Promise.resolve({ user: superAdmin, csrfToken: 'c' }) }),
+    );
     await waitFor(() => expect(rows()).toHaveLength(2), SIGN_IN);
     expect(currentPath(location)).toBe('/admin/outbox');
     const link = within(screen.getByTestId('nav')).getByTestId('nav-link-/admin/outbox');
@@ -180,7 +186,10 @@ describe('the outbox in the app', () => {
   });
 
   it('reaches the outbox from the sidebar', async () => {
-    const location = renderApp('/receipts', fakeServer({ credential: () => Promise.resolve({ user: superAdmin, csrfToken: 'c' }) }));
+    const location = renderApp(
+      '/receipts',
+      fakeServer({ credential: () => Promise.resolve({ user: superAdmin, csrfToken: 'c' }) }),
+    );
     const link = await screen.findByTestId('nav-link-/admin/outbox', {}, SIGN_IN);
     expect(outboxCalls()).toHaveLength(0);
     fireEvent.click(link);
@@ -189,7 +198,10 @@ describe('the outbox in the app', () => {
   });
 
   it('refuses anyone else: /404, no Outbox item, no outbox call', async () => {
-    const location = renderApp('/admin/outbox', fakeServer({ credential: () => Promise.resolve({ user: operator, csrfToken: 'c' }) }));
+    const location = renderApp(
+      '/admin/outbox',
+      fakeServer({ credential: () => Promise.resolve({ user: operator, csrfToken: 'c' }) }),
+    );
     await waitFor(() => expect(currentPath(location)).toBe('/404'), SIGN_IN);
     expect(await screen.findByTestId('not-found')).toBeDefined();
     expect(outboxCalls()).toHaveLength(0);

@@ -1,8 +1,8 @@
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Classes } from '@blueprintjs/core';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Highcharts from 'highcharts';
 import { useEffect } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from 'xstate';
 import type { Outlet } from '../../src/api/lookup';
 import type { BreakdownSeries, PaymentSummary, ReceiptRow, ReceiptSummary } from '../../src/api/receipts';
@@ -10,8 +10,8 @@ import { clearSession, setPermissionsList } from '../../src/api/session';
 import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
 import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 import { ReceiptsPage } from '../../src/views/pages/receipts/ReceiptsPage';
-import { HeaderProbe } from './headerProbe';
 import { deferred } from '../support/deferred';
+import { HeaderProbe } from './headerProbe';
 
 /*
  * The outlet Receipts page (§2, §3, §4, §7, §9) with the real filter header and receipts machines behind it and
@@ -68,7 +68,15 @@ const ROWS: ReceiptRow[] = [
     take_away: true,
     delivery_info: 'Grab',
   }),
-  receipt({ id: 2, receipt_id: 'R-VOID', receipt_status: 'Void', opened_bill: true, void: true, closed_bill: false, total_amount: -20 }),
+  receipt({
+    id: 2,
+    receipt_id: 'R-VOID',
+    receipt_status: 'Void',
+    opened_bill: true,
+    void: true,
+    closed_bill: false,
+    total_amount: -20,
+  }),
   receipt({ id: 3, receipt_id: 'R-CLOSED', opened_bill: true, closed_bill: true, discount: 5.25, take_away: false }),
   receipt({ id: 4, receipt_id: '1710400000', foc_bill: true, redeem_bill: true, total_amount: 0 }),
 ];
@@ -78,7 +86,14 @@ const PAYMENTS: PaymentSummary[] = [
   { payment_method: 'CASH', sum: 234.5, processing_fees: 0, net_amount: 234.5 },
 ];
 const BREAKDOWN: BreakdownSeries[] = [
-  { payment_method: 'VISA', sum: 1000, data: [{ key: '2024/03/14', value: 600 }, { key: '2024/03/15', value: 400 }] },
+  {
+    payment_method: 'VISA',
+    sum: 1000,
+    data: [
+      { key: '2024/03/14', value: 600 },
+      { key: '2024/03/15', value: 400 },
+    ],
+  },
 ];
 
 /* ---------------------------------------------------------------- the fake network */
@@ -93,7 +108,9 @@ interface Answers {
   typeOptions: string[];
   focReasons: string[];
   paymentMethods: string[];
-  transactions: (call: Call) => Promise<{ data: ReceiptRow[]; summary: ReceiptSummary[] }> | { data: ReceiptRow[]; summary: ReceiptSummary[] };
+  transactions: (
+    call: Call,
+  ) => Promise<{ data: ReceiptRow[]; summary: ReceiptSummary[] }> | { data: ReceiptRow[]; summary: ReceiptSummary[] };
   payments: PaymentSummary[];
   breakdown: BreakdownSeries[];
   image: () => Promise<{ imageBuf: string }> | { imageBuf: string };
@@ -160,13 +177,14 @@ function lastTransactionQuery(): URLSearchParams {
   return last.query;
 }
 
-
 /* ---------------------------------------------------------------- rendering */
 
 function renderPage(): { header: () => Actor<typeof filterHeaderMachine> } {
   setPermissionsList(PERMISSIONS);
   let headerActor: Actor<typeof filterHeaderMachine> | undefined;
-  const headerLogic = filterHeaderMachine.provide({ actions: { writeUrl: () => undefined, writeCookies: () => undefined } });
+  const headerLogic = filterHeaderMachine.provide({
+    actions: { writeUrl: () => undefined, writeCookies: () => undefined },
+  });
   render(
     <FilterHeaderContext.Provider
       logic={headerLogic}
@@ -205,7 +223,9 @@ function mainQuadrant(): HTMLElement {
 
 /** The header names of the receipts table, in order. */
 function columnNames(): string[] {
-  return [...mainQuadrant().querySelectorAll(`.${NS}-table-column-name`)].map((cell) => cell.getAttribute('title') ?? '');
+  return [...mainQuadrant().querySelectorAll(`.${NS}-table-column-name`)].map(
+    (cell) => cell.getAttribute('title') ?? '',
+  );
 }
 
 /** A sortable header (in the main quadrant). */
@@ -243,7 +263,9 @@ function bodyRows(table: HTMLElement, section = 'tbody'): string[][] {
 /** The Highcharts chart drawn inside the element with this test id. */
 function chartIn(testId: string): Highcharts.Chart {
   const container = screen.getByTestId(testId);
-  const chart = Highcharts.charts.find((candidate) => candidate !== undefined && container.contains(candidate.container));
+  const chart = Highcharts.charts.find(
+    (candidate) => candidate !== undefined && container.contains(candidate.container),
+  );
   if (!chart) throw new Error(`no chart drawn in ${testId}`);
   return chart;
 }
@@ -297,7 +319,6 @@ afterEach(() => {
   clearSession();
 });
 
-
 /* ---------------------------------------------------------------- the tests */
 
 describe('the receipts table', () => {
@@ -318,7 +339,11 @@ describe('the receipts table', () => {
       rowsPerPage: '10',
     });
     expect(screen.queryByTestId('receipts-choose-outlet')).toBeNull();
-    for (const path of ['/outlets/transaction/receiptTypeOptions', '/outlets/transaction/focReason', '/outlets/paymentMethodNameOption']) {
+    for (const path of [
+      '/outlets/transaction/receiptTypeOptions',
+      '/outlets/transaction/focReason',
+      '/outlets/paymentMethodNameOption',
+    ]) {
       expect(Object.fromEntries(callsTo(path)[0]?.query ?? [])).toEqual({ client_id: '3', id: '12' });
     }
     for (const path of ['/outlets/getPaymentAndSum', '/outlets/paymentMethodBreakdown']) {
@@ -334,7 +359,9 @@ describe('the receipts table', () => {
   it('draws a row per receipt of the answer, money as $ with 2 decimals', async () => {
     await renderLoaded();
     const row = (index: number) =>
-      ['date', 'time', 'receipt_id', 'payment_method', 'receipt_status', 'total_amount', 'discount'].map((key) => cellText(index, key));
+      ['date', 'time', 'receipt_id', 'payment_method', 'receipt_status', 'total_amount', 'discount'].map((key) =>
+        cellText(index, key),
+      );
     expect(row(0)).toEqual(['2024-03-14', '12:00:05 - 13:10:00', 'R-OPEN', 'VISA', 'Opened', '$1,234.50', '$0.00']);
     expect(row(1)).toEqual(['2024-03-14', '12:00:05', 'R-VOID', 'VISA', 'Void', '-$20.00', '$0.00']);
     expect(row(2)).toEqual(['2024-03-14', '12:00:05', 'R-CLOSED', 'VISA', 'Closed', '$10.00', '$5.25']);
@@ -389,7 +416,12 @@ describe('the receipts table', () => {
       'Delivery Info',
       'Status',
     ]);
-    expect(['name_reason', 'table', 'take_away', 'delivery_info'].map((key) => cellText(0, key))).toEqual(['Birthday', 'T4', 'Yes', 'Grab']);
+    expect(['name_reason', 'table', 'take_away', 'delivery_info'].map((key) => cellText(0, key))).toEqual([
+      'Birthday',
+      'T4',
+      'Yes',
+      'Grab',
+    ]);
     expect(cellText(2, 'take_away')).toBe('No');
     expect(lastTransactionQuery().get('outletType')).toBe('1');
   });
@@ -449,7 +481,11 @@ describe('sorting and paging', () => {
 
     fireEvent.click(sortHeader('total_amount'));
     let query = await waitForListCall(2);
-    expect([query.get('sortColumn'), query.get('orderByMethod'), query.get('page')]).toEqual(['total_amount', 'desc', '1']);
+    expect([query.get('sortColumn'), query.get('orderByMethod'), query.get('page')]).toEqual([
+      'total_amount',
+      'desc',
+      '1',
+    ]);
     expect(sortHeader('total_amount').getAttribute('aria-sort')).toBe('descending');
     expect(sortHeader('datetime').getAttribute('aria-sort')).toBe('none');
 
@@ -466,7 +502,10 @@ describe('sorting and paging', () => {
   it('draws the rows of the new answer after sorting', async () => {
     await renderLoaded();
     answers.transactions = (call) => ({
-      data: call.query.get('sortColumn') === 'total_amount' ? [...ROWS].sort((a, b) => b.total_amount - a.total_amount) : ROWS,
+      data:
+        call.query.get('sortColumn') === 'total_amount'
+          ? [...ROWS].sort((a, b) => b.total_amount - a.total_amount)
+          : ROWS,
       summary: [SUMMARY],
     });
     fireEvent.click(sortHeader('total_amount'));
@@ -508,8 +547,15 @@ describe('the filters', () => {
     renderPage();
     await waitForListCall(1);
     const select = screen.getByTestId('receipt-type-select') as HTMLSelectElement;
-    await waitFor(() => expect([...select.options].map((option) => option.text)).toEqual(['Receipt type', 'All', 'Void', 'Redeemed']));
-    expect([...select.options].map((option) => option.value)).toEqual(['', 'allReceipts', 'voidReceipts', 'redeemReceipts']);
+    await waitFor(() =>
+      expect([...select.options].map((option) => option.text)).toEqual(['Receipt type', 'All', 'Void', 'Redeemed']),
+    );
+    expect([...select.options].map((option) => option.value)).toEqual([
+      '',
+      'allReceipts',
+      'voidReceipts',
+      'redeemReceipts',
+    ]);
   });
 
   it('a receipt type goes back to page 1', async () => {
@@ -539,7 +585,11 @@ describe('the filters', () => {
     fireEvent.click(button);
     const menu = await screen.findByTestId('payment-method-menu');
     const box = (method: string) => within(menu).getByTestId(`payment-method-${method}`) as HTMLInputElement;
-    expect(within(menu).getAllByRole('checkbox').map((input) => input.closest('label')?.textContent)).toEqual(['All', 'CASH', 'VISA']);
+    expect(
+      within(menu)
+        .getAllByRole('checkbox')
+        .map((input) => input.closest('label')?.textContent),
+    ).toEqual(['All', 'CASH', 'VISA']);
 
     // Choosing 'all' selects every method; the list asks for every method (no paymentMethod), on page 1.
     fireEvent.click(box('all'));
@@ -669,7 +719,10 @@ describe('the receipt image', () => {
     answers.image = () => ({ imageBuf: 'AAAA' });
     fireEvent.click(within(mainQuadrant()).getByTestId('receipt-link-R-OPEN'));
     expect((await screen.findByTestId('receipt-image')).getAttribute('src')).toBe('data:image/png;base64,AAAA');
-    expect(callsTo('/api/tenant/receiptImage').map((call) => call.query.get('aimbox_id'))).toEqual(['R-CLOSED', 'R-OPEN']);
+    expect(callsTo('/api/tenant/receiptImage').map((call) => call.query.get('aimbox_id'))).toEqual([
+      'R-CLOSED',
+      'R-OPEN',
+    ]);
   });
 
   it('asks for a bare-timestamp receipt by its real id', async () => {
@@ -690,13 +743,17 @@ describe('while loading', () => {
 
     const table = screen.getByTestId('receipts-table');
     expect(table.getAttribute('aria-busy')).toBe('true');
-    await waitFor(() => expect(table.querySelectorAll(`.${TABLE_CELL_CLASS} .${Classes.SKELETON}`).length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(table.querySelectorAll(`.${TABLE_CELL_CLASS} .${Classes.SKELETON}`).length).toBeGreaterThan(0),
+    );
     expect(screen.getByTestId('page-next').hasAttribute('disabled')).toBe(true);
     expect(screen.queryByTestId('receipts-empty')).toBeNull();
     // §4: while a fetch is pending the header's filters are disabled.
     expect(harness.header().getSnapshot().hasTag('disabled')).toBe(true);
 
-    await act(async () => pending.resolve({ data: ROWS.slice(0, 1), summary: [{ total: 1, sum: 1234.5, discount: 0 }] }));
+    await act(async () =>
+      pending.resolve({ data: ROWS.slice(0, 1), summary: [{ total: 1, sum: 1234.5, discount: 0 }] }),
+    );
     await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('false'));
     await waitForCells(1, 12);
     expect(table.querySelectorAll(`.${TABLE_CELL_CLASS} .${Classes.SKELETON}`)).toHaveLength(0);

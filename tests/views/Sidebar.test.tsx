@@ -40,9 +40,18 @@ describe('the client selector', () => {
     expect(harness.header().getSnapshot().context.filters.mallIds).toEqual([2]);
 
     fireEvent.change(select, { target: { value: '4' } });
-    expect(harness.header().getSnapshot().context.filters).toMatchObject({ clientId: 4, mallIds: [], outlet: undefined });
+    expect(harness.header().getSnapshot().context.filters).toMatchObject({
+      clientId: 4,
+      mallIds: [],
+      outlet: undefined,
+    });
     await waitFor(() => expect(harness.header().getSnapshot().context.filters.mallIds).toEqual([5]));
-    expect(harness.header().getSnapshot().context.outlets.map((outlet) => outlet.id)).toEqual([20]);
+    expect(
+      harness
+        .header()
+        .getSnapshot()
+        .context.outlets.map((outlet) => outlet.id),
+    ).toEqual([20]);
     expect(select.value).toBe('4');
   });
 
@@ -108,7 +117,7 @@ describe('the sidebar on mobile', () => {
     expect(harness.sidebarCookies).toEqual([]);
   });
 
-  it('closes when the current page\'s link is clicked, without navigating', () => {
+  it("closes when the current page's link is clicked, without navigating", () => {
     const harness = renderFrame(frame(), { mobile: true });
     fireEvent.click(screen.getByTestId('sidebar-toggle'));
     const before = harness.location.history?.length;

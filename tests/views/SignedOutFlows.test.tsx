@@ -67,7 +67,9 @@ describe('single sign-on and account creation pages', () => {
       password: 'first-password-1',
     });
     await waitFor(() =>
-      expect(document.querySelector('.bp6-toast')?.textContent).toContain('Your account has been created. Please sign in.'),
+      expect(document.querySelector('.bp6-toast')?.textContent).toContain(
+        'Your account has been created. Please sign in.',
+      ),
     );
   });
 
@@ -95,7 +97,10 @@ describe('main layout navigation', () => {
       ],
       flags: { tenantOnly: false, hideTopBar: false, receiptsHidden: true },
     });
-    const location = renderApp('/', fakeServer({ credential: () => Promise.resolve({ user: partner, csrfToken: 'c' }) }));
+    const location = renderApp(
+      '/',
+      fakeServer({ credential: () => Promise.resolve({ user: partner, csrfToken: 'c' }) }),
+    );
     const nav = await screen.findByTestId('nav');
     expect(currentPath(location)).toBe('/shopper-connect/mall-home');
     const links = within(nav)
@@ -118,15 +123,25 @@ describe('main layout navigation', () => {
         { name: 'settings', subPermissions: [] },
       ],
     });
-    const location = renderApp('/login', fakeServer({ credential: () => Promise.resolve({ user: leasing, csrfToken: 'c' }) }));
+    const location = renderApp(
+      '/login',
+      fakeServer({ credential: () => Promise.resolve({ user: leasing, csrfToken: 'c' }) }),
+    );
     const nav = await screen.findByTestId('nav');
     expect(currentPath(location)).toBe('/tenant-connect/breakeven-target');
-    expect(within(nav).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Leasing', 'Settings']);
+    expect(
+      within(nav)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Leasing', 'Settings']);
     expect((await screen.findByTestId('page-title')).textContent).toBe('Leasing');
   });
 
   it('sends an unknown path to /404', async () => {
-    const location = renderApp('/no/such/page', fakeServer({ credential: () => Promise.resolve({ user: userInfo(), csrfToken: 'c' }) }));
+    const location = renderApp(
+      '/no/such/page',
+      fakeServer({ credential: () => Promise.resolve({ user: userInfo(), csrfToken: 'c' }) }),
+    );
     expect(await screen.findByText('Page not found.')).toBeDefined();
     expect(currentPath(location)).toBe('/404');
   });

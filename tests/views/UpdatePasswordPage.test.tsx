@@ -33,15 +33,13 @@ describe('UpdatePasswordPage', () => {
     const server = fakeServer({
       login: () => Promise.reject(new ApiError(401, 'Password expired.')),
       updatePassword: () =>
-        attempts++ === 0
-          ? Promise.reject(new ApiError(401, 'username or password is incorrect'))
-          : Promise.resolve(),
+        attempts++ === 0 ? Promise.reject(new ApiError(401, 'username or password is incorrect')) : Promise.resolve(),
     });
     const location = await logInExpired(server);
 
     expect((await screen.findByTestId('login-error')).textContent).toBe('Password expired.');
     fireEvent.click(screen.getByTestId('login-update-password'));
-    expect((await screen.findByTestId('update-username') as HTMLInputElement).value).toBe('expired@demo.mall');
+    expect(((await screen.findByTestId('update-username')) as HTMLInputElement).value).toBe('expired@demo.mall');
     expect(currentPath(location)).toBe('/update-password');
     expect(screen.getByTestId('update-error').textContent).toBe('Password expired.');
 
@@ -83,7 +81,9 @@ describe('UpdatePasswordPage', () => {
     fireEvent.click(await screen.findByTestId('login-update-password'));
     await screen.findByTestId('update-current-password');
     expect(
-      screen.getByText('The new password must be 10 to 128 characters long and contain at least one letter and one digit.'),
+      screen.getByText(
+        'The new password must be 10 to 128 characters long and contain at least one letter and one digit.',
+      ),
     ).toBeDefined();
     fillForm('demo-password-1', 'fresh-password-9', 'fresh-password-8');
     expect(screen.getByText('The passwords do not match.')).toBeDefined();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Actor } from 'xstate';
-import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 import type { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
+import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 
 export type HeaderActor = Actor<typeof filterHeaderMachine>;
 

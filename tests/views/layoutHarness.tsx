@@ -61,7 +61,9 @@ export function renderFrame(ui: ReactNode, options: FrameOptions = {}): Harness 
   let headerActor: Actor<typeof filterHeaderMachine> | undefined;
 
   const layoutLogic = layoutMachine.provide({
-    actors: { fetchClients: fromPromise<Client[]>(async () => CLIENTS.filter((client) => user.clients.includes(client.id))) },
+    actors: {
+      fetchClients: fromPromise<Client[]>(async () => CLIENTS.filter((client) => user.clients.includes(client.id))),
+    },
     actions: {
       writeSidebarCookie: (_, params: { status: 'opened' | 'closed' }) => {
         sidebarCookies.push(params.status);

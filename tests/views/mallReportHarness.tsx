@@ -14,8 +14,9 @@ import { type FilterPageConfig, filterHeaderMachine } from '../../src/machines/f
 import { Notifications } from '../../src/views/common/Notifications';
 import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 import type { PageHeaderKind } from '../../src/views/pages/pageProps';
-import { fakeServer, machineFor, userInfo } from './renderApp';
 import { HeaderProbe } from './headerProbe';
+import { fakeServer, machineFor, userInfo } from './renderApp';
+
 export { deferred } from '../support/deferred';
 
 /*
@@ -81,7 +82,10 @@ export interface FakeNetwork {
 }
 
 export const ok = (body: unknown) => ({ status: 200, body });
-export const serverError = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } });
+export const serverError = () => ({
+  status: 500,
+  body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+});
 
 /** Installs the fetch handler: lookups answer MALLS (or `malls`) and OUTLETS, reports answer `handler`. */
 export function installNetwork(handler: ReportHandler, malls: readonly unknown[] = MALLS): FakeNetwork {
@@ -107,7 +111,6 @@ export function installNetwork(handler: ReportHandler, malls: readonly unknown[]
     },
   };
 }
-
 
 /* ---------------------------------------------------------------- rendering */
 
@@ -193,7 +196,9 @@ export function resetSession(): void {
 /** The Highcharts chart drawn inside the element with this test id. */
 export function chartIn(testId: string): Highcharts.Chart {
   const container = screen.getByTestId(testId);
-  const chart = Highcharts.charts.find((candidate) => candidate !== undefined && container.contains(candidate.container));
+  const chart = Highcharts.charts.find(
+    (candidate) => candidate !== undefined && container.contains(candidate.container),
+  );
   if (!chart) throw new Error(`no chart drawn in ${testId}`);
   return chart;
 }
@@ -207,7 +212,9 @@ export function seriesValues(chart: Highcharts.Chart, index = 0): (number | null
 
 /** Cell texts of a table's body rows. */
 export function bodyRows(table: HTMLElement): string[][] {
-  return [...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
+  return [...table.querySelectorAll('tbody tr')].map((row) =>
+    [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+  );
 }
 
 /** Header cell texts of a table. */
@@ -233,7 +240,9 @@ export function paramsOf(call: RecordedCall): Record<string, string | string[]> 
 }
 
 /** The calls as `{ path, params }`, in a stable order (the pages make theirs in parallel). */
-export function describeCalls(calls: readonly RecordedCall[]): { path: string; params: Record<string, string | string[]> }[] {
+export function describeCalls(
+  calls: readonly RecordedCall[],
+): { path: string; params: Record<string, string | string[]> }[] {
   return sortedCalls(calls.map((call) => ({ path: call.path, params: paramsOf(call) })));
 }
 

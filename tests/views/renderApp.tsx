@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
+import { App } from '../../src/App';
 import type {
   CredentialResponse,
   LoginRequest,
@@ -12,7 +13,6 @@ import type {
   UserInfo,
 } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
-import { App } from '../../src/App';
 import { AuthContext } from '../../src/machines/authContext';
 import { authMachine } from '../../src/machines/authMachine';
 
@@ -77,7 +77,16 @@ export function fakeServer(overrides: Partial<Omit<FakeServer, 'calls'>> = {}): 
     checkResetKey: () => Promise.resolve(true),
     createAccount: () => Promise.resolve(true),
     ...overrides,
-    calls: { login: [], sendCode: 0, codes: [], passwords: [], resetEmails: [], resetKeys: [], accounts: [], logout: 0 },
+    calls: {
+      login: [],
+      sendCode: 0,
+      codes: [],
+      passwords: [],
+      resetEmails: [],
+      resetKeys: [],
+      accounts: [],
+      logout: 0,
+    },
   };
 }
 

@@ -7,7 +7,12 @@ import { emitApiEvent } from '../session';
  * Calls whose 401 belongs to their caller (a wrong password, "not signed in yet") rather than to
  * the app-wide toast.
  */
-const callerHandles401: ReadonlySet<string> = new Set(['/api/login', '/api/credential', '/api/getcsrftoken', '/api/logout']);
+const callerHandles401: ReadonlySet<string> = new Set([
+  '/api/login',
+  '/api/credential',
+  '/api/getcsrftoken',
+  '/api/logout',
+]);
 /** A 403 on logout must not trigger another logout. */
 const ignores403: ReadonlySet<string> = new Set(['/api/logout']);
 

@@ -1,5 +1,11 @@
 import type { Middleware } from 'openapi-fetch';
-import { hasPermission, isAuthEndpoint, isExemptFromPermissions, isRequestAllowed, requestPathOf } from '../../domain/permissions';
+import {
+  hasPermission,
+  isAuthEndpoint,
+  isExemptFromPermissions,
+  isRequestAllowed,
+  requestPathOf,
+} from '../../domain/permissions';
 import { getPermissionsList } from '../session';
 
 /** Thrown from `onRequest` so that openapi-fetch rejects the call before anything is sent. */

@@ -16,7 +16,9 @@ export const useCurrencySymbol = () => useContext(CurrencySymbolContext);
 export function useMallCurrencySymbol(): string {
   return FilterHeaderContext.useSelector((snapshot) => {
     const selected = new Set(snapshot.context.filters.mallIds);
-    return sharedCurrencySymbol(snapshot.context.malls.filter((mall) => selected.has(mall.id)).map((mall) => mall.currency));
+    return sharedCurrencySymbol(
+      snapshot.context.malls.filter((mall) => selected.has(mall.id)).map((mall) => mall.currency),
+    );
   });
 }
 
@@ -24,7 +26,10 @@ export function useMallCurrencySymbol(): string {
 export function useOutletCurrencySymbol(): string {
   return FilterHeaderContext.useSelector((snapshot) => {
     const { outlet } = snapshot.context.filters;
-    const outlets = outlet === 'all' ? snapshot.context.outlets : snapshot.context.outlets.filter((candidate) => candidate.id === outlet);
+    const outlets =
+      outlet === 'all'
+        ? snapshot.context.outlets
+        : snapshot.context.outlets.filter((candidate) => candidate.id === outlet);
     return sharedCurrencySymbol(outlets.map((candidate) => candidate.currency));
   });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { AuthEvent } from '../../machines/authMachine';
 import { AuthContext } from '../../machines/authContext';
+import type { AuthEvent } from '../../machines/authMachine';
 
 /**
  * Sends a page's opening event (a reset link's key, an invitation, the SSO answer) to the auth

@@ -25,11 +25,7 @@ import {
   toDateString,
   yearOptions,
 } from '../../domain/dateLimits';
-import {
-  DATE_RANGE_OPTION_LABELS,
-  SET_DATE_FROM_TEXT,
-  SET_DATE_TO_TEXT,
-} from '../../domain/filterOptions';
+import { DATE_RANGE_OPTION_LABELS, SET_DATE_FROM_TEXT, SET_DATE_TO_TEXT } from '../../domain/filterOptions';
 import { formatDateRange, formatMonthShort } from '../../domain/format';
 import type { dateRangePickerMachine } from '../../machines/dateRangePickerMachine';
 import { DateRangeExceededAlert } from './DateRangeExceededAlert';
@@ -166,7 +162,12 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
     />
   );
   const applyButton = (text: string) => (
-    <Button intent="primary" text={text} data-testid="date-range-apply" onClick={() => send({ type: 'dateRange.apply' })} />
+    <Button
+      intent="primary"
+      text={text}
+      data-testid="date-range-apply"
+      onClick={() => send({ type: 'dateRange.apply' })}
+    />
   );
   const cancelButton = <Button text="Cancel" data-testid="date-range-cancel" onClick={cancel} />;
 

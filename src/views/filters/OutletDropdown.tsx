@@ -1,5 +1,10 @@
 import { HTMLSelect } from '@blueprintjs/core';
-import { OUTLET_PLACEHOLDER, outletOptions, outletSelectionValue, parseOutletSelection } from '../../domain/filterOptions';
+import {
+  OUTLET_PLACEHOLDER,
+  outletOptions,
+  outletSelectionValue,
+  parseOutletSelection,
+} from '../../domain/filterOptions';
 import { FilterHeaderContext } from './filterHeaderContext';
 
 /**

@@ -51,14 +51,17 @@ export function GuardedRouter({ children }: { children: ReactNode }) {
   const followedId = useRef(-1);
 
   /** The guard decided: the browser follows (each decision, also several within one task). */
-  const follow = useCallback((decision: { location: AppLocation | undefined; navigationId: number; replace: boolean }) => {
-    if (!decision.location || decision.navigationId === followedId.current) return;
-    followedId.current = decision.navigationId;
-    const target = hrefOf(decision.location);
-    if (target === shownHref.current) return;
-    shownHref.current = target;
-    navigateBrowser.current(target, { replace: decision.replace });
-  }, []);
+  const follow = useCallback(
+    (decision: { location: AppLocation | undefined; navigationId: number; replace: boolean }) => {
+      if (!decision.location || decision.navigationId === followedId.current) return;
+      followedId.current = decision.navigationId;
+      const target = hrefOf(decision.location);
+      if (target === shownHref.current) return;
+      shownHref.current = target;
+      navigateBrowser.current(target, { replace: decision.replace });
+    },
+    [],
+  );
 
   // Every decision as it is taken: two navigations in a row (completing an entry, then adding one) both reach
   // the browser's history.
@@ -84,7 +87,8 @@ export function GuardedRouter({ children }: { children: ReactNode }) {
       location && {
         path: location.path,
         search: location.search,
-        navigate: (to, options) => guard.send({ type: 'navigation.request', href: to, replace: options?.replace === true }),
+        navigate: (to, options) =>
+          guard.send({ type: 'navigation.request', href: to, replace: options?.replace === true }),
       },
     [location, guard],
   );

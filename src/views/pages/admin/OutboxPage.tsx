@@ -13,7 +13,12 @@ export function OutboxPage({ title }: PageProps) {
     <section data-testid="outbox-page">
       <div className="page-title-row">
         <H3>{title}</H3>
-        <Button icon="refresh" text="Refresh" loading={state.hasTag('busy')} onClick={() => send({ type: 'outbox.refresh' })} />
+        <Button
+          icon="refresh"
+          text="Refresh"
+          loading={state.hasTag('busy')}
+          onClick={() => send({ type: 'outbox.refresh' })}
+        />
       </div>
       <Callout intent="primary" icon="envelope">
         Without an SMTP server (SMTP_URL), mails are kept here instead of being sent: one-time codes, password-reset

@@ -55,7 +55,14 @@ export function AccountCreationPage() {
   return (
     <AuthCard title="Create your account">
       <AuthForm onSubmit={onSubmit} errorMessage={errorMessage} errorTestId="account-error">
-        <EmailField idPrefix="account" label="E-mail" helperText="The address the invitation was sent to." value={email} disabled={creating} onChange={setEmail} />
+        <EmailField
+          idPrefix="account"
+          label="E-mail"
+          helperText="The address the invitation was sent to."
+          value={email}
+          disabled={creating}
+          onChange={setEmail}
+        />
         <NewPasswordFields
           idPrefix="account"
           newPassword={password}

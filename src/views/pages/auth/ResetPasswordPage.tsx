@@ -42,7 +42,14 @@ function ResetRequestForm() {
         </Callout>
       )}
       <form onSubmit={onSubmit} noValidate>
-        <EmailField idPrefix="reset" label="E-mail" helperText="We will e-mail you a link to choose a new password." value={email} disabled={requesting} onChange={setEmail} />
+        <EmailField
+          idPrefix="reset"
+          label="E-mail"
+          helperText="We will e-mail you a link to choose a new password."
+          value={email}
+          disabled={requesting}
+          onChange={setEmail}
+        />
         <Button
           type="submit"
           intent="primary"

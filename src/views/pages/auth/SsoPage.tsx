@@ -1,8 +1,8 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { AuthEvent } from '../../../machines/authMachine';
 import { AuthContext } from '../../../machines/authContext';
+import type { AuthEvent } from '../../../machines/authMachine';
 import { FullPageSpinner } from '../../common/FullPageSpinner';
 import { useSendOnce } from '../../common/useSendOnce';
 import { AuthCard, AuthForm, AuthLinks, EmailField } from './AuthCard';

@@ -2,10 +2,10 @@ import { HTMLTable } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import type { BreakdownSeries, PaymentSummary } from '../../../api/receipts';
-import { Money } from '../../common/Money';
 import { breakdownLabel } from '../../../domain/receipts';
 import { Chart } from '../../charts/Chart';
 import { CHART_COLORS, GRID_LINE_LIMIT, LABEL_LIMIT } from '../../charts/chartTheme';
+import { Money } from '../../common/Money';
 
 /** The payment method breakdown (§7): a daily column chart per method, labelled DD/MM, 'No Data' when empty. */
 export function PaymentBreakdownChart({ series }: { readonly series: readonly BreakdownSeries[] }) {
@@ -62,9 +62,13 @@ export function PaymentSummaryTable({ rows }: { readonly rows: readonly PaymentS
                 />
                 {row.payment_method}
               </td>
-              <td><Money value={row.sum} /></td>
+              <td>
+                <Money value={row.sum} />
+              </td>
               <td>{row.processing_fees.toFixed(2)}%</td>
-              <td><Money value={row.net_amount} /></td>
+              <td>
+                <Money value={row.net_amount} />
+              </td>
             </tr>
           ))
         )}
@@ -73,9 +77,13 @@ export function PaymentSummaryTable({ rows }: { readonly rows: readonly PaymentS
         <tfoot>
           <tr>
             <th>Total</th>
-            <th><Money value={totalSum} /></th>
+            <th>
+              <Money value={totalSum} />
+            </th>
             <th />
-            <th><Money value={totalNet} /></th>
+            <th>
+              <Money value={totalNet} />
+            </th>
           </tr>
         </tfoot>
       ) : null}

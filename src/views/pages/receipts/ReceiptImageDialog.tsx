@@ -11,7 +11,10 @@ export interface ReceiptImageDialogProps {
 /** A receipt's image (rendered by the server from its raw text) in a dialog. */
 export function ReceiptImageDialog({ receiptId, src, loading, onClose }: ReceiptImageDialogProps) {
   // a bare timestamp is not a receipt id: the table shows 'no receipt id' for it, and so does the title
-  const title = receiptId === undefined || !isBareTimestamp(receiptId) ? `Receipt ${receiptId ?? ''}` : `Receipt (${NO_RECEIPT_ID})`;
+  const title =
+    receiptId === undefined || !isBareTimestamp(receiptId)
+      ? `Receipt ${receiptId ?? ''}`
+      : `Receipt (${NO_RECEIPT_ID})`;
   return (
     <Dialog isOpen={receiptId !== undefined} onClose={onClose} title={title} style={{ width: 'auto', minWidth: 360 }}>
       <DialogBody>

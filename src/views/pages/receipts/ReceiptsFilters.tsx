@@ -28,7 +28,9 @@ export function ReceiptsFilters({ context, disabled, send }: ReceiptsFiltersProp
         data-testid="receipt-type-select"
         value={context.receiptType}
         disabled={disabled}
-        onChange={(event) => send({ type: 'receiptType.change', receiptType: event.currentTarget.value as ReceiptType | '' })}
+        onChange={(event) =>
+          send({ type: 'receiptType.change', receiptType: event.currentTarget.value as ReceiptType | '' })
+        }
       >
         <option value="">Receipt type</option>
         {typeOptions.map((option) => (

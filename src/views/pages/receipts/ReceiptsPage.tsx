@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { selectedOutletIds } from '../../../machines/filterHeaderMachine';
 import { receiptsMachine } from '../../../machines/receiptsMachine';
+import { CurrencySymbolContext, useOutletCurrencySymbol } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { DateRangeExceededAlert } from '../../filters/DateRangeExceededAlert';
 import { DateRangePicker } from '../../filters/DateRangePicker';
@@ -12,7 +13,6 @@ import { PaymentBreakdownChart, PaymentSummaryTable } from './PaymentBreakdown';
 import { ReceiptImageDialog } from './ReceiptImageDialog';
 import { ReceiptsFilters } from './ReceiptsFilters';
 import { ReceiptsTable } from './ReceiptsTable';
-import { CurrencySymbolContext, useOutletCurrencySymbol } from '../../common/Money';
 import './receipts.css';
 
 /**
@@ -117,7 +117,12 @@ export function ReceiptsPage({ title }: PageProps) {
           {context.pdfLink ? (
             <Callout intent="success" className="receipts-link" data-testid="pdf-link-callout">
               <span>This link downloads the PDF without signing in, for 7 days:</span>
-              <InputGroup readOnly value={context.pdfLink} data-testid="pdf-link-url" onFocus={(event) => event.currentTarget.select()} />
+              <InputGroup
+                readOnly
+                value={context.pdfLink}
+                data-testid="pdf-link-url"
+                onFocus={(event) => event.currentTarget.select()}
+              />
               <Button text="Close" variant="minimal" onClick={() => send({ type: 'link.dismiss' })} />
             </Callout>
           ) : null}

@@ -4,9 +4,9 @@ import '@blueprintjs/table/lib/css/table.css';
 import type { ReactNode } from 'react';
 import type { ReceiptRow } from '../../../api/receipts';
 import { formatNumber } from '../../../domain/format';
-import { Money } from '../../common/Money';
 import { displayReceiptId, receiptStatusTags, timeWithDineOut } from '../../../domain/receipts';
 import type { ReceiptsContext, ReceiptsEvent, SortColumn } from '../../../machines/receiptsMachine';
+import { Money } from '../../common/Money';
 
 interface ColumnSpec {
   readonly key: string;
@@ -57,10 +57,35 @@ export function ReceiptsTable({ context, loading, send }: ReceiptsTableProps) {
         </a>
       ),
     },
-    { key: 'payment_method', name: 'Payment Method', sort: 'payment_method', width: 140, render: (row) => row.payment_method },
-    { key: 'receipt_status', name: 'Receipt Status', sort: 'receipt_status', width: 120, render: (row) => row.receipt_status },
-    { key: 'total_amount', name: 'Total Amount', sort: 'total_amount', width: 120, render: (row) => <Money value={row.total_amount} /> },
-    { key: 'discount', name: 'Discount', sort: 'discount', width: 100, extra: true, render: (row) => <Money value={row.discount} /> },
+    {
+      key: 'payment_method',
+      name: 'Payment Method',
+      sort: 'payment_method',
+      width: 140,
+      render: (row) => row.payment_method,
+    },
+    {
+      key: 'receipt_status',
+      name: 'Receipt Status',
+      sort: 'receipt_status',
+      width: 120,
+      render: (row) => row.receipt_status,
+    },
+    {
+      key: 'total_amount',
+      name: 'Total Amount',
+      sort: 'total_amount',
+      width: 120,
+      render: (row) => <Money value={row.total_amount} />,
+    },
+    {
+      key: 'discount',
+      name: 'Discount',
+      sort: 'discount',
+      width: 100,
+      extra: true,
+      render: (row) => <Money value={row.discount} />,
+    },
     { key: 'name_reason', name: 'Name / Reason', width: 140, extra: true, render: (row) => row.name_reason ?? '' },
     { key: 'table', name: 'Table', width: 70, extra: true, render: (row) => row.table ?? '' },
     { key: 'take_away', name: 'Take Away', width: 90, extra: true, render: (row) => yesNo(row.take_away) },
@@ -76,7 +101,15 @@ export function ReceiptsTable({ context, loading, send }: ReceiptsTableProps) {
             <Tag
               key={tag.label}
               minimal={tag.minimal}
-              intent={tag.label === 'Void' ? 'danger' : tag.label === 'Closed' ? 'success' : tag.label === 'Opened' ? 'none' : 'primary'}
+              intent={
+                tag.label === 'Void'
+                  ? 'danger'
+                  : tag.label === 'Closed'
+                    ? 'success'
+                    : tag.label === 'Opened'
+                      ? 'none'
+                      : 'primary'
+              }
               className={tag.label === 'Opened' && !tag.minimal ? Classes.DARK : undefined}
               data-tag={tag.label}
               data-minimal={tag.minimal}
@@ -156,10 +189,16 @@ export function ReceiptsTable({ context, loading, send }: ReceiptsTableProps) {
           Receipts: <strong data-testid="summary-total">{formatNumber(summary.total)}</strong>
         </span>
         <span>
-          Sum: <strong data-testid="summary-sum"><Money value={summary.sum} /></strong>
+          Sum:{' '}
+          <strong data-testid="summary-sum">
+            <Money value={summary.sum} />
+          </strong>
         </span>
         <span>
-          Discount: <strong data-testid="summary-discount"><Money value={summary.discount} /></strong>
+          Discount:{' '}
+          <strong data-testid="summary-discount">
+            <Money value={summary.discount} />
+          </strong>
         </span>
       </div>
       <div className="receipts-pager" data-testid="receipts-pager">

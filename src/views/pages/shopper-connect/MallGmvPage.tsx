@@ -6,12 +6,21 @@ import { formatMonth, formatNumber } from '../../../domain/format';
 import { sortMonths } from '../../../domain/reports';
 import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
+import { Money } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
 import { dailyTrendOptions, rankingBarOptions } from './MallHomePage';
-import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis, MallReportSection } from './ReportParts';
+import {
+  type Column,
+  categoryAxis,
+  MallReportSection,
+  pointsOrNone,
+  ReportBlock,
+  ReportTable,
+  ReportToolbar,
+  valueAxis,
+} from './ReportParts';
 import { useReport } from './useReport';
-import { Money } from '../../common/Money';
 
 type Breakdown = 'outlet' | 'category' | 'level';
 interface BreakdownRow {
@@ -31,13 +40,23 @@ const BREAKDOWN_COLUMNS = (label: string): Column<BreakdownRow>[] => [
   { key: 'name', label, render: (row) => row.name },
   { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
   { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
-  { key: 'average_transaction_value', label: 'Avg. Transaction Value', render: (row) => <Money value={row.average_transaction_value} />, numeric: true },
+  {
+    key: 'average_transaction_value',
+    label: 'Avg. Transaction Value',
+    render: (row) => <Money value={row.average_transaction_value} />,
+    numeric: true,
+  },
 ];
 
 const DAILY_COLUMNS = [
   { key: 'date', label: 'Date', render: (row: { date: string }) => row.date },
   { key: 'gmv', label: 'GMV', render: (row: { gmv: number }) => <Money value={row.gmv} />, numeric: true },
-  { key: 'transactions', label: 'Transactions', render: (row: { transactions: number }) => formatNumber(row.transactions), numeric: true },
+  {
+    key: 'transactions',
+    label: 'Transactions',
+    render: (row: { transactions: number }) => formatNumber(row.transactions),
+    numeric: true,
+  },
 ];
 
 function monthlyOptions(rows: readonly MonthlyReportRow[], shown: boolean): Highcharts.Options {
@@ -46,8 +65,23 @@ function monthlyOptions(rows: readonly MonthlyReportRow[], shown: boolean): High
     xAxis: categoryAxis(rows.map((row) => formatMonth(row.month))),
     yAxis: [valueAxis('GMV'), valueAxis('Transactions', { opposite: true })],
     series: [
-      { type: 'column', name: 'GMV', data: pointsOrNone(shown, rows.map((row) => row.gmv)) },
-      { type: 'line', name: 'Transactions', yAxis: 1, data: pointsOrNone(shown, rows.map((row) => row.transactions)) },
+      {
+        type: 'column',
+        name: 'GMV',
+        data: pointsOrNone(
+          shown,
+          rows.map((row) => row.gmv),
+        ),
+      },
+      {
+        type: 'line',
+        name: 'Transactions',
+        yAxis: 1,
+        data: pointsOrNone(
+          shown,
+          rows.map((row) => row.transactions),
+        ),
+      },
     ],
   };
 }
@@ -68,9 +102,19 @@ export function MallGmvPage({ title, header }: PageProps) {
     }),
     [data],
   );
-  const trend = useMemo(() => (view === 'daily' ? dailyTrendOptions(daily, shown) : monthlyOptions(monthly, shown)), [view, daily, monthly, shown]);
+  const trend = useMemo(
+    () => (view === 'daily' ? dailyTrendOptions(daily, shown) : monthlyOptions(monthly, shown)),
+    [view, daily, monthly, shown],
+  );
   const rows = breakdowns[breakdown];
-  const bars = useMemo(() => rankingBarOptions(rows.slice(0, 15).map((row) => ({ name: row.name, value: row.gmv })), 'GMV'), [rows]);
+  const bars = useMemo(
+    () =>
+      rankingBarOptions(
+        rows.slice(0, 15).map((row) => ({ name: row.name, value: row.gmv })),
+        'GMV',
+      ),
+    [rows],
+  );
   const label = breakdown === 'outlet' ? 'Outlet' : breakdown === 'category' ? 'Category' : 'Level';
 
   return (
@@ -84,9 +128,21 @@ export function MallGmvPage({ title, header }: PageProps) {
           view === 'daily'
             ? { name: 'daily', keys: ['date', 'gmv', 'transactions'], rows: daily }
             : { name: 'monthly', keys: ['month', 'gmv', 'transactions'], rows: monthly },
-          { name: 'outlets', keys: ['name', 'gmv', 'transactions', 'average_transaction_value'], rows: breakdowns.outlet },
-          { name: 'categories', keys: ['name', 'gmv', 'transactions', 'average_transaction_value'], rows: breakdowns.category },
-          { name: 'levels', keys: ['name', 'gmv', 'transactions', 'average_transaction_value'], rows: breakdowns.level },
+          {
+            name: 'outlets',
+            keys: ['name', 'gmv', 'transactions', 'average_transaction_value'],
+            rows: breakdowns.outlet,
+          },
+          {
+            name: 'categories',
+            keys: ['name', 'gmv', 'transactions', 'average_transaction_value'],
+            rows: breakdowns.category,
+          },
+          {
+            name: 'levels',
+            keys: ['name', 'gmv', 'transactions', 'average_transaction_value'],
+            rows: breakdowns.level,
+          },
         ]}
       />
       <ReportBlock

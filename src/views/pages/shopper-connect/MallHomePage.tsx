@@ -4,11 +4,21 @@ import type { DailyReportRow, MallGroupRow, PaymentMethodRow } from '../../../ap
 import { formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
 import { mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
+import { Money, useMallCurrencySymbol } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
-import { categoryAxis, type Column, KpiCard, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis, MallReportSection } from './ReportParts';
+import {
+  type Column,
+  categoryAxis,
+  KpiCard,
+  MallReportSection,
+  pointsOrNone,
+  ReportBlock,
+  ReportTable,
+  ReportToolbar,
+  valueAxis,
+} from './ReportParts';
 import { useReport } from './useReport';
-import { Money, useMallCurrencySymbol } from '../../common/Money';
 
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
@@ -36,8 +46,23 @@ export function dailyTrendOptions(rows: readonly DailyReportRow[], shown: boolea
     xAxis: categoryAxis(rows.map((row) => dayLabel(row.date))),
     yAxis: [valueAxis('GMV'), valueAxis('Transactions', { opposite: true })],
     series: [
-      { type: 'column', name: 'GMV', data: pointsOrNone(shown, rows.map((row) => row.gmv)) },
-      { type: 'line', name: 'Transactions', yAxis: 1, data: pointsOrNone(shown, rows.map((row) => row.transactions)) },
+      {
+        type: 'column',
+        name: 'GMV',
+        data: pointsOrNone(
+          shown,
+          rows.map((row) => row.gmv),
+        ),
+      },
+      {
+        type: 'line',
+        name: 'Transactions',
+        yAxis: 1,
+        data: pointsOrNone(
+          shown,
+          rows.map((row) => row.transactions),
+        ),
+      },
     ],
   };
 }
@@ -49,7 +74,10 @@ export function paymentPieOptions(rows: readonly PaymentMethodRow[]): Highcharts
   };
 }
 
-export function rankingBarOptions(rows: readonly { name: string; value: number }[], valueTitle: string): Highcharts.Options {
+export function rankingBarOptions(
+  rows: readonly { name: string; value: number }[],
+  valueTitle: string,
+): Highcharts.Options {
   return {
     title: { text: undefined },
     xAxis: { categories: rows.map((row) => row.name), title: { text: null } },
@@ -68,7 +96,14 @@ export function MallHomePage({ title, header }: PageProps) {
   const outlets = useMemo(() => (data?.outlets ?? []).slice(0, 10), [data]);
   const payments = data?.payments ?? [];
   const trend = useMemo(() => dailyTrendOptions(daily, shown), [daily, shown]);
-  const ranking = useMemo(() => rankingBarOptions(outlets.map((row) => ({ name: row.name, value: row.gmv })), 'GMV'), [outlets]);
+  const ranking = useMemo(
+    () =>
+      rankingBarOptions(
+        outlets.map((row) => ({ name: row.name, value: row.gmv })),
+        'GMV',
+      ),
+    [outlets],
+  );
   const split = useMemo(() => paymentPieOptions(payments), [payments]);
   const kpis = data?.kpis;
 
@@ -102,7 +137,13 @@ export function MallHomePage({ title, header }: PageProps) {
         ]}
       />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 16 }}>
-        <KpiCard testId="kpi-gmv" label="GMV" value={formatMoney(kpis?.gmv.current ?? 0, currency)} current={kpis?.gmv.current ?? 0} previous={kpis?.gmv.previous ?? 0} />
+        <KpiCard
+          testId="kpi-gmv"
+          label="GMV"
+          value={formatMoney(kpis?.gmv.current ?? 0, currency)}
+          current={kpis?.gmv.current ?? 0}
+          previous={kpis?.gmv.previous ?? 0}
+        />
         <KpiCard
           testId="kpi-transactions"
           label="Transactions"

@@ -5,12 +5,20 @@ import { formatPercentage } from '../../../domain/format';
 import { share } from '../../../domain/reports';
 import { paymentMethodsReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
+import { Money } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
 import { paymentPieOptions } from './MallHomePage';
-import { categoryAxis, type Column, ReportBlock, ReportTable, ReportToolbar, valueAxis, MallReportSection } from './ReportParts';
+import {
+  type Column,
+  categoryAxis,
+  MallReportSection,
+  ReportBlock,
+  ReportTable,
+  ReportToolbar,
+  valueAxis,
+} from './ReportParts';
 import { useReport } from './useReport';
-import { Money } from '../../common/Money';
 
 interface ShareRow {
   payment_method: string;
@@ -25,13 +33,26 @@ const SHARE_COLUMNS: Column<ShareRow>[] = [
 ];
 
 /** The top methods of each bucket as stacked columns (methods ordered by their overall sum). */
-function overTimeOptions(data: PaymentMethodsData | undefined): { options: Highcharts.Options; rows: Record<string, string | number>[]; methods: string[] } {
+function overTimeOptions(data: PaymentMethodsData | undefined): {
+  options: Highcharts.Options;
+  rows: Record<string, string | number>[];
+  methods: string[];
+} {
   const buckets = data?.buckets ?? [];
-  const methods = [...new Set([...(data?.overall ?? []).map((row) => row.payment_method), ...buckets.flatMap((bucket) => bucket.rows.map((row) => row.payment_method))])];
-  const used = methods.filter((method) => buckets.some((bucket) => bucket.rows.some((row) => row.payment_method === method)));
+  const methods = [
+    ...new Set([
+      ...(data?.overall ?? []).map((row) => row.payment_method),
+      ...buckets.flatMap((bucket) => bucket.rows.map((row) => row.payment_method)),
+    ]),
+  ];
+  const used = methods.filter((method) =>
+    buckets.some((bucket) => bucket.rows.some((row) => row.payment_method === method)),
+  );
   const rows = buckets.map((bucket) => ({
     period: bucket.label,
-    ...Object.fromEntries(used.map((method) => [method, bucket.rows.find((row) => row.payment_method === method)?.sum ?? 0])),
+    ...Object.fromEntries(
+      used.map((method) => [method, bucket.rows.find((row) => row.payment_method === method)?.sum ?? 0]),
+    ),
   }));
   return {
     methods: used,
@@ -62,7 +83,12 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
   const overTimeColumns = useMemo<Column<Record<string, string | number>>[]>(
     () => [
       { key: 'period', label: 'Period', render: (row) => String(row.period) },
-      ...overTime.methods.map((method) => ({ key: method, label: method, render: (row: Record<string, string | number>) => <Money value={Number(row[method] ?? 0)} />, numeric: true })),
+      ...overTime.methods.map((method) => ({
+        key: method,
+        label: method,
+        render: (row: Record<string, string | number>) => <Money value={Number(row[method] ?? 0)} />,
+        numeric: true,
+      })),
     ],
     [overTime.methods],
   );

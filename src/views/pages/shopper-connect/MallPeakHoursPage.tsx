@@ -9,11 +9,20 @@ import { formatHour, formatMoney, formatNumber } from '../../../domain/format';
 import { peakHoursReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { CHART_COLORS } from '../../charts/chartTheme';
+import { useMallCurrencySymbol } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
-import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis, MallReportSection } from './ReportParts';
+import {
+  type Column,
+  categoryAxis,
+  MallReportSection,
+  pointsOrNone,
+  ReportBlock,
+  ReportTable,
+  ReportToolbar,
+  valueAxis,
+} from './ReportParts';
 import { useReport } from './useReport';
-import { useMallCurrencySymbol } from '../../common/Money';
 
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
@@ -28,9 +37,16 @@ export function formatMetric(metric: Metric, value: number, currency?: string): 
   return metric === 'transactions' ? formatNumber(value) : formatMoney(value, currency);
 }
 
-function heatMapOptions(hours: readonly number[], heatMap: readonly number[][], shown: boolean, metric: Metric, currency: string): Highcharts.Options {
+function heatMapOptions(
+  hours: readonly number[],
+  heatMap: readonly number[][],
+  shown: boolean,
+  metric: Metric,
+  currency: string,
+): Highcharts.Options {
   const points: [number, number, number][] = [];
-  if (shown) heatMap.forEach((row, weekday) => row.forEach((value, hourIndex) => points.push([hourIndex, weekday, value])));
+  if (shown)
+    heatMap.forEach((row, weekday) => row.forEach((value, hourIndex) => points.push([hourIndex, weekday, value])));
   return {
     chart: { type: 'heatmap' },
     title: { text: undefined },
@@ -54,7 +70,16 @@ function seriesOptions(series: readonly SeriesPoint[], shown: boolean, metric: M
     xAxis: categoryAxis(series.map((point) => point.period)),
     yAxis: valueAxis(METRIC_LABELS[metric]),
     legend: { enabled: false },
-    series: [{ type: 'line', name: METRIC_LABELS[metric], data: pointsOrNone(shown, series.map((point) => point.value)) }],
+    series: [
+      {
+        type: 'line',
+        name: METRIC_LABELS[metric],
+        data: pointsOrNone(
+          shown,
+          series.map((point) => point.value),
+        ),
+      },
+    ],
   };
 }
 
@@ -67,15 +92,27 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
   const heatMap = data?.heatMap ?? [];
   const series = data?.series ?? [];
   const currency = useMallCurrencySymbol();
-  const heat = useMemo(() => heatMapOptions(hours, heatMap, shown, metric, currency), [hours, heatMap, shown, metric, currency]);
+  const heat = useMemo(
+    () => heatMapOptions(hours, heatMap, shown, metric, currency),
+    [hours, heatMap, shown, metric, currency],
+  );
   const line = useMemo(() => seriesOptions(series, shown, metric), [series, shown, metric]);
   const heatRows = useMemo(
-    () => WEEKDAYS.map((weekday, index) => ({ weekday, ...Object.fromEntries(hours.map((hour, h) => [`hour_${hour}`, heatMap[index]?.[h] ?? 0])) })),
+    () =>
+      WEEKDAYS.map((weekday, index) => ({
+        weekday,
+        ...Object.fromEntries(hours.map((hour, h) => [`hour_${hour}`, heatMap[index]?.[h] ?? 0])),
+      })),
     [hours, heatMap],
   );
   const seriesColumns: Column<SeriesPoint>[] = [
     { key: 'period', label: 'Period', render: (row) => row.period },
-    { key: 'value', label: METRIC_LABELS[metric], render: (row) => formatMetric(metric, row.value, currency), numeric: true },
+    {
+      key: 'value',
+      label: METRIC_LABELS[metric],
+      render: (row) => formatMetric(metric, row.value, currency),
+      numeric: true,
+    },
   ];
   const peak = shown ? [...series].sort((a, b) => b.value - a.value).slice(0, 10) : [];
 
@@ -87,7 +124,11 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
         base="mall_peak_hours"
         range={query}
         files={() => [
-          { name: 'peak_hours_by_weekday', keys: ['weekday', ...hours.map((hour) => `hour_${hour}`)], rows: shown ? heatRows : [] },
+          {
+            name: 'peak_hours_by_weekday',
+            keys: ['weekday', ...hours.map((hour) => `hour_${hour}`)],
+            rows: shown ? heatRows : [],
+          },
           { name: 'peak_hours_series', keys: ['period', 'value'], rows: shown ? series : [] },
         ]}
       />

@@ -5,13 +5,22 @@ import { formatNumber, formatPercentage } from '../../../domain/format';
 import { share } from '../../../domain/reports';
 import { memberReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
+import { Money, useMallCurrencySymbol } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
 import { rankingBarOptions } from './MallHomePage';
 import { formatMetric, METRIC_LABELS } from './MallPeakHoursPage';
-import { categoryAxis, type Column, pointsOrNone, ReportBlock, ReportTable, ReportToolbar, valueAxis, MallReportSection } from './ReportParts';
+import {
+  type Column,
+  categoryAxis,
+  MallReportSection,
+  pointsOrNone,
+  ReportBlock,
+  ReportTable,
+  ReportToolbar,
+  valueAxis,
+} from './ReportParts';
 import { useReport } from './useReport';
-import { Money, useMallCurrencySymbol } from '../../common/Money';
 
 const OUTLET_COLUMNS: Column<OutletRankRow>[] = [
   { key: 'outlet_name', label: 'Outlet', render: (row) => row.outlet_name },
@@ -34,8 +43,22 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
       xAxis: categoryAxis(rows.map((row) => row.period)),
       yAxis: valueAxis(METRIC_LABELS[metric]),
       series: [
-        { type: 'line', name: 'Member', data: pointsOrNone(shown, rows.map((row) => row.member)) },
-        { type: 'line', name: 'Non-member', data: pointsOrNone(shown, rows.map((row) => row.non_member)) },
+        {
+          type: 'line',
+          name: 'Member',
+          data: pointsOrNone(
+            shown,
+            rows.map((row) => row.member),
+          ),
+        },
+        {
+          type: 'line',
+          name: 'Non-member',
+          data: pointsOrNone(
+            shown,
+            rows.map((row) => row.non_member),
+          ),
+        },
       ],
     }),
     [rows, shown, metric],
@@ -47,7 +70,12 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
         {
           type: 'pie',
           name: METRIC_LABELS[metric],
-          data: shown ? [{ name: 'Member', y: total.member }, { name: 'Non-member', y: total.non_member }] : [],
+          data: shown
+            ? [
+                { name: 'Member', y: total.member },
+                { name: 'Non-member', y: total.non_member },
+              ]
+            : [],
         },
       ],
     }),
@@ -55,16 +83,32 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
   );
   const members = data?.members ?? [];
   const nonMembers = data?.nonMembers ?? [];
-  const value = (row: OutletRankRow) => (metric === 'transactions' ? row.transactions : metric === 'gmv' ? row.gmv : row.average_transaction_value);
-  const memberBars = useMemo(() => rankingBarOptions(members.map((row) => ({ name: row.outlet_name, value: value(row) })), METRIC_LABELS[metric]), [members, metric]);
+  const value = (row: OutletRankRow) =>
+    metric === 'transactions' ? row.transactions : metric === 'gmv' ? row.gmv : row.average_transaction_value;
+  const memberBars = useMemo(
+    () =>
+      rankingBarOptions(
+        members.map((row) => ({ name: row.outlet_name, value: value(row) })),
+        METRIC_LABELS[metric],
+      ),
+    [members, metric],
+  );
   const nonMemberBars = useMemo(
-    () => rankingBarOptions(nonMembers.map((row) => ({ name: row.outlet_name, value: value(row) })), METRIC_LABELS[metric]),
+    () =>
+      rankingBarOptions(
+        nonMembers.map((row) => ({ name: row.outlet_name, value: value(row) })),
+        METRIC_LABELS[metric],
+      ),
     [nonMembers, metric],
   );
   const totalsRows = shown
     ? [
         { group: 'Member', value: total.member, share: share(total.member, total.member + total.non_member) },
-        { group: 'Non-member', value: total.non_member, share: share(total.non_member, total.member + total.non_member) },
+        {
+          group: 'Non-member',
+          value: total.non_member,
+          share: share(total.non_member, total.member + total.non_member),
+        },
       ]
     : [];
   const outletKeys = ['outlet_name', 'mall_name', 'gmv', 'transactions', 'average_transaction_value'];
@@ -93,10 +137,22 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
               testId="member-totals"
               columns={[
                 { key: 'group', label: '', render: (row: (typeof totalsRows)[number]) => row.group },
-                { key: 'value', label: METRIC_LABELS[metric], render: (row) => formatMetric(metric, row.value, currency), numeric: true },
+                {
+                  key: 'value',
+                  label: METRIC_LABELS[metric],
+                  render: (row) => formatMetric(metric, row.value, currency),
+                  numeric: true,
+                },
                 ...(metric === 'average_transaction_value'
                   ? []
-                  : [{ key: 'share', label: 'Share', render: (row: (typeof totalsRows)[number]) => formatPercentage(row.share), numeric: true }]),
+                  : [
+                      {
+                        key: 'share',
+                        label: 'Share',
+                        render: (row: (typeof totalsRows)[number]) => formatPercentage(row.share),
+                        numeric: true,
+                      },
+                    ]),
               ]}
               rows={totalsRows}
             />

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { formatFileDateRange } from '../../../domain/format';
 import { formatGrowthRate, growthRate } from '../../../domain/reports';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../../charts/chartTheme';
-import { type CsvFile, exportCsvFiles } from './reportExport';
 import { CurrencySymbolContext, useMallCurrencySymbol } from '../../common/Money';
+import { type CsvFile, exportCsvFiles } from './reportExport';
 
 /* ---------------------------------------------------------------- chart options (§9 limits) */
 
@@ -69,7 +69,15 @@ export interface Column<Row> {
 }
 
 /** A plain table of rows; 'No Data' when there are none. */
-export function ReportTable<Row>({ columns, rows, testId }: { columns: readonly Column<Row>[]; rows: readonly Row[]; testId?: string }) {
+export function ReportTable<Row>({
+  columns,
+  rows,
+  testId,
+}: {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  testId?: string;
+}) {
   return (
     <HTMLTable compact striped style={{ width: '100%' }} data-testid={testId}>
       <thead>
@@ -103,7 +111,19 @@ export function ReportTable<Row>({ columns, rows, testId }: { columns: readonly 
 }
 
 /** A KPI: the figure, and its growth rate against the previous period (0.00% when that was zero). */
-export function KpiCard({ label, value, current, previous, testId }: { label: string; value: string; current: number; previous: number; testId: string }) {
+export function KpiCard({
+  label,
+  value,
+  current,
+  previous,
+  testId,
+}: {
+  label: string;
+  value: string;
+  current: number;
+  previous: number;
+  testId: string;
+}) {
   const rate = growthRate(current, previous);
   const intent = rate > 0 ? Intent.SUCCESS : rate < 0 ? Intent.DANGER : Intent.NONE;
   return (
@@ -112,7 +132,16 @@ export function KpiCard({ label, value, current, previous, testId }: { label: st
       <div data-testid={`${testId}-value`} style={{ fontSize: 24, fontWeight: 600, margin: '4px 0' }}>
         {value}
       </div>
-      <div data-testid={`${testId}-growth`} className={intent === Intent.SUCCESS ? 'bp6-text-success' : intent === Intent.DANGER ? 'bp6-text-danger' : 'bp6-text-muted'}>
+      <div
+        data-testid={`${testId}-growth`}
+        className={
+          intent === Intent.SUCCESS
+            ? 'bp6-text-success'
+            : intent === Intent.DANGER
+              ? 'bp6-text-danger'
+              : 'bp6-text-muted'
+        }
+      >
         {rate > 0 ? '▲ ' : rate < 0 ? '▼ ' : ''}
         {formatGrowthRate(rate)} vs previous period
       </div>

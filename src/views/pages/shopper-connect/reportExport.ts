@@ -25,7 +25,10 @@ function download(blob: Blob, fileName: string): void {
  * `suffix` is the file date range ('2024-03-01_2024-03-07').
  */
 export async function exportCsvFiles(base: string, suffix: string, files: readonly CsvFile[]): Promise<void> {
-  const named = files.map((file) => ({ fileName: csvFileName(file.name, suffix), text: toCsv(file.keys, file.rows as readonly Record<string, CsvValue>[]) }));
+  const named = files.map((file) => ({
+    fileName: csvFileName(file.name, suffix),
+    text: toCsv(file.keys, file.rows as readonly Record<string, CsvValue>[]),
+  }));
   const [only] = named;
   if (named.length === 1 && only) {
     download(new Blob([only.text], { type: 'text/csv;charset=utf-8' }), only.fileName);

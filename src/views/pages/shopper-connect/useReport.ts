@@ -49,7 +49,13 @@ export function useReport<TData>(machine: ReportMachine<TData>, withHours: boole
   );
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   const status = useSelector(actor, (snapshot) =>
-    snapshot.matches('loaded') ? 'loaded' : snapshot.matches('empty') ? 'empty' : snapshot.matches('failure') ? 'failure' : 'idle',
+    snapshot.matches('loaded')
+      ? 'loaded'
+      : snapshot.matches('empty')
+        ? 'empty'
+        : snapshot.matches('failure')
+          ? 'failure'
+          : 'idle',
   );
   /** What to draw: the figures when loaded, nothing otherwise (the charts then say 'No Data'). */
   const data = useSelector(actor, (snapshot) => (snapshot.matches('loaded') ? snapshot.context.data : undefined));
