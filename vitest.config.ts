@@ -5,12 +5,17 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: 'web',
-          include: [
-            'tests/unit/**/*.test.{ts,tsx}',
-            'tests/machines/**/*.test.{ts,tsx}',
-            'tests/views/**/*.test.{ts,tsx}',
-          ],
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+          environment: 'node',
+          // Pure functions and machines keep no module state between files: import them once per worker.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'views',
+          include: ['tests/views/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/views/browserRequest.ts'],
         },

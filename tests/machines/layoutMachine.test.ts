@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, type SnapshotFrom, setup, waitFor } from 'xstate';
