@@ -3,20 +3,20 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Router } from 'wouter';
 import { App } from './App';
-import { AuthContext } from './machines/authContext';
+import { AppContext } from './machines/appContext';
 import { inspectActors } from './machines/inspection';
+import { pageFiltersFor, ROUTES } from './routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <AuthContext.Provider options={{ inspect: inspectActors }}>
-      <Router>
-        <App />
-      </Router>
-    </AuthContext.Provider>
+    <AppContext.Provider
+      options={{ input: { routeTable: ROUTES, pageFilters: pageFiltersFor }, inspect: inspectActors }}
+    >
+      <App />
+    </AppContext.Provider>
   </StrictMode>,
 );

@@ -272,3 +272,8 @@ export function pageFrameFor(routes: readonly RouteNode[], path: string): PageFr
   const header: PageHeaderKind = meta.header === 'mall' ? (meta.filters.headerV2 ? 'v2' : 'mall') : 'none';
   return { pattern: page.path, title: page.meta.title, header, filters: meta.filters };
 }
+
+/** The filters the page at `path` asks of the header (the app machine's `pageFilters`). */
+export function pageFiltersFor(routes: readonly RouteNode[], path: string): FilterPageConfig {
+  return pageFrameFor(routes, path).filters;
+}

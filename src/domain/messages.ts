@@ -36,3 +36,11 @@ export const TOAST_TIMEOUT = {
   /** A 401 from any call. */
   unauthorized: 10_000,
 } as const;
+
+/** What a machine emits for a toast (`{ type: 'notify', ...notice }`). */
+export interface Notice {
+  readonly intent: 'danger' | 'success';
+  readonly message: string;
+  /** Milliseconds. */
+  readonly timeout: number;
+}

@@ -1,5 +1,6 @@
-import { createActorContext } from '@xstate/react';
+import { childActorContext } from './appContext';
+import { APP_SYSTEM_IDS } from './appMachine';
 import { authMachine } from './authMachine';
 
-/** The app-wide auth actor: `<AuthContext.Provider>` near the root, `AuthContext.useSelector` below. */
-export const AuthContext = createActorContext(authMachine);
+/** The app's auth actor: `AuthContext.useSelector` for the session, `AuthContext.useActorRef` to send. */
+export const AuthContext = childActorContext(authMachine, APP_SYSTEM_IDS.auth);

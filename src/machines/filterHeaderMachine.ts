@@ -39,6 +39,7 @@ import {
 import { type FilterQuery, type FilterUrlReason, parseFilterQuery, withFilterQuery } from '../domain/filterUrl';
 import { TOAST_TIMEOUT } from '../domain/messages';
 import { dateRangePickerMachine } from './dateRangePickerMachine';
+import { writeUrlThroughGuard } from './filterUrlSync';
 import { hourPickerMachine } from './hourPickerMachine';
 
 /**
@@ -370,12 +371,6 @@ function requireClientId(context: FilterHeaderContext): number {
 
 /* ---------------------------------------------------------------- the machine */
 
-/** Browser URL with a new query, same path and hash. */
-function browserUrlWith(search: string): string {
-  const { pathname, hash } = window.location;
-  return `${pathname}${search === '' ? '' : `?${search}`}${hash}`;
-}
-
 /** Saves client, outlet and malls in the 14-day cookies (an injected effect: `writeCookies`). */
 const saveCookies = {
   type: 'writeCookies',
@@ -438,12 +433,10 @@ export const filterHeaderMachine = setup({
     isUrlOutdated: ({ context }) => searchWithFilters(context) !== context.search,
   },
   actions: {
-    /* Injected effects: the lead provides wouter's navigate; tests observe them. */
-    /** Puts the query in the browser's URL (a new history entry unless `replace`). */
-    writeUrl: (_, params: { search: string; replace: boolean }) => {
-      if (typeof window === 'undefined') return;
-      if (params.replace) window.history.replaceState(window.history.state, '', browserUrlWith(params.search));
-      else window.history.pushState(window.history.state, '', browserUrlWith(params.search));
+    /* Effects (tests replace them to observe them). */
+    /** Asks the navigation guard of the app to show the query (a new history entry unless `replace`). */
+    writeUrl: ({ self, system }, params: { search: string; replace: boolean }) => {
+      writeUrlThroughGuard(self, system, params);
     },
     writeCookies: (_, params: { cookies: readonly string[] }) => {
       if (typeof document === 'undefined') return;

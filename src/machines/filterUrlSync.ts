@@ -1,5 +1,6 @@
 import { hasFilterQuery } from '../domain/filterUrl';
 import { type AppLocation, hrefOf } from '../domain/navigation';
+import { APP_SYSTEM_IDS } from './systemIds';
 
 /**
  * The filter header's `writeUrl` effect for the app: the committed filters go into the URL query through
@@ -55,4 +56,35 @@ export function createFilterUrlWriter(deps: FilterUrlWriterDeps): FilterUrlWrite
     }
     if (target !== here) deps.navigate(target, { replace: false });
   };
+}
+
+/** What the URL writer needs of the navigation guard. */
+interface GuardLike {
+  getSnapshot(): { context: { location: AppLocation | undefined } };
+  send(event: { type: 'navigation.request'; href: string; replace: boolean }): void;
+}
+
+/** One writer per filter header actor: it remembers the filters it held back for the entry shown. */
+const writers = new WeakMap<object, FilterUrlWriter>();
+
+/**
+ * The filter header's `writeUrl` in the app: the write becomes a request to the navigation guard of the header's
+ * actor system (`system.get('navigation')`). Without a guard (a header running on its own) nothing is written.
+ */
+export function writeUrlThroughGuard(
+  header: object,
+  system: { get(systemId: string): unknown },
+  write: FilterUrlWrite,
+): void {
+  const guard = () => system.get(APP_SYSTEM_IDS.navigation) as GuardLike | undefined;
+  if (!guard()) return;
+  let writer = writers.get(header);
+  if (!writer) {
+    writer = createFilterUrlWriter({
+      currentLocation: () => guard()?.getSnapshot().context.location,
+      navigate: (href, options) => guard()?.send({ type: 'navigation.request', href, replace: options.replace }),
+    });
+    writers.set(header, writer);
+  }
+  writer(write);
 }

@@ -1,8 +1,6 @@
-import { createActorContext } from '@xstate/react';
+import { childActorContext } from './appContext';
+import { APP_SYSTEM_IDS } from './appMachine';
 import { navigationGuardMachine } from './navigationGuardMachine';
 
-/**
- * The app-wide navigation guard: `<NavigationContext.Provider options={{ input: { routeTable } }}>`
- * near the root, `NavigationContext.useSelector` below.
- */
-export const NavigationContext = createActorContext(navigationGuardMachine);
+/** The app's navigation guard: `NavigationContext.useSelector` for the location and the user's routes. */
+export const NavigationContext = childActorContext(navigationGuardMachine, APP_SYSTEM_IDS.navigation);

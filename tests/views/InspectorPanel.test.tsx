@@ -74,8 +74,7 @@ describe('the inspector in the app', () => {
       fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }),
     );
     const panel = await screen.findByTestId('inspector-panel', {}, SIGN_IN);
-    // (The test's auth provider is not inspected; main.tsx's is.)
-    for (const name of ['navigationGuard', 'layout', 'filterHeader', 'dateRangePicker', 'hourPicker']) {
+    for (const name of ['app', 'auth', 'navigationGuard', 'layout', 'filterHeader', 'dateRangePicker', 'hourPicker']) {
       expect(await within(panel).findAllByTestId(`inspector-actor-${name}`, {}, SIGN_IN)).toHaveLength(1);
     }
     expect(connectStatelyInspector).not.toHaveBeenCalled();

@@ -1,14 +1,16 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import { App } from '../../src/App';
 import type { CredentialResponse, LoginRequest, LoginResponse, LogoutResponse, UserInfo } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
 import { clearSession } from '../../src/api/session';
-import { AuthContext } from '../../src/machines/authContext';
+import { AppContext } from '../../src/machines/appContext';
+import { appMachine } from '../../src/machines/appMachine';
 import { authMachine } from '../../src/machines/authMachine';
+import { memoryHistory } from '../../src/machines/historyPort';
+import { pageFiltersFor, ROUTES } from '../../src/routes';
+import { testLocation } from './renderApp';
 
 function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
   return {
@@ -65,15 +67,18 @@ const machine = authMachine.provide({
 });
 
 function renderApp(path: string) {
-  const location = memoryLocation({ path, record: true });
+  const history = memoryHistory(path);
   render(
-    <AuthContext.Provider logic={machine}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <App />
-      </Router>
-    </AuthContext.Provider>,
+    <AppContext.Provider
+      logic={appMachine.provide({ actors: { auth: machine } })}
+      options={{
+        input: { routeTable: ROUTES, pageFilters: pageFiltersFor, history, mobile: false, readCookies: () => '' },
+      }}
+    >
+      <App />
+    </AppContext.Provider>,
   );
-  return location;
+  return testLocation(history);
 }
 
 /** Blueprint marks a disabled button with the attribute (and a class). */

@@ -1,7 +1,5 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import { App } from '../../src/App';
 import type {
@@ -13,8 +11,12 @@ import type {
   UserInfo,
 } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
-import { AuthContext } from '../../src/machines/authContext';
+import { AppContext } from '../../src/machines/appContext';
+import { appMachine } from '../../src/machines/appMachine';
 import { authMachine } from '../../src/machines/authMachine';
+import { type MemoryHistory, memoryHistory } from '../../src/machines/historyPort';
+import { inspectActors } from '../../src/machines/inspection';
+import { pageFiltersFor, ROUTES } from '../../src/routes';
 
 /** A user of the fake server; shopper-connect with mall home by default. */
 export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -139,22 +141,48 @@ export function machineFor(server: FakeServer) {
   });
 }
 
-/** Renders the whole app at `path` on a memory location; returns the location (its history is recorded). */
-export function renderApp(path: string, server: FakeServer) {
-  const location = memoryLocation({ path, record: true });
+/** The address bar of a rendered app: its entries (the current one last), and the user moving it. */
+export interface TestLocation {
+  readonly history: string[];
+  navigate(href: string, options?: { replace?: boolean }): void;
+}
+
+export function testLocation(history: MemoryHistory): TestLocation {
+  return { history: history.entries, navigate: (href, options) => history.go(href, options) };
+}
+
+export type AppActors = Parameters<typeof appMachine.provide>[0]['actors'];
+
+/**
+ * Renders the whole app at `path` on a memory address bar, the app machine's auth talking to `server` (other
+ * actors of the app replaced by `actors`); returns the address bar (its history is recorded).
+ */
+export function renderApp(path: string, server: FakeServer, actors: AppActors = {}, today?: string): TestLocation {
+  const history = memoryHistory(path);
   render(
-    <AuthContext.Provider logic={machineFor(server)}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <App />
-      </Router>
-    </AuthContext.Provider>,
+    <AppContext.Provider
+      logic={appMachine.provide({ actors: { auth: machineFor(server), ...actors } })}
+      options={{
+        input: {
+          routeTable: ROUTES,
+          pageFilters: pageFiltersFor,
+          history,
+          mobile: false,
+          readCookies: () => '',
+          today,
+        },
+        inspect: inspectActors,
+      }}
+    >
+      <App />
+    </AppContext.Provider>,
   );
-  return location;
+  return testLocation(history);
 }
 
 /** The address the browser shows now. */
-export function currentPath(location: ReturnType<typeof memoryLocation>): string | undefined {
-  return location.history?.at(-1);
+export function currentPath(location: TestLocation): string | undefined {
+  return location.history.at(-1);
 }
 
 /** Blueprint marks a disabled button with the attribute (and a class). */

@@ -1,14 +1,7 @@
 import { OverlayToaster, Position } from '@blueprintjs/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
-import { AuthContext } from '../../machines/authContext';
-
-/** What a machine emits for a toast (`{ type: 'notify', intent, message, timeout }`). */
-export interface Notice {
-  readonly intent: 'danger' | 'success';
-  readonly message: string;
-  /** Milliseconds. */
-  readonly timeout: number;
-}
+import type { Notice } from '../../domain/messages';
+import { AppContext } from '../../machines/appContext';
 
 type ShowNotice = (notice: Notice) => void;
 
@@ -19,7 +12,7 @@ interface NoticeSource {
   on: (type: 'notify', handler: (notice: Notice) => void) => { unsubscribe: () => void };
 }
 
-/** Shows an actor's `notify` notices as toasts while the calling component is mounted. */
+/** Shows a page actor's `notify` notices as toasts while the calling component is mounted. */
 export function useNoticeToasts(actorRef: NoticeSource): void {
   const show = useContext(NoticeContext);
   useEffect(() => {
@@ -32,12 +25,12 @@ export function useNoticeToasts(actorRef: NoticeSource): void {
 }
 
 /**
- * Shows the notices of the app's machines as Blueprint toasts: the auth machine's here, the others' through
- * `useNoticeToasts` below. The message is the toast key, so the same message shown again replaces its
+ * Shows the notices of the app's machines as Blueprint toasts: the app machine's (it gathers those of auth, layout
+ * and filter header) here, a page's through `useNoticeToasts`. The message is the toast key, so the same message shown again replaces its
  * toast instead of stacking (§8: de-duplicated).
  */
 export function Notifications({ children }: { children?: ReactNode }) {
-  const authActor = AuthContext.useActorRef();
+  const appActor = AppContext.useOptionalActorRef();
   const toaster = useRef<OverlayToaster>(null);
 
   const show = useCallback<ShowNotice>((notice) => {
@@ -52,12 +45,14 @@ export function Notifications({ children }: { children?: ReactNode }) {
     );
   }, []);
 
+  // The toaster is imperative: the app's notices reach it through a subscription for as long as it is shown.
   useEffect(() => {
-    const subscription = authActor.on('notify', show);
+    if (!appActor) return undefined;
+    const subscription = appActor.on('notify', show);
     return () => {
       subscription.unsubscribe();
     };
-  }, [authActor, show]);
+  }, [appActor, show]);
 
   return (
     <NoticeContext.Provider value={show}>

@@ -1,9 +1,9 @@
-import { createActorContext } from '@xstate/react';
+import { childActorContext } from '../../machines/appContext';
+import { APP_SYSTEM_IDS } from '../../machines/appMachine';
 import { filterHeaderMachine } from '../../machines/filterHeaderMachine';
 
 /**
- * The app-wide filter header actor: `<FilterHeaderContext.Provider options={{ input }}>` in the signed-in
- * layout (one actor for every page, so the filters survive page changes), `FilterHeaderContext.useSelector`
- * in the headers, the outlet dropdown and the pages.
+ * The app-wide filter header actor (one for every page, so the filters survive page changes), run by the app
+ * while a user is signed in: `FilterHeaderContext.useSelector` in the headers, the outlet dropdown and the pages.
  */
-export const FilterHeaderContext = createActorContext(filterHeaderMachine);
+export const FilterHeaderContext = childActorContext(filterHeaderMachine, APP_SYSTEM_IDS.filterHeader);
