@@ -53,7 +53,7 @@ export async function findLiveValidationKey(db: Queryable, keyHash: string) {
 }
 
 /** Marks the key used; false when it was already used or has expired (so a key works once, even in a race). */
-export async function useValidationKey(db: Queryable, keyHash: string): Promise<boolean> {
+export async function consumeValidationKey(db: Queryable, keyHash: string): Promise<boolean> {
   const result = await db.query(
     'UPDATE validation_keys SET used_at = now() WHERE key_hash = $1 AND used_at IS NULL AND expires_at > now()',
     [keyHash],
