@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/pool.js';
+import { type Queryable, singleRow } from '../db/pool.js';
 
 // One-time codes: one live code per pending session.
 
@@ -80,7 +80,7 @@ export async function createInvitedUser(
     `INSERT INTO users (email, display_name, default_client_id) VALUES ($1, $2, $3) RETURNING id`,
     [invite.email, invite.displayName, invite.clientId],
   );
-  const userId = rows[0]!.id;
+  const userId = singleRow(rows).id;
   await db.query('INSERT INTO user_clients (client_id, user_id) VALUES ($1, $2)', [invite.clientId, userId]);
   await db.query(`INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE name = ANY($2::text[])`, [
     userId,
@@ -122,7 +122,7 @@ export async function countRecentFailures(db: Queryable, username: string, addre
          WHERE address = $2 AND NOT succeeded AND attempted_at > now() - make_interval(secs => $3)) AS "byAddress"`,
     [username, address, windowSeconds],
   );
-  return rows[0]!;
+  return singleRow(rows);
 }
 
 export async function deleteOldLoginAttempts(db: Queryable, olderThanSeconds: number) {

@@ -1,5 +1,5 @@
-import { groupPaymentMethods, type PaymentMethodSum } from '../../src/domain/reports.js';
 import type { components, operations } from '../../src/api/schema.js';
+import { groupPaymentMethods, type PaymentMethodSum } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
 import { hourRowsSql, overHoursSql, PAYMENT_HOUR_MEASURES, SALES_HOUR_MEASURES } from './hourColumns.js';
@@ -397,10 +397,7 @@ export async function totals(db: Queryable, scope: ReportScope, range: ReportRan
 }
 
 /** The scope's outlet (id, name), or undefined when the caller cannot see it. */
-export async function scopeOutlet(
-  db: Queryable,
-  scope: ReportScope,
-): Promise<Schemas['NameOption'] | undefined> {
+export async function scopeOutlet(db: Queryable, scope: ReportScope): Promise<Schemas['NameOption'] | undefined> {
   const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const { rows } = await db.query<{ id: number; name: string }>(
