@@ -268,6 +268,12 @@ describe('GET /outlets/transaction', () => {
     expect(response.json().message).toMatch(message);
   });
 
+  it('refuses outlet ids that are not whole numbers from 1 with a 400 naming the field', async () => {
+    const response = await agents.operator.get(url('/outlets/transaction', { ...WINDOW, id: `0,${CAFE}` }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/\bid\b/);
+  });
+
   it('refuses a sort column outside the whitelist with a 400 naming the field', async () => {
     const response = await agents.operator.get(
       url('/outlets/transaction', { ...WINDOW, sortColumn: 'raw_receipt; DROP TABLE receipts' }),
