@@ -1,19 +1,19 @@
 import type { IconName } from '@blueprintjs/icons';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { findPage, type RouteMeta, type RouteNode } from './domain/permissions';
+import { findPage, type RouteNode } from './domain/permissions';
+import { ROUTE_TABLE, type TableRoute, type TableRouteMeta } from './domain/routeTable';
 import { DEFAULT_FILTER_PAGE, type FilterPageConfig } from './machines/filterHeaderMachine';
 import type { PageHeaderKind, PageProps } from './views/pages/pageProps';
 import { PlaceholderPage } from './views/pages/placeholder/PlaceholderPage';
 
 /**
- * The route table (§2): every permission-gated route of the main layout, with its meta and its lazy
- * page. Top-level routes are named after route permissions, children after sub-permissions
- * (§6 matches them ignoring slashes). Order matters: the landing page is the first permitted one.
+ * The routes of the app: the route table of §2 (domain/routeTable: paths, names, titles, icons, order) with
+ * each page's filters, header and lazy page.
  */
 
 export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
 
-export interface AppRouteMeta extends RouteMeta {
+export interface AppRouteMeta extends TableRouteMeta {
   readonly icon: IconName;
   /** What the page asks of the filter header (§2): period, Header V2, metric, breakeven limit, outlet dropdown. */
   readonly filters: FilterPageConfig;
@@ -64,64 +64,14 @@ const memberVsNonMemberPage: PageComponent = lazy(() =>
   })),
 );
 
-interface ChildOptions {
+/** What a page of the table shows besides its route meta. */
+interface PageSetup {
   /** The mall header (§2); default none. */
   readonly mallHeader?: boolean;
   /** The page's filters; default: a date range, All Outlets offered, no Header V2. */
   readonly filters?: Partial<FilterPageConfig>;
-  readonly hidden?: boolean;
-  readonly hideOnSidebar?: boolean;
-  readonly index?: boolean;
-  /** The path below the group when it differs from the name (parameters). */
-  readonly path?: string;
+  /** Default: not built yet. */
   readonly page?: PageComponent;
-  /** Only the super admin gets the page (domain/permissions). */
-  readonly superAdminOnly?: boolean;
-}
-
-function child(group: string, name: string, title: string, icon: IconName, options: ChildOptions = {}): AppRoute {
-  const below = options.path ?? name;
-  return {
-    name,
-    path: below === '' ? `/${group}` : `/${group}/${below}`,
-    meta: {
-      title,
-      icon,
-      filters: { ...DEFAULT_FILTER_PAGE, ...options.filters },
-      header: options.mallHeader === true ? 'mall' : 'none',
-      ...(options.hidden !== undefined && { hidden: options.hidden }),
-      ...(options.hideOnSidebar !== undefined && { hideOnSidebar: options.hideOnSidebar }),
-      ...(options.superAdminOnly !== undefined && { superAdminOnly: options.superAdminOnly }),
-    },
-    ...(options.index !== undefined && { index: options.index }),
-    page: options.page ?? notBuiltYet,
-  };
-}
-
-function group(
-  name: string,
-  title: string,
-  icon: IconName,
-  children: readonly AppRoute[],
-  options: Pick<ChildOptions, 'superAdminOnly'> = {},
-): AppRoute {
-  return {
-    name,
-    path: `/${name}`,
-    meta: {
-      title,
-      icon,
-      filters: DEFAULT_FILTER_PAGE,
-      header: 'none',
-      ...(options.superAdminOnly !== undefined && { superAdminOnly: options.superAdminOnly }),
-    },
-    children,
-  };
-}
-
-/** A top-level page: a route with its page as its single child (kept whenever the route is permitted). */
-function single(name: string, title: string, icon: IconName, options: ChildOptions = {}): AppRoute {
-  return group(name, title, icon, [child(name, name, title, icon, { ...options, path: '', index: true })]);
 }
 
 /*
@@ -132,99 +82,80 @@ function single(name: string, title: string, icon: IconName, options: ChildOptio
  * settings with its meal timings, cross-selling, the GTO pages of tenants, tenant sales), 'disabled' on the
  * mall-level pages, 'all' elsewhere.
  */
-const MALL_PAGE: ChildOptions = { mallHeader: true, filters: { outletMode: 'disabled' } };
-const BREAKEVEN_PAGE: ChildOptions = {
+const MALL_PAGE: PageSetup = { mallHeader: true, filters: { outletMode: 'disabled' } };
+const BREAKEVEN_PAGE: PageSetup = {
   mallHeader: true,
   filters: { period: 'month', breakeven: true, outletMode: 'disabled' },
 };
 const MALL_LEVEL: Partial<FilterPageConfig> = { outletMode: 'disabled' };
 const OUTLET_LEVEL: Partial<FilterPageConfig> = { outletMode: 'single' };
 
-export const ROUTES: readonly AppRoute[] = [
-  group('shopper-connect', 'Shopper Connect', 'shop', [
-    child('shopper-connect', 'mall-home', 'Mall Home', 'home', { ...MALL_PAGE, page: mallHomePage }),
-    child('shopper-connect', 'mall-gmv', 'Mall GMV', 'dollar', { ...MALL_PAGE, page: mallGmvPage }),
-    child('shopper-connect', 'breakeven-target/marcom', 'Marcom', 'target', BREAKEVEN_PAGE),
-    child('shopper-connect', 'mall-peak-hours', 'Mall Peak Hours', 'time', {
-      page: mallPeakHoursPage,
-      mallHeader: true,
-      filters: { headerV2: true, averageTransactionValue: true, outletMode: 'disabled' },
-    }),
-    child('shopper-connect', 'mall-payment-methods', 'Mall Payment Methods', 'credit-card', {
-      ...MALL_PAGE,
-      page: mallPaymentMethodsPage,
-    }),
-    child('shopper-connect', 'member-vs-non-member', 'Member vs Non-member', 'people', {
-      page: memberVsNonMemberPage,
-      mallHeader: true,
-      filters: { headerV2: true, outletMode: 'disabled' },
-    }),
-    child('shopper-connect', 'export', 'Export', 'export', { filters: MALL_LEVEL }),
-    child('shopper-connect', 'cross-spending', 'Cross Spending', 'exchange', { filters: OUTLET_LEVEL }),
-    child('shopper-connect', 'cross-spending/details', 'Cross Spending Details', 'list-detail-view', {
-      hideOnSidebar: true,
-      filters: OUTLET_LEVEL,
-    }),
-    child('shopper-connect', 'sales-trends', 'Sales Trends', 'trending-up'),
-    child('shopper-connect', 'refunds', 'Refunds', 'undo', { filters: MALL_LEVEL }),
-    child('shopper-connect', 'voucher-redemption', 'Voucher Redemption', 'tag', { filters: MALL_LEVEL }),
-    child('shopper-connect', 'outlet-code', 'Outlet Code', 'barcode', {
-      filters: { period: 'none', outletMode: 'disabled' },
-    }),
-    child('shopper-connect', 'mall-outlet/:id', 'Mall Outlet', 'shop', { hideOnSidebar: true, filters: MALL_LEVEL }),
-  ]),
-  group('tenant-connect', 'Tenant Connect', 'office', [
-    child('tenant-connect', 'gto-review', 'GTO Review', 'th-list', {
-      filters: { period: 'month', outletMode: 'disabled' },
-    }),
-    child('tenant-connect', 'non-trading-days', 'Non-trading Days', 'calendar', {
-      hideOnSidebar: true,
-      filters: OUTLET_LEVEL,
-    }),
-    // Leasing, Finance or Operations: the title follows the user's department (domain/permissions).
-    child('tenant-connect', 'breakeven-target', 'Breakeven Target', 'target', BREAKEVEN_PAGE),
-    child('tenant-connect', 'tenant-management', 'Tenant Management', 'people', {
-      filters: { period: 'none', outletMode: 'disabled' },
-    }),
-    child('tenant-connect', 'audit-logs', 'Audit Logs', 'history', { filters: MALL_LEVEL }),
-    child('tenant-connect', 'sales-analysis', 'Sales Analysis', 'chart'),
-    child('tenant-connect', 'sales-review', 'Sales Review', 'timeline-line-chart', { filters: OUTLET_LEVEL }),
-    child('tenant-connect', 'sales-review/non-trading-day', 'Non-trading Day', 'calendar', {
-      hideOnSidebar: true,
-      filters: OUTLET_LEVEL,
-    }),
-  ]),
-  group('tenants', 'Tenants', 'shopping-cart', [
-    child('tenants', 'tenant-receipt-data', 'Receipt Data', 'document', { filters: OUTLET_LEVEL }),
-    child('tenants', 'gross-turnover', 'Gross Turnover', 'bank-account', {
-      filters: { period: 'month', outletMode: 'single' },
-    }),
-    child('tenants', 'gto_submission', 'GTO Submission', 'clipboard', {
-      filters: { period: 'month', outletMode: 'single' },
-    }),
-  ]),
-  single('receipts', 'Receipts', 'th', { filters: OUTLET_LEVEL, page: receiptsPage }),
-  single('settings', 'Settings', 'cog', { filters: { period: 'none', outletMode: 'single' } }),
-  group('apps', 'Apps', 'application', [
-    child('apps', 'apps', 'Apps', 'application', { path: '', index: true, filters: { period: 'none' } }),
-    child('apps', 'xero', 'Xero', 'link', { filters: { period: 'none' } }),
-  ]),
-  // Not a route of §2: the super admin's own pages, for nobody else whatever their permissions. Last, so that
-  // it is never a landing page. Its single page shows in the sidebar as one 'Outbox' item.
-  group(
-    'admin',
-    'Admin',
-    'shield',
-    [
-      child('admin', 'outbox', 'Outbox', 'envelope', {
-        superAdminOnly: true,
-        filters: { period: 'none', outletMode: 'disabled' },
-        page: outboxPage,
-      }),
-    ],
-    { superAdminOnly: true },
-  ),
-];
+/** The setup of each page of the table, by route path. */
+const PAGES: Readonly<Record<string, PageSetup>> = {
+  '/shopper-connect/mall-home': { ...MALL_PAGE, page: mallHomePage },
+  '/shopper-connect/mall-gmv': { ...MALL_PAGE, page: mallGmvPage },
+  '/shopper-connect/breakeven-target/marcom': BREAKEVEN_PAGE,
+  '/shopper-connect/mall-peak-hours': {
+    page: mallPeakHoursPage,
+    mallHeader: true,
+    filters: { headerV2: true, averageTransactionValue: true, outletMode: 'disabled' },
+  },
+  '/shopper-connect/mall-payment-methods': { ...MALL_PAGE, page: mallPaymentMethodsPage },
+  '/shopper-connect/member-vs-non-member': {
+    page: memberVsNonMemberPage,
+    mallHeader: true,
+    filters: { headerV2: true, outletMode: 'disabled' },
+  },
+  '/shopper-connect/export': { filters: MALL_LEVEL },
+  '/shopper-connect/cross-spending': { filters: OUTLET_LEVEL },
+  '/shopper-connect/cross-spending/details': { filters: OUTLET_LEVEL },
+  '/shopper-connect/refunds': { filters: MALL_LEVEL },
+  '/shopper-connect/voucher-redemption': { filters: MALL_LEVEL },
+  '/shopper-connect/outlet-code': { filters: { period: 'none', outletMode: 'disabled' } },
+  '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL },
+  '/tenant-connect/gto-review': { filters: { period: 'month', outletMode: 'disabled' } },
+  '/tenant-connect/non-trading-days': { filters: OUTLET_LEVEL },
+  '/tenant-connect/breakeven-target': BREAKEVEN_PAGE,
+  '/tenant-connect/tenant-management': { filters: { period: 'none', outletMode: 'disabled' } },
+  '/tenant-connect/audit-logs': { filters: MALL_LEVEL },
+  '/tenant-connect/sales-review': { filters: OUTLET_LEVEL },
+  '/tenant-connect/sales-review/non-trading-day': { filters: OUTLET_LEVEL },
+  '/tenants/tenant-receipt-data': { filters: OUTLET_LEVEL },
+  '/tenants/gross-turnover': { filters: { period: 'month', outletMode: 'single' } },
+  '/tenants/gto_submission': { filters: { period: 'month', outletMode: 'single' } },
+  '/receipts': { filters: OUTLET_LEVEL, page: receiptsPage },
+  '/settings': { filters: { period: 'none', outletMode: 'single' } },
+  '/apps': { filters: { period: 'none' } },
+  '/apps/xero': { filters: { period: 'none' } },
+  '/admin/outbox': { filters: { period: 'none', outletMode: 'disabled' }, page: outboxPage },
+};
+
+function withPage(route: TableRoute): AppRoute {
+  const setup = PAGES[route.path] ?? {};
+  return {
+    name: route.name,
+    path: route.path,
+    ...(route.index !== undefined && { index: route.index }),
+    meta: {
+      ...route.meta,
+      filters: { ...DEFAULT_FILTER_PAGE, ...setup.filters },
+      header: setup.mallHeader === true ? 'mall' : 'none',
+    },
+    page: setup.page ?? notBuiltYet,
+  };
+}
+
+export const ROUTES: readonly AppRoute[] = ROUTE_TABLE.map((group) => ({
+  name: group.name,
+  path: group.path,
+  meta: { ...group.meta, filters: DEFAULT_FILTER_PAGE, header: 'none' },
+  children: (group.children ?? []).map(withPage),
+}));
+
+const unknownPages = Object.keys(PAGES).filter(
+  (path) => !ROUTE_TABLE.some((group) => group.children?.some((route) => route.path === path)),
+);
+if (unknownPages.length > 0) throw new Error(`routes.ts: pages of no route of the table: ${unknownPages.join(', ')}`);
 
 const routesByPath: ReadonlyMap<string, AppRoute> = new Map(
   ROUTES.flatMap((route) => [route, ...(route.children ?? [])]).map((route) => [route.path, route] as const),

@@ -16,7 +16,6 @@ import {
   randomPKCECodeVerifier,
   randomState,
 } from 'openid-client';
-import type { operations } from '../../src/api/schema.js';
 import { isLoopback } from '../config.js';
 import { HttpError } from '../errors.js';
 import { deleteSession } from '../repositories/sessions.js';
@@ -28,11 +27,8 @@ import {
   takeSsoPending,
 } from '../repositories/sso.js';
 import { findUserByEmail } from '../repositories/users.js';
-import type { Handlers, RouteDeps } from '../routes/types.js';
+import type { AreaHandlers, OperationRequest, RouteDeps } from '../routes/types.js';
 import { hashSecret, newSecret, type SessionOptions, startSession } from './sessions.js';
-
-type StartSsoQuery = operations['startSso']['parameters']['query'];
-type FinishSsoQuery = NonNullable<operations['finishSso']['parameters']['query']>;
 
 /**
  * The cookie that ties the provider's answer to the browser that started the sign-on. SameSite=Lax, unlike the
@@ -124,7 +120,7 @@ function emailDomain(email: string): string {
 }
 
 /** Single sign-on with the OpenID Connect provider of the user's e-mail domain (authorization code flow, PKCE). */
-export function ssoHandlers({ pool, config }: RouteDeps): Handlers {
+export function ssoHandlers({ pool, config }: RouteDeps) {
   const sessionOptions: SessionOptions = { ttlHours: config.sessionTtlHours, secureCookies: config.secureCookies };
   const redirectUri = `${config.publicUrl}${SSO_CALLBACK_PATH}`;
   const discover = createDiscoveryCache();
@@ -136,13 +132,18 @@ export function ssoHandlers({ pool, config }: RouteDeps): Handlers {
   };
 
   /** The answer to a navigation is the /sso page with the message; to a call, a JSON error. */
-  function refuseStart(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
+  function refuseStart(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    statusCode: number,
+    message: string,
+  ): FastifyReply {
     if (wantsPage(request)) return reply.redirect(ssoPage({ error: message }));
     throw new HttpError(statusCode, message);
   }
 
-  async function finish(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-    const query = request.query as FinishSsoQuery;
+  async function finish(request: OperationRequest<'finishSso'>, reply: FastifyReply): Promise<string> {
+    const { query } = request;
     const binding = request.cookies[SSO_COOKIE];
     if (!binding || binding.length > 100) throw new SsoFailure(SSO_MESSAGES.expired, 'no sign-on cookie');
     reply.clearCookie(SSO_COOKIE, cookieOptions);
@@ -225,7 +226,7 @@ export function ssoHandlers({ pool, config }: RouteDeps): Handlers {
 
   return {
     async startSso(request, reply) {
-      const domain = (request.query as StartSsoQuery).domain.toLowerCase();
+      const domain = request.query.domain.toLowerCase();
       const provider = await findSsoDomain(pool, domain);
       if (!provider) return refuseStart(request, reply, 404, SSO_MESSAGES.notSetUp(domain));
       let configuration: Configuration;
@@ -274,5 +275,5 @@ export function ssoHandlers({ pool, config }: RouteDeps): Handlers {
         return reply.redirect(ssoPage({ error: SSO_MESSAGES.failed }));
       }
     },
-  };
+  } satisfies AreaHandlers;
 }

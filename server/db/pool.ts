@@ -39,3 +39,10 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 export async function pingDatabase(db: Queryable): Promise<void> {
   await db.query('SELECT 1');
 }
+
+/** The one row a statement always returns (INSERT ... RETURNING, an aggregate): an error, never undefined. */
+export function singleRow<T>(rows: readonly T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error('The statement returned no row');
+  return row;
+}

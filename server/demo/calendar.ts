@@ -1,3 +1,5 @@
+import { itemAt } from './random.js';
+
 /**
  * Calendar helpers for the demo data: local calendar days as day numbers (days since 1970-01-01), local wall
  * times in an IANA time zone turned into instants, and the holidays that shape sales.
@@ -71,11 +73,11 @@ function formatFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The local wall time of an instant in a time zone, as if it were UTC, in ms. */
 function wallMs(timeZone: string, instant: number): number {
-  const parts: Record<string, number> = {};
+  const parts = { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
   for (const part of formatFor(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    if (part.type in parts) parts[part.type as keyof typeof parts] = Number(part.value);
   }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
 }
 
 /** The local calendar day of an instant in a time zone. */
@@ -106,14 +108,17 @@ export class ZoneClock {
 
   static for(timeZone: string): ZoneClock {
     let clock = ZoneClock.clocks.get(timeZone);
-    if (!clock) ZoneClock.clocks.set(timeZone, (clock = new ZoneClock(timeZone)));
+    if (!clock) {
+      clock = new ZoneClock(timeZone);
+      ZoneClock.clocks.set(timeZone, clock);
+    }
     return clock;
   }
 
   /** The instant (ms) of `day` at hour:minute:second local time. */
   instant(day: number, hour: number, minute: number, second: number): number {
     if (day !== this.day) this.load(day);
-    const base = Number.isNaN(this.midnight) ? this.hours[hour]! : this.midnight + hour * 3_600_000;
+    const base = Number.isNaN(this.midnight) ? itemAt(this.hours, hour) : this.midnight + hour * 3_600_000;
     return base + (minute * 60 + second) * 1000;
   }
 

@@ -28,7 +28,7 @@ import { DEMO_ACCOUNT_SPECS, DEMO_PASSWORD, PARTNER_DOMAIN } from './accounts.js
 import { addMonths, civil, dateOfDay, dayNumber, firstOfMonth, localDay, zonedInstant } from './calendar.js';
 import { CATEGORY_TREE, CLIENTS, type ClientKey, MALLS, PROCESSING_FEES } from './catalog.js';
 import { dayFactor } from './patterns.js';
-import { Random } from './random.js';
+import { itemAt, Random } from './random.js';
 import { OutletSimulator } from './receipts.js';
 import { demoRoles } from './roles.js';
 import { describeWorld, type OutletPlan, planWorld, type WorldPlan } from './world.js';
@@ -338,12 +338,14 @@ async function insertSettings(tx: PoolClient, world: WorldPlan, ids: Ids, seed: 
     tx,
     world.outlets.flatMap((outlet) => {
       if (random.chance(0.12)) return [];
-      const methods = outlet.mall.paymentMethods.map(([method]) => method).filter((method) => PROCESSING_FEES[method]);
+      const methods = outlet.mall.paymentMethods.flatMap(([method]) => {
+        const range = PROCESSING_FEES[method];
+        return range ? [{ method, range }] : [];
+      });
       const dropped = random.chance(0.3) ? random.pick(methods) : undefined;
       return methods
         .filter((method) => method !== dropped)
-        .map((method) => {
-          const [low, high] = PROCESSING_FEES[method]!;
+        .map(({ method, range: [low, high] }) => {
           return {
             client_id: clientId(outlet),
             outlet_id: outletId(outlet),
@@ -354,7 +356,7 @@ async function insertSettings(tx: PoolClient, world: WorldPlan, ids: Ids, seed: 
     }),
   );
 
-  const client1 = CLIENTS[0]!;
+  const client1 = itemAt(CLIENTS, 0);
   const endInstant = zonedInstant('Asia/Singapore', world.end + 1, 0);
   await insertAccountingConnection(tx, {
     client_id: required(ids.clients, client1.key, 'client'),
@@ -503,10 +505,11 @@ function receiptCounts(world: WorldPlan, seed: number, total: number): { days: n
   let cumulative = 0;
   let assigned = 0;
   for (let i = 0; i < weights.length; i++) {
-    cumulative += sum > 0 ? (weights[i]! / sum) * total : 0;
+    cumulative += sum > 0 ? (itemAt(weights, i) / sum) * total : 0;
     const target = i === weights.length - 1 ? total : Math.min(total, Math.round(cumulative));
-    counts[i] = Math.max(0, target - assigned);
-    assigned += counts[i]!;
+    const count = Math.max(0, target - assigned);
+    counts[i] = count;
+    assigned += count;
   }
   return { days, counts };
 }
@@ -565,9 +568,11 @@ async function generateReceipts(
   for (let d = 0; d < days; d++) {
     const day = world.start + d;
     for (let o = 0; o < simulators.length; o++) {
-      const count = counts[d * simulators.length + o]!;
+      const count = itemAt(counts, d * simulators.length + o);
       if (count === 0) continue;
-      simulators[o]!.generateDay(day, count, chunk.get(clientOf[o]!)!);
+      const receipts = chunk.get(itemAt(clientOf, o));
+      if (!receipts) throw new Error(`No receipt chunk for client ${itemAt(clientOf, o)}`);
+      itemAt(simulators, o).generateDay(day, count, receipts);
       chunkSize += count;
       // The first chunks are small so that the database starts working early.
       if (chunkSize >= Math.min(CHUNK_RECEIPTS, 2500 * 2 ** flushes)) await flush();
@@ -608,7 +613,10 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
   const byOutlet = new Map<number, Map<string, { gmv: number; days: number }>>();
   for (const row of monthly) {
     let months = byOutlet.get(row.outlet_id);
-    if (!months) byOutlet.set(row.outlet_id, (months = new Map()));
+    if (!months) {
+      months = new Map();
+      byOutlet.set(row.outlet_id, months);
+    }
     months.set(row.month, { gmv: row.gmv, days: row.days });
   }
   const tenantOf = new Map<string, number>();

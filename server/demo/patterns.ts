@@ -1,5 +1,6 @@
 import { civil, daysFromChineseNewYear } from './calendar.js';
 import type { Profile } from './catalog.js';
+import { itemAt } from './random.js';
 import type { OutletPlan } from './world.js';
 
 /** Opening hours: receipts fall from 10:00 to 21:59 local time. */
@@ -21,7 +22,7 @@ export function hourWeights(profile: Profile, weekend: boolean): number[] {
   const open = HOURLY[profile];
   const weights = new Array<number>(24).fill(0);
   for (let i = 0; i < open.length; i++) {
-    let weight = open[i]!;
+    let weight = itemAt(open, i);
     if (weekend && (profile === 'retail' || profile === 'grocery') && i >= 1 && i <= 6) weight *= 1.3;
     weights[OPEN_HOUR + i] = weight;
   }
@@ -42,7 +43,7 @@ export function dayFactor(outlet: OutletPlan, day: number, start: number, end: n
   if (day < outlet.openedOn || outlet.nonTradingDays.has(day)) return 0;
   const { month, day: dayOfMonth, weekday } = civil(day);
   const fnb = outlet.type === 1;
-  let factor = (fnb ? WEEKDAY_FNB : WEEKDAY_RETAIL)[weekday]! * MONTH[month - 1]!;
+  let factor = itemAt(fnb ? WEEKDAY_FNB : WEEKDAY_RETAIL, weekday) * itemAt(MONTH, month - 1);
   if (month === 12) {
     if (dayOfMonth >= 15 && dayOfMonth <= 24) factor *= fnb ? 1.15 : 1.35;
     if (dayOfMonth === 24 || dayOfMonth === 31) factor *= fnb ? 1.4 : 0.9;

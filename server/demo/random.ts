@@ -16,7 +16,8 @@ export class Random {
 
   /** Uniform in [0, 1). */
   next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
@@ -38,7 +39,7 @@ export class Random {
 
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new Error('Random.pick: empty list');
-    return items[Math.floor(this.next() * items.length)]!;
+    return itemAt(items, Math.floor(this.next() * items.length));
   }
 
   /** Picks by weight; `weights` and `items` have the same length. */
@@ -48,9 +49,9 @@ export class Random {
     let target = this.next() * total;
     for (let i = 0; i < items.length; i++) {
       target -= weights[i] ?? 0;
-      if (target < 0) return items[i]!;
+      if (target < 0) return itemAt(items, i);
     }
-    return items[items.length - 1]!;
+    return itemAt(items, items.length - 1);
   }
 
   /** A copy in random order (Fisher-Yates). */
@@ -58,8 +59,8 @@ export class Random {
     const copy = [...items];
     for (let i = copy.length - 1; i > 0; i--) {
       const j = Math.floor(this.next() * (i + 1));
-      const swap = copy[i]!;
-      copy[i] = copy[j]!;
+      const swap = itemAt(copy, i);
+      copy[i] = itemAt(copy, j);
       copy[j] = swap;
     }
     return copy;
@@ -92,7 +93,7 @@ export class WeightedIndex {
     let hi = this.cumulative.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.cumulative[mid]! > target) hi = mid;
+      if (itemAt(this.cumulative, mid) > target) hi = mid;
       else lo = mid + 1;
     }
     return lo;
@@ -113,4 +114,11 @@ export function hashSeed(seed: number, ...labels: (string | number)[]): number {
   hash = Math.imul(hash, 0xc2b2ae35);
   hash ^= hash >>> 16;
   return hash >>> 0;
+}
+
+/** The item at an index the caller keeps in range: a RangeError, not undefined, when it is not. */
+export function itemAt<T>(items: ArrayLike<T>, index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new RangeError(`No item at index ${index} of ${items.length}`);
+  return item;
 }

@@ -2,7 +2,7 @@ import type { ReceiptInput, ReceiptItemInput, ReceiptPaymentInput } from '../rep
 import { civil, ZoneClock } from './calendar.js';
 import { CUSTOMER_NAMES, DISCOUNT_REASONS, FOC_REASONS, REFUND_REASONS, VOID_REASONS } from './catalog.js';
 import { CLOSE_HOUR, hourWeights } from './patterns.js';
-import { Random, WeightedIndex } from './random.js';
+import { itemAt, Random, WeightedIndex } from './random.js';
 import type { OutletPlan } from './world.js';
 
 const WIDTH = 40;
@@ -50,7 +50,7 @@ export class OutletSimulator {
   ) {
     this.random = Random.derive(seed, 'receipts', plan.code);
     this.clock = ZoneClock.for(plan.mall.timeZone);
-    this.skus = plan.skus.map((sku, i) => ({ id: skuIds[i]!, name: sku.name, unitPrice: sku.unitPrice }));
+    this.skus = plan.skus.map((sku, i) => ({ id: itemAt(skuIds, i), name: sku.name, unitPrice: sku.unitPrice }));
     this.skuPicker = new WeightedIndex(plan.skus.map((sku) => sku.weight));
     this.weekdayHours = new WeightedIndex(hourWeights(plan.profile, false));
     this.weekendHours = new WeightedIndex(hourWeights(plan.profile, true));
@@ -91,11 +91,11 @@ export class OutletSimulator {
       const hour = Math.floor(second / 3600);
       const minute = Math.floor((second % 3600) / 60);
       const instant = this.clock.instant(day, hour, minute, second % 60);
-      out.push(this.receipt(day, date, second, instant));
+      out.push(this.receipt(date, second, instant));
     }
   }
 
-  private receipt(day: number, date: string, secondOfDay: number, instant: number): ReceiptInput {
+  private receipt(date: string, secondOfDay: number, instant: number): ReceiptInput {
     const random = this.random;
     const plan = this.plan;
     const fnb = plan.type === 1;
@@ -112,7 +112,7 @@ export class OutletSimulator {
       const index = this.skuPicker.pick(random);
       if (used.has(index)) continue;
       used.add(index);
-      const sku = this.skus[index]!;
+      const sku = itemAt(this.skus, index);
       const roll = random.next();
       const quantity = roll < 0.8 ? 1 : roll < 0.95 ? 2 : roll < 0.99 ? 3 : 4;
       const amount = this.money(sku.unitPrice * quantity);
@@ -152,7 +152,7 @@ export class OutletSimulator {
     } else if (opened) {
       payments = [{ method: '', amount: total }];
     } else {
-      const primary = this.methods[this.methodPicker.pick(random)]!;
+      const primary = itemAt(this.methods, this.methodPicker.pick(random));
       if (voucher && total > 0) {
         const face = this.money(random.pick([5, 10, 20, 50]) * plan.mall.priceScale);
         voucherAmount = Math.min(face, total);
@@ -179,7 +179,7 @@ export class OutletSimulator {
     }
     const paymentMethod = payments.reduce(
       (best, payment) => (payment.amount > best.amount ? payment : best),
-      payments[0]!,
+      itemAt(payments, 0),
     ).method;
 
     const refundAmount = refund
@@ -304,7 +304,7 @@ export class OutletSimulator {
     else if (r.takeAway) lines.push('TAKE AWAY');
     lines.push(RULE);
     for (let i = 0; i < r.items.length; i++) {
-      const item = r.items[i]!;
+      const item = itemAt(r.items, i);
       lines.push(row(`${item.quantity} x ${r.names[i] ?? ''}`, this.format(item.amount)));
     }
     lines.push(RULE);

@@ -1,39 +1,6 @@
+import { routePermissionNames } from '../../src/domain/routeTable.js';
 import { listOperations, type Operation, permissionFor } from '../openapi.js';
 import type { RoleKey } from './accounts.js';
-
-/** Route permissions: each top-level route with its children, named as in the spec's route list (§2). */
-export const ROUTE_CHILDREN: Readonly<Record<string, readonly string[]>> = {
-  'shopper-connect': [
-    'mall-home',
-    'mall-gmv',
-    'breakeven-target/marcom',
-    'mall-peak-hours',
-    'mall-payment-methods',
-    'member-vs-non-member',
-    'export',
-    'cross-spending',
-    'cross-spending/details',
-    'sales-trends',
-    'refunds',
-    'voucher-redemption',
-    'outlet-code',
-    'mall-outlet/:id',
-  ],
-  'tenant-connect': [
-    'gto-review',
-    'non-trading-days',
-    'breakeven-target',
-    'tenant-management',
-    'audit-logs',
-    'sales-analysis',
-    'sales-review',
-    'sales-review/non-trading-day',
-  ],
-  tenants: ['tenant-receipt-data', 'gross-turnover', 'gto_submission'],
-  receipts: [],
-  settings: [],
-  apps: ['xero'],
-};
 
 export interface RoleDefinition {
   key: RoleKey;
@@ -53,8 +20,8 @@ function permissions(operations: readonly Operation[], keep: (operation: Operati
 
 const tagged = (operation: Operation, ...tags: string[]) => operation.tags.some((tag) => tags.includes(tag));
 
-const allRoutes = () =>
-  Object.entries(ROUTE_CHILDREN).map(([name, children]) => ({ name, subPermissions: [...children] }));
+/** Every route permission of the browser's route table with all its sub-permissions. */
+const allRoutes = () => routePermissionNames().map(({ name, children }) => ({ name, subPermissions: children }));
 
 /**
  * The demo roles. API permissions are derived from openapi.yaml when called (x-access 'permission' operations

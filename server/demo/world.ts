@@ -11,7 +11,7 @@ import {
   RANGES,
   RETAIL_BRANDS,
 } from './catalog.js';
-import { Random } from './random.js';
+import { itemAt, Random } from './random.js';
 
 /** One planned SKU of an outlet. */
 export interface SkuPlan {
@@ -144,7 +144,7 @@ function outletCounts(mall: MallSpec, total: number | undefined): { fnb: number;
 /** The first `count` brands, going round the list again (numbered copies: 'Brand 2') when it is shorter. */
 function repeated<T extends { name: string }>(brands: readonly T[], count: number): (T & { copy: number })[] {
   return Array.from({ length: count }, (_, i) => ({
-    ...brands[i % brands.length]!,
+    ...itemAt(brands, i % brands.length),
     copy: Math.floor(i / brands.length) + 1,
   }));
 }
@@ -180,7 +180,8 @@ export function planWorld(seed: number, endByMall: Map<string, number>, outletsP
         mall.key === 'hfc'
           ? `#${levelCode(level)}-${String(unit).padStart(2, '0')}`
           : `${level}-${String(unit).padStart(2, '0')}`;
-      const names = namesByClient.get(mall.client)!;
+      const names = namesByClient.get(mall.client) ?? new Set<string>();
+      namesByClient.set(mall.client, names);
       const base = brand.copy > 1 ? `${brand.name} ${brand.copy}` : brand.name;
       const name = names.has(base) ? `${base} (${mall.shortName})` : base;
       names.add(name);

@@ -27,6 +27,8 @@ export function renderReceiptPng(text: string): Buffer {
   context.fillStyle = '#111111';
   context.font = FONT;
   context.textBaseline = 'top';
-  lines.forEach((line, index) => context.fillText(line, PADDING, PADDING + index * LINE_HEIGHT));
+  lines.forEach((line, index) => {
+    context.fillText(line, PADDING, PADDING + index * LINE_HEIGHT);
+  });
   return canvas.toBuffer('image/png');
 }

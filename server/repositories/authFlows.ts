@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/pool.js';
+import { type Queryable, singleRow } from '../db/pool.js';
 
 // One-time codes: one live code per pending session.
 
@@ -53,7 +53,7 @@ export async function findLiveValidationKey(db: Queryable, keyHash: string) {
 }
 
 /** Marks the key used; false when it was already used or has expired (so a key works once, even in a race). */
-export async function useValidationKey(db: Queryable, keyHash: string): Promise<boolean> {
+export async function consumeValidationKey(db: Queryable, keyHash: string): Promise<boolean> {
   const result = await db.query(
     'UPDATE validation_keys SET used_at = now() WHERE key_hash = $1 AND used_at IS NULL AND expires_at > now()',
     [keyHash],
@@ -80,7 +80,7 @@ export async function createInvitedUser(
     `INSERT INTO users (email, display_name, default_client_id) VALUES ($1, $2, $3) RETURNING id`,
     [invite.email, invite.displayName, invite.clientId],
   );
-  const userId = rows[0]!.id;
+  const userId = singleRow(rows).id;
   await db.query('INSERT INTO user_clients (client_id, user_id) VALUES ($1, $2)', [invite.clientId, userId]);
   await db.query(`INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE name = ANY($2::text[])`, [
     userId,
@@ -122,7 +122,7 @@ export async function countRecentFailures(db: Queryable, username: string, addre
          WHERE address = $2 AND NOT succeeded AND attempted_at > now() - make_interval(secs => $3)) AS "byAddress"`,
     [username, address, windowSeconds],
   );
-  return rows[0]!;
+  return singleRow(rows);
 }
 
 export async function deleteOldLoginAttempts(db: Queryable, olderThanSeconds: number) {

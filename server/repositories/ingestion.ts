@@ -332,8 +332,7 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
   const itemPrice = new NumberArray('item unitPrice');
   const itemAmount = new NumberArray('item amount');
 
-  for (let i = 0; i < batch.length; i++) {
-    const receipt = batch[i]!;
+  batch.forEach((receipt, i) => {
     const rid = ids[i];
     if (rid === undefined) throw new Error('ingestReceipts: the sequence returned too few ids');
     id.push(rid);
@@ -359,23 +358,21 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
     redeemBill.push(receipt.redeemBill);
     receiptCode.push(receipt.receiptCode);
     rawReceipt.push(receipt.rawReceipt);
-    for (let j = 0; j < receipt.payments.length; j++) {
-      const payment = receipt.payments[j]!;
+    receipt.payments.forEach((payment, j) => {
       payReceipt.push(rid);
       paySeq.push(j + 1);
       payMethod.push(payment.method);
       payAmount.push(payment.amount);
-    }
-    for (let j = 0; j < receipt.items.length; j++) {
-      const item = receipt.items[j]!;
+    });
+    receipt.items.forEach((item, j) => {
       itemReceipt.push(rid);
       itemSeq.push(j + 1);
       itemSku.push(item.skuId);
       itemQuantity.push(item.quantity);
       itemPrice.push(item.unitPrice);
       itemAmount.push(item.amount);
-    }
-  }
+    });
+  });
   return [
     String(clientId),
     ...[id, outletId, receiptId, datetime, dineOutTime, totalAmount, discount, voucherAmount, refundAmount],

@@ -1,4 +1,8 @@
+import type { components } from '../../src/api/schema.js';
 import type { Queryable } from '../db/pool.js';
+import { SqlParams } from '../db/sqlParams.js';
+
+type Schemas = components['schemas'];
 
 /** What a caller may see: their clients, and for clients where they are limited, their outlets. */
 export interface Visibility {
@@ -6,51 +10,46 @@ export interface Visibility {
   outletLimits: Map<number, number[]>;
 }
 
-/** Outlets visible to the caller, as one SQL condition on an `outlets o` alias, parameters from $first on. */
-function visibleOutletCondition(visibility: Visibility, first: number): { sql: string; params: unknown[] } {
-  const limitedClients = [...visibility.outletLimits.keys()];
-  const limitedOutlets = [...visibility.outletLimits.values()].flat();
-  return {
-    sql: `o.client_id = ANY($${first}::int[])
-      AND (NOT (o.client_id = ANY($${first + 1}::int[])) OR o.id = ANY($${first + 2}::int[]))`,
-    params: [visibility.clientIds, limitedClients, limitedOutlets],
-  };
+/** Outlets visible to the caller, as one SQL condition on an `outlets o` alias. */
+function visibleOutletCondition(params: SqlParams, visibility: Visibility): string {
+  const clients = params.add(visibility.clientIds, '::int[]');
+  const limitedClients = params.add([...visibility.outletLimits.keys()], '::int[]');
+  const limitedOutlets = params.add([...visibility.outletLimits.values()].flat(), '::int[]');
+  return `o.client_id = ANY(${clients}) AND (NOT (o.client_id = ANY(${limitedClients})) OR o.id = ANY(${limitedOutlets}))`;
 }
 
-export async function listClients(db: Queryable, visibility: Visibility) {
-  const { rows } = await db.query<{ id: number; name: string }>(
+export async function listClients(db: Queryable, visibility: Visibility): Promise<Schemas['Client'][]> {
+  const { rows } = await db.query<Schemas['Client']>(
     'SELECT id, name FROM clients WHERE id = ANY($1::int[]) ORDER BY lower(name), id',
     [visibility.clientIds],
   );
   return rows;
 }
 
-export async function listOutlets(db: Queryable, visibility: Visibility, clientId: number) {
-  const visible = visibleOutletCondition(visibility, 2);
-  const { rows } = await db.query<{
-    id: number;
-    name: string;
-    type: number;
-    currency: string;
-    mall_id: number;
-    outlet_code: string;
-  }>(
+export async function listOutlets(
+  db: Queryable,
+  visibility: Visibility,
+  clientId: number,
+): Promise<Schemas['Outlet'][]> {
+  const params = new SqlParams(clientId);
+  const { rows } = await db.query<Schemas['Outlet']>(
     `SELECT o.id, o.name, o.type, o.currency, o.mall_id, o.outlet_code
-     FROM outlets o WHERE o.client_id = $1 AND ${visible.sql}
+     FROM outlets o WHERE o.client_id = $1 AND ${visibleOutletCondition(params, visibility)}
      ORDER BY lower(o.name), o.id`,
-    [clientId, ...visible.params],
+    params.values,
   );
   return rows;
 }
 
-export async function listMalls(db: Queryable, visibility: Visibility, clientId: number) {
-  const visible = visibleOutletCondition(visibility, 2);
-  const { rows } = await db.query<{ id: number; name: string; currency: string; time_zone: string }>(
+export async function listMalls(db: Queryable, visibility: Visibility, clientId: number): Promise<Schemas['Mall'][]> {
+  const params = new SqlParams(clientId);
+  const { rows } = await db.query<Schemas['Mall']>(
     `SELECT m.id, m.name, m.currency, m.time_zone FROM malls m
      WHERE m.client_id = $1
-       AND EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = m.client_id AND o.mall_id = m.id AND ${visible.sql})
+       AND EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = m.client_id AND o.mall_id = m.id
+                   AND ${visibleOutletCondition(params, visibility)})
      ORDER BY lower(m.name), m.id`,
-    [clientId, ...visible.params],
+    params.values,
   );
   return rows;
 }
@@ -62,11 +61,12 @@ export async function countVisibleOutlets(
   outletIds: number[],
   clientId: number | undefined,
 ): Promise<number> {
-  const visible = visibleOutletCondition(visibility, 3);
+  const params = new SqlParams(outletIds, clientId ?? null);
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM outlets o
-     WHERE o.id = ANY($1::int[]) AND ($2::int IS NULL OR o.client_id = $2) AND ${visible.sql}`,
-    [outletIds, clientId ?? null, ...visible.params],
+     WHERE o.id = ANY($1::int[]) AND ($2::int IS NULL OR o.client_id = $2)
+       AND ${visibleOutletCondition(params, visibility)}`,
+    params.values,
   );
   return rows[0]?.n ?? 0;
 }
@@ -78,12 +78,13 @@ export async function countVisibleMalls(
   mallIds: number[],
   clientId: number | undefined,
 ): Promise<number> {
-  const visible = visibleOutletCondition(visibility, 3);
+  const params = new SqlParams(mallIds, clientId ?? null);
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM malls m
      WHERE m.id = ANY($1::int[]) AND ($2::int IS NULL OR m.client_id = $2)
-       AND EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = m.client_id AND o.mall_id = m.id AND ${visible.sql})`,
-    [mallIds, clientId ?? null, ...visible.params],
+       AND EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = m.client_id AND o.mall_id = m.id
+                   AND ${visibleOutletCondition(params, visibility)})`,
+    params.values,
   );
   return rows[0]?.n ?? 0;
 }

@@ -1,5 +1,7 @@
+import type { components, operations } from '../../src/api/schema.js';
 import { groupPaymentMethods, type PaymentMethodSum } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
+import { SqlParams } from '../db/sqlParams.js';
 import { hourRowsSql, overHoursSql, PAYMENT_HOUR_MEASURES, SALES_HOUR_MEASURES } from './hourColumns.js';
 import type { Visibility } from './lookup.js';
 
@@ -20,9 +22,11 @@ import type { Visibility } from './lookup.js';
  * to 2 decimals (0 without transactions).
  */
 
-export type Metric = 'gmv' | 'transactions' | 'average_transaction_value';
-export type TimeRange = 'hourly' | 'daily' | 'weekly' | 'monthly';
-export type GroupBy = 'outlet' | 'mall' | 'category' | 'level';
+type Schemas = components['schemas'];
+
+export type Metric = Schemas['Metric'];
+export type TimeRange = Schemas['TimeRange'];
+export type GroupBy = NonNullable<NonNullable<operations['getMallOutletReport']['parameters']['query']>['group_by']>;
 
 /** Which outlets a report covers: the caller's visible outlets of the client in the selected malls (or one outlet). */
 export interface ReportScope {
@@ -40,26 +44,13 @@ export interface ReportRange {
   endHour: number;
 }
 
-export interface SalesMeasures {
-  gmv: number;
-  transactions: number;
-  average_transaction_value: number;
-}
+export type SalesMeasures = Schemas['SalesMeasures'];
 
 export const isWholeDay = (range: Pick<ReportRange, 'startHour' | 'endHour'>) =>
   range.startHour === 0 && range.endHour === 23;
 
-/** Positional parameters of one statement. */
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown, cast = ''): string {
-    this.values.push(value);
-    return `$${this.values.length}${cast}`;
-  }
-}
-
 /** The `scope` CTE: the outlets of the report, with what the groupings need. */
-function scopeCte(params: Params, scope: ReportScope): string {
+function scopeCte(params: SqlParams, scope: ReportScope): string {
   const client = params.add(scope.clientId, '::int');
   const limited = scope.visibility.outletLimits.get(scope.clientId);
   const conditions = [`o.client_id = ${client}`];
@@ -103,7 +94,7 @@ const wholeMalls = (scope: ReportScope) =>
  * `= ANY(ARRAY(...))` keeps the primary-key index scans.
  */
 function rollupSource(
-  params: Params,
+  params: SqlParams,
   scope: ReportScope,
   range: ReportRange,
   level: 'mall' | 'outlet',
@@ -173,7 +164,7 @@ function bucketLabel(timeRange: TimeRange, start: string): string {
 }
 
 /** Every local hour (or day) of the range as `g`, for the zero rows of a series. */
-function seriesSql(params: Params, range: ReportRange, hourly: boolean): string {
+function seriesSql(params: SqlParams, range: ReportRange, hourly: boolean): string {
   const start = params.add(range.start, '::date');
   const end = params.add(range.end, '::date');
   if (!hourly) return `generate_series(${start}::timestamp, ${end}::timestamp, interval '1 day') g`;
@@ -185,15 +176,11 @@ function seriesSql(params: Params, range: ReportRange, hourly: boolean): string 
 
 // ------------------------------------------------------------------ series
 
-export interface DailyRow {
-  date: string;
-  gmv: number;
-  transactions: number;
-}
+export type DailyRow = Schemas['DailyReportRow'];
 
 /** One row per local day of the range (zeros included), oldest first. */
 export async function dailyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<DailyRow[]> {
-  const params = new Params();
+  const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall');
   const series = seriesSql(params, { ...range, startHour: 0, endHour: 23 }, false);
@@ -208,15 +195,11 @@ export async function dailyReport(db: Queryable, scope: ReportScope, range: Repo
   return rows;
 }
 
-export interface MonthlyRow {
-  month: string;
-  gmv: number;
-  transactions: number;
-}
+export type MonthlyRow = Schemas['MonthlyReportRow'];
 
 /** One row per month the range touches (zeros included), oldest first. */
 export async function monthlyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<MonthlyRow[]> {
-  const params = new Params();
+  const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall');
   const start = params.add(range.start, '::date');
@@ -233,10 +216,7 @@ export async function monthlyReport(db: Queryable, scope: ReportScope, range: Re
   return rows;
 }
 
-export interface MemberOverall {
-  data: { period: string; member: number; non_member: number }[];
-  total: { member: number; non_member: number };
-}
+export type MemberOverall = Schemas['MemberOverallResponse'];
 
 /** Members against non-members per bucket (zeros included), oldest first, and over the whole range. */
 export async function memberOverall(
@@ -246,7 +226,7 @@ export async function memberOverall(
   timeRange: TimeRange,
   metric: Metric,
 ): Promise<MemberOverall> {
-  const params = new Params();
+  const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const hourly = timeRange === 'hourly';
   const source = rollupSource(params, scope, range, 'mall', hourly);
@@ -283,11 +263,7 @@ export async function memberOverall(
   };
 }
 
-export interface PeakHourRow {
-  period: string;
-  hour: number;
-  value: number;
-}
+export type PeakHourRow = Schemas['PeakHourRow'];
 
 /** The metric per period and local hour of day: every period of the range × every hour of the filter. */
 export async function peakHours(
@@ -297,7 +273,7 @@ export async function peakHours(
   timeRange: TimeRange,
   metric: Metric,
 ): Promise<PeakHourRow[]> {
-  const params = new Params();
+  const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall', true);
   const series = seriesSql(params, range, true);
@@ -317,10 +293,7 @@ export async function peakHours(
 
 // ------------------------------------------------------------------ rankings and groupings
 
-export interface MallRankRow extends SalesMeasures {
-  mall_id: number;
-  mall_name: string;
-}
+export type MallRankRow = Schemas['MallRankRow'];
 
 /** One row per selected mall (zeros included), best first by `rankBy`, then by name. */
 export async function mallRanking(
@@ -329,7 +302,7 @@ export async function mallRanking(
   range: ReportRange,
   rankBy: Metric,
 ): Promise<MallRankRow[]> {
-  const params = new Params();
+  const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall');
   const mallOf = source.level === 'mall' ? 'r.mall_id' : '(SELECT s.mall_id FROM scope s WHERE s.id = r.outlet_id)';
@@ -346,10 +319,7 @@ export async function mallRanking(
   return rows;
 }
 
-export interface GroupRow extends SalesMeasures {
-  key: string;
-  name: string;
-}
+export type GroupRow = Schemas['MallGroupRow'];
 
 const GROUP_COLUMNS: Record<GroupBy, { key: string; name: string }> = {
   outlet: { key: 's.id::text', name: 's.name' },
@@ -365,7 +335,7 @@ export async function groupReport(
   range: ReportRange,
   groupBy: GroupBy,
 ): Promise<GroupRow[]> {
-  const params = new Params();
+  const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'outlet');
   const { key, name } = GROUP_COLUMNS[groupBy];
@@ -382,12 +352,7 @@ export async function groupReport(
   return rows;
 }
 
-export interface OutletRankRow extends SalesMeasures {
-  outlet_id: number;
-  outlet_name: string;
-  mall_id: number;
-  mall_name: string;
-}
+export type OutletRankRow = Schemas['OutletRankRow'];
 
 /** The top `limit` outlets by member (or non-member) sales in the range, best first; outlets without such sales left out. */
 export async function memberOutletRanking(
@@ -396,7 +361,7 @@ export async function memberOutletRanking(
   range: ReportRange,
   options: { member: boolean; rankBy: Metric; limit: number },
 ): Promise<OutletRankRow[]> {
-  const params = new Params();
+  const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'outlet');
   const [g, t] = options.member
@@ -421,7 +386,7 @@ export async function memberOutletRanking(
 
 /** Totals of the scope over the range. */
 export async function totals(db: Queryable, scope: ReportScope, range: ReportRange): Promise<SalesMeasures> {
-  const params = new Params();
+  const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall');
   const { rows } = await db.query<SalesMeasures>(
@@ -432,11 +397,8 @@ export async function totals(db: Queryable, scope: ReportScope, range: ReportRan
 }
 
 /** The scope's outlet (id, name), or undefined when the caller cannot see it. */
-export async function scopeOutlet(
-  db: Queryable,
-  scope: ReportScope,
-): Promise<{ id: number; name: string } | undefined> {
-  const params = new Params();
+export async function scopeOutlet(db: Queryable, scope: ReportScope): Promise<Schemas['NameOption'] | undefined> {
+  const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const { rows } = await db.query<{ id: number; name: string }>(
     `WITH ${cte} SELECT id, name FROM scope`,
@@ -457,7 +419,7 @@ export async function paymentMethodOverall(
   range: ReportRange,
   limit: number,
 ): Promise<PaymentMethodSum[]> {
-  const params = new Params();
+  const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const client = params.add(scope.clientId, '::int');
   const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;

@@ -1,6 +1,9 @@
+import type { components, operations } from '../../src/api/schema.js';
 import { groupPaymentMethods, netAmount, paymentMethodGroup, receiptStatusText } from '../../src/domain/receipts.js';
 import type { Queryable } from '../db/pool.js';
-import { badRequest } from '../errors.js';
+import { SqlParams } from '../db/sqlParams.js';
+
+type Schemas = components['schemas'];
 
 /**
  * The receipts of outlets (§3, §7): the paged transactions list with its summary, the option lists of its
@@ -25,20 +28,12 @@ export type ReceiptTypeFilter =
   | 'discountReceipts'
   | 'redeemReceipts';
 
-export const TRANSACTION_SORT_COLUMNS = [
-  'datetime',
-  'total_amount',
-  'receipt_id',
-  'payment_method',
-  'receipt_status',
-  'opened_bill',
-  'void',
-  'closed_bill',
-  'foc_bill',
-  'redeem_bill',
-  'discount',
-] as const;
-export type TransactionSortColumn = (typeof TRANSACTION_SORT_COLUMNS)[number];
+export type TransactionSortColumn = NonNullable<
+  NonNullable<operations['getTransactions']['parameters']['query']>['sortColumn']
+>;
+type TenantSortColumn = NonNullable<
+  NonNullable<operations['getTenantReceiptData']['parameters']['query']>['sortColumn']
+>;
 
 /** The SQL of each sortable column: the whitelist (nothing else reaches ORDER BY). */
 const STATUS_SQL = `CASE WHEN r.void THEN 'Void' WHEN r.opened_bill AND NOT r.closed_bill THEN 'Opened' ELSE 'Closed' END`;
@@ -64,53 +59,19 @@ export interface TransactionFilters extends TimeWindow {
   focReason?: string;
   paymentMethod?: string[];
   receiptId?: string;
-  sortColumn?: string;
+  sortColumn?: TransactionSortColumn;
   orderByMethod?: 'asc' | 'desc';
   page?: number;
   rowsPerPage?: number;
 }
 
-export interface ReceiptRow {
-  id: number;
-  outlet_id: number;
-  datetime: string;
-  time: string;
-  dine_out_time: string | null;
-  receipt_id: string;
-  receipt_status: string;
-  payment_method: string;
-  total_amount: number;
-  discount: number;
-  name_reason?: string | null;
-  table?: string | null;
-  take_away?: boolean | null;
-  delivery_info?: string | null;
-  opened_bill: boolean;
-  void: boolean;
-  closed_bill: boolean;
-  foc_bill: boolean;
-  redeem_bill: boolean;
-}
-
-export interface ReceiptSummary {
-  total: number;
-  sum: number;
-  discount: number;
-}
+export type ReceiptRow = Schemas['ReceiptRow'];
+export type ReceiptSummary = Schemas['ReceiptSummary'];
 
 interface OutletZone {
   id: number;
   type: 1 | 2;
   time_zone: string;
-}
-
-/** A SQL fragment with its parameters, numbered from a running counter. */
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
 }
 
 async function outletZones(db: Queryable, clientId: number, outletIds: number[]): Promise<OutletZone[]> {
@@ -122,27 +83,24 @@ async function outletZones(db: Queryable, clientId: number, outletIds: number[])
   return rows;
 }
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The local [start, end) of a window: dates are whole days (end inclusive), datetimes end inclusive to the second. */
+/**
+ * The local [start, end) of a window (checked by the routes' rules): dates are whole days (end inclusive),
+ * datetimes end inclusive to the second.
+ */
 export function localBounds(window: TimeWindow): { start: string; end: string; endInclusive: boolean } {
-  const timeType = window.timeType ?? 'date';
-  const start = timeType === 'date' ? window.startTime.slice(0, 10) : window.startTime;
-  const end = timeType === 'date' ? window.endTime.slice(0, 10) : window.endTime;
-  if (timeType === 'date' && (!DATE_RE.test(start) || !DATE_RE.test(end)))
-    throw badRequest('startTime and endTime must be YYYY-MM-DD');
-  if (timeType === 'datetime' && (start.length !== 19 || end.length !== 19)) {
-    throw badRequest('startTime and endTime must be YYYY-MM-DD HH:mm:ss when timeType is datetime');
-  }
-  if (start > end) throw badRequest('startTime must not be after endTime');
-  return { start, end, endInclusive: timeType === 'datetime' };
+  const datetime = window.timeType === 'datetime';
+  return {
+    start: datetime ? window.startTime : window.startTime.slice(0, 10),
+    end: datetime ? window.endTime : window.endTime.slice(0, 10),
+    endInclusive: datetime,
+  };
 }
 
 /**
  * The outlet and time condition on receipts `r`: one group per mall time zone, each bounded by the local window
  * converted to instants (so that the (client_id, outlet_id, datetime) index answers it).
  */
-function outletWindowSql(p: Params, clientId: number, zones: OutletZone[], window: TimeWindow): string {
+function outletWindowSql(p: SqlParams, clientId: number, zones: OutletZone[], window: TimeWindow): string {
   const { start, end, endInclusive } = localBounds(window);
   const byZone = new Map<string, number[]>();
   for (const zone of zones) byZone.set(zone.time_zone, [...(byZone.get(zone.time_zone) ?? []), zone.id]);
@@ -166,7 +124,7 @@ const GROUP_SQL = (column: string) =>
   `CASE WHEN upper(btrim(${column})) IN ('', 'NONE') THEN 'OTHERS' ELSE upper(btrim(${column})) END`;
 
 /** The WHERE clause of the transactions list (every filter of §7). */
-function transactionWhere(p: Params, filters: TransactionFilters, zones: OutletZone[]): string {
+function transactionWhere(p: SqlParams, filters: TransactionFilters, zones: OutletZone[]): string {
   const conditions = [outletWindowSql(p, filters.clientId, zones, filters)];
   switch (filters.receiptType ?? 'allReceipts') {
     case 'openReceipts':
@@ -196,12 +154,9 @@ function transactionWhere(p: Params, filters: TransactionFilters, zones: OutletZ
   return conditions.join(' AND ');
 }
 
-export function sortSql(sortColumn: string | undefined, order: 'asc' | 'desc' | undefined): string {
-  const column = (sortColumn ?? 'datetime') as TransactionSortColumn;
-  if (!(TRANSACTION_SORT_COLUMNS as readonly string[]).includes(column))
-    throw badRequest(`sortColumn '${sortColumn}' is not sortable`);
+export function sortSql(sortColumn: TransactionSortColumn | undefined, order: 'asc' | 'desc' | undefined): string {
   const direction = order === 'asc' ? 'ASC' : 'DESC';
-  return `${SORT_SQL[column]} ${direction}, r.id ${direction}`;
+  return `${SORT_SQL[sortColumn ?? 'datetime']} ${direction}, r.id ${direction}`;
 }
 
 const LOCAL = (column: string, format: string) => `to_char(${column} AT TIME ZONE m.time_zone, '${format}')`;
@@ -240,7 +195,7 @@ export async function listTransactions(
   const rowsPerPage = filters.rowsPerPage ?? 10;
   const page = filters.page ?? 1;
 
-  const summaryParams = new Params();
+  const summaryParams = new SqlParams();
   const summarySql = `SELECT count(*)::int AS total, coalesce(sum(r.total_amount), 0)::numeric AS sum,
       coalesce(sum(r.discount), 0)::numeric AS discount
     FROM receipts r WHERE ${transactionWhere(summaryParams, filters, zones)}`;
@@ -256,7 +211,7 @@ export async function listTransactions(
   const pageLimit = fromEnd ? Math.min(rowsPerPage, summary.total - offsetRows) : rowsPerPage;
   const pageOffset = fromEnd ? Math.max(0, summary.total - offsetRows - rowsPerPage) : offsetRows;
 
-  const pageParams = new Params();
+  const pageParams = new SqlParams();
   const pageWhere = transactionWhere(pageParams, filters, zones);
   const limit = pageParams.add(pageLimit);
   const offset = pageParams.add(pageOffset);
@@ -279,7 +234,7 @@ export async function listTransactionsWithText(
   const zones = await outletZones(db, filters.clientId, filters.outletIds);
   const rowsPerPage = filters.rowsPerPage ?? 10;
   const page = filters.page ?? 1;
-  const p = new Params();
+  const p = new SqlParams();
   const where = transactionWhere(p, filters, zones);
   const { rows } = await db.query<
     StoredRow & { raw_receipt: string; receipt_code: number | null; outlet_name: string }
@@ -295,7 +250,19 @@ export async function listTransactionsWithText(
 /* ---------------------------------------------------------------- option lists */
 
 /** The receipt-type flags that occur in the outlets' receipts (any time). */
-export async function receiptTypeFlags(db: Queryable, clientId: number, outletIds: number[]): Promise<string[]> {
+const RECEIPT_TYPE_FLAGS = [
+  'opened_bill',
+  'void',
+  'foc_bill',
+  'discount',
+  'redeem',
+] as const satisfies readonly Schemas['ReceiptTypeFlag'][];
+
+export async function receiptTypeFlags(
+  db: Queryable,
+  clientId: number,
+  outletIds: number[],
+): Promise<Schemas['ReceiptTypeFlag'][]> {
   // One probe per flag: each stops at the first receipt that has it.
   const probe = (condition: string) =>
     `EXISTS (SELECT 1 FROM receipts r WHERE r.client_id = $1 AND r.outlet_id = ANY($2::int[]) AND ${condition})`;
@@ -305,7 +272,7 @@ export async function receiptTypeFlags(db: Queryable, clientId: number, outletId
     [clientId, outletIds],
   );
   const row = rows[0] ?? {};
-  return ['opened_bill', 'void', 'foc_bill', 'discount', 'redeem'].filter((flag) => row[flag] === true);
+  return RECEIPT_TYPE_FLAGS.filter((flag) => row[flag] === true);
 }
 
 export async function focReasons(db: Queryable, clientId: number, outletIds: number[]): Promise<string[]> {
@@ -330,12 +297,7 @@ export async function paymentMethodNames(db: Queryable, clientId: number, outlet
 
 /* ---------------------------------------------------------------- payment summary and breakdown */
 
-export interface PaymentSummaryRow {
-  payment_method: string;
-  sum: number;
-  processing_fees: number;
-  net_amount: number;
-}
+export type PaymentSummaryRow = Schemas['PaymentSummary'];
 
 function dayBounds(window: TimeWindow): { start: string; end: string } {
   const { start, end } = localBounds(window);
@@ -378,11 +340,7 @@ export async function paymentSummary(
   });
 }
 
-export interface BreakdownSeries {
-  payment_method: string;
-  sum: number;
-  data: { key: string; value: number }[];
-}
+export type BreakdownSeries = Schemas['PaymentMethodBreakdownSeries'];
 
 /** One series per payment method (grouped by §9, sorted by sum descending), a point per local day 'YYYY/MM/DD'. */
 export async function paymentBreakdown(
@@ -444,7 +402,7 @@ export async function findReceipt(
   return rows[0];
 }
 
-const TENANT_SORT: Record<string, string> = {
+const TENANT_SORT: Record<TenantSortColumn, string> = {
   datetime: 'r.datetime',
   total_amount: 'r.total_amount',
   receipt_id: 'r.receipt_id',
@@ -454,21 +412,23 @@ const TENANT_SORT: Record<string, string> = {
 export interface TenantReceiptFilters extends TimeWindow {
   clientId: number;
   outletIds: number[];
-  sortColumn?: string;
+  sortColumn?: TenantSortColumn;
   orderByMethod?: 'asc' | 'desc';
   page?: number;
   rowsPerPage?: number;
 }
 
 /** The tenant's receipts: a page with every tender's method, and the number of matching receipts. */
-export async function listTenantReceipts(db: Queryable, filters: TenantReceiptFilters) {
+export async function listTenantReceipts(
+  db: Queryable,
+  filters: TenantReceiptFilters,
+): Promise<Schemas['TenantReceiptListResponse']> {
   const column = TENANT_SORT[filters.sortColumn ?? 'datetime'];
-  if (!column) throw badRequest(`sortColumn '${filters.sortColumn}' is not sortable`);
   const direction = filters.orderByMethod === 'asc' ? 'ASC' : 'DESC';
   const zones = await outletZones(db, filters.clientId, filters.outletIds);
   const rowsPerPage = filters.rowsPerPage ?? 10;
   const page = filters.page ?? 1;
-  const p = new Params();
+  const p = new SqlParams();
   const where = outletWindowSql(p, filters.clientId, zones, filters);
   const pageSql = `SELECT r.id, r.receipt_id, r.void, r.opened_bill, r.closed_bill, r.total_amount,
       ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
@@ -476,7 +436,7 @@ export async function listTenantReceipts(db: Queryable, filters: TenantReceiptFi
         WHERE rp.client_id = r.client_id AND rp.receipt_id = r.id), ARRAY[r.payment_method]) AS payment_method
     FROM receipts r ${RECEIPT_ZONE_JOIN} WHERE ${where}
     ORDER BY ${column} ${direction}, r.id ${direction} LIMIT ${p.add(rowsPerPage)} OFFSET ${p.add((page - 1) * rowsPerPage)}`;
-  const q = new Params();
+  const q = new SqlParams();
   const countSql = `SELECT count(*)::int AS total FROM receipts r WHERE ${outletWindowSql(q, filters.clientId, zones, filters)}`;
   const [pageResult, countResult] = await Promise.all([
     db.query<{
@@ -500,6 +460,6 @@ export async function listTenantReceipts(db: Queryable, filters: TenantReceiptFi
       total_amount: row.total_amount,
       datetime: row.datetime,
     })),
-    summary: [{ total: countResult.rows[0]?.total ?? 0 }] as [{ total: number }],
+    summary: [{ total: countResult.rows[0]?.total ?? 0 }],
   };
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/pool.js';
+import { type Queryable, singleRow } from '../db/pool.js';
 
 export interface SessionRow {
   tokenHash: string;
@@ -22,7 +22,7 @@ export async function insertSession(
      RETURNING ${COLUMNS}`,
     [session.tokenHash, session.userId, session.csrfToken, session.mfaPending, session.ttlSeconds],
   );
-  return rows[0]!;
+  return singleRow(rows);
 }
 
 export async function findLiveSession(db: Queryable, tokenHash: string): Promise<SessionRow | undefined> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/pool.js';
+import { type Queryable, singleRow } from '../db/pool.js';
 
 export interface UserRow {
   id: number;
@@ -74,7 +74,7 @@ export async function loadUserGrants(db: Queryable, userId: number): Promise<Use
                        WHERE user_id = $1 GROUP BY client_id) o), '[]') AS outlets`,
     [userId],
   );
-  const row = rows[0]!;
+  const row = singleRow(rows);
   return {
     roles: row.roles,
     isSuperAdmin: row.is_super_admin,

@@ -1,6 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { operations } from '../../src/api/schema.js';
 import { requireCaller } from '../auth/access.js';
 import { passwordProblem } from '../auth/passwordPolicy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -9,6 +8,7 @@ import { toUserInfo } from '../auth/userInfo.js';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.js';
 import {
   completeMfa,
+  consumeValidationKey,
   countRecentFailures,
   createInvitedUser,
   findLiveValidationKey,
@@ -19,16 +19,9 @@ import {
   saveOneTimeCode,
   setPassword,
   takeOneTimeCodeTry,
-  useValidationKey,
 } from '../repositories/authFlows.js';
 import { findUserByEmail, findUserById, loadUserGrants, type UserRow } from '../repositories/users.js';
-import type { Handlers, RouteDeps } from './types.js';
-
-type Body<Id extends keyof operations> = operations[Id] extends {
-  requestBody: { content: { 'application/json': infer B } };
-}
-  ? B
-  : never;
+import type { AreaHandlers, RouteDeps } from './types.js';
 
 export const AUTH_MESSAGES = {
   loginFailed: 'username or password is incorrect',
@@ -52,7 +45,7 @@ const DUMMY_HASH = `scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$${Buffer.alloc(64)
 const normaliseEmail = (value: string) => value.trim().toLowerCase();
 const codeHash = (sessionHash: string, code: string) => hashSecret(`${sessionHash}:${code}`);
 
-export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
+export function authHandlers({ pool, config, mailer }: RouteDeps) {
   const sessionOptions: SessionOptions = { ttlHours: config.sessionTtlHours, secureCookies: config.secureCookies };
 
   /** The user behind a username and password, counted against the sign-in throttle. */
@@ -110,7 +103,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
 
   /** A key is spent only once the new password has passed the checks; it works once even in a race. */
   async function spendKey(keyHash: string) {
-    if (!(await useValidationKey(pool, keyHash))) throw badRequest(AUTH_MESSAGES.invalidKey);
+    if (!(await consumeValidationKey(pool, keyHash))) throw badRequest(AUTH_MESSAGES.invalidKey);
   }
 
   return {
@@ -121,7 +114,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
     },
 
     async login(request, reply) {
-      const body = request.body as Body<'login'>;
+      const { body } = request;
       const user = await checkPassword(request, normaliseEmail(body.username), body.password);
       if (user.passwordExpired && !user.requireMfa) throw unauthorized(AUTH_MESSAGES.passwordExpired);
       const session = await startSession(pool, reply, sessionOptions, request.session, {
@@ -166,7 +159,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
 
     async verifyOtp(request) {
       const { session } = requireCaller(request);
-      const { code } = request.body as Body<'verifyOtp'>;
+      const { code } = request.body;
       if (!session.mfaPending) return { success: false };
       const stored = await takeOneTimeCodeTry(pool, session.tokenHash, ONE_TIME_CODE.maxAttempts);
       if (!stored) return { success: false };
@@ -179,7 +172,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
     },
 
     async sendResetPasswordEmail(request) {
-      const { email } = request.body as Body<'sendResetPasswordEmail'>;
+      const { email } = request.body;
       const user = await findUserByEmail(pool, normaliseEmail(email));
       // The same answer whether or not the account exists.
       if (user && !user.disabled) await mailKey(user, 'reset');
@@ -187,18 +180,18 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
     },
 
     async checkResetPasswordKey(request) {
-      const { validationKey } = request.query as { validationKey: string };
+      const { validationKey } = request.query;
       return { success: Boolean(await findLiveValidationKey(pool, hashSecret(validationKey))) };
     },
 
     async verifyUserEmail(request) {
-      const { email, validationKey } = request.body as Body<'verifyUserEmail'>;
+      const { email, validationKey } = request.body;
       const key = await findLiveValidationKey(pool, hashSecret(validationKey));
       return { success: Boolean(key && key.email === normaliseEmail(email)) };
     },
 
     async activateUser(request) {
-      const { validationKey, password } = request.body as Body<'activateUser'>;
+      const { validationKey, password } = request.body;
       const keyHash = hashSecret(validationKey);
       const key = await findLiveValidationKey(pool, keyHash);
       const user = key?.purpose === 'activate' ? await findUserById(pool, key.userId) : undefined;
@@ -210,7 +203,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
     },
 
     async updatePassword(request, reply) {
-      const body = request.body as Body<'updatePassword'>;
+      const { body } = request;
       let user: UserRow | undefined;
       if (body.validationKey) {
         const keyHash = hashSecret(body.validationKey);
@@ -248,7 +241,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
 
     async inviteUser(request) {
       const caller = requireCaller(request);
-      const body = request.body as Body<'inviteUser'>;
+      const { body } = request;
       const email = normaliseEmail(body.email);
       if (await findUserByEmail(pool, email)) throw badRequest(AUTH_MESSAGES.accountExists);
       const roleNames = [...new Set(body.roles ?? [])];
@@ -266,5 +259,5 @@ export function authHandlers({ pool, config, mailer }: RouteDeps): Handlers {
       await mailKey({ id: userId, email }, 'activate');
       return { success: true };
     },
-  };
+  } satisfies AreaHandlers;
 }

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { operations } from '../../src/api/schema.js';
-import { daysInRange, wholeWeeksComparisonPeriod } from '../../src/domain/reports.js';
+import { wholeWeeksComparisonPeriod } from '../../src/domain/reports.js';
 import { requireCaller } from '../auth/access.js';
-import { badRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import {
   dailyReport,
   type GroupBy,
@@ -14,50 +13,13 @@ import {
   monthlyReport,
   paymentMethodOverall,
   peakHours,
-  type ReportRange,
   type ReportScope,
   scopeOutlet,
   type TimeRange,
   totals,
 } from '../repositories/mallReports.js';
-import type { Handlers, RouteDeps } from './types.js';
-
-type Query<T extends keyof operations> = operations[T]['parameters']['query'];
-
-/** The longest range a report answers (the Monthly maximum of §9); hourly buckets: the Hourly maximum. */
-export const MAX_RANGE_DAYS = 366;
-export const MAX_HOURLY_RANGE_DAYS = 31;
-
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-interface RangeQuery {
-  start_time: string;
-  end_time: string;
-  start_hour?: number;
-  end_hour?: number;
-}
-
-/** The day and hour range of a query, checked: real days, start before end, hours in order, at most maxDays. */
-function readRange(query: RangeQuery, maxDays = MAX_RANGE_DAYS): ReportRange {
-  const range = {
-    start: query.start_time,
-    end: query.end_time,
-    startHour: query.start_hour ?? 0,
-    endHour: query.end_hour ?? 23,
-  };
-  if (!isCalendarDay(range.start)) throw badRequest('start_time must be a date (YYYY-MM-DD).');
-  if (!isCalendarDay(range.end)) throw badRequest('end_time must be a date (YYYY-MM-DD).');
-  if (range.end < range.start) throw badRequest('end_time must not be before start_time.');
-  if (range.endHour < range.startHour) throw badRequest('start_hour must be at or before end_hour.');
-  if (daysInRange(range.start, range.end) > maxDays) {
-    throw badRequest(`end_time: the range must not be longer than ${maxDays} days.`);
-  }
-  return range;
-}
+import { MAX_HOURLY_RANGE_DAYS, MAX_RANGE_DAYS, reportRange } from './rules.js';
+import type { AreaHandlers, RouteDeps } from './types.js';
 
 function mallScope(request: FastifyRequest, query: { client_id: number; mall_ids: number[] }): ReportScope {
   const { grants } = requireCaller(request);
@@ -81,52 +43,52 @@ function outletScope(request: FastifyRequest, query: { client_id: number; outlet
 const metricOf = (value: Metric | undefined): Metric => value ?? 'gmv';
 const timeRangeOf = (value: TimeRange | undefined): TimeRange => value ?? 'daily';
 
-export function mallReportHandlers({ pool }: RouteDeps): Handlers {
+export function mallReportHandlers({ pool }: RouteDeps) {
   return {
     async getMallDailyReport(request) {
-      const query = request.query as Query<'getMallDailyReport'>;
-      return { data: await dailyReport(pool, mallScope(request, query), readRange(query)) };
+      const { query } = request;
+      return { data: await dailyReport(pool, mallScope(request, query), reportRange(query)) };
     },
 
     async getMallMonthlyReport(request) {
-      const query = request.query as Query<'getMallMonthlyReport'>;
-      return { data: await monthlyReport(pool, mallScope(request, query), readRange(query)) };
+      const { query } = request;
+      return { data: await monthlyReport(pool, mallScope(request, query), reportRange(query)) };
     },
 
     async getMallRanking(request) {
-      const query = request.query as Query<'getMallRanking'>;
-      return { data: await mallRanking(pool, mallScope(request, query), readRange(query), metricOf(query.rank_by)) };
+      const { query } = request;
+      return { data: await mallRanking(pool, mallScope(request, query), reportRange(query), metricOf(query.rank_by)) };
     },
 
     async getMallOutletReport(request) {
-      const query = request.query as Query<'getMallOutletReport'>;
+      const { query } = request;
       const groupBy: GroupBy = query.group_by ?? 'outlet';
-      return { data: await groupReport(pool, mallScope(request, query), readRange(query), groupBy) };
+      return { data: await groupReport(pool, mallScope(request, query), reportRange(query), groupBy) };
     },
 
     async getMallCategoryReport(request) {
-      const query = request.query as Query<'getMallCategoryReport'>;
-      const rows = await groupReport(pool, mallScope(request, query), readRange(query), 'category');
+      const { query } = request;
+      const rows = await groupReport(pool, mallScope(request, query), reportRange(query), 'category');
       return { data: rows.map(({ key, name: _name, ...figures }) => ({ category: key, ...figures })) };
     },
 
     async getMallLevelReport(request) {
-      const query = request.query as Query<'getMallLevelReport'>;
-      const rows = await groupReport(pool, mallScope(request, query), readRange(query), 'level');
+      const { query } = request;
+      const rows = await groupReport(pool, mallScope(request, query), reportRange(query), 'level');
       return { data: rows.map(({ key, name: _name, ...figures }) => ({ level: key, ...figures })) };
     },
 
     async getMemberOverall(request) {
-      const query = request.query as Query<'getMemberOverall'>;
+      const { query } = request;
       const timeRange = timeRangeOf(query.time_range);
-      const range = readRange(query, timeRange === 'hourly' ? MAX_HOURLY_RANGE_DAYS : MAX_RANGE_DAYS);
+      const range = reportRange(query, timeRange === 'hourly' ? MAX_HOURLY_RANGE_DAYS : MAX_RANGE_DAYS);
       return memberOverall(pool, mallScope(request, query), range, timeRange, metricOf(query.metric));
     },
 
     async getMemberOutletRanking(request) {
-      const query = request.query as Query<'getMemberOutletRanking'>;
+      const { query } = request;
       return {
-        data: await memberOutletRanking(pool, mallScope(request, query), readRange(query), {
+        data: await memberOutletRanking(pool, mallScope(request, query), reportRange(query), {
           member: query.member ?? true,
           rankBy: metricOf(query.rank_by),
           limit: query.limit ?? 10,
@@ -135,8 +97,8 @@ export function mallReportHandlers({ pool }: RouteDeps): Handlers {
     },
 
     async getMallPeakHours(request) {
-      const query = request.query as Query<'getMallPeakHours'>;
-      const range = readRange(query);
+      const { query } = request;
+      const range = reportRange(query);
       return {
         data: await peakHours(
           pool,
@@ -149,14 +111,14 @@ export function mallReportHandlers({ pool }: RouteDeps): Handlers {
     },
 
     async getMallPaymentMethodOverall(request) {
-      const query = request.query as Query<'getMallPaymentMethodOverall'>;
-      const range = readRange(query);
+      const { query } = request;
+      const range = reportRange(query);
       return { data: await paymentMethodOverall(pool, mallScope(request, query), range, query.limit ?? 10) };
     },
 
     async getMallOutletOverallComparison(request) {
-      const query = request.query as Query<'getMallOutletOverallComparison'>;
-      const range = readRange(query);
+      const { query } = request;
+      const range = reportRange(query);
       const scope = outletScope(request, query);
       const outlet = await scopeOutlet(pool, scope);
       if (!outlet) throw notFound('No such outlet.');
@@ -175,8 +137,8 @@ export function mallReportHandlers({ pool }: RouteDeps): Handlers {
     },
 
     async getMallOutletDailyReport(request) {
-      const query = request.query as Query<'getMallOutletDailyReport'>;
-      return { data: await dailyReport(pool, outletScope(request, query), readRange(query)) };
+      const { query } = request;
+      return { data: await dailyReport(pool, outletScope(request, query), reportRange(query)) };
     },
-  };
+  } satisfies AreaHandlers;
 }

@@ -1,9 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import type { operations } from '../../src/api/schema.js';
 import { cleanRawReceipt } from '../../src/domain/receipts.js';
-import { parseIds } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 import { renderReceiptPng } from '../receipts/image.js';
 import { renderReceiptsPdf } from '../receipts/pdf.js';
 import { createSignedToken, DOWNLOAD_LINK_TTL_SECONDS, verifySignedToken } from '../receipts/signedLink.js';
@@ -19,37 +17,25 @@ import {
   receiptTypeFlags,
   type TransactionFilters,
 } from '../repositories/receipts.js';
-import type { Handlers, RouteDeps } from './types.js';
-
-type TransactionQuery = NonNullable<operations['getTransactions']['parameters']['query']>;
-type WindowQuery = NonNullable<operations['getPaymentAndSum']['parameters']['query']>;
-type OptionsQuery = NonNullable<operations['getFocReasons']['parameters']['query']>;
-type ImageQuery = NonNullable<operations['getReceiptImage']['parameters']['query']>;
-type TenantQuery = NonNullable<operations['getTenantReceiptData']['parameters']['query']>;
-type DownloadQuery = NonNullable<operations['downloadReceiptsPdf']['parameters']['query']>;
+import { outletIds, outletWindow } from './rules.js';
+import type { AreaHandlers, QueryOf, RouteDeps } from './types.js';
 
 export const DOWNLOAD_PDF_PATH = '/download/receipts/pdf';
 export const DOWNLOAD_LINK_INVALID = 'This download link is invalid.';
 export const DOWNLOAD_LINK_EXPIRED = 'This download link has expired.';
 
-function outletIdsOf(value: string): number[] {
-  const ids = parseIds(value);
-  if (ids.length === 0) throw badRequest('id must be outlet ids');
-  return ids;
-}
-
-function transactionFilters(query: TransactionQuery): TransactionFilters {
-  const paymentMethod = query.paymentMethod === undefined ? undefined : ([] as string[]).concat(query.paymentMethod);
+/** The filters of the receipts list, its PDF and its PDF link (the same query parameters). */
+function transactionFilters(
+  query: QueryOf<'getTransactions' | 'generateTransactionsPdf' | 'createTransactionsPdfLink'>,
+): TransactionFilters {
   return {
     clientId: query.client_id,
-    outletIds: outletIdsOf(query.id),
-    startTime: query.startTime,
-    endTime: query.endTime,
-    timeType: query.timeType,
+    outletIds: outletIds(query.id),
+    ...outletWindow(query),
     outletType: query.outletType,
     receiptType: query.receiptType,
     focReason: query.focReason,
-    paymentMethod,
+    paymentMethod: query.paymentMethod,
     receiptId: query.receiptId,
     sortColumn: query.sortColumn,
     orderByMethod: query.orderByMethod,
@@ -58,7 +44,12 @@ function transactionFilters(query: TransactionQuery): TransactionFilters {
   };
 }
 
-async function sendPdf(db: Queryable, reply: FastifyReply, filters: TransactionFilters, compress: boolean) {
+async function sendPdf(
+  db: Queryable,
+  reply: FastifyReply,
+  filters: TransactionFilters,
+  compress: boolean,
+): Promise<FastifyReply> {
   const rows = await listTransactionsWithText(db, filters);
   const pdf = await renderReceiptsPdf(
     rows.map((row) => ({
@@ -91,67 +82,57 @@ interface LinkPayload {
   exp: number;
 }
 
-export function receiptHandlers({ pool, config }: RouteDeps): Handlers {
+export function receiptHandlers({ pool, config }: RouteDeps) {
   const compress = true;
   return {
     async getTransactions(request) {
-      return listTransactions(pool, transactionFilters(request.query as TransactionQuery));
+      return listTransactions(pool, transactionFilters(request.query));
     },
     async generateTransactionsPdf(request, reply) {
-      return sendPdf(pool, reply, transactionFilters(request.query as TransactionQuery), compress);
+      return sendPdf(pool, reply, transactionFilters(request.query), compress);
     },
     async createTransactionsPdfLink(request) {
-      const filters = transactionFilters(request.query as TransactionQuery);
+      const filters = transactionFilters(request.query);
       const expiresAt = new Date(Date.now() + DOWNLOAD_LINK_TTL_SECONDS * 1000);
       const token = createSignedToken(config.downloadSecret, { f: filters }, expiresAt);
       return { url: `${DOWNLOAD_PDF_PATH}?token=${token}`, expires_at: expiresAt.toISOString() };
     },
     async downloadReceiptsPdf(request, reply) {
-      const { token } = request.query as DownloadQuery;
-      const check = verifySignedToken<LinkPayload>(config.downloadSecret, token);
+      const check = verifySignedToken<LinkPayload>(config.downloadSecret, request.query.token);
       if (!check.ok) throw forbidden(check.reason === 'expired' ? DOWNLOAD_LINK_EXPIRED : DOWNLOAD_LINK_INVALID);
       return sendPdf(pool, reply, check.payload.f, compress);
     },
-    async getReceiptTypeOptions(request) {
-      const query = request.query as OptionsQuery;
-      return { typeOptions: await receiptTypeFlags(pool, query.client_id, outletIdsOf(query.id)) };
+    async getReceiptTypeOptions({ query }) {
+      return { typeOptions: await receiptTypeFlags(pool, query.client_id, outletIds(query.id)) };
     },
-    async getFocReasons(request) {
-      const query = request.query as OptionsQuery;
-      return { options: await focReasons(pool, query.client_id, outletIdsOf(query.id)) };
+    async getFocReasons({ query }) {
+      return { options: await focReasons(pool, query.client_id, outletIds(query.id)) };
     },
-    async getPaymentMethodNameOptions(request) {
-      const query = request.query as OptionsQuery;
-      return { options: await paymentMethodNames(pool, query.client_id, outletIdsOf(query.id)) };
+    async getPaymentMethodNameOptions({ query }) {
+      return { options: await paymentMethodNames(pool, query.client_id, outletIds(query.id)) };
     },
-    async getPaymentAndSum(request) {
-      const query = request.query as WindowQuery;
-      return { data: await paymentSummary(pool, query.client_id, outletIdsOf(query.id), query) };
+    async getPaymentAndSum({ query }) {
+      return { data: await paymentSummary(pool, query.client_id, outletIds(query.id), outletWindow(query)) };
     },
-    async getPaymentMethodBreakdown(request) {
-      const query = request.query as WindowQuery;
-      return { data: await paymentBreakdown(pool, query.client_id, outletIdsOf(query.id), query) };
+    async getPaymentMethodBreakdown({ query }) {
+      return { data: await paymentBreakdown(pool, query.client_id, outletIds(query.id), outletWindow(query)) };
     },
-    async getReceiptImage(request) {
-      const query = request.query as ImageQuery;
-      const receipt = await findReceipt(pool, query.client_id, outletIdsOf(query.id), query.aimbox_id);
+    async getReceiptImage({ query }) {
+      const receipt = await findReceipt(pool, query.client_id, outletIds(query.id), query.aimbox_id);
       if (!receipt) throw notFound('No such receipt.');
       const png = renderReceiptPng(cleanRawReceipt(receipt.raw_receipt, receipt.receipt_code));
       return { imageBuf: png.toString('base64') };
     },
-    async getTenantReceiptData(request) {
-      const query = request.query as TenantQuery;
+    async getTenantReceiptData({ query }) {
       return listTenantReceipts(pool, {
         clientId: query.client_id,
-        outletIds: outletIdsOf(query.id),
-        startTime: query.startTime,
-        endTime: query.endTime,
-        timeType: query.timeType,
+        outletIds: outletIds(query.id),
+        ...outletWindow(query),
         sortColumn: query.sortColumn,
         orderByMethod: query.orderByMethod,
         page: query.page,
         rowsPerPage: query.rowsPerPage,
       });
     },
-  };
+  } satisfies AreaHandlers;
 }

@@ -1165,6 +1165,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Id: number;
+        /** @description Outlet ids (whole numbers from 1), comma-joined. */
         OutletIds: string;
         Error: {
             statusCode: number;

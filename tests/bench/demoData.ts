@@ -70,11 +70,15 @@ async function readReceipts(pool: Pool, after = 0): Promise<Map<number, ReceiptI
        FROM receipts r WHERE r.id > $1 ORDER BY r.id LIMIT $2`,
       [after, READ_CHUNK],
     );
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1]!.id;
+    const last = rows.at(-1);
+    if (!last) break;
+    after = last.id;
     for (const row of rows) {
       let list = byClient.get(row.client_id);
-      if (!list) byClient.set(row.client_id, (list = []));
+      if (!list) {
+        list = [];
+        byClient.set(row.client_id, list);
+      }
       list.push({
         outletId: row.outlet_id,
         receiptId: row.receipt_id,

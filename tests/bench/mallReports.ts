@@ -92,7 +92,8 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
               (SELECT count(*) FROM malls)::int AS malls, (SELECT count(*) FROM rollup_outlet_day_hours)::int AS "outletDays",
               (SELECT count(*) FROM rollup_mall_day_hours)::int AS "mallDays"`,
     );
-    const w = world[0]!;
+    const [w] = world;
+    if (!w) throw new Error('The world counts query returned no row');
     say(
       `${w.receipts.toLocaleString('en-US')} receipts, ${w.malls} malls, ${w.outlets} outlets; ` +
         `rollups: ${w.outletDays.toLocaleString('en-US')} outlet days, ${w.mallDays.toLocaleString('en-US')} mall days`,
@@ -101,7 +102,8 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
     const clients = (await get('/clients')) as { id: number; name: string }[];
     for (const client of clients) {
       const malls = (await get(`/malls?client_id=${client.id}`)) as { id: number; name: string }[];
-      const outlets = (await get(`/outlets?client_id=${client.id}`)) as { id: number }[];
+      const [outlet] = (await get(`/outlets?client_id=${client.id}`)) as { id: number }[];
+      if (!outlet) throw new Error(`${client.name} has no outlet`);
       const outletCount = (
         await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outlets WHERE client_id = $1', [client.id])
       ).rows[0]?.n;
@@ -111,7 +113,7 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
       for (const [label, pathAndQuery] of calls(
         client.id,
         malls.map((mall) => mall.id),
-        outlets[0]!.id,
+        outlet.id,
         { start_hour: 10, end_hour: 21 },
       )) {
         const times = await timeCalls(async () => {

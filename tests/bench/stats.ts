@@ -3,7 +3,7 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[rank - 1]!;
+  return sorted[rank - 1] ?? Number.NaN;
 }
 
 /** Times `run` `count` times after `warmup` untimed runs; milliseconds. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, type Operation, permissionFor } from '../../server/openapi.js';
+import { NOT_IMPLEMENTED_OPERATIONS } from '../../server/routes/notImplemented.js';
+import type { BodyOf, OperationId, QueryOf } from '../../server/routes/types.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 
@@ -61,18 +63,141 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** Calls an operation with the given ids at the places its x-scope names. */
-function call(agent: Agent, operation: Operation, ids: { client: number; outlet: number; mall: number }) {
+interface Ids {
+  client: number;
+  outlet: number;
+  mall: number;
+}
+
+/** What an operation needs besides the ids its x-scope names (call() puts those in). */
+interface Input<Id extends OperationId> {
+  query?: Partial<QueryOf<Id>>;
+  body?: BodyOf<Id>;
+}
+
+const OUTLET_WINDOW = { startTime: '2026-03-01', endTime: '2026-03-07' } as const;
+const MALL_RANGE = { start_time: '2026-03-01', end_time: '2026-03-07' } as const;
+let invitations = 0;
+
+/** A complete, valid input for every operation that takes more than its scoped ids, typed by the contract. */
+const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
+  verifyOtp: () => ({ body: { code: '000000' } }),
+  inviteUser: (ids) => ({ body: { client_id: ids.client, email: `invited${++invitations}@fixture.test` } }),
+  getPaymentAndSum: () => ({ query: OUTLET_WINDOW }),
+  getPaymentMethodBreakdown: () => ({ query: OUTLET_WINDOW }),
+  getTransactions: () => ({ query: OUTLET_WINDOW }),
+  generateTransactionsPdf: () => ({ query: OUTLET_WINDOW }),
+  createTransactionsPdfLink: () => ({ query: OUTLET_WINDOW }),
+  getTenantReceiptData: () => ({ query: OUTLET_WINDOW }),
+  getReceiptImage: () => ({ query: { aimbox_id: 'R-none' } }),
+  getTopSkus: () => ({ query: OUTLET_WINDOW }),
+  getTotalRevenuePoints: () => ({ query: OUTLET_WINDOW }),
+  getTotalTransactionPoints: () => ({ query: OUTLET_WINDOW }),
+  getTotalUnitSalePoints: () => ({ query: OUTLET_WINDOW }),
+  getSalesBreakdown: () => ({ query: OUTLET_WINDOW }),
+  getMealTimingReport: () => ({ query: OUTLET_WINDOW }),
+  getItemSalesBreakdown: () => ({ query: OUTLET_WINDOW }),
+  getOutletOverallComparison: () => ({
+    query: { ...OUTLET_WINDOW, comparedStartTime: '2026-02-22', comparedEndTime: '2026-02-28' },
+  }),
+  getMallOutletReport: () => ({ query: MALL_RANGE }),
+  getMallDailyReport: () => ({ query: MALL_RANGE }),
+  getMallMonthlyReport: () => ({ query: MALL_RANGE }),
+  getMallRanking: () => ({ query: MALL_RANGE }),
+  getMemberOverall: () => ({ query: MALL_RANGE }),
+  getMemberOutletRanking: () => ({ query: MALL_RANGE }),
+  getMallCategoryReport: () => ({ query: MALL_RANGE }),
+  getMallLevelReport: () => ({ query: MALL_RANGE }),
+  getMallCategoryOutletReport: () => ({ query: MALL_RANGE }),
+  getMallPeakHours: () => ({ query: MALL_RANGE }),
+  getMallPaymentMethodOverall: () => ({ query: MALL_RANGE }),
+  getMallOutletOverallComparison: () => ({ query: MALL_RANGE }),
+  getMallOutletDailyReport: () => ({ query: MALL_RANGE }),
+  getBreakevenTarget: () => ({ query: { date: '2026-03-01' } }),
+  updateOutletCodes: (ids) => ({
+    body: { client_id: ids.client, data: [{ outlet_id: ids.outlet, outlet_code: 'X-1' }] },
+  }),
+  getGtoSummary: () => ({ query: { date: '2026-03-01' } }),
+  getGtoSubmission: () => ({ query: { searchedMonth: '2026-03' } }),
+  createGtoSubmission: (ids) => ({ body: gtoSubmission(ids) }),
+  updateGtoSubmission: (ids) => ({ body: gtoSubmission(ids) }),
+  updateEmailSubscriptions: () => ({ query: { void_email: true, summary_email: false } }),
+  getProcessingFees: () => ({ query: OUTLET_WINDOW }),
+  createProcessingFees: (ids) => ({ body: processingFees(ids) }),
+  updateProcessingFees: (ids) => ({ body: processingFees(ids) }),
+  getSalesTargets: () => ({ query: { date: '2026-03-01' } }),
+  saveSalesTargets: (ids) => ({
+    body: { client_id: ids.client, date: '2026-03-01', outlet_target: [{ outlet_id: ids.outlet, target: 1000 }] },
+  }),
+  createCategory: (ids) => ({ body: { client_id: ids.client, name: 'Food', isCategory: true } }),
+  deleteCategory: (ids) => ({ body: { client_id: ids.client, category_id: 1 } }),
+  assignSubcategories: (ids) => ({ body: { client_id: ids.client, category_id: 1, subcategory_ids: [1] } }),
+  getSubcategoryNameOptions: () => ({ query: { category_id: 1 } }),
+  getSkuNameOptions: () => ({ query: { subcategory_id: 1 } }),
+  assignSkus: (ids) => ({ body: { client_id: ids.client, subcategory_id: 1, sku_ids: [1] } }),
+  createMealTiming: (ids) => ({ body: { client_id: ids.client, outlet_id: ids.outlet } }),
+  updateMealTimings: (ids) => ({
+    body: {
+      client_id: ids.client,
+      outlet_id: ids.outlet,
+      meal_timing: [{ id: 1, name: 'Lunch', start_time: '11:00', end_time: '14:00' }],
+    },
+  }),
+  deleteMealTiming: () => ({ query: { id: 1 } }),
+};
+
+function gtoSubmission(ids: Ids): BodyOf<'createGtoSubmission'> {
+  return {
+    client_id: ids.client,
+    outlet_id: ids.outlet,
+    searchedMonth: '2026-03',
+    gtoSubmissionData: [{ date: '2026-03-01', gto: 100 }],
+  };
+}
+
+function processingFees(ids: Ids): BodyOf<'createProcessingFees'> {
+  return {
+    client_id: ids.client,
+    id: String(ids.outlet),
+    formData: [{ payment_method: 'VISA', processing_fees: '2.50' }],
+  };
+}
+
+const isOperationId = (operationId: string): operationId is OperationId => Object.hasOwn(INPUTS, operationId);
+
+/**
+ * Calls an operation with a complete input: the given ids at the places its x-scope names, and what else it
+ * needs from INPUTS.
+ */
+function call(agent: Agent, operation: Operation, ids: Ids) {
+  const input = isOperationId(operation.operationId) ? INPUTS[operation.operationId]?.(ids) : undefined;
   const query = new URLSearchParams();
-  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input?.query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
+  }
+  const body: Record<string, unknown> = { ...(input?.body ?? {}) };
   for (const [kind, location] of Object.entries(operation.scope)) {
     const [source, name] = location.split('.') as ['query' | 'body', string];
     const value = kind === 'client' ? ids.client : kind.startsWith('outlet') ? ids.outlet : ids.mall;
-    if (source === 'query') query.append(name, String(value));
-    else body[name] = kind === 'malls' ? [value] : value;
+    if (source === 'query') query.set(name, String(value));
+    else body[name] = kind === 'malls' ? [value] : kind === 'outlets' ? String(value) : value;
   }
   const url = `${operation.path.replace(/\{\w+\}/g, '1')}${query.size ? `?${query}` : ''}`;
   return agent.request(operation.method, url, operation.method === 'GET' ? {} : { body });
+}
+
+/**
+ * What a call with the caller's own ids and a complete input answers: 501 for the operations not built yet,
+ * else 200, but for the receipt image, which asks for a receipt the fixtures do not hold.
+ */
+const NOT_FOUND: readonly string[] = ['getReceiptImage'];
+function expectedStatus(operation: Operation): number {
+  if (NOT_IMPLEMENTED_OPERATIONS.includes(operation.operationId)) return 501;
+  return NOT_FOUND.includes(operation.operationId) ? 404 : 200;
+}
+
+function expectAnswer(response: { statusCode: number; body: string }, operation: Operation) {
+  expect(response.statusCode, `${label(operation)}: ${response.body}`).toBe(expectedStatus(operation));
 }
 
 const own = { client: 1, outlet: WORLD.outlets.boutique, mall: WORLD.malls.central };
@@ -118,14 +243,14 @@ describe('a user of the other client', () => {
   );
 
   it.each(scoped.map((operation) => [label(operation), operation] as const))(
-    '%s with its own ids passes the gate',
+    '%s with its own ids answers',
     async (_, operation) => {
       const response = await call(agents.otherClient, operation, {
         client: 2,
         outlet: WORLD.outlets.apexShop,
         mall: WORLD.malls.apexPlaza,
       });
-      expect([401, 403]).not.toContain(response.statusCode);
+      expectAnswer(response, operation);
     },
   );
 });
@@ -140,10 +265,9 @@ describe('a tenant limited to one outlet', () => {
     },
   );
   it.each(outletScoped.map((operation) => [label(operation), operation] as const))(
-    '%s for its outlet passes the gate',
+    '%s for its outlet answers',
     async (_, operation) => {
-      const response = await call(agents.tenant, operation, own);
-      expect([401, 403]).not.toContain(response.statusCode);
+      expectAnswer(await call(agents.tenant, operation, own), operation);
     },
   );
 });
@@ -153,8 +277,7 @@ describe('a department user', () => {
     '%s follows its permission list',
     async (_, operation) => {
       const response = await call(agents.department, operation, own);
-      if (DEPARTMENT_PERMISSIONS.includes(permissionFor(operation)))
-        expect([401, 403]).not.toContain(response.statusCode);
+      if (DEPARTMENT_PERMISSIONS.includes(permissionFor(operation))) expectAnswer(response, operation);
       else expect(response.statusCode).toBe(403);
     },
   );
@@ -177,13 +300,26 @@ describe('the super admin', () => {
     operations
       .filter((operation) => operation.access !== 'public')
       .map((operation) => [label(operation), operation] as const),
-  )('%s passes the gate for either client', async (_, operation) => {
+  )('%s answers for either client', async (_, operation) => {
     for (const ids of [own, { client: 2, outlet: WORLD.outlets.apexShop, mall: WORLD.malls.apexPlaza }]) {
       // Logging out ends the session the other calls use: it gets a session of its own.
       const agent = operation.operationId === 'logout' ? new Agent(app) : agents.admin;
       if (agent !== agents.admin) await agent.login(WORLD.users.admin, PASSWORD);
-      const response = await call(agent, operation, ids);
-      expect([401, 403], `${response.statusCode} ${response.body}`).not.toContain(response.statusCode);
+      expectAnswer(await call(agent, operation, ids), operation);
     }
   });
+});
+
+describe('operations not built yet', () => {
+  it.each(NOT_IMPLEMENTED_OPERATIONS.map((operationId) => [operationId]))(
+    '%s is in the contract and answers 501 with its name',
+    async (operationId) => {
+      const operation = operations.find((candidate) => candidate.operationId === operationId);
+      expect(operation).toBeDefined();
+      if (!operation) return;
+      const response = await call(agents.admin, operation, own);
+      expect(response.statusCode).toBe(501);
+      expect(response.json().message).toBe(`${operationId} is not available yet.`);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { hashPassword } from '../../server/auth/passwords.js';
-import type { Pool } from '../../server/db/pool.js';
+import { type Pool, singleRow } from '../../server/db/pool.js';
 import type { ReceiptInput } from '../../server/repositories/ingestion.js';
 
 export const PASSWORD = 'fixture-password-1';
@@ -74,7 +74,7 @@ export async function seedWorld(pool: Pool): Promise<void> {
        VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [email, hash, requireMfa, disabled, clientId],
     );
-    const userId = rows[0]!.id;
+    const userId = singleRow(rows).id;
     await pool.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)', [userId, role]);
     if (clientId !== null)
       await pool.query('INSERT INTO user_clients (client_id, user_id) VALUES ($1, $2)', [clientId, userId]);

@@ -8,6 +8,12 @@ import type { Mailer } from '../../server/mail/mailer.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../support/postgres.js';
 import { TEMPLATE_DATABASE } from './globalSetup.js';
 
+/** A value the test expects to be there: fails with `what` when it is undefined or null. */
+export function defined<T>(value: T | undefined | null, what = 'value'): T {
+  if (value === undefined || value === null) throw new Error(`Expected ${what} to be defined`);
+  return value;
+}
+
 export interface TestDatabase {
   pool: Pool;
   url: string;

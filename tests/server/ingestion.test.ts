@@ -7,7 +7,7 @@ import {
   rollupMismatches,
 } from '../../server/repositories/ingestion.js';
 import { receiptInput as receipt } from './fixtures.js';
-import { createTestDatabase, type TestDatabase } from './helpers.js';
+import { createTestDatabase, defined, type TestDatabase } from './helpers.js';
 
 /*
  * A hand-made dataset: one client, a mall in Singapore (UTC+8) and one in New York (UTC-5 in January,
@@ -247,7 +247,7 @@ function expectedSalesByHour(by: 'outlet_id' | 'mall_id') {
     }
   >();
   for (const row of EXPECTED_HOURLY) {
-    const key = by === 'outlet_id' ? row.outlet_id : MALL_OF[row.outlet_id]!;
+    const key = by === 'outlet_id' ? row.outlet_id : defined(MALL_OF[row.outlet_id], `mall of ${row.outlet_id}`);
     const id = `${key} ${row.local_hour}`;
     const sum = rows.get(id) ?? {
       key,
@@ -495,7 +495,7 @@ describe('ingestReceipts', () => {
       const many: ReceiptInput[] = [];
       const count = INGEST_BATCH_SIZE * 2 + 17;
       for (let i = 0; i < count; i++) {
-        const outlet = [A1, A2, B1][i % 3]!;
+        const outlet = defined([A1, A2, B1][i % 3]);
         const amount = 0.1 + 0.2 + (i % 7) * 1.005; // floating-point noise and half cents
         const ms = Date.UTC(2026, 2, 1) + i * 997_000;
         many.push(

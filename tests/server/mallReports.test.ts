@@ -134,7 +134,7 @@ describe('GET /api/mall_report/daily', () => {
     );
   });
 
-  it('refuses another client’s mall, a reversed range and reversed hours', async () => {
+  it('refuses another client’s mall, a reversed range, reversed hours and a day that does not exist', async () => {
     expect((await operator.agent.get(url('daily', { client_id: 1, mall_ids: [apexPlaza], ...WEEK }))).statusCode).toBe(
       403,
     );
@@ -148,6 +148,11 @@ describe('GET /api/mall_report/daily', () => {
     );
     expect(hours.statusCode).toBe(400);
     expect(hours.json().message).toMatch(/start_hour/);
+    const missingDay = await operator.agent.get(
+      url('daily', { client_id: 1, mall_ids: [central], start_time: '2026-02-29', end_time: '2026-03-08' }),
+    );
+    expect(missingDay.statusCode).toBe(400);
+    expect(missingDay.json().message).toMatch(/start_time/);
   });
 });
 

@@ -256,6 +256,24 @@ describe('GET /outlets/transaction', () => {
     expect(byFour).toEqual([...expected].reverse());
   });
 
+  it.each([
+    [{ startTime: '2026-02-30' }, /startTime/],
+    [{ endTime: '2026-13-01' }, /endTime/],
+    [{ startTime: '2026-03-02', endTime: '2026-03-01' }, /startTime must not be after endTime/],
+    [{ timeType: 'datetime' }, /timeType is datetime/],
+    [{ timeType: 'datetime', startTime: '2026-03-01 24:00:00', endTime: '2026-03-02 00:00:00' }, /startTime/],
+  ])('refuses the window %j with a 400 naming the field', async (window, message) => {
+    const response = await agents.operator.get(url('/outlets/transaction', { ...WINDOW, ...window }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+  });
+
+  it('refuses outlet ids that are not whole numbers from 1 with a 400 naming the field', async () => {
+    const response = await agents.operator.get(url('/outlets/transaction', { ...WINDOW, id: `0,${CAFE}` }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/\bid\b/);
+  });
+
   it('refuses a sort column outside the whitelist with a 400 naming the field', async () => {
     const response = await agents.operator.get(
       url('/outlets/transaction', { ...WINDOW, sortColumn: 'raw_receipt; DROP TABLE receipts' }),

@@ -11,7 +11,7 @@ import {
   startOidcProvider,
 } from '../support/oidcProvider.js';
 import { seedWorld, WORLD } from './fixtures.js';
-import { createTestDatabase, type TestDatabase } from './helpers.js';
+import { createTestDatabase, defined, type TestDatabase } from './helpers.js';
 
 /** The address the app believes it is reached at; the test feeds the provider's redirects to it with inject. */
 const PUBLIC_URL = 'http://app.test';
@@ -236,13 +236,12 @@ describe('single sign-on round trip with a real provider', () => {
     const confirm = await fetch(endSession, { headers: { cookie: browser.providerJar.header() } });
     browser.providerJar.store(confirm);
     expect(confirm.status).toBe(200);
-    const form = parseForm(await confirm.text(), endSession.href);
-    expect(form).toBeDefined();
-    const done = await fetch(form!.action, {
+    const form = defined(parseForm(await confirm.text(), endSession.href), 'the logout form');
+    const done = await fetch(form.action, {
       method: 'POST',
       redirect: 'manual',
       headers: { cookie: browser.providerJar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...form!.fields, logout: 'yes' }).toString(),
+      body: new URLSearchParams({ ...form.fields, logout: 'yes' }).toString(),
     });
     expect(done.status).toBeGreaterThanOrEqual(300);
     expect(done.status).toBeLessThan(400);

@@ -1,0 +1,64 @@
+import { HttpError } from '../errors.js';
+import type { AreaHandlers, Handler, OperationId } from './types.js';
+
+/** The handler of an operation that is in the contract but not built yet: 501 with its name. */
+export function notImplemented<Id extends OperationId>(operationId: Id): Handler<Id> {
+  return async () => {
+    throw new HttpError(501, `${operationId} is not available yet.`);
+  };
+}
+
+/**
+ * Every operation of openapi.yaml that is not built yet, in one place. Building one moves its entry from here to
+ * its area's handlers; the app refuses to start with an operation in both.
+ */
+export const unbuiltHandlers = {
+  // lookup
+  getSkus: notImplemented('getSkus'),
+  // outlet reports
+  getTopSkus: notImplemented('getTopSkus'),
+  getTotalRevenuePoints: notImplemented('getTotalRevenuePoints'),
+  getTotalTransactionPoints: notImplemented('getTotalTransactionPoints'),
+  getTotalUnitSalePoints: notImplemented('getTotalUnitSalePoints'),
+  getSalesBreakdown: notImplemented('getSalesBreakdown'),
+  getMealTimingReport: notImplemented('getMealTimingReport'),
+  getItemSalesBreakdown: notImplemented('getItemSalesBreakdown'),
+  getOutletOverallComparison: notImplemented('getOutletOverallComparison'),
+  // mall reports
+  getOutletCodes: notImplemented('getOutletCodes'),
+  updateOutletCodes: notImplemented('updateOutletCodes'),
+  getMallCategoryOutletReport: notImplemented('getMallCategoryOutletReport'),
+  getBreakevenTarget: notImplemented('getBreakevenTarget'),
+  // GTO
+  getGtoMallNameOptions: notImplemented('getGtoMallNameOptions'),
+  getGtoOutletNameOptions: notImplemented('getGtoOutletNameOptions'),
+  getGtoSummary: notImplemented('getGtoSummary'),
+  getGtoSubmission: notImplemented('getGtoSubmission'),
+  updateGtoSubmission: notImplemented('updateGtoSubmission'),
+  createGtoSubmission: notImplemented('createGtoSubmission'),
+  // apps
+  getXeroInfo: notImplemented('getXeroInfo'),
+  // settings
+  getEmailSubscriptions: notImplemented('getEmailSubscriptions'),
+  updateEmailSubscriptions: notImplemented('updateEmailSubscriptions'),
+  getProcessingFees: notImplemented('getProcessingFees'),
+  updateProcessingFees: notImplemented('updateProcessingFees'),
+  createProcessingFees: notImplemented('createProcessingFees'),
+  getSalesTargets: notImplemented('getSalesTargets'),
+  saveSalesTargets: notImplemented('saveSalesTargets'),
+  getCategories: notImplemented('getCategories'),
+  createCategory: notImplemented('createCategory'),
+  deleteCategory: notImplemented('deleteCategory'),
+  getSubcategories: notImplemented('getSubcategories'),
+  assignSubcategories: notImplemented('assignSubcategories'),
+  getSubcategoryNameOptions: notImplemented('getSubcategoryNameOptions'),
+  getSkuNameOptions: notImplemented('getSkuNameOptions'),
+  assignSkus: notImplemented('assignSkus'),
+  getMealTimings: notImplemented('getMealTimings'),
+  updateMealTimings: notImplemented('updateMealTimings'),
+  createMealTiming: notImplemented('createMealTiming'),
+  deleteMealTiming: notImplemented('deleteMealTiming'),
+} satisfies AreaHandlers;
+
+/** The operationIds of unbuilt operations (answer 501). */
+export const NOT_IMPLEMENTED_OPERATIONS: readonly string[] = Object.keys(unbuiltHandlers);
