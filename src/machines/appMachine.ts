@@ -1,4 +1,14 @@
-import { type ActorRefFrom, type AnyActorRef, assign, type EventObject, emit, fromCallback, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  type AnyActorRef,
+  type AnyStateMachine,
+  assign,
+  type EventObject,
+  emit,
+  enqueueActions,
+  fromCallback,
+  setup,
+} from 'xstate';
 import type { UserInfo } from '../api/auth';
 import { hasDatePickerLimitation } from '../domain/dateLimits';
 import { isMobileUserAgent } from '../domain/device';
@@ -55,12 +65,22 @@ export interface AppMachineContext {
   readCookies: () => string;
   /** The signed-in user (undefined when signed out). */
   user: UserInfo | undefined;
+  page: RunningPage | undefined;
 }
 
 export type AppEvent =
   | { type: 'session.signedIn'; user: UserInfo }
   | { type: 'session.signedOut' }
-  | { type: 'app.notify'; notice: Notice };
+  | { type: 'app.notify'; notice: Notice }
+  /** A page's view opens its machine in the app's system (it finds the filter header there). */
+  | { type: 'page.open'; logic: AnyStateMachine }
+  | { type: 'page.close'; logic: AnyStateMachine };
+
+/** The machine of the page shown, run by the app. */
+export interface RunningPage {
+  readonly logic: AnyStateMachine;
+  readonly ref: AnyActorRef;
+}
 
 export type AppEmitted = { type: 'notify' } & Notice;
 
@@ -229,6 +249,17 @@ export const appMachine = setup({
   actions: {
     setUser: assign({ user: ({ event }) => (event.type === 'session.signedIn' ? event.user : undefined) }),
     clearUser: assign({ user: undefined }),
+    /** The page's machine starts (a page shown again gets a new one); the previous page's stops. */
+    openPage: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'page.open') return;
+      if (context.page) enqueue.stopChild(context.page.ref);
+      enqueue.assign({ page: ({ spawn }) => ({ logic: event.logic, ref: spawn(event.logic) }) });
+    }),
+    closePage: enqueueActions(({ context, event, enqueue }) => {
+      if (!context.page || (event.type === 'page.close' && event.logic !== context.page.logic)) return;
+      enqueue.stopChild(context.page.ref);
+      enqueue.assign({ page: undefined });
+    }),
     notify: emit(({ event }) => {
       if (event.type !== 'app.notify') throw new Error(`notify on ${event.type}`);
       return { type: 'notify' as const, ...event.notice };
@@ -244,6 +275,7 @@ export const appMachine = setup({
     mobile: input.mobile ?? isMobileDefault(),
     readCookies: input.readCookies ?? documentCookies,
     user: undefined,
+    page: undefined,
   }),
   invoke: [
     { id: 'auth', systemId: APP_SYSTEM_IDS.auth, src: 'auth' },
@@ -265,7 +297,7 @@ export const appMachine = setup({
       on: { 'session.signedIn': { target: 'signedIn', actions: 'setUser' } },
     },
     signedIn: {
-      exit: 'clearUser',
+      exit: ['closePage', 'clearUser'],
       invoke: [
         {
           id: 'layout',
@@ -313,6 +345,8 @@ export const appMachine = setup({
       ],
       on: {
         'session.signedOut': { target: 'signedOut' },
+        'page.open': { actions: 'openPage' },
+        'page.close': { actions: 'closePage' },
         'session.signedIn': { guard: 'isAnotherUser', target: 'signedIn', reenter: true, actions: 'setUser' },
       },
     },

@@ -1,0 +1,49 @@
+import { type ActorRefFrom, fromCallback } from 'xstate';
+import type { CommittedFilters, filterHeaderMachine } from './filterHeaderMachine';
+import { APP_SYSTEM_IDS } from './systemIds';
+
+/**
+ * How a page machine works with the app's one filter header, found in its actor system
+ * (`system.get('filterHeader')`): it follows the committed filters, and disables the header while it loads.
+ */
+
+type HeaderRef = ActorRefFrom<typeof filterHeaderMachine>;
+
+function headerOf(system: { get(systemId: string): unknown }): HeaderRef | undefined {
+  return system.get(APP_SYSTEM_IDS.filterHeader) as HeaderRef | undefined;
+}
+
+/** Sent to the page by `followHeaderFilters`: the header's committed filters, now and after each change. */
+export interface HeaderFiltersEvent {
+  type: 'header.filters';
+  filters: CommittedFilters;
+}
+
+/**
+ * Invoke at the page machine's root: sends `header.filters` with the committed filters at once and whenever they
+ * change (the start, every Apply, a new client, back and forward). No header in the system: nothing is sent.
+ */
+export const followHeaderFilters = fromCallback<HeaderFiltersEvent>(({ system, sendBack }) => {
+  const header = headerOf(system);
+  if (!header) return () => undefined;
+  let told: CommittedFilters | undefined;
+  const tell = (filters: CommittedFilters) => {
+    if (filters === told) return;
+    told = filters;
+    sendBack({ type: 'header.filters', filters });
+  };
+  const subscription = header.subscribe((snapshot) => tell(snapshot.context.filters));
+  tell(header.getSnapshot().context.filters);
+  return () => subscription.unsubscribe();
+});
+
+/**
+ * Invoke in a page machine's loading state: the header is disabled (`page.loading`) while the state lasts, and
+ * enabled again (`page.loaded`) by the cleanup, which also runs when the page actor is stopped mid-load (exit actions
+ * do not run then).
+ */
+export const lockHeader = fromCallback(({ system }) => {
+  const header = headerOf(system);
+  header?.send({ type: 'page.loading' });
+  return () => header?.send({ type: 'page.loaded' });
+});
