@@ -36,3 +36,22 @@ export const TOAST_TIMEOUT = {
   /** A 401 from any call. */
   unauthorized: 10_000,
 } as const;
+
+/** §8: a failed call's toast, '{what} error occurs. Please try again later.'. */
+export function errorOccurs(what: string): string {
+  return `${what} error occurs. Please try again later.`;
+}
+
+/** What a machine emits for a toast (`actorRef.on('notify', ...)`). */
+export interface Notice {
+  type: 'notify';
+  intent: 'danger' | 'success';
+  message: string;
+  /** Milliseconds. */
+  timeout: number;
+}
+
+/** The toast of a failed data load: '{what} error occurs. Please try again later.' for 5 s. */
+export function loadFailureNotice(what: string): Notice {
+  return { type: 'notify', intent: 'danger', message: errorOccurs(what), timeout: TOAST_TIMEOUT.long };
+}

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import type { ReportQuery } from '../../../api/mallReports';
+import type { ReportQuery } from '../../../domain/mallReportViews';
 import type { CommittedFilters } from '../../../machines/filterHeaderMachine';
 import type { createMallReportMachine } from '../../../machines/mallReportMachine';
 import { useNoticeToasts } from '../../common/Notifications';
