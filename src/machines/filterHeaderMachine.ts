@@ -400,8 +400,8 @@ export const filterHeaderMachine = setup({
     children: {} as { dateRangePicker: 'dateRangePicker'; hourPicker: 'hourPicker' },
   },
   actors: {
-    fetchMalls: fromPromise<Mall[], { clientId: number }>(({ input }) => getMalls(input.clientId)),
-    fetchOutlets: fromPromise<Outlet[], { clientId: number }>(({ input }) => getOutlets(input.clientId)),
+    fetchMalls: fromPromise<Mall[], { clientId: number }>(({ input, signal }) => getMalls(input.clientId, { signal })),
+    fetchOutlets: fromPromise<Outlet[], { clientId: number }>(({ input, signal }) => getOutlets(input.clientId, { signal })),
     dateRangePicker: dateRangePickerMachine,
     hourPicker: hourPickerMachine,
   },

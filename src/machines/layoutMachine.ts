@@ -81,7 +81,7 @@ export const layoutMachine = setup({
     tags: {} as 'mobile' | 'sidebarOpened' | 'clientsAvailable',
   },
   actors: {
-    fetchClients: fromPromise<Client[]>(() => getClients()),
+    fetchClients: fromPromise<Client[]>(({ signal }) => getClients({ signal })),
   },
   guards: {
     isMobile: ({ context }) => context.mobile,
@@ -94,6 +94,7 @@ export const layoutMachine = setup({
     /** Injected effect: remembers the sidebar state (§4) for 14 days. */
     writeSidebarCookie: (_, params: { status: SidebarStatus }) => {
       if (typeof document === 'undefined') return;
+      // biome-ignore lint/suspicious/noDocumentCookie: the one place that writes the sidebar cookie
       document.cookie = sidebarCookieString(params.status);
     },
     setAnimated: assign({ withoutAnimation: false }),

@@ -17,7 +17,7 @@ export const outboxMachine = setup({
     events: {} as OutboxEvent,
   },
   actors: {
-    fetchOutbox: fromPromise(async () => getOutbox()),
+    fetchOutbox: fromPromise<OutboxMail[]>(({ signal }) => getOutbox(50, { signal })),
   },
   actions: {
     setMails: assign({ mails: (_, mails: OutboxMail[]) => mails, errorMessage: undefined }),
