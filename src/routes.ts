@@ -1,7 +1,7 @@
 import type { IconName } from '@blueprintjs/icons';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { DEFAULT_FILTER_PAGE, type FilterPageConfig } from './domain/filterHeader';
 import { findPage, type RouteMeta, type RouteNode } from './domain/permissions';
-import { DEFAULT_FILTER_PAGE, type FilterPageConfig } from './machines/filterHeaderMachine';
 import type { PageHeaderKind, PageProps } from './views/pages/pageProps';
 import { PlaceholderPage } from './views/pages/placeholder/PlaceholderPage';
 

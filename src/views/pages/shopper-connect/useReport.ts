@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
+import type { CommittedFilters } from '../../../domain/filterHeader';
 import type { ReportQuery } from '../../../domain/mallReportViews';
-import type { CommittedFilters } from '../../../machines/filterHeaderMachine';
 import type { createMallReportMachine } from '../../../machines/mallReportMachine';
 import { useNoticeToasts } from '../../common/Notifications';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
