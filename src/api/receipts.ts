@@ -98,16 +98,3 @@ export async function downloadTransactionsPdf(
   }
   return new Blob(chunks as BlobPart[], { type: 'application/pdf' });
 }
-
-/** Saves a file in the browser (an object URL clicked through a temporary link). */
-export function saveFile(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}

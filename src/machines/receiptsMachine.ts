@@ -1,4 +1,5 @@
 import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { saveFile } from '../api/download';
 import {
   type BreakdownSeries,
   downloadTransactionsPdf,
@@ -13,7 +14,6 @@ import {
   type PaymentSummary,
   type ReceiptRow,
   type ReceiptSummary,
-  saveFile,
 } from '../api/receipts';
 import { loadFailureNotice, type Notice } from '../domain/messages';
 import {
@@ -109,6 +109,8 @@ function requireFilters(context: ReceiptsContext): ReceiptsFilters {
   return context.filters;
 }
 
+/** How long a saved PDF's or CSV's object URL lives (ms). */
+const RECEIPTS_FILE_URL_LIFETIME = 10_000;
 const CSV_PAGE_SIZE = 100;
 const CSV_MAX_PAGES = 100;
 
@@ -169,7 +171,11 @@ export const receiptsMachine = setup({
       )
         .then((blob) => {
           if (cancelled) return;
-          saveFile(blob, `receipts_${input.startTime}_${input.endTime}_p${input.page ?? 1}.pdf`);
+          saveFile(
+            blob,
+            `receipts_${input.startTime}_${input.endTime}_p${input.page ?? 1}.pdf`,
+            RECEIPTS_FILE_URL_LIFETIME,
+          );
           sendBack({ type: 'pdf.done' });
         })
         .catch(() => {
@@ -199,6 +205,7 @@ export const receiptsMachine = setup({
         saveFile(
           new Blob([csv], { type: 'text/csv;charset=utf-8' }),
           `receipts_${input.query.startTime}_${input.query.endTime}.csv`,
+          RECEIPTS_FILE_URL_LIFETIME,
         );
         return rows.length;
       },
