@@ -324,7 +324,9 @@ export async function unzip(blob: Blob): Promise<Record<string, string[]>> {
   const zip = await JSZip.loadAsync(await blobBytes(blob));
   const files: Record<string, string[]> = {};
   for (const name of Object.keys(zip.files).sort()) {
-    const text = await zip.file(name)!.async('string');
+    const file = zip.file(name);
+    if (!file) throw new Error(`no ${name} in the zip`);
+    const text = await file.async('string');
     files[name] = text.split('\r\n').filter((line, index, lines) => !(line === '' && index === lines.length - 1));
   }
   return files;
@@ -337,5 +339,7 @@ export async function exportDownload(downloads: Download[], click: () => void): 
     click();
   });
   await waitFor(() => expect(downloads.length).toBe(before + 1));
-  return downloads[downloads.length - 1]!;
+  const download = downloads.at(-1);
+  if (!download) throw new Error('no download');
+  return download;
 }
