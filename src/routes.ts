@@ -1,8 +1,8 @@
 import type { IconName } from '@blueprintjs/icons';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { DEFAULT_FILTER_PAGE, type FilterPageConfig } from './domain/filterHeader';
 import { findPage, type RouteNode } from './domain/permissions';
 import { ROUTE_TABLE, type TableRoute, type TableRouteMeta } from './domain/routeTable';
-import { DEFAULT_FILTER_PAGE, type FilterPageConfig } from './machines/filterHeaderMachine';
 import type { PageHeaderKind, PageProps } from './views/pages/pageProps';
 import { PlaceholderPage } from './views/pages/placeholder/PlaceholderPage';
 

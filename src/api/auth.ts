@@ -1,4 +1,4 @@
-import { type ApiClient, api } from './client';
+import { api, type CallOptions } from './client';
 import { dataOrThrow } from './errors';
 import type { components, paths } from './schema';
 
@@ -14,23 +14,26 @@ export type LogoutResponse = components['schemas']['LogoutResponse'];
  */
 
 /** GET /api/credential: the session's user and CSRF token; 401 when nobody is signed in. */
-export async function getCredential(client: ApiClient = api): Promise<CredentialResponse> {
-  return dataOrThrow(await client.GET('/api/credential'));
+export async function getCredential({ signal, client = api }: CallOptions = {}): Promise<CredentialResponse> {
+  return dataOrThrow(await client.GET('/api/credential', { signal }));
 }
 
 /** GET /api/getcsrftoken: a CSRF token for the (possibly new) anonymous session. */
-export async function getCsrfToken(client: ApiClient = api): Promise<string> {
-  return dataOrThrow(await client.GET('/api/getcsrftoken')).csrfToken;
+export async function getCsrfToken({ signal, client = api }: CallOptions = {}): Promise<string> {
+  return dataOrThrow(await client.GET('/api/getcsrftoken', { signal })).csrfToken;
 }
 
 /** POST /api/login with the credentials as given (normalising the username is the caller's rule). */
-export async function postLogin(body: LoginRequest, client: ApiClient = api): Promise<LoginResponse> {
-  return dataOrThrow(await client.POST('/api/login', { body }));
+export async function postLogin(
+  body: LoginRequest,
+  { signal, client = api }: CallOptions = {},
+): Promise<LoginResponse> {
+  return dataOrThrow(await client.POST('/api/login', { body, signal }));
 }
 
 /** GET /api/logout: ends the session; `redirectUrl` is where to send the browser, if anywhere. */
-export async function getLogout(client: ApiClient = api): Promise<LogoutResponse> {
-  return dataOrThrow(await client.GET('/api/logout'));
+export async function getLogout({ signal, client = api }: CallOptions = {}): Promise<LogoutResponse> {
+  return dataOrThrow(await client.GET('/api/logout', { signal }));
 }
 
 export type UpdatePasswordRequest = paths['/api/user/password']['put']['requestBody']['content']['application/json'];
@@ -42,50 +45,63 @@ export type ActivateUserRequest = paths['/api/user/activate']['post']['requestBo
  * GET /api/otp: mails a one-time code to the user of the pending session. §8: one-time-code calls
  * return false on failure rather than throwing.
  */
-export async function sendOtp(client: ApiClient = api): Promise<boolean> {
+export async function sendOtp({ signal, client = api }: CallOptions = {}): Promise<boolean> {
   try {
-    return dataOrThrow(await client.GET('/api/otp')).success;
+    return dataOrThrow(await client.GET('/api/otp', { signal })).success;
   } catch {
     return false;
   }
 }
 
 /** POST /api/verifyOtp: true completes sign-in; a wrong or expired code (or any failure) gives false. */
-export async function verifyOtp(code: string, client: ApiClient = api): Promise<boolean> {
+export async function verifyOtp(code: string, { signal, client = api }: CallOptions = {}): Promise<boolean> {
   try {
-    return dataOrThrow(await client.POST('/api/verifyOtp', { body: { code } })).success;
+    return dataOrThrow(await client.POST('/api/verifyOtp', { body: { code }, signal })).success;
   } catch {
     return false;
   }
 }
 
 /** PUT /api/user/password: a 400 carries the server's message (ApiError.serverMessage). */
-export async function putPassword(body: UpdatePasswordRequest, client: ApiClient = api): Promise<void> {
-  dataOrThrow(await client.PUT('/api/user/password', { body }));
+export async function putPassword(
+  body: UpdatePasswordRequest,
+  { signal, client = api }: CallOptions = {},
+): Promise<void> {
+  dataOrThrow(await client.PUT('/api/user/password', { body, signal }));
 }
 
 /** POST /api/user/sendResetPasswordEmail: always success for a well-formed address (no account enumeration). */
-export async function sendResetPasswordEmail(email: string, client: ApiClient = api): Promise<void> {
-  dataOrThrow(await client.POST('/api/user/sendResetPasswordEmail', { body: { email } }));
+export async function sendResetPasswordEmail(email: string, { signal, client = api }: CallOptions = {}): Promise<void> {
+  dataOrThrow(await client.POST('/api/user/sendResetPasswordEmail', { body: { email }, signal }));
 }
 
 /** GET /api/user/resetPassword: whether a reset link's key is still good (unknown, used or expired: false). */
-export async function checkResetPasswordKey(validationKey: string, client: ApiClient = api): Promise<boolean> {
-  return dataOrThrow(await client.GET('/api/user/resetPassword', { params: { query: { validationKey } } })).success;
+export async function checkResetPasswordKey(
+  validationKey: string,
+  { signal, client = api }: CallOptions = {},
+): Promise<boolean> {
+  return dataOrThrow(await client.GET('/api/user/resetPassword', { params: { query: { validationKey } }, signal }))
+    .success;
 }
 
 /** POST /api/user/verifyUserEmail: whether the e-mail is the one the key was sent to. §8: false on failure. */
-export async function verifyUserEmail(body: VerifyUserEmailRequest, client: ApiClient = api): Promise<boolean> {
+export async function verifyUserEmail(
+  body: VerifyUserEmailRequest,
+  { signal, client = api }: CallOptions = {},
+): Promise<boolean> {
   try {
-    return dataOrThrow(await client.POST('/api/user/verifyUserEmail', { body })).success;
+    return dataOrThrow(await client.POST('/api/user/verifyUserEmail', { body, signal })).success;
   } catch {
     return false;
   }
 }
 
 /** POST /api/user/activate: sets the invited account's password. */
-export async function activateUser(body: ActivateUserRequest, client: ApiClient = api): Promise<void> {
-  dataOrThrow(await client.POST('/api/user/activate', { body }));
+export async function activateUser(
+  body: ActivateUserRequest,
+  { signal, client = api }: CallOptions = {},
+): Promise<void> {
+  dataOrThrow(await client.POST('/api/user/activate', { body, signal }));
 }
 
 /**

@@ -32,3 +32,10 @@ export function createApiClient(fetchImpl?: FetchImpl, options: ApiClientOptions
 
 /** The one client of the app: every HTTP call goes through it. */
 export const api: ApiClient = createApiClient();
+
+/** What every call takes besides its parameters: an abort signal, and the client (the app's by default). */
+export interface CallOptions {
+  /** Aborts the request (a machine's actor passes the signal it is given). */
+  readonly signal?: AbortSignal;
+  readonly client?: ApiClient;
+}

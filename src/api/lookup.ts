@@ -1,4 +1,4 @@
-import { type ApiClient, api } from './client';
+import { api, type CallOptions } from './client';
 import { dataOrThrow } from './errors';
 import type { components } from './schema';
 
@@ -12,16 +12,16 @@ export type Mall = components['schemas']['Mall'];
  */
 
 /** GET /clients: the clients the user may see, sorted case-insensitively by name. */
-export async function getClients(client: ApiClient = api): Promise<Client[]> {
-  return dataOrThrow(await client.GET('/clients'));
+export async function getClients({ signal, client = api }: CallOptions = {}): Promise<Client[]> {
+  return dataOrThrow(await client.GET('/clients', { signal }));
 }
 
 /** GET /outlets?client_id=: the client's outlets the user may see. */
-export async function getOutlets(clientId: number, client: ApiClient = api): Promise<Outlet[]> {
-  return dataOrThrow(await client.GET('/outlets', { params: { query: { client_id: clientId } } }));
+export async function getOutlets(clientId: number, { signal, client = api }: CallOptions = {}): Promise<Outlet[]> {
+  return dataOrThrow(await client.GET('/outlets', { params: { query: { client_id: clientId } }, signal }));
 }
 
 /** GET /malls?client_id=: the client's malls the user may see. */
-export async function getMalls(clientId: number, client: ApiClient = api): Promise<Mall[]> {
-  return dataOrThrow(await client.GET('/malls', { params: { query: { client_id: clientId } } }));
+export async function getMalls(clientId: number, { signal, client = api }: CallOptions = {}): Promise<Mall[]> {
+  return dataOrThrow(await client.GET('/malls', { params: { query: { client_id: clientId } }, signal }));
 }

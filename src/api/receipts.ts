@@ -1,4 +1,4 @@
-import { type ApiClient, api } from './client';
+import { api, type CallOptions } from './client';
 import { ApiError, dataOrThrow, serverMessageOf } from './errors';
 import type { components, operations } from './schema';
 
@@ -12,44 +12,54 @@ export type TransactionQuery = NonNullable<operations['getTransactions']['parame
 export type WindowQuery = NonNullable<operations['getPaymentAndSum']['parameters']['query']>;
 export type OutletQuery = { client_id: number; id: string };
 
-export async function getTransactions(query: TransactionQuery, client: ApiClient = api) {
-  return dataOrThrow(await client.GET('/outlets/transaction', { params: { query } }));
+export async function getTransactions(query: TransactionQuery, { signal, client = api }: CallOptions = {}) {
+  return dataOrThrow(await client.GET('/outlets/transaction', { params: { query }, signal }));
 }
 
-export async function getReceiptTypeOptions(query: OutletQuery, client: ApiClient = api): Promise<string[]> {
-  return dataOrThrow(await client.GET('/outlets/transaction/receiptTypeOptions', { params: { query } })).typeOptions;
+export async function getReceiptTypeOptions(
+  query: OutletQuery,
+  { signal, client = api }: CallOptions = {},
+): Promise<string[]> {
+  return dataOrThrow(await client.GET('/outlets/transaction/receiptTypeOptions', { params: { query }, signal }))
+    .typeOptions;
 }
 
-export async function getFocReasons(query: OutletQuery, client: ApiClient = api): Promise<string[]> {
-  return dataOrThrow(await client.GET('/outlets/transaction/focReason', { params: { query } })).options;
+export async function getFocReasons(query: OutletQuery, { signal, client = api }: CallOptions = {}): Promise<string[]> {
+  return dataOrThrow(await client.GET('/outlets/transaction/focReason', { params: { query }, signal })).options;
 }
 
-export async function getPaymentMethodNames(query: OutletQuery, client: ApiClient = api): Promise<string[]> {
-  return dataOrThrow(await client.GET('/outlets/paymentMethodNameOption', { params: { query } })).options;
+export async function getPaymentMethodNames(
+  query: OutletQuery,
+  { signal, client = api }: CallOptions = {},
+): Promise<string[]> {
+  return dataOrThrow(await client.GET('/outlets/paymentMethodNameOption', { params: { query }, signal })).options;
 }
 
-export async function getPaymentAndSum(query: WindowQuery, client: ApiClient = api): Promise<PaymentSummary[]> {
-  return dataOrThrow(await client.GET('/outlets/getPaymentAndSum', { params: { query } })).data;
+export async function getPaymentAndSum(
+  query: WindowQuery,
+  { signal, client = api }: CallOptions = {},
+): Promise<PaymentSummary[]> {
+  return dataOrThrow(await client.GET('/outlets/getPaymentAndSum', { params: { query }, signal })).data;
 }
 
 export async function getPaymentMethodBreakdown(
   query: WindowQuery,
-  client: ApiClient = api,
+  { signal, client = api }: CallOptions = {},
 ): Promise<BreakdownSeries[]> {
-  return dataOrThrow(await client.GET('/outlets/paymentMethodBreakdown', { params: { query } })).data;
+  return dataOrThrow(await client.GET('/outlets/paymentMethodBreakdown', { params: { query }, signal })).data;
 }
 
 /** The receipt's image as a data: URL of its PNG. */
 export async function getReceiptImage(
   query: OutletQuery & { aimbox_id: string },
-  client: ApiClient = api,
+  { signal, client = api }: CallOptions = {},
 ): Promise<string> {
-  const { imageBuf } = dataOrThrow(await client.GET('/api/tenant/receiptImage', { params: { query } }));
+  const { imageBuf } = dataOrThrow(await client.GET('/api/tenant/receiptImage', { params: { query }, signal }));
   return `data:image/png;base64,${imageBuf}`;
 }
 
-export async function getTransactionsPdfLink(query: TransactionQuery, client: ApiClient = api) {
-  return dataOrThrow(await client.GET('/outlets/transaction/pdfLink', { params: { query } }));
+export async function getTransactionsPdfLink(query: TransactionQuery, { signal, client = api }: CallOptions = {}) {
+  return dataOrThrow(await client.GET('/outlets/transaction/pdfLink', { params: { query }, signal }));
 }
 
 /**
@@ -59,9 +69,9 @@ export async function getTransactionsPdfLink(query: TransactionQuery, client: Ap
 export async function downloadTransactionsPdf(
   query: TransactionQuery,
   onProgress: (received: number, total: number | undefined) => void,
-  client: ApiClient = api,
+  { signal, client = api }: CallOptions = {},
 ): Promise<Blob> {
-  const result = await client.GET('/outlets/transaction/generatepdf', { params: { query }, parseAs: 'stream' });
+  const result = await client.GET('/outlets/transaction/generatepdf', { params: { query }, parseAs: 'stream', signal });
   const { response } = result;
   if (!response.ok) {
     let message: string | undefined;
@@ -87,17 +97,4 @@ export async function downloadTransactionsPdf(
     onProgress(received, total);
   }
   return new Blob(chunks as BlobPart[], { type: 'application/pdf' });
-}
-
-/** Saves a file in the browser (an object URL clicked through a temporary link). */
-export function saveFile(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

@@ -37,3 +37,24 @@ export function toCsv<K extends string>(keys: readonly K[], rows: readonly Parti
 export function csvFileName(base: string, suffix: string): string {
   return `${`${base}_${suffix}`.replace(/[^\w.-]+/g, '_')}.csv`;
 }
+
+/** One CSV file of an export: its name, the columns (keys, title-cased as headers) and the rows shown. */
+export interface CsvFile {
+  readonly name: string;
+  readonly keys: readonly string[];
+  /** Rows of plain values (objects whose keys include `keys`). */
+  readonly rows: readonly object[];
+}
+
+/** The files of an export as text, each named `{name}_{suffix}.csv`. */
+export function csvFileTexts(suffix: string, files: readonly CsvFile[]): { fileName: string; text: string }[] {
+  return files.map((file) => ({
+    fileName: csvFileName(file.name, suffix),
+    text: toCsv(file.keys, file.rows as readonly Partial<Record<string, CsvValue>>[]),
+  }));
+}
+
+/** The name of the zip of several CSV files: '{base}_{suffix}.zip', safe on every platform. */
+export function zipFileName(base: string, suffix: string): string {
+  return `${`${base}_${suffix}`.replace(/[^\w.-]+/g, '_')}.zip`;
+}

@@ -1,5 +1,6 @@
 import type { Metric, TimeRange } from './dateLimits';
 import { formatOutletLabel } from './format';
+import { errorOccurs } from './messages';
 
 /**
  * The choices of the filter header (§2): the outlet dropdown, the malls multi-select, the time range
@@ -10,7 +11,8 @@ export const OUTLET_PLACEHOLDER = 'Choose an Outlet';
 export const ALL_OUTLETS_LABEL = 'All Outlets';
 export const MALL_REQUIRED_MESSAGE = 'Please select a mall';
 /** §8: a failed lookup of the malls or outlets ('{what} error occurs. Please try again later.'). */
-export const OPTIONS_FETCH_ERROR_MESSAGE = 'Options fetching error occurs. Please try again later.';
+export const OPTIONS_FETCH_WHAT = 'Options fetching';
+export const OPTIONS_FETCH_ERROR_MESSAGE = errorOccurs(OPTIONS_FETCH_WHAT);
 export const MONTH_PLACEHOLDER = 'Please select a month';
 export const SELECT_ALL_TEXT = 'Select All';
 export const DESELECT_ALL_TEXT = 'Deselect All';

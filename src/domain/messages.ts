@@ -37,10 +37,21 @@ export const TOAST_TIMEOUT = {
   unauthorized: 10_000,
 } as const;
 
-/** What a machine emits for a toast (`{ type: 'notify', ...notice }`). */
+/** §8: a failed call's toast, '{what} error occurs. Please try again later.'. */
+export function errorOccurs(what: string): string {
+  return `${what} error occurs. Please try again later.`;
+}
+
+/** What a machine emits for a toast (`actorRef.on('notify', ...)`). */
 export interface Notice {
-  readonly intent: 'danger' | 'success';
-  readonly message: string;
+  type: 'notify';
+  intent: 'danger' | 'success';
+  message: string;
   /** Milliseconds. */
-  readonly timeout: number;
+  timeout: number;
+}
+
+/** The toast of a failed data load: '{what} error occurs. Please try again later.' for 5 s. */
+export function loadFailureNotice(what: string): Notice {
+  return { type: 'notify', intent: 'danger', message: errorOccurs(what), timeout: TOAST_TIMEOUT.long };
 }

@@ -1,3 +1,5 @@
+import { type CsvValue, toCsv } from './csv';
+
 /**
  * Pure rules of the Receipts page (§3, §4, §9), shared by the server (grouping, net amount, raw text) and the
  * browser (tags, options, multi-select, labels). No React, no I/O.
@@ -167,7 +169,157 @@ export function breakdownLabel(key: string): string {
   return match ? `${match[3]}/${match[2]}` : key;
 }
 
-/** The data-loading failure toast (§8). */
-export function fetchErrorMessage(what: string): string {
-  return `${what} error occurs. Please try again later.`;
+/* ---------------------------------------------------------------- the list query (§4, §7) */
+
+/** The '{what}' of each failure toast of the Receipts page (§8). */
+export const RECEIPTS_ERROR_WHAT = {
+  list: 'Receipts fetching',
+  options: 'Options fetching',
+  payments: 'Payment methods fetching',
+  image: 'Receipt image fetching',
+  pdf: 'PDF generation',
+  link: 'Download link',
+  csv: 'CSV export',
+} as const;
+
+export type SortColumn =
+  | 'datetime'
+  | 'total_amount'
+  | 'receipt_id'
+  | 'payment_method'
+  | 'receipt_status'
+  | 'opened_bill'
+  | 'void'
+  | 'closed_bill'
+  | 'foc_bill'
+  | 'redeem_bill'
+  | 'discount';
+export type SortOrder = 'asc' | 'desc';
+
+/** The committed outlet and date filters the page reads from the filter header. */
+export interface ReceiptsFilters {
+  clientId: number;
+  /** One outlet id or a comma-joined list. */
+  outletIds: string;
+  /** 1 shows the extra columns, 2 hides them. */
+  outletType: 1 | 2;
+  /** YYYY-MM-DD, the mall's local days. */
+  startTime: string;
+  endTime: string;
+}
+
+/** The query of the receipts list (and of its PDF and CSV), as the call takes it. */
+export interface TransactionQuery {
+  client_id: number;
+  id: string;
+  startTime: string;
+  endTime: string;
+  timeType?: 'date' | 'datetime';
+  outletType?: 1 | 2;
+  receiptType?: ReceiptType;
+  focReason?: string;
+  paymentMethod?: string[];
+  receiptId?: string;
+  sortColumn?: SortColumn;
+  orderByMethod?: SortOrder;
+  page?: number;
+  rowsPerPage?: number;
+}
+
+/** What the list query is made of: the filters and the page's own choices. */
+export interface ReceiptsListChoices {
+  readonly filters: ReceiptsFilters | undefined;
+  readonly receiptType: ReceiptType | '';
+  readonly focReason: string;
+  readonly selectedPaymentMethods: readonly string[];
+  /** The receipt id search as applied to the list. */
+  readonly receiptId: string;
+  readonly sortColumn: SortColumn;
+  readonly order: SortOrder;
+  readonly page: number;
+  readonly rowsPerPage: number;
+}
+
+/** The query of the list (page and sort included); undefined without filters. */
+export function transactionQueryOf(
+  choices: ReceiptsListChoices,
+  overrides: Partial<TransactionQuery> = {},
+): TransactionQuery | undefined {
+  const filters = choices.filters;
+  if (!filters) return undefined;
+  const paymentMethod = paymentMethodQuery(choices.selectedPaymentMethods);
+  return {
+    client_id: filters.clientId,
+    id: filters.outletIds,
+    startTime: filters.startTime,
+    endTime: filters.endTime,
+    timeType: 'date',
+    outletType: filters.outletType,
+    ...(choices.receiptType !== '' && { receiptType: choices.receiptType }),
+    ...(choices.focReason !== '' && { focReason: choices.focReason }),
+    ...(paymentMethod && { paymentMethod }),
+    ...(choices.receiptId.trim() !== '' && { receiptId: choices.receiptId.trim() }),
+    sortColumn: choices.sortColumn,
+    orderByMethod: choices.order,
+    page: choices.page,
+    rowsPerPage: choices.rowsPerPage,
+    ...overrides,
+  };
+}
+
+/* ---------------------------------------------------------------- CSV export (§7, §9) */
+
+/** The CSV columns of the receipts export (headers title-cased from these keys). */
+export const CSV_KEYS = [
+  'datetime',
+  'receipt_id',
+  'receipt_status',
+  'payment_method',
+  'total_amount',
+  'discount',
+  'name_reason',
+  'table',
+  'take_away',
+  'delivery_info',
+  'status',
+] as const;
+
+/** The columns shown only for outlet type 1. */
+const OUTLET_TYPE_1_KEYS: readonly string[] = [
+  'discount',
+  'name_reason',
+  'table',
+  'take_away',
+  'delivery_info',
+  'status',
+];
+
+/** A receipt row as the export reads it. */
+export interface ReceiptCsvRow extends StatusFlags {
+  readonly datetime: string;
+  readonly receipt_id: string;
+  readonly receipt_status: string;
+  readonly payment_method: string;
+  readonly total_amount: number;
+  readonly name_reason?: string | null;
+  readonly table?: string | null;
+  readonly take_away?: boolean | null;
+  readonly delivery_info?: string | null;
+}
+
+/** The CSV of the receipts: every column for outlet type 1, the first five otherwise; status as its tags. */
+export function receiptsCsv(rows: readonly ReceiptCsvRow[], outletType: 1 | 2): string {
+  const keys = outletType === 1 ? CSV_KEYS : CSV_KEYS.filter((key) => !OUTLET_TYPE_1_KEYS.includes(key));
+  return toCsv(
+    keys,
+    rows.map(
+      (row): Record<string, CsvValue> => ({
+        ...row,
+        receipt_id: displayReceiptId(row.receipt_id),
+        status: receiptStatusTags(row)
+          .map((tag) => tag.label)
+          .join(' '),
+      }),
+    ),
+  );
 }

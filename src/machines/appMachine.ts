@@ -12,13 +12,14 @@ import {
 import type { UserInfo } from '../api/auth';
 import { hasDatePickerLimitation } from '../domain/dateLimits';
 import { isMobileUserAgent } from '../domain/device';
+import type { FilterPageConfig } from '../domain/filterHeader';
 import { isInspectorShortcut } from '../domain/inspector';
 import { menuGroupOf, sidebarMenu } from '../domain/menu';
 import type { Notice } from '../domain/messages';
 import { type AppLocation, hrefOf, isPublicPath, ROOT_PATH } from '../domain/navigation';
 import { canInspectMachines, type RouteNode } from '../domain/permissions';
 import { authMachine, sessionStatusOf } from './authMachine';
-import { type FilterPageConfig, filterHeaderMachine } from './filterHeaderMachine';
+import { filterHeaderMachine } from './filterHeaderMachine';
 import { browserHistory, type HistoryPort } from './historyPort';
 import { inspectorMachine } from './inspectorMachine';
 import { layoutMachine } from './layoutMachine';
@@ -82,7 +83,7 @@ export interface RunningPage {
   readonly ref: AnyActorRef;
 }
 
-export type AppEmitted = { type: 'notify' } & Notice;
+export type AppEmitted = Notice;
 
 type NavigationRef = ActorRefFrom<typeof navigationGuardMachine>;
 type AuthRef = ActorRefFrom<typeof authMachine>;
@@ -191,7 +192,7 @@ export const appMachine = setup({
         auth.subscribe(tellGuard),
         guard.subscribe(tellApp),
         auth.on('navigate', ({ to }) => guard.send({ type: 'navigation.request', href: to })),
-        auth.on('notify', ({ type: _type, ...notice }) => sendBack({ type: 'app.notify', notice })),
+        auth.on('notify', (notice) => sendBack({ type: 'app.notify', notice })),
         guard.on('session.invalid', () => auth.send({ type: 'logout' })),
       ];
       tellGuard(auth.getSnapshot());
@@ -224,8 +225,8 @@ export const appMachine = setup({
             header.send({ type: 'url.change', search: location.search });
           }
         }),
-        header.on('notify', ({ type: _type, ...notice }) => sendBack({ type: 'app.notify', notice })),
-        layout.on('notify', ({ type: _type, ...notice }) => sendBack({ type: 'app.notify', notice })),
+        header.on('notify', (notice) => sendBack({ type: 'app.notify', notice })),
+        layout.on('notify', (notice) => sendBack({ type: 'app.notify', notice })),
       ];
       return () => {
         for (const subscription of subscriptions) subscription.unsubscribe();
@@ -262,7 +263,7 @@ export const appMachine = setup({
     }),
     notify: emit(({ event }) => {
       if (event.type !== 'app.notify') throw new Error(`notify on ${event.type}`);
-      return { type: 'notify' as const, ...event.notice };
+      return event.notice;
     }),
   },
 }).createMachine({

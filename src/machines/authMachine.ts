@@ -37,6 +37,7 @@ import {
   ACCOUNT_EMAIL_MISMATCH_MESSAGE,
   DEFAULT_ERROR_MESSAGE,
   LOGIN_FAILED_MESSAGE,
+  type Notice,
   OTP_INVALID_MESSAGE,
   OTP_SEND_FAILED_MESSAGE,
   PASSWORD_EXPIRED_MESSAGE,
@@ -97,22 +98,14 @@ export type AuthEvent =
   | { type: 'session.unauthorized'; message: string }
   | { type: 'session.forbidden' };
 
-/** Emitted for the view to show as a toast (`actorRef.on('notify', ...)`). */
-export interface AuthNotice {
-  type: 'notify';
-  intent: 'danger' | 'success';
-  message: string;
-  /** Milliseconds. */
-  timeout: number;
-}
-
 /** Emitted when a flow moves to its next page (`actorRef.on('navigate', ...)`); the view navigates in the app. */
 export interface AuthNavigation {
   type: 'navigate';
   to: string;
 }
 
-export type AuthEmitted = AuthNotice | AuthNavigation;
+/** A toast (`actorRef.on('notify', ...)`) or a move to the flow's next page. */
+export type AuthEmitted = Notice | AuthNavigation;
 
 /** What a failed login shows: a 401 gives the server's message or the default login text. */
 export function loginErrorMessage(error: unknown): string {

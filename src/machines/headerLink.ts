@@ -1,5 +1,6 @@
 import { type ActorRefFrom, fromCallback } from 'xstate';
-import type { CommittedFilters, filterHeaderMachine } from './filterHeaderMachine';
+import type { CommittedFilters } from '../domain/filterHeader';
+import type { filterHeaderMachine } from './filterHeaderMachine';
 import { APP_SYSTEM_IDS } from './systemIds';
 
 /**

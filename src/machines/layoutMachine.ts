@@ -1,9 +1,9 @@
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Client, getClients } from '../api/lookup';
 import { readSidebarCookie, type SidebarStatus, sidebarCookieString } from '../domain/cookies';
-import { OPTIONS_FETCH_ERROR_MESSAGE } from '../domain/filterOptions';
+import { OPTIONS_FETCH_WHAT } from '../domain/filterOptions';
 import { sortClients } from '../domain/menu';
-import { TOAST_TIMEOUT } from '../domain/messages';
+import { loadFailureNotice, type Notice } from '../domain/messages';
 
 /**
  * The signed-in frame (§2, §4): the sidebar (open or closed, with or without animation), the device mode
@@ -58,13 +58,6 @@ export type LayoutEvent =
   | { type: 'route.change'; group: string | undefined }
   | { type: 'clients.retry' };
 
-export interface LayoutNotice {
-  type: 'notify';
-  intent: 'danger';
-  message: string;
-  timeout: number;
-}
-
 export type LayoutSnapshot = SnapshotFrom<typeof layoutMachine>;
 
 /** §2: the client selector shows only with more than one client and the menu open. */
@@ -77,11 +70,11 @@ export const layoutMachine = setup({
     context: {} as LayoutContext,
     events: {} as LayoutEvent,
     input: {} as LayoutInput,
-    emitted: {} as LayoutNotice,
+    emitted: {} as Notice,
     tags: {} as 'mobile' | 'sidebarOpened' | 'clientsAvailable',
   },
   actors: {
-    fetchClients: fromPromise<Client[]>(() => getClients()),
+    fetchClients: fromPromise<Client[]>(({ signal }) => getClients({ signal })),
   },
   guards: {
     isMobile: ({ context }) => context.mobile,
@@ -94,6 +87,7 @@ export const layoutMachine = setup({
     /** Injected effect: remembers the sidebar state (§4) for 14 days. */
     writeSidebarCookie: (_, params: { status: SidebarStatus }) => {
       if (typeof document === 'undefined') return;
+      // biome-ignore lint/suspicious/noDocumentCookie: the one place that writes the sidebar cookie
       document.cookie = sidebarCookieString(params.status);
     },
     setAnimated: assign({ withoutAnimation: false }),
@@ -109,12 +103,7 @@ export const layoutMachine = setup({
     }),
     setClients: assign((_, params: { clients: readonly Client[] }) => ({ clients: sortClients(params.clients) })),
     resetClients: assign({ clients: [] }),
-    notifyClientsFailure: emit({
-      type: 'notify',
-      intent: 'danger',
-      message: OPTIONS_FETCH_ERROR_MESSAGE,
-      timeout: TOAST_TIMEOUT.long,
-    } as const),
+    notifyClientsFailure: emit(loadFailureNotice(OPTIONS_FETCH_WHAT)),
   },
 }).createMachine({
   id: 'layout',

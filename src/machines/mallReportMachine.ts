@@ -1,13 +1,13 @@
 import { type AnyActorRef, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import type { ReportQuery } from '../domain/mallReportViews';
+import { loadFailureNotice, type Notice } from '../domain/messages';
 import {
   loadMallGmv,
   loadMallHome,
   loadMemberVsNonMember,
   loadPaymentMethods,
   loadPeakHours,
-  type ReportQuery,
-} from '../api/mallReports';
-import { TOAST_TIMEOUT } from '../domain/messages';
+} from './mallReportLoaders';
 
 /**
  * The one shape of every mall report page (§2, §8): the page sends `report.load` with the header's committed
@@ -34,25 +34,14 @@ export interface ReportContext<TData> {
   readonly reportTo: AnyActorRef | undefined;
 }
 
-export interface ReportNotice {
-  type: 'notify';
-  intent: 'danger';
-  message: string;
-  timeout: number;
-}
-
 export interface ReportMachineOptions<TData> {
   readonly id: string;
   /** The '{what}' of the failure toast. */
   readonly what: string;
-  readonly load: (query: ReportQuery) => Promise<TData>;
+  /** Loads the page's data; `signal` aborts its calls when the load is superseded or the page goes away. */
+  readonly load: (query: ReportQuery, signal: AbortSignal) => Promise<TData>;
   /** Nothing to show (default: never). */
   readonly isEmpty?: (data: TData) => boolean;
-}
-
-/** '{what} error occurs. Please try again later.' (§8). */
-export function reportErrorMessage(what: string): string {
-  return `${what} error occurs. Please try again later.`;
 }
 
 /** A report page's machine: the one shape above, with the page's loader. */
@@ -63,10 +52,10 @@ export function createMallReportMachine<TData>(options: ReportMachineOptions<TDa
       context: {} as ReportContext<TData>,
       events: {} as ReportEvent,
       input: {} as ReportInput,
-      emitted: {} as ReportNotice,
+      emitted: {} as Notice,
     },
     actors: {
-      fetchReport: fromPromise<TData, { query: ReportQuery }>(({ input }) => options.load(input.query)),
+      fetchReport: fromPromise<TData, { query: ReportQuery }>(({ input, signal }) => options.load(input.query, signal)),
     },
     guards: {
       isEmpty: (_, params: { data: TData }) => isEmpty(params.data),
@@ -82,12 +71,7 @@ export function createMallReportMachine<TData>(options: ReportMachineOptions<TDa
       notifyHeaderLoaded: enqueueActions(({ context, enqueue }) => {
         if (context.reportTo) enqueue.sendTo(context.reportTo, { type: 'page.loaded' });
       }),
-      notifyFailure: emit({
-        type: 'notify',
-        intent: 'danger',
-        message: reportErrorMessage(options.what),
-        timeout: TOAST_TIMEOUT.long,
-      } as const),
+      notifyFailure: emit(loadFailureNotice(options.what)),
     },
   }).createMachine({
     id: options.id,
@@ -142,34 +126,34 @@ const noNumbers = (values: readonly number[]) => values.every((value) => value =
 export const mallHomeReportMachine = createMallReportMachine({
   id: 'mallHomeReport',
   what: 'Mall home',
-  load: (query) => loadMallHome(query),
+  load: (query, signal) => loadMallHome(query, { signal }),
   isEmpty: (data) => noNumbers(data.daily.map((row) => row.transactions)) && data.payments.length === 0,
 });
 
 export const mallGmvReportMachine = createMallReportMachine({
   id: 'mallGmvReport',
   what: 'Mall GMV',
-  load: (query) => loadMallGmv(query),
+  load: (query, signal) => loadMallGmv(query, { signal }),
   isEmpty: (data) => noNumbers(data.daily.map((row) => row.transactions)),
 });
 
 export const peakHoursReportMachine = createMallReportMachine({
   id: 'peakHoursReport',
   what: 'Peak hours',
-  load: (query) => loadPeakHours(query),
+  load: (query, signal) => loadPeakHours(query, { signal }),
   isEmpty: (data) => noNumbers(data.series.map((point) => point.value)),
 });
 
 export const paymentMethodsReportMachine = createMallReportMachine({
   id: 'paymentMethodsReport',
   what: 'Payment methods',
-  load: (query) => loadPaymentMethods(query),
+  load: (query, signal) => loadPaymentMethods(query, { signal }),
   isEmpty: (data) => data.overall.length === 0,
 });
 
 export const memberReportMachine = createMallReportMachine({
   id: 'memberReport',
   what: 'Member vs non-member',
-  load: (query) => loadMemberVsNonMember(query),
+  load: (query, signal) => loadMemberVsNonMember(query, { signal }),
   isEmpty: (data) => data.overall.total.member === 0 && data.overall.total.non_member === 0,
 });

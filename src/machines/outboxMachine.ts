@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { getOutbox, type OutboxMail } from '../api/admin';
+import { errorOccurs } from '../domain/messages';
 
-export const OUTBOX_ERROR = 'Outbox fetching error occurs. Please try again later.';
+export const OUTBOX_ERROR = errorOccurs('Outbox fetching');
 
 export interface OutboxContext {
   mails: OutboxMail[];
@@ -17,7 +18,7 @@ export const outboxMachine = setup({
     events: {} as OutboxEvent,
   },
   actors: {
-    fetchOutbox: fromPromise(async () => getOutbox()),
+    fetchOutbox: fromPromise<OutboxMail[]>(({ signal }) => getOutbox(50, { signal })),
   },
   actions: {
     setMails: assign({ mails: (_, mails: OutboxMail[]) => mails, errorMessage: undefined }),

@@ -1,4 +1,5 @@
 import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { saveFile } from '../api/download';
 import {
   type BreakdownSeries,
   downloadTransactionsPdf,
@@ -13,21 +14,20 @@ import {
   type PaymentSummary,
   type ReceiptRow,
   type ReceiptSummary,
-  saveFile,
-  type TransactionQuery,
 } from '../api/receipts';
-import { type CsvValue, toCsv } from '../domain/csv';
-import { TOAST_TIMEOUT } from '../domain/messages';
+import { loadFailureNotice, type Notice } from '../domain/messages';
 import {
   ALL_PAYMENT_METHODS,
-  displayReceiptId,
-  fetchErrorMessage,
   keepReceiptType,
-  paymentMethodQuery,
+  RECEIPTS_ERROR_WHAT,
+  type ReceiptsFilters,
   type ReceiptType,
-  receiptStatusTags,
-  type StatusFlags,
+  receiptsCsv,
+  type SortColumn,
+  type SortOrder,
+  type TransactionQuery,
   togglePaymentMethod,
+  transactionQueryOf,
 } from '../domain/receipts';
 
 /**
@@ -46,30 +46,6 @@ import {
  *
  * A failed fetch emits `notify` with '{what} error occurs. Please try again later.' (5 s).
  */
-
-export const ERROR_WHAT = {
-  list: 'Receipts fetching',
-  options: 'Options fetching',
-  payments: 'Payment methods fetching',
-  image: 'Receipt image fetching',
-  pdf: 'PDF generation',
-  link: 'Download link',
-  csv: 'CSV export',
-} as const;
-
-export type SortColumn = NonNullable<TransactionQuery['sortColumn']>;
-export type SortOrder = 'asc' | 'desc';
-
-export interface ReceiptsFilters {
-  clientId: number;
-  /** One outlet id or a comma-joined list. */
-  outletIds: string;
-  /** 1 shows the extra columns, 2 hides them. */
-  outletType: 1 | 2;
-  /** YYYY-MM-DD, the mall's local days. */
-  startTime: string;
-  endTime: string;
-}
 
 export interface ReceiptsContext {
   filters: ReceiptsFilters | undefined;
@@ -118,79 +94,23 @@ export type ReceiptsEvent =
   | { type: 'link.dismiss' }
   | { type: 'csv.export' };
 
-export interface ReceiptsNotice {
-  type: 'notify';
-  intent: 'danger';
-  message: string;
-  timeout: number;
-}
-
 export const DEFAULT_ROWS_PER_PAGE = 10;
 const EMPTY_SUMMARY: ReceiptSummary = { total: 0, sum: 0, discount: 0 };
 
-/** The query of the list for the context (page and sort included). */
-export function transactionQueryOf(
-  context: ReceiptsContext,
-  overrides: Partial<TransactionQuery> = {},
-): TransactionQuery | undefined {
-  const filters = context.filters;
-  if (!filters) return undefined;
-  const paymentMethod = paymentMethodQuery(context.selectedPaymentMethods);
-  return {
-    client_id: filters.clientId,
-    id: filters.outletIds,
-    startTime: filters.startTime,
-    endTime: filters.endTime,
-    timeType: 'date',
-    outletType: filters.outletType,
-    ...(context.receiptType !== '' && { receiptType: context.receiptType }),
-    ...(context.focReason !== '' && { focReason: context.focReason }),
-    ...(paymentMethod && { paymentMethod }),
-    ...(context.receiptId.trim() !== '' && { receiptId: context.receiptId.trim() }),
-    sortColumn: context.sortColumn,
-    orderByMethod: context.order,
-    page: context.page,
-    rowsPerPage: context.rowsPerPage,
-    ...overrides,
-  };
+/** The list query of a context that has filters (the states that read it are reached only with filters). */
+function requireQuery(context: ReceiptsContext): TransactionQuery {
+  const query = transactionQueryOf(context);
+  if (!query) throw new Error('receipts: no filters yet');
+  return query;
 }
 
-/** The CSV columns of the receipts export (headers title-cased from these keys). */
-export const CSV_KEYS = [
-  'datetime',
-  'receipt_id',
-  'receipt_status',
-  'payment_method',
-  'total_amount',
-  'discount',
-  'name_reason',
-  'table',
-  'take_away',
-  'delivery_info',
-  'status',
-] as const;
-
-export function receiptsCsv(rows: readonly ReceiptRow[], outletType: 1 | 2): string {
-  const keys =
-    outletType === 1
-      ? CSV_KEYS
-      : CSV_KEYS.filter(
-          (key) => !['discount', 'name_reason', 'table', 'take_away', 'delivery_info', 'status'].includes(key),
-        );
-  return toCsv(
-    keys,
-    rows.map(
-      (row): Record<string, CsvValue> => ({
-        ...row,
-        receipt_id: displayReceiptId(row.receipt_id),
-        status: receiptStatusTags(row as StatusFlags)
-          .map((tag) => tag.label)
-          .join(' '),
-      }),
-    ),
-  );
+function requireFilters(context: ReceiptsContext): ReceiptsFilters {
+  if (!context.filters) throw new Error('receipts: no filters yet');
+  return context.filters;
 }
 
+/** How long a saved PDF's or CSV's object URL lives (ms). */
+const RECEIPTS_FILE_URL_LIFETIME = 10_000;
 const CSV_PAGE_SIZE = 100;
 const CSV_MAX_PAGES = 100;
 
@@ -198,40 +118,64 @@ export const receiptsMachine = setup({
   types: {
     context: {} as ReceiptsContext,
     events: {} as ReceiptsEvent,
-    emitted: {} as ReceiptsNotice,
+    emitted: {} as Notice,
   },
   actors: {
-    fetchOptions: fromPromise(async ({ input }: { input: { clientId: number; outletIds: string } }) => {
-      const query = { client_id: input.clientId, id: input.outletIds };
-      const [typeFlags, focReasons, paymentMethods] = await Promise.all([
-        getReceiptTypeOptions(query),
-        getFocReasons(query),
-        getPaymentMethodNames(query),
-      ]);
-      return { typeFlags, focReasons, paymentMethods };
-    }),
-    fetchTransactions: fromPromise(async ({ input }: { input: TransactionQuery }) => getTransactions(input)),
-    fetchPayments: fromPromise(async ({ input }: { input: ReceiptsFilters }) => {
+    fetchOptions: fromPromise(
+      async ({ input, signal }: { input: { clientId: number; outletIds: string }; signal: AbortSignal }) => {
+        const query = { client_id: input.clientId, id: input.outletIds };
+        const [typeFlags, focReasons, paymentMethods] = await Promise.all([
+          getReceiptTypeOptions(query, { signal }),
+          getFocReasons(query, { signal }),
+          getPaymentMethodNames(query, { signal }),
+        ]);
+        return { typeFlags, focReasons, paymentMethods };
+      },
+    ),
+    fetchTransactions: fromPromise(async ({ input, signal }: { input: TransactionQuery; signal: AbortSignal }) =>
+      getTransactions(input, { signal }),
+    ),
+    fetchPayments: fromPromise(async ({ input, signal }: { input: ReceiptsFilters; signal: AbortSignal }) => {
       const query = {
         client_id: input.clientId,
         id: input.outletIds,
         startTime: input.startTime,
         endTime: input.endTime,
       };
-      const [summary, breakdown] = await Promise.all([getPaymentAndSum(query), getPaymentMethodBreakdown(query)]);
+      const [summary, breakdown] = await Promise.all([
+        getPaymentAndSum(query, { signal }),
+        getPaymentMethodBreakdown(query, { signal }),
+      ]);
       return { summary, breakdown };
     }),
-    fetchImage: fromPromise(async ({ input }: { input: { clientId: number; outletIds: string; receiptId: string } }) =>
-      getReceiptImage({ client_id: input.clientId, id: input.outletIds, aimbox_id: input.receiptId }),
+    fetchImage: fromPromise(
+      async ({
+        input,
+        signal,
+      }: {
+        input: { clientId: number; outletIds: string; receiptId: string };
+        signal: AbortSignal;
+      }) => getReceiptImage({ client_id: input.clientId, id: input.outletIds, aimbox_id: input.receiptId }, { signal }),
     ),
     generatePdf: fromCallback<ReceiptsEvent, TransactionQuery>(({ input, sendBack }) => {
       let cancelled = false;
-      downloadTransactionsPdf(input, (received, total) => {
-        if (!cancelled) sendBack({ type: 'pdf.progress', progress: total ? Math.min(1, received / total) : undefined });
-      })
+      const controller = new AbortController();
+      downloadTransactionsPdf(
+        input,
+        (received, total) => {
+          if (!cancelled) {
+            sendBack({ type: 'pdf.progress', progress: total ? Math.min(1, received / total) : undefined });
+          }
+        },
+        { signal: controller.signal },
+      )
         .then((blob) => {
           if (cancelled) return;
-          saveFile(blob, `receipts_${input.startTime}_${input.endTime}_p${input.page ?? 1}.pdf`);
+          saveFile(
+            blob,
+            `receipts_${input.startTime}_${input.endTime}_p${input.page ?? 1}.pdf`,
+            RECEIPTS_FILE_URL_LIFETIME,
+          );
           sendBack({ type: 'pdf.done' });
         })
         .catch(() => {
@@ -239,26 +183,33 @@ export const receiptsMachine = setup({
         });
       return () => {
         cancelled = true;
+        controller.abort();
       };
     }),
-    createPdfLink: fromPromise(async ({ input }: { input: TransactionQuery }) => {
-      const { url } = await getTransactionsPdfLink(input);
+    createPdfLink: fromPromise(async ({ input, signal }: { input: TransactionQuery; signal: AbortSignal }) => {
+      const { url } = await getTransactionsPdfLink(input, { signal });
       return new URL(url, window.location.origin).toString();
     }),
-    exportCsv: fromPromise(async ({ input }: { input: { query: TransactionQuery; outletType: 1 | 2 } }) => {
-      const rows: ReceiptRow[] = [];
-      for (let page = 1; page <= CSV_MAX_PAGES; page++) {
-        const { data, summary } = await getTransactions({ ...input.query, page, rowsPerPage: CSV_PAGE_SIZE });
-        rows.push(...data);
-        if (data.length < CSV_PAGE_SIZE || rows.length >= (summary[0]?.total ?? 0)) break;
-      }
-      const csv = receiptsCsv(rows, input.outletType);
-      saveFile(
-        new Blob([csv], { type: 'text/csv;charset=utf-8' }),
-        `receipts_${input.query.startTime}_${input.query.endTime}.csv`,
-      );
-      return rows.length;
-    }),
+    exportCsv: fromPromise(
+      async ({ input, signal }: { input: { query: TransactionQuery; outletType: 1 | 2 }; signal: AbortSignal }) => {
+        const rows: ReceiptRow[] = [];
+        for (let page = 1; page <= CSV_MAX_PAGES; page++) {
+          const { data, summary } = await getTransactions(
+            { ...input.query, page, rowsPerPage: CSV_PAGE_SIZE },
+            { signal },
+          );
+          rows.push(...data);
+          if (data.length < CSV_PAGE_SIZE || rows.length >= (summary[0]?.total ?? 0)) break;
+        }
+        const csv = receiptsCsv(rows, input.outletType);
+        saveFile(
+          new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+          `receipts_${input.query.startTime}_${input.query.endTime}.csv`,
+          RECEIPTS_FILE_URL_LIFETIME,
+        );
+        return rows.length;
+      },
+    ),
   },
   guards: {
     hasFilters: ({ context }) => context.filters !== undefined,
@@ -273,12 +224,7 @@ export const receiptsMachine = setup({
       event.page <= Math.max(1, Math.ceil(context.summary.total / context.rowsPerPage)),
   },
   actions: {
-    notify: emit((_, params: { what: string }) => ({
-      type: 'notify' as const,
-      intent: 'danger' as const,
-      message: fetchErrorMessage(params.what),
-      timeout: TOAST_TIMEOUT.long,
-    })),
+    notify: emit((_, params: { what: string }) => loadFailureNotice(params.what)),
     reloadList: raise({ type: 'list.reload' }),
     reloadAll: enqueueActions(({ enqueue }) => {
       enqueue.raise({ type: 'options.reload' });
@@ -370,7 +316,10 @@ export const receiptsMachine = setup({
           on: { 'options.reload': { guard: 'hasFilters', target: 'loading', reenter: true } },
           invoke: {
             src: 'fetchOptions',
-            input: ({ context }) => ({ clientId: context.filters!.clientId, outletIds: context.filters!.outletIds }),
+            input: ({ context }) => {
+              const { clientId, outletIds } = requireFilters(context);
+              return { clientId, outletIds };
+            },
             onDone: {
               target: 'ready',
               actions: enqueueActions(({ context, event, enqueue }) => {
@@ -401,7 +350,7 @@ export const receiptsMachine = setup({
             },
             onError: {
               target: 'ready',
-              actions: ['resetOptions', { type: 'notify', params: { what: ERROR_WHAT.options } }],
+              actions: ['resetOptions', { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.options } }],
             },
           },
         },
@@ -418,7 +367,7 @@ export const receiptsMachine = setup({
           on: { 'list.reload': { guard: 'hasFilters', target: 'loading', reenter: true } },
           invoke: {
             src: 'fetchTransactions',
-            input: ({ context }) => transactionQueryOf(context)!,
+            input: ({ context }) => requireQuery(context),
             onDone: {
               target: 'ready',
               actions: assign(({ event }) => ({
@@ -428,7 +377,7 @@ export const receiptsMachine = setup({
             },
             onError: {
               target: 'failure',
-              actions: ['resetList', { type: 'notify', params: { what: ERROR_WHAT.list } }],
+              actions: ['resetList', { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.list } }],
             },
           },
         },
@@ -446,7 +395,7 @@ export const receiptsMachine = setup({
           on: { 'payments.reload': { guard: 'hasFilters', target: 'loading', reenter: true } },
           invoke: {
             src: 'fetchPayments',
-            input: ({ context }) => context.filters!,
+            input: ({ context }) => requireFilters(context),
             onDone: {
               target: 'ready',
               actions: assign(({ event }) => ({
@@ -456,7 +405,7 @@ export const receiptsMachine = setup({
             },
             onError: {
               target: 'failure',
-              actions: ['resetPayments', { type: 'notify', params: { what: ERROR_WHAT.payments } }],
+              actions: ['resetPayments', { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.payments } }],
             },
           },
         },
@@ -481,8 +430,8 @@ export const receiptsMachine = setup({
           invoke: {
             src: 'fetchImage',
             input: ({ context }) => ({
-              clientId: context.filters!.clientId,
-              outletIds: context.filters!.outletIds,
+              clientId: requireFilters(context).clientId,
+              outletIds: requireFilters(context).outletIds,
               receiptId: context.image?.receiptId ?? '',
             }),
             onDone: {
@@ -493,7 +442,7 @@ export const receiptsMachine = setup({
             },
             onError: {
               target: 'closed',
-              actions: [assign({ image: undefined }), { type: 'notify', params: { what: ERROR_WHAT.image } }],
+              actions: [assign({ image: undefined }), { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.image } }],
             },
           },
           on: { 'image.close': { target: 'closed', actions: assign({ image: undefined }) } },
@@ -512,13 +461,16 @@ export const receiptsMachine = setup({
         generating: {
           tags: ['pdfGenerating'],
           entry: assign({ pdfProgress: undefined }),
-          invoke: { src: 'generatePdf', input: ({ context }) => transactionQueryOf(context)! },
+          invoke: { src: 'generatePdf', input: ({ context }) => requireQuery(context) },
           on: {
             'pdf.progress': { actions: assign(({ event }) => ({ pdfProgress: event.progress })) },
             'pdf.done': { target: 'idle', actions: assign({ pdfProgress: 1 }) },
             'pdf.failed': {
               target: 'idle',
-              actions: [assign({ pdfProgress: undefined }), { type: 'notify', params: { what: ERROR_WHAT.pdf } }],
+              actions: [
+                assign({ pdfProgress: undefined }),
+                { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.pdf } },
+              ],
             },
           },
         },
@@ -532,9 +484,9 @@ export const receiptsMachine = setup({
           tags: ['linkCreating'],
           invoke: {
             src: 'createPdfLink',
-            input: ({ context }) => transactionQueryOf(context)!,
+            input: ({ context }) => requireQuery(context),
             onDone: { target: 'ready', actions: assign(({ event }) => ({ pdfLink: event.output })) },
-            onError: { target: 'idle', actions: { type: 'notify', params: { what: ERROR_WHAT.link } } },
+            onError: { target: 'idle', actions: { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.link } } },
           },
         },
         ready: { on: { 'link.dismiss': { target: 'idle', actions: assign({ pdfLink: undefined }) } } },
@@ -548,9 +500,9 @@ export const receiptsMachine = setup({
           tags: ['csvExporting'],
           invoke: {
             src: 'exportCsv',
-            input: ({ context }) => ({ query: transactionQueryOf(context)!, outletType: context.filters!.outletType }),
+            input: ({ context }) => ({ query: requireQuery(context), outletType: requireFilters(context).outletType }),
             onDone: 'idle',
-            onError: { target: 'idle', actions: { type: 'notify', params: { what: ERROR_WHAT.csv } } },
+            onError: { target: 'idle', actions: { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.csv } } },
           },
         },
       },

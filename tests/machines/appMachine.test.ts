@@ -85,7 +85,7 @@ function start(path: string): Actor<typeof testApp> {
   app = createActor(testApp, {
     input: { routeTable: ROUTES, pageFilters: pageFiltersFor, history, mobile: false, readCookies: () => '' },
   });
-  app.on('notify', ({ type: _type, ...notice }) => notices.push(notice));
+  app.on('notify', (notice) => notices.push(notice));
   return app.start();
 }
 
@@ -116,7 +116,9 @@ describe('the app machine', () => {
     const authRef = actor.system.get('auth');
     authRef?.send({ type: 'login.submit', username: 'ops@mall.example', password: 'wrong-password-1' });
     await vi.waitFor(() => expect(notices.length).toBeGreaterThan(0));
-    expect(notices).toEqual([{ intent: 'danger', message: 'username or password is incorrect', timeout: 5000 }]);
+    expect(notices).toEqual([
+      { type: 'notify', intent: 'danger', message: 'username or password is incorrect', timeout: 5000 },
+    ]);
 
     authRef?.send({ type: 'login.submit', username: 'ops@mall.example', password: 'right-password-1' });
     await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));

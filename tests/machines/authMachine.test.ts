@@ -11,7 +11,8 @@ import type {
 } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
 import { clearSession, emitApiEvent, getCsrfToken, getPermissionsList } from '../../src/api/session';
-import { type AuthNotice, authMachine, sessionStatusOf } from '../../src/machines/authMachine';
+import type { Notice } from '../../src/domain/messages';
+import { authMachine, sessionStatusOf } from '../../src/machines/authMachine';
 import { type Deferred, deferred } from '../support/deferred';
 import { describeModelCoverage, stateKey } from './modelCoverage';
 
@@ -105,7 +106,7 @@ const SSO_ERROR = 'No single sign-on is set up for mall.example.';
 const KEY_USED_MESSAGE = 'This link is invalid or has expired. Please ask for a new one.';
 
 let server: FakeServer;
-let notices: AuthNotice[];
+let notices: Notice[];
 let navigations: string[];
 const navigateTo = vi.fn<(url: string) => void>();
 const reloadPage = vi.fn<() => void>();

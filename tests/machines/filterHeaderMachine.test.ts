@@ -3,13 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, type SnapshotFrom, setup, waitFor } from 'xstate';
 import type { Mall, Outlet } from '../../src/api/lookup';
 import type { DateRange, HourRange } from '../../src/domain/dateLimits';
-import {
-  type CommittedFilters,
-  type FilterHeaderInput,
-  type FilterHeaderNotice,
-  filterHeaderMachine,
-  selectedOutletIds,
-} from '../../src/machines/filterHeaderMachine';
+import { type CommittedFilters, type FilterHeaderInput, selectedOutletIds } from '../../src/domain/filterHeader';
+import type { Notice } from '../../src/domain/messages';
+import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
 import { type Deferred, deferred } from '../support/deferred';
 import { describeModelCoverage } from './modelCoverage';
 
@@ -86,7 +82,7 @@ interface FakeServer {
 let server: FakeServer;
 let urlWrites: { search: string; replace: boolean }[];
 let cookieWrites: string[][];
-let notices: FilterHeaderNotice[];
+let notices: Notice[];
 
 const testMachine = filterHeaderMachine.provide({
   actors: {

@@ -3,12 +3,8 @@ import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, type SnapshotFrom, setup, waitFor } from 'xstate';
 import type { Client } from '../../src/api/lookup';
-import {
-  isClientSelectorShown,
-  type LayoutInput,
-  type LayoutNotice,
-  layoutMachine,
-} from '../../src/machines/layoutMachine';
+import type { Notice } from '../../src/domain/messages';
+import { isClientSelectorShown, type LayoutInput, layoutMachine } from '../../src/machines/layoutMachine';
 import { type Deferred, deferred } from '../support/deferred';
 import { describeModelCoverage } from './modelCoverage';
 
@@ -31,7 +27,7 @@ let pending: Deferred<Client[]> | undefined;
 let clientRequests: number;
 let clientFailures: number;
 let cookieWrites: string[];
-let notices: LayoutNotice[];
+let notices: Notice[];
 let actor: Actor<typeof testMachine>;
 
 const testMachine = layoutMachine.provide({

@@ -1,7 +1,8 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, type AnyActorRef, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { ReportQuery } from '../../src/api/mallReports';
+import type { ReportQuery } from '../../src/domain/mallReportViews';
+import { errorOccurs, type Notice } from '../../src/domain/messages';
 import {
   createMallReportMachine,
   mallGmvReportMachine,
@@ -9,8 +10,6 @@ import {
   memberReportMachine,
   paymentMethodsReportMachine,
   peakHoursReportMachine,
-  type ReportNotice,
-  reportErrorMessage,
 } from '../../src/machines/mallReportMachine';
 import { describeModelCoverage } from './modelCoverage';
 
@@ -50,7 +49,7 @@ const testMachine = createMallReportMachine<Data>({
 
 let actor: Actor<typeof testMachine>;
 let headerEvents: string[];
-let notices: ReportNotice[];
+let notices: Notice[];
 let fetches: Deferred[];
 let lastQuery: ReportQuery;
 
@@ -208,10 +207,7 @@ describe('mallReportMachine details', () => {
     actor.send({ type: 'report.retry' });
     fetches.at(-1)?.reject(new Error('x'));
     await flush();
-    expect(notices.map((notice) => notice.message)).toEqual([
-      reportErrorMessage('Mall GMV'),
-      reportErrorMessage('Mall GMV'),
-    ]);
+    expect(notices.map((notice) => notice.message)).toEqual([errorOccurs('Mall GMV'), errorOccurs('Mall GMV')]);
   });
 
   it('gives each page its toast', () => {
@@ -229,6 +225,6 @@ describe('mallReportMachine details', () => {
       'paymentMethodsReport',
       'memberReport',
     ]);
-    expect(reportErrorMessage('Peak hours')).toBe('Peak hours error occurs. Please try again later.');
+    expect(errorOccurs('Peak hours')).toBe('Peak hours error occurs. Please try again later.');
   });
 });

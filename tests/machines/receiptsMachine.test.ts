@@ -2,13 +2,9 @@ import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { ReceiptRow, TransactionQuery } from '../../src/api/receipts';
-import {
-  type ReceiptsEvent,
-  type ReceiptsFilters,
-  type ReceiptsNotice,
-  receiptsCsv,
-  receiptsMachine,
-} from '../../src/machines/receiptsMachine';
+import type { Notice } from '../../src/domain/messages';
+import type { ReceiptsFilters } from '../../src/domain/receipts';
+import { type ReceiptsEvent, receiptsMachine } from '../../src/machines/receiptsMachine';
 import { describeModelCoverage } from './modelCoverage';
 import { modelStateId } from './modelStateIds';
 
@@ -54,7 +50,7 @@ function row(index: number): ReceiptRow {
 }
 
 let queries: TransactionQuery[];
-let notices: ReceiptsNotice[];
+let notices: Notice[];
 let actor: Actor<typeof receiptsMachine>;
 
 const fail = (id: string) => {
@@ -321,27 +317,5 @@ describe('receiptsMachine details', () => {
     expect(snapshot().context.pdfProgress).toBe(0.5);
     await send({ type: 'pdf.done' });
     expect(snapshot().hasTag('pdfGenerating')).toBe(false);
-  });
-
-  it('makes the CSV of the rows with title-cased headers, extra columns only for outlet type 1', () => {
-    const rows = [
-      {
-        ...row(1),
-        receipt_id: '1772409600',
-        discount: 2,
-        name_reason: 'Staff, VIP',
-        table: 'T1',
-        take_away: false,
-        delivery_info: null,
-      },
-    ];
-    expect(receiptsCsv(rows, 1).split('\r\n')).toEqual([
-      'Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount,Discount,Name Reason,Table,Take Away,Delivery Info,Status',
-      '2026-03-01 10:00:00,no receipt id,Closed,VISA,1,2,"Staff, VIP",T1,false,,Closed Discount',
-      '',
-    ]);
-    expect(receiptsCsv(rows, 2).split('\r\n')[0]).toBe(
-      'Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount',
-    );
   });
 });

@@ -30,8 +30,8 @@ function clientAnswering(status: number, body: unknown) {
 
 describe('auth calls', () => {
   it('returns the body of a 2xx answer', async () => {
-    expect(await getCsrfToken(clientAnswering(200, { csrfToken: 'abc' }).client)).toBe('abc');
-    expect(await getLogout(clientAnswering(200, { success: true, redirectUrl: '/bye' }).client)).toEqual({
+    expect(await getCsrfToken({ client: clientAnswering(200, { csrfToken: 'abc' }).client })).toBe('abc');
+    expect(await getLogout({ client: clientAnswering(200, { success: true, redirectUrl: '/bye' }).client })).toEqual({
       success: true,
       redirectUrl: '/bye',
     });
@@ -39,21 +39,21 @@ describe('auth calls', () => {
 
   it('posts the login body as given', async () => {
     const { client, requests } = clientAnswering(200, { ok: true });
-    await postLogin({ username: 'alice', password: 'pw' }, client);
+    await postLogin({ username: 'alice', password: 'pw' }, { client });
     expect(requests[0]?.method).toBe('POST');
     expect(await requests[0]?.json()).toEqual({ username: 'alice', password: 'pw' });
   });
 
   it('throws an ApiError with the status and the server message', async () => {
     const { client } = clientAnswering(401, { statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
-    const failure = getCredential(client);
+    const failure = getCredential({ client });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 401, serverMessage: 'Please sign in.' });
   });
 
   it('throws an ApiError without a message when the body has none', async () => {
     const { client } = clientAnswering(500, 'oops');
-    await expect(postLogin({ username: 'a', password: 'b' }, client)).rejects.toMatchObject({
+    await expect(postLogin({ username: 'a', password: 'b' }, { client })).rejects.toMatchObject({
       status: 500,
       serverMessage: undefined,
     });
@@ -62,24 +62,26 @@ describe('auth calls', () => {
 
 describe('sign-in flow calls', () => {
   it('reads the one-time code answers, false on any failure (§8)', async () => {
-    expect(await sendOtp(clientAnswering(200, { success: true }).client)).toBe(true);
-    expect(await sendOtp(clientAnswering(401, { statusCode: 401, message: 'Please sign in.' }).client)).toBe(false);
+    expect(await sendOtp({ client: clientAnswering(200, { success: true }).client })).toBe(true);
+    expect(
+      await sendOtp({ client: clientAnswering(401, { statusCode: 401, message: 'Please sign in.' }).client }),
+    ).toBe(false);
     const { client, requests } = clientAnswering(200, { success: false });
-    expect(await verifyOtp('123456', client)).toBe(false);
+    expect(await verifyOtp('123456', { client })).toBe(false);
     expect(requests[0]?.method).toBe('POST');
     expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/verifyOtp');
     expect(await requests[0]?.json()).toEqual({ code: '123456' });
-    expect(await verifyOtp('123456', clientAnswering(500, {}).client)).toBe(false);
+    expect(await verifyOtp('123456', { client: clientAnswering(500, {}).client })).toBe(false);
   });
 
   it('puts the password change and throws the 400 message', async () => {
     const { client, requests } = clientAnswering(200, { success: true });
-    await putPassword({ validationKey: 'k', newPassword: 'abcdefghi1' }, client);
+    await putPassword({ validationKey: 'k', newPassword: 'abcdefghi1' }, { client });
     expect(requests[0]?.method).toBe('PUT');
     expect(await requests[0]?.json()).toEqual({ validationKey: 'k', newPassword: 'abcdefghi1' });
     const refused = clientAnswering(400, { statusCode: 400, message: 'The current password is incorrect.' });
     await expect(
-      putPassword({ currentPassword: 'x', newPassword: 'abcdefghi1' }, refused.client),
+      putPassword({ currentPassword: 'x', newPassword: 'abcdefghi1' }, { client: refused.client }),
     ).rejects.toMatchObject({
       status: 400,
       serverMessage: 'The current password is incorrect.',
@@ -88,10 +90,10 @@ describe('sign-in flow calls', () => {
 
   it('sends the reset e-mail request and checks a key in the query', async () => {
     const mail = clientAnswering(200, { success: true });
-    await sendResetPasswordEmail('alice@mall.example', mail.client);
+    await sendResetPasswordEmail('alice@mall.example', { client: mail.client });
     expect(await mail.requests[0]?.json()).toEqual({ email: 'alice@mall.example' });
     const check = clientAnswering(200, { success: false });
-    expect(await checkResetPasswordKey('a b&c', check.client)).toBe(false);
+    expect(await checkResetPasswordKey('a b&c', { client: check.client })).toBe(false);
     expect(new URL(check.requests[0]?.url ?? '').searchParams.get('validationKey')).toBe('a b&c');
   });
 
@@ -99,14 +101,14 @@ describe('sign-in flow calls', () => {
     expect(
       await verifyUserEmail(
         { email: 'a@b.example', validationKey: 'k' },
-        clientAnswering(200, { success: true }).client,
+        { client: clientAnswering(200, { success: true }).client },
       ),
     ).toBe(true);
-    expect(await verifyUserEmail({ email: 'a@b.example', validationKey: 'k' }, clientAnswering(400, {}).client)).toBe(
-      false,
-    );
+    expect(
+      await verifyUserEmail({ email: 'a@b.example', validationKey: 'k' }, { client: clientAnswering(400, {}).client }),
+    ).toBe(false);
     const { client, requests } = clientAnswering(200, { success: true });
-    await activateUser({ validationKey: 'k', password: 'abcdefghi1' }, client);
+    await activateUser({ validationKey: 'k', password: 'abcdefghi1' }, { client });
     expect(await requests[0]?.json()).toEqual({ validationKey: 'k', password: 'abcdefghi1' });
   });
 

@@ -22,14 +22,14 @@ describe('lookup calls', () => {
 
   it('GET /clients', async () => {
     const { client, requests } = clientAnswering(200, [{ id: 1, name: 'Acme' }]);
-    expect(await getClients(client)).toEqual([{ id: 1, name: 'Acme' }]);
+    expect(await getClients({ client })).toEqual([{ id: 1, name: 'Acme' }]);
     expect(new URL(requests[0]?.url ?? '').pathname).toBe('/clients');
   });
 
   it('GET /outlets with the client id', async () => {
     const outlet = { id: 12, name: 'Kopi', type: 1, currency: 'SGD', mall_id: 1, outlet_code: null };
     const { client, requests } = clientAnswering(200, [outlet]);
-    expect(await getOutlets(3, client)).toEqual([outlet]);
+    expect(await getOutlets(3, { client })).toEqual([outlet]);
     const url = new URL(requests[0]?.url ?? '');
     expect(url.pathname).toBe('/outlets');
     expect(url.searchParams.get('client_id')).toBe('3');
@@ -38,12 +38,12 @@ describe('lookup calls', () => {
   it('GET /malls with the client id', async () => {
     const mall = { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' };
     const { client, requests } = clientAnswering(200, [mall]);
-    expect(await getMalls(3, client)).toEqual([mall]);
+    expect(await getMalls(3, { client })).toEqual([mall]);
     expect(new URL(requests[0]?.url ?? '').search).toBe('?client_id=3');
   });
 
   it('throws the server message of a failure', async () => {
     const { client } = clientAnswering(400, { statusCode: 400, error: 'Bad Request', message: 'client_id is wrong' });
-    await expect(getMalls(3, client)).rejects.toEqual(new ApiError(400, 'client_id is wrong'));
+    await expect(getMalls(3, { client })).rejects.toEqual(new ApiError(400, 'client_id is wrong'));
   });
 });

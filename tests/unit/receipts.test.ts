@@ -8,10 +8,15 @@ import {
   keepReceiptType,
   netAmount,
   paymentMethodQuery,
+  RECEIPTS_ERROR_WHAT,
+  type ReceiptCsvRow,
+  type ReceiptsListChoices,
   receiptStatusTags,
+  receiptsCsv,
   receiptTypeOptionsFor,
   timeWithDineOut,
   togglePaymentMethod,
+  transactionQueryOf,
 } from '../../src/domain/receipts';
 
 const FLAGS = { opened_bill: false, void: false, closed_bill: false, foc_bill: false, redeem_bill: false, discount: 0 };
@@ -134,5 +139,101 @@ describe('CSV (§9)', () => {
     expect(toCsv(['receipt_id', 'name_reason'], [{ receipt_id: 'A', name_reason: 'say "hi", ok' }])).toBe(
       'Receipt ID,Name Reason\r\nA,"say ""hi"", ok"\r\n',
     );
+  });
+});
+
+describe('the list query (§4, §7)', () => {
+  const choices: ReceiptsListChoices = {
+    filters: { clientId: 1, outletIds: '3,4', outletType: 2, startTime: '2026-03-01', endTime: '2026-03-07' },
+    receiptType: '',
+    focReason: '',
+    selectedPaymentMethods: [],
+    receiptId: '',
+    sortColumn: 'datetime',
+    order: 'desc',
+    page: 2,
+    rowsPerPage: 10,
+  };
+
+  it('is undefined without filters', () => {
+    expect(transactionQueryOf({ ...choices, filters: undefined })).toBeUndefined();
+  });
+
+  it('gives the filters, sort and page, and leaves out the choices that are not made', () => {
+    expect(transactionQueryOf(choices)).toEqual({
+      client_id: 1,
+      id: '3,4',
+      startTime: '2026-03-01',
+      endTime: '2026-03-07',
+      timeType: 'date',
+      outletType: 2,
+      sortColumn: 'datetime',
+      orderByMethod: 'desc',
+      page: 2,
+      rowsPerPage: 10,
+    });
+  });
+
+  it('adds the receipt type, FOC reason, payment methods and trimmed receipt id, and takes overrides', () => {
+    expect(
+      transactionQueryOf(
+        {
+          ...choices,
+          receiptType: 'focReceipts',
+          focReason: 'Staff',
+          selectedPaymentMethods: ['VISA'],
+          receiptId: ' R-1 ',
+        },
+        { page: 1, rowsPerPage: 100 },
+      ),
+    ).toMatchObject({
+      receiptType: 'focReceipts',
+      focReason: 'Staff',
+      paymentMethod: ['VISA'],
+      receiptId: 'R-1',
+      page: 1,
+      rowsPerPage: 100,
+    });
+    expect(transactionQueryOf({ ...choices, selectedPaymentMethods: ['all', 'VISA'] })).not.toHaveProperty(
+      'paymentMethod',
+    );
+  });
+
+  it('names what failed in each toast', () => {
+    expect(RECEIPTS_ERROR_WHAT.list).toBe('Receipts fetching');
+    expect(RECEIPTS_ERROR_WHAT.csv).toBe('CSV export');
+  });
+});
+
+describe('the receipts CSV (§7, §9)', () => {
+  const row: ReceiptCsvRow = {
+    ...FLAGS,
+    closed_bill: true,
+    discount: 2,
+    datetime: '2026-03-01 10:00:00',
+    receipt_id: '1772409600',
+    receipt_status: 'Closed',
+    payment_method: 'VISA',
+    total_amount: 1,
+    name_reason: 'Staff, VIP',
+    table: 'T1',
+    take_away: false,
+    delivery_info: null,
+  };
+
+  it('has title-cased headers and every column for outlet type 1', () => {
+    expect(receiptsCsv([row], 1).split('\r\n')).toEqual([
+      'Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount,Discount,Name Reason,Table,Take Away,Delivery Info,Status',
+      '2026-03-01 10:00:00,no receipt id,Closed,VISA,1,2,"Staff, VIP",T1,false,,Closed Discount',
+      '',
+    ]);
+  });
+
+  it('has the first five columns only for outlet type 2', () => {
+    expect(receiptsCsv([row], 2).split('\r\n')).toEqual([
+      'Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount',
+      '2026-03-01 10:00:00,no receipt id,Closed,VISA,1',
+      '',
+    ]);
   });
 });

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, fromPromise } from 'xstate';
 import type { Mall, Outlet } from '../../src/api/lookup';
-import { type FilterHeaderInput, filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
+import type { FilterHeaderInput } from '../../src/domain/filterHeader';
+import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
 import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 import { HeaderV2 } from '../../src/views/filters/HeaderV2';
 import { MallHeader } from '../../src/views/filters/MallHeader';

@@ -9,8 +9,9 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Actor } from 'xstate';
 import type { UserInfo } from '../../src/api/auth';
 import { clearSession, setPermissionsList } from '../../src/api/session';
+import type { FilterPageConfig } from '../../src/domain/filterHeader';
 import { AuthContext } from '../../src/machines/authContext';
-import { type FilterPageConfig, filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
+import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
 import { Notifications } from '../../src/views/common/Notifications';
 import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 import type { PageHeaderKind } from '../../src/views/pages/pageProps';
@@ -323,7 +324,9 @@ export async function unzip(blob: Blob): Promise<Record<string, string[]>> {
   const zip = await JSZip.loadAsync(await blobBytes(blob));
   const files: Record<string, string[]> = {};
   for (const name of Object.keys(zip.files).sort()) {
-    const text = await zip.file(name)!.async('string');
+    const file = zip.file(name);
+    if (!file) throw new Error(`no ${name} in the zip`);
+    const text = await file.async('string');
     files[name] = text.split('\r\n').filter((line, index, lines) => !(line === '' && index === lines.length - 1));
   }
   return files;
@@ -336,5 +339,7 @@ export async function exportDownload(downloads: Download[], click: () => void): 
     click();
   });
   await waitFor(() => expect(downloads.length).toBe(before + 1));
-  return downloads[downloads.length - 1]!;
+  const download = downloads.at(-1);
+  if (!download) throw new Error('no download');
+  return download;
 }

@@ -1,7 +1,7 @@
 import { Button, Callout, Card, H3, H5, InputGroup, ProgressBar } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
-import { selectedOutletIds } from '../../../machines/filterHeaderMachine';
+import { selectedOutletIds } from '../../../domain/filterHeader';
 import { receiptsMachine } from '../../../machines/receiptsMachine';
 import { CurrencySymbolContext, useOutletCurrencySymbol } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';

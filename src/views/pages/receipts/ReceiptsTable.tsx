@@ -4,8 +4,9 @@ import '@blueprintjs/table/lib/css/table.css';
 import type { ReactNode } from 'react';
 import type { ReceiptRow } from '../../../api/receipts';
 import { formatNumber } from '../../../domain/format';
+import type { SortColumn } from '../../../domain/receipts';
 import { displayReceiptId, receiptStatusTags, timeWithDineOut } from '../../../domain/receipts';
-import type { ReceiptsContext, ReceiptsEvent, SortColumn } from '../../../machines/receiptsMachine';
+import type { ReceiptsContext, ReceiptsEvent } from '../../../machines/receiptsMachine';
 import { Money } from '../../common/Money';
 
 interface ColumnSpec {

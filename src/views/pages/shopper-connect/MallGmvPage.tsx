@@ -1,8 +1,8 @@
 import { Button, ButtonGroup, Tab, Tabs } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { useMemo, useState } from 'react';
-import type { MonthlyReportRow } from '../../../api/mallReports';
 import { formatMonth, formatNumber } from '../../../domain/format';
+import type { MonthlyReportRow } from '../../../domain/mallReportViews';
 import { sortMonths } from '../../../domain/reports';
 import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';

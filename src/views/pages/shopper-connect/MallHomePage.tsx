@@ -1,7 +1,7 @@
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
-import type { DailyReportRow, MallGroupRow, PaymentMethodRow } from '../../../api/mallReports';
 import { formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
+import type { DailyReportRow, MallGroupRow, PaymentMethodRow } from '../../../domain/mallReportViews';
 import { mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money, useMallCurrencySymbol } from '../../common/Money';

@@ -1,7 +1,7 @@
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
-import type { PaymentMethodsData } from '../../../api/mallReports';
 import { formatPercentage } from '../../../domain/format';
+import type { PaymentMethodsData } from '../../../domain/mallReportViews';
 import { share } from '../../../domain/reports';
 import { paymentMethodsReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';

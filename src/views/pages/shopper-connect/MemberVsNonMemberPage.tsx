@@ -1,7 +1,7 @@
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
-import type { OutletRankRow } from '../../../api/mallReports';
 import { formatNumber, formatPercentage } from '../../../domain/format';
+import type { OutletRankRow } from '../../../domain/mallReportViews';
 import { share } from '../../../domain/reports';
 import { memberReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import type { ReportQuery } from '../../../api/mallReports';
-import type { CommittedFilters } from '../../../machines/filterHeaderMachine';
+import type { CommittedFilters } from '../../../domain/filterHeader';
+import type { ReportQuery } from '../../../domain/mallReportViews';
 import type { createMallReportMachine } from '../../../machines/mallReportMachine';
 import { useNoticeToasts } from '../../common/Notifications';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
@@ -35,10 +35,10 @@ export function useReport<TData>(machine: ReportMachine<TData>, withHours: boole
   useNoticeToasts(actor);
   const query = useMemo(() => reportQueryOf(filters, withHours), [filters, withHours]);
   const key = query ? JSON.stringify(query) : '';
+  // `key` stands for the query's value: a new object with the same filters does not refetch.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the query's value
   useEffect(() => {
     if (query) actor.send({ type: 'report.load', query });
-    // `key` stands for the query's value: a new object with the same filters does not refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, key]);
   // A stopped actor runs no exit actions: leaving the page mid-fetch must still re-enable the header.
   useEffect(

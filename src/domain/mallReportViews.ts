@@ -1,0 +1,357 @@
+import type { Metric, TimeRange } from './dateLimits';
+import {
+  addDays,
+  averageChart,
+  eachDay,
+  isoWeekday,
+  type Period,
+  previousPeriod,
+  round2,
+  share,
+  weekdayCounts,
+} from './reports';
+
+/**
+ * What each Shopper Connect page shows, shaped from the answers of its mall report calls (§7 /api/mall_report/*,
+ * §9): KPI totals and growth inputs, member share, the peak-hours heat map and series, the payment buckets.
+ * Pure functions; the row types are the shapes of the call answers.
+ */
+
+/* ---------------------------------------------------------------- rows of the calls */
+
+export interface SalesMeasures {
+  readonly gmv: number;
+  readonly transactions: number;
+  /** gmv / transactions, 2 decimals (0 when no transactions). */
+  readonly average_transaction_value: number;
+}
+
+export interface DailyReportRow {
+  /** `YYYY-MM-DD`. */
+  readonly date: string;
+  readonly gmv: number;
+  readonly transactions: number;
+}
+
+export interface MonthlyReportRow {
+  /** `YYYY-MM`. */
+  readonly month: string;
+  readonly gmv: number;
+  readonly transactions: number;
+}
+
+export interface MallRankRow extends SalesMeasures {
+  readonly mall_id: number;
+  readonly mall_name: string;
+}
+
+export interface MallGroupRow extends SalesMeasures {
+  /** Group key (outlet id, mall id, category or level, as a string). */
+  readonly key: string;
+  readonly name: string;
+}
+
+export interface MallCategoryRow extends SalesMeasures {
+  readonly category: string;
+}
+
+export interface MallLevelRow extends SalesMeasures {
+  readonly level: string;
+}
+
+export interface OutletRankRow extends SalesMeasures {
+  readonly outlet_id: number;
+  readonly outlet_name: string;
+  readonly mall_id: number;
+  readonly mall_name: string;
+}
+
+export interface PeakHourRow {
+  /** Bucket start, `YYYY-MM-DD` (hourly and daily, weekly = Monday), `YYYY-MM` (monthly). */
+  readonly period: string;
+  readonly hour: number;
+  /** The chosen metric in that period and hour of day. */
+  readonly value: number;
+}
+
+export interface PaymentMethodRow {
+  readonly payment_method: string;
+  readonly sum: number;
+}
+
+export interface MemberOverallRow {
+  readonly period: string;
+  readonly member: number;
+  readonly non_member: number;
+}
+
+export interface MemberOverallResponse {
+  readonly data: readonly MemberOverallRow[];
+  /** The chosen metric over the whole range. */
+  readonly total: { readonly member: number; readonly non_member: number };
+}
+
+/* ---------------------------------------------------------------- the query */
+
+/** What a report page asks for: the committed filters of the header, as the calls take them. */
+export interface ReportQuery {
+  readonly clientId: number;
+  readonly mallIds: readonly number[];
+  /** `YYYY-MM-DD`, both included, in each mall's local days. */
+  readonly start: string;
+  readonly end: string;
+  readonly startHour: number;
+  readonly endHour: number;
+  readonly timeRange: TimeRange;
+  readonly metric: Metric;
+}
+
+/** The same query over whole days (the mall header has no hour picker). */
+export function wholeDays(query: ReportQuery): ReportQuery {
+  return { ...query, startHour: 0, endHour: 23 };
+}
+
+/* ---------------------------------------------------------------- mall home */
+
+export interface Kpi {
+  readonly current: number;
+  readonly previous: number;
+}
+
+export interface MallHomeData {
+  readonly previousRange: Period;
+  readonly kpis: {
+    readonly gmv: Kpi;
+    readonly transactions: Kpi;
+    readonly averageTransactionValue: Kpi;
+    /** Member GMV / GMV (0–1). */
+    readonly memberShare: Kpi;
+  };
+  readonly daily: readonly DailyReportRow[];
+  readonly outlets: readonly MallGroupRow[];
+  readonly payments: readonly PaymentMethodRow[];
+}
+
+/** The answers the mall home is shaped from: the period's and the previous period's, and the lists. */
+export interface MallHomeResponses {
+  readonly previousRange: Period;
+  readonly malls: readonly MallRankRow[];
+  readonly previousMalls: readonly MallRankRow[];
+  readonly members: MemberOverallResponse;
+  readonly previousMembers: MemberOverallResponse;
+  readonly daily: readonly DailyReportRow[];
+  readonly outlets: readonly MallGroupRow[];
+  readonly payments: readonly PaymentMethodRow[];
+}
+
+/** The mall home's comparison period: of equal length, just before the (whole-day) query. */
+export function mallHomePreviousRange(query: ReportQuery): Period {
+  return previousPeriod(query.start, query.end);
+}
+
+/** GMV (2 decimals), transactions and average transaction value summed over the malls. */
+export function mallTotals(rows: readonly MallRankRow[]): {
+  gmv: number;
+  transactions: number;
+  averageTransactionValue: number;
+} {
+  const gmv = round2(rows.reduce((sum, row) => sum + row.gmv, 0));
+  const transactions = rows.reduce((sum, row) => sum + row.transactions, 0);
+  return { gmv, transactions, averageTransactionValue: transactions === 0 ? 0 : round2(gmv / transactions) };
+}
+
+/** Member GMV over all GMV (0–1); 0 when there is none. */
+export function memberShareOf(response: MemberOverallResponse): number {
+  return share(response.total.member, response.total.member + response.total.non_member);
+}
+
+/** Mall home: KPIs against the previous period of equal length, the daily trend, the outlet ranking, payments. */
+export function mallHomeView(responses: MallHomeResponses): MallHomeData {
+  const now = mallTotals(responses.malls);
+  const before = mallTotals(responses.previousMalls);
+  return {
+    previousRange: responses.previousRange,
+    kpis: {
+      gmv: { current: now.gmv, previous: before.gmv },
+      transactions: { current: now.transactions, previous: before.transactions },
+      averageTransactionValue: { current: now.averageTransactionValue, previous: before.averageTransactionValue },
+      memberShare: {
+        current: memberShareOf(responses.members),
+        previous: memberShareOf(responses.previousMembers),
+      },
+    },
+    daily: responses.daily,
+    outlets: responses.outlets,
+    payments: responses.payments,
+  };
+}
+
+/* ---------------------------------------------------------------- mall GMV */
+
+export interface MallGmvData {
+  readonly daily: readonly DailyReportRow[];
+  readonly monthly: readonly MonthlyReportRow[];
+  readonly outlets: readonly MallGroupRow[];
+  readonly categories: readonly MallCategoryRow[];
+  readonly levels: readonly MallLevelRow[];
+}
+
+/* ---------------------------------------------------------------- peak hours */
+
+export interface SeriesPoint {
+  readonly period: string;
+  readonly value: number;
+}
+
+export interface PeakHoursData {
+  readonly hours: number[];
+  /** [weekday 0 = Monday][hour index]: the metric averaged over the days of that weekday (§9 average chart). */
+  readonly heatMap: number[][];
+  /** The chosen metric per bucket of the time range (hourly: per day and hour). */
+  readonly series: SeriesPoint[];
+}
+
+/** The answers the peak hours page is shaped from. */
+export interface PeakHoursResponses {
+  /** GMV per day and hour. */
+  readonly gmvCells: readonly PeakHourRow[];
+  /** Transactions per day and hour. */
+  readonly transactionCells: readonly PeakHourRow[];
+  /** Weekly and monthly time ranges: GMV and transactions per bucket and hour. */
+  readonly gmvBuckets?: readonly PeakHourRow[];
+  readonly transactionBuckets?: readonly PeakHourRow[];
+}
+
+/** Weekly and monthly time ranges read buckets of their own; hourly and daily ones are shaped from the cells. */
+export function peakHoursNeedsBuckets(timeRange: TimeRange): boolean {
+  return timeRange === 'weekly' || timeRange === 'monthly';
+}
+
+/** The metric of a bucket from its GMV and transactions (the average transaction value as GMV / transactions). */
+export function metricValue(metric: Metric, gmv: number, transactions: number): number {
+  if (metric === 'gmv') return round2(gmv);
+  if (metric === 'transactions') return transactions;
+  return transactions === 0 ? 0 : round2(gmv / transactions);
+}
+
+/** The hours of the query's hour range, in order. */
+export function hoursOf(query: Pick<ReportQuery, 'startHour' | 'endHour'>): number[] {
+  const hours: number[] = [];
+  for (let hour = query.startHour; hour <= query.endHour; hour += 1) hours.push(hour);
+  return hours;
+}
+
+/** Sums the cells into [weekday 0 = Monday][hour index], each cell by its own day and hour. */
+function weekdayHourSums(cells: readonly PeakHourRow[], hours: readonly number[]): number[][] {
+  const sums = Array.from({ length: 7 }, () => hours.map(() => 0));
+  for (const cell of cells) {
+    const row = sums[isoWeekday(cell.period) - 1];
+    const hourIndex = hours.indexOf(cell.hour);
+    if (row === undefined || hourIndex === -1) continue;
+    row[hourIndex] = (row[hourIndex] ?? 0) + cell.value;
+  }
+  return sums;
+}
+
+/** GMV and transactions summed per label, each row by its own key; labels in order. */
+function seriesOf(
+  gmv: readonly PeakHourRow[],
+  transactions: readonly PeakHourRow[],
+  label: (row: PeakHourRow) => string,
+  metric: Metric,
+): SeriesPoint[] {
+  const sums = new Map<string, { gmv: number; transactions: number }>();
+  const sumOf = (key: string) => {
+    const sum = sums.get(key) ?? { gmv: 0, transactions: 0 };
+    sums.set(key, sum);
+    return sum;
+  };
+  for (const row of gmv) sumOf(label(row)).gmv += row.value;
+  for (const row of transactions) sumOf(label(row)).transactions += row.value;
+  return [...sums]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([period, sum]) => ({ period, value: metricValue(metric, sum.gmv, sum.transactions) }));
+}
+
+/**
+ * Peak hours: the weekday × hour heat map (GMV and transactions averaged per day of each weekday; the average
+ * transaction value as GMV over transactions) and the chosen metric over the time range's buckets. GMV and
+ * transaction rows are matched by their day (or bucket) and hour, whatever order they come in; a missing row
+ * counts as 0.
+ */
+export function peakHoursView(query: ReportQuery, responses: PeakHoursResponses): PeakHoursData {
+  const hours = hoursOf(query);
+  const gmvSums = weekdayHourSums(responses.gmvCells, hours);
+  const transactionSums = weekdayHourSums(responses.transactionCells, hours);
+  const counts = weekdayCounts(query.start, query.end);
+  const heatMap = gmvSums.map((row, weekday) => {
+    const transactions = transactionSums[weekday] ?? [];
+    if (query.metric === 'average_transaction_value') return averageChart(row, transactions);
+    const values = query.metric === 'gmv' ? row : transactions;
+    return averageChart(
+      values,
+      values.map(() => counts[weekday] ?? 0),
+    );
+  });
+  const series =
+    query.timeRange === 'hourly'
+      ? seriesOf(
+          responses.gmvCells,
+          responses.transactionCells,
+          (row) => `${row.period} ${String(row.hour).padStart(2, '0')}:00`,
+          query.metric,
+        )
+      : query.timeRange === 'daily'
+        ? seriesOf(responses.gmvCells, responses.transactionCells, (row) => row.period, query.metric)
+        : seriesOf(responses.gmvBuckets ?? [], responses.transactionBuckets ?? [], (row) => row.period, query.metric);
+  return { hours, heatMap, series };
+}
+
+/* ---------------------------------------------------------------- payment methods */
+
+export interface PaymentBucket {
+  readonly label: string;
+  readonly start: string;
+  readonly end: string;
+}
+
+export interface PaymentMethodsData {
+  readonly overall: readonly PaymentMethodRow[];
+  /** The top methods per bucket (a day for ranges of a week or less, else a week from Monday). */
+  readonly buckets: readonly (PaymentBucket & { readonly rows: readonly PaymentMethodRow[] })[];
+}
+
+/** The buckets of the 'over time' chart: days up to a week, else weeks (Monday to Sunday, clipped to the range). */
+export function paymentBuckets(start: string, end: string): PaymentBucket[] {
+  const days = eachDay(start, end);
+  if (days.length <= 7) return days.map((day) => ({ label: day, start: day, end: day }));
+  const buckets: PaymentBucket[] = [];
+  let bucketStart = start;
+  for (const day of days) {
+    if (isoWeekday(day) === 7 || day === end) {
+      buckets.push({ label: bucketStart === day ? day : `${bucketStart} – ${day}`, start: bucketStart, end: day });
+      bucketStart = addDays(day, 1);
+    }
+  }
+  return buckets;
+}
+
+/** Payment methods: the overall split and, per bucket, the rows of that bucket's answer (none: empty). */
+export function paymentMethodsView(
+  overall: readonly PaymentMethodRow[] | undefined,
+  buckets: readonly PaymentBucket[],
+  perBucket: readonly (readonly PaymentMethodRow[] | undefined)[],
+): PaymentMethodsData {
+  return {
+    overall: overall ?? [],
+    buckets: buckets.map((bucket, index) => ({ ...bucket, rows: perBucket[index] ?? [] })),
+  };
+}
+
+/* ---------------------------------------------------------------- member vs non-member */
+
+export interface MemberVsNonMemberData {
+  readonly overall: MemberOverallResponse;
+  readonly members: readonly OutletRankRow[];
+  readonly nonMembers: readonly OutletRankRow[];
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type MemberOverallResponse,
+  mallHomeView,
+  mallTotals,
+  memberShareOf,
+  metricValue,
+  type PeakHourRow,
+  paymentBuckets,
+  paymentMethodsView,
+  peakHoursNeedsBuckets,
+  peakHoursView,
+  type ReportQuery,
+  wholeDays,
+} from '../../src/domain/mallReportViews';
+
+// 2026-03-02 is a Monday.
+const QUERY: ReportQuery = {
+  clientId: 1,
+  mallIds: [1],
+  start: '2026-03-02',
+  end: '2026-03-03',
+  startHour: 10,
+  endHour: 11,
+  timeRange: 'daily',
+  metric: 'gmv',
+};
+
+const cell = (period: string, hour: number, value: number): PeakHourRow => ({ period, hour, value });
+const members = (member: number, non_member: number): MemberOverallResponse => ({
+  data: [],
+  total: { member, non_member },
+});
+
+describe('wholeDays', () => {
+  it('widens the hours to the whole day and keeps the rest', () => {
+    expect(wholeDays(QUERY)).toEqual({ ...QUERY, startHour: 0, endHour: 23 });
+  });
+});
+
+describe('mall home', () => {
+  it('sums the malls (GMV to 2 decimals, the average transaction value as GMV / transactions)', () => {
+    const row = { mall_id: 1, mall_name: 'A', average_transaction_value: 0 };
+    expect(
+      mallTotals([
+        { ...row, gmv: 10.005, transactions: 2 },
+        { ...row, gmv: 20, transactions: 1 },
+      ]),
+    ).toEqual({ gmv: 30.01, transactions: 3, averageTransactionValue: 10 });
+    expect(mallTotals([])).toEqual({ gmv: 0, transactions: 0, averageTransactionValue: 0 });
+  });
+
+  it('gives the member share of GMV, 0 when there is none', () => {
+    expect(memberShareOf(members(25, 75))).toBe(0.25);
+    expect(memberShareOf(members(0, 0))).toBe(0);
+  });
+
+  it('shapes the KPIs against the previous period and passes the lists through', () => {
+    const mall = { mall_id: 1, mall_name: 'A', average_transaction_value: 0 };
+    const daily = [{ date: '2026-03-02', gmv: 100, transactions: 4 }];
+    const payments = [{ payment_method: 'VISA', sum: 100 }];
+    const view = mallHomeView({
+      previousRange: { start: '2026-02-28', end: '2026-03-01' },
+      malls: [{ ...mall, gmv: 100, transactions: 4 }],
+      previousMalls: [{ ...mall, gmv: 50, transactions: 5 }],
+      members: members(40, 60),
+      previousMembers: members(1, 3),
+      daily,
+      outlets: [],
+      payments,
+    });
+    expect(view).toEqual({
+      previousRange: { start: '2026-02-28', end: '2026-03-01' },
+      kpis: {
+        gmv: { current: 100, previous: 50 },
+        transactions: { current: 4, previous: 5 },
+        averageTransactionValue: { current: 25, previous: 10 },
+        memberShare: { current: 0.4, previous: 0.25 },
+      },
+      daily,
+      outlets: [],
+      payments,
+    });
+  });
+});
+
+describe('peak hours', () => {
+  it('reads buckets of their own only for weekly and monthly time ranges', () => {
+    expect(['hourly', 'daily', 'weekly', 'monthly'].map((t) => peakHoursNeedsBuckets(t as never))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('gives the metric of a bucket from its GMV and transactions', () => {
+    expect(metricValue('gmv', 10.005, 3)).toBe(10.01);
+    expect(metricValue('transactions', 10, 3)).toBe(3);
+    expect(metricValue('average_transaction_value', 10, 4)).toBe(2.5);
+    expect(metricValue('average_transaction_value', 10, 0)).toBe(0);
+  });
+
+  it('averages GMV per day of each weekday over the hours of the range', () => {
+    const view = peakHoursView(QUERY, {
+      gmvCells: [cell('2026-03-02', 10, 100), cell('2026-03-03', 11, 50)],
+      transactionCells: [cell('2026-03-02', 10, 4), cell('2026-03-03', 11, 5)],
+    });
+    expect(view.hours).toEqual([10, 11]);
+    expect(view.heatMap).toEqual([
+      [100, 0],
+      [0, 50],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
+    expect(view.series).toEqual([
+      { period: '2026-03-02', value: 100 },
+      { period: '2026-03-03', value: 50 },
+    ]);
+  });
+
+  it('pairs GMV and transactions by day and hour, whatever their order, a missing row counting as 0', () => {
+    const query: ReportQuery = { ...QUERY, metric: 'average_transaction_value' };
+    const view = peakHoursView(query, {
+      gmvCells: [cell('2026-03-02', 10, 100), cell('2026-03-03', 11, 50), cell('2026-03-03', 10, 30)],
+      // Another order, and no transactions row for Monday 10:00.
+      transactionCells: [cell('2026-03-03', 10, 3), cell('2026-03-03', 11, 5)],
+    });
+    expect(view.heatMap[0]).toEqual([0, 0]);
+    expect(view.heatMap[1]).toEqual([10, 10]);
+    expect(view.series).toEqual([
+      { period: '2026-03-02', value: 0 },
+      { period: '2026-03-03', value: 10 },
+    ]);
+  });
+
+  it('labels the hourly series by day and hour, pairing by both', () => {
+    const query: ReportQuery = { ...QUERY, timeRange: 'hourly', metric: 'average_transaction_value' };
+    const view = peakHoursView(query, {
+      gmvCells: [cell('2026-03-02', 10, 20), cell('2026-03-02', 11, 90)],
+      transactionCells: [cell('2026-03-02', 11, 3), cell('2026-03-02', 10, 2)],
+    });
+    expect(view.series).toEqual([
+      { period: '2026-03-02 10:00', value: 10 },
+      { period: '2026-03-02 11:00', value: 30 },
+    ]);
+  });
+
+  it('takes weekly and monthly series from the buckets, paired by period', () => {
+    const query: ReportQuery = { ...QUERY, timeRange: 'weekly', metric: 'average_transaction_value' };
+    const view = peakHoursView(query, {
+      gmvCells: [],
+      transactionCells: [],
+      gmvBuckets: [cell('2026-03-02', 10, 60), cell('2026-02-23', 10, 10)],
+      transactionBuckets: [cell('2026-02-23', 10, 1), cell('2026-03-02', 10, 3)],
+    });
+    expect(view.series).toEqual([
+      { period: '2026-02-23', value: 10 },
+      { period: '2026-03-02', value: 20 },
+    ]);
+  });
+
+  it('ignores cells outside the hour range', () => {
+    const view = peakHoursView(QUERY, { gmvCells: [cell('2026-03-02', 9, 100)], transactionCells: [] });
+    expect(view.heatMap[0]).toEqual([0, 0]);
+  });
+});
+
+describe('payment methods', () => {
+  it('buckets a week or less by day', () => {
+    expect(paymentBuckets('2026-03-02', '2026-03-03')).toEqual([
+      { label: '2026-03-02', start: '2026-03-02', end: '2026-03-02' },
+      { label: '2026-03-03', start: '2026-03-03', end: '2026-03-03' },
+    ]);
+  });
+
+  it('buckets longer ranges by week, Monday to Sunday, clipped to the range', () => {
+    expect(paymentBuckets('2026-03-04', '2026-03-16')).toEqual([
+      { label: '2026-03-04 – 2026-03-08', start: '2026-03-04', end: '2026-03-08' },
+      { label: '2026-03-09 – 2026-03-15', start: '2026-03-09', end: '2026-03-15' },
+      { label: '2026-03-16', start: '2026-03-16', end: '2026-03-16' },
+    ]);
+  });
+
+  it('gives each bucket the rows of its answer', () => {
+    const bucket = { label: '2026-03-02', start: '2026-03-02', end: '2026-03-02' };
+    const rows = [{ payment_method: 'VISA', sum: 1 }];
+    expect(paymentMethodsView(rows, [bucket, bucket], [rows])).toEqual({
+      overall: rows,
+      buckets: [
+        { ...bucket, rows },
+        { ...bucket, rows: [] },
+      ],
+    });
+    expect(paymentMethodsView(undefined, [], []).overall).toEqual([]);
+  });
+});
