@@ -1,0 +1,195 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { TOAST_TIMEOUT } from '../../domain/messages';
+
+/**
+ * The one shape of every settings editor: load a value, edit a draft of it, save the draft.
+ *
+ *   loading ── done ─> editing.clean ── editor.change ─> editing.dirty ── editor.save ─> saving
+ *           └ error ─> failure ── editor.retry ─> loading
+ *   editing.dirty | failed ── editor.cancel ─> editing.clean   (the draft is the loaded value again)
+ *   saving ── done ─> saved   (the saved value is the new baseline)
+ *          └ error ─> failed  (the draft stays) ── editor.save ─> saving ;  editor.change ─> editing.dirty
+ *   saved ── editor.change ─> editing.dirty
+ *
+ * - `editor.save` is taken only when the draft is dirty and `validate` accepts it (the `canSave` guard:
+ *   views enable Save with `state.can({ type: 'editor.save' })`).
+ * - Tags: 'loading', 'saving', 'dirty' (a draft not saved yet: editing.dirty, saving, failed).
+ *   `isDirty(snapshot)` tells a navigation guard whether leaving loses changes.
+ * - Toasts are emitted as `notify`: `savedMessage` (success), `failedMessage` (danger), and after a failed
+ *   load '{what} error occurs. Please try again later.' (danger), each for 5 s.
+ */
+
+export interface EditorOptions<TValue, TLoadInput> {
+  readonly id: string;
+  /** The '{what}' of the toast after a failed load. */
+  readonly what: string;
+  readonly load: (input: TLoadInput, options: { readonly signal: AbortSignal }) => Promise<TValue>;
+  /** Saves the draft; answers the value as saved (the draft itself when the server answers nothing else). */
+  readonly save: (draft: TValue, options: { readonly signal: AbortSignal }) => Promise<TValue>;
+  /** Whether the draft may be saved (default: always). */
+  readonly validate?: (draft: TValue) => boolean;
+  /** The success toast, exactly. */
+  readonly savedMessage: string;
+  /** The failure toast, exactly. */
+  readonly failedMessage: string;
+}
+
+export interface EditorContext<TValue, TLoadInput> {
+  /** What the value is loaded for. */
+  readonly input: TLoadInput;
+  /** The value as loaded or last saved; undefined until loaded. */
+  readonly baseline: TValue | undefined;
+  /** The value as edited; undefined until loaded. */
+  readonly draft: TValue | undefined;
+}
+
+export type EditorEvent<TValue> =
+  | { type: 'editor.change'; value: TValue }
+  | { type: 'editor.cancel' }
+  | { type: 'editor.save' }
+  | { type: 'editor.retry' };
+
+export interface EditorNotice {
+  type: 'notify';
+  intent: 'success' | 'danger';
+  message: string;
+  timeout: number;
+}
+
+export type EditorTag = 'loading' | 'saving' | 'dirty';
+
+/** '{what} error occurs. Please try again later.' (§8). */
+export function editorLoadErrorMessage(what: string): string {
+  return `${what} error occurs. Please try again later.`;
+}
+
+/** Whether an editor holds changes not saved yet (leaving would lose them). */
+export function isDirty(snapshot: { hasTag: (tag: 'dirty') => boolean }): boolean {
+  return snapshot.hasTag('dirty');
+}
+
+/** A settings editor's machine: the shape above, with the page's load, save and validation. */
+export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<TValue, TLoadInput>) {
+  const validate = options.validate ?? (() => true);
+
+  return setup({
+    types: {
+      context: {} as EditorContext<TValue, TLoadInput>,
+      events: {} as EditorEvent<TValue>,
+      input: {} as TLoadInput,
+      emitted: {} as EditorNotice,
+      tags: {} as EditorTag,
+    },
+    actors: {
+      loadValue: fromPromise<TValue, { loadInput: TLoadInput }>(({ input, signal }) =>
+        options.load(input.loadInput, { signal }),
+      ),
+      saveValue: fromPromise<TValue, { draft: TValue }>(({ input, signal }) => options.save(input.draft, { signal })),
+    },
+    guards: {
+      /** Only a dirty draft gets here: the guard sits on dirty states only. */
+      canSave: ({ context }) => context.draft !== undefined && validate(context.draft),
+    },
+    actions: {
+      setBaseline: assign((_, params: { value: TValue }) => ({ baseline: params.value, draft: params.value })),
+      setDraft: assign((_, params: { value: TValue }) => ({ draft: params.value })),
+      resetDraft: assign(({ context }) => ({ draft: context.baseline })),
+      notifyLoadFailure: emit({
+        type: 'notify',
+        intent: 'danger',
+        message: editorLoadErrorMessage(options.what),
+        timeout: TOAST_TIMEOUT.long,
+      } as const),
+      notifySaved: emit({
+        type: 'notify',
+        intent: 'success',
+        message: options.savedMessage,
+        timeout: TOAST_TIMEOUT.long,
+      } as const),
+      notifySaveFailure: emit({
+        type: 'notify',
+        intent: 'danger',
+        message: options.failedMessage,
+        timeout: TOAST_TIMEOUT.long,
+      } as const),
+    },
+  }).createMachine({
+    id: options.id,
+    context: ({ input }) => ({ input, baseline: undefined, draft: undefined }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['loading'],
+        invoke: {
+          src: 'loadValue',
+          input: ({ context }) => ({ loadInput: context.input }),
+          onDone: {
+            target: 'editing',
+            actions: { type: 'setBaseline', params: ({ event }) => ({ value: event.output }) },
+          },
+          onError: { target: 'failure', actions: 'notifyLoadFailure' },
+        },
+      },
+      /** Nothing loaded: the toast, and a retry. */
+      failure: {
+        on: { 'editor.retry': 'loading' },
+      },
+      editing: {
+        initial: 'clean',
+        on: {
+          'editor.change': {
+            target: '.dirty',
+            actions: { type: 'setDraft', params: ({ event }) => ({ value: event.value }) },
+          },
+        },
+        states: {
+          /** The draft is the baseline. */
+          clean: {},
+          dirty: {
+            tags: ['dirty'],
+            on: {
+              'editor.cancel': { target: 'clean', actions: 'resetDraft' },
+              'editor.save': { guard: 'canSave', target: `#${options.id}.saving` },
+            },
+          },
+        },
+      },
+      saving: {
+        tags: ['saving', 'dirty'],
+        invoke: {
+          src: 'saveValue',
+          input: ({ context }) => {
+            if (context.draft === undefined) throw new Error(`${options.id}: saving before loading`);
+            return { draft: context.draft };
+          },
+          onDone: {
+            target: 'saved',
+            actions: [{ type: 'setBaseline', params: ({ event }) => ({ value: event.output }) }, 'notifySaved'],
+          },
+          onError: { target: 'failed', actions: 'notifySaveFailure' },
+        },
+      },
+      /** Saved: the saved value is the baseline, and editing goes on from it. */
+      saved: {
+        on: {
+          'editor.change': {
+            target: 'editing.dirty',
+            actions: { type: 'setDraft', params: ({ event }) => ({ value: event.value }) },
+          },
+        },
+      },
+      /** The save failed: the draft stays, to save again, edit on or cancel. */
+      failed: {
+        tags: ['dirty'],
+        on: {
+          'editor.save': { guard: 'canSave', target: 'saving' },
+          'editor.change': {
+            target: 'editing.dirty',
+            actions: { type: 'setDraft', params: ({ event }) => ({ value: event.value }) },
+          },
+          'editor.cancel': { target: 'editing.clean', actions: 'resetDraft' },
+        },
+      },
+    },
+  });
+}
