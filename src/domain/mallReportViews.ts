@@ -1,4 +1,5 @@
 import type { Metric, TimeRange } from './dateLimits';
+import type { CommittedFilters } from './filterHeader';
 import {
   addDays,
   averageChart,
@@ -354,4 +355,20 @@ export interface MemberVsNonMemberData {
   readonly overall: MemberOverallResponse;
   readonly members: readonly OutletRankRow[];
   readonly nonMembers: readonly OutletRankRow[];
+}
+
+/** The report query of the header's committed filters; undefined until a client and malls are known. `withHours`:
+ * Header V2 pages (hours, time range and metric); the other pages report whole days. */
+export function reportQueryOf(filters: CommittedFilters, withHours: boolean): ReportQuery | undefined {
+  if (filters.clientId === undefined || filters.mallIds.length === 0) return undefined;
+  return {
+    clientId: filters.clientId,
+    mallIds: filters.mallIds,
+    start: filters.dateRange.start,
+    end: filters.dateRange.end,
+    startHour: withHours ? filters.hours.from : 0,
+    endHour: withHours ? filters.hours.to : 23,
+    timeRange: withHours ? filters.timeRange : 'daily',
+    metric: withHours ? filters.metric : 'gmv',
+  };
 }

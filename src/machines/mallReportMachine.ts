@@ -1,6 +1,7 @@
-import { type AnyActorRef, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import type { ReportQuery } from '../domain/mallReportViews';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { type ReportQuery, reportQueryOf } from '../domain/mallReportViews';
 import { loadFailureNotice, type Notice } from '../domain/messages';
+import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './headerLink';
 import {
   loadMallGmv,
   loadMallHome,
@@ -10,72 +11,74 @@ import {
 } from './mallReportLoaders';
 
 /**
- * The one shape of every mall report page (§2, §8): the page sends `report.load` with the header's committed
- * filters (on start and after every Apply); the machine fetches, tells the filter header (`page.loading`, then
- * `page.loaded`, so the header is disabled meanwhile), and ends in `loaded`, `empty` (nothing to show: the
- * charts say 'No Data') or `failure` (the toast '{what} error occurs. Please try again later.' for 5 s, and an
- * empty state). A `report.load` while loading starts over with the newer filters (the older fetch is aborted).
+ * The query page: the one shape of every mall report page (§2, §8). The page follows the filter header's
+ * committed filters (`header.filters`, from the invoked `followHeaderFilters`: on start and after every Apply);
+ * each new report query loads, with the header disabled meanwhile (the invoked `lockHeader`), and ends in `loaded`,
+ * `empty` (nothing to show: the charts say 'No Data') or `failure` (the toast '{what} error occurs. Please try again
+ * later.' for 5 s, an empty state, and `report.retry`). A new query while loading starts over (the older fetch is
+ * aborted). `report.load` loads a query directly.
  *
- *   idle ── report.load ─> loading ── done ─> loaded | empty
- *                                   └ error ─> failure ── report.retry ─> loading
- *   loaded | empty | failure ── report.load ─> loading
+ *   idle ── header.filters (a query) | report.load ─> loading ── done ─> loaded | empty
+ *                                                              └ error ─> failure ── report.retry ─> loading
+ *   loaded | empty | failure ── a new query ─> loading
  */
 
-export type ReportEvent = { type: 'report.load'; query: ReportQuery } | { type: 'report.retry' };
-
-export interface ReportInput {
-  /** The filter header (gets `page.loading` and `page.loaded`). */
-  readonly reportTo?: AnyActorRef;
-}
+export type ReportEvent = { type: 'report.load'; query: ReportQuery } | { type: 'report.retry' } | HeaderFiltersEvent;
 
 export interface ReportContext<TData> {
   readonly query: ReportQuery | undefined;
   readonly data: TData | undefined;
-  readonly reportTo: AnyActorRef | undefined;
 }
 
 export interface ReportMachineOptions<TData> {
   readonly id: string;
   /** The '{what}' of the failure toast. */
   readonly what: string;
+  /** Header V2 pages report the header's hours, time range and metric; the others whole days. */
+  readonly withHours?: boolean;
   /** Loads the page's data; `signal` aborts its calls when the load is superseded or the page goes away. */
   readonly load: (query: ReportQuery, signal: AbortSignal) => Promise<TData>;
   /** Nothing to show (default: never). */
   readonly isEmpty?: (data: TData) => boolean;
 }
 
+function sameQuery(a: ReportQuery | undefined, b: ReportQuery | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** A report page's machine: the one shape above, with the page's loader. */
 export function createMallReportMachine<TData>(options: ReportMachineOptions<TData>) {
   const isEmpty = options.isEmpty ?? (() => false);
+  const withHours = options.withHours ?? false;
   return setup({
     types: {
       context: {} as ReportContext<TData>,
       events: {} as ReportEvent,
-      input: {} as ReportInput,
       emitted: {} as Notice,
+      tags: {} as 'loading',
     },
     actors: {
       fetchReport: fromPromise<TData, { query: ReportQuery }>(({ input, signal }) => options.load(input.query, signal)),
+      followHeaderFilters,
+      lockHeader,
     },
     guards: {
       isEmpty: (_, params: { data: TData }) => isEmpty(params.data),
       hasQuery: ({ context }) => context.query !== undefined,
+      /** The committed filters make a report query other than the one shown. */
+      isNewQuery: ({ context }, params: { query: ReportQuery | undefined }) =>
+        params.query !== undefined && !sameQuery(params.query, context.query),
     },
     actions: {
-      setQuery: assign((_, params: { query: ReportQuery }) => ({ query: params.query })),
+      setQuery: assign((_, params: { query: ReportQuery | undefined }) => ({ query: params.query })),
       setData: assign((_, params: { data: TData }) => ({ data: params.data })),
       resetData: assign({ data: undefined }),
-      notifyHeaderLoading: enqueueActions(({ context, enqueue }) => {
-        if (context.reportTo) enqueue.sendTo(context.reportTo, { type: 'page.loading' });
-      }),
-      notifyHeaderLoaded: enqueueActions(({ context, enqueue }) => {
-        if (context.reportTo) enqueue.sendTo(context.reportTo, { type: 'page.loaded' });
-      }),
       notifyFailure: emit(loadFailureNotice(options.what)),
     },
   }).createMachine({
     id: options.id,
-    context: ({ input }) => ({ query: undefined, data: undefined, reportTo: input.reportTo }),
+    context: { query: undefined, data: undefined },
+    invoke: { src: 'followHeaderFilters' },
     initial: 'idle',
     on: {
       'report.load': {
@@ -83,30 +86,37 @@ export function createMallReportMachine<TData>(options: ReportMachineOptions<TDa
         reenter: true,
         actions: { type: 'setQuery', params: ({ event }) => ({ query: event.query }) },
       },
+      'header.filters': {
+        guard: { type: 'isNewQuery', params: ({ event }) => ({ query: reportQueryOf(event.filters, withHours) }) },
+        target: '.loading',
+        reenter: true,
+        actions: { type: 'setQuery', params: ({ event }) => ({ query: reportQueryOf(event.filters, withHours) }) },
+      },
     },
     states: {
       /** No filters yet (no client or malls). */
       idle: {},
       loading: {
         tags: ['loading'],
-        entry: [{ type: 'notifyHeaderLoading' }],
-        exit: [{ type: 'notifyHeaderLoaded' }],
-        invoke: {
-          src: 'fetchReport',
-          input: ({ context }) => {
-            if (!context.query) throw new Error('report: loading without a query');
-            return { query: context.query };
-          },
-          onDone: [
-            {
-              guard: { type: 'isEmpty', params: ({ event }) => ({ data: event.output }) },
-              target: 'empty',
-              actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) },
+        invoke: [
+          { src: 'lockHeader' },
+          {
+            src: 'fetchReport',
+            input: ({ context }) => {
+              if (!context.query) throw new Error('report: loading without a query');
+              return { query: context.query };
             },
-            { target: 'loaded', actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) } },
-          ],
-          onError: { target: 'failure', actions: ['resetData', 'notifyFailure'] },
-        },
+            onDone: [
+              {
+                guard: { type: 'isEmpty', params: ({ event }) => ({ data: event.output }) },
+                target: 'empty',
+                actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) },
+              },
+              { target: 'loaded', actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) } },
+            ],
+            onError: { target: 'failure', actions: ['resetData', 'notifyFailure'] },
+          },
+        ],
       },
       loaded: {},
       /** Loaded with nothing to show: 'No Data'. */
@@ -140,6 +150,7 @@ export const mallGmvReportMachine = createMallReportMachine({
 export const peakHoursReportMachine = createMallReportMachine({
   id: 'peakHoursReport',
   what: 'Peak hours',
+  withHours: true,
   load: (query, signal) => loadPeakHours(query, { signal }),
   isEmpty: (data) => noNumbers(data.series.map((point) => point.value)),
 });
@@ -154,6 +165,7 @@ export const paymentMethodsReportMachine = createMallReportMachine({
 export const memberReportMachine = createMallReportMachine({
   id: 'memberReport',
   what: 'Member vs non-member',
+  withHours: true,
   load: (query, signal) => loadMemberVsNonMember(query, { signal }),
   isEmpty: (data) => data.overall.total.member === 0 && data.overall.total.non_member === 0,
 });

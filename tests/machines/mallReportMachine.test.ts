@@ -48,6 +48,23 @@ const testMachine = createMallReportMachine<Data>({
 });
 
 let actor: Actor<typeof testMachine>;
+
+/** A filter header that records what it is told, with no committed client yet. */
+const fakeHeader = setup({}).createMachine({
+  context: {
+    filters: {
+      clientId: undefined,
+      mallIds: [],
+      outlet: undefined,
+      dateRange: { start: '2024-03-01', end: '2024-03-07' },
+      hours: { from: 0, to: 23 },
+      timeRange: 'daily',
+      metric: 'gmv',
+      month: undefined,
+    },
+  },
+  on: { '*': { actions: ({ event }) => headerEvents.push(event.type) } },
+});
 let headerEvents: string[];
 let notices: Notice[];
 let fetches: Deferred[];
@@ -57,11 +74,6 @@ function start(): void {
   headerEvents = [];
   notices = [];
   fetches = [];
-  const header: AnyActorRef = createActor(
-    fromCallback<{ type: string }>(({ receive }) => {
-      receive((event) => headerEvents.push(event.type));
-    }),
-  ).start();
   const machine = testMachine.provide({
     actors: {
       fetchReport: fromPromise<Data, { query: ReportQuery }>(
@@ -88,9 +100,17 @@ function start(): void {
       ),
     },
   });
-  actor = createActor(machine, { input: { reportTo: header } });
+  // The page runs in a system with a filter header (one that has no client yet, so nothing loads on its own).
+  const app = createActor(
+    setup({ actors: { header: fakeHeader, report: machine } }).createMachine({
+      invoke: [
+        { id: 'header', systemId: 'filterHeader', src: 'header' },
+        { id: 'report', src: 'report' },
+      ],
+    }),
+  ).start();
+  actor = app.getSnapshot().children.report as unknown as Actor<typeof testMachine>;
   actor.on('notify', (notice) => notices.push(notice));
-  actor.start();
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -125,7 +125,7 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
   it('asks for the KPIs (now and the previous period), the daily trend, the outlets and the payment methods of the committed filters', async () => {
     const network = installNetwork(mallHomeAnswers);
     renderMallHome();
-    expect(screen.getByRole('heading', { name: 'Mall Home' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Mall Home' })).toBeDefined();
     await waitForReport();
     expect(describeCalls(network.reportCalls())).toEqual(mallHomeCalls(BASE, PREVIOUS_RANGE));
 

@@ -1,19 +1,21 @@
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Highcharts from 'highcharts';
 import JSZip from 'jszip';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { expect, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import type { Actor } from 'xstate';
+import { type Actor, fromPromise } from 'xstate';
 import type { UserInfo } from '../../src/api/auth';
+import type { Client } from '../../src/api/lookup';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 import type { FilterPageConfig } from '../../src/domain/filterHeader';
-import { AuthContext } from '../../src/machines/authContext';
+import { AppContext } from '../../src/machines/appContext';
+import { appMachine } from '../../src/machines/appMachine';
 import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
+import { memoryHistory } from '../../src/machines/historyPort';
+import { layoutMachine } from '../../src/machines/layoutMachine';
+import { ROUTES } from '../../src/routes';
 import { Notifications } from '../../src/views/common/Notifications';
-import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 import type { PageHeaderKind } from '../../src/views/pages/pageProps';
 import { HeaderProbe } from './headerProbe';
 import { fakeServer, machineFor, userInfo } from './renderApp';
@@ -121,6 +123,12 @@ export interface PageHarness {
   leavePage(): void;
 }
 
+/** Its children once the app has a signed-in user (and so runs the filter header). */
+function SignedIn({ children }: { readonly children: ReactNode }) {
+  const signedIn = AppContext.useSelector((state) => state.matches('signedIn'));
+  return signedIn ? children : null;
+}
+
 export function renderReportPage(
   Page: ComponentType<{ title: string; header?: PageHeaderKind }>,
   options: { title: string; header: PageHeaderKind; page?: Partial<FilterPageConfig> },
@@ -139,28 +147,36 @@ export function renderReportPage(
     return shown ? <Page title={options.title} header={options.header} /> : null;
   }
   const server = fakeServer({ credential: () => Promise.resolve({ user: USER, csrfToken: 'csrf-session' }) });
-  const location = memoryLocation({ path: '/shopper-connect/mall-home', record: true });
+  const app = appMachine.provide({
+    actors: {
+      auth: machineFor(server),
+      filterHeader: headerLogic,
+      layout: layoutMachine.provide({
+        actors: { fetchClients: fromPromise<Client[]>(async () => [{ id: CLIENT_ID, name: 'Harbourfront Malls' }]) },
+      }),
+    },
+  });
   render(
-    <AuthContext.Provider logic={machineFor(server)}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <Notifications>
-          <FilterHeaderContext.Provider
-            logic={headerLogic}
-            options={{
-              input: {
-                today: TODAY,
-                clientIds: [CLIENT_ID],
-                defaultClientId: CLIENT_ID,
-                page: { outletMode: 'disabled', ...options.page },
-              },
-            }}
-          >
-            <HeaderProbe onActor={(actor) => (headerActor = actor)} />
-            <PageSlot />
-          </FilterHeaderContext.Provider>
-        </Notifications>
-      </Router>
-    </AuthContext.Provider>,
+    <AppContext.Provider
+      logic={app}
+      options={{
+        input: {
+          routeTable: ROUTES,
+          pageFilters: () => ({ outletMode: 'disabled', ...options.page }),
+          history: memoryHistory('/shopper-connect/mall-home'),
+          today: TODAY,
+          mobile: false,
+          readCookies: () => '',
+        },
+      }}
+    >
+      <Notifications>
+        <SignedIn>
+          <HeaderProbe onActor={(actor) => (headerActor = actor)} />
+          <PageSlot />
+        </SignedIn>
+      </Notifications>
+    </AppContext.Provider>,
   );
   return {
     header: () => {

@@ -13,10 +13,11 @@ interface NoticeSource {
 }
 
 /** Shows a page actor's `notify` notices as toasts while the calling component is mounted. */
-export function useNoticeToasts(actorRef: NoticeSource): void {
+export function useNoticeToasts(actorRef: NoticeSource | undefined): void {
   const show = useContext(NoticeContext);
+  // The toaster is imperative: the actor's notices reach it through a subscription while the page is shown.
   useEffect(() => {
-    if (!show) return undefined;
+    if (!show || !actorRef) return undefined;
     const subscription = actorRef.on('notify', show);
     return () => {
       subscription.unsubscribe();

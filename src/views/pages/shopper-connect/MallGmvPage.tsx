@@ -88,7 +88,7 @@ function monthlyOptions(rows: readonly MonthlyReportRow[], shown: boolean): High
 
 /** Mall GMV: daily or monthly GMV and transactions, with the outlet, category and level breakdowns. */
 export function MallGmvPage({ title, header }: PageProps) {
-  const { query, loading, data } = useReport(mallGmvReportMachine, false);
+  const { query, loading, data } = useReport(mallGmvReportMachine);
   const [view, setView] = useState<'daily' | 'monthly'>('daily');
   const [breakdown, setBreakdown] = useState<Breakdown>('outlet');
   const shown = data !== undefined;

@@ -89,7 +89,7 @@ export function rankingBarOptions(
 
 /** Mall home: the KPIs with growth, the daily trend, the outlet ranking and the payment-method split. */
 export function MallHomePage({ title, header }: PageProps) {
-  const { query, loading, data } = useReport(mallHomeReportMachine, false);
+  const { query, loading, data } = useReport(mallHomeReportMachine);
   const currency = useMallCurrencySymbol();
   const shown = data !== undefined;
   const daily = data?.daily ?? [];

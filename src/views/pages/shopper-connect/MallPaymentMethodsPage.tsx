@@ -74,7 +74,7 @@ function overTimeOptions(data: PaymentMethodsData | undefined): {
 
 /** Mall payment methods: the overall split and the top methods over time. */
 export function MallPaymentMethodsPage({ title, header }: PageProps) {
-  const { query, loading, data } = useReport(paymentMethodsReportMachine, false);
+  const { query, loading, data } = useReport(paymentMethodsReportMachine);
   const overall = data?.overall ?? [];
   const total = overall.reduce((sum, row) => sum + row.sum, 0);
   const shares = useMemo(() => overall.map((row) => ({ ...row, share: share(row.sum, total) })), [overall, total]);

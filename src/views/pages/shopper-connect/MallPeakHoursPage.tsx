@@ -85,7 +85,7 @@ function seriesOptions(series: readonly SeriesPoint[], shown: boolean, metric: M
 
 /** Mall peak hours (Header V2): the weekday × hour heat map and the chosen metric over the time range. */
 export function MallPeakHoursPage({ title, header }: PageProps) {
-  const { query, loading, data } = useReport(peakHoursReportMachine, true);
+  const { query, loading, data } = useReport(peakHoursReportMachine);
   const metric = query?.metric ?? 'gmv';
   const shown = data !== undefined;
   const hours = data?.hours ?? [];

@@ -31,7 +31,7 @@ const OUTLET_COLUMNS: Column<OutletRankRow>[] = [
 
 /** Member vs non-member (Header V2): the overall comparison over time and the outlet rankings of each side. */
 export function MemberVsNonMemberPage({ title, header }: PageProps) {
-  const { query, loading, data } = useReport(memberReportMachine, true);
+  const { query, loading, data } = useReport(memberReportMachine);
   const currency = useMallCurrencySymbol();
   const metric = query?.metric ?? 'gmv';
   const shown = data !== undefined;
