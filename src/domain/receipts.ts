@@ -1,4 +1,6 @@
 import { type CsvValue, toCsv } from './csv';
+import { type FilterHeaderContext, type MallLike, selectedOutletIds } from './filterHeader';
+import type { OutletLike } from './filterOptions';
 
 /**
  * Pure rules of the Receipts page (§3, §4, §9), shared by the server (grouping, net amount, raw text) and the
@@ -322,4 +324,25 @@ export function receiptsCsv(rows: readonly ReceiptCsvRow[], outletType: 1 | 2): 
       }),
     ),
   );
+}
+
+/**
+ * The receipts page's filters from the filter header: the client, the outlet(s) chosen, the outlet's type (1 shows
+ * the dine-in columns) and the date range. Undefined until a client and an outlet are chosen.
+ */
+export function receiptsFiltersOf(
+  header: Pick<FilterHeaderContext<MallLike, OutletLike & { readonly type?: number | null }>, 'filters' | 'outlets'>,
+): ReceiptsFilters | undefined {
+  const outletIds = selectedOutletIds(header);
+  const { clientId, dateRange } = header.filters;
+  if (clientId === undefined || outletIds === '') return undefined;
+  const first = outletIds.split(',')[0];
+  const outlet = header.outlets.find((entry) => String(entry.id) === first);
+  return {
+    clientId,
+    outletIds,
+    outletType: outlet?.type === 1 ? 1 : 2,
+    startTime: dateRange.start,
+    endTime: dateRange.end,
+  };
 }

@@ -14,10 +14,16 @@ function headerOf(system: { get(systemId: string): unknown }): HeaderRef | undef
   return system.get(APP_SYSTEM_IDS.filterHeader) as HeaderRef | undefined;
 }
 
-/** Sent to the page by `followHeaderFilters`: the header's committed filters, now and after each change. */
+type HeaderContext = ReturnType<HeaderRef['getSnapshot']>['context'];
+
+/**
+ * Sent to the page by `followHeaderFilters`: the header's committed filters, now and after each change, with the
+ * outlets of the client (what the page may need to know of the outlet chosen).
+ */
 export interface HeaderFiltersEvent {
   type: 'header.filters';
   filters: CommittedFilters;
+  outlets: HeaderContext['outlets'];
 }
 
 /**
@@ -27,14 +33,14 @@ export interface HeaderFiltersEvent {
 export const followHeaderFilters = fromCallback<HeaderFiltersEvent>(({ system, sendBack }) => {
   const header = headerOf(system);
   if (!header) return () => undefined;
-  let told: CommittedFilters | undefined;
-  const tell = (filters: CommittedFilters) => {
-    if (filters === told) return;
-    told = filters;
-    sendBack({ type: 'header.filters', filters });
+  let told: Pick<HeaderContext, 'filters' | 'outlets'> | undefined;
+  const tell = ({ filters, outlets }: HeaderContext) => {
+    if (filters === told?.filters && outlets === told.outlets) return;
+    told = { filters, outlets };
+    sendBack({ type: 'header.filters', filters, outlets });
   };
-  const subscription = header.subscribe((snapshot) => tell(snapshot.context.filters));
-  tell(header.getSnapshot().context.filters);
+  const subscription = header.subscribe((snapshot) => tell(snapshot.context));
+  tell(header.getSnapshot().context);
   return () => subscription.unsubscribe();
 });
 

@@ -23,15 +23,18 @@ import {
   type ReceiptsFilters,
   type ReceiptType,
   receiptsCsv,
+  receiptsFiltersOf,
   type SortColumn,
   type SortOrder,
   type TransactionQuery,
   togglePaymentMethod,
   transactionQueryOf,
 } from '../domain/receipts';
+import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './headerLink';
 
 /**
- * The Receipts page (§2, §4, §7, §8): driven by the committed outlet and date filters of the filter header.
+ * The Receipts page (§2, §4, §7, §8): driven by the committed outlet and date filters of the filter header, which
+ * it follows (`followHeaderFilters`) and disables while any of its regions loads (`lockHeader`).
  *
  * Parallel regions:
  *   options:  idle ── filters.change ─> loading (receipt types, FOC reasons, payment methods) ─> ready
@@ -72,6 +75,7 @@ export interface ReceiptsContext {
 }
 
 export type ReceiptsEvent =
+  | HeaderFiltersEvent
   | { type: 'filters.change'; filters: ReceiptsFilters }
   | { type: 'receiptType.change'; receiptType: ReceiptType | '' }
   | { type: 'focReason.change'; focReason: string }
@@ -121,6 +125,8 @@ export const receiptsMachine = setup({
     emitted: {} as Notice,
   },
   actors: {
+    followHeaderFilters,
+    lockHeader,
     fetchOptions: fromPromise(
       async ({ input, signal }: { input: { clientId: number; outletIds: string }; signal: AbortSignal }) => {
         const query = { client_id: input.clientId, id: input.outletIds };
@@ -294,7 +300,14 @@ export const receiptsMachine = setup({
     pdfProgress: undefined,
     pdfLink: undefined,
   },
+  invoke: { src: 'followHeaderFilters' },
   on: {
+    'header.filters': {
+      actions: enqueueActions(({ event, enqueue }) => {
+        const filters = receiptsFiltersOf(event);
+        if (filters) enqueue.raise({ type: 'filters.change', filters });
+      }),
+    },
     'filters.change': [{ guard: 'isSameFilters' }, { actions: ['setFilters', 'reloadAll'] }],
     'receiptType.change': { guard: 'hasFilters', actions: ['setReceiptType', 'reloadList'] },
     'focReason.change': { guard: 'hasFilters', actions: ['setFocReason', 'reloadList'] },
@@ -314,45 +327,48 @@ export const receiptsMachine = setup({
           tags: ['loading'],
           // A region's own reenter would re-enter the sibling regions too: restart from the leaf instead.
           on: { 'options.reload': { guard: 'hasFilters', target: 'loading', reenter: true } },
-          invoke: {
-            src: 'fetchOptions',
-            input: ({ context }) => {
-              const { clientId, outletIds } = requireFilters(context);
-              return { clientId, outletIds };
+          invoke: [
+            { src: 'lockHeader' },
+            {
+              src: 'fetchOptions',
+              input: ({ context }) => {
+                const { clientId, outletIds } = requireFilters(context);
+                return { clientId, outletIds };
+              },
+              onDone: {
+                target: 'ready',
+                actions: enqueueActions(({ context, event, enqueue }) => {
+                  const { typeFlags, focReasons, paymentMethods } = event.output;
+                  const receiptType = keepReceiptType(context.receiptType, typeFlags);
+                  const focReason = focReasons.includes(context.focReason) ? context.focReason : '';
+                  const hadAll = context.selectedPaymentMethods.includes(ALL_PAYMENT_METHODS);
+                  const selectedPaymentMethods = hadAll
+                    ? [ALL_PAYMENT_METHODS, ...paymentMethods]
+                    : context.selectedPaymentMethods.filter((method) => paymentMethods.includes(method));
+                  const stale =
+                    receiptType !== context.receiptType ||
+                    focReason !== context.focReason ||
+                    selectedPaymentMethods.length !== context.selectedPaymentMethods.length;
+                  enqueue.assign({
+                    typeFlags,
+                    focReasons,
+                    paymentMethods,
+                    receiptType,
+                    focReason,
+                    selectedPaymentMethods,
+                  });
+                  if (stale) {
+                    enqueue.assign({ page: 1 });
+                    enqueue.raise({ type: 'list.reload' });
+                  }
+                }),
+              },
+              onError: {
+                target: 'ready',
+                actions: ['resetOptions', { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.options } }],
+              },
             },
-            onDone: {
-              target: 'ready',
-              actions: enqueueActions(({ context, event, enqueue }) => {
-                const { typeFlags, focReasons, paymentMethods } = event.output;
-                const receiptType = keepReceiptType(context.receiptType, typeFlags);
-                const focReason = focReasons.includes(context.focReason) ? context.focReason : '';
-                const hadAll = context.selectedPaymentMethods.includes(ALL_PAYMENT_METHODS);
-                const selectedPaymentMethods = hadAll
-                  ? [ALL_PAYMENT_METHODS, ...paymentMethods]
-                  : context.selectedPaymentMethods.filter((method) => paymentMethods.includes(method));
-                const stale =
-                  receiptType !== context.receiptType ||
-                  focReason !== context.focReason ||
-                  selectedPaymentMethods.length !== context.selectedPaymentMethods.length;
-                enqueue.assign({
-                  typeFlags,
-                  focReasons,
-                  paymentMethods,
-                  receiptType,
-                  focReason,
-                  selectedPaymentMethods,
-                });
-                if (stale) {
-                  enqueue.assign({ page: 1 });
-                  enqueue.raise({ type: 'list.reload' });
-                }
-              }),
-            },
-            onError: {
-              target: 'ready',
-              actions: ['resetOptions', { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.options } }],
-            },
-          },
+          ],
         },
         ready: {},
       },
@@ -365,21 +381,24 @@ export const receiptsMachine = setup({
         loading: {
           tags: ['loading', 'listLoading'],
           on: { 'list.reload': { guard: 'hasFilters', target: 'loading', reenter: true } },
-          invoke: {
-            src: 'fetchTransactions',
-            input: ({ context }) => requireQuery(context),
-            onDone: {
-              target: 'ready',
-              actions: assign(({ event }) => ({
-                rows: event.output.data,
-                summary: event.output.summary[0] ?? EMPTY_SUMMARY,
-              })),
+          invoke: [
+            { src: 'lockHeader' },
+            {
+              src: 'fetchTransactions',
+              input: ({ context }) => requireQuery(context),
+              onDone: {
+                target: 'ready',
+                actions: assign(({ event }) => ({
+                  rows: event.output.data,
+                  summary: event.output.summary[0] ?? EMPTY_SUMMARY,
+                })),
+              },
+              onError: {
+                target: 'failure',
+                actions: ['resetList', { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.list } }],
+              },
             },
-            onError: {
-              target: 'failure',
-              actions: ['resetList', { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.list } }],
-            },
-          },
+          ],
         },
         ready: {},
         failure: {},
@@ -393,21 +412,24 @@ export const receiptsMachine = setup({
         loading: {
           tags: ['loading', 'paymentsLoading'],
           on: { 'payments.reload': { guard: 'hasFilters', target: 'loading', reenter: true } },
-          invoke: {
-            src: 'fetchPayments',
-            input: ({ context }) => requireFilters(context),
-            onDone: {
-              target: 'ready',
-              actions: assign(({ event }) => ({
-                paymentSummary: event.output.summary,
-                breakdown: event.output.breakdown,
-              })),
+          invoke: [
+            { src: 'lockHeader' },
+            {
+              src: 'fetchPayments',
+              input: ({ context }) => requireFilters(context),
+              onDone: {
+                target: 'ready',
+                actions: assign(({ event }) => ({
+                  paymentSummary: event.output.summary,
+                  breakdown: event.output.breakdown,
+                })),
+              },
+              onError: {
+                target: 'failure',
+                actions: ['resetPayments', { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.payments } }],
+              },
             },
-            onError: {
-              target: 'failure',
-              actions: ['resetPayments', { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.payments } }],
-            },
-          },
+          ],
         },
         ready: {},
         failure: {},

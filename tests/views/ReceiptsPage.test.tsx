@@ -8,10 +8,10 @@ import type { Outlet } from '../../src/api/lookup';
 import type { BreakdownSeries, PaymentSummary, ReceiptRow, ReceiptSummary } from '../../src/api/receipts';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
-import { FilterHeaderContext } from '../../src/views/filters/filterHeaderContext';
 import { ReceiptsPage } from '../../src/views/pages/receipts/ReceiptsPage';
 import { deferred } from '../support/deferred';
 import { HeaderProbe } from './headerProbe';
+import { renderInApp, userInfo } from './renderApp';
 
 /*
  * The outlet Receipts page (§2, §3, §4, §7, §9) with the real filter header and receipts machines behind it and
@@ -185,16 +185,23 @@ function renderPage(): { header: () => Actor<typeof filterHeaderMachine> } {
   const headerLogic = filterHeaderMachine.provide({
     actions: { writeUrl: () => undefined, writeCookies: () => undefined },
   });
-  render(
-    <FilterHeaderContext.Provider
-      logic={headerLogic}
-      options={{
-        input: { today: TODAY, clientIds: [CLIENT_ID], defaultClientId: CLIENT_ID, page: { outletMode: 'single' } },
-      }}
-    >
+  renderInApp(
+    <>
       <HeaderProbe onActor={(actor) => (headerActor = actor)} />
       <ReceiptsPage title="Receipts" />
-    </FilterHeaderContext.Provider>,
+    </>,
+    {
+      user: userInfo({
+        client_id: CLIENT_ID,
+        clients: [CLIENT_ID],
+        permissions: [{ name: 'receipts', subPermissions: [] }],
+        permissionsList: PERMISSIONS,
+      }),
+      path: '/receipts',
+      today: TODAY,
+      header: headerLogic,
+      pageFilters: () => ({ outletMode: 'single' }),
+    },
   );
   return {
     header: () => {
@@ -324,7 +331,7 @@ afterEach(() => {
 describe('the receipts table', () => {
   it('asks for the first page of the outlet chosen in the header, newest first, 10 rows', async () => {
     renderPage();
-    expect(screen.getByTestId('receipts-choose-outlet').textContent).toBe('Choose an Outlet to see its receipts.');
+    expect((await screen.findByTestId('receipts-choose-outlet')).textContent).toBe('Choose an Outlet to see its receipts.');
     const query = await waitForListCall(1);
     expect(Object.fromEntries(query)).toEqual({
       client_id: '3',

@@ -18,7 +18,7 @@ import { ROUTES } from '../../src/routes';
 import { Notifications } from '../../src/views/common/Notifications';
 import type { PageHeaderKind } from '../../src/views/pages/pageProps';
 import { HeaderProbe } from './headerProbe';
-import { fakeServer, machineFor, userInfo } from './renderApp';
+import { renderInApp, userInfo } from './renderApp';
 
 export { deferred } from '../support/deferred';
 
@@ -123,12 +123,6 @@ export interface PageHarness {
   leavePage(): void;
 }
 
-/** Its children once the app has a signed-in user (and so runs the filter header). */
-function SignedIn({ children }: { readonly children: ReactNode }) {
-  const signedIn = AppContext.useSelector((state) => state.matches('signedIn'));
-  return signedIn ? children : null;
-}
-
 export function renderReportPage(
   Page: ComponentType<{ title: string; header?: PageHeaderKind }>,
   options: { title: string; header: PageHeaderKind; page?: Partial<FilterPageConfig> },
@@ -146,37 +140,18 @@ export function renderReportPage(
     }, []);
     return shown ? <Page title={options.title} header={options.header} /> : null;
   }
-  const server = fakeServer({ credential: () => Promise.resolve({ user: USER, csrfToken: 'csrf-session' }) });
-  const app = appMachine.provide({
-    actors: {
-      auth: machineFor(server),
-      filterHeader: headerLogic,
-      layout: layoutMachine.provide({
-        actors: { fetchClients: fromPromise<Client[]>(async () => [{ id: CLIENT_ID, name: 'Harbourfront Malls' }]) },
-      }),
+  renderInApp(
+    <>
+      <HeaderProbe onActor={(actor) => (headerActor = actor)} />
+      <PageSlot />
+    </>,
+    {
+      user: USER,
+      path: '/shopper-connect/mall-home',
+      today: TODAY,
+      header: headerLogic,
+      pageFilters: () => ({ outletMode: 'disabled', ...options.page }),
     },
-  });
-  render(
-    <AppContext.Provider
-      logic={app}
-      options={{
-        input: {
-          routeTable: ROUTES,
-          pageFilters: () => ({ outletMode: 'disabled', ...options.page }),
-          history: memoryHistory('/shopper-connect/mall-home'),
-          today: TODAY,
-          mobile: false,
-          readCookies: () => '',
-        },
-      }}
-    >
-      <Notifications>
-        <SignedIn>
-          <HeaderProbe onActor={(actor) => (headerActor = actor)} />
-          <PageSlot />
-        </SignedIn>
-      </Notifications>
-    </AppContext.Provider>,
   );
   return {
     header: () => {

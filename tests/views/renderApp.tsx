@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { App } from '../../src/App';
@@ -11,12 +12,16 @@ import type {
   UserInfo,
 } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
+import type { Client } from '../../src/api/lookup';
 import { AppContext } from '../../src/machines/appContext';
-import { appMachine } from '../../src/machines/appMachine';
+import { appMachine, type PageFiltersOf } from '../../src/machines/appMachine';
 import { authMachine } from '../../src/machines/authMachine';
+import type { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
 import { type MemoryHistory, memoryHistory } from '../../src/machines/historyPort';
 import { inspectActors } from '../../src/machines/inspection';
+import { layoutMachine } from '../../src/machines/layoutMachine';
 import { pageFiltersFor, ROUTES } from '../../src/routes';
+import { Notifications } from '../../src/views/common/Notifications';
 
 /** A user of the fake server; shopper-connect with mall home by default. */
 export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -188,4 +193,59 @@ export function currentPath(location: TestLocation): string | undefined {
 /** Blueprint marks a disabled button with the attribute (and a class). */
 export function isDisabled(element: HTMLElement): boolean {
   return element.hasAttribute('disabled');
+}
+
+/** Its children once the app has a signed-in user (and so runs the filter header). */
+function SignedIn({ children }: { readonly children: ReactNode }) {
+  const signedIn = AppContext.useSelector((state) => state.matches('signedIn'));
+  return signedIn ? children : null;
+}
+
+export interface InAppOptions {
+  /** The signed-in user (the session check answers it). */
+  readonly user: UserInfo;
+  /** The address the app opens (a page the user may see). */
+  readonly path: string;
+  readonly today?: string;
+  /** The filter header the app runs (its lookups and effects replaced by the test). */
+  readonly header?: typeof filterHeaderMachine;
+  /** What the page asks of the header. */
+  readonly pageFilters?: PageFiltersOf;
+}
+
+/**
+ * Renders `ui` (a page) inside the app machine, signed in as `options.user`, with the app's toasts: the page's
+ * machine runs in the app's system next to the filter header, as in the browser.
+ */
+export function renderInApp(ui: ReactNode, options: InAppOptions): TestLocation {
+  const server = fakeServer({ credential: () => Promise.resolve({ user: options.user, csrfToken: 'csrf-session' }) });
+  const clients: Client[] = options.user.clients.map((id) => ({ id, name: `Client ${id}` }));
+  const history = memoryHistory(options.path);
+  const app = appMachine.provide({
+    actors: {
+      auth: machineFor(server),
+      layout: layoutMachine.provide({ actors: { fetchClients: fromPromise<Client[]>(async () => clients) } }),
+      ...(options.header ? { filterHeader: options.header } : {}),
+    },
+  });
+  render(
+    <AppContext.Provider
+      logic={app}
+      options={{
+        input: {
+          routeTable: ROUTES,
+          pageFilters: options.pageFilters ?? pageFiltersFor,
+          history,
+          today: options.today,
+          mobile: false,
+          readCookies: () => '',
+        },
+      }}
+    >
+      <Notifications>
+        <SignedIn>{ui}</SignedIn>
+      </Notifications>
+    </AppContext.Provider>,
+  );
+  return testLocation(history);
 }

@@ -1,10 +1,10 @@
-import { Button, Callout, Card, H3, H5, InputGroup, ProgressBar } from '@blueprintjs/core';
-import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
-import { selectedOutletIds } from '../../../domain/filterHeader';
+import { Button, Callout, Card, Classes, H3, H5, InputGroup, ProgressBar } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { receiptsMachine } from '../../../machines/receiptsMachine';
 import { CurrencySymbolContext, useOutletCurrencySymbol } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
+import { usePageActor } from '../../common/usePageActor';
 import { DateRangeExceededAlert } from '../../filters/DateRangeExceededAlert';
 import { DateRangePicker } from '../../filters/DateRangePicker';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
@@ -21,36 +21,22 @@ import './receipts.css';
  * summary; a receipt's image; PDF generation with progress, a signed download link, and CSV export.
  */
 export function ReceiptsPage({ title }: PageProps) {
+  const actor = usePageActor(receiptsMachine);
+  useNoticeToasts(actor);
+  if (!actor) return <Card className={`receipts-card ${Classes.SKELETON}`} data-testid="receipts-page-starting" />;
+  return <ReceiptsPageBody actor={actor} title={title} />;
+}
+
+function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorRefFrom<typeof receiptsMachine> }) {
   const headerActor = FilterHeaderContext.useActorRef();
-  const clientId = FilterHeaderContext.useSelector((state) => state.context.filters.clientId);
-  const outletIds = FilterHeaderContext.useSelector((state) => selectedOutletIds(state.context));
-  const outletType = FilterHeaderContext.useSelector((state) => {
-    const ids = selectedOutletIds(state.context).split(',');
-    const outlet = state.context.outlets.find((entry) => String(entry.id) === ids[0]);
-    return outlet?.type === 1 ? 1 : 2;
-  });
-  const start = FilterHeaderContext.useSelector((state) => state.context.filters.dateRange.start);
-  const end = FilterHeaderContext.useSelector((state) => state.context.filters.dateRange.end);
   const dateRangePicker = FilterHeaderContext.useSelector((state) => state.children.dateRangePicker);
   const alertShown = FilterHeaderContext.useSelector((state) => state.matches({ alert: 'shown' }));
   const alert = FilterHeaderContext.useSelector((state) => state.context.alert);
 
-  const [state, send, actorRef] = useMachine(receiptsMachine);
-  useNoticeToasts(actorRef);
+  // The page's machine follows the header and disables it while loading; the body draws most of its state.
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const send = actor.send;
   const { context } = state;
-
-  useEffect(() => {
-    if (clientId === undefined || outletIds === '') return;
-    send({ type: 'filters.change', filters: { clientId, outletIds, outletType, startTime: start, endTime: end } });
-  }, [clientId, outletIds, outletType, start, end, send]);
-
-  // While the page fetches, the header's filters are disabled (§4).
-  const loading = state.hasTag('loading');
-  useEffect(() => {
-    if (!loading) return undefined;
-    headerActor.send({ type: 'page.loading' });
-    return () => headerActor.send({ type: 'page.loaded' });
-  }, [loading, headerActor]);
 
   const listLoading = state.hasTag('listLoading');
   const generating = state.hasTag('pdfGenerating');
