@@ -1,4 +1,4 @@
-import { Button, Callout, Card, H3, H5, InputGroup, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, Card, H5, InputGroup, ProgressBar } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { selectedOutletIds } from '../../../machines/filterHeaderMachine';
@@ -8,6 +8,7 @@ import { useNoticeToasts } from '../../common/Notifications';
 import { DateRangeExceededAlert } from '../../filters/DateRangeExceededAlert';
 import { DateRangePicker } from '../../filters/DateRangePicker';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
+import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 import { PaymentBreakdownChart, PaymentSummaryTable } from './PaymentBreakdown';
 import { ReceiptImageDialog } from './ReceiptImageDialog';
@@ -61,7 +62,7 @@ export function ReceiptsPage({ title }: PageProps) {
     <CurrencySymbolContext.Provider value={currency}>
       <section className="receipts-page" data-testid="receipts-page">
         <header className="receipts-header">
-          <H3 data-testid="page-title">{title}</H3>
+          <PageTitle title={title} />
           <div className="receipts-header-filters">
             {dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
           </div>
