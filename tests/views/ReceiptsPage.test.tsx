@@ -477,7 +477,7 @@ describe('the receipts table', () => {
 describe('sorting and paging', () => {
   it('sorts by a column on the server: a new column descending first, the same column again ascending', async () => {
     await renderLoaded();
-    expect(sortHeader('datetime').getAttribute('aria-sort')).toBe('descending');
+    expect(sortHeader('datetime').textContent).toContain('sorted descending');
 
     fireEvent.click(sortHeader('total_amount'));
     let query = await waitForListCall(2);
@@ -486,13 +486,13 @@ describe('sorting and paging', () => {
       'desc',
       '1',
     ]);
-    expect(sortHeader('total_amount').getAttribute('aria-sort')).toBe('descending');
-    expect(sortHeader('datetime').getAttribute('aria-sort')).toBe('none');
+    expect(sortHeader('total_amount').textContent).toContain('sorted descending');
+    expect(sortHeader('datetime').textContent).toContain('not sorted');
 
     fireEvent.click(sortHeader('total_amount'));
     query = await waitForListCall(3);
     expect([query.get('sortColumn'), query.get('orderByMethod')]).toEqual(['total_amount', 'asc']);
-    expect(sortHeader('total_amount').getAttribute('aria-sort')).toBe('ascending');
+    expect(sortHeader('total_amount').textContent).toContain('sorted ascending');
 
     fireEvent.click(sortHeader('receipt_id'));
     query = await waitForListCall(4);
