@@ -23,6 +23,11 @@ export default defineConfig({
     proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, apiTarget])),
   },
   tools: {
+    // The page's language (WCAG 3.1.1): the built-in template has no `lang` on <html>.
+    htmlPlugin: (config) => {
+      // Rsbuild injects the title, meta tags, scripts and styles into it.
+      config.templateContent = '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
+    },
     rspack: (_config, { appendPlugins }) => {
       // Blueprint's date inputs load their date-fns locale with a dynamic import
       // (`date-fns/locale/${code}/index.js`), which would put every locale in the bundle.

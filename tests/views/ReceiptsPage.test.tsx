@@ -331,7 +331,9 @@ afterEach(() => {
 describe('the receipts table', () => {
   it('asks for the first page of the outlet chosen in the header, newest first, 10 rows', async () => {
     renderPage();
-    expect((await screen.findByTestId('receipts-choose-outlet')).textContent).toBe('Choose an Outlet to see its receipts.');
+    expect((await screen.findByTestId('receipts-choose-outlet')).textContent).toBe(
+      'Choose an Outlet to see its receipts.',
+    );
     const query = await waitForListCall(1);
     expect(Object.fromEntries(query)).toEqual({
       client_id: '3',
@@ -484,7 +486,7 @@ describe('the receipts table', () => {
 describe('sorting and paging', () => {
   it('sorts by a column on the server: a new column descending first, the same column again ascending', async () => {
     await renderLoaded();
-    expect(sortHeader('datetime').getAttribute('aria-sort')).toBe('descending');
+    expect(sortHeader('datetime').textContent).toContain('sorted descending');
 
     fireEvent.click(sortHeader('total_amount'));
     let query = await waitForListCall(2);
@@ -493,13 +495,13 @@ describe('sorting and paging', () => {
       'desc',
       '1',
     ]);
-    expect(sortHeader('total_amount').getAttribute('aria-sort')).toBe('descending');
-    expect(sortHeader('datetime').getAttribute('aria-sort')).toBe('none');
+    expect(sortHeader('total_amount').textContent).toContain('sorted descending');
+    expect(sortHeader('datetime').textContent).toContain('not sorted');
 
     fireEvent.click(sortHeader('total_amount'));
     query = await waitForListCall(3);
     expect([query.get('sortColumn'), query.get('orderByMethod')]).toEqual(['total_amount', 'asc']);
-    expect(sortHeader('total_amount').getAttribute('aria-sort')).toBe('ascending');
+    expect(sortHeader('total_amount').textContent).toContain('sorted ascending');
 
     fireEvent.click(sortHeader('receipt_id'));
     query = await waitForListCall(4);

@@ -2,23 +2,79 @@ import Highcharts from 'highcharts';
 import 'highcharts/modules/exporting';
 import 'highcharts/modules/no-data-to-display';
 import HighchartsReact from 'highcharts-react-official';
-import { useMemo } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useRef } from 'react';
+import { chartTable } from './chartTable';
 import { CHART_COLORS, chartAnimationsEnabled, NO_DATA_TEXT } from './chartTheme';
 
 Highcharts.setOptions({ lang: { noData: NO_DATA_TEXT } });
+
+/** What the block around a chart tells it: its name, and the id of the table that shows its data. */
+export interface ChartFrame {
+  readonly title?: string;
+  readonly tableId?: string;
+}
+
+export const ChartFrameContext = createContext<ChartFrame>({});
 
 export interface ChartProps {
   /** The chart's options; colours, 'No Data', credits and animation are filled in here. */
   readonly options: Highcharts.Options;
   readonly height?: number;
   readonly testId?: string;
+  /** The chart's accessible name; default: the title of the block around it (ChartFrameContext). */
+  readonly title?: string;
+}
+
+/** The chart's data as a table, under a disclosure that starts closed: the chart's text alternative. */
+function ChartDataTable({ id, title, options }: { id: string; title: string; options: Highcharts.Options }) {
+  const table = useMemo(() => chartTable(options), [options]);
+  return (
+    <details className="app-chart-data">
+      <summary>Data table</summary>
+      <table id={id} className="bp6-html-table bp6-compact">
+        <caption>{`${title} (data)`}</caption>
+        <thead>
+          <tr>
+            {table.columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.length === 0 ? (
+            <tr>
+              <td colSpan={table.columns.length}>No Data</td>
+            </tr>
+          ) : (
+            table.rows.map(([label = '', ...values]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {table.columns.slice(1).map((column, index) => (
+                  <td key={column}>{values[index]}</td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </details>
+  );
 }
 
 /**
  * A Highcharts chart with the app's palette, 'No Data' when there is nothing to draw, PNG/SVG export made in the
- * browser, animations off in tests.
+ * browser, animations off in tests. The chart is an image named by its title and described by its data table:
+ * the table of the block around it, or else its own, under a closed 'Data table' disclosure.
  */
-export function Chart({ options, height = 320, testId }: ChartProps) {
+export function Chart({ options, height = 320, testId, title }: ChartProps) {
+  const frame = useContext(ChartFrameContext);
+  const ownTableId = useId();
+  const name = title ?? frame.title ?? 'Chart';
+  const tableId = title === undefined ? frame.tableId : undefined;
+  const describedBy = tableId ?? ownTableId;
+  const chartRef = useRef<HighchartsReact.RefObject>(null);
   const merged = useMemo<Highcharts.Options>(() => {
     const animation = chartAnimationsEnabled();
     return {
@@ -41,10 +97,18 @@ export function Chart({ options, height = 320, testId }: ChartProps) {
         series: { ...options.plotOptions?.series, animation },
       },
     };
-  }, [options, height]);
+  }, [options, height, testId]);
+  // Without the accessibility module Highcharts makes the chart an image named by its (empty) title: name it
+  // and point at its data. Runs after every update, as Highcharts redraws.
+  useEffect(() => {
+    chartRef.current?.chart.renderer.boxWrapper.attr({ 'aria-label': name, 'aria-describedby': describedBy });
+  });
   return (
-    <div data-testid={testId}>
-      <HighchartsReact highcharts={Highcharts} options={merged} />
+    <div className="app-chart">
+      <div data-testid={testId}>
+        <HighchartsReact ref={chartRef} highcharts={Highcharts} options={merged} />
+      </div>
+      {tableId === undefined ? <ChartDataTable id={ownTableId} title={name} options={options} /> : null}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { H3 } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { DateRangeExceededAlert } from './DateRangeExceededAlert';
 import { DateRangePicker } from './DateRangePicker';
 import { FilterHeaderContext } from './filterHeaderContext';
 import { MallsSelect } from './MallsSelect';
 import { MonthPicker } from './MonthPicker';
+import { PageTitle } from './PageTitle';
 
 export interface MallHeaderProps {
   /** The page title. */
@@ -26,7 +26,7 @@ export function MallHeader({ title, children }: MallHeaderProps) {
 
   return (
     <header data-testid="mall-header" aria-busy={state.hasTag('disabled')} style={{ marginBottom: 16 }}>
-      <H3 data-testid="page-title">{title}</H3>
+      <PageTitle title={title} />
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
         <MallsSelect />
         {period === 'range' && dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}

@@ -1,7 +1,7 @@
-import { H2 } from '@blueprintjs/core';
 import type { PageHeaderKind } from '../pages/pageProps';
 import { HeaderV2 } from './HeaderV2';
 import { MallHeader } from './MallHeader';
+import { PageTitle } from './PageTitle';
 
 export interface PageHeaderProps {
   readonly title: string;
@@ -13,5 +13,5 @@ export interface PageHeaderProps {
 export function PageHeader({ title, header = 'none' }: PageHeaderProps) {
   if (header === 'v2') return <HeaderV2 title={title} />;
   if (header === 'mall') return <MallHeader title={title} />;
-  return <H2 data-testid="page-title">{title}</H2>;
+  return <PageTitle title={title} />;
 }

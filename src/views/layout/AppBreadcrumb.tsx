@@ -21,7 +21,7 @@ export function AppBreadcrumb({ routes }: AppBreadcrumbProps) {
         {crumbs.map((crumb, index) => {
           const target = crumb.path;
           return (
-            <li key={`${index}-${crumb.title}`}>
+            <li key={`${crumb.path ?? ''}|${crumb.title}`}>
               <Breadcrumb
                 text={crumb.title}
                 current={index === crumbs.length - 1}

@@ -1,5 +1,5 @@
 import { Button, Collapse, Icon, type IconName, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
-import { type MouseEvent, useMemo } from 'react';
+import { type MouseEvent, type ReactNode, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { SIDEBAR_SHOW_TIMEOUT } from '../../domain/device';
 import { isCurrentLink, type MenuGroup, type MenuLink, sidebarMenu } from '../../domain/menu';
@@ -56,26 +56,27 @@ export function Sidebar({ routes }: SidebarProps) {
     />
   );
 
-  const group = (entry: MenuGroup) => {
-    if (collapsed) {
-      return (
-        <MenuItem
-          key={entry.path}
-          icon={entry.icon as IconName}
-          text={<span className="app-sidebar-label">{entry.title}</span>}
-          htmlTitle={entry.title}
-          active={entry.children.some((child) => isCurrentLink(child, path))}
-          popoverProps={{ hoverOpenDelay: SIDEBAR_SHOW_TIMEOUT, placement: 'right-start', usePortal: true }}
-          data-testid={`nav-group-${entry.path}`}
-        >
-          <MenuDivider title={entry.title} />
-          {entry.children.map(item)}
-        </MenuItem>
-      );
-    }
+  /** Collapsed: a group is a menu item with its sub-menu in a popover. */
+  const collapsedGroup = (entry: MenuGroup) => (
+    <MenuItem
+      key={entry.path}
+      icon={entry.icon as IconName}
+      text={<span className="app-sidebar-label">{entry.title}</span>}
+      htmlTitle={entry.title}
+      active={entry.children.some((child) => isCurrentLink(child, path))}
+      popoverProps={{ hoverOpenDelay: SIDEBAR_SHOW_TIMEOUT, placement: 'right-start', usePortal: true }}
+      data-testid={`nav-group-${entry.path}`}
+    >
+      <MenuDivider title={entry.title} />
+      {entry.children.map(item)}
+    </MenuItem>
+  );
+
+  /** Open: a group is a disclosure button and, when expanded, the menu of its links. */
+  const openGroup = (entry: MenuGroup) => {
     const isOpen = openGroups.includes(entry.path);
     return (
-      <li key={entry.path} role="none" data-testid={`nav-group-${entry.path}`}>
+      <li key={entry.path} data-testid={`nav-group-${entry.path}`}>
         <button
           type="button"
           className="bp6-menu-item app-sidebar-group-toggle"
@@ -87,13 +88,39 @@ export function Sidebar({ routes }: SidebarProps) {
           <Icon icon={isOpen ? 'chevron-down' : 'chevron-right'} />
         </button>
         <Collapse isOpen={isOpen}>
-          <ul className="app-sidebar-submenu" role="group" aria-label={entry.title}>
+          <Menu className="app-sidebar-submenu" aria-label={entry.title}>
             {entry.children.map(item)}
-          </ul>
+          </Menu>
         </Collapse>
       </li>
     );
   };
+
+  /*
+   * The page list: runs of menu items (links, and collapsed groups) each as one menu, open groups between them as
+   * disclosure buttons; a menu holds nothing but menu items.
+   */
+  const navEntries: ReactNode[] = [];
+  let run: { key: string; items: ReactNode[] } | undefined;
+  const endRun = () => {
+    if (run === undefined) return;
+    navEntries.push(
+      <li key={`menu-${run.key}`}>
+        <Menu>{run.items}</Menu>
+      </li>,
+    );
+    run = undefined;
+  };
+  for (const entry of menu) {
+    if (entry.kind === 'group' && !collapsed) {
+      endRun();
+      navEntries.push(openGroup(entry));
+      continue;
+    }
+    run ??= { key: entry.path, items: [] };
+    run.items.push(entry.kind === 'group' ? collapsedGroup(entry) : item(entry));
+  }
+  endRun();
 
   return (
     <aside
@@ -117,7 +144,7 @@ export function Sidebar({ routes }: SidebarProps) {
       </div>
       {clientSelectorShown ? <ClientSelect /> : null}
       <nav data-testid="nav" aria-label="Pages">
-        <Menu>{menu.map((entry) => (entry.kind === 'group' ? group(entry) : item(entry)))}</Menu>
+        <ul className="bp6-menu app-sidebar-nav">{navEntries}</ul>
       </nav>
       <Menu className="app-sidebar-footer">
         <MenuItem

@@ -1,17 +1,21 @@
-import { NonIdealState } from '@blueprintjs/core';
+import { H1, NonIdealState } from '@blueprintjs/core';
 import { Link } from 'wouter';
 import { PAGE_NOT_FOUND_MESSAGE } from '../../domain/messages';
 
-/** /404: where the navigation guard sends an unknown path. */
+/** /404: where the navigation guard sends an unknown path. Its message is the page's `h1`. */
 export function NotFoundPage() {
   return (
-    <div style={{ minHeight: '100vh', display: 'flex' }} data-testid="not-found">
+    <main style={{ minHeight: '100vh', display: 'flex' }} data-testid="not-found">
       <NonIdealState
         icon="search"
-        title={PAGE_NOT_FOUND_MESSAGE}
-        description="The page you asked for does not exist or is not available to you."
+        description={
+          <>
+            <H1 className="app-page-title">{PAGE_NOT_FOUND_MESSAGE}</H1>
+            <p>The page you asked for does not exist or is not available to you.</p>
+          </>
+        }
         action={<Link href="/">Go to the dashboard</Link>}
       />
-    </div>
+    </main>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Callout, Card, H3, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { Fragment, useState } from 'react';
 import { outboxMachine } from '../../../machines/outboxMachine';
+import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 
 /** The mails kept in the local outbox, for finishing sign-in flows on a machine without an SMTP server. */
@@ -12,7 +13,7 @@ export function OutboxPage({ title }: PageProps) {
   return (
     <section data-testid="outbox-page">
       <div className="page-title-row">
-        <H3>{title}</H3>
+        <PageTitle title={title} />
         <Button
           icon="refresh"
           text="Refresh"

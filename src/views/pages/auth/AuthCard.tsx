@@ -1,4 +1,4 @@
-import { Callout, Card, Elevation, FormGroup, H3, H5, InputGroup } from '@blueprintjs/core';
+import { Callout, Card, Elevation, FormGroup, H1, H2, InputGroup } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../domain/messages';
 
@@ -11,16 +11,21 @@ const pageStyle = {
   boxSizing: 'border-box',
 } as const;
 
-/** The frame of the signed-out pages: a centred card with the product name and the step's title. */
+/**
+ * The frame of the signed-out pages: the page's main landmark, a centred card with the product name (the page's
+ * `h1`) and the step's title.
+ */
 export function AuthCard({ title, children }: { title?: string; children: ReactNode }) {
   return (
-    <div style={pageStyle}>
+    <main style={pageStyle}>
       <Card elevation={Elevation.TWO} style={{ width: 380, maxWidth: '100%' }}>
-        <H3 style={{ textAlign: 'center' }}>{PRODUCT_NAME}</H3>
-        {title !== undefined && <H5 style={{ textAlign: 'center', marginBottom: 20 }}>{title}</H5>}
+        <H1 style={{ textAlign: 'center', fontSize: 22, lineHeight: '25px' }}>{PRODUCT_NAME}</H1>
+        {title !== undefined && (
+          <H2 style={{ textAlign: 'center', marginBottom: 20, fontSize: 14, lineHeight: '17px' }}>{title}</H2>
+        )}
         {children}
       </Card>
-    </div>
+    </main>
   );
 }
 

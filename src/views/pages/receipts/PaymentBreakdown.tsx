@@ -29,7 +29,7 @@ export function PaymentBreakdownChart({ series }: { readonly series: readonly Br
         : [],
     };
   }, [series]);
-  return <Chart options={options} testId="payment-breakdown-chart" />;
+  return <Chart options={options} testId="payment-breakdown-chart" title="Payment Method Breakdown" />;
 }
 
 /** The payment summary (§3): method, sum, processing fee, net amount, with the method's chart colour. */

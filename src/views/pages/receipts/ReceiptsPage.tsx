@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, H3, H5, InputGroup, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H5, InputGroup, ProgressBar } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { receiptsMachine } from '../../../machines/receiptsMachine';
@@ -8,6 +8,7 @@ import { usePageActor } from '../../common/usePageActor';
 import { DateRangeExceededAlert } from '../../filters/DateRangeExceededAlert';
 import { DateRangePicker } from '../../filters/DateRangePicker';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
+import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 import { PaymentBreakdownChart, PaymentSummaryTable } from './PaymentBreakdown';
 import { ReceiptImageDialog } from './ReceiptImageDialog';
@@ -47,7 +48,7 @@ function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorR
     <CurrencySymbolContext.Provider value={currency}>
       <section className="receipts-page" data-testid="receipts-page">
         <header className="receipts-header">
-          <H3 data-testid="page-title">{title}</H3>
+          <PageTitle title={title} />
           <div className="receipts-header-filters">
             {dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
           </div>

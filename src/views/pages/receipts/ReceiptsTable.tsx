@@ -20,6 +20,11 @@ interface ColumnSpec {
 
 const yesNo = (value: boolean | null | undefined) => (value === true ? 'Yes' : value === false ? 'No' : '');
 
+/** The sort state a screen reader reads with a column's sort button (the table is not an ARIA grid). */
+export function sortState(order: 'asc' | 'desc' | undefined): string {
+  return order === 'asc' ? ', sorted ascending' : order === 'desc' ? ', sorted descending' : ', not sorted';
+}
+
 export interface ReceiptsTableProps {
   readonly context: ReceiptsContext;
   readonly loading: boolean;
@@ -45,17 +50,14 @@ export function ReceiptsTable({ context, loading, send }: ReceiptsTableProps) {
       sort: 'receipt_id',
       width: 190,
       render: (row) => (
-        <a
-          role="button"
-          tabIndex={0}
+        <button
+          type="button"
+          className="receipt-id-link"
           data-testid={`receipt-link-${row.receipt_id}`}
           onClick={() => openImage(row)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') openImage(row);
-          }}
         >
           {displayReceiptId(row.receipt_id)}
-        </a>
+        </button>
       ),
     },
     {
@@ -130,24 +132,22 @@ export function ReceiptsTable({ context, loading, send }: ReceiptsTableProps) {
       name={column.name}
       nameRenderer={(name) =>
         column.sort ? (
-          <span
-            role="button"
-            tabIndex={0}
+          <button
+            type="button"
             className="receipts-sort"
             data-testid={`sort-${column.sort}`}
             data-order={sortColumn === column.sort ? order : undefined}
-            aria-sort={sortColumn === column.sort ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
             onClick={() => column.sort && send({ type: 'sort.change', column: column.sort })}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && column.sort) send({ type: 'sort.change', column: column.sort });
-            }}
           >
             {name}{' '}
             <Icon
               size={12}
               icon={sortColumn === column.sort ? (order === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
             />
-          </span>
+            <span className="receipts-visually-hidden">
+              {sortState(sortColumn === column.sort ? order : undefined)}
+            </span>
+          </button>
         ) : (
           <span>{name}</span>
         )

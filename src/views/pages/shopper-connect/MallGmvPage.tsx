@@ -115,6 +115,7 @@ export function MallGmvPage({ title, header }: PageProps) {
       ),
     [rows],
   );
+  const breakdownChart = <Chart testId="gmv-breakdown-chart" options={bars} />;
   const label = breakdown === 'outlet' ? 'Outlet' : breakdown === 'category' ? 'Category' : 'Level';
 
   return (
@@ -174,12 +175,17 @@ export function MallGmvPage({ title, header }: PageProps) {
         title={`GMV by ${label}`}
         chart={
           <>
-            <Tabs id="gmv-breakdown" selectedTabId={breakdown} onChange={(id) => setBreakdown(id as Breakdown)}>
-              <Tab id="outlet" title="Outlet" />
-              <Tab id="category" title="Category" />
-              <Tab id="level" title="Level" />
+            {/* The chart is the selected tab's panel (the tab controls it). */}
+            <Tabs
+              id="gmv-breakdown"
+              selectedTabId={breakdown}
+              onChange={(id) => setBreakdown(id as Breakdown)}
+              renderActiveTabPanelOnly
+            >
+              <Tab id="outlet" title="Outlet" panel={breakdownChart} />
+              <Tab id="category" title="Category" panel={breakdownChart} />
+              <Tab id="level" title="Level" panel={breakdownChart} />
             </Tabs>
-            <Chart testId="gmv-breakdown-chart" options={bars} />
           </>
         }
         table={<ReportTable columns={BREAKDOWN_COLUMNS(label)} rows={rows} />}

@@ -45,8 +45,13 @@ function heatMapOptions(
   currency: string,
 ): Highcharts.Options {
   const points: [number, number, number][] = [];
-  if (shown)
-    heatMap.forEach((row, weekday) => row.forEach((value, hourIndex) => points.push([hourIndex, weekday, value])));
+  if (shown) {
+    heatMap.forEach((row, weekday) => {
+      row.forEach((value, hourIndex) => {
+        points.push([hourIndex, weekday, value]);
+      });
+    });
+  }
   return {
     chart: { type: 'heatmap' },
     title: { text: undefined },

@@ -1,5 +1,6 @@
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
+import type { Metric } from '../../../domain/dateLimits';
 import { formatNumber, formatPercentage } from '../../../domain/format';
 import type { OutletRankRow } from '../../../domain/mallReportViews';
 import { share } from '../../../domain/reports';
@@ -28,6 +29,11 @@ const OUTLET_COLUMNS: Column<OutletRankRow>[] = [
   { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
   { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
 ];
+
+/** An outlet's figure of the chosen metric. */
+function metricOf(row: OutletRankRow, metric: Metric): number {
+  return metric === 'transactions' ? row.transactions : metric === 'gmv' ? row.gmv : row.average_transaction_value;
+}
 
 /** Member vs non-member (Header V2): the overall comparison over time and the outlet rankings of each side. */
 export function MemberVsNonMemberPage({ title, header }: PageProps) {
@@ -83,12 +89,10 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
   );
   const members = data?.members ?? [];
   const nonMembers = data?.nonMembers ?? [];
-  const value = (row: OutletRankRow) =>
-    metric === 'transactions' ? row.transactions : metric === 'gmv' ? row.gmv : row.average_transaction_value;
   const memberBars = useMemo(
     () =>
       rankingBarOptions(
-        members.map((row) => ({ name: row.outlet_name, value: value(row) })),
+        members.map((row) => ({ name: row.outlet_name, value: metricOf(row, metric) })),
         METRIC_LABELS[metric],
       ),
     [members, metric],
@@ -96,7 +100,7 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
   const nonMemberBars = useMemo(
     () =>
       rankingBarOptions(
-        nonMembers.map((row) => ({ name: row.outlet_name, value: value(row) })),
+        nonMembers.map((row) => ({ name: row.outlet_name, value: metricOf(row, metric) })),
         METRIC_LABELS[metric],
       ),
     [nonMembers, metric],
@@ -132,7 +136,12 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
         chart={<Chart testId="member-overall-chart" options={series} />}
         table={
           <>
-            <Chart testId="member-split-chart" options={split} height={220} />
+            <Chart
+              testId="member-split-chart"
+              title={`Member and Non-member Share of ${METRIC_LABELS[metric]}`}
+              options={split}
+              height={220}
+            />
             <ReportTable
               testId="member-totals"
               columns={[

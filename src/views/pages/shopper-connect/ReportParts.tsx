@@ -1,8 +1,9 @@
 import { Button, Card, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { formatFileDateRange } from '../../../domain/format';
 import { formatGrowthRate, growthRate } from '../../../domain/reports';
+import { ChartFrameContext } from '../../charts/Chart';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../../charts/chartTheme';
 import { CurrencySymbolContext, useMallCurrencySymbol } from '../../common/Money';
 import { type CsvFile, exportCsvFiles } from './reportExport';
@@ -48,14 +49,34 @@ export interface ReportBlockProps {
   readonly testId?: string;
 }
 
-/** A chart with its table beside it (below on narrow screens). */
+/**
+ * A chart with its table beside it (below on narrow screens). The chart is named by the block's title and
+ * described by the table (ChartFrameContext); the table scrolls in a region a keyboard can reach.
+ */
 export function ReportBlock({ title, chart, table, testId }: ReportBlockProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const tableId = `${id}-table`;
+  const frame = useMemo(() => ({ title, ...(table ? { tableId } : {}) }), [title, table, tableId]);
   return (
     <Card data-testid={testId} style={{ marginBottom: 16 }}>
-      <H5>{title}</H5>
+      <H5 id={titleId}>{title}</H5>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
-        <div style={{ flex: '2 1 480px', minWidth: 0 }}>{chart}</div>
-        {table ? <div style={{ flex: '1 1 280px', maxHeight: 360, overflow: 'auto' }}>{table}</div> : null}
+        <div style={{ flex: '2 1 480px', minWidth: 0 }}>
+          <ChartFrameContext.Provider value={frame}>{chart}</ChartFrameContext.Provider>
+        </div>
+        {table ? (
+          <section
+            id={tableId}
+            className="app-scroll-region"
+            aria-label={`${title}: table`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+            tabIndex={0}
+            style={{ flex: '1 1 280px', maxHeight: 360, overflow: 'auto' }}
+          >
+            {table}
+          </section>
+        ) : null}
       </div>
     </Card>
   );
@@ -68,22 +89,24 @@ export interface Column<Row> {
   readonly numeric?: boolean;
 }
 
-/** A plain table of rows; 'No Data' when there are none. */
+/** A plain table of rows; 'No Data' when there are none. Rows are told apart by their content by default. */
 export function ReportTable<Row>({
   columns,
   rows,
   testId,
+  rowKey = (row) => JSON.stringify(row),
 }: {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   testId?: string;
+  rowKey?: (row: Row) => string;
 }) {
   return (
     <HTMLTable compact striped style={{ width: '100%' }} data-testid={testId}>
       <thead>
         <tr>
           {columns.map((column) => (
-            <th key={column.key} style={column.numeric ? { textAlign: 'right' } : undefined}>
+            <th key={column.key} scope="col" style={column.numeric ? { textAlign: 'right' } : undefined}>
               {column.label}
             </th>
           ))}
@@ -95,8 +118,8 @@ export function ReportTable<Row>({
             <td colSpan={columns.length}>No Data</td>
           </tr>
         ) : (
-          rows.map((row, index) => (
-            <tr key={index}>
+          rows.map((row) => (
+            <tr key={rowKey(row)}>
               {columns.map((column) => (
                 <td key={column.key} style={column.numeric ? { textAlign: 'right' } : undefined}>
                   {column.render(row)}
