@@ -92,7 +92,9 @@ export function withFilterQuery(search: string, filters: FilterQuery): string {
   current.forEach((value, key) => {
     if (!OWNED_KEYS.includes(key)) kept.append(key, value);
   });
-  toFilterParams(filters).forEach((value, key) => kept.append(key, value));
+  toFilterParams(filters).forEach((value, key) => {
+    kept.append(key, value);
+  });
   return kept.toString();
 }
 

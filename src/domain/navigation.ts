@@ -100,7 +100,7 @@ export function isReachableFrom(to: AppLocation, from: AppLocation | undefined):
  * loop. Undefined when there is none.
  */
 export function safeReturnPath(wanted: string | undefined): string | undefined {
-  if (!wanted || !wanted.startsWith('/') || wanted.startsWith('//') || wanted.startsWith('/\\')) return undefined;
+  if (!wanted?.startsWith('/') || wanted.startsWith('//') || wanted.startsWith('/\\')) return undefined;
   const { path } = parseLocation(wanted);
   if (path === '/login' || path === '/') return undefined;
   return wanted;

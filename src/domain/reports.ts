@@ -106,7 +106,10 @@ export function isoWeekday(day: string): number {
 /** How many days of each ISO weekday (index 0 = Monday) the range holds: the counts of the weekday average. */
 export function weekdayCounts(start: string, end: string): number[] {
   const counts = [0, 0, 0, 0, 0, 0, 0];
-  for (const day of eachDay(start, end)) counts[isoWeekday(day) - 1]! += 1;
+  for (const day of eachDay(start, end)) {
+    const index = isoWeekday(day) - 1;
+    counts[index] = (counts[index] ?? 0) + 1;
+  }
   return counts;
 }
 

@@ -1,5 +1,5 @@
 import { createTestModel, type TestParam } from '@xstate/test';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { type Actor, createActor, type SnapshotFrom, setup } from 'xstate';
 import { type InspectorInput, inspectorMachine } from '../../src/machines/inspectorMachine';
 import { describeModelCoverage } from './modelCoverage';

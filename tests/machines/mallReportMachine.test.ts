@@ -1,6 +1,6 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Actor, type AnyActorRef, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type Actor, createActor, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { ReportQuery } from '../../src/domain/mallReportViews';
 import { errorOccurs, type Notice } from '../../src/domain/messages';
 import {

@@ -71,7 +71,7 @@ describe('numbers', () => {
     expect(formatNumber(12)).toBe('12');
   });
   it('as floats have 2 decimals', () => {
-    expect(formatFloat(3.14159)).toBe('3.14');
+    expect(formatFloat(Math.PI)).toBe('3.14');
     expect(formatFloat(2)).toBe('2.00');
   });
 });

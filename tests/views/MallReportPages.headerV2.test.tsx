@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MallPeakHoursPage } from '../../src/views/pages/shopper-connect/MallPeakHoursPage';
 import { MemberVsNonMemberPage } from '../../src/views/pages/shopper-connect/MemberVsNonMemberPage';
 import {
@@ -18,7 +18,6 @@ import {
   RANGE,
   type RecordedCall,
   renderReportPage,
-  resetSession,
   seriesValues,
   serverError,
   sortedCalls,
@@ -228,7 +227,7 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
   });
 
   it("says 'No Data' when the hours had no sales", async () => {
-    installNetwork((call) => ok({ data: [{ period: RANGE.start, hour: 12, value: 0 }] }));
+    installNetwork((_call) => ok({ data: [{ period: RANGE.start, hour: 12, value: 0 }] }));
     renderPeakHours();
     await waitForReport();
     expect(bodyRows(tableIn('peak-series'))).toEqual([['No Data']]);

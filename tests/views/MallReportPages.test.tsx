@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MallGmvPage } from '../../src/views/pages/shopper-connect/MallGmvPage';
 import { MallHomePage } from '../../src/views/pages/shopper-connect/MallHomePage';
 import { MallPaymentMethodsPage } from '../../src/views/pages/shopper-connect/MallPaymentMethodsPage';
@@ -23,7 +23,6 @@ import {
   RANGE,
   type RecordedCall,
   renderReportPage,
-  resetSession,
   seriesValues,
   serverError,
   sortedCalls,
@@ -561,7 +560,10 @@ describe('MallPaymentMethodsPage', { timeout: 30_000 }, () => {
     expect(describeCalls(network.reportCalls())).toEqual(
       sortedCalls([
         { path, params: { ...BASE, start_time: '2024-02-15', limit: '10' } },
-        ...weeks.map(([start, end]) => ({ path, params: { ...BASE, start_time: start!, end_time: end!, limit: '5' } })),
+        ...weeks.map(([start = '', end = '']) => ({
+          path,
+          params: { ...BASE, start_time: start, end_time: end, limit: '5' },
+        })),
       ]),
     );
     expect(chartIn('payment-over-time-chart').xAxis[0]?.categories).toEqual(
@@ -652,8 +654,9 @@ describe('exportCsvFiles', () => {
     expect(downloads).toHaveLength(1);
     const [download] = downloads;
     expect(download?.fileName).toBe(`daily_${FILE_RANGE}.csv`);
-    expect(download?.blob.type).toBe('text/csv;charset=utf-8');
-    expect(await blobText(download!.blob)).toBe(
+    if (!download) throw new Error('nothing was downloaded');
+    expect(download.blob.type).toBe('text/csv;charset=utf-8');
+    expect(await blobText(download.blob)).toBe(
       'Date,Total Amount,Payment Method\r\n2024-03-09,12.5,"VISA, MASTER"\r\n',
     );
     // The object URL is let go of afterwards.

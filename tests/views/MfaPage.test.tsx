@@ -32,7 +32,10 @@ describe('MfaPage', () => {
     let codeAccepted = false;
     const server = fakeServer({
       login: () => loginAnswer({}, true),
-      verifyCode: (code) => Promise.resolve((codeAccepted = code === '654321')),
+      verifyCode: (code) => {
+        codeAccepted = code === '654321';
+        return Promise.resolve(codeAccepted);
+      },
       credential: () =>
         codeAccepted
           ? Promise.resolve({ user: userInfo(), csrfToken: 'csrf-session' })

@@ -1,7 +1,6 @@
 import { Classes } from '@blueprintjs/core';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Highcharts from 'highcharts';
-import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from 'xstate';
 import type { Outlet } from '../../src/api/lookup';

@@ -78,6 +78,7 @@ export function renderFrame(ui: ReactNode, options: FrameOptions = {}): Harness 
     actions: { writeUrl: () => undefined, writeCookies: () => undefined },
   });
 
+  // biome-ignore lint/correctness/noComponentHookFactories: a probe made once per render of the harness, to hand the test its actors.
   function Probe() {
     const layout = LayoutContext.useActorRef();
     const header = FilterHeaderContext.useActorRef();
