@@ -213,6 +213,21 @@ describe('mallReportMachine (model)', () => {
   describeModelCoverage(model, params, { states: ['idle', 'loading', 'loaded', 'empty', 'failure'], transitions: 9 });
 });
 
+/** The toasts a page's machine shows when its calls fail. */
+async function failureToastsOf<TData>(machine: ReturnType<typeof createMallReportMachine<TData>>): Promise<string[]> {
+  const failing = machine.provide({
+    actors: { fetchReport: fromPromise<TData, { query: ReportQuery }>(() => Promise.reject(new Error('500'))) },
+  });
+  const page = createActor(failing).start();
+  const seen: string[] = [];
+  page.on('notify', (notice) => seen.push(notice.message));
+  page.send({ type: 'report.load', query: QUERY_A });
+  await flush();
+  expect(page.getSnapshot().matches('failure')).toBe(true);
+  page.stop();
+  return seen;
+}
+
 describe('mallReportMachine details', () => {
   it('ignores retry before anything was asked', () => {
     start();
@@ -230,21 +245,15 @@ describe('mallReportMachine details', () => {
     expect(notices.map((notice) => notice.message)).toEqual([errorOccurs('Mall GMV'), errorOccurs('Mall GMV')]);
   });
 
-  it('gives each page its toast', () => {
-    const whats = [
-      mallHomeReportMachine,
-      mallGmvReportMachine,
-      peakHoursReportMachine,
-      paymentMethodsReportMachine,
-      memberReportMachine,
-    ].map((machine) => machine.id);
-    expect(whats).toEqual([
-      'mallHomeReport',
-      'mallGmvReport',
-      'peakHoursReport',
-      'paymentMethodsReport',
-      'memberReport',
+  it('gives each page its own failure toast', async () => {
+    expect(await failureToastsOf(mallHomeReportMachine)).toEqual(['Mall home error occurs. Please try again later.']);
+    expect(await failureToastsOf(mallGmvReportMachine)).toEqual(['Mall GMV error occurs. Please try again later.']);
+    expect(await failureToastsOf(peakHoursReportMachine)).toEqual(['Peak hours error occurs. Please try again later.']);
+    expect(await failureToastsOf(paymentMethodsReportMachine)).toEqual([
+      'Payment methods error occurs. Please try again later.',
     ]);
-    expect(errorOccurs('Peak hours')).toBe('Peak hours error occurs. Please try again later.');
+    expect(await failureToastsOf(memberReportMachine)).toEqual([
+      'Member vs non-member error occurs. Please try again later.',
+    ]);
   });
 });
