@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['tests/views/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/views/browserRequest.ts'],
+          // Each test signs in to the whole app and draws Blueprint tables and Highcharts charts in jsdom.
+          testTimeout: 20_000,
         },
       },
       {

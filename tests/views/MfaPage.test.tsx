@@ -65,7 +65,7 @@ describe('MfaPage', () => {
     expect((await screen.findByTestId('navbar-username')).textContent).toBe('alice@mall.example');
     expect(currentPath(location)).toBe('/shopper-connect/mall-gmv');
     expect(server.calls.codes).toEqual(['123456', '654321']);
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Mall GMV');
+    expect((await screen.findByTestId('page-title', {}, { timeout: 10_000 })).textContent).toBe('Mall GMV');
   });
 
   it('offers Resend code: a new code is sent and the error cleared', async () => {
