@@ -1,5 +1,5 @@
 import { Classes } from '@blueprintjs/core';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxMail } from '../../src/api/admin';
 import { clearSession, setPermissionsList } from '../../src/api/session';
@@ -7,7 +7,7 @@ import { OUTBOX_ERROR } from '../../src/machines/outboxMachine';
 import { OutboxPage } from '../../src/views/pages/admin/OutboxPage';
 import { deferred } from '../support/deferred';
 import { CLIENTS, MALLS, OUTLETS } from './layoutHarness';
-import { currentPath, fakeServer, renderApp, userInfo } from './renderApp';
+import { currentPath, fakeServer, renderApp, renderInApp, userInfo } from './renderApp';
 
 /*
  * The super admin's Outbox page: the mails the server kept instead of sending them (GET /api/admin/outbox),
@@ -70,6 +70,14 @@ function rows(): string[][] {
 
 beforeEach(() => installNetwork());
 
+/** The page as the app shows it to the super admin. */
+function renderOutbox(): void {
+  renderInApp(<OutboxPage title="Outbox" />, {
+    user: userInfo({ roles: ['super admin'], username: 'root', permissionsList: ['*::*'] }),
+    path: '/admin/outbox',
+  });
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -80,7 +88,7 @@ describe('the outbox page', () => {
   beforeEach(() => setPermissionsList(['*::*']));
 
   it('lists the latest 50 mails kept in the outbox, newest first as the server sends them', async () => {
-    render(<OutboxPage title="Outbox" />);
+    renderOutbox();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(outboxCalls().map((url) => url.search)).toEqual(['?limit=50']);
     expect(screen.getByRole('heading', { name: 'Outbox' })).toBeDefined();
@@ -94,7 +102,7 @@ describe('the outbox page', () => {
   });
 
   it("opens a mail's full text under its row, and closes it again", async () => {
-    render(<OutboxPage title="Outbox" />);
+    renderOutbox();
     const [first] = await screen.findAllByTestId('outbox-row');
     if (!first) throw new Error('no outbox row');
     expect(screen.queryByText(/one-time sign-in code is 123456/)).toBeNull();
@@ -109,7 +117,7 @@ describe('the outbox page', () => {
   it('shows a spinner while the first answer is pending, then the mails', async () => {
     const pending = deferred<Answer>();
     network.outbox = () => pending.promise;
-    render(<OutboxPage title="Outbox" />);
+    renderOutbox();
     await waitFor(() => expect(outboxCalls()).toHaveLength(1));
     const page = screen.getByTestId('outbox-page');
     // The page's own spinner (not the Refresh button's).
@@ -124,14 +132,14 @@ describe('the outbox page', () => {
 
   it("says 'No mail yet' when the outbox is empty (mail went out through SMTP)", async () => {
     network.outbox = () => ({ status: 200, body: { data: [] } });
-    render(<OutboxPage title="Outbox" />);
+    renderOutbox();
     expect(await screen.findByText('No mail yet')).toBeDefined();
     expect(screen.queryAllByTestId('outbox-row')).toHaveLength(0);
   });
 
   it('fetches again on Refresh and shows what came in since', async () => {
     network.outbox = () => ({ status: 200, body: { data: [RESET_MAIL] } });
-    render(<OutboxPage title="Outbox" />);
+    renderOutbox();
     await waitFor(() => expect(rows()).toHaveLength(1));
     network.outbox = () => ({ status: 200, body: { data: [CODE_MAIL, RESET_MAIL] } });
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -145,7 +153,7 @@ describe('the outbox page', () => {
       status: 500,
       body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
     });
-    render(<OutboxPage title="Outbox" />);
+    renderOutbox();
     expect(await screen.findByText(OUTBOX_ERROR)).toBeDefined();
     expect(OUTBOX_ERROR).toBe('Outbox fetching error occurs. Please try again later.');
     expect(screen.getByText('No mail yet')).toBeDefined();

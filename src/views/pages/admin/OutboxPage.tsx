@@ -1,32 +1,34 @@
 import { Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Fragment, useState } from 'react';
+import type { OutboxMail } from '../../../api/admin';
 import { outboxMachine } from '../../../machines/outboxMachine';
+import { usePageActor } from '../../common/usePageActor';
 import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 
 /** The mails kept in the local outbox, for finishing sign-in flows on a machine without an SMTP server. */
+const NO_MAILS: readonly OutboxMail[] = [];
+
 export function OutboxPage({ title }: PageProps) {
-  const [state, send] = useMachine(outboxMachine);
+  const actor = usePageActor(outboxMachine);
+  const mails = useSelector(actor, (state) => state?.context.mails ?? NO_MAILS);
+  const errorMessage = useSelector(actor, (state) => state?.context.errorMessage);
+  const busy = useSelector(actor, (state) => state === undefined || state.hasTag('busy'));
+  const loading = useSelector(actor, (state) => state === undefined || state.matches('loading'));
   const [open, setOpen] = useState<number | undefined>(undefined);
-  const { mails, errorMessage } = state.context;
   return (
     <section data-testid="outbox-page">
       <div className="page-title-row">
         <PageTitle title={title} />
-        <Button
-          icon="refresh"
-          text="Refresh"
-          loading={state.hasTag('busy')}
-          onClick={() => send({ type: 'outbox.refresh' })}
-        />
+        <Button icon="refresh" text="Refresh" loading={busy} onClick={() => actor?.send({ type: 'outbox.refresh' })} />
       </div>
       <Callout intent="primary" icon="envelope">
         Without an SMTP server (SMTP_URL), mails are kept here instead of being sent: one-time codes, password-reset
         links and invitations.
       </Callout>
       {errorMessage && <Callout intent="danger">{errorMessage}</Callout>}
-      {state.matches('loading') && mails.length === 0 ? (
+      {loading && mails.length === 0 ? (
         <Spinner />
       ) : mails.length === 0 ? (
         <NonIdealState icon="inbox" title="No mail yet" />
