@@ -123,18 +123,28 @@ function DateSelects({ title, testId, value, window, onChange }: DateSelectsProp
  * year selects (Set Date From, Set Date To; Cancel, Okay). Everything shown comes from the machine.
  */
 export function DateRangePicker({ actorRef }: DateRangePickerProps) {
-  const state = useSelector(actorRef, (snapshot) => snapshot);
-  const { context } = state;
-  const { committed, draft, window } = context;
-  const isOpen = state.matches('open');
+  const committed = useSelector(actorRef, (state) => state.context.committed);
+  const draft = useSelector(actorRef, (state) => state.context.draft);
+  const window = useSelector(actorRef, (state) => state.context.window);
+  const type = useSelector(actorRef, (state) => state.context.type);
+  const variant = useSelector(actorRef, (state) => state.context.variant);
+  const selectedOption = useSelector(actorRef, (state) => state.context.option);
+  const quickRangesShown = useSelector(actorRef, (state) => state.context.quickRangesShown);
+  const note = useSelector(actorRef, (state) => state.context.note);
+  const errorMessage = useSelector(actorRef, (state) => state.context.errorMessage);
+  const alertContent = useSelector(actorRef, (state) => state.context.alert);
+  const isOpen = useSelector(actorRef, (state) => state.matches('open'));
+  const alertShown = useSelector(actorRef, (state) => state.matches({ open: 'exceeded' }));
+  const canOpen = useSelector(actorRef, (state) => state.can({ type: 'dateRange.open' }));
+  const canCancel = useSelector(actorRef, (state) => state.can({ type: 'dateRange.cancel' }));
   const send = actorRef.send;
-  const datetime = context.type === 'datetime';
+  const datetime = type === 'datetime';
 
   const label =
     formatDateRange(committed.start, committed.end) +
     (datetime ? ` (${committed.startTime ?? ''} - ${committed.endTime ?? ''})` : '');
   const cancel = () => {
-    if (state.can({ type: 'dateRange.cancel' })) send({ type: 'dateRange.cancel' });
+    if (canCancel) send({ type: 'dateRange.cancel' });
   };
   const button = (
     <Button
@@ -142,22 +152,22 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
       endIcon="caret-down"
       text={label}
       data-testid="date-range-button"
-      disabled={!isOpen && !state.can({ type: 'dateRange.open' })}
+      disabled={!isOpen && !canOpen}
       onClick={() => {
         if (!isOpen) send({ type: 'dateRange.open' });
       }}
     />
   );
-  const message = context.errorMessage ? (
+  const message = errorMessage ? (
     <Callout intent="danger" compact data-testid="date-range-error">
-      {context.errorMessage}
+      {errorMessage}
     </Callout>
   ) : null;
   const alert = (
     <DateRangeExceededAlert
-      isOpen={state.matches({ open: 'exceeded' })}
-      title={context.alert?.title}
-      message={context.alert?.message ?? ''}
+      isOpen={alertShown}
+      title={alertContent?.title}
+      message={alertContent?.message ?? ''}
       onClose={() => send({ type: 'dateRange.dismissAlert' })}
     />
   );
@@ -171,7 +181,7 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
   );
   const cancelButton = <Button text="Cancel" data-testid="date-range-cancel" onClick={cancel} />;
 
-  if (context.variant === 'mobile') {
+  if (variant === 'mobile') {
     return (
       <>
         {button}
@@ -191,7 +201,7 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
               window={window}
               onChange={(part, value) => send({ type: 'dateRange.changeEndPart', part, value })}
             />
-            {context.note ? <p className="bp6-text-muted">{context.note}</p> : null}
+            {note ? <p className="bp6-text-muted">{note}</p> : null}
             {message}
           </DialogBody>
           <DialogFooter
@@ -210,9 +220,9 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
 
   const panel = (
     <div style={{ padding: 16, minWidth: 320 }} data-testid="date-range-panel">
-      {context.quickRangesShown ? (
+      {quickRangesShown ? (
         <RadioGroup
-          selectedValue={context.option}
+          selectedValue={selectedOption}
           onChange={(event) => {
             const option = event.currentTarget.value;
             if (isDateRangeOption(option)) send({ type: 'dateRange.selectOption', option });
@@ -223,7 +233,7 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
           ))}
         </RadioGroup>
       ) : null}
-      {context.note ? <p className="bp6-text-muted">{context.note}</p> : null}
+      {note ? <p className="bp6-text-muted">{note}</p> : null}
       <div style={{ display: 'flex', gap: 12 }}>
         <div>
           <DateField

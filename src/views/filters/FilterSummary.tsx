@@ -15,15 +15,19 @@ const NONE = '—';
  * pages hours, time range and metric), for pages not built yet: the user sees the filters take effect.
  */
 export function FilterSummary({ clients = [] }: FilterSummaryProps) {
-  const state = FilterHeaderContext.useSelector((snapshot) => snapshot);
-  const { filters, page, malls, outlets } = state.context;
+  const filters = FilterHeaderContext.useSelector((state) => state.context.filters);
+  const period = FilterHeaderContext.useSelector((state) => state.context.page.period);
+  const headerV2 = FilterHeaderContext.useSelector((state) => state.context.page.headerV2);
+  const malls = FilterHeaderContext.useSelector((state) => state.context.malls);
+  const mallsLoading = FilterHeaderContext.useSelector((state) => state.hasTag('mallsLoading'));
+  const outlets = FilterHeaderContext.useSelector((state) => state.context.outlets);
 
   const client =
     filters.clientId === undefined
       ? NONE
       : (clients.find((known) => known.id === filters.clientId)?.name ?? `#${filters.clientId}`);
   const mallNames = malls.filter((mall) => filters.mallIds.includes(mall.id)).map((mall) => mall.name);
-  const mallText = state.hasTag('mallsLoading') ? 'Loading…' : mallNames.length > 0 ? mallNames.join(', ') : NONE;
+  const mallText = mallsLoading ? 'Loading…' : mallNames.length > 0 ? mallNames.join(', ') : NONE;
   const outlet = filters.outlet;
   const outletText =
     outlet === undefined
@@ -43,13 +47,13 @@ export function FilterSummary({ clients = [] }: FilterSummaryProps) {
     { key: 'malls', label: 'Malls', value: mallText },
     { key: 'outlet', label: 'Outlet', value: outletText },
   ];
-  if (page.period === 'range') {
+  if (period === 'range') {
     rows.push({ key: 'dates', label: 'Dates', value: `${filters.dateRange.start} to ${filters.dateRange.end}` });
   }
-  if (page.period === 'month') {
+  if (period === 'month') {
     rows.push({ key: 'month', label: 'Month', value: filters.month === undefined ? NONE : formatMonth(filters.month) });
   }
-  if (page.headerV2) {
+  if (headerV2) {
     rows.push(
       { key: 'hours', label: 'Hours', value: formatHourRange(filters.hours) },
       { key: 'time-range', label: 'Time range', value: timeRangeLabel },

@@ -16,19 +16,28 @@ export interface HeaderV2Props {
  * refused by the machine with the 'Date Range Exceeded' alert.
  */
 export function HeaderV2({ title }: HeaderV2Props) {
-  const state = FilterHeaderContext.useSelector((snapshot) => snapshot);
   const headerActor = FilterHeaderContext.useActorRef();
-  const { filters, page } = state.context;
-  const hourPicker = state.children.hourPicker;
+  const timeRange = FilterHeaderContext.useSelector((state) => state.context.filters.timeRange);
+  const metric = FilterHeaderContext.useSelector((state) => state.context.filters.metric);
+  const averageTransactionValue = FilterHeaderContext.useSelector(
+    (state) => state.context.page.averageTransactionValue,
+  );
+  const canChangeTimeRange = FilterHeaderContext.useSelector((state) =>
+    state.can({ type: 'timeRange.change', timeRange: state.context.filters.timeRange }),
+  );
+  const canChangeMetric = FilterHeaderContext.useSelector((state) =>
+    state.can({ type: 'metric.change', metric: state.context.filters.metric }),
+  );
+  const hourPicker = FilterHeaderContext.useSelector((state) => state.children.hourPicker);
 
   return (
     <MallHeader title={title}>
       <HTMLSelect
         aria-label="Time range"
         data-testid="time-range-select"
-        value={filters.timeRange}
+        value={timeRange}
         options={TIME_RANGE_OPTIONS.map((option) => ({ value: option.value, label: option.label }))}
-        disabled={!state.can({ type: 'timeRange.change', timeRange: filters.timeRange })}
+        disabled={!canChangeTimeRange}
         onChange={(event) => {
           const timeRange = event.currentTarget.value;
           if (isTimeRange(timeRange)) headerActor.send({ type: 'timeRange.change', timeRange });
@@ -37,9 +46,9 @@ export function HeaderV2({ title }: HeaderV2Props) {
       <HTMLSelect
         aria-label="Metric"
         data-testid="metric-select"
-        value={filters.metric}
-        options={metricOptions(page.averageTransactionValue)}
-        disabled={!state.can({ type: 'metric.change', metric: filters.metric })}
+        value={metric}
+        options={metricOptions(averageTransactionValue)}
+        disabled={!canChangeMetric}
         onChange={(event) => {
           const metric = event.currentTarget.value;
           if (isMetric(metric)) headerActor.send({ type: 'metric.change', metric });

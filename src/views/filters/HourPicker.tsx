@@ -21,18 +21,22 @@ const HOUR_OPTIONS = HOURS.map((hour) => ({ value: hour, label: formatHour(hour)
  * Cancel and Apply. Focusing From or To switches to Custom.
  */
 export function HourPicker({ actorRef }: HourPickerProps) {
-  const state = useSelector(actorRef, (snapshot) => snapshot);
-  const { context } = state;
-  const isOpen = state.matches('open');
+  const mode = useSelector(actorRef, (state) => state.context.mode);
+  const draft = useSelector(actorRef, (state) => state.context.draft);
+  const committed = useSelector(actorRef, (state) => state.context.committed);
+  const errorMessage = useSelector(actorRef, (state) => state.context.errorMessage);
+  const isOpen = useSelector(actorRef, (state) => state.matches('open'));
+  const canOpen = useSelector(actorRef, (state) => state.can({ type: 'hours.open' }));
+  const canCancel = useSelector(actorRef, (state) => state.can({ type: 'hours.cancel' }));
   const send = actorRef.send;
   const cancel = () => {
-    if (state.can({ type: 'hours.cancel' })) send({ type: 'hours.cancel' });
+    if (canCancel) send({ type: 'hours.cancel' });
   };
 
   const panel = (
     <div style={{ padding: 16, minWidth: 260 }} data-testid="hour-picker-panel">
       <RadioGroup
-        selectedValue={context.mode}
+        selectedValue={mode}
         onChange={(event) => {
           send(event.currentTarget.value === 'all' ? { type: 'hours.selectAll' } : { type: 'hours.focus' });
         }}
@@ -45,7 +49,7 @@ export function HourPicker({ actorRef }: HourPickerProps) {
           <HTMLSelect
             id="hour-picker-from"
             data-testid="hour-picker-from"
-            value={context.draft.from}
+            value={draft.from}
             options={HOUR_OPTIONS}
             onFocus={() => send({ type: 'hours.focus' })}
             onChange={(event) => send({ type: 'hours.changeFrom', hour: Number(event.currentTarget.value) })}
@@ -55,16 +59,16 @@ export function HourPicker({ actorRef }: HourPickerProps) {
           <HTMLSelect
             id="hour-picker-to"
             data-testid="hour-picker-to"
-            value={context.draft.to}
+            value={draft.to}
             options={HOUR_OPTIONS}
             onFocus={() => send({ type: 'hours.focus' })}
             onChange={(event) => send({ type: 'hours.changeTo', hour: Number(event.currentTarget.value) })}
           />
         </FormGroup>
       </div>
-      {context.errorMessage ? (
+      {errorMessage ? (
         <Callout intent="danger" compact data-testid="hour-picker-error">
-          {context.errorMessage}
+          {errorMessage}
         </Callout>
       ) : null}
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 12 }}>
@@ -91,9 +95,9 @@ export function HourPicker({ actorRef }: HourPickerProps) {
       <Button
         icon="time"
         endIcon="caret-down"
-        text={formatHourRange(context.committed)}
+        text={formatHourRange(committed)}
         data-testid="hour-picker"
-        disabled={!isOpen && !state.can({ type: 'hours.open' })}
+        disabled={!isOpen && !canOpen}
         onClick={() => {
           if (!isOpen) send({ type: 'hours.open' });
         }}

@@ -19,13 +19,15 @@ export interface MallHeaderProps {
  * needs a `FilterHeaderContext.Provider` above it.
  */
 export function MallHeader({ title, children }: MallHeaderProps) {
-  const state = FilterHeaderContext.useSelector((snapshot) => snapshot);
   const headerActor = FilterHeaderContext.useActorRef();
-  const { period } = state.context.page;
-  const dateRangePicker = state.children.dateRangePicker;
+  const period = FilterHeaderContext.useSelector((state) => state.context.page.period);
+  const dateRangePicker = FilterHeaderContext.useSelector((state) => state.children.dateRangePicker);
+  const disabled = FilterHeaderContext.useSelector((state) => state.hasTag('disabled'));
+  const alertShown = FilterHeaderContext.useSelector((state) => state.matches({ alert: 'shown' }));
+  const alert = FilterHeaderContext.useSelector((state) => state.context.alert);
 
   return (
-    <header data-testid="mall-header" aria-busy={state.hasTag('disabled')} style={{ marginBottom: 16 }}>
+    <header data-testid="mall-header" aria-busy={disabled} style={{ marginBottom: 16 }}>
       <PageTitle title={title} />
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
         <MallsSelect />
@@ -34,9 +36,9 @@ export function MallHeader({ title, children }: MallHeaderProps) {
         {children}
       </div>
       <DateRangeExceededAlert
-        isOpen={state.matches({ alert: 'shown' })}
-        title={state.context.alert?.title}
-        message={state.context.alert?.message ?? ''}
+        isOpen={alertShown}
+        title={alert?.title}
+        message={alert?.message ?? ''}
         onClose={() => headerActor.send({ type: 'alert.dismiss' })}
       />
     </header>

@@ -15,13 +15,17 @@ function selectionLabel(names: readonly string[], total: number): string {
  * Apply finds none ticked. Closing the panel without Apply keeps the committed malls.
  */
 export function MallsSelect() {
-  const state = FilterHeaderContext.useSelector((snapshot) => snapshot);
   const headerActor = FilterHeaderContext.useActorRef();
-  const { context } = state;
-  const isOpen = state.matches({ mallSelect: 'open' });
-  const selectedNames = context.malls
-    .filter((mall) => context.filters.mallIds.includes(mall.id))
-    .map((mall) => mall.name);
+  const malls = FilterHeaderContext.useSelector((state) => state.context.malls);
+  const mallIds = FilterHeaderContext.useSelector((state) => state.context.filters.mallIds);
+  const mallDraft = FilterHeaderContext.useSelector((state) => state.context.mallDraft);
+  const mallError = FilterHeaderContext.useSelector((state) => state.context.mallError);
+  const isOpen = FilterHeaderContext.useSelector((state) => state.matches({ mallSelect: 'open' }));
+  const loading = FilterHeaderContext.useSelector((state) => state.hasTag('mallsLoading'));
+  const canApply = FilterHeaderContext.useSelector((state) => state.can({ type: 'malls.apply' }));
+  const canCancel = FilterHeaderContext.useSelector((state) => state.can({ type: 'malls.cancel' }));
+  const canOpen = FilterHeaderContext.useSelector((state) => state.can({ type: 'malls.open' }));
+  const selectedNames = malls.filter((mall) => mallIds.includes(mall.id)).map((mall) => mall.name);
 
   const panel = (
     <div style={{ padding: 12, minWidth: 240 }} data-testid="malls-panel">
@@ -40,19 +44,19 @@ export function MallsSelect() {
         />
       </div>
       <div style={{ maxHeight: 280, overflowY: 'auto' }}>
-        {context.malls.map((mall) => (
+        {malls.map((mall) => (
           <Checkbox
             key={mall.id}
             label={mall.name}
-            checked={context.mallDraft.includes(mall.id)}
+            checked={mallDraft.includes(mall.id)}
             data-testid={`malls-option-${mall.id}`}
             onChange={() => headerActor.send({ type: 'malls.toggle', mallId: mall.id })}
           />
         ))}
       </div>
-      {context.mallError ? (
+      {mallError ? (
         <Callout intent="danger" compact data-testid="malls-error">
-          {context.mallError}
+          {mallError}
         </Callout>
       ) : null}
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 8 }}>
@@ -60,7 +64,7 @@ export function MallsSelect() {
           intent="primary"
           text="Apply"
           data-testid="malls-apply"
-          disabled={!state.can({ type: 'malls.apply' })}
+          disabled={!canApply}
           onClick={() => headerActor.send({ type: 'malls.apply' })}
         />
       </div>
@@ -73,17 +77,17 @@ export function MallsSelect() {
       content={panel}
       placement="bottom-start"
       onInteraction={(nextOpen) => {
-        if (!nextOpen && state.can({ type: 'malls.cancel' })) headerActor.send({ type: 'malls.cancel' });
+        if (!nextOpen && canCancel) headerActor.send({ type: 'malls.cancel' });
       }}
     >
       <Button
         icon="shop"
         endIcon="caret-down"
-        text={selectionLabel(selectedNames, context.malls.length)}
+        text={selectionLabel(selectedNames, malls.length)}
         title={selectedNames.join(', ')}
         data-testid="malls-select"
-        loading={state.hasTag('mallsLoading')}
-        disabled={!isOpen && !state.can({ type: 'malls.open' })}
+        loading={loading}
+        disabled={!isOpen && !canOpen}
         onClick={() => {
           if (!isOpen) headerActor.send({ type: 'malls.open' });
         }}

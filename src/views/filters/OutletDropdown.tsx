@@ -1,4 +1,5 @@
 import { HTMLSelect } from '@blueprintjs/core';
+import { shallowEqual } from '@xstate/react';
 import {
   OUTLET_PLACEHOLDER,
   outletOptions,
@@ -13,18 +14,25 @@ import { FilterHeaderContext } from './filterHeaderContext';
  * machine, whether All Outlets can be chosen and whether the dropdown is enabled at all.
  */
 export function OutletDropdown() {
-  const state = FilterHeaderContext.useSelector((snapshot) => snapshot);
   const headerActor = FilterHeaderContext.useActorRef();
-  const { context } = state;
-  const options = outletOptions(context.outlets, context.page.outletMode).map((option) => {
-    const selection = parseOutletSelection(option.value);
-    return {
-      value: option.value,
-      label: option.label,
-      disabled: selection === undefined || !state.can({ type: 'outlet.change', outlet: selection }),
-    };
-  });
-  const value = context.filters.outlet === undefined ? '' : outletSelectionValue(context.filters.outlet);
+  const outlets = FilterHeaderContext.useSelector((state) => state.context.outlets);
+  const outletMode = FilterHeaderContext.useSelector((state) => state.context.page.outletMode);
+  const outlet = FilterHeaderContext.useSelector((state) => state.context.filters.outlet);
+  // Whether each option (in the order of `outletOptions`) can be chosen: a new array, compared by its items.
+  const choosable = FilterHeaderContext.useSelector(
+    (state) =>
+      outletOptions(state.context.outlets, state.context.page.outletMode).map((option) => {
+        const selection = parseOutletSelection(option.value);
+        return selection !== undefined && state.can({ type: 'outlet.change', outlet: selection });
+      }),
+    shallowEqual,
+  );
+  const options = outletOptions(outlets, outletMode).map((option, index) => ({
+    value: option.value,
+    label: option.label,
+    disabled: choosable[index] !== true,
+  }));
+  const value = outlet === undefined ? '' : outletSelectionValue(outlet);
 
   return (
     <HTMLSelect
@@ -34,8 +42,8 @@ export function OutletDropdown() {
       disabled={options.every((option) => option.disabled)}
       options={[{ value: '', label: OUTLET_PLACEHOLDER, disabled: true }, ...options]}
       onChange={(event) => {
-        const outlet = parseOutletSelection(event.currentTarget.value);
-        if (outlet !== undefined) headerActor.send({ type: 'outlet.change', outlet });
+        const selection = parseOutletSelection(event.currentTarget.value);
+        if (selection !== undefined) headerActor.send({ type: 'outlet.change', outlet: selection });
       }}
     />
   );

@@ -14,12 +14,18 @@ import { NewPasswordFields } from './NewPasswordFields';
  */
 export function AccountCreationPage() {
   const validationKey = new URLSearchParams(useSearch()).get('validationKey') ?? '';
-  const state = AuthContext.useSelector((snapshot) => snapshot);
   const authActor = AuthContext.useActorRef();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   useSendOnce(validationKey === '' ? undefined : { type: 'account.open', validationKey });
+  const authenticated = AuthContext.useSelector((state) => state.hasTag('authenticated'));
+  const editing = AuthContext.useSelector((state) => state.matches({ signedOut: { ready: 'accountForm' } }));
+  const creating = AuthContext.useSelector((state) => state.matches({ signedOut: 'creatingAccount' }));
+  const canSubmit = AuthContext.useSelector((state) =>
+    state.can({ type: 'account.submit', email, password, confirmPassword }),
+  );
+  const errorMessage = AuthContext.useSelector((state) => state.context.errorMessage);
 
   if (validationKey === '') {
     return (
@@ -33,20 +39,16 @@ export function AccountCreationPage() {
       </AuthCard>
     );
   }
-  if (state.hasTag('authenticated')) {
+  if (authenticated) {
     return (
       <AuthCard title="Create your account">
         <NonIdealState icon="lock" description={SIGN_OUT_FIRST_MESSAGE} />
       </AuthCard>
     );
   }
-  const editing = state.matches({ signedOut: { ready: 'accountForm' } });
-  const creating = state.matches({ signedOut: 'creatingAccount' });
   if (!editing && !creating) return <FullPageSpinner />;
 
   const submitEvent = { type: 'account.submit', email, password, confirmPassword } as const;
-  const canSubmit = state.can(submitEvent);
-  const { errorMessage } = state.context;
 
   const onSubmit = () => {
     if (canSubmit) authActor.send(submitEvent);

@@ -11,15 +11,25 @@ import { AuthCard, AuthLinks } from './AuthCard';
  * signed-in user goes next is the navigation guard's business.
  */
 export function LoginPage() {
-  const state = AuthContext.useSelector((snapshot) => snapshot);
   const authActor = AuthContext.useActorRef();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const inMfa = AuthContext.useSelector((state) => state.matches('mfa'));
+  const passwordChangeRequired = AuthContext.useSelector((state) => state.matches('passwordChangeRequired'));
+  const canLogout = AuthContext.useSelector((state) => state.can({ type: 'logout' }));
+  const signedOut = AuthContext.useSelector((state) => state.matches('signedOut'));
+  const canSubmit = AuthContext.useSelector((state) => state.can({ type: 'login.submit', username, password }));
+  const submitting = AuthContext.useSelector((state) => state.matches({ signedOut: 'submitting' }));
+  const passwordExpired = AuthContext.useSelector((state) =>
+    state.matches({ signedOut: { ready: 'passwordExpired' } }),
+  );
+  const idle = AuthContext.useSelector((state) => state.matches({ signedOut: { ready: 'idle' } }));
+  const errorMessage = AuthContext.useSelector((state) => state.context.errorMessage);
 
   // Back on /login in the middle of a step (the browser's back button): continue it or start over.
-  const pendingStep = state.matches('mfa')
+  const pendingStep = inMfa
     ? { href: '/mfa-validation', text: 'Enter the verification code' }
-    : state.matches('passwordChangeRequired')
+    : passwordChangeRequired
       ? { href: '/update-password', text: 'Update password' }
       : undefined;
   if (pendingStep) {
@@ -33,21 +43,17 @@ export function LoginPage() {
             variant="minimal"
             text="Sign in again"
             data-testid="login-restart"
-            disabled={!state.can({ type: 'logout' })}
+            disabled={!canLogout}
             onClick={() => authActor.send({ type: 'logout' })}
           />
         </AuthLinks>
       </AuthCard>
     );
   }
-  if (!state.matches('signedOut')) return <FullPageSpinner />;
+  if (!signedOut) return <FullPageSpinner />;
 
   const submitEvent = { type: 'login.submit', username, password } as const;
-  const canSubmit = state.can(submitEvent);
-  const submitting = state.matches({ signedOut: 'submitting' });
-  const passwordExpired = state.matches({ signedOut: { ready: 'passwordExpired' } });
-  const showsError = state.matches({ signedOut: { ready: 'idle' } }) || passwordExpired;
-  const { errorMessage } = state.context;
+  const showsError = idle || passwordExpired;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -11,13 +11,27 @@ import { AuthCard, AuthLinks } from './AuthCard';
  * code after an expired one or too many wrong tries) and Back to sign in (ends the pending session).
  */
 export function MfaPage() {
-  const state = AuthContext.useSelector((snapshot) => snapshot);
   const authActor = AuthContext.useActorRef();
   const [code, setCode] = useState('');
+  const checkingSession = AuthContext.useSelector((state) => state.hasTag('checkingSession'));
+  const inMfa = AuthContext.useSelector((state) => state.matches('mfa'));
+  const signingIn = AuthContext.useSelector(
+    (state) => state.hasTag('authenticated') || state.matches('passwordChangeRequired'),
+  );
+  const canSubmit = AuthContext.useSelector((state) => state.can({ type: 'otp.submit', code }));
+  const busy = AuthContext.useSelector((state) => state.hasTag('busy'));
+  const sending = AuthContext.useSelector((state) => state.matches({ mfa: 'sendingCode' }));
+  const verifying = AuthContext.useSelector(
+    (state) => state.matches({ mfa: 'verifyingCode' }) || state.matches({ mfa: 'loadingUser' }),
+  );
+  const errorMessage = AuthContext.useSelector((state) => state.context.errorMessage);
+  const otpSent = AuthContext.useSelector((state) => state.context.otpSent);
+  const canResend = AuthContext.useSelector((state) => state.can({ type: 'otp.resend' }));
+  const canLogout = AuthContext.useSelector((state) => state.can({ type: 'logout' }));
 
-  if (state.hasTag('checkingSession')) return <FullPageSpinner />;
-  if (!state.matches('mfa')) {
-    if (state.hasTag('authenticated') || state.matches('passwordChangeRequired')) return <FullPageSpinner />;
+  if (checkingSession) return <FullPageSpinner />;
+  if (!inMfa) {
+    if (signingIn) return <FullPageSpinner />;
     return (
       <AuthCard title="Verification code">
         <NonIdealState
@@ -30,11 +44,6 @@ export function MfaPage() {
   }
 
   const submitEvent = { type: 'otp.submit', code } as const;
-  const canSubmit = state.can(submitEvent);
-  const busy = state.hasTag('busy');
-  const sending = state.matches({ mfa: 'sendingCode' });
-  const verifying = state.matches({ mfa: 'verifyingCode' }) || state.matches({ mfa: 'loadingUser' });
-  const { errorMessage, otpSent } = state.context;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,14 +93,14 @@ export function MfaPage() {
           text="Resend code"
           data-testid="otp-resend"
           loading={sending}
-          disabled={!state.can({ type: 'otp.resend' })}
+          disabled={!canResend}
           onClick={() => authActor.send({ type: 'otp.resend' })}
         />
         <Button
           variant="minimal"
           text="Back to sign in"
           data-testid="mfa-cancel"
-          disabled={!state.can({ type: 'logout' })}
+          disabled={!canLogout}
           onClick={() => authActor.send({ type: 'logout' })}
         />
       </AuthLinks>

@@ -18,16 +18,16 @@ export function ResetPasswordPage() {
 }
 
 function ResetRequestForm() {
-  const state = AuthContext.useSelector((snapshot) => snapshot);
   const authActor = AuthContext.useActorRef();
   const [email, setEmail] = useState('');
+  const checkingSession = AuthContext.useSelector((state) => state.hasTag('checkingSession'));
+  const canSubmit = AuthContext.useSelector((state) => state.can({ type: 'reset.request', email }));
+  const requesting = AuthContext.useSelector((state) => state.matches({ signedOut: 'requestingReset' }));
+  const requested = AuthContext.useSelector((state) => state.matches({ signedOut: { ready: 'resetRequested' } }));
 
-  if (state.hasTag('checkingSession')) return <FullPageSpinner />;
+  if (checkingSession) return <FullPageSpinner />;
 
   const requestEvent = { type: 'reset.request', email } as const;
-  const canSubmit = state.can(requestEvent);
-  const requesting = state.matches({ signedOut: 'requestingReset' });
-  const requested = state.matches({ signedOut: { ready: 'resetRequested' } });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,20 +70,27 @@ function ResetRequestForm() {
 }
 
 function ResetWithKeyForm({ validationKey }: { validationKey: string }) {
-  const state = AuthContext.useSelector((snapshot) => snapshot);
   const authActor = AuthContext.useActorRef();
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   useSendOnce({ type: 'reset.open', validationKey });
+  const authenticated = AuthContext.useSelector((state) => state.hasTag('authenticated'));
+  const keyInvalid = AuthContext.useSelector((state) => state.matches({ signedOut: { ready: 'resetKeyInvalid' } }));
+  const editing = AuthContext.useSelector((state) => state.matches({ signedOut: { ready: 'resetKeyValid' } }));
+  const resetting = AuthContext.useSelector((state) => state.matches({ signedOut: 'resettingPassword' }));
+  const canSubmit = AuthContext.useSelector((state) =>
+    state.can({ type: 'password.update', newPassword, confirmPassword }),
+  );
+  const errorMessage = AuthContext.useSelector((state) => state.context.errorMessage);
 
-  if (state.hasTag('authenticated')) {
+  if (authenticated) {
     return (
       <AuthCard title="Reset password">
         <NonIdealState icon="lock" description={SIGN_OUT_FIRST_MESSAGE} />
       </AuthCard>
     );
   }
-  if (state.matches({ signedOut: { ready: 'resetKeyInvalid' } })) {
+  if (keyInvalid) {
     return (
       <AuthCard title="Reset password">
         <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="reset-invalid">
@@ -98,13 +105,9 @@ function ResetWithKeyForm({ validationKey }: { validationKey: string }) {
       </AuthCard>
     );
   }
-  const editing = state.matches({ signedOut: { ready: 'resetKeyValid' } });
-  const resetting = state.matches({ signedOut: 'resettingPassword' });
   if (!editing && !resetting) return <FullPageSpinner />;
 
   const updateEvent = { type: 'password.update', newPassword, confirmPassword } as const;
-  const canSubmit = state.can(updateEvent);
-  const { errorMessage } = state.context;
 
   const onSubmit = () => {
     if (canSubmit) authActor.send(updateEvent);

@@ -23,20 +23,22 @@ function ssoAnswerOf(search: string): AuthEvent | undefined {
  */
 export function SsoPage() {
   const search = useSearch();
-  const state = AuthContext.useSelector((snapshot) => snapshot);
   const authActor = AuthContext.useActorRef();
   const [email, setEmail] = useState('');
   useSendOnce(ssoAnswerOf(search));
+  const waiting = AuthContext.useSelector(
+    (state) => state.hasTag('checkingSession') || state.hasTag('authenticated') || !state.matches('signedOut'),
+  );
+  const canSubmit = AuthContext.useSelector((state) => state.can({ type: 'sso.start', email }));
+  const redirecting = AuthContext.useSelector((state) => state.matches({ signedOut: { ready: 'redirectingToSso' } }));
+  const failed = AuthContext.useSelector((state) => state.matches({ signedOut: { ready: 'ssoFailed' } }));
+  const errorMessage = AuthContext.useSelector((state) => state.context.errorMessage);
 
-  if (state.hasTag('checkingSession') || state.hasTag('authenticated') || !state.matches('signedOut')) {
+  if (waiting) {
     return <FullPageSpinner />;
   }
 
   const startEvent = { type: 'sso.start', email } as const;
-  const canSubmit = state.can(startEvent);
-  const redirecting = state.matches({ signedOut: { ready: 'redirectingToSso' } });
-  const failed = state.matches({ signedOut: { ready: 'ssoFailed' } });
-  const { errorMessage } = state.context;
 
   const onSubmit = () => {
     if (canSubmit) authActor.send(startEvent);

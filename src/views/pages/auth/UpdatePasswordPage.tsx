@@ -12,14 +12,23 @@ import { NewPasswordFields } from './NewPasswordFields';
  * current and the new password). On success every session ends and the user signs in again.
  */
 export function UpdatePasswordPage() {
-  const state = AuthContext.useSelector((snapshot) => snapshot);
   const authActor = AuthContext.useActorRef();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const checkingSession = AuthContext.useSelector((state) => state.hasTag('checkingSession'));
+  const passwordUpdate = AuthContext.useSelector((state) => state.hasTag('passwordUpdate'));
+  const canSubmit = AuthContext.useSelector((state) =>
+    state.can({ type: 'password.update', currentPassword, newPassword, confirmPassword }),
+  );
+  const busy = AuthContext.useSelector((state) => state.hasTag('busy'));
+  const signedOutFlow = AuthContext.useSelector((state) => state.matches('signedOut'));
+  const errorMessage = AuthContext.useSelector((state) => state.context.errorMessage);
+  const username = AuthContext.useSelector((state) => state.context.username);
+  const canLogout = AuthContext.useSelector((state) => state.can({ type: 'logout' }));
 
-  if (state.hasTag('checkingSession')) return <FullPageSpinner />;
-  if (!state.hasTag('passwordUpdate')) {
+  if (checkingSession) return <FullPageSpinner />;
+  if (!passwordUpdate) {
     return (
       <AuthCard title="Update password">
         <NonIdealState
@@ -32,10 +41,6 @@ export function UpdatePasswordPage() {
   }
 
   const updateEvent = { type: 'password.update', currentPassword, newPassword, confirmPassword } as const;
-  const canSubmit = state.can(updateEvent);
-  const busy = state.hasTag('busy');
-  const signedOutFlow = state.matches('signedOut');
-  const { errorMessage, username } = state.context;
 
   const onSubmit = () => {
     if (canSubmit) authActor.send(updateEvent);
@@ -90,7 +95,7 @@ export function UpdatePasswordPage() {
             variant="minimal"
             text="Back to sign in"
             data-testid="update-back"
-            disabled={!state.can({ type: 'logout' })}
+            disabled={!canLogout}
             onClick={() => authActor.send({ type: 'logout' })}
           />
         )}

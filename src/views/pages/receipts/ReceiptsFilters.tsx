@@ -3,17 +3,37 @@ import { useState } from 'react';
 import { ALL_PAYMENT_METHODS, type ReceiptType, receiptTypeOptionsFor } from '../../../domain/receipts';
 import type { ReceiptsContext, ReceiptsEvent } from '../../../machines/receiptsMachine';
 
-export interface ReceiptsFiltersProps {
-  readonly context: ReceiptsContext;
+export interface ReceiptsFiltersProps
+  extends Readonly<
+    Pick<
+      ReceiptsContext,
+      | 'typeFlags'
+      | 'receiptType'
+      | 'focReasons'
+      | 'focReason'
+      | 'paymentMethods'
+      | 'selectedPaymentMethods'
+      | 'receiptId'
+    >
+  > {
   readonly disabled: boolean;
   readonly send: (event: ReceiptsEvent) => void;
 }
 
 /** Receipt type, FOC reason, payment methods (§4 multi-select) and the receipt id search. */
-export function ReceiptsFilters({ context, disabled, send }: ReceiptsFiltersProps) {
-  const [search, setSearch] = useState(context.receiptId);
-  const typeOptions = receiptTypeOptionsFor(context.typeFlags);
-  const selected = context.selectedPaymentMethods;
+export function ReceiptsFilters({
+  typeFlags,
+  receiptType,
+  focReasons,
+  focReason,
+  paymentMethods,
+  selectedPaymentMethods: selected,
+  receiptId,
+  disabled,
+  send,
+}: ReceiptsFiltersProps) {
+  const [search, setSearch] = useState(receiptId);
+  const typeOptions = receiptTypeOptionsFor(typeFlags);
   const paymentLabel = selected.includes(ALL_PAYMENT_METHODS)
     ? 'All payment methods'
     : selected.length === 0
@@ -26,7 +46,7 @@ export function ReceiptsFilters({ context, disabled, send }: ReceiptsFiltersProp
       <HTMLSelect
         aria-label="Receipt type"
         data-testid="receipt-type-select"
-        value={context.receiptType}
+        value={receiptType}
         disabled={disabled}
         onChange={(event) =>
           send({ type: 'receiptType.change', receiptType: event.currentTarget.value as ReceiptType | '' })
@@ -42,12 +62,12 @@ export function ReceiptsFilters({ context, disabled, send }: ReceiptsFiltersProp
       <HTMLSelect
         aria-label="FOC reason"
         data-testid="foc-reason-select"
-        value={context.focReason}
-        disabled={disabled || context.focReasons.length === 0}
+        value={focReason}
+        disabled={disabled || focReasons.length === 0}
         onChange={(event) => send({ type: 'focReason.change', focReason: event.currentTarget.value })}
       >
         <option value="">FOC reason</option>
-        {context.focReasons.map((reason) => (
+        {focReasons.map((reason) => (
           <option key={reason} value={reason}>
             {reason}
           </option>
@@ -58,7 +78,7 @@ export function ReceiptsFilters({ context, disabled, send }: ReceiptsFiltersProp
         disabled={disabled}
         content={
           <Menu data-testid="payment-method-menu" style={{ maxHeight: 320, overflowY: 'auto', padding: 8 }}>
-            {[ALL_PAYMENT_METHODS, ...context.paymentMethods].map((method) => (
+            {[ALL_PAYMENT_METHODS, ...paymentMethods].map((method) => (
               <Checkbox
                 key={method}
                 label={method === ALL_PAYMENT_METHODS ? 'All' : method}

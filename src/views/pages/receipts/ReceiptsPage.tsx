@@ -34,14 +34,33 @@ function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorR
   const alertShown = FilterHeaderContext.useSelector((state) => state.matches({ alert: 'shown' }));
   const alert = FilterHeaderContext.useSelector((state) => state.context.alert);
 
-  // The page's machine follows the header and disables it while loading; the body draws most of its state.
-  const state = useSelector(actor, (snapshot) => snapshot);
+  // The page's machine follows the header and disables it while loading; the body selects each value it draws.
   const send = actor.send;
-  const { context } = state;
-
-  const listLoading = state.hasTag('listLoading');
-  const generating = state.hasTag('pdfGenerating');
-  const ready = context.filters !== undefined;
+  const ready = useSelector(actor, (state) => state.context.filters !== undefined);
+  const extra = useSelector(actor, (state) => state.context.filters?.outletType === 1);
+  const listLoading = useSelector(actor, (state) => state.hasTag('listLoading'));
+  const generating = useSelector(actor, (state) => state.hasTag('pdfGenerating'));
+  const linkCreating = useSelector(actor, (state) => state.hasTag('linkCreating'));
+  const csvExporting = useSelector(actor, (state) => state.hasTag('csvExporting'));
+  const imageLoading = useSelector(actor, (state) => state.hasTag('imageLoading'));
+  const typeFlags = useSelector(actor, (state) => state.context.typeFlags);
+  const receiptType = useSelector(actor, (state) => state.context.receiptType);
+  const focReasons = useSelector(actor, (state) => state.context.focReasons);
+  const focReason = useSelector(actor, (state) => state.context.focReason);
+  const paymentMethods = useSelector(actor, (state) => state.context.paymentMethods);
+  const selectedPaymentMethods = useSelector(actor, (state) => state.context.selectedPaymentMethods);
+  const receiptId = useSelector(actor, (state) => state.context.receiptId);
+  const rows = useSelector(actor, (state) => state.context.rows);
+  const sortColumn = useSelector(actor, (state) => state.context.sortColumn);
+  const order = useSelector(actor, (state) => state.context.order);
+  const summary = useSelector(actor, (state) => state.context.summary);
+  const page = useSelector(actor, (state) => state.context.page);
+  const rowsPerPage = useSelector(actor, (state) => state.context.rowsPerPage);
+  const breakdown = useSelector(actor, (state) => state.context.breakdown);
+  const paymentSummary = useSelector(actor, (state) => state.context.paymentSummary);
+  const image = useSelector(actor, (state) => state.context.image);
+  const pdfProgress = useSelector(actor, (state) => state.context.pdfProgress);
+  const pdfLink = useSelector(actor, (state) => state.context.pdfLink);
   const currency = useOutletCurrencySymbol();
 
   return (
@@ -66,28 +85,38 @@ function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorR
         ) : null}
         <Card className="receipts-card">
           <div className="receipts-toolbar">
-            <ReceiptsFilters context={context} disabled={!ready} send={send} />
+            <ReceiptsFilters
+              typeFlags={typeFlags}
+              receiptType={receiptType}
+              focReasons={focReasons}
+              focReason={focReason}
+              paymentMethods={paymentMethods}
+              selectedPaymentMethods={selectedPaymentMethods}
+              receiptId={receiptId}
+              disabled={!ready}
+              send={send}
+            />
             <div className="receipts-actions">
               <Button
                 icon="document"
                 text={generating ? 'Generating PDF…' : 'Generate PDF'}
                 data-testid="generate-pdf"
-                disabled={!ready || generating || context.summary.total === 0}
+                disabled={!ready || generating || summary.total === 0}
                 onClick={() => send({ type: 'pdf.generate' })}
               />
               <Button
                 icon="link"
                 text="Download link"
                 data-testid="pdf-link"
-                disabled={!ready || state.hasTag('linkCreating') || context.summary.total === 0}
+                disabled={!ready || linkCreating || summary.total === 0}
                 onClick={() => send({ type: 'link.create' })}
               />
               <Button
                 icon="export"
                 text="Export CSV"
                 data-testid="export-csv"
-                loading={state.hasTag('csvExporting')}
-                disabled={!ready || context.summary.total === 0}
+                loading={csvExporting}
+                disabled={!ready || summary.total === 0}
                 onClick={() => send({ type: 'csv.export' })}
               />
             </div>
@@ -96,39 +125,49 @@ function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorR
             <div className="receipts-progress" data-testid="pdf-progress">
               <span>
                 Generating PDF
-                {context.pdfProgress !== undefined ? ` ${Math.round(context.pdfProgress * 100)}%` : '…'}
+                {pdfProgress !== undefined ? ` ${Math.round(pdfProgress * 100)}%` : '…'}
               </span>
-              <ProgressBar value={context.pdfProgress} intent="primary" />
+              <ProgressBar value={pdfProgress} intent="primary" />
             </div>
           ) : null}
-          {context.pdfLink ? (
+          {pdfLink ? (
             <Callout intent="success" className="receipts-link" data-testid="pdf-link-callout">
               <span>This link downloads the PDF without signing in, for 7 days:</span>
               <InputGroup
                 readOnly
-                value={context.pdfLink}
+                value={pdfLink}
                 data-testid="pdf-link-url"
                 onFocus={(event) => event.currentTarget.select()}
               />
               <Button text="Close" variant="minimal" onClick={() => send({ type: 'link.dismiss' })} />
             </Callout>
           ) : null}
-          <ReceiptsTable context={context} loading={listLoading} send={send} />
+          <ReceiptsTable
+            rows={rows}
+            sortColumn={sortColumn}
+            order={order}
+            summary={summary}
+            page={page}
+            rowsPerPage={rowsPerPage}
+            extra={extra}
+            loading={listLoading}
+            send={send}
+          />
         </Card>
         <div className="receipts-payments">
           <Card className="receipts-chart">
             <H5>Payment Method Breakdown</H5>
-            <PaymentBreakdownChart series={context.breakdown} />
+            <PaymentBreakdownChart series={breakdown} />
           </Card>
           <Card className="receipts-payment-summary">
             <H5>Payment Summary</H5>
-            <PaymentSummaryTable rows={context.paymentSummary} />
+            <PaymentSummaryTable rows={paymentSummary} />
           </Card>
         </div>
         <ReceiptImageDialog
-          receiptId={context.image?.receiptId}
-          src={context.image?.src}
-          loading={state.hasTag('imageLoading')}
+          receiptId={image?.receiptId}
+          src={image?.src}
+          loading={imageLoading}
           onClose={() => send({ type: 'image.close' })}
         />
       </section>

@@ -25,8 +25,10 @@ export function sortState(order: 'asc' | 'desc' | undefined): string {
   return order === 'asc' ? ', sorted ascending' : order === 'desc' ? ', sorted descending' : ', not sorted';
 }
 
-export interface ReceiptsTableProps {
-  readonly context: ReceiptsContext;
+export interface ReceiptsTableProps
+  extends Readonly<Pick<ReceiptsContext, 'rows' | 'sortColumn' | 'order' | 'summary' | 'page' | 'rowsPerPage'>> {
+  /** Outlet type 1's extra columns are shown. */
+  readonly extra: boolean;
   readonly loading: boolean;
   readonly send: (event: ReceiptsEvent) => void;
 }
@@ -37,9 +39,17 @@ export const ROWS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
  * The receipts table (Blueprint Table2): sortable headers (the machine sorts on the server; the table re-renders
  * through `cellRendererDependencies`), the status tags of §4, outlet type 1's extra columns, paging and the summary.
  */
-export function ReceiptsTable({ context, loading, send }: ReceiptsTableProps) {
-  const { rows, sortColumn, order, summary, page, rowsPerPage } = context;
-  const extra = context.filters?.outletType === 1;
+export function ReceiptsTable({
+  rows,
+  sortColumn,
+  order,
+  summary,
+  page,
+  rowsPerPage,
+  extra,
+  loading,
+  send,
+}: ReceiptsTableProps) {
   const openImage = (row: ReceiptRow) => send({ type: 'image.open', receiptId: row.receipt_id });
   const allColumns: ColumnSpec[] = [
     { key: 'date', name: 'Date', sort: 'datetime', width: 110, render: (row) => row.datetime.slice(0, 10) },
