@@ -8,8 +8,6 @@ import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
-import type { PageProps } from '../pageProps';
-import { dailyTrendOptions, rankingBarOptions } from './MallHomePage';
 import {
   type Column,
   categoryAxis,
@@ -19,8 +17,10 @@ import {
   ReportTable,
   ReportToolbar,
   valueAxis,
-} from './ReportParts';
-import { useReport } from './useReport';
+} from '../../reports/ReportParts';
+import { dailyTrendOptions, rankingBarOptions } from '../../reports/reportCharts';
+import { useReport } from '../../reports/useReport';
+import type { PageProps } from '../pageProps';
 
 type Breakdown = 'outlet' | 'category' | 'level';
 interface BreakdownRow {

@@ -1,11 +1,11 @@
 import { Button, Card, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { type ReactNode, useId, useMemo } from 'react';
-import { formatFileDateRange } from '../../../domain/format';
-import { formatGrowthRate, growthRate } from '../../../domain/reports';
-import { ChartFrameContext } from '../../charts/Chart';
-import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../../charts/chartTheme';
-import { CurrencySymbolContext, useMallCurrencySymbol } from '../../common/Money';
+import { formatFileDateRange } from '../../domain/format';
+import { formatGrowthRate, growthRate } from '../../domain/reports';
+import { ChartFrameContext } from '../charts/Chart';
+import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
+import { CurrencySymbolContext, useMallCurrencySymbol } from '../common/Money';
 import { type CsvFile, exportCsvFiles } from './reportExport';
 
 /* ---------------------------------------------------------------- chart options (§9 limits) */
