@@ -25,9 +25,9 @@ export function MallHeader({ title, children }: MallHeaderProps) {
   const dateRangePicker = state.children.dateRangePicker;
 
   return (
-    <header data-testid="mall-header" aria-busy={state.hasTag('disabled')} style={{ marginBottom: 16 }}>
+    <header data-testid="mall-header" aria-busy={state.hasTag('disabled')} className="mall-header">
       <PageTitle title={title} />
-      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+      <div className="mall-header-controls">
         <MallsSelect />
         {period === 'range' && dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
         {period === 'month' ? <MonthPicker /> : null}

@@ -24,8 +24,8 @@ export function MallsSelect() {
     .map((mall) => mall.name);
 
   const panel = (
-    <div style={{ padding: 12, minWidth: 240 }} data-testid="malls-panel">
-      <div style={{ display: 'flex', gap: 8, marginBottom: 8 }}>
+    <div className="malls-panel" data-testid="malls-panel">
+      <div className="malls-panel-actions">
         <Button
           size="small"
           text={SELECT_ALL_TEXT}
@@ -39,7 +39,7 @@ export function MallsSelect() {
           onClick={() => headerActor.send({ type: 'malls.deselectAll' })}
         />
       </div>
-      <div style={{ maxHeight: 280, overflowY: 'auto' }}>
+      <div className="malls-panel-list">
         {context.malls.map((mall) => (
           <Checkbox
             key={mall.id}
@@ -55,7 +55,7 @@ export function MallsSelect() {
           {context.mallError}
         </Callout>
       ) : null}
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 8 }}>
+      <div className="malls-panel-footer">
         <Button
           intent="primary"
           text="Apply"

@@ -4,6 +4,7 @@ import { Fragment, useState } from 'react';
 import { outboxMachine } from '../../../machines/outboxMachine';
 import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
+import './admin.css';
 
 /** The mails kept in the local outbox, for finishing sign-in flows on a machine without an SMTP server. */
 export function OutboxPage({ title }: PageProps) {
@@ -32,7 +33,7 @@ export function OutboxPage({ title }: PageProps) {
         <NonIdealState icon="inbox" title="No mail yet" />
       ) : (
         <Card>
-          <HTMLTable striped interactive compact style={{ width: '100%' }}>
+          <HTMLTable striped interactive compact className="outbox-table">
             <thead>
               <tr>
                 <th>Sent</th>
@@ -51,7 +52,7 @@ export function OutboxPage({ title }: PageProps) {
                   {open === mail.id && (
                     <tr>
                       <td colSpan={3}>
-                        <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{mail.text}</pre>
+                        <pre className="outbox-mail-text">{mail.text}</pre>
                       </td>
                     </tr>
                   )}

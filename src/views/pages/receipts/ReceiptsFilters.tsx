@@ -57,7 +57,7 @@ export function ReceiptsFilters({ context, disabled, send }: ReceiptsFiltersProp
         placement="bottom-start"
         disabled={disabled}
         content={
-          <Menu data-testid="payment-method-menu" style={{ maxHeight: 320, overflowY: 'auto', padding: 8 }}>
+          <Menu data-testid="payment-method-menu" className="receipts-payment-menu">
             {[ALL_PAYMENT_METHODS, ...context.paymentMethods].map((method) => (
               <Checkbox
                 key={method}
@@ -76,7 +76,7 @@ export function ReceiptsFilters({ context, disabled, send }: ReceiptsFiltersProp
           text={paymentLabel}
           disabled={disabled}
           data-testid="payment-method-button"
-          style={{ maxWidth: 260, overflow: 'hidden' }}
+          className="receipts-payment-button"
         />
       </Popover>
       <form
@@ -84,7 +84,7 @@ export function ReceiptsFilters({ context, disabled, send }: ReceiptsFiltersProp
           event.preventDefault();
           submitSearch();
         }}
-        style={{ display: 'flex', gap: 4 }}
+        className="receipts-search"
       >
         <InputGroup
           leftIcon="search"

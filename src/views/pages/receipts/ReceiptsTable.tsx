@@ -113,10 +113,9 @@ export function ReceiptsTable({ context, loading, send }: ReceiptsTableProps) {
                       ? 'none'
                       : 'primary'
               }
-              className={tag.label === 'Opened' && !tag.minimal ? Classes.DARK : undefined}
+              className={tag.label === 'Opened' && !tag.minimal ? `receipts-tag ${Classes.DARK}` : 'receipts-tag'}
               data-tag={tag.label}
               data-minimal={tag.minimal}
-              style={{ marginRight: 4 }}
             >
               {tag.label}
             </Tag>

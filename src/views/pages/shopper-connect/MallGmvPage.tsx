@@ -151,7 +151,7 @@ export function MallGmvPage({ title, header }: PageProps) {
         title={view === 'daily' ? 'Daily GMV and Transactions' : 'Monthly GMV and Transactions'}
         chart={
           <>
-            <ButtonGroup style={{ marginBottom: 8 }}>
+            <ButtonGroup className="report-metric-switch">
               <Button data-testid="view-daily" active={view === 'daily'} onClick={() => setView('daily')}>
                 Daily
               </Button>

@@ -83,7 +83,7 @@ export function MallHomePage({ title, header }: PageProps) {
           { name: 'payment_methods', keys: ['payment_method', 'sum'], rows: payments },
         ]}
       />
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 16 }}>
+      <div className="kpi-row">
         <KpiCard
           testId="kpi-gmv"
           label="GMV"
