@@ -11,6 +11,7 @@ import { ResetPasswordSuccessPage } from './views/pages/auth/ResetPasswordSucces
 import { SsoPage } from './views/pages/auth/SsoPage';
 import { UpdatePasswordPage } from './views/pages/auth/UpdatePasswordPage';
 import { NotFoundPage } from './views/pages/NotFoundPage';
+import './views/common/common.css';
 
 /**
  * The app's pages inside the app machine's provider: the guard's decision picks the page, the signed-in area

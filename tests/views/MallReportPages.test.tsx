@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MallGmvPage } from '../../src/views/pages/shopper-connect/MallGmvPage';
 import { MallHomePage } from '../../src/views/pages/shopper-connect/MallHomePage';
 import { MallPaymentMethodsPage } from '../../src/views/pages/shopper-connect/MallPaymentMethodsPage';
-import { exportCsvFiles } from '../../src/views/pages/shopper-connect/reportExport';
+import { exportCsvFiles } from '../../src/views/reports/reportExport';
 import {
   BASE,
   blobText,

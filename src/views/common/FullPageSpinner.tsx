@@ -3,7 +3,7 @@ import { Spinner } from '@blueprintjs/core';
 /** Shown while the session is being checked. */
 export function FullPageSpinner() {
   return (
-    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '100vh' }}>
+    <div className="app-full-page-center">
       <Spinner aria-label="Loading" />
     </div>
   );

@@ -1,6 +1,7 @@
 import {
   Button,
   Callout,
+  Classes,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -29,6 +30,7 @@ import { DATE_RANGE_OPTION_LABELS, SET_DATE_FROM_TEXT, SET_DATE_TO_TEXT } from '
 import { formatDateRange, formatMonthShort } from '../../domain/format';
 import type { dateRangePickerMachine } from '../../machines/dateRangePickerMachine';
 import { DateRangeExceededAlert } from './DateRangeExceededAlert';
+import './filters.css';
 
 export type DateRangePickerRef = ActorRefFrom<typeof dateRangePickerMachine>;
 
@@ -92,7 +94,7 @@ function DateSelects({ title, testId, value, window, onChange }: DateSelectsProp
   const date = dayjs(value);
   return (
     <FormGroup label={title}>
-      <div style={{ display: 'flex', gap: 8 }} data-testid={testId}>
+      <div className="date-range-picker" data-testid={testId}>
         <HTMLSelect
           aria-label={`${title} day`}
           value={date.date()}
@@ -201,7 +203,7 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
               window={window}
               onChange={(part, value) => send({ type: 'dateRange.changeEndPart', part, value })}
             />
-            {note ? <p className="bp6-text-muted">{note}</p> : null}
+            {note ? <p className={Classes.TEXT_MUTED}>{note}</p> : null}
             {message}
           </DialogBody>
           <DialogFooter
@@ -219,7 +221,7 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
   }
 
   const panel = (
-    <div style={{ padding: 16, minWidth: 320 }} data-testid="date-range-panel">
+    <div className="date-range-panel" data-testid="date-range-panel">
       {quickRangesShown ? (
         <RadioGroup
           selectedValue={selectedOption}
@@ -233,8 +235,8 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
           ))}
         </RadioGroup>
       ) : null}
-      {note ? <p className="bp6-text-muted">{note}</p> : null}
-      <div style={{ display: 'flex', gap: 12 }}>
+      {note ? <p className={Classes.TEXT_MUTED}>{note}</p> : null}
+      <div className="filter-panel-columns">
         <div>
           <DateField
             id="date-range-from"
@@ -269,7 +271,7 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
         </div>
       </div>
       {message}
-      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 12 }}>
+      <div className="filter-panel-actions">
         {cancelButton}
         {applyButton('Apply')}
       </div>

@@ -64,7 +64,7 @@ export function FilterSummary({ clients = [] }: FilterSummaryProps) {
   return (
     <dl className="app-filter-summary" data-testid="filter-summary" aria-label="Filters">
       {rows.map((row) => (
-        <div key={row.key} style={{ display: 'contents' }}>
+        <div key={row.key} className="app-filter-summary-row">
           <dt>{row.label}</dt>
           <dd data-testid={`filter-summary-${row.key}`}>{row.value}</dd>
         </div>

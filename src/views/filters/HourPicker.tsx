@@ -34,7 +34,7 @@ export function HourPicker({ actorRef }: HourPickerProps) {
   };
 
   const panel = (
-    <div style={{ padding: 16, minWidth: 260 }} data-testid="hour-picker-panel">
+    <div className="hour-picker-panel" data-testid="hour-picker-panel">
       <RadioGroup
         selectedValue={mode}
         onChange={(event) => {
@@ -44,7 +44,7 @@ export function HourPicker({ actorRef }: HourPickerProps) {
         <Radio value="all" label={ALL_DAY_TEXT} />
         <Radio value="custom" label={CUSTOM_TEXT} />
       </RadioGroup>
-      <div style={{ display: 'flex', gap: 12 }}>
+      <div className="filter-panel-columns">
         <FormGroup label="From" labelFor="hour-picker-from">
           <HTMLSelect
             id="hour-picker-from"
@@ -71,7 +71,7 @@ export function HourPicker({ actorRef }: HourPickerProps) {
           {errorMessage}
         </Callout>
       ) : null}
-      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 12 }}>
+      <div className="filter-panel-actions">
         <Button text="Cancel" data-testid="hour-picker-cancel" onClick={cancel} />
         <Button
           intent="primary"

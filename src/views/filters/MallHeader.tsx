@@ -27,9 +27,9 @@ export function MallHeader({ title, children }: MallHeaderProps) {
   const alert = FilterHeaderContext.useSelector((state) => state.context.alert);
 
   return (
-    <header data-testid="mall-header" aria-busy={disabled} style={{ marginBottom: 16 }}>
+    <header data-testid="mall-header" aria-busy={disabled} className="mall-header">
       <PageTitle title={title} />
-      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+      <div className="mall-header-controls">
         <MallsSelect />
         {period === 'range' && dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
         {period === 'month' ? <MonthPicker /> : null}

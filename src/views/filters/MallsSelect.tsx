@@ -28,8 +28,8 @@ export function MallsSelect() {
   const selectedNames = malls.filter((mall) => mallIds.includes(mall.id)).map((mall) => mall.name);
 
   const panel = (
-    <div style={{ padding: 12, minWidth: 240 }} data-testid="malls-panel">
-      <div style={{ display: 'flex', gap: 8, marginBottom: 8 }}>
+    <div className="malls-panel" data-testid="malls-panel">
+      <div className="malls-panel-actions">
         <Button
           size="small"
           text={SELECT_ALL_TEXT}
@@ -43,7 +43,7 @@ export function MallsSelect() {
           onClick={() => headerActor.send({ type: 'malls.deselectAll' })}
         />
       </div>
-      <div style={{ maxHeight: 280, overflowY: 'auto' }}>
+      <div className="malls-panel-list">
         {malls.map((mall) => (
           <Checkbox
             key={mall.id}
@@ -59,7 +59,7 @@ export function MallsSelect() {
           {mallError}
         </Callout>
       ) : null}
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 8 }}>
+      <div className="malls-panel-footer">
         <Button
           intent="primary"
           text="Apply"

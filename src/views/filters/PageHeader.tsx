@@ -2,6 +2,7 @@ import type { PageHeaderKind } from '../pages/pageProps';
 import { HeaderV2 } from './HeaderV2';
 import { MallHeader } from './MallHeader';
 import { PageTitle } from './PageTitle';
+import './filters.css';
 
 export interface PageHeaderProps {
   readonly title: string;

@@ -1,4 +1,4 @@
-import { Button, H5, Tag } from '@blueprintjs/core';
+import { Button, Classes, H5, Tag } from '@blueprintjs/core';
 import { useSyncExternalStore } from 'react';
 import { INSPECTOR_SHORTCUT_LABEL } from '../../domain/inspector';
 import {
@@ -27,9 +27,9 @@ function ActorCard({ actor, names }: { actor: InspectedActor; names: ReadonlyMap
       aria-label={`Actor ${actor.name}`}
     >
       <div>
-        <strong>{actor.name}</strong> <span className="bp6-text-muted">{actor.id}</span>
+        <strong>{actor.name}</strong> <span className={Classes.TEXT_MUTED}>{actor.id}</span>
         {actor.parentId !== undefined ? (
-          <span className="bp6-text-muted"> in {names.get(actor.parentId) ?? actor.parentId}</span>
+          <span className={Classes.TEXT_MUTED}> in {names.get(actor.parentId) ?? actor.parentId}</span>
         ) : null}
       </div>
       <div>
@@ -47,9 +47,9 @@ function ActorCard({ actor, names }: { actor: InspectedActor; names: ReadonlyMap
         <ol className="app-inspector-events" reversed>
           {events.map((entry) => (
             <li key={entry.seq} data-testid="inspector-event">
-              <code>{entry.type}</code> <span className="bp6-text-muted">{timeOf(entry.at)}</span>
+              <code>{entry.type}</code> <span className={Classes.TEXT_MUTED}>{timeOf(entry.at)}</span>
               {entry.sourceId !== undefined ? (
-                <span className="bp6-text-muted"> from {names.get(entry.sourceId) ?? entry.sourceId}</span>
+                <span className={Classes.TEXT_MUTED}> from {names.get(entry.sourceId) ?? entry.sourceId}</span>
               ) : null}
             </li>
           ))}
@@ -72,7 +72,7 @@ function InspectorBody({ store, onClose }: { store: InspectionStore; onClose: ()
         <Button variant="minimal" icon="cross" aria-label="Close the inspector" onClick={onClose} />
       </header>
       <div className="app-inspector-body">
-        {snapshot.actors.length === 0 ? <p className="bp6-text-muted">No running actors.</p> : null}
+        {snapshot.actors.length === 0 ? <p className={Classes.TEXT_MUTED}>No running actors.</p> : null}
         {snapshot.actors.map((actor) => (
           <ActorCard key={actor.id} actor={actor} names={names} />
         ))}

@@ -5,7 +5,7 @@ import { PAGE_NOT_FOUND_MESSAGE } from '../../domain/messages';
 /** /404: where the navigation guard sends an unknown path. Its message is the page's `h1`. */
 export function NotFoundPage() {
   return (
-    <main style={{ minHeight: '100vh', display: 'flex' }} data-testid="not-found">
+    <main className="app-not-found" data-testid="not-found">
       <NonIdealState
         icon="search"
         description={

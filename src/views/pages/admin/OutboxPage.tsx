@@ -6,6 +6,7 @@ import { outboxMachine } from '../../../machines/outboxMachine';
 import { usePageActor } from '../../common/usePageActor';
 import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
+import './admin.css';
 
 /** The mails kept in the local outbox, for finishing sign-in flows on a machine without an SMTP server. */
 const NO_MAILS: readonly OutboxMail[] = [];
@@ -34,7 +35,7 @@ export function OutboxPage({ title }: PageProps) {
         <NonIdealState icon="inbox" title="No mail yet" />
       ) : (
         <Card>
-          <HTMLTable striped interactive compact style={{ width: '100%' }}>
+          <HTMLTable striped interactive compact className="outbox-table">
             <thead>
               <tr>
                 <th>Sent</th>
@@ -53,7 +54,7 @@ export function OutboxPage({ title }: PageProps) {
                   {open === mail.id && (
                     <tr>
                       <td colSpan={3}>
-                        <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{mail.text}</pre>
+                        <pre className="outbox-mail-text">{mail.text}</pre>
                       </td>
                     </tr>
                   )}

@@ -1,15 +1,7 @@
 import { Callout, Card, Elevation, FormGroup, H1, H2, InputGroup } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../domain/messages';
-
-const pageStyle = {
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: '100vh',
-  padding: 16,
-  boxSizing: 'border-box',
-} as const;
+import './auth.css';
 
 /**
  * The frame of the signed-out pages: the page's main landmark, a centred card with the product name (the page's
@@ -17,12 +9,10 @@ const pageStyle = {
  */
 export function AuthCard({ title, children }: { title?: string; children: ReactNode }) {
   return (
-    <main style={pageStyle}>
-      <Card elevation={Elevation.TWO} style={{ width: 380, maxWidth: '100%' }}>
-        <H1 style={{ textAlign: 'center', fontSize: 22, lineHeight: '25px' }}>{PRODUCT_NAME}</H1>
-        {title !== undefined && (
-          <H2 style={{ textAlign: 'center', marginBottom: 20, fontSize: 14, lineHeight: '17px' }}>{title}</H2>
-        )}
+    <main className="auth-page">
+      <Card elevation={Elevation.TWO} className="auth-card">
+        <H1 className="auth-product-name">{PRODUCT_NAME}</H1>
+        {title !== undefined && <H2 className="auth-card-title">{title}</H2>}
         {children}
       </Card>
     </main>
@@ -31,7 +21,7 @@ export function AuthCard({ title, children }: { title?: string; children: ReactN
 
 /** A row of secondary links under a form. */
 export function AuthLinks({ children }: { children: ReactNode }) {
-  return <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, marginTop: 15 }}>{children}</div>;
+  return <div className="auth-actions">{children}</div>;
 }
 
 /**
@@ -58,7 +48,7 @@ export function AuthForm({
       noValidate
     >
       {errorMessage !== undefined && (
-        <Callout intent="danger" style={{ marginBottom: 15 }} data-testid={errorTestId}>
+        <Callout intent="danger" className="auth-callout" data-testid={errorTestId}>
           {errorMessage}
         </Callout>
       )}

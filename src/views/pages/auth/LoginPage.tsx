@@ -88,7 +88,7 @@ export function LoginPage() {
           />
         </FormGroup>
         {showsError && errorMessage !== undefined && (
-          <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="login-error">
+          <Callout intent="danger" className="auth-callout" data-testid="login-error">
             {errorMessage}
           </Callout>
         )}
@@ -99,7 +99,7 @@ export function LoginPage() {
               text="Update password"
               fill
               data-testid="login-update-password"
-              style={{ marginBottom: 15 }}
+              className="auth-callout"
             />
           </Link>
         )}

@@ -54,7 +54,7 @@ export function MfaPage() {
     <AuthCard title="Verification code">
       <form onSubmit={onSubmit} noValidate>
         {otpSent && (
-          <Callout intent="primary" style={{ marginBottom: 15 }} data-testid="otp-sent">
+          <Callout intent="primary" className="auth-callout" data-testid="otp-sent">
             {OTP_SENT_MESSAGE}
           </Callout>
         )}
@@ -73,7 +73,7 @@ export function MfaPage() {
           />
         </FormGroup>
         {errorMessage !== undefined && (
-          <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="otp-error">
+          <Callout intent="danger" className="auth-callout" data-testid="otp-error">
             {errorMessage}
           </Callout>
         )}

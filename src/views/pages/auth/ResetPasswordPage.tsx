@@ -37,7 +37,7 @@ function ResetRequestForm() {
   return (
     <AuthCard title="Reset password">
       {requested && (
-        <Callout intent="success" style={{ marginBottom: 15 }} data-testid="reset-requested">
+        <Callout intent="success" className="auth-callout" data-testid="reset-requested">
           {RESET_EMAIL_SENT_MESSAGE}
         </Callout>
       )}
@@ -93,7 +93,7 @@ function ResetWithKeyForm({ validationKey }: { validationKey: string }) {
   if (keyInvalid) {
     return (
       <AuthCard title="Reset password">
-        <Callout intent="danger" style={{ marginBottom: 15 }} data-testid="reset-invalid">
+        <Callout intent="danger" className="auth-callout" data-testid="reset-invalid">
           {RESET_LINK_INVALID_MESSAGE}
         </Callout>
         <AuthLinks>

@@ -7,7 +7,7 @@ import { AuthCard } from './AuthCard';
 export function ResetPasswordSuccessPage() {
   return (
     <AuthCard title="Password reset">
-      <Callout intent="success" style={{ marginBottom: 15 }} data-testid="reset-success">
+      <Callout intent="success" className="auth-callout" data-testid="reset-success">
         {PASSWORD_RESET_MESSAGE}
       </Callout>
       <Link href="/login" asChild>

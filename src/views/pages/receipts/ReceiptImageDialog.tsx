@@ -16,9 +16,9 @@ export function ReceiptImageDialog({ receiptId, src, loading, onClose }: Receipt
       ? `Receipt ${receiptId ?? ''}`
       : `Receipt (${NO_RECEIPT_ID})`;
   return (
-    <Dialog isOpen={receiptId !== undefined} onClose={onClose} title={title} style={{ width: 'auto', minWidth: 360 }}>
+    <Dialog isOpen={receiptId !== undefined} onClose={onClose} title={title} className="receipt-image-dialog">
       <DialogBody>
-        <div data-testid="receipt-image-dialog" style={{ textAlign: 'center', maxHeight: '70vh', overflow: 'auto' }}>
+        <div data-testid="receipt-image-dialog" className="receipt-image-frame">
           {loading || !src ? (
             <Spinner aria-label="Loading receipt image" />
           ) : (

@@ -77,7 +77,7 @@ export function ReceiptsFilters({
         placement="bottom-start"
         disabled={disabled}
         content={
-          <Menu data-testid="payment-method-menu" style={{ maxHeight: 320, overflowY: 'auto', padding: 8 }}>
+          <Menu data-testid="payment-method-menu" className="receipts-payment-menu">
             {[ALL_PAYMENT_METHODS, ...paymentMethods].map((method) => (
               <Checkbox
                 key={method}
@@ -96,7 +96,7 @@ export function ReceiptsFilters({
           text={paymentLabel}
           disabled={disabled}
           data-testid="payment-method-button"
-          style={{ maxWidth: 260, overflow: 'hidden' }}
+          className="receipts-payment-button"
         />
       </Popover>
       <form
@@ -104,7 +104,7 @@ export function ReceiptsFilters({
           event.preventDefault();
           submitSearch();
         }}
-        style={{ display: 'flex', gap: 4 }}
+        className="receipts-search"
       >
         <InputGroup
           leftIcon="search"

@@ -123,10 +123,9 @@ export function ReceiptsTable({
                       ? 'none'
                       : 'primary'
               }
-              className={tag.label === 'Opened' && !tag.minimal ? Classes.DARK : undefined}
+              className={tag.label === 'Opened' && !tag.minimal ? `receipts-tag ${Classes.DARK}` : 'receipts-tag'}
               data-tag={tag.label}
               data-minimal={tag.minimal}
-              style={{ marginRight: 4 }}
             >
               {tag.label}
             </Tag>

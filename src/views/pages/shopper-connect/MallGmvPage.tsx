@@ -8,8 +8,6 @@ import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
-import type { PageProps } from '../pageProps';
-import { dailyTrendOptions, rankingBarOptions } from './MallHomePage';
 import {
   type Column,
   categoryAxis,
@@ -19,8 +17,10 @@ import {
   ReportTable,
   ReportToolbar,
   valueAxis,
-} from './ReportParts';
-import { useReport } from './useReport';
+} from '../../reports/ReportParts';
+import { dailyTrendOptions, rankingBarOptions } from '../../reports/reportCharts';
+import { useReport } from '../../reports/useReport';
+import type { PageProps } from '../pageProps';
 
 type Breakdown = 'outlet' | 'category' | 'level';
 interface BreakdownRow {
@@ -151,7 +151,7 @@ export function MallGmvPage({ title, header }: PageProps) {
         title={view === 'daily' ? 'Daily GMV and Transactions' : 'Monthly GMV and Transactions'}
         chart={
           <>
-            <ButtonGroup style={{ marginBottom: 8 }}>
+            <ButtonGroup className="report-metric-switch">
               <Button data-testid="view-daily" active={view === 'daily'} onClick={() => setView('daily')}>
                 Daily
               </Button>

@@ -1,4 +1,3 @@
-import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import { formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
 import type { DailyReportRow, MallGroupRow, PaymentMethodRow } from '../../../domain/mallReportViews';
@@ -6,21 +5,17 @@ import { mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money, useMallCurrencySymbol } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
-import type { PageProps } from '../pageProps';
 import {
   type Column,
-  categoryAxis,
   KpiCard,
   MallReportSection,
-  pointsOrNone,
   ReportBlock,
   ReportTable,
   ReportToolbar,
-  valueAxis,
-} from './ReportParts';
-import { useReport } from './useReport';
-
-const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+} from '../../reports/ReportParts';
+import { dailyTrendOptions, paymentPieOptions, rankingBarOptions } from '../../reports/reportCharts';
+import { useReport } from '../../reports/useReport';
+import type { PageProps } from '../pageProps';
 
 const DAILY_COLUMNS: Column<DailyReportRow>[] = [
   { key: 'date', label: 'Date', render: (row) => row.date },
@@ -38,54 +33,6 @@ export const PAYMENT_COLUMNS: Column<PaymentMethodRow>[] = [
   { key: 'payment_method', label: 'Payment Method', render: (row) => row.payment_method },
   { key: 'sum', label: 'Sum', render: (row) => <Money value={row.sum} />, numeric: true },
 ];
-
-/** GMV columns and transactions line over days. */
-export function dailyTrendOptions(rows: readonly DailyReportRow[], shown: boolean): Highcharts.Options {
-  return {
-    title: { text: undefined },
-    xAxis: categoryAxis(rows.map((row) => dayLabel(row.date))),
-    yAxis: [valueAxis('GMV'), valueAxis('Transactions', { opposite: true })],
-    series: [
-      {
-        type: 'column',
-        name: 'GMV',
-        data: pointsOrNone(
-          shown,
-          rows.map((row) => row.gmv),
-        ),
-      },
-      {
-        type: 'line',
-        name: 'Transactions',
-        yAxis: 1,
-        data: pointsOrNone(
-          shown,
-          rows.map((row) => row.transactions),
-        ),
-      },
-    ],
-  };
-}
-
-export function paymentPieOptions(rows: readonly PaymentMethodRow[]): Highcharts.Options {
-  return {
-    title: { text: undefined },
-    series: [{ type: 'pie', name: 'Sum', data: rows.map((row) => ({ name: row.payment_method, y: row.sum })) }],
-  };
-}
-
-export function rankingBarOptions(
-  rows: readonly { name: string; value: number }[],
-  valueTitle: string,
-): Highcharts.Options {
-  return {
-    title: { text: undefined },
-    xAxis: { categories: rows.map((row) => row.name), title: { text: null } },
-    yAxis: valueAxis(valueTitle),
-    legend: { enabled: false },
-    series: [{ type: 'bar', name: valueTitle, data: rows.map((row) => row.value) }],
-  };
-}
 
 /** Mall home: the KPIs with growth, the daily trend, the outlet ranking and the payment-method split. */
 export function MallHomePage({ title, header }: PageProps) {
@@ -136,7 +83,7 @@ export function MallHomePage({ title, header }: PageProps) {
           { name: 'payment_methods', keys: ['payment_method', 'sum'], rows: payments },
         ]}
       />
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 16 }}>
+      <div className="kpi-row">
         <KpiCard
           testId="kpi-gmv"
           label="GMV"

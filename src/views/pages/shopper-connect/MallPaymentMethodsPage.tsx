@@ -7,8 +7,6 @@ import { paymentMethodsReportMachine } from '../../../machines/mallReportMachine
 import { Chart } from '../../charts/Chart';
 import { Money } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
-import type { PageProps } from '../pageProps';
-import { paymentPieOptions } from './MallHomePage';
 import {
   type Column,
   categoryAxis,
@@ -17,8 +15,10 @@ import {
   ReportTable,
   ReportToolbar,
   valueAxis,
-} from './ReportParts';
-import { useReport } from './useReport';
+} from '../../reports/ReportParts';
+import { paymentPieOptions } from '../../reports/reportCharts';
+import { useReport } from '../../reports/useReport';
+import type { PageProps } from '../pageProps';
 
 interface ShareRow {
   payment_method: string;

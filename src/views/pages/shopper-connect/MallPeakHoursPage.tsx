@@ -4,14 +4,13 @@ import 'highcharts/modules/heatmap';
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import type { Metric } from '../../../domain/dateLimits';
-import { formatHour, formatMoney, formatNumber } from '../../../domain/format';
+import { formatHour } from '../../../domain/format';
 import type { SeriesPoint } from '../../../domain/mallReportViews';
 import { peakHoursReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { CHART_COLORS } from '../../charts/chartTheme';
 import { useMallCurrencySymbol } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
-import type { PageProps } from '../pageProps';
 import {
   type Column,
   categoryAxis,
@@ -21,21 +20,12 @@ import {
   ReportTable,
   ReportToolbar,
   valueAxis,
-} from './ReportParts';
-import { useReport } from './useReport';
+} from '../../reports/ReportParts';
+import { formatMetric, METRIC_LABELS } from '../../reports/reportCharts';
+import { useReport } from '../../reports/useReport';
+import type { PageProps } from '../pageProps';
 
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
-export const METRIC_LABELS: Record<Metric, string> = {
-  gmv: 'GMV',
-  transactions: 'Transactions',
-  average_transaction_value: 'Average Transaction Value',
-};
-
-/** A metric's value: a count, or money with the page's currency symbol. */
-export function formatMetric(metric: Metric, value: number, currency?: string): string {
-  return metric === 'transactions' ? formatNumber(value) : formatMoney(value, currency);
-}
 
 function heatMapOptions(
   hours: readonly number[],

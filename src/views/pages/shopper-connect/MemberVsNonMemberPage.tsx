@@ -8,9 +8,6 @@ import { memberReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money, useMallCurrencySymbol } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
-import type { PageProps } from '../pageProps';
-import { rankingBarOptions } from './MallHomePage';
-import { formatMetric, METRIC_LABELS } from './MallPeakHoursPage';
 import {
   type Column,
   categoryAxis,
@@ -20,8 +17,10 @@ import {
   ReportTable,
   ReportToolbar,
   valueAxis,
-} from './ReportParts';
-import { useReport } from './useReport';
+} from '../../reports/ReportParts';
+import { formatMetric, METRIC_LABELS, rankingBarOptions } from '../../reports/reportCharts';
+import { useReport } from '../../reports/useReport';
+import type { PageProps } from '../pageProps';
 
 const OUTLET_COLUMNS: Column<OutletRankRow>[] = [
   { key: 'outlet_name', label: 'Outlet', render: (row) => row.outlet_name },

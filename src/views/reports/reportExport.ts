@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
-import { saveFile } from '../../../api/download';
-import { type CsvFile, csvFileTexts, zipFileName } from '../../../domain/csv';
+import { saveFile } from '../../api/download';
+import { type CsvFile, csvFileTexts, zipFileName } from '../../domain/csv';
 
 export type { CsvFile };
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import type { createMallReportMachine } from '../../../machines/mallReportMachine';
-import { useNoticeToasts } from '../../common/Notifications';
-import { usePageActor } from '../../common/usePageActor';
+import type { createMallReportMachine } from '../../machines/mallReportMachine';
+import { useNoticeToasts } from '../common/Notifications';
+import { usePageActor } from '../common/usePageActor';
 
 export type ReportMachine<TData> = ReturnType<typeof createMallReportMachine<TData>>;
 

@@ -1,12 +1,13 @@
-import { Button, Card, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Card, Classes, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { type ReactNode, useId, useMemo } from 'react';
-import { formatFileDateRange } from '../../../domain/format';
-import { formatGrowthRate, growthRate } from '../../../domain/reports';
-import { ChartFrameContext } from '../../charts/Chart';
-import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../../charts/chartTheme';
-import { CurrencySymbolContext, useMallCurrencySymbol } from '../../common/Money';
+import { formatFileDateRange } from '../../domain/format';
+import { formatGrowthRate, growthRate } from '../../domain/reports';
+import { ChartFrameContext } from '../charts/Chart';
+import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
+import { CurrencySymbolContext, useMallCurrencySymbol } from '../common/Money';
 import { type CsvFile, exportCsvFiles } from './reportExport';
+import './reports.css';
 
 /* ---------------------------------------------------------------- chart options (§9 limits) */
 
@@ -59,20 +60,19 @@ export function ReportBlock({ title, chart, table, testId }: ReportBlockProps) {
   const tableId = `${id}-table`;
   const frame = useMemo(() => ({ title, ...(table ? { tableId } : {}) }), [title, table, tableId]);
   return (
-    <Card data-testid={testId} style={{ marginBottom: 16 }}>
+    <Card data-testid={testId} className="report-block">
       <H5 id={titleId}>{title}</H5>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
-        <div style={{ flex: '2 1 480px', minWidth: 0 }}>
+      <div className="report-block-body">
+        <div className="report-block-chart">
           <ChartFrameContext.Provider value={frame}>{chart}</ChartFrameContext.Provider>
         </div>
         {table ? (
           <section
             id={tableId}
-            className="app-scroll-region"
+            className="app-scroll-region report-block-table"
             aria-label={`${title}: table`}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
             tabIndex={0}
-            style={{ flex: '1 1 280px', maxHeight: 360, overflow: 'auto' }}
           >
             {table}
           </section>
@@ -102,11 +102,11 @@ export function ReportTable<Row>({
   rowKey?: (row: Row) => string;
 }) {
   return (
-    <HTMLTable compact striped style={{ width: '100%' }} data-testid={testId}>
+    <HTMLTable compact striped className="report-table" data-testid={testId}>
       <thead>
         <tr>
           {columns.map((column) => (
-            <th key={column.key} scope="col" style={column.numeric ? { textAlign: 'right' } : undefined}>
+            <th key={column.key} scope="col" className={column.numeric ? 'report-numeric' : undefined}>
               {column.label}
             </th>
           ))}
@@ -121,7 +121,7 @@ export function ReportTable<Row>({
           rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.key} style={column.numeric ? { textAlign: 'right' } : undefined}>
+                <td key={column.key} className={column.numeric ? 'report-numeric' : undefined}>
                   {column.render(row)}
                 </td>
               ))}
@@ -150,9 +150,9 @@ export function KpiCard({
   const rate = growthRate(current, previous);
   const intent = rate > 0 ? Intent.SUCCESS : rate < 0 ? Intent.DANGER : Intent.NONE;
   return (
-    <Card data-testid={testId} style={{ flex: '1 1 200px' }}>
-      <div className="bp6-text-muted">{label}</div>
-      <div data-testid={`${testId}-value`} style={{ fontSize: 24, fontWeight: 600, margin: '4px 0' }}>
+    <Card data-testid={testId} className="kpi-card">
+      <div className={Classes.TEXT_MUTED}>{label}</div>
+      <div data-testid={`${testId}-value`} className="kpi-card-value">
         {value}
       </div>
       <div
@@ -162,7 +162,7 @@ export function KpiCard({
             ? 'bp6-text-success'
             : intent === Intent.DANGER
               ? 'bp6-text-danger'
-              : 'bp6-text-muted'
+              : Classes.TEXT_MUTED
         }
       >
         {rate > 0 ? '▲ ' : rate < 0 ? '▼ ' : ''}
@@ -185,7 +185,7 @@ export function ReportToolbar({
   files: () => readonly CsvFile[];
 }) {
   return (
-    <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 8, marginBottom: 8 }}>
+    <div className="report-toolbar">
       {loading ? <Spinner size={16} data-testid="report-loading" /> : null}
       <Button
         icon="download"
