@@ -1,12 +1,8 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, type SnapshotFrom, setup } from 'xstate';
-import {
-  createEditorMachine,
-  type EditorNotice,
-  editorLoadErrorMessage,
-  isDirty,
-} from '../../src/machines/factories/editorMachine';
+import { errorOccurs } from '../../src/domain/messages';
+import { createEditorMachine, type EditorNotice, isDirty } from '../../src/machines/factories/editorMachine';
 import { type Deferred, deferred } from '../support/deferred';
 import { describeModelCoverage } from './modelCoverage';
 
@@ -314,6 +310,6 @@ describe('editorMachine details', () => {
     editor.send({ type: 'editor.change', value: '' });
     expect(editor.getSnapshot().can({ type: 'editor.save' })).toBe(true);
     editor.stop();
-    expect(editorLoadErrorMessage('Notes fetching')).toBe('Notes fetching error occurs. Please try again later.');
+    expect(errorOccurs('Notes fetching')).toBe('Notes fetching error occurs. Please try again later.');
   });
 });

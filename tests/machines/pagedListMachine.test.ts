@@ -1,10 +1,10 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromCallback, type SnapshotFrom, setup } from 'xstate';
+import { errorOccurs } from '../../src/domain/messages';
 import {
   createPagedListMachine,
   lastPage,
-  listErrorMessage,
   type PagedListAnswer,
   type PagedListNotice,
   type PagedListQuery,
@@ -428,7 +428,7 @@ describe('pagedListMachine details', () => {
     list().send({ type: 'list.retry' });
     await failLast();
     expect(notices.map((notice) => notice.message)).toEqual([ERROR_TEXT, ERROR_TEXT]);
-    expect(listErrorMessage('Outlets')).toBe('Outlets error occurs. Please try again later.');
+    expect(errorOccurs('Outlets')).toBe('Outlets error occurs. Please try again later.');
   });
 
   it('gives the header page.loaded when the list is stopped mid-load', () => {

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { TOAST_TIMEOUT } from '../../domain/messages';
+import { loadFailureNotice, TOAST_TIMEOUT } from '../../domain/messages';
 
 /**
  * The one shape of every settings editor: load a value, edit a draft of it, save the draft.
@@ -58,11 +58,6 @@ export interface EditorNotice {
 
 export type EditorTag = 'loading' | 'saving' | 'dirty';
 
-/** '{what} error occurs. Please try again later.' (§8). */
-export function editorLoadErrorMessage(what: string): string {
-  return `${what} error occurs. Please try again later.`;
-}
-
 /** Whether an editor holds changes not saved yet (leaving would lose them). */
 export function isDirty(snapshot: { hasTag: (tag: 'dirty') => boolean }): boolean {
   return snapshot.hasTag('dirty');
@@ -94,12 +89,7 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
       setBaseline: assign((_, params: { value: TValue }) => ({ baseline: params.value, draft: params.value })),
       setDraft: assign((_, params: { value: TValue }) => ({ draft: params.value })),
       resetDraft: assign(({ context }) => ({ draft: context.baseline })),
-      notifyLoadFailure: emit({
-        type: 'notify',
-        intent: 'danger',
-        message: editorLoadErrorMessage(options.what),
-        timeout: TOAST_TIMEOUT.long,
-      } as const),
+      notifyLoadFailure: emit(loadFailureNotice(options.what)),
       notifySaved: emit({
         type: 'notify',
         intent: 'success',

@@ -1,5 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
-import { TOAST_TIMEOUT } from '../../domain/messages';
+import { loadFailureNotice, type Notice } from '../../domain/messages';
 
 /**
  * The one shape of every paged, sortable, searchable table (receipts-like lists): the page sends the header's
@@ -91,19 +91,10 @@ export type PagedListEvent<TFilters> =
   | { type: 'list.clearSelection' }
   | { type: 'list.retry' };
 
-export interface PagedListNotice {
-  type: 'notify';
-  intent: 'danger';
-  message: string;
-  timeout: number;
-}
+/** The list's toast: its load failure. */
+export type PagedListNotice = Notice;
 
 export type PagedListTag = 'loading';
-
-/** '{what} error occurs. Please try again later.' (§8). */
-export function listErrorMessage(what: string): string {
-  return `${what} error occurs. Please try again later.`;
-}
 
 /** The last page of `total` rows (1 when there are none). */
 export function lastPage(total: number, rowsPerPage: number): number {
@@ -205,12 +196,7 @@ export function createPagedListMachine<TRow, TFilters, TSort extends string>(
       }),
       setAllSelected: assign(({ context }) => ({ selected: context.rows.map(options.rowKey) })),
       resetSelection: assign({ selected: [] }),
-      notifyFailure: emit({
-        type: 'notify',
-        intent: 'danger',
-        message: listErrorMessage(options.what),
-        timeout: TOAST_TIMEOUT.long,
-      } as const),
+      notifyFailure: emit(loadFailureNotice(options.what)),
     },
   }).createMachine({
     id: options.id,
