@@ -24,7 +24,7 @@ import { browserHistory, type HistoryPort } from './historyPort';
 import { inspectorMachine } from './inspectorMachine';
 import { layoutMachine } from './layoutMachine';
 import { navigationGuardMachine } from './navigationGuardMachine';
-import { APP_SYSTEM_IDS } from './systemIds';
+import { type ActorSystemLike, APP_SYSTEM_IDS, type AppSystemActors, appActor } from './systemIds';
 
 /**
  * The root of the app: it owns the actor system. Always running: `auth` (the session and the signed-out flows)
@@ -85,25 +85,12 @@ export interface RunningPage {
 
 export type AppEmitted = Notice;
 
-type NavigationRef = ActorRefFrom<typeof navigationGuardMachine>;
-type AuthRef = ActorRefFrom<typeof authMachine>;
-type SystemLike = { get: (systemId: string) => AnyActorRef | undefined };
-
-/** The guard of the app's system (always there: the app invokes it first). */
-function navigationOf(system: SystemLike): NavigationRef | undefined {
-  return system.get(APP_SYSTEM_IDS.navigation) as NavigationRef | undefined;
+function locationOf(system: ActorSystemLike): AppLocation {
+  return appActor(system, 'navigation')?.getSnapshot().context.location ?? { path: ROOT_PATH, search: '' };
 }
 
-function authOf(system: SystemLike): AuthRef | undefined {
-  return system.get(APP_SYSTEM_IDS.auth) as AuthRef | undefined;
-}
-
-function locationOf(system: SystemLike): AppLocation {
-  return navigationOf(system)?.getSnapshot().context.location ?? { path: ROOT_PATH, search: '' };
-}
-
-function routesOf(system: SystemLike): readonly RouteNode[] {
-  return navigationOf(system)?.getSnapshot().context.routes ?? [];
+function routesOf(system: ActorSystemLike): readonly RouteNode[] {
+  return appActor(system, 'navigation')?.getSnapshot().context.routes ?? [];
 }
 
 function isMobileDefault(): boolean {
@@ -133,7 +120,7 @@ export const appMachine = setup({
      */
     addressBar: fromCallback<EventObject, { history: HistoryPort }>(({ input, system }) => {
       const { history } = input;
-      const guard = navigationOf(system);
+      const guard = appActor(system, 'navigation');
       if (!guard) return () => undefined;
       let followed = -1;
       const subscription = guard.subscribe((snapshot) => {
@@ -157,13 +144,13 @@ export const appMachine = setup({
      * navigation request, a session whose routes cannot be generated ends; the app learns who is signed in.
      */
     sessionLink: fromCallback<AppEvent>(({ system, sendBack }) => {
-      const auth = authOf(system);
-      const guard = navigationOf(system);
+      const auth = appActor(system, 'auth');
+      const guard = appActor(system, 'navigation');
       if (!auth || !guard) return () => undefined;
       let toldGuard: { status: string; user: UserInfo | undefined } | undefined;
       let toldApp: UserInfo | undefined;
       /** The guard learns of each change of the session. */
-      const tellGuard = (snapshot: ReturnType<AuthRef['getSnapshot']>) => {
+      const tellGuard = (snapshot: ReturnType<AppSystemActors['auth']['getSnapshot']>) => {
         const status = sessionStatusOf(snapshot);
         const user = status === 'signedIn' ? snapshot.context.user : undefined;
         if (toldGuard && toldGuard.status === status && toldGuard.user === user) return;
@@ -206,9 +193,9 @@ export const appMachine = setup({
      * query (`url.change`). The notices of the layout and the header become the app's.
      */
     pageSync: fromCallback<AppEvent, { pageFilters: PageFiltersOf }>(({ input, system, sendBack }) => {
-      const guard = navigationOf(system);
-      const header = system.get(APP_SYSTEM_IDS.filterHeader) as ActorRefFrom<typeof filterHeaderMachine> | undefined;
-      const layout = system.get(APP_SYSTEM_IDS.layout) as ActorRefFrom<typeof layoutMachine> | undefined;
+      const guard = appActor(system, 'navigation');
+      const header = appActor(system, 'filterHeader');
+      const layout = appActor(system, 'layout');
       if (!guard || !header || !layout) return () => undefined;
       let told = locationOf(system);
       const subscriptions = [
@@ -238,7 +225,7 @@ export const appMachine = setup({
       const onKeyDown = (event: KeyboardEvent) => {
         if (!isInspectorShortcut(event)) return;
         event.preventDefault();
-        system.get(APP_SYSTEM_IDS.inspector)?.send({ type: 'inspector.toggle' });
+        appActor(system, 'inspector')?.send({ type: 'inspector.toggle' });
       };
       window.addEventListener('keydown', onKeyDown);
       return () => window.removeEventListener('keydown', onKeyDown);

@@ -1,6 +1,6 @@
 import { hasFilterQuery } from '../domain/filterUrl';
 import { type AppLocation, hrefOf } from '../domain/navigation';
-import { APP_SYSTEM_IDS } from './systemIds';
+import { type ActorSystemLike, appActor } from './systemIds';
 
 /**
  * The filter header's `writeUrl` effect for the app: the committed filters go into the URL query through
@@ -58,12 +58,6 @@ export function createFilterUrlWriter(deps: FilterUrlWriterDeps): FilterUrlWrite
   };
 }
 
-/** What the URL writer needs of the navigation guard. */
-interface GuardLike {
-  getSnapshot(): { context: { location: AppLocation | undefined } };
-  send(event: { type: 'navigation.request'; href: string; replace: boolean }): void;
-}
-
 /** One writer per filter header actor: it remembers the filters it held back for the entry shown. */
 const writers = new WeakMap<object, FilterUrlWriter>();
 
@@ -71,12 +65,8 @@ const writers = new WeakMap<object, FilterUrlWriter>();
  * The filter header's `writeUrl` in the app: the write becomes a request to the navigation guard of the header's
  * actor system (`system.get('navigation')`). Without a guard (a header running on its own) nothing is written.
  */
-export function writeUrlThroughGuard(
-  header: object,
-  system: { get(systemId: string): unknown },
-  write: FilterUrlWrite,
-): void {
-  const guard = () => system.get(APP_SYSTEM_IDS.navigation) as GuardLike | undefined;
+export function writeUrlThroughGuard(header: object, system: ActorSystemLike, write: FilterUrlWrite): void {
+  const guard = () => appActor(system, 'navigation');
   if (!guard()) return;
   let writer = writers.get(header);
   if (!writer) {

@@ -1,18 +1,13 @@
-import { type ActorRefFrom, fromCallback } from 'xstate';
+import { fromCallback } from 'xstate';
 import type { CommittedFilters } from '../domain/filterHeader';
-import type { filterHeaderMachine } from './filterHeaderMachine';
-import { APP_SYSTEM_IDS } from './systemIds';
+import { type AppSystemActors, appActor } from './systemIds';
 
 /**
  * How a page machine works with the app's one filter header, found in its actor system
  * (`system.get('filterHeader')`): it follows the committed filters, and disables the header while it loads.
  */
 
-type HeaderRef = ActorRefFrom<typeof filterHeaderMachine>;
-
-function headerOf(system: { get(systemId: string): unknown }): HeaderRef | undefined {
-  return system.get(APP_SYSTEM_IDS.filterHeader) as HeaderRef | undefined;
-}
+type HeaderRef = AppSystemActors['filterHeader'];
 
 type HeaderContext = ReturnType<HeaderRef['getSnapshot']>['context'];
 
@@ -31,7 +26,7 @@ export interface HeaderFiltersEvent {
  * change (the start, every Apply, a new client, back and forward). No header in the system: nothing is sent.
  */
 export const followHeaderFilters = fromCallback<HeaderFiltersEvent>(({ system, sendBack }) => {
-  const header = headerOf(system);
+  const header = appActor(system, 'filterHeader');
   if (!header) return () => undefined;
   let told: Pick<HeaderContext, 'filters' | 'outlets'> | undefined;
   const tell = ({ filters, outlets }: HeaderContext) => {
@@ -50,7 +45,10 @@ export const followHeaderFilters = fromCallback<HeaderFiltersEvent>(({ system, s
  * do not run then).
  */
 export const lockHeader = fromCallback(({ system }) => {
-  const header = headerOf(system);
+  const header = appActor(system, 'filterHeader');
   header?.send({ type: 'page.loading' });
-  return () => header?.send({ type: 'page.loaded' });
+  return () => {
+    // The header may have stopped first (the user signed out mid-load).
+    if (header?.getSnapshot().status === 'active') header.send({ type: 'page.loaded' });
+  };
 });

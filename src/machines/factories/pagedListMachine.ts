@@ -1,5 +1,6 @@
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { loadFailureNotice, type Notice } from '../../domain/messages';
+import { lockHeader } from '../headerLink';
 
 /**
  * The one shape of every paged, sortable, searchable table (receipts-like lists): the page sends the header's
@@ -100,21 +101,6 @@ export type PagedListTag = 'loading';
 export function lastPage(total: number, rowsPerPage: number): number {
   return Math.max(1, Math.ceil(total / rowsPerPage));
 }
-
-/** What the filter header is told while a list loads. */
-export type HeaderLockEvent = { type: 'page.loading' } | { type: 'page.loaded' };
-
-/**
- * While running: the system's filter header is disabled (`page.loading` on start, `page.loaded` on cleanup,
- * which runs when the invoking state is left and when the actor stops).
- */
-export const lockHeader = fromCallback(({ system }) => {
-  const header = system.get('filterHeader');
-  header?.send({ type: 'page.loading' } satisfies HeaderLockEvent);
-  return () => {
-    if (header?.getSnapshot().status === 'active') header.send({ type: 'page.loaded' } satisfies HeaderLockEvent);
-  };
-});
 
 /** A paged list's machine: the shape above, with the page's loader, columns and page sizes. */
 export function createPagedListMachine<TRow, TFilters, TSort extends string>(
