@@ -30,8 +30,6 @@ function useAppActorRef(): AppActor {
 export const AppContext = {
   Provider: AppProvider,
   useActorRef: useAppActorRef,
-  /** The app actor, or undefined for a part of the app shown on its own (a view test). */
-  useOptionalActorRef: (): AppActor | undefined => useContext(AppActorContext),
   useSelector<T>(selector: (snapshot: SnapshotFrom<AppLogic>) => T, compare?: (a: T, b: T) => boolean): T {
     return useSelector(useAppActorRef(), selector, compare);
   },

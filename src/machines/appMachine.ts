@@ -1,5 +1,4 @@
 import {
-  type ActorRefFrom,
   type AnyActorRef,
   type AnyStateMachine,
   assign,
@@ -340,5 +339,3 @@ export const appMachine = setup({
     },
   },
 });
-
-export type AppActorRef = ActorRefFrom<typeof appMachine>;

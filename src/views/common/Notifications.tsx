@@ -31,7 +31,7 @@ export function useNoticeToasts(actorRef: NoticeSource | undefined): void {
  * toast instead of stacking (§8: de-duplicated).
  */
 export function Notifications({ children }: { children?: ReactNode }) {
-  const appActor = AppContext.useOptionalActorRef();
+  const appActor = AppContext.useActorRef();
   const toaster = useRef<OverlayToaster>(null);
 
   const show = useCallback<ShowNotice>((notice) => {
@@ -48,7 +48,6 @@ export function Notifications({ children }: { children?: ReactNode }) {
 
   // The toaster is imperative: the app's notices reach it through a subscription for as long as it is shown.
   useEffect(() => {
-    if (!appActor) return undefined;
     const subscription = appActor.on('notify', show);
     return () => {
       subscription.unsubscribe();
