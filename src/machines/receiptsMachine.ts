@@ -219,6 +219,8 @@ export const receiptsMachine = setup({
   },
   guards: {
     hasFilters: ({ context }) => context.filters !== undefined,
+    /** There are receipts to put in a PDF, a link or a CSV file. */
+    hasReceipts: ({ context }) => context.filters !== undefined && context.summary.total > 0,
     isSameFilters: ({ context, event }) =>
       event.type === 'filters.change' &&
       context.filters !== undefined &&
@@ -478,7 +480,7 @@ export const receiptsMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'pdf.generate': { guard: 'hasFilters', target: 'generating' } },
+          on: { 'pdf.generate': { guard: 'hasReceipts', target: 'generating' } },
         },
         generating: {
           tags: ['pdfGenerating'],
@@ -501,7 +503,7 @@ export const receiptsMachine = setup({
     link: {
       initial: 'idle',
       states: {
-        idle: { on: { 'link.create': { guard: 'hasFilters', target: 'creating' } } },
+        idle: { on: { 'link.create': { guard: 'hasReceipts', target: 'creating' } } },
         creating: {
           tags: ['linkCreating'],
           invoke: {
@@ -517,7 +519,7 @@ export const receiptsMachine = setup({
     csv: {
       initial: 'idle',
       states: {
-        idle: { on: { 'csv.export': { guard: 'hasFilters', target: 'exporting' } } },
+        idle: { on: { 'csv.export': { guard: 'hasReceipts', target: 'exporting' } } },
         exporting: {
           tags: ['csvExporting'],
           invoke: {

@@ -197,7 +197,11 @@ const states: Record<string, (model: ModelSnapshot) => void> = {
     expect(snapshot().context.rows).toEqual([]);
     expect(snapshot().can({ type: 'pdf.generate' })).toBe(false);
   },
-  '#receiptsModel.listed': () => expectList({ page: 1 }),
+  '#receiptsModel.listed': () => {
+    expectList({ page: 1 });
+    for (const type of ['pdf.generate', 'link.create', 'csv.export'] as const)
+      expect(snapshot().can({ type })).toBe(true);
+  },
   '#receiptsModel.page2': () => expectList({ page: 2 }),
   '#receiptsModel.page3': () => {
     expectList({ page: 3 });
@@ -229,6 +233,9 @@ const states: Record<string, (model: ModelSnapshot) => void> = {
     expect(snapshot().matches({ list: 'failure' })).toBe(true);
     expect(context.rows).toEqual([]);
     expect(context.summary).toEqual({ total: 0, sum: 0, discount: 0 });
+    // Nothing to put in a PDF, a link or a CSV file.
+    for (const type of ['pdf.generate', 'link.create', 'csv.export'] as const)
+      expect(snapshot().can({ type })).toBe(false);
     expect(context.paymentSummary).toEqual([]);
     expect(context.breakdown).toEqual([]);
     expect(notices.map((notice) => notice.message).sort()).toEqual([

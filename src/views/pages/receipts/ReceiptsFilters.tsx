@@ -1,37 +1,25 @@
 import { Button, Checkbox, HTMLSelect, InputGroup, Menu, Popover } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { ALL_PAYMENT_METHODS, type ReceiptType, receiptTypeOptionsFor } from '../../../domain/receipts';
-import type { ReceiptsContext, ReceiptsEvent } from '../../../machines/receiptsMachine';
+import type { receiptsMachine } from '../../../machines/receiptsMachine';
 
-export interface ReceiptsFiltersProps
-  extends Readonly<
-    Pick<
-      ReceiptsContext,
-      | 'typeFlags'
-      | 'receiptType'
-      | 'focReasons'
-      | 'focReason'
-      | 'paymentMethods'
-      | 'selectedPaymentMethods'
-      | 'receiptId'
-    >
-  > {
-  readonly disabled: boolean;
-  readonly send: (event: ReceiptsEvent) => void;
+export interface ReceiptsFiltersProps {
+  readonly actor: ActorRefFrom<typeof receiptsMachine>;
 }
 
 /** Receipt type, FOC reason, payment methods (§4 multi-select) and the receipt id search. */
-export function ReceiptsFilters({
-  typeFlags,
-  receiptType,
-  focReasons,
-  focReason,
-  paymentMethods,
-  selectedPaymentMethods: selected,
-  receiptId,
-  disabled,
-  send,
-}: ReceiptsFiltersProps) {
+export function ReceiptsFilters({ actor }: ReceiptsFiltersProps) {
+  const send = actor.send;
+  const disabled = useSelector(actor, (state) => state.context.filters === undefined);
+  const typeFlags = useSelector(actor, (state) => state.context.typeFlags);
+  const receiptType = useSelector(actor, (state) => state.context.receiptType);
+  const focReasons = useSelector(actor, (state) => state.context.focReasons);
+  const focReason = useSelector(actor, (state) => state.context.focReason);
+  const paymentMethods = useSelector(actor, (state) => state.context.paymentMethods);
+  const selected = useSelector(actor, (state) => state.context.selectedPaymentMethods);
+  const receiptId = useSelector(actor, (state) => state.context.receiptId);
   const [search, setSearch] = useState(receiptId);
   const typeOptions = receiptTypeOptionsFor(typeFlags);
   const paymentLabel = selected.includes(ALL_PAYMENT_METHODS)

@@ -34,28 +34,16 @@ function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorR
   const alertShown = FilterHeaderContext.useSelector((state) => state.matches({ alert: 'shown' }));
   const alert = FilterHeaderContext.useSelector((state) => state.context.alert);
 
-  // The page's machine follows the header and disables it while loading; the body selects each value it draws.
+  // The page's machine follows the header and disables it while loading; each part selects what it draws.
   const send = actor.send;
   const ready = useSelector(actor, (state) => state.context.filters !== undefined);
-  const extra = useSelector(actor, (state) => state.context.filters?.outletType === 1);
-  const listLoading = useSelector(actor, (state) => state.hasTag('listLoading'));
   const generating = useSelector(actor, (state) => state.hasTag('pdfGenerating'));
-  const linkCreating = useSelector(actor, (state) => state.hasTag('linkCreating'));
   const csvExporting = useSelector(actor, (state) => state.hasTag('csvExporting'));
   const imageLoading = useSelector(actor, (state) => state.hasTag('imageLoading'));
-  const typeFlags = useSelector(actor, (state) => state.context.typeFlags);
-  const receiptType = useSelector(actor, (state) => state.context.receiptType);
-  const focReasons = useSelector(actor, (state) => state.context.focReasons);
-  const focReason = useSelector(actor, (state) => state.context.focReason);
-  const paymentMethods = useSelector(actor, (state) => state.context.paymentMethods);
-  const selectedPaymentMethods = useSelector(actor, (state) => state.context.selectedPaymentMethods);
-  const receiptId = useSelector(actor, (state) => state.context.receiptId);
-  const rows = useSelector(actor, (state) => state.context.rows);
-  const sortColumn = useSelector(actor, (state) => state.context.sortColumn);
-  const order = useSelector(actor, (state) => state.context.order);
-  const summary = useSelector(actor, (state) => state.context.summary);
-  const page = useSelector(actor, (state) => state.context.page);
-  const rowsPerPage = useSelector(actor, (state) => state.context.rowsPerPage);
+  // The machine says when there is something to put in a PDF, a link or a CSV file.
+  const canGeneratePdf = useSelector(actor, (state) => state.can({ type: 'pdf.generate' }));
+  const canCreateLink = useSelector(actor, (state) => state.can({ type: 'link.create' }));
+  const canExportCsv = useSelector(actor, (state) => state.can({ type: 'csv.export' }));
   const breakdown = useSelector(actor, (state) => state.context.breakdown);
   const paymentSummary = useSelector(actor, (state) => state.context.paymentSummary);
   const image = useSelector(actor, (state) => state.context.image);
@@ -85,30 +73,20 @@ function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorR
         ) : null}
         <Card className="receipts-card">
           <div className="receipts-toolbar">
-            <ReceiptsFilters
-              typeFlags={typeFlags}
-              receiptType={receiptType}
-              focReasons={focReasons}
-              focReason={focReason}
-              paymentMethods={paymentMethods}
-              selectedPaymentMethods={selectedPaymentMethods}
-              receiptId={receiptId}
-              disabled={!ready}
-              send={send}
-            />
+            <ReceiptsFilters actor={actor} />
             <div className="receipts-actions">
               <Button
                 icon="document"
                 text={generating ? 'Generating PDF…' : 'Generate PDF'}
                 data-testid="generate-pdf"
-                disabled={!ready || generating || summary.total === 0}
+                disabled={!canGeneratePdf}
                 onClick={() => send({ type: 'pdf.generate' })}
               />
               <Button
                 icon="link"
                 text="Download link"
                 data-testid="pdf-link"
-                disabled={!ready || linkCreating || summary.total === 0}
+                disabled={!canCreateLink}
                 onClick={() => send({ type: 'link.create' })}
               />
               <Button
@@ -116,7 +94,7 @@ function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorR
                 text="Export CSV"
                 data-testid="export-csv"
                 loading={csvExporting}
-                disabled={!ready || summary.total === 0}
+                disabled={!canExportCsv}
                 onClick={() => send({ type: 'csv.export' })}
               />
             </div>
@@ -142,17 +120,7 @@ function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorR
               <Button text="Close" variant="minimal" onClick={() => send({ type: 'link.dismiss' })} />
             </Callout>
           ) : null}
-          <ReceiptsTable
-            rows={rows}
-            sortColumn={sortColumn}
-            order={order}
-            summary={summary}
-            page={page}
-            rowsPerPage={rowsPerPage}
-            extra={extra}
-            loading={listLoading}
-            send={send}
-          />
+          <ReceiptsTable actor={actor} />
         </Card>
         <div className="receipts-payments">
           <Card className="receipts-chart">

@@ -1,12 +1,14 @@
 import { Button, Classes, HTMLSelect, Icon, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blueprintjs/table';
 import '@blueprintjs/table/lib/css/table.css';
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { ReceiptRow } from '../../../api/receipts';
 import { formatNumber } from '../../../domain/format';
 import type { SortColumn } from '../../../domain/receipts';
 import { displayReceiptId, receiptStatusTags, timeWithDineOut } from '../../../domain/receipts';
-import type { ReceiptsContext, ReceiptsEvent } from '../../../machines/receiptsMachine';
+import type { receiptsMachine } from '../../../machines/receiptsMachine';
 import { Money } from '../../common/Money';
 
 interface ColumnSpec {
@@ -25,12 +27,8 @@ export function sortState(order: 'asc' | 'desc' | undefined): string {
   return order === 'asc' ? ', sorted ascending' : order === 'desc' ? ', sorted descending' : ', not sorted';
 }
 
-export interface ReceiptsTableProps
-  extends Readonly<Pick<ReceiptsContext, 'rows' | 'sortColumn' | 'order' | 'summary' | 'page' | 'rowsPerPage'>> {
-  /** Outlet type 1's extra columns are shown. */
-  readonly extra: boolean;
-  readonly loading: boolean;
-  readonly send: (event: ReceiptsEvent) => void;
+export interface ReceiptsTableProps {
+  readonly actor: ActorRefFrom<typeof receiptsMachine>;
 }
 
 export const ROWS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
@@ -39,17 +37,20 @@ export const ROWS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
  * The receipts table (Blueprint Table2): sortable headers (the machine sorts on the server; the table re-renders
  * through `cellRendererDependencies`), the status tags of §4, outlet type 1's extra columns, paging and the summary.
  */
-export function ReceiptsTable({
-  rows,
-  sortColumn,
-  order,
-  summary,
-  page,
-  rowsPerPage,
-  extra,
-  loading,
-  send,
-}: ReceiptsTableProps) {
+export function ReceiptsTable({ actor }: ReceiptsTableProps) {
+  const send = actor.send;
+  const rows = useSelector(actor, (state) => state.context.rows);
+  const sortColumn = useSelector(actor, (state) => state.context.sortColumn);
+  const order = useSelector(actor, (state) => state.context.order);
+  const summary = useSelector(actor, (state) => state.context.summary);
+  const page = useSelector(actor, (state) => state.context.page);
+  const rowsPerPage = useSelector(actor, (state) => state.context.rowsPerPage);
+  /** Outlet type 1's extra columns are shown. */
+  const extra = useSelector(actor, (state) => state.context.filters?.outletType === 1);
+  const loading = useSelector(actor, (state) => state.hasTag('listLoading'));
+  // The machine decides the page bounds; the pager is also still while the list loads.
+  const canPrevious = useSelector(actor, (state) => state.can({ type: 'page.change', page: state.context.page - 1 }));
+  const canNext = useSelector(actor, (state) => state.can({ type: 'page.change', page: state.context.page + 1 }));
   const openImage = (row: ReceiptRow) => send({ type: 'image.open', receiptId: row.receipt_id });
   const allColumns: ColumnSpec[] = [
     { key: 'date', name: 'Date', sort: 'datetime', width: 110, render: (row) => row.datetime.slice(0, 10) },
@@ -216,7 +217,7 @@ export function ReceiptsTable({
           icon="chevron-left"
           aria-label="Previous page"
           data-testid="page-prev"
-          disabled={page <= 1 || loading}
+          disabled={!canPrevious || loading}
           onClick={() => send({ type: 'page.change', page: page - 1 })}
         />
         <span data-testid="page-indicator">
@@ -226,7 +227,7 @@ export function ReceiptsTable({
           icon="chevron-right"
           aria-label="Next page"
           data-testid="page-next"
-          disabled={page >= pages || loading}
+          disabled={!canNext || loading}
           onClick={() => send({ type: 'page.change', page: page + 1 })}
         />
         <HTMLSelect
