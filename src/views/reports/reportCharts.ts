@@ -17,11 +17,15 @@ export function formatMetric(metric: Metric, value: number, currency?: string): 
 
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
-/** GMV columns and transactions line over days. */
-export function dailyTrendOptions(rows: readonly DailyReportRow[], shown: boolean): Highcharts.Options {
+/** GMV columns and a transactions line over periods (days, months), one label per row. */
+export function gmvTransactionsOptions(
+  labels: readonly string[],
+  rows: readonly { gmv: number; transactions: number }[],
+  shown: boolean,
+): Highcharts.Options {
   return {
     title: { text: undefined },
-    xAxis: categoryAxis(rows.map((row) => dayLabel(row.date))),
+    xAxis: categoryAxis(labels),
     yAxis: [valueAxis('GMV'), valueAxis('Transactions', { opposite: true })],
     series: [
       {
@@ -43,6 +47,15 @@ export function dailyTrendOptions(rows: readonly DailyReportRow[], shown: boolea
       },
     ],
   };
+}
+
+/** GMV columns and transactions line over days. */
+export function dailyTrendOptions(rows: readonly DailyReportRow[], shown: boolean): Highcharts.Options {
+  return gmvTransactionsOptions(
+    rows.map((row) => dayLabel(row.date)),
+    rows,
+    shown,
+  );
 }
 
 export function paymentPieOptions(rows: readonly PaymentMethodRow[]): Highcharts.Options {

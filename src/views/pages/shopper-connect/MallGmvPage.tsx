@@ -8,17 +8,8 @@ import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
-import {
-  type Column,
-  categoryAxis,
-  MallReportSection,
-  pointsOrNone,
-  ReportBlock,
-  ReportTable,
-  ReportToolbar,
-  valueAxis,
-} from '../../reports/ReportParts';
-import { dailyTrendOptions, rankingBarOptions } from '../../reports/reportCharts';
+import { type Column, MallReportSection, ReportBlock, ReportTable, ReportToolbar } from '../../reports/ReportParts';
+import { dailyTrendOptions, gmvTransactionsOptions, rankingBarOptions } from '../../reports/reportCharts';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
 
@@ -60,30 +51,11 @@ const DAILY_COLUMNS = [
 ];
 
 function monthlyOptions(rows: readonly MonthlyReportRow[], shown: boolean): Highcharts.Options {
-  return {
-    title: { text: undefined },
-    xAxis: categoryAxis(rows.map((row) => formatMonth(row.month))),
-    yAxis: [valueAxis('GMV'), valueAxis('Transactions', { opposite: true })],
-    series: [
-      {
-        type: 'column',
-        name: 'GMV',
-        data: pointsOrNone(
-          shown,
-          rows.map((row) => row.gmv),
-        ),
-      },
-      {
-        type: 'line',
-        name: 'Transactions',
-        yAxis: 1,
-        data: pointsOrNone(
-          shown,
-          rows.map((row) => row.transactions),
-        ),
-      },
-    ],
-  };
+  return gmvTransactionsOptions(
+    rows.map((row) => formatMonth(row.month)),
+    rows,
+    shown,
+  );
 }
 
 /** Mall GMV: daily or monthly GMV and transactions, with the outlet, category and level breakdowns. */
