@@ -78,12 +78,18 @@ const testApp = appMachine.provide({
 let app: Actor<typeof testApp> | undefined;
 let history: MemoryHistory;
 let notices: Notice[];
+/** Every event an actor of the app's system received: the receiver and the event's type. */
+let received: { to: unknown; type: string }[];
 
 function start(path: string): Actor<typeof testApp> {
   history = memoryHistory(path);
   notices = [];
+  received = [];
   app = createActor(testApp, {
     input: { routeTable: ROUTES, pageFilters: pageFiltersFor, history, mobile: false, readCookies: () => '' },
+    inspect: (inspection) => {
+      if (inspection.type === '@xstate.event') received.push({ to: inspection.actorRef, type: inspection.event.type });
+    },
   });
   app.on('notify', (notice) => notices.push(notice));
   return app.start();
@@ -131,13 +137,21 @@ describe('the app machine', () => {
     signedIn = true;
     const actor = start('/shopper-connect/mall-home');
     await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
+    const header = actor.system.get('filterHeader');
+    const layout = actor.system.get('layout');
+    const told = (to: unknown) => received.filter((event) => event.to === to).map((event) => event.type);
+    const before = { header: told(header).length, layout: told(layout).length };
+
     history.go('/shopper-connect/mall-gmv');
-    await waitFor(
-      actor,
-      () => actor.system.get('navigation')?.getSnapshot().context.location?.path === '/shopper-connect/mall-gmv',
+    await vi.waitFor(() =>
+      expect(actor.system.get('navigation')?.getSnapshot().context.location?.path).toBe('/shopper-connect/mall-gmv'),
     );
+    // A new page: the header gets its filters and its address, the sidebar its open group.
+    expect(told(header).slice(before.header)).toEqual(['page.change', 'url.change']);
+    expect(told(layout).slice(before.layout)).toEqual(['route.change']);
+
     history.go('/settings');
-    await waitFor(actor, () => history.current() === '/404');
+    await vi.waitFor(() => expect(history.current()).toBe('/404'));
     expect(history.entries).toEqual(['/shopper-connect/mall-home', '/shopper-connect/mall-gmv', '/404']);
   });
 
