@@ -16,6 +16,7 @@ import {
   type ReceiptSummary,
 } from '../api/receipts';
 import { loadFailureNotice, type Notice } from '../domain/messages';
+import { lastPage } from '../domain/paging';
 import {
   ALL_PAYMENT_METHODS,
   keepReceiptType,
@@ -229,7 +230,7 @@ export const receiptsMachine = setup({
       event.type === 'page.change' &&
       event.page >= 1 &&
       event.page !== context.page &&
-      event.page <= Math.max(1, Math.ceil(context.summary.total / context.rowsPerPage)),
+      event.page <= lastPage(context.summary.total, context.rowsPerPage),
   },
   actions: {
     notify: emit((_, params: { what: string }) => loadFailureNotice(params.what)),

@@ -2,9 +2,9 @@ import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromCallback, type SnapshotFrom, setup } from 'xstate';
 import { errorOccurs } from '../../src/domain/messages';
+import { lastPage } from '../../src/domain/paging';
 import {
   createPagedListMachine,
-  lastPage,
   type PagedListAnswer,
   type PagedListNotice,
   type PagedListQuery,

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { loadFailureNotice, type Notice } from '../../domain/messages';
+import { lastPage } from '../../domain/paging';
 import { lockHeader } from '../headerLink';
 
 /**
@@ -96,11 +97,6 @@ export type PagedListEvent<TFilters> =
 export type PagedListNotice = Notice;
 
 export type PagedListTag = 'loading';
-
-/** The last page of `total` rows (1 when there are none). */
-export function lastPage(total: number, rowsPerPage: number): number {
-  return Math.max(1, Math.ceil(total / rowsPerPage));
-}
 
 /** A paged list's machine: the shape above, with the page's loader, columns and page sizes. */
 export function createPagedListMachine<TRow, TFilters, TSort extends string>(

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReceiptRow } from '../../../api/receipts';
 import { formatNumber } from '../../../domain/format';
+import { lastPage } from '../../../domain/paging';
 import type { SortColumn } from '../../../domain/receipts';
 import { displayReceiptId, receiptStatusTags, timeWithDineOut } from '../../../domain/receipts';
 import type { receiptsMachine } from '../../../machines/receiptsMachine';
@@ -165,7 +166,7 @@ export function ReceiptsTable({ actor }: ReceiptsTableProps) {
     />
   );
 
-  const pages = Math.max(1, Math.ceil(summary.total / rowsPerPage));
+  const pages = lastPage(summary.total, rowsPerPage);
   return (
     <div data-testid="receipts-table" aria-busy={loading}>
       <Table2
