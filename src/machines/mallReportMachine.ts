@@ -1,6 +1,8 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, spawnChild } from 'xstate';
+import type { CsvFile } from '../domain/csv';
+import { formatFileDateRange } from '../domain/format';
 import { type ReportQuery, reportQueryOf } from '../domain/mallReportViews';
-import { loadFailureNotice, type Notice } from '../domain/messages';
+import { errorOccurs, loadFailureNotice, type Notice, TOAST_TIMEOUT } from '../domain/messages';
 import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './headerLink';
 import {
   loadMallGmv,
@@ -9,6 +11,7 @@ import {
   loadPaymentMethods,
   loadPeakHours,
 } from './mallReportLoaders';
+import { exportCsvFiles } from './reportExport';
 
 /**
  * The query page: the one shape of every mall report page (§2, §8). The page follows the filter header's
@@ -23,11 +26,18 @@ import {
  *   loaded | empty | failure ── a new query ─> loading
  */
 
-export type ReportEvent = { type: 'report.load'; query: ReportQuery } | { type: 'report.retry' } | HeaderFiltersEvent;
+export type ReportEvent =
+  | { type: 'report.load'; query: ReportQuery }
+  | { type: 'report.retry' }
+  /** Downloads the page's CSV files (`base` names the zip), for the range shown. */
+  | { type: 'report.export'; base: string; files: readonly CsvFile[] }
+  | HeaderFiltersEvent;
 
 export interface ReportContext<TData> {
   readonly query: ReportQuery | undefined;
   readonly data: TData | undefined;
+  /** The CSV files are being made (one export at a time). */
+  readonly exporting: boolean;
 }
 
 export interface ReportMachineOptions<TData> {
@@ -61,10 +71,14 @@ export function createMallReportMachine<TData>(options: ReportMachineOptions<TDa
       fetchReport: fromPromise<TData, { query: ReportQuery }>(({ input, signal }) => options.load(input.query, signal)),
       followHeaderFilters,
       lockHeader,
+      exportFiles: fromPromise<void, { base: string; suffix: string; files: readonly CsvFile[] }>(({ input }) =>
+        exportCsvFiles(input.base, input.suffix, input.files),
+      ),
     },
     guards: {
       isEmpty: (_, params: { data: TData }) => isEmpty(params.data),
       hasQuery: ({ context }) => context.query !== undefined,
+      canExport: ({ context }) => context.query !== undefined && !context.exporting,
       /** The committed filters make a report query other than the one shown. */
       isNewQuery: ({ context }, params: { query: ReportQuery | undefined }) =>
         params.query !== undefined && !sameQuery(params.query, context.query),
@@ -74,10 +88,24 @@ export function createMallReportMachine<TData>(options: ReportMachineOptions<TDa
       setData: assign((_, params: { data: TData }) => ({ data: params.data })),
       resetData: assign({ data: undefined }),
       notifyFailure: emit(loadFailureNotice(options.what)),
+      notifyExportFailure: emit({
+        type: 'notify',
+        intent: 'danger',
+        message: errorOccurs(`${options.what} export`),
+        timeout: TOAST_TIMEOUT.long,
+      } as const),
+      exportFiles: spawnChild('exportFiles', {
+        id: 'export',
+        input: ({ context, event }) => {
+          if (event.type !== 'report.export' || !context.query) throw new Error('report: export without a range');
+          const { start, end } = context.query;
+          return { base: event.base, suffix: formatFileDateRange(start, end), files: event.files };
+        },
+      }),
     },
   }).createMachine({
     id: options.id,
-    context: { query: undefined, data: undefined },
+    context: { query: undefined, data: undefined, exporting: false },
     invoke: { src: 'followHeaderFilters' },
     initial: 'idle',
     on: {
@@ -86,6 +114,10 @@ export function createMallReportMachine<TData>(options: ReportMachineOptions<TDa
         reenter: true,
         actions: { type: 'setQuery', params: ({ event }) => ({ query: event.query }) },
       },
+      /** The CSV files of what is shown; not while loading (see `loading`), nor before there is a range. */
+      'report.export': { guard: 'canExport', actions: ['exportFiles', assign({ exporting: true })] },
+      'xstate.done.actor.export': { actions: assign({ exporting: false }) },
+      'xstate.error.actor.export': { actions: ['notifyExportFailure', assign({ exporting: false })] },
       'header.filters': {
         guard: { type: 'isNewQuery', params: ({ event }) => ({ query: reportQueryOf(event.filters, withHours) }) },
         target: '.loading',
@@ -98,6 +130,7 @@ export function createMallReportMachine<TData>(options: ReportMachineOptions<TDa
       idle: {},
       loading: {
         tags: ['loading'],
+        on: { 'report.export': {} },
         invoke: [
           { src: 'lockHeader' },
           {

@@ -1,6 +1,7 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { CsvFile } from '../../src/domain/csv';
 import type { ReportQuery } from '../../src/domain/mallReportViews';
 import { errorOccurs, type Notice } from '../../src/domain/messages';
 import {
@@ -255,5 +256,80 @@ describe('mallReportMachine details', () => {
     expect(await failureToastsOf(memberReportMachine)).toEqual([
       'Member vs non-member error occurs. Please try again later.',
     ]);
+  });
+});
+
+describe('mallReportMachine export', () => {
+  type ExportInput = { base: string; suffix: string; files: readonly CsvFile[] };
+  const FILES: CsvFile[] = [{ name: 'daily', keys: ['date'], rows: [{ date: '2026-03-02' }] }];
+
+  function exporter(answer: () => Promise<void>) {
+    const exports: ExportInput[] = [];
+    let load = deferredLoad();
+    const page = createActor(
+      testMachine.provide({
+        actors: {
+          fetchReport: fromPromise<Data, { query: ReportQuery }>(() => load.promise),
+          exportFiles: fromPromise<void, ExportInput>(({ input }) => {
+            exports.push(input);
+            return answer();
+          }),
+        },
+      }),
+    ).start();
+    const seen: string[] = [];
+    page.on('notify', (notice) => seen.push(notice.message));
+    return {
+      page,
+      exports,
+      seen,
+      load: () => {
+        load = deferredLoad();
+        page.send({ type: 'report.load', query: QUERY_A });
+      },
+      answer: async () => {
+        load.resolve({ total: 3 });
+        await flush();
+      },
+    };
+  }
+
+  function deferredLoad() {
+    let resolve: (data: Data) => void = () => undefined;
+    const promise = new Promise<Data>((settle) => {
+      resolve = settle;
+    });
+    return { promise, resolve };
+  }
+
+  const exportEvent = { type: 'report.export', base: 'mall_gmv', files: FILES } as const;
+
+  it('exports the files of the range shown, one export at a time, never before a range nor while loading', async () => {
+    const run = exporter(() => Promise.resolve());
+    expect(run.page.getSnapshot().can(exportEvent)).toBe(false);
+    run.load();
+    expect(run.page.getSnapshot().can(exportEvent)).toBe(false);
+    await run.answer();
+    expect(run.page.getSnapshot().can(exportEvent)).toBe(true);
+    run.page.send(exportEvent);
+    expect(run.page.getSnapshot().context.exporting).toBe(true);
+    expect(run.page.getSnapshot().can(exportEvent)).toBe(false);
+    await flush();
+    expect(run.exports).toEqual([{ base: 'mall_gmv', suffix: `${QUERY_A.start}_${QUERY_A.end}`, files: FILES }]);
+    expect(run.page.getSnapshot().context.exporting).toBe(false);
+    expect(run.seen).toEqual([]);
+    run.page.stop();
+  });
+
+  it("says when an export fails, naming the page's export", async () => {
+    const run = exporter(() => Promise.reject(new Error('no space')));
+    run.load();
+    await run.answer();
+    run.page.send(exportEvent);
+    await flush();
+    expect(run.seen).toEqual(['Mall GMV export error occurs. Please try again later.']);
+    expect(run.page.getSnapshot().context.exporting).toBe(false);
+    expect(run.page.getSnapshot().matches('loaded')).toBe(true);
+    run.page.stop();
   });
 });

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exportCsvFiles } from '../../src/machines/reportExport';
 import { MallGmvPage } from '../../src/views/pages/shopper-connect/MallGmvPage';
 import { MallHomePage } from '../../src/views/pages/shopper-connect/MallHomePage';
 import { MallPaymentMethodsPage } from '../../src/views/pages/shopper-connect/MallPaymentMethodsPage';
-import { exportCsvFiles } from '../../src/views/reports/reportExport';
 import {
   BASE,
   blobText,

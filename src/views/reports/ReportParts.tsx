@@ -1,12 +1,12 @@
 import { Button, Card, Classes, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { type ReactNode, useId, useMemo } from 'react';
-import { formatFileDateRange } from '../../domain/format';
+import type { CsvFile } from '../../domain/csv';
 import { formatGrowthRate, growthRate } from '../../domain/reports';
 import { ChartFrameContext } from '../charts/Chart';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
 import { CurrencySymbolContext, useMallCurrencySymbol } from '../common/Money';
-import { type CsvFile, exportCsvFiles } from './reportExport';
+import type { ReportExport } from './useReport';
 import './reports.css';
 
 /* ---------------------------------------------------------------- chart options (§9 limits) */
@@ -172,28 +172,25 @@ export function KpiCard({
   );
 }
 
-/** The page's toolbar: a spinner while loading and the CSV export of what is shown. */
+/** The page's toolbar: a spinner while loading and the CSV export of what is shown (the page's machine makes it). */
 export function ReportToolbar({
-  loading,
+  report,
   base,
-  range,
   files,
 }: {
-  loading: boolean;
+  report: ReportExport;
   base: string;
-  range: { start: string; end: string } | undefined;
   files: () => readonly CsvFile[];
 }) {
   return (
     <div className="report-toolbar">
-      {loading ? <Spinner size={16} data-testid="report-loading" /> : null}
+      {report.loading ? <Spinner size={16} data-testid="report-loading" /> : null}
       <Button
         icon="download"
         data-testid="export-csv"
-        disabled={loading || range === undefined}
-        onClick={() => {
-          if (range) void exportCsvFiles(base, formatFileDateRange(range.start, range.end), files());
-        }}
+        loading={report.exporting}
+        disabled={!report.canExport}
+        onClick={() => report.exportFiles(base, files())}
       >
         Export CSV
       </Button>

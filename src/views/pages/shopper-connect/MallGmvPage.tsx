@@ -60,7 +60,8 @@ function monthlyOptions(rows: readonly MonthlyReportRow[], shown: boolean): High
 
 /** Mall GMV: daily or monthly GMV and transactions, with the outlet, category and level breakdowns. */
 export function MallGmvPage({ title, header }: PageProps) {
-  const { query, loading, data } = useReport(mallGmvReportMachine);
+  const report = useReport(mallGmvReportMachine);
+  const { data } = report;
   const [view, setView] = useState<'daily' | 'monthly'>('daily');
   const [breakdown, setBreakdown] = useState<Breakdown>('outlet');
   const shown = data !== undefined;
@@ -94,9 +95,8 @@ export function MallGmvPage({ title, header }: PageProps) {
     <MallReportSection testId="mall-gmv-page">
       <PageHeader title={title} header={header} />
       <ReportToolbar
-        loading={loading}
+        report={report}
         base="mall_gmv"
-        range={query}
         files={() => [
           view === 'daily'
             ? { name: 'daily', keys: ['date', 'gmv', 'transactions'], rows: daily }

@@ -36,7 +36,8 @@ export const PAYMENT_COLUMNS: Column<PaymentMethodRow>[] = [
 
 /** Mall home: the KPIs with growth, the daily trend, the outlet ranking and the payment-method split. */
 export function MallHomePage({ title, header }: PageProps) {
-  const { query, loading, data } = useReport(mallHomeReportMachine);
+  const report = useReport(mallHomeReportMachine);
+  const { data } = report;
   const currency = useMallCurrencySymbol();
   const shown = data !== undefined;
   const daily = data?.daily ?? [];
@@ -58,9 +59,8 @@ export function MallHomePage({ title, header }: PageProps) {
     <MallReportSection testId="mall-home-page">
       <PageHeader title={title} header={header} />
       <ReportToolbar
-        loading={loading}
+        report={report}
         base="mall_home"
-        range={query}
         files={() => [
           {
             name: 'kpis',

@@ -74,7 +74,8 @@ function overTimeOptions(data: PaymentMethodsData | undefined): {
 
 /** Mall payment methods: the overall split and the top methods over time. */
 export function MallPaymentMethodsPage({ title, header }: PageProps) {
-  const { query, loading, data } = useReport(paymentMethodsReportMachine);
+  const report = useReport(paymentMethodsReportMachine);
+  const { data } = report;
   const overall = data?.overall ?? [];
   const total = overall.reduce((sum, row) => sum + row.sum, 0);
   const shares = useMemo(() => overall.map((row) => ({ ...row, share: share(row.sum, total) })), [overall, total]);
@@ -97,9 +98,8 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
     <MallReportSection testId="mall-payment-methods-page">
       <PageHeader title={title} header={header} />
       <ReportToolbar
-        loading={loading}
+        report={report}
         base="mall_payment_methods"
-        range={query}
         files={() => [
           { name: 'payment_methods', keys: ['payment_method', 'sum', 'share'], rows: shares },
           { name: 'payment_methods_over_time', keys: ['period', ...overTime.methods], rows: overTime.rows },

@@ -80,7 +80,8 @@ function seriesOptions(series: readonly SeriesPoint[], shown: boolean, metric: M
 
 /** Mall peak hours (Header V2): the weekday × hour heat map and the chosen metric over the time range. */
 export function MallPeakHoursPage({ title, header }: PageProps) {
-  const { query, loading, data } = useReport(peakHoursReportMachine);
+  const report = useReport(peakHoursReportMachine);
+  const { query, data } = report;
   const metric = query?.metric ?? 'gmv';
   const shown = data !== undefined;
   const hours = data?.hours ?? [];
@@ -115,9 +116,8 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
     <MallReportSection testId="mall-peak-hours-page">
       <PageHeader title={title} header={header} />
       <ReportToolbar
-        loading={loading}
+        report={report}
         base="mall_peak_hours"
-        range={query}
         files={() => [
           {
             name: 'peak_hours_by_weekday',

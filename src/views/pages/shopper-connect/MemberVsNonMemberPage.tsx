@@ -36,7 +36,8 @@ function metricOf(row: OutletRankRow, metric: Metric): number {
 
 /** Member vs non-member (Header V2): the overall comparison over time and the outlet rankings of each side. */
 export function MemberVsNonMemberPage({ title, header }: PageProps) {
-  const { query, loading, data } = useReport(memberReportMachine);
+  const report = useReport(memberReportMachine);
+  const { query, data } = report;
   const currency = useMallCurrencySymbol();
   const metric = query?.metric ?? 'gmv';
   const shown = data !== undefined;
@@ -120,9 +121,8 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
     <MallReportSection testId="member-vs-non-member-page">
       <PageHeader title={title} header={header} />
       <ReportToolbar
-        loading={loading}
+        report={report}
         base="member_vs_non_member"
-        range={query}
         files={() => [
           { name: 'member_vs_non_member', keys: ['period', 'member', 'non_member'], rows: shown ? rows : [] },
           { name: 'member_outlets', keys: outletKeys, rows: members },

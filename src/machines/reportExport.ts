@@ -1,8 +1,6 @@
 import JSZip from 'jszip';
-import { saveFile } from '../../api/download';
-import { type CsvFile, csvFileTexts, zipFileName } from '../../domain/csv';
-
-export type { CsvFile };
+import { saveFile } from '../api/download';
+import { type CsvFile, csvFileTexts, zipFileName } from '../domain/csv';
 
 /**
  * Downloads what a page shows (§7, §9): one CSV file as it is, several zipped (`{base}_{suffix}.zip`).
