@@ -119,30 +119,20 @@ export interface Kpi {
   readonly previous: number;
 }
 
-export interface MallHomeData {
-  readonly previousRange: Period;
-  readonly kpis: {
-    readonly gmv: Kpi;
-    readonly transactions: Kpi;
-    readonly averageTransactionValue: Kpi;
-    /** Member GMV / GMV (0–1). */
-    readonly memberShare: Kpi;
-  };
-  readonly daily: readonly DailyReportRow[];
-  readonly outlets: readonly MallGroupRow[];
-  readonly payments: readonly PaymentMethodRow[];
+export interface MallHomeKpis {
+  readonly gmv: Kpi;
+  readonly transactions: Kpi;
+  readonly averageTransactionValue: Kpi;
+  /** Member GMV / GMV (0–1). */
+  readonly memberShare: Kpi;
 }
 
-/** The answers the mall home is shaped from: the period's and the previous period's, and the lists. */
-export interface MallHomeResponses {
-  readonly previousRange: Period;
+/** The answers the mall home's KPIs are shaped from: the period's and the previous period's. */
+export interface MallHomeKpiResponses {
   readonly malls: readonly MallRankRow[];
   readonly previousMalls: readonly MallRankRow[];
   readonly members: MemberOverallResponse;
   readonly previousMembers: MemberOverallResponse;
-  readonly daily: readonly DailyReportRow[];
-  readonly outlets: readonly MallGroupRow[];
-  readonly payments: readonly PaymentMethodRow[];
 }
 
 /** The mall home's comparison period: of equal length, just before the (whole-day) query. */
@@ -166,25 +156,28 @@ export function memberShareOf(response: MemberOverallResponse): number {
   return share(response.total.member, response.total.member + response.total.non_member);
 }
 
-/** Mall home: KPIs against the previous period of equal length, the daily trend, the outlet ranking, payments. */
-export function mallHomeView(responses: MallHomeResponses): MallHomeData {
+/** Mall home: the KPIs against the previous period of equal length. */
+export function mallHomeKpis(responses: MallHomeKpiResponses): MallHomeKpis {
   const now = mallTotals(responses.malls);
   const before = mallTotals(responses.previousMalls);
   return {
-    previousRange: responses.previousRange,
-    kpis: {
-      gmv: { current: now.gmv, previous: before.gmv },
-      transactions: { current: now.transactions, previous: before.transactions },
-      averageTransactionValue: { current: now.averageTransactionValue, previous: before.averageTransactionValue },
-      memberShare: {
-        current: memberShareOf(responses.members),
-        previous: memberShareOf(responses.previousMembers),
-      },
-    },
-    daily: responses.daily,
-    outlets: responses.outlets,
-    payments: responses.payments,
+    gmv: { current: now.gmv, previous: before.gmv },
+    transactions: { current: now.transactions, previous: before.transactions },
+    averageTransactionValue: { current: now.averageTransactionValue, previous: before.averageTransactionValue },
+    memberShare: { current: memberShareOf(responses.members), previous: memberShareOf(responses.previousMembers) },
   };
+}
+
+/** The KPIs as CSV rows: one measure a row, the period's figure and the previous period's. */
+export function kpiCsvRows(kpis: MallHomeKpis | undefined): { measure: string; current: number; previous: number }[] {
+  if (!kpis) return [];
+  const row = (measure: string, kpi: Kpi) => ({ measure, current: kpi.current, previous: kpi.previous });
+  return [
+    row('GMV', kpis.gmv),
+    row('Transactions', kpis.transactions),
+    row('Average Transaction Value', kpis.averageTransactionValue),
+    row('Member Share', kpis.memberShare),
+  ];
 }
 
 /* ---------------------------------------------------------------- mall GMV */
@@ -308,18 +301,31 @@ export function peakHoursView(query: ReportQuery, responses: PeakHoursResponses)
   return { hours, heatMap, series };
 }
 
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** The heat map's column keys: one an hour shown. */
+export function heatMapKeys(hours: readonly number[]): string[] {
+  return hours.map((hour) => `hour_${hour}`);
+}
+
+/** The heat map as CSV rows: one a weekday, one column an hour (`heatMapKeys`). */
+export function heatMapCsvRows(
+  data: Pick<PeakHoursData, 'hours' | 'heatMap'> | undefined,
+): Record<string, string | number>[] {
+  if (!data) return [];
+  const keys = heatMapKeys(data.hours);
+  return WEEKDAYS.map((weekday, index) => ({
+    weekday,
+    ...Object.fromEntries(keys.map((key, hour) => [key, data.heatMap[index]?.[hour] ?? 0])),
+  }));
+}
+
 /* ---------------------------------------------------------------- payment methods */
 
 export interface PaymentBucket {
   readonly label: string;
   readonly start: string;
   readonly end: string;
-}
-
-export interface PaymentMethodsData {
-  readonly overall: readonly PaymentMethodRow[];
-  /** The top methods per bucket (a day for ranges of a week or less, else a week from Monday). */
-  readonly buckets: readonly (PaymentBucket & { readonly rows: readonly PaymentMethodRow[] })[];
 }
 
 /** The buckets of the 'over time' chart: days up to a week, else weeks (Monday to Sunday, clipped to the range). */
@@ -337,16 +343,41 @@ export function paymentBuckets(start: string, end: string): PaymentBucket[] {
   return buckets;
 }
 
-/** Payment methods: the overall split and, per bucket, the rows of that bucket's answer (none: empty). */
-export function paymentMethodsView(
-  overall: readonly PaymentMethodRow[] | undefined,
+/** The top payment methods over time: the buckets, and each method's sum per bucket. */
+export interface PaymentOverTime {
+  readonly labels: readonly string[];
+  /** Every method of any bucket's answer, the largest sum over all buckets first. */
+  readonly methods: readonly string[];
+  /** [method index][bucket index]: the method's sum in the bucket, 0 when not among its top methods. */
+  readonly sums: readonly (readonly number[])[];
+}
+
+/** The top methods of each bucket, keyed by method (none answered for a bucket: empty). */
+export function paymentOverTime(
   buckets: readonly PaymentBucket[],
   perBucket: readonly (readonly PaymentMethodRow[] | undefined)[],
-): PaymentMethodsData {
+): PaymentOverTime {
+  const totals = new Map<string, number>();
+  for (const rows of perBucket) {
+    for (const row of rows ?? []) totals.set(row.payment_method, (totals.get(row.payment_method) ?? 0) + row.sum);
+  }
+  const methods = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([method]) => method);
   return {
-    overall: overall ?? [],
-    buckets: buckets.map((bucket, index) => ({ ...bucket, rows: perBucket[index] ?? [] })),
+    labels: buckets.map((bucket) => bucket.label),
+    methods,
+    sums: methods.map((method) =>
+      buckets.map((_, index) => perBucket[index]?.find((row) => row.payment_method === method)?.sum ?? 0),
+    ),
   };
+}
+
+/** One row a bucket: its period and each method's sum, keyed by the method's name. */
+export function paymentOverTimeRows(overTime: PaymentOverTime | undefined): Record<string, string | number>[] {
+  if (!overTime) return [];
+  return overTime.labels.map((period, bucket) => ({
+    period,
+    ...Object.fromEntries(overTime.methods.map((method, index) => [method, overTime.sums[index]?.[bucket] ?? 0])),
+  }));
 }
 
 /* ---------------------------------------------------------------- member vs non-member */

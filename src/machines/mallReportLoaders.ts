@@ -12,15 +12,13 @@ import {
   getPeakHours,
 } from '../api/mallReports';
 import {
-  type MallGmvData,
-  type MallHomeData,
-  type MemberVsNonMemberData,
+  type MallHomeKpis,
+  mallHomeKpis,
   mallHomePreviousRange,
-  mallHomeView,
-  type PaymentMethodsData,
+  type PaymentOverTime,
   type PeakHoursData,
   paymentBuckets,
-  paymentMethodsView,
+  paymentOverTime,
   peakHoursNeedsBuckets,
   peakHoursView,
   type ReportQuery,
@@ -28,38 +26,22 @@ import {
 } from '../domain/mallReportViews';
 
 /**
- * The loaders of the Shopper Connect pages: each makes its page's calls in parallel, then shapes the answers
- * (domain/mallReportViews). `options.signal` aborts every call of the load.
+ * The panel loaders of the Shopper Connect pages that need more than one call: each makes its calls in parallel,
+ * then shapes the answers (domain/mallReportViews). `options.signal` aborts every call of the load.
  */
 
-/** Mall home: the period and the previous period (malls, members), the daily trend, outlets and payments. */
-export async function loadMallHome(filters: ReportQuery, options: CallOptions = {}): Promise<MallHomeData> {
+/** Mall home KPIs: the period and the previous period of equal length (malls, members). */
+export async function loadMallHomeKpis(filters: ReportQuery, options: CallOptions = {}): Promise<MallHomeKpis> {
   const query = wholeDays(filters);
   const previousRange = mallHomePreviousRange(query);
   const member = { timeRange: 'daily' as const, metric: 'gmv' as const };
-  const [malls, previousMalls, members, previousMembers, daily, outlets, payments] = await Promise.all([
+  const [malls, previousMalls, members, previousMembers] = await Promise.all([
     getMallRanking(query, undefined, options),
     getMallRanking(query, previousRange, options),
     getMemberOverall(query, member, options),
     getMemberOverall(query, { ...member, range: previousRange }, options),
-    getDailyReport(query, undefined, options),
-    getGroupReport(query, 'outlet', options),
-    getPaymentMethodOverall(query, undefined, 10, options),
   ]);
-  return mallHomeView({ previousRange, malls, previousMalls, members, previousMembers, daily, outlets, payments });
-}
-
-/** Mall GMV: daily and monthly GMV and transactions, and the outlet, category and level breakdowns. */
-export async function loadMallGmv(filters: ReportQuery, options: CallOptions = {}): Promise<MallGmvData> {
-  const query = wholeDays(filters);
-  const [daily, monthly, outlets, categories, levels] = await Promise.all([
-    getDailyReport(query, undefined, options),
-    getMonthlyReport(query, options),
-    getGroupReport(query, 'outlet', options),
-    getCategoryReport(query, options),
-    getLevelReport(query, options),
-  ]);
-  return { daily, monthly, outlets, categories, levels };
+  return mallHomeKpis({ malls, previousMalls, members, previousMembers });
 }
 
 /** Peak hours: GMV and transactions per day and hour, and per bucket for weekly and monthly time ranges. */
@@ -74,26 +56,26 @@ export async function loadPeakHours(query: ReportQuery, options: CallOptions = {
   return peakHoursView(query, { gmvCells, transactionCells, gmvBuckets, transactionBuckets });
 }
 
-/** Payment methods: the overall split (top 10) and the top 5 methods per day or week. */
-export async function loadPaymentMethods(filters: ReportQuery, options: CallOptions = {}): Promise<PaymentMethodsData> {
+/** The top 5 payment methods per day (ranges of a week or less) or per week. */
+export async function loadPaymentOverTime(filters: ReportQuery, options: CallOptions = {}): Promise<PaymentOverTime> {
   const query = wholeDays(filters);
   const buckets = paymentBuckets(query.start, query.end);
-  const [overall, ...perBucket] = await Promise.all([
-    getPaymentMethodOverall(query, undefined, 10, options),
-    ...buckets.map((bucket) => getPaymentMethodOverall(query, { start: bucket.start, end: bucket.end }, 5, options)),
-  ]);
-  return paymentMethodsView(overall, buckets, perBucket);
+  const perBucket = await Promise.all(
+    buckets.map((bucket) => getPaymentMethodOverall(query, { start: bucket.start, end: bucket.end }, 5, options)),
+  );
+  return paymentOverTime(buckets, perBucket);
 }
 
-/** Member vs non-member: the series and totals for the chosen metric, and the top outlets of each side. */
-export async function loadMemberVsNonMember(
-  query: ReportQuery,
-  options: CallOptions = {},
-): Promise<MemberVsNonMemberData> {
-  const [overall, members, nonMembers] = await Promise.all([
-    getMemberOverall(query, {}, options),
-    getMemberOutletRanking(query, true, 10, options),
-    getMemberOutletRanking(query, false, 10, options),
-  ]);
-  return { overall, members, nonMembers };
-}
+/** The single-call panels, over whole days where the page has no hour picker. */
+export const reportCalls = {
+  daily: (query: ReportQuery, options: CallOptions) => getDailyReport(wholeDays(query), undefined, options),
+  monthly: (query: ReportQuery, options: CallOptions) => getMonthlyReport(wholeDays(query), options),
+  outlets: (query: ReportQuery, options: CallOptions) => getGroupReport(wholeDays(query), 'outlet', options),
+  categories: (query: ReportQuery, options: CallOptions) => getCategoryReport(wholeDays(query), options),
+  levels: (query: ReportQuery, options: CallOptions) => getLevelReport(wholeDays(query), options),
+  topPayments: (query: ReportQuery, options: CallOptions) =>
+    getPaymentMethodOverall(wholeDays(query), undefined, 10, options),
+  memberOverall: (query: ReportQuery, options: CallOptions) => getMemberOverall(query, {}, options),
+  memberOutlets: (query: ReportQuery, options: CallOptions) => getMemberOutletRanking(query, true, 10, options),
+  nonMemberOutlets: (query: ReportQuery, options: CallOptions) => getMemberOutletRanking(query, false, 10, options),
+} as const;

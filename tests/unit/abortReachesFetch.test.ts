@@ -3,8 +3,8 @@ import { createActor } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 import type { ReportQuery } from '../../src/domain/mallReportViews';
+import { createQueryPageMachine } from '../../src/machines/factories/queryPageMachine';
 import { loadPeakHours } from '../../src/machines/mallReportLoaders';
-import { createMallReportMachine } from '../../src/machines/mallReportMachine';
 
 /*
  * A superseded load aborts its calls: the machine's actor gets a signal, the loader passes it to every call and
@@ -43,10 +43,10 @@ describe('aborting a report load', () => {
 
   function startMachine() {
     const { client, requests } = recordingClient();
-    const machine = createMallReportMachine({
+    const machine = createQueryPageMachine({
       id: 'peakHoursReport',
       what: 'Peak hours',
-      load: (query, signal) => loadPeakHours(query, { signal, client }),
+      panels: { peakHours: { load: (query, signal) => loadPeakHours(query, { signal, client }) } },
     });
     const actor = createActor(machine, { input: {} }).start();
     return { actor, requests };

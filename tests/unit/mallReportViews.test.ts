@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  heatMapCsvRows,
+  heatMapKeys,
+  kpiCsvRows,
   type MemberOverallResponse,
-  mallHomeView,
+  mallHomeKpis,
   mallTotals,
   memberShareOf,
   metricValue,
   type PeakHourRow,
   paymentBuckets,
-  paymentMethodsView,
+  paymentOverTime,
+  paymentOverTimeRows,
   peakHoursNeedsBuckets,
   peakHoursView,
   type ReportQuery,
+  WEEKDAYS,
   wholeDays,
 } from '../../src/domain/mallReportViews';
 
@@ -55,36 +60,40 @@ describe('mall home', () => {
     expect(memberShareOf(members(0, 0))).toBe(0);
   });
 
-  it('shapes the KPIs against the previous period and passes the lists through', () => {
+  it('shapes the KPIs against the previous period', () => {
     const mall = { mall_id: 1, mall_name: 'A', average_transaction_value: 0 };
-    const daily = [{ date: '2026-03-02', gmv: 100, transactions: 4 }];
-    const payments = [{ payment_method: 'VISA', sum: 100 }];
-    const view = mallHomeView({
-      previousRange: { start: '2026-02-28', end: '2026-03-01' },
+    const kpis = mallHomeKpis({
       malls: [{ ...mall, gmv: 100, transactions: 4 }],
       previousMalls: [{ ...mall, gmv: 50, transactions: 5 }],
       members: members(40, 60),
       previousMembers: members(1, 3),
-      daily,
-      outlets: [],
-      payments,
     });
-    expect(view).toEqual({
-      previousRange: { start: '2026-02-28', end: '2026-03-01' },
-      kpis: {
-        gmv: { current: 100, previous: 50 },
-        transactions: { current: 4, previous: 5 },
-        averageTransactionValue: { current: 25, previous: 10 },
-        memberShare: { current: 0.4, previous: 0.25 },
-      },
-      daily,
-      outlets: [],
-      payments,
+    expect(kpis).toEqual({
+      gmv: { current: 100, previous: 50 },
+      transactions: { current: 4, previous: 5 },
+      averageTransactionValue: { current: 25, previous: 10 },
+      memberShare: { current: 0.4, previous: 0.25 },
     });
+    expect(kpiCsvRows(kpis)).toEqual([
+      { measure: 'GMV', current: 100, previous: 50 },
+      { measure: 'Transactions', current: 4, previous: 5 },
+      { measure: 'Average Transaction Value', current: 25, previous: 10 },
+      { measure: 'Member Share', current: 0.4, previous: 0.25 },
+    ]);
+    expect(kpiCsvRows(undefined)).toEqual([]);
   });
 });
 
 describe('peak hours', () => {
+  it('writes the heat map as one CSV row a weekday, one column an hour', () => {
+    const heatMap = WEEKDAYS.map((_, day) => [day, day * 10]);
+    const rows = heatMapCsvRows({ hours: [9, 10], heatMap });
+    expect(heatMapKeys([9, 10])).toEqual(['hour_9', 'hour_10']);
+    expect(rows[0]).toEqual({ weekday: 'Mon', hour_9: 0, hour_10: 0 });
+    expect(rows[6]).toEqual({ weekday: 'Sun', hour_9: 6, hour_10: 60 });
+    expect(heatMapCsvRows(undefined)).toEqual([]);
+  });
+
   it('reads buckets of their own only for weekly and monthly time ranges', () => {
     expect(['hourly', 'daily', 'weekly', 'monthly'].map((t) => peakHoursNeedsBuckets(t as never))).toEqual([
       false,
@@ -185,16 +194,31 @@ describe('payment methods', () => {
     ]);
   });
 
-  it('gives each bucket the rows of its answer', () => {
-    const bucket = { label: '2026-03-02', start: '2026-03-02', end: '2026-03-02' };
-    const rows = [{ payment_method: 'VISA', sum: 1 }];
-    expect(paymentMethodsView(rows, [bucket, bucket], [rows])).toEqual({
-      overall: rows,
-      buckets: [
-        { ...bucket, rows },
-        { ...bucket, rows: [] },
+  it('keys each method by name across buckets, the largest first, 0 where a bucket lacks it', () => {
+    const monday = { label: '2026-03-02', start: '2026-03-02', end: '2026-03-02' };
+    const tuesday = { label: '2026-03-03', start: '2026-03-03', end: '2026-03-03' };
+    const overTime = paymentOverTime(
+      [monday, tuesday],
+      [
+        [
+          { payment_method: 'VISA', sum: 1 },
+          { payment_method: 'CASH', sum: 5 },
+        ],
+        [{ payment_method: 'VISA', sum: 2 }],
+      ],
+    );
+    expect(overTime).toEqual({
+      labels: ['2026-03-02', '2026-03-03'],
+      methods: ['CASH', 'VISA'],
+      sums: [
+        [5, 0],
+        [1, 2],
       ],
     });
-    expect(paymentMethodsView(undefined, [], []).overall).toEqual([]);
+    expect(paymentOverTimeRows(overTime)).toEqual([
+      { period: '2026-03-02', CASH: 5, VISA: 1 },
+      { period: '2026-03-03', CASH: 0, VISA: 2 },
+    ]);
+    expect(paymentOverTime([monday], [undefined]).methods).toEqual([]);
   });
 });

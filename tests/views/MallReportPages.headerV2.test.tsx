@@ -240,8 +240,11 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
     renderPeakHours();
     await waitFor(() => expect(toastTexts()).toEqual(['Peak hours error occurs. Please try again later.']));
     await waitForReport();
-    expect(bodyRows(tableIn('peak-series'))).toEqual([['No Data']]);
-    expect(chartText('peak-heat-map-chart')).toContain('No Data');
+    // Both blocks draw the one failed panel: each says so, with a retry.
+    for (const block of ['peak-heat-map', 'peak-series']) {
+      expect(within(screen.getByTestId(block)).getByTestId('panel-retry')).toBeDefined();
+      expect(within(screen.getByTestId(block)).queryByText('No Data')).toBeNull();
+    }
     expect(toastTexts()).toHaveLength(1);
   });
 
@@ -464,8 +467,12 @@ describe('MemberVsNonMemberPage', { timeout: 30_000 }, () => {
     renderMember();
     await waitFor(() => expect(toastTexts()).toEqual(['Member vs non-member error occurs. Please try again later.']));
     await waitForReport();
-    expect(bodyRows(tableIn('member-totals'))).toEqual([['No Data']]);
-    expect(chartText('member-overall-chart')).toContain('No Data');
+    // Both rankings failed, with a retry each; the comparison keeps its figures.
+    for (const block of ['member-outlets', 'non-member-outlets']) {
+      expect(within(screen.getByTestId(block)).getByTestId('panel-retry')).toBeDefined();
+    }
+    expect(bodyRows(tableIn('member-totals'))).not.toEqual([['No Data']]);
+    expect(chartText('member-overall-chart')).not.toContain('No Data');
     expect(toastTexts()).toHaveLength(1);
   });
 

@@ -243,23 +243,35 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('kpi-gmv-growth').textContent).toBe('0.00% vs previous period');
   });
 
-  it("shows 'Mall home error occurs. Please try again later.' once, and an empty page, when a call fails", async () => {
+  it("fails only the panel whose call failed, with 'Mall home error occurs. Please try again later.' once and a retry", async () => {
     const network = installNetwork((call) =>
       call.path === '/api/mall_report/payment_method/overall' ? serverError() : mallHomeAnswers(call),
     );
     renderMallHome();
     await waitFor(() => expect(toastTexts()).toEqual(['Mall home error occurs. Please try again later.']));
     await waitForReport();
-    expect(screen.getByTestId('mall-home-page')).toBeDefined();
-    for (const block of ['daily-trend', 'outlet-ranking', 'payment-split']) {
-      expect(bodyRows(tableIn(block))).toEqual([['No Data']]);
-      expect(chartText(`${block}-chart`)).toContain('No Data');
-    }
-    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$0.00');
+    // The failed panel says so and offers a retry; the others keep their figures.
+    const payments = screen.getByTestId('payment-split');
+    expect(payments.textContent).toContain('Payment Methods could not be loaded.');
+    expect(within(payments).queryByTestId('payment-split-chart')).toBeNull();
+    expect(bodyRows(tableIn('daily-trend'))[0]).toEqual(['2024-03-09', '$1,234.50', '1,200']);
+    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$2,000.50');
     // The header is usable again (not left disabled by the failed fetch).
     expect(screen.getByTestId('mall-header').getAttribute('aria-busy')).toBe('false');
 
+    // Retry loads that panel alone again.
+    network.calls.length = 0;
+    network.answerReports(mallHomeAnswers);
+    fireEvent.click(within(payments).getByTestId('panel-retry'));
+    await waitFor(() => expect(bodyRows(tableIn('payment-split')).length).toBeGreaterThan(0));
+    await waitFor(() => expect(within(payments).queryByTestId('panel-retry')).toBeNull());
+    expect(network.reportCalls().map((call) => call.path)).toEqual(['/api/mall_report/payment_method/overall']);
+    expect(bodyRows(tableIn('payment-split'))).not.toEqual([['No Data']]);
+
     // Failing again (another Apply) does not stack a second toast.
+    network.answerReports((call) =>
+      call.path === '/api/mall_report/payment_method/overall' ? serverError() : mallHomeAnswers(call),
+    );
     network.calls.length = 0;
     await selectMalls(2);
     await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
@@ -279,7 +291,10 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('malls-select')).toHaveProperty('disabled', true);
     expect(screen.getByTestId('date-range-button')).toHaveProperty('disabled', true);
     expect(screen.getByTestId('export-csv')).toHaveProperty('disabled', true);
-    expect(bodyRows(tableIn('daily-trend'))).toEqual([['No Data']]);
+    // The pending panel shows a skeleton, not 'No Data'; the answered ones their figures.
+    expect(within(screen.getByTestId('daily-trend')).getByTestId('panel-loading')).toBeDefined();
+    expect(within(screen.getByTestId('daily-trend')).queryByText('No Data')).toBeNull();
+    await waitFor(() => expect(within(screen.getByTestId('outlet-ranking')).queryByTestId('panel-loading')).toBeNull());
 
     await act(async () => pending.resolve(ok({ data: HOME_DAILY })));
     await waitForReport();
@@ -475,8 +490,11 @@ describe('MallGmvPage', { timeout: 30_000 }, () => {
     renderMallGmv();
     await waitFor(() => expect(toastTexts()).toEqual(['Mall GMV error occurs. Please try again later.']));
     await waitForReport();
-    expect(bodyRows(tableIn('gmv-table'))).toEqual([['No Data']]);
-    expect(bodyRows(tableIn('gmv-breakdown'))).toEqual([['No Data']]);
+    // The daily trend answered; the outlet breakdown failed, with a retry.
+    expect(bodyRows(tableIn('gmv-table')).length).toBeGreaterThan(0);
+    expect(bodyRows(tableIn('gmv-table'))).not.toEqual([['No Data']]);
+    expect(screen.getByTestId('gmv-breakdown').textContent).toContain('GMV by Outlet could not be loaded.');
+    expect(within(screen.getByTestId('gmv-breakdown')).getByTestId('panel-retry')).toBeDefined();
     expect(toastTexts()).toHaveLength(1);
   });
 
@@ -616,7 +634,9 @@ describe('MallPaymentMethodsPage', { timeout: 30_000 }, () => {
     await waitForReport();
     expect(network.reportCalls().length).toBe(8);
     expect(toastTexts()).toHaveLength(1);
-    expect(bodyRows(tableIn('payment-overall-table'))).toEqual([['No Data']]);
+    for (const block of ['payment-overall', 'payment-over-time']) {
+      expect(within(screen.getByTestId(block)).getByTestId('panel-retry')).toBeDefined();
+    }
     expect(screen.getByTestId('mall-payment-methods-page')).toBeDefined();
   });
 

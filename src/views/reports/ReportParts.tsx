@@ -1,4 +1,4 @@
-import { Button, Card, Classes, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Card, Classes, H5, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { type ReactNode, useId, useMemo } from 'react';
 import type { CsvFile } from '../../domain/csv';
@@ -6,7 +6,7 @@ import { formatGrowthRate, growthRate } from '../../domain/reports';
 import { ChartFrameContext } from '../charts/Chart';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
 import { CurrencySymbolContext, useMallCurrencySymbol } from '../common/Money';
-import type { ReportExport } from './useReport';
+import type { PanelState, ReportExport } from './useReport';
 import './reports.css';
 
 /* ---------------------------------------------------------------- chart options (§9 limits) */
@@ -42,8 +42,61 @@ export function MallReportSection({ testId, children }: { readonly testId: strin
   );
 }
 
+/** A panel still loading: a skeleton of its size, never 'No Data' or zeros. */
+export function PanelSkeleton({ label, className }: { readonly label: string; readonly className?: string }) {
+  return (
+    <div
+      role="status"
+      aria-label={`${label}: loading`}
+      data-testid="panel-loading"
+      className={`${Classes.SKELETON} report-panel-skeleton ${className ?? ''}`}
+    />
+  );
+}
+
+/** A panel whose call failed: it says so and offers to load it again; the other panels keep their figures. */
+export function PanelFailure({ label, retry }: { readonly label: string; readonly retry: () => void }) {
+  return (
+    <NonIdealState
+      className="report-panel-failure"
+      icon="error"
+      title={`${label} could not be loaded.`}
+      description="Please try again."
+      action={
+        <Button icon="refresh" data-testid="panel-retry" onClick={retry}>
+          Retry
+        </Button>
+      }
+    />
+  );
+}
+
+/** What a panel shows: its figures (`children`), or its loading or failed state. */
+export function PanelContent({
+  panel,
+  label,
+  children,
+}: {
+  readonly panel: PanelState | undefined;
+  readonly label: string;
+  readonly children: ReactNode;
+}) {
+  if (panel?.status === 'loading') return <PanelSkeleton label={label} />;
+  if (panel?.status === 'failed') return <PanelFailure label={label} retry={panel.retry} />;
+  return children;
+}
+
+/** The panel shows its figures (loaded, empty, or nothing asked yet). */
+export function panelShown(panel: PanelState): boolean {
+  return panel.status !== 'loading' && panel.status !== 'failed';
+}
+
 export interface ReportBlockProps {
   readonly title: string;
+  /** The panel the block draws: a skeleton while it loads, a retry when it failed. */
+  readonly panel?: PanelState;
+  /** Above the panel, whatever its state (a view switch). */
+  readonly controls?: ReactNode;
   readonly chart: ReactNode;
   /** The table beside the chart. */
   readonly table?: ReactNode;
@@ -54,30 +107,33 @@ export interface ReportBlockProps {
  * A chart with its table beside it (below on narrow screens). The chart is named by the block's title and
  * described by the table (ChartFrameContext); the table scrolls in a region a keyboard can reach.
  */
-export function ReportBlock({ title, chart, table, testId }: ReportBlockProps) {
+export function ReportBlock({ title, panel, controls, chart, table, testId }: ReportBlockProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const tableId = `${id}-table`;
   const frame = useMemo(() => ({ title, ...(table ? { tableId } : {}) }), [title, table, tableId]);
   return (
-    <Card data-testid={testId} className="report-block">
+    <Card data-testid={testId} className="report-block" aria-busy={panel?.status === 'loading'}>
       <H5 id={titleId}>{title}</H5>
-      <div className="report-block-body">
-        <div className="report-block-chart">
-          <ChartFrameContext.Provider value={frame}>{chart}</ChartFrameContext.Provider>
+      {controls}
+      <PanelContent panel={panel} label={title}>
+        <div className="report-block-body">
+          <div className="report-block-chart">
+            <ChartFrameContext.Provider value={frame}>{chart}</ChartFrameContext.Provider>
+          </div>
+          {table ? (
+            <section
+              id={tableId}
+              className="app-scroll-region report-block-table"
+              aria-label={`${title}: table`}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+              tabIndex={0}
+            >
+              {table}
+            </section>
+          ) : null}
         </div>
-        {table ? (
-          <section
-            id={tableId}
-            className="app-scroll-region report-block-table"
-            aria-label={`${title}: table`}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-            tabIndex={0}
-          >
-            {table}
-          </section>
-        ) : null}
-      </div>
+      </PanelContent>
     </Card>
   );
 }
@@ -139,36 +195,60 @@ export function KpiCard({
   value,
   current,
   previous,
+  loading = false,
   testId,
 }: {
   label: string;
   value: string;
   current: number;
   previous: number;
+  /** Its panel is loading: a skeleton instead of a figure. */
+  loading?: boolean;
   testId: string;
 }) {
   const rate = growthRate(current, previous);
   const intent = rate > 0 ? Intent.SUCCESS : rate < 0 ? Intent.DANGER : Intent.NONE;
   return (
-    <Card data-testid={testId} className="kpi-card">
+    <Card data-testid={testId} className="kpi-card" aria-busy={loading}>
       <div className={Classes.TEXT_MUTED}>{label}</div>
-      <div data-testid={`${testId}-value`} className="kpi-card-value">
-        {value}
-      </div>
-      <div
-        data-testid={`${testId}-growth`}
-        className={
-          intent === Intent.SUCCESS
-            ? 'bp6-text-success'
-            : intent === Intent.DANGER
-              ? 'bp6-text-danger'
-              : Classes.TEXT_MUTED
-        }
-      >
-        {rate > 0 ? '▲ ' : rate < 0 ? '▼ ' : ''}
-        {formatGrowthRate(rate)} vs previous period
-      </div>
+      {loading ? (
+        <PanelSkeleton label={label} />
+      ) : (
+        <>
+          <div data-testid={`${testId}-value`} className="kpi-card-value">
+            {value}
+          </div>
+          <div
+            data-testid={`${testId}-growth`}
+            className={
+              intent === Intent.SUCCESS
+                ? 'bp6-text-success'
+                : intent === Intent.DANGER
+                  ? 'bp6-text-danger'
+                  : Classes.TEXT_MUTED
+            }
+          >
+            {rate > 0 ? '▲ ' : rate < 0 ? '▼ ' : ''}
+            {formatGrowthRate(rate)} vs previous period
+          </div>
+        </>
+      )}
     </Card>
+  );
+}
+
+/** A row of KPI cards drawn from one panel: the cards, or the panel's failure with its retry. */
+export function KpiRow({ panel, label, children }: { panel: PanelState; label: string; children: ReactNode }) {
+  return (
+    <div className="kpi-row">
+      {panel.status === 'failed' ? (
+        <Card className="kpi-card">
+          <PanelFailure label={label} retry={panel.retry} />
+        </Card>
+      ) : (
+        children
+      )}
+    </div>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { CsvFile } from '../../domain/csv';
-import type { createMallReportMachine } from '../../machines/mallReportMachine';
+import type { createQueryPageMachine, Panel, PanelStatus } from '../../machines/factories/queryPageMachine';
 import { useNoticeToasts } from '../common/Notifications';
 import { usePageActor } from '../common/usePageActor';
 
-export type ReportMachine<TData> = ReturnType<typeof createMallReportMachine<TData>>;
+export type ReportMachine<TPanels extends object> = ReturnType<typeof createQueryPageMachine<TPanels>>;
 
 /** What the report toolbar needs of a page's report. */
 export interface ReportExport {
@@ -14,25 +14,24 @@ export interface ReportExport {
   readonly exportFiles: (base: string, files: readonly CsvFile[]) => void;
 }
 
-type ReportStatus = 'idle' | 'loaded' | 'empty' | 'failure';
+/** What a report block needs of its panel: how it stands, and how to load it again when it failed. */
+export interface PanelState {
+  readonly status: PanelStatus;
+  readonly retry: () => void;
+}
+
+const NOT_STARTED: Panel<never> = { status: 'loading', data: undefined };
 
 /**
  * Runs a report page's machine in the app (it follows the filter header itself, and disables it while loading)
- * and shows its failure toasts. Before the machine has started, the page is loading.
+ * and shows its failure toasts. Before the machine has started, every panel is loading.
  */
-export function useReport<TData>(machine: ReportMachine<TData>) {
+export function useReport<TPanels extends object>(machine: ReportMachine<TPanels>) {
   const actor = usePageActor(machine);
   useNoticeToasts(actor);
   const query = useSelector(actor, (snapshot) => snapshot?.context.query);
   const loading = useSelector(actor, (snapshot) => snapshot === undefined || snapshot.hasTag('loading'));
-  const status = useSelector(actor, (snapshot): ReportStatus => {
-    if (snapshot?.matches('loaded')) return 'loaded';
-    if (snapshot?.matches('empty')) return 'empty';
-    if (snapshot?.matches('failure')) return 'failure';
-    return 'idle';
-  });
-  /** What to draw: the figures when loaded, nothing otherwise (the charts then say 'No Data'). */
-  const data = useSelector(actor, (snapshot) => (snapshot?.matches('loaded') ? snapshot.context.data : undefined));
+  const panels = useSelector(actor, (snapshot) => snapshot?.context.panels);
   /** The machine accepts an export: a range is shown, nothing is loading, no export is running. */
   const canExport = useSelector(
     actor,
@@ -40,5 +39,14 @@ export function useReport<TData>(machine: ReportMachine<TData>) {
   );
   const exporting = useSelector(actor, (snapshot) => snapshot?.context.exporting === true);
   const exportFiles = (base: string, files: readonly CsvFile[]) => actor?.send({ type: 'report.export', base, files });
-  return { actor, query, loading, status, data, canExport, exporting, exportFiles };
+  /** A panel's figures: only when it has loaded with something to show (otherwise its charts say 'No Data'). */
+  const dataOf = <K extends keyof TPanels & string>(name: K): TPanels[K] | undefined => {
+    const panel = panels?.[name];
+    return panel?.status === 'loaded' ? panel.data : undefined;
+  };
+  const panelOf = (name: keyof TPanels & string): PanelState => ({
+    status: (panels?.[name] ?? NOT_STARTED).status,
+    retry: () => actor?.send({ type: 'report.retry', panel: name }),
+  });
+  return { actor, query, loading, canExport, exporting, exportFiles, dataOf, panelOf };
 }

@@ -8,7 +8,15 @@ import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
-import { type Column, MallReportSection, ReportBlock, ReportTable, ReportToolbar } from '../../reports/ReportParts';
+import {
+  type Column,
+  MallReportSection,
+  PanelContent,
+  panelShown,
+  ReportBlock,
+  ReportTable,
+  ReportToolbar,
+} from '../../reports/ReportParts';
 import { dailyTrendOptions, gmvTransactionsOptions, rankingBarOptions } from '../../reports/reportCharts';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
@@ -61,24 +69,33 @@ function monthlyOptions(rows: readonly MonthlyReportRow[], shown: boolean): High
 /** Mall GMV: daily or monthly GMV and transactions, with the outlet, category and level breakdowns. */
 export function MallGmvPage({ title, header }: PageProps) {
   const report = useReport(mallGmvReportMachine);
-  const { data } = report;
   const [view, setView] = useState<'daily' | 'monthly'>('daily');
   const [breakdown, setBreakdown] = useState<Breakdown>('outlet');
-  const shown = data !== undefined;
-  const daily = data?.daily ?? [];
-  const monthly = useMemo(() => sortMonths(data?.monthly ?? [], (row) => row.month), [data]);
+  const dailyData = report.dataOf('daily');
+  const monthlyData = report.dataOf('monthly');
+  const daily = dailyData ?? [];
+  const monthly = useMemo(() => sortMonths(monthlyData ?? [], (row) => row.month), [monthlyData]);
+  const outletData = report.dataOf('outlets');
+  const categoryData = report.dataOf('categories');
+  const levelData = report.dataOf('levels');
   const breakdowns = useMemo<Record<Breakdown, BreakdownRow[]>>(
     () => ({
-      outlet: (data?.outlets ?? []).map(({ key: _key, ...row }) => row),
-      category: (data?.categories ?? []).map(({ category, ...row }) => ({ name: category, ...row })),
-      level: (data?.levels ?? []).map(({ level, ...row }) => ({ name: level, ...row })),
+      outlet: (outletData ?? []).map(({ key: _key, ...row }) => row),
+      category: (categoryData ?? []).map(({ category, ...row }) => ({ name: category, ...row })),
+      level: (levelData ?? []).map(({ level, ...row }) => ({ name: level, ...row })),
     }),
-    [data],
+    [outletData, categoryData, levelData],
   );
+  const shown = view === 'daily' ? dailyData !== undefined : monthlyData !== undefined;
   const trend = useMemo(
     () => (view === 'daily' ? dailyTrendOptions(daily, shown) : monthlyOptions(monthly, shown)),
     [view, daily, monthly, shown],
   );
+  const breakdownPanel: Record<Breakdown, 'outlets' | 'categories' | 'levels'> = {
+    outlet: 'outlets',
+    category: 'categories',
+    level: 'levels',
+  };
   const rows = breakdowns[breakdown];
   const bars = useMemo(
     () =>
@@ -88,8 +105,13 @@ export function MallGmvPage({ title, header }: PageProps) {
       ),
     [rows],
   );
-  const breakdownChart = <Chart testId="gmv-breakdown-chart" options={bars} />;
   const label = breakdown === 'outlet' ? 'Outlet' : breakdown === 'category' ? 'Category' : 'Level';
+  const breakdownState = report.panelOf(breakdownPanel[breakdown]);
+  const breakdownChart = (
+    <PanelContent panel={breakdownState} label={`GMV by ${label}`}>
+      <Chart testId="gmv-breakdown-chart" options={bars} />
+    </PanelContent>
+  );
 
   return (
     <MallReportSection testId="mall-gmv-page">
@@ -121,19 +143,18 @@ export function MallGmvPage({ title, header }: PageProps) {
       <ReportBlock
         testId="gmv-trend"
         title={view === 'daily' ? 'Daily GMV and Transactions' : 'Monthly GMV and Transactions'}
-        chart={
-          <>
-            <ButtonGroup className="report-metric-switch">
-              <Button data-testid="view-daily" active={view === 'daily'} onClick={() => setView('daily')}>
-                Daily
-              </Button>
-              <Button data-testid="view-monthly" active={view === 'monthly'} onClick={() => setView('monthly')}>
-                Monthly
-              </Button>
-            </ButtonGroup>
-            <Chart testId="gmv-trend-chart" options={trend} />
-          </>
+        panel={report.panelOf(view)}
+        controls={
+          <ButtonGroup className="report-metric-switch">
+            <Button data-testid="view-daily" active={view === 'daily'} onClick={() => setView('daily')}>
+              Daily
+            </Button>
+            <Button data-testid="view-monthly" active={view === 'monthly'} onClick={() => setView('monthly')}>
+              Monthly
+            </Button>
+          </ButtonGroup>
         }
+        chart={<Chart testId="gmv-trend-chart" options={trend} />}
         table={
           view === 'daily' ? (
             <ReportTable testId="gmv-table" columns={DAILY_COLUMNS} rows={shown ? daily : []} />
@@ -160,7 +181,7 @@ export function MallGmvPage({ title, header }: PageProps) {
             </Tabs>
           </>
         }
-        table={<ReportTable columns={BREAKDOWN_COLUMNS(label)} rows={rows} />}
+        table={panelShown(breakdownState) ? <ReportTable columns={BREAKDOWN_COLUMNS(label)} rows={rows} /> : null}
       />
     </MallReportSection>
   );

@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
 import { formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
-import type { DailyReportRow, MallGroupRow, PaymentMethodRow } from '../../../domain/mallReportViews';
+import {
+  type DailyReportRow,
+  kpiCsvRows,
+  type MallGroupRow,
+  type PaymentMethodRow,
+} from '../../../domain/mallReportViews';
 import { mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money, useMallCurrencySymbol } from '../../common/Money';
@@ -8,6 +13,7 @@ import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
   KpiCard,
+  KpiRow,
   MallReportSection,
   ReportBlock,
   ReportTable,
@@ -37,12 +43,13 @@ export const PAYMENT_COLUMNS: Column<PaymentMethodRow>[] = [
 /** Mall home: the KPIs with growth, the daily trend, the outlet ranking and the payment-method split. */
 export function MallHomePage({ title, header }: PageProps) {
   const report = useReport(mallHomeReportMachine);
-  const { data } = report;
   const currency = useMallCurrencySymbol();
-  const shown = data !== undefined;
-  const daily = data?.daily ?? [];
-  const outlets = useMemo(() => (data?.outlets ?? []).slice(0, 10), [data]);
-  const payments = data?.payments ?? [];
+  const dailyData = report.dataOf('daily');
+  const shown = dailyData !== undefined;
+  const daily = dailyData ?? [];
+  const outletData = report.dataOf('outlets');
+  const outlets = useMemo(() => (outletData ?? []).slice(0, 10), [outletData]);
+  const payments = report.dataOf('payments') ?? [];
   const trend = useMemo(() => dailyTrendOptions(daily, shown), [daily, shown]);
   const ranking = useMemo(
     () =>
@@ -53,7 +60,8 @@ export function MallHomePage({ title, header }: PageProps) {
     [outlets],
   );
   const split = useMemo(() => paymentPieOptions(payments), [payments]);
-  const kpis = data?.kpis;
+  const kpis = report.dataOf('kpis');
+  const kpisLoading = report.panelOf('kpis').status === 'loading';
 
   return (
     <MallReportSection testId="mall-home-page">
@@ -62,33 +70,19 @@ export function MallHomePage({ title, header }: PageProps) {
         report={report}
         base="mall_home"
         files={() => [
-          {
-            name: 'kpis',
-            keys: ['measure', 'current', 'previous'],
-            rows: kpis
-              ? [
-                  { measure: 'GMV', current: kpis.gmv.current, previous: kpis.gmv.previous },
-                  { measure: 'Transactions', current: kpis.transactions.current, previous: kpis.transactions.previous },
-                  {
-                    measure: 'Average Transaction Value',
-                    current: kpis.averageTransactionValue.current,
-                    previous: kpis.averageTransactionValue.previous,
-                  },
-                  { measure: 'Member Share', current: kpis.memberShare.current, previous: kpis.memberShare.previous },
-                ]
-              : [],
-          },
+          { name: 'kpis', keys: ['measure', 'current', 'previous'], rows: kpiCsvRows(kpis) },
           { name: 'daily', keys: ['date', 'gmv', 'transactions'], rows: daily },
           { name: 'outlets', keys: ['name', 'gmv', 'transactions', 'average_transaction_value'], rows: outlets },
           { name: 'payment_methods', keys: ['payment_method', 'sum'], rows: payments },
         ]}
       />
-      <div className="kpi-row">
+      <KpiRow panel={report.panelOf('kpis')} label="Key figures">
         <KpiCard
           testId="kpi-gmv"
           label="GMV"
           value={formatMoney(kpis?.gmv.current ?? 0, currency)}
           current={kpis?.gmv.current ?? 0}
+          loading={kpisLoading}
           previous={kpis?.gmv.previous ?? 0}
         />
         <KpiCard
@@ -96,6 +90,7 @@ export function MallHomePage({ title, header }: PageProps) {
           label="Transactions"
           value={formatNumber(kpis?.transactions.current ?? 0)}
           current={kpis?.transactions.current ?? 0}
+          loading={kpisLoading}
           previous={kpis?.transactions.previous ?? 0}
         />
         <KpiCard
@@ -103,6 +98,7 @@ export function MallHomePage({ title, header }: PageProps) {
           label="Average Transaction Value"
           value={formatMoney(kpis?.averageTransactionValue.current ?? 0, currency)}
           current={kpis?.averageTransactionValue.current ?? 0}
+          loading={kpisLoading}
           previous={kpis?.averageTransactionValue.previous ?? 0}
         />
         <KpiCard
@@ -110,24 +106,28 @@ export function MallHomePage({ title, header }: PageProps) {
           label="Member Share"
           value={formatPercentage(kpis?.memberShare.current ?? 0)}
           current={kpis?.memberShare.current ?? 0}
+          loading={kpisLoading}
           previous={kpis?.memberShare.previous ?? 0}
         />
-      </div>
+      </KpiRow>
       <ReportBlock
         testId="daily-trend"
         title="Daily GMV and Transactions"
+        panel={report.panelOf('daily')}
         chart={<Chart testId="daily-trend-chart" options={trend} />}
         table={<ReportTable columns={DAILY_COLUMNS} rows={shown ? daily : []} />}
       />
       <ReportBlock
         testId="outlet-ranking"
         title="Top Outlets by GMV"
+        panel={report.panelOf('outlets')}
         chart={<Chart testId="outlet-ranking-chart" options={ranking} />}
         table={<ReportTable columns={OUTLET_COLUMNS} rows={outlets} />}
       />
       <ReportBlock
         testId="payment-split"
         title="Payment Methods"
+        panel={report.panelOf('payments')}
         chart={<Chart testId="payment-split-chart" options={split} />}
         table={<ReportTable columns={PAYMENT_COLUMNS} rows={payments} />}
       />

@@ -1,7 +1,7 @@
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import { formatPercentage } from '../../../domain/format';
-import type { PaymentMethodsData } from '../../../domain/mallReportViews';
+import { type PaymentOverTime, paymentOverTimeRows } from '../../../domain/mallReportViews';
 import { share } from '../../../domain/reports';
 import { paymentMethodsReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
@@ -32,66 +32,44 @@ const SHARE_COLUMNS: Column<ShareRow>[] = [
   { key: 'share', label: 'Share', render: (row) => formatPercentage(row.share), numeric: true },
 ];
 
-/** The top methods of each bucket as stacked columns (methods ordered by their overall sum). */
-function overTimeOptions(data: PaymentMethodsData | undefined): {
-  options: Highcharts.Options;
-  rows: Record<string, string | number>[];
-  methods: string[];
-} {
-  const buckets = data?.buckets ?? [];
-  const methods = [
-    ...new Set([
-      ...(data?.overall ?? []).map((row) => row.payment_method),
-      ...buckets.flatMap((bucket) => bucket.rows.map((row) => row.payment_method)),
-    ]),
-  ];
-  const used = methods.filter((method) =>
-    buckets.some((bucket) => bucket.rows.some((row) => row.payment_method === method)),
-  );
-  const rows = buckets.map((bucket) => ({
-    period: bucket.label,
-    ...Object.fromEntries(
-      used.map((method) => [method, bucket.rows.find((row) => row.payment_method === method)?.sum ?? 0]),
-    ),
-  }));
+/** The top methods of each bucket as stacked columns, the largest method first. */
+function overTimeOptions(overTime: PaymentOverTime | undefined): Highcharts.Options {
   return {
-    methods: used,
-    rows,
-    options: {
-      chart: { type: 'column' },
-      title: { text: undefined },
-      xAxis: categoryAxis(buckets.map((bucket) => bucket.label)),
-      yAxis: valueAxis('Sum'),
-      plotOptions: { column: { stacking: 'normal' } },
-      series: used.map((method) => ({
-        type: 'column' as const,
-        name: method,
-        data: buckets.map((bucket) => bucket.rows.find((row) => row.payment_method === method)?.sum ?? 0),
-      })),
-    },
+    chart: { type: 'column' },
+    title: { text: undefined },
+    xAxis: categoryAxis(overTime?.labels ?? []),
+    yAxis: valueAxis('Sum'),
+    plotOptions: { column: { stacking: 'normal' } },
+    series: (overTime?.methods ?? []).map((method, index) => ({
+      type: 'column' as const,
+      name: method,
+      data: [...(overTime?.sums[index] ?? [])],
+    })),
   };
 }
 
 /** Mall payment methods: the overall split and the top methods over time. */
 export function MallPaymentMethodsPage({ title, header }: PageProps) {
   const report = useReport(paymentMethodsReportMachine);
-  const { data } = report;
-  const overall = data?.overall ?? [];
+  const overall = report.dataOf('overall') ?? [];
+  const overTime = report.dataOf('overTime');
   const total = overall.reduce((sum, row) => sum + row.sum, 0);
   const shares = useMemo(() => overall.map((row) => ({ ...row, share: share(row.sum, total) })), [overall, total]);
   const pie = useMemo(() => paymentPieOptions(overall), [overall]);
-  const overTime = useMemo(() => overTimeOptions(data), [data]);
+  const overTimeChart = useMemo(() => overTimeOptions(overTime), [overTime]);
+  const overTimeRows = useMemo(() => paymentOverTimeRows(overTime), [overTime]);
+  const methods = overTime?.methods ?? [];
   const overTimeColumns = useMemo<Column<Record<string, string | number>>[]>(
     () => [
       { key: 'period', label: 'Period', render: (row) => String(row.period) },
-      ...overTime.methods.map((method) => ({
+      ...methods.map((method) => ({
         key: method,
         label: method,
         render: (row: Record<string, string | number>) => <Money value={Number(row[method] ?? 0)} />,
         numeric: true,
       })),
     ],
-    [overTime.methods],
+    [methods],
   );
 
   return (
@@ -102,20 +80,22 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
         base="mall_payment_methods"
         files={() => [
           { name: 'payment_methods', keys: ['payment_method', 'sum', 'share'], rows: shares },
-          { name: 'payment_methods_over_time', keys: ['period', ...overTime.methods], rows: overTime.rows },
+          { name: 'payment_methods_over_time', keys: ['period', ...methods], rows: overTimeRows },
         ]}
       />
       <ReportBlock
         testId="payment-overall"
         title="Payment Methods"
+        panel={report.panelOf('overall')}
         chart={<Chart testId="payment-overall-chart" options={pie} />}
         table={<ReportTable testId="payment-overall-table" columns={SHARE_COLUMNS} rows={shares} />}
       />
       <ReportBlock
         testId="payment-over-time"
         title="Top Payment Methods over Time"
-        chart={<Chart testId="payment-over-time-chart" options={overTime.options} />}
-        table={<ReportTable testId="payment-over-time-table" columns={overTimeColumns} rows={overTime.rows} />}
+        panel={report.panelOf('overTime')}
+        chart={<Chart testId="payment-over-time-chart" options={overTimeChart} />}
+        table={<ReportTable testId="payment-over-time-table" columns={overTimeColumns} rows={overTimeRows} />}
       />
     </MallReportSection>
   );

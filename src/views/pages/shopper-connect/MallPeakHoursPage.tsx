@@ -5,7 +5,7 @@ import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import type { Metric } from '../../../domain/dateLimits';
 import { formatHour } from '../../../domain/format';
-import type { SeriesPoint } from '../../../domain/mallReportViews';
+import { heatMapCsvRows, heatMapKeys, type SeriesPoint, WEEKDAYS } from '../../../domain/mallReportViews';
 import { peakHoursReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { CHART_COLORS } from '../../charts/chartTheme';
@@ -24,8 +24,6 @@ import {
 import { formatMetric, METRIC_LABELS } from '../../reports/reportCharts';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
-
-export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 function heatMapOptions(
   hours: readonly number[],
@@ -81,7 +79,9 @@ function seriesOptions(series: readonly SeriesPoint[], shown: boolean, metric: M
 /** Mall peak hours (Header V2): the weekday × hour heat map and the chosen metric over the time range. */
 export function MallPeakHoursPage({ title, header }: PageProps) {
   const report = useReport(peakHoursReportMachine);
-  const { query, data } = report;
+  const { query } = report;
+  const data = report.dataOf('peakHours');
+  const panel = report.panelOf('peakHours');
   const metric = query?.metric ?? 'gmv';
   const shown = data !== undefined;
   const hours = data?.hours ?? [];
@@ -93,14 +93,6 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
     [hours, heatMap, shown, metric, currency],
   );
   const line = useMemo(() => seriesOptions(series, shown, metric), [series, shown, metric]);
-  const heatRows = useMemo(
-    () =>
-      WEEKDAYS.map((weekday, index) => ({
-        weekday,
-        ...Object.fromEntries(hours.map((hour, h) => [`hour_${hour}`, heatMap[index]?.[h] ?? 0])),
-      })),
-    [hours, heatMap],
-  );
   const seriesColumns: Column<SeriesPoint>[] = [
     { key: 'period', label: 'Period', render: (row) => row.period },
     {
@@ -121,8 +113,8 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
         files={() => [
           {
             name: 'peak_hours_by_weekday',
-            keys: ['weekday', ...hours.map((hour) => `hour_${hour}`)],
-            rows: shown ? heatRows : [],
+            keys: ['weekday', ...heatMapKeys(hours)],
+            rows: heatMapCsvRows(data),
           },
           { name: 'peak_hours_series', keys: ['period', 'value'], rows: shown ? series : [] },
         ]}
@@ -130,11 +122,13 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
       <ReportBlock
         testId="peak-heat-map"
         title={`Average ${METRIC_LABELS[metric]} by Weekday and Hour`}
+        panel={panel}
         chart={<Chart testId="peak-heat-map-chart" options={heat} height={360} />}
       />
       <ReportBlock
         testId="peak-series"
         title={`${METRIC_LABELS[metric]} over Time`}
+        panel={panel}
         chart={<Chart testId="peak-series-chart" options={line} />}
         table={<ReportTable columns={seriesColumns} rows={peak} />}
       />

@@ -37,12 +37,13 @@ function metricOf(row: OutletRankRow, metric: Metric): number {
 /** Member vs non-member (Header V2): the overall comparison over time and the outlet rankings of each side. */
 export function MemberVsNonMemberPage({ title, header }: PageProps) {
   const report = useReport(memberReportMachine);
-  const { query, data } = report;
+  const { query } = report;
+  const overall = report.dataOf('overall');
   const currency = useMallCurrencySymbol();
   const metric = query?.metric ?? 'gmv';
-  const shown = data !== undefined;
-  const rows = data?.overall.data ?? [];
-  const total = data?.overall.total ?? { member: 0, non_member: 0 };
+  const shown = overall !== undefined;
+  const rows = overall?.data ?? [];
+  const total = overall?.total ?? { member: 0, non_member: 0 };
   const series = useMemo<Highcharts.Options>(
     () => ({
       title: { text: undefined },
@@ -87,8 +88,8 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
     }),
     [total, shown, metric],
   );
-  const members = data?.members ?? [];
-  const nonMembers = data?.nonMembers ?? [];
+  const members = report.dataOf('members') ?? [];
+  const nonMembers = report.dataOf('nonMembers') ?? [];
   const memberBars = useMemo(
     () =>
       rankingBarOptions(
@@ -132,6 +133,7 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
       <ReportBlock
         testId="member-overall"
         title={`Member vs Non-member ${METRIC_LABELS[metric]}`}
+        panel={report.panelOf('overall')}
         chart={<Chart testId="member-overall-chart" options={series} />}
         table={
           <>
@@ -170,12 +172,14 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
       <ReportBlock
         testId="member-outlets"
         title="Top Outlets: Members"
+        panel={report.panelOf('members')}
         chart={<Chart testId="member-outlets-chart" options={memberBars} />}
         table={<ReportTable columns={OUTLET_COLUMNS} rows={members} />}
       />
       <ReportBlock
         testId="non-member-outlets"
         title="Top Outlets: Non-members"
+        panel={report.panelOf('nonMembers')}
         chart={<Chart testId="non-member-outlets-chart" options={nonMemberBars} />}
         table={<ReportTable columns={OUTLET_COLUMNS} rows={nonMembers} />}
       />

@@ -1,11 +1,15 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { CsvFile } from '../../src/domain/csv';
 import type { ReportQuery } from '../../src/domain/mallReportViews';
 import { errorOccurs, type Notice } from '../../src/domain/messages';
 import {
-  createMallReportMachine,
+  createQueryPageMachine,
+  type PanelAnswer,
+  type ReloadPanels,
+} from '../../src/machines/factories/queryPageMachine';
+import {
   mallGmvReportMachine,
   mallHomeReportMachine,
   memberReportMachine,
@@ -41,11 +45,45 @@ interface Deferred {
   settled: boolean;
 }
 
-const testMachine = createMallReportMachine<Data>({
+/** Panel `a` answers when the test settles it; panel `b` answers { total: 7 } at once. */
+type TestPanels = { a: Data; b: Data };
+let fetches: Deferred[];
+let bLoads: number;
+
+function deferredFetch(query: ReportQuery, signal: AbortSignal): Promise<Data> {
+  return new Promise<Data>((resolve, reject) => {
+    const deferred: Deferred = {
+      query,
+      resolve: (data) => {
+        deferred.settled = true;
+        resolve(data);
+      },
+      reject: (error) => {
+        deferred.settled = true;
+        reject(error);
+      },
+      aborted: false,
+      settled: false,
+    };
+    signal.addEventListener('abort', () => {
+      deferred.aborted = true;
+    });
+    fetches.push(deferred);
+  });
+}
+
+const testMachine = createQueryPageMachine<TestPanels>({
   id: 'testReport',
   what: 'Mall GMV',
-  load: () => Promise.reject(new Error('replaced in the test')),
-  isEmpty: (data) => data.total === 0,
+  panels: {
+    a: { load: deferredFetch, isEmpty: (data) => data.total === 0 },
+    b: {
+      load: () => {
+        bLoads += 1;
+        return Promise.resolve({ total: 7 });
+      },
+    },
+  },
 });
 
 let actor: Actor<typeof testMachine>;
@@ -68,39 +106,14 @@ const fakeHeader = setup({}).createMachine({
 });
 let headerEvents: string[];
 let notices: Notice[];
-let fetches: Deferred[];
 let lastQuery: ReportQuery;
 
 function start(): void {
   headerEvents = [];
   notices = [];
   fetches = [];
-  const machine = testMachine.provide({
-    actors: {
-      fetchReport: fromPromise<Data, { query: ReportQuery }>(
-        ({ input, signal }) =>
-          new Promise<Data>((resolve, reject) => {
-            const deferred: Deferred = {
-              query: input.query,
-              resolve: (data) => {
-                deferred.settled = true;
-                resolve(data);
-              },
-              reject: (error) => {
-                deferred.settled = true;
-                reject(error);
-              },
-              aborted: false,
-              settled: false,
-            };
-            signal.addEventListener('abort', () => {
-              deferred.aborted = true;
-            });
-            fetches.push(deferred);
-          }),
-      ),
-    },
-  });
+  bLoads = 0;
+  const machine = testMachine;
   // The page runs in a system with a filter header (one that has no client yet, so nothing loads on its own).
   const app = createActor(
     setup({ actors: { header: fakeHeader, report: machine } }).createMachine({
@@ -138,8 +151,12 @@ const model = createTestModel(
 
 type ModelSnapshot = SnapshotFrom<typeof model.logic>;
 
+const panelA = () => snapshot().context.panels.a;
+
 const settledChecks = () => {
   expect(snapshot().hasTag('loading')).toBe(false);
+  // The other panel keeps its figures whatever became of this one.
+  expect(snapshot().context.panels.b).toEqual({ status: 'loaded', data: { total: 7 } });
   // The header is enabled again: every page.loading was followed by page.loaded.
   expect(pendingAtHeader()).toBe(0);
 };
@@ -149,10 +166,11 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
     idle: () => {
       expect(snapshot().matches('idle')).toBe(true);
       expect(headerEvents).toEqual([]);
-      expect(snapshot().context.data).toBeUndefined();
+      expect(panelA()).toEqual({ status: 'idle', data: undefined });
     },
     loading: () => {
-      expect(snapshot().matches('loading')).toBe(true);
+      expect(snapshot().matches({ active: 'busy' })).toBe(true);
+      expect(panelA()).toEqual({ status: 'loading', data: undefined });
       expect(snapshot().hasTag('loading')).toBe(true);
       // The header is disabled while the one current fetch is pending.
       expect(pendingAtHeader()).toBe(1);
@@ -163,18 +181,18 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       expect(fetches.at(-1)?.aborted).toBe(false);
     },
     loaded: () => {
-      expect(snapshot().matches('loaded')).toBe(true);
-      expect(snapshot().context.data).toEqual({ total: 42 });
+      expect(snapshot().matches({ active: 'settled' })).toBe(true);
+      expect(panelA()).toEqual({ status: 'loaded', data: { total: 42 } });
       settledChecks();
     },
     empty: () => {
-      expect(snapshot().matches('empty')).toBe(true);
-      expect(snapshot().context.data).toEqual({ total: 0 });
+      expect(snapshot().matches({ active: 'settled' })).toBe(true);
+      expect(panelA()).toEqual({ status: 'empty', data: { total: 0 } });
       settledChecks();
     },
     failure: () => {
-      expect(snapshot().matches('failure')).toBe(true);
-      expect(snapshot().context.data).toBeUndefined();
+      expect(snapshot().matches({ active: 'settled' })).toBe(true);
+      expect(panelA()).toEqual({ status: 'failed', data: undefined });
       expect(notices.at(-1)).toEqual({
         type: 'notify',
         intent: 'danger',
@@ -205,34 +223,61 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       fetches.at(-1)?.reject(new Error('500'));
       await flush();
     },
-    retry: () => actor.send({ type: 'report.retry' }),
+    retry: () => {
+      const before = bLoads;
+      actor.send({ type: 'report.retry', panel: 'a' });
+      // Only the failed panel loads again.
+      expect(bLoads).toBe(before);
+    },
   },
 };
 
-describe('mallReportMachine (model)', () => {
+describe('query page machine (model)', () => {
   beforeEach(() => start());
   describeModelCoverage(model, params, { states: ['idle', 'loading', 'loaded', 'empty', 'failure'], transitions: 9 });
 });
 
-/** The toasts a page's machine shows when its calls fail. */
-async function failureToastsOf<TData>(machine: ReturnType<typeof createMallReportMachine<TData>>): Promise<string[]> {
+/** The toasts a page's machine shows when one of its panels fails. */
+async function failureToastsOf<TPanels extends object>(
+  machine: ReturnType<typeof createQueryPageMachine<TPanels>>,
+): Promise<string[]> {
   const failing = machine.provide({
-    actors: { fetchReport: fromPromise<TData, { query: ReportQuery }>(() => Promise.reject(new Error('500'))) },
+    actors: {
+      loadPanels: fromCallback<ReloadPanels, { query: ReportQuery }, PanelAnswer>(({ sendBack }) => {
+        sendBack({ type: 'panel.failed', panel: 'whichever' });
+      }),
+    },
   });
   const page = createActor(failing).start();
   const seen: string[] = [];
   page.on('notify', (notice) => seen.push(notice.message));
   page.send({ type: 'report.load', query: QUERY_A });
   await flush();
-  expect(page.getSnapshot().matches('failure')).toBe(true);
   page.stop();
   return seen;
 }
 
-describe('mallReportMachine details', () => {
-  it('ignores retry before anything was asked', () => {
+describe('query page machine details', () => {
+  it('ignores retry before anything was asked, and for a panel that has not failed', async () => {
     start();
     expect(snapshot().can({ type: 'report.retry' })).toBe(false);
+    actor.send({ type: 'report.load', query: QUERY_A });
+    fetches.at(-1)?.resolve({ total: 1 });
+    await flush();
+    expect(snapshot().can({ type: 'report.retry', panel: 'a' })).toBe(false);
+    expect(snapshot().can({ type: 'report.retry' })).toBe(false);
+  });
+
+  it('keeps the header disabled until the last panel has answered', async () => {
+    start();
+    actor.send({ type: 'report.load', query: QUERY_A });
+    await flush();
+    expect(snapshot().context.panels.b.status).toBe('loaded');
+    expect(snapshot().hasTag('loading')).toBe(true);
+    expect(pendingAtHeader()).toBe(1);
+    fetches.at(-1)?.resolve({ total: 1 });
+    await flush();
+    expect(pendingAtHeader()).toBe(0);
   });
 
   it('de-duplicates nothing itself: the same message each failure (the toaster keys on it)', async () => {
@@ -259,17 +304,17 @@ describe('mallReportMachine details', () => {
   });
 });
 
-describe('mallReportMachine export', () => {
+describe('query page machine export', () => {
   type ExportInput = { base: string; suffix: string; files: readonly CsvFile[] };
   const FILES: CsvFile[] = [{ name: 'daily', keys: ['date'], rows: [{ date: '2026-03-02' }] }];
 
   function exporter(answer: () => Promise<void>) {
     const exports: ExportInput[] = [];
-    let load = deferredLoad();
+    fetches = [];
+    bLoads = 0;
     const page = createActor(
       testMachine.provide({
         actors: {
-          fetchReport: fromPromise<Data, { query: ReportQuery }>(() => load.promise),
           exportFiles: fromPromise<void, ExportInput>(({ input }) => {
             exports.push(input);
             return answer();
@@ -283,23 +328,12 @@ describe('mallReportMachine export', () => {
       page,
       exports,
       seen,
-      load: () => {
-        load = deferredLoad();
-        page.send({ type: 'report.load', query: QUERY_A });
-      },
+      load: () => page.send({ type: 'report.load', query: QUERY_A }),
       answer: async () => {
-        load.resolve({ total: 3 });
+        fetches.at(-1)?.resolve({ total: 3 });
         await flush();
       },
     };
-  }
-
-  function deferredLoad() {
-    let resolve: (data: Data) => void = () => undefined;
-    const promise = new Promise<Data>((settle) => {
-      resolve = settle;
-    });
-    return { promise, resolve };
   }
 
   const exportEvent = { type: 'report.export', base: 'mall_gmv', files: FILES } as const;
@@ -329,7 +363,7 @@ describe('mallReportMachine export', () => {
     await flush();
     expect(run.seen).toEqual(['Mall GMV export error occurs. Please try again later.']);
     expect(run.page.getSnapshot().context.exporting).toBe(false);
-    expect(run.page.getSnapshot().matches('loaded')).toBe(true);
+    expect(run.page.getSnapshot().matches({ active: 'settled' })).toBe(true);
     run.page.stop();
   });
 });
