@@ -242,6 +242,44 @@ export interface ReceiptsListChoices {
   readonly rowsPerPage: number;
 }
 
+/** The filters of the receipts list: the header's, and the page's own choices of type, reason and methods. */
+export interface ReceiptsListFilters {
+  readonly filters: ReceiptsFilters;
+  readonly receiptType: ReceiptType | '';
+  readonly focReason: string;
+  readonly selectedPaymentMethods: readonly string[];
+}
+
+/** A query of the receipts list as the paged list holds it: the receipt id search is its search text. */
+export interface ReceiptsListQuery {
+  readonly filters: ReceiptsListFilters;
+  readonly search: string;
+  readonly sortColumn: SortColumn;
+  readonly order: SortOrder;
+  readonly page: number;
+  readonly rowsPerPage: number;
+}
+
+/** The list's choices of a paged-list query. */
+export function receiptsListChoices(query: ReceiptsListQuery): ReceiptsListChoices {
+  const { filters, search, sortColumn, order, page, rowsPerPage } = query;
+  return { ...filters, receiptId: search, sortColumn, order, page, rowsPerPage };
+}
+
+export const RECEIPT_SORT_COLUMNS: readonly SortColumn[] = [
+  'datetime',
+  'total_amount',
+  'receipt_id',
+  'payment_method',
+  'receipt_status',
+  'opened_bill',
+  'void',
+  'closed_bill',
+  'foc_bill',
+  'redeem_bill',
+  'discount',
+];
+
 /** The query of the list (page and sort included); undefined without filters. */
 export function transactionQueryOf(
   choices: ReceiptsListChoices,

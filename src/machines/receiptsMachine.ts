@@ -1,4 +1,14 @@
-import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  sendTo,
+  setup,
+} from 'xstate';
 import { saveFile } from '../api/download';
 import {
   type BreakdownSeries,
@@ -16,32 +26,38 @@ import {
   type ReceiptSummary,
 } from '../api/receipts';
 import { loadFailureNotice, type Notice } from '../domain/messages';
-import { lastPage } from '../domain/paging';
 import {
   ALL_PAYMENT_METHODS,
   keepReceiptType,
+  RECEIPT_SORT_COLUMNS,
   RECEIPTS_ERROR_WHAT,
   type ReceiptsFilters,
+  type ReceiptsListFilters,
+  type ReceiptsListQuery,
   type ReceiptType,
   receiptsCsv,
   receiptsFiltersOf,
+  receiptsListChoices,
   type SortColumn,
-  type SortOrder,
   type TransactionQuery,
   togglePaymentMethod,
   transactionQueryOf,
 } from '../domain/receipts';
+import { createPagedListMachine } from './factories/pagedListMachine';
 import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './headerLink';
 
 /**
  * The Receipts page (§2, §4, §7, §8): driven by the committed outlet and date filters of the filter header, which
  * it follows (`followHeaderFilters`) and disables while any of its regions loads (`lockHeader`).
  *
+ * The receipts table is a paged list (factories/pagedListMachine), the invoked child `list`: the table sends it
+ * its sort, page and rows-per-page events itself; this machine tells it the filters (`list.filters`: the header's
+ * and the page's receipt type, FOC reason and payment methods) and the receipt id search (`list.search`). The
+ * invoked `followList` keeps `listQuery` and `listTotal` in step with the list, for the PDF, the link and the CSV.
+ *
  * Parallel regions:
  *   options:  idle ── filters.change ─> loading (receipt types, FOC reasons, payment methods) ─> ready
  *             (a receipt type the server no longer reports resets to empty, and the list is fetched again)
- *   list:     idle ── list.reload ─> loading ─> ready | failure (empty rows, totals 0, toast)
- *             Every filter change goes back to page 1; sorting and paging refetch.
  *   payments: idle ── filters.change ─> loading (payment summary + breakdown) ─> ready | failure
  *   image:    closed ── image.open ─> loading ─> open | closed (toast) ;  image.close ─> closed
  *   pdf:      idle ── pdf.generate ─> generating (progress 0..1) ─> idle (file saved) | idle (toast)
@@ -61,12 +77,9 @@ export interface ReceiptsContext {
   selectedPaymentMethods: string[];
   /** The receipt id search as applied to the list. */
   receiptId: string;
-  sortColumn: SortColumn;
-  order: SortOrder;
-  page: number;
-  rowsPerPage: number;
-  rows: ReceiptRow[];
-  summary: ReceiptSummary;
+  /** The list's current query and its total (from the list itself). */
+  listQuery: ReceiptsListQuery | undefined;
+  listTotal: number;
   paymentSummary: PaymentSummary[];
   breakdown: BreakdownSeries[];
   image: { receiptId: string; src: string | undefined } | undefined;
@@ -82,11 +95,9 @@ export type ReceiptsEvent =
   | { type: 'focReason.change'; focReason: string }
   | { type: 'paymentMethod.toggle'; method: string }
   | { type: 'receiptId.search'; receiptId: string }
-  | { type: 'sort.change'; column: SortColumn; order?: SortOrder }
-  | { type: 'page.change'; page: number }
-  | { type: 'rowsPerPage.change'; rowsPerPage: number }
+  /** From `followList`: the list's query and total changed. */
+  | { type: 'list.changed'; query: ReceiptsListQuery | undefined; total: number }
   /** Internal (raised): a region fetches again. Regions talk through events, never cross-region targets. */
-  | { type: 'list.reload' }
   | { type: 'options.reload' }
   | { type: 'payments.reload' }
   | { type: 'image.open'; receiptId: string }
@@ -100,13 +111,43 @@ export type ReceiptsEvent =
   | { type: 'csv.export' };
 
 export const DEFAULT_ROWS_PER_PAGE = 10;
-const EMPTY_SUMMARY: ReceiptSummary = { total: 0, sum: 0, discount: 0 };
+export const ROWS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
+export const EMPTY_SUMMARY: ReceiptSummary = { total: 0, sum: 0, discount: 0 };
 
-/** The list query of a context that has filters (the states that read it are reached only with filters). */
+/** The receipts list: one page of the receipts of the filters, sorted on the server, with the totals. */
+export const receiptsListMachine = createPagedListMachine<ReceiptRow, ReceiptsListFilters, SortColumn, ReceiptSummary>({
+  id: 'receiptsList',
+  what: RECEIPTS_ERROR_WHAT.list,
+  load: async (query, { signal }) => {
+    const transactions = transactionQueryOf(receiptsListChoices(query));
+    if (!transactions) throw new Error('receipts: no filters yet');
+    const { data, summary } = await getTransactions(transactions, { signal });
+    const totals = summary[0] ?? EMPTY_SUMMARY;
+    return { rows: data, total: totals.total, summary: totals };
+  },
+  rowKey: (row) => String(row.id),
+  sortColumns: RECEIPT_SORT_COLUMNS,
+  defaultSort: { column: 'datetime', order: 'desc' },
+  rowsPerPage: DEFAULT_ROWS_PER_PAGE,
+  rowsPerPageOptions: ROWS_PER_PAGE_OPTIONS,
+});
+
+export const RECEIPTS_LIST_SYSTEM_ID = 'receiptsList';
+
+/** The list query (page and sort included) of the page the list shows; the states that read it have one. */
 function requireQuery(context: ReceiptsContext): TransactionQuery {
-  const query = transactionQueryOf(context);
+  const query = context.listQuery && transactionQueryOf(receiptsListChoices(context.listQuery));
   if (!query) throw new Error('receipts: no filters yet');
   return query;
+}
+
+/** Tells the list the page's filters and choices: it loads them from page 1. */
+function listFiltersEvent(
+  context: Pick<ReceiptsContext, 'filters' | 'receiptType' | 'focReason' | 'selectedPaymentMethods'>,
+): { type: 'list.filters'; filters: ReceiptsListFilters } {
+  const { filters, receiptType, focReason, selectedPaymentMethods } = context;
+  if (!filters) throw new Error('receipts: no filters yet');
+  return { type: 'list.filters', filters: { filters, receiptType, focReason, selectedPaymentMethods } };
 }
 
 function requireFilters(context: ReceiptsContext): ReceiptsFilters {
@@ -139,9 +180,30 @@ export const receiptsMachine = setup({
         return { typeFlags, focReasons, paymentMethods };
       },
     ),
-    fetchTransactions: fromPromise(async ({ input, signal }: { input: TransactionQuery; signal: AbortSignal }) =>
-      getTransactions(input, { signal }),
-    ),
+    receiptsList: receiptsListMachine,
+    /** Tells the page the list's query and total, now and whenever they change. */
+    followList: fromCallback<ReceiptsEvent>(({ system, sendBack }) => {
+      const list: ActorRefFrom<typeof receiptsListMachine> | undefined = system.get(RECEIPTS_LIST_SYSTEM_ID);
+      if (!list) return () => undefined;
+      let told = '';
+      const tell = ({ context }: SnapshotFrom<typeof receiptsListMachine>) => {
+        const query: ReceiptsListQuery | undefined = context.filters && {
+          filters: context.filters,
+          search: context.search,
+          sortColumn: context.sortColumn,
+          order: context.order,
+          page: context.page,
+          rowsPerPage: context.rowsPerPage,
+        };
+        const now = JSON.stringify({ query, total: context.total });
+        if (now === told) return;
+        told = now;
+        sendBack({ type: 'list.changed', query, total: context.total });
+      };
+      const subscription = list.subscribe(tell);
+      tell(list.getSnapshot());
+      return () => subscription.unsubscribe();
+    }),
     fetchPayments: fromPromise(async ({ input, signal }: { input: ReceiptsFilters; signal: AbortSignal }) => {
       const query = {
         client_id: input.clientId,
@@ -221,35 +283,26 @@ export const receiptsMachine = setup({
   guards: {
     hasFilters: ({ context }) => context.filters !== undefined,
     /** There are receipts to put in a PDF, a link or a CSV file. */
-    hasReceipts: ({ context }) => context.filters !== undefined && context.summary.total > 0,
+    hasReceipts: ({ context }) => context.listQuery !== undefined && context.listTotal > 0,
     isSameFilters: ({ context, event }) =>
       event.type === 'filters.change' &&
       context.filters !== undefined &&
       JSON.stringify(context.filters) === JSON.stringify(event.filters),
-    canChangePage: ({ context, event }) =>
-      event.type === 'page.change' &&
-      event.page >= 1 &&
-      event.page !== context.page &&
-      event.page <= lastPage(context.summary.total, context.rowsPerPage),
   },
   actions: {
     notify: emit((_, params: { what: string }) => loadFailureNotice(params.what)),
-    reloadList: raise({ type: 'list.reload' }),
-    reloadAll: enqueueActions(({ enqueue }) => {
+    /** The list loads the page's filters (from page 1). */
+    reloadList: sendTo('list', ({ context }) => listFiltersEvent(context)),
+    reloadAll: enqueueActions(({ context, enqueue }) => {
       enqueue.raise({ type: 'options.reload' });
       enqueue.raise({ type: 'payments.reload' });
-      enqueue.raise({ type: 'list.reload' });
+      enqueue.sendTo('list', listFiltersEvent(context));
     }),
-    setFilters: assign(({ event }) => {
-      if (event.type !== 'filters.change') return {};
-      return { filters: event.filters, page: 1 };
-    }),
+    setFilters: assign(({ event }) => (event.type === 'filters.change' ? { filters: event.filters } : {})),
     setReceiptType: assign(({ event }) =>
-      event.type === 'receiptType.change' ? { receiptType: event.receiptType, page: 1 } : {},
+      event.type === 'receiptType.change' ? { receiptType: event.receiptType } : {},
     ),
-    setFocReason: assign(({ event }) =>
-      event.type === 'focReason.change' ? { focReason: event.focReason, page: 1 } : {},
-    ),
+    setFocReason: assign(({ event }) => (event.type === 'focReason.change' ? { focReason: event.focReason } : {})),
     togglePaymentMethod: assign(({ context, event }) =>
       event.type === 'paymentMethod.toggle'
         ? {
@@ -258,24 +311,14 @@ export const receiptsMachine = setup({
               event.method,
               context.paymentMethods,
             ),
-            page: 1,
           }
         : {},
     ),
-    setReceiptId: assign(({ event }) =>
-      event.type === 'receiptId.search' ? { receiptId: event.receiptId, page: 1 } : {},
-    ),
-    setSort: assign(({ context, event }) => {
-      if (event.type !== 'sort.change') return {};
-      const order: SortOrder =
-        event.order ?? (context.sortColumn === event.column && context.order === 'desc' ? 'asc' : 'desc');
-      return { sortColumn: event.column, order, page: 1 };
-    }),
-    setPage: assign(({ event }) => (event.type === 'page.change' ? { page: event.page } : {})),
-    setRowsPerPage: assign(({ event }) =>
-      event.type === 'rowsPerPage.change' ? { rowsPerPage: event.rowsPerPage, page: 1 } : {},
-    ),
-    resetList: assign({ rows: [], summary: EMPTY_SUMMARY }),
+    setReceiptId: assign(({ event }) => (event.type === 'receiptId.search' ? { receiptId: event.receiptId } : {})),
+    searchList: sendTo('list', ({ event }) => ({
+      type: 'list.search',
+      text: event.type === 'receiptId.search' ? event.receiptId : '',
+    })),
     resetPayments: assign({ paymentSummary: [], breakdown: [] }),
     resetOptions: assign({ typeFlags: [], focReasons: [], paymentMethods: [] }),
   },
@@ -291,20 +334,21 @@ export const receiptsMachine = setup({
     paymentMethods: [],
     selectedPaymentMethods: [],
     receiptId: '',
-    sortColumn: 'datetime',
-    order: 'desc',
-    page: 1,
-    rowsPerPage: DEFAULT_ROWS_PER_PAGE,
-    rows: [],
-    summary: EMPTY_SUMMARY,
+    listQuery: undefined,
+    listTotal: 0,
     paymentSummary: [],
     breakdown: [],
     image: undefined,
     pdfProgress: undefined,
     pdfLink: undefined,
   },
-  invoke: { src: 'followHeaderFilters' },
+  invoke: [
+    { src: 'followHeaderFilters' },
+    { id: 'list', systemId: RECEIPTS_LIST_SYSTEM_ID, src: 'receiptsList', input: {} },
+    { src: 'followList' },
+  ],
   on: {
+    'list.changed': { actions: assign(({ event }) => ({ listQuery: event.query, listTotal: event.total })) },
     'header.filters': {
       actions: enqueueActions(({ event, enqueue }) => {
         const filters = receiptsFiltersOf(event);
@@ -315,10 +359,7 @@ export const receiptsMachine = setup({
     'receiptType.change': { guard: 'hasFilters', actions: ['setReceiptType', 'reloadList'] },
     'focReason.change': { guard: 'hasFilters', actions: ['setFocReason', 'reloadList'] },
     'paymentMethod.toggle': { guard: 'hasFilters', actions: ['togglePaymentMethod', 'reloadList'] },
-    'receiptId.search': { guard: 'hasFilters', actions: ['setReceiptId', 'reloadList'] },
-    'sort.change': { guard: 'hasFilters', actions: ['setSort', 'reloadList'] },
-    'page.change': { guard: 'canChangePage', actions: ['setPage', 'reloadList'] },
-    'rowsPerPage.change': { guard: 'hasFilters', actions: ['setRowsPerPage', 'reloadList'] },
+    'receiptId.search': { guard: 'hasFilters', actions: ['setReceiptId', 'searchList'] },
   },
   states: {
     options: {
@@ -360,10 +401,11 @@ export const receiptsMachine = setup({
                     focReason,
                     selectedPaymentMethods,
                   });
-                  if (stale) {
-                    enqueue.assign({ page: 1 });
-                    enqueue.raise({ type: 'list.reload' });
-                  }
+                  if (stale)
+                    enqueue.sendTo(
+                      'list',
+                      listFiltersEvent({ ...context, receiptType, focReason, selectedPaymentMethods }),
+                    );
                 }),
               },
               onError: {
@@ -374,37 +416,6 @@ export const receiptsMachine = setup({
           ],
         },
         ready: {},
-      },
-    },
-    list: {
-      initial: 'idle',
-      on: { 'list.reload': { guard: 'hasFilters', target: '.loading' } },
-      states: {
-        idle: {},
-        loading: {
-          tags: ['loading', 'listLoading'],
-          on: { 'list.reload': { guard: 'hasFilters', target: 'loading', reenter: true } },
-          invoke: [
-            { src: 'lockHeader' },
-            {
-              src: 'fetchTransactions',
-              input: ({ context }) => requireQuery(context),
-              onDone: {
-                target: 'ready',
-                actions: assign(({ event }) => ({
-                  rows: event.output.data,
-                  summary: event.output.summary[0] ?? EMPTY_SUMMARY,
-                })),
-              },
-              onError: {
-                target: 'failure',
-                actions: ['resetList', { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.list } }],
-              },
-            },
-          ],
-        },
-        ready: {},
-        failure: {},
       },
     },
     payments: {

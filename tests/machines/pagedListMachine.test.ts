@@ -367,6 +367,26 @@ describe('pagedListMachine details', () => {
     expect(lastLoad().query).toMatchObject({ sortColumn: 'amount', order: 'desc' });
   });
 
+  it('sorts the way a sort event names, whatever the column was', async () => {
+    await loadedList();
+    list().send({ type: 'list.sort', column: 'amount', order: 'asc' });
+    expect(lastLoad().query).toMatchObject({ sortColumn: 'amount', order: 'asc', page: 1 });
+    list().send({ type: 'list.sort', column: 'amount', order: 'asc' });
+    expect(lastLoad().query).toMatchObject({ sortColumn: 'amount', order: 'asc' });
+  });
+
+  it("keeps the answer's summary beside the rows, and none after a failure", async () => {
+    await loadedList();
+    expect(snapshot().context.summary).toBeUndefined();
+    list().send({ type: 'list.search', text: 'r1' });
+    await answerLast({ ...pageOf(lastLoad().query), summary: undefined });
+    expect(snapshot().context.summary).toBeUndefined();
+    list().send({ type: 'list.search', text: 'r2' });
+    await failLast();
+    expect(snapshot().context.summary).toBeUndefined();
+    expect(snapshot().context.rows).toEqual([]);
+  });
+
   it('offers only the allowed rows per page, back to page 1', async () => {
     await loadedList();
     list().send({ type: 'list.page', page: 2 });

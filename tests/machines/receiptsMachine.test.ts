@@ -1,10 +1,24 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { ReceiptRow, TransactionQuery } from '../../src/api/receipts';
+import {
+  type Actor,
+  createActor,
+  type EventFromLogic,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
+import type { ReceiptRow, ReceiptSummary, TransactionQuery } from '../../src/api/receipts';
 import type { Notice } from '../../src/domain/messages';
-import type { ReceiptsFilters } from '../../src/domain/receipts';
-import { type ReceiptsEvent, receiptsMachine } from '../../src/machines/receiptsMachine';
+import {
+  type ReceiptsFilters,
+  type ReceiptsListQuery,
+  receiptsListChoices,
+  transactionQueryOf,
+} from '../../src/domain/receipts';
+import type { PagedListAnswer } from '../../src/machines/factories/pagedListMachine';
+import { type ReceiptsEvent, receiptsListMachine, receiptsMachine } from '../../src/machines/receiptsMachine';
 import { describeModelCoverage } from './modelCoverage';
 import { modelStateId } from './modelStateIds';
 
@@ -66,16 +80,26 @@ const testMachine = receiptsMachine.provide({
         paymentMethods: METHODS[input.outletIds] ?? [],
       };
     }),
-    fetchTransactions: fromPromise(async ({ input }: { input: TransactionQuery }) => {
-      queries.push(input);
-      fail(input.id);
-      const page = input.page ?? 1;
-      const size = input.rowsPerPage ?? 10;
-      const count = Math.max(0, Math.min(size, TOTAL - (page - 1) * size));
-      return {
-        data: Array.from({ length: count }, (_, i) => row((page - 1) * size + i + 1)),
-        summary: [{ total: TOTAL, sum: 325, discount: 0 }],
-      };
+    receiptsList: receiptsListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<PagedListAnswer<ReceiptRow, ReceiptSummary>, ReceiptsListQuery>(
+          async ({ input: listQuery }) => {
+            const input = transactionQueryOf(receiptsListChoices(listQuery));
+            if (!input) throw new Error('no filters');
+            queries.push(input);
+            fail(input.id);
+            const page = input.page ?? 1;
+            const size = input.rowsPerPage ?? 10;
+            const count = Math.max(0, Math.min(size, TOTAL - (page - 1) * size));
+            const summary = { total: TOTAL, sum: 325, discount: 0 };
+            return {
+              rows: Array.from({ length: count }, (_, i) => row((page - 1) * size + i + 1)),
+              total: TOTAL,
+              summary,
+            };
+          },
+        ),
+      },
     }),
     fetchPayments: fromPromise(async ({ input }: { input: ReceiptsFilters }) => {
       fail(input.outletIds);
@@ -104,6 +128,16 @@ async function settle() {
 }
 function snapshot() {
   return actor.getSnapshot();
+}
+/** The receipts list: the page's invoked paged list. */
+function list() {
+  const child = snapshot().children.list;
+  if (!child) throw new Error('no list');
+  return child;
+}
+async function sendList(event: EventFromLogic<typeof receiptsListMachine>) {
+  list().send(event);
+  await settle();
 }
 async function send(event: ReceiptsEvent) {
   actor.send(event);
@@ -173,9 +207,11 @@ function expectList(expected: {
 }) {
   const state = snapshot();
   const { context } = state;
+  const listed = list().getSnapshot();
   const query = lastQuery();
   expect(state.hasTag('loading')).toBe(false);
-  expect(context.page).toBe(expected.page);
+  expect(listed.hasTag('loading')).toBe(false);
+  expect(listed.context.page).toBe(expected.page);
   expect(query?.page).toBe(expected.page);
   expect(query?.id).toBe(expected.outlet ?? '1');
   expect(query?.rowsPerPage).toBe(10);
@@ -185,8 +221,9 @@ function expectList(expected: {
   expect(query?.receiptType).toBe(expected.receiptType || undefined);
   expect(context.selectedPaymentMethods).toEqual(expected.methods ?? []);
   expect(query?.receiptId).toBe(expected.receiptId);
-  expect(context.rows.map((entry) => entry.receipt_id)[0]).toBe(`R-${(expected.page - 1) * 10 + 1}`);
-  expect(context.summary.total).toBe(TOTAL);
+  expect(listed.context.rows.map((entry) => entry.receipt_id)[0]).toBe(`R-${(expected.page - 1) * 10 + 1}`);
+  expect(listed.context.summary?.total).toBe(TOTAL);
+  expect(context.listTotal).toBe(TOTAL);
   expect(context.paymentSummary).toHaveLength(1);
   expect(notices).toEqual([]);
 }
@@ -194,7 +231,7 @@ function expectList(expected: {
 const states: Record<string, (model: ModelSnapshot) => void> = {
   '#receiptsModel.noOutlet': () => {
     expect(queries).toEqual([]);
-    expect(snapshot().context.rows).toEqual([]);
+    expect(list().getSnapshot().context.rows).toEqual([]);
     expect(snapshot().can({ type: 'pdf.generate' })).toBe(false);
   },
   '#receiptsModel.listed': () => {
@@ -205,8 +242,8 @@ const states: Record<string, (model: ModelSnapshot) => void> = {
   '#receiptsModel.page2': () => expectList({ page: 2 }),
   '#receiptsModel.page3': () => {
     expectList({ page: 3 });
-    expect(snapshot().context.rows).toHaveLength(5);
-    expect(snapshot().can({ type: 'page.change', page: 4 })).toBe(false);
+    expect(list().getSnapshot().context.rows).toHaveLength(5);
+    expect(list().getSnapshot().can({ type: 'list.page', page: 4 })).toBe(false);
   },
   '#receiptsModel.byAmountDesc': () => expectList({ page: 1, sort: 'total_amount', order: 'desc' }),
   '#receiptsModel.byAmountAsc': () => expectList({ page: 1, sort: 'total_amount', order: 'asc' }),
@@ -230,9 +267,10 @@ const states: Record<string, (model: ModelSnapshot) => void> = {
   '#receiptsModel.searched': () => expectList({ page: 1, receiptId: 'R-1' }),
   '#receiptsModel.failure': () => {
     const { context } = snapshot();
-    expect(snapshot().matches({ list: 'failure' })).toBe(true);
-    expect(context.rows).toEqual([]);
-    expect(context.summary).toEqual({ total: 0, sum: 0, discount: 0 });
+    expect(list().getSnapshot().matches('failure')).toBe(true);
+    expect(list().getSnapshot().context.rows).toEqual([]);
+    expect(list().getSnapshot().context.summary).toBeUndefined();
+    expect(context.listTotal).toBe(0);
     // Nothing to put in a PDF, a link or a CSV file.
     for (const type of ['pdf.generate', 'link.create', 'csv.export'] as const)
       expect(snapshot().can({ type })).toBe(false);
@@ -254,8 +292,8 @@ const testParams: TestParam<ModelSnapshot, ModelEvent> = {
     chooseOutlet1: () => send({ type: 'filters.change', filters: FILTERS(1) }),
     chooseOutlet2: () => send({ type: 'filters.change', filters: FILTERS(2) }),
     chooseFailingOutlet: () => send({ type: 'filters.change', filters: FILTERS(3) }),
-    nextPage: () => send({ type: 'page.change', page: snapshot().context.page + 1 }),
-    sortByAmount: () => send({ type: 'sort.change', column: 'total_amount' }),
+    nextPage: () => sendList({ type: 'list.page', page: list().getSnapshot().context.page + 1 }),
+    sortByAmount: () => sendList({ type: 'list.sort', column: 'total_amount' }),
     chooseOpened: () => send({ type: 'receiptType.change', receiptType: 'openReceipts' }),
     tickAll: () => send({ type: 'paymentMethod.toggle', method: 'all' }),
     untickVisa: () => send({ type: 'paymentMethod.toggle', method: 'VISA' }),
@@ -270,6 +308,7 @@ function start() {
   actor = createActor(testMachine);
   actor.on('notify', (notice) => notices.push(notice));
   actor.start();
+  list().on('notify', (notice) => notices.push(notice));
 }
 
 describe('receiptsMachine (model-based)', () => {
@@ -294,11 +333,11 @@ describe('receiptsMachine details', () => {
 
   it('goes back to page 1 when a filter changes', async () => {
     await send({ type: 'filters.change', filters: FILTERS(1) });
-    await send({ type: 'page.change', page: 3 });
+    await sendList({ type: 'list.page', page: 3 });
     await send({ type: 'filters.change', filters: { ...FILTERS(1), endTime: '2026-03-08' } });
-    expect(snapshot().context.page).toBe(1);
+    expect(list().getSnapshot().context.page).toBe(1);
     expect(lastQuery()).toMatchObject({ page: 1, endTime: '2026-03-08' });
-    await send({ type: 'page.change', page: 2 });
+    await sendList({ type: 'list.page', page: 2 });
     await send({ type: 'focReason.change', focReason: 'Birthday' });
     expect(lastQuery()).toMatchObject({ page: 1, focReason: 'Birthday' });
   });

@@ -37,20 +37,22 @@ export interface PagedListQuery<TFilters, TSort extends string> {
   readonly rowsPerPage: number;
 }
 
-export interface PagedListAnswer<TRow> {
+export interface PagedListAnswer<TRow, TSummary = undefined> {
   readonly rows: readonly TRow[];
   /** Rows of the whole query, every page. */
   readonly total: number;
+  /** Figures of the whole query beside the count (sums), when the list has any. */
+  readonly summary?: TSummary;
 }
 
-export interface PagedListOptions<TRow, TFilters, TSort extends string> {
+export interface PagedListOptions<TRow, TFilters, TSort extends string, TSummary = undefined> {
   readonly id: string;
   /** The '{what}' of the failure toast. */
   readonly what: string;
   readonly load: (
     query: PagedListQuery<TFilters, TSort>,
     options: { readonly signal: AbortSignal },
-  ) => Promise<PagedListAnswer<TRow>>;
+  ) => Promise<PagedListAnswer<TRow, TSummary>>;
   /** A row's key for the selection. */
   readonly rowKey: (row: TRow) => string;
   /** The columns the table may sort by; any other is refused. */
@@ -66,7 +68,7 @@ export interface PagedListInput<TFilters> {
   readonly filters?: TFilters;
 }
 
-export interface PagedListContext<TRow, TFilters, TSort extends string> {
+export interface PagedListContext<TRow, TFilters, TSort extends string, TSummary = undefined> {
   readonly filters: TFilters | undefined;
   readonly search: string;
   readonly sortColumn: TSort;
@@ -78,14 +80,19 @@ export interface PagedListContext<TRow, TFilters, TSort extends string> {
   readonly total: number;
   /** Keys (`rowKey`) of the selected rows of `rows`. */
   readonly selected: readonly string[];
+  /** The last answer's summary; undefined while none (or after a failure). */
+  readonly summary: TSummary | undefined;
 }
 
 export type PagedListEvent<TFilters> =
   | { type: 'list.filters'; filters: TFilters }
   | { type: 'list.page'; page: number }
   | { type: 'list.rowsPerPage'; rowsPerPage: number }
-  /** A column of `sortColumns`: a new column sorts descending, the same column again toggles the order. */
-  | { type: 'list.sort'; column: string }
+  /**
+   * A column of `sortColumns`: a new column sorts descending, the same column again toggles the order; `order`
+   * sorts that way whatever the column was.
+   */
+  | { type: 'list.sort'; column: string; order?: SortOrder }
   | { type: 'list.search'; text: string }
   /** Selects (or with `selected: false` deselects) one row of the current rows. */
   | { type: 'list.select'; key: string; selected: boolean }
@@ -99,12 +106,12 @@ export type PagedListNotice = Notice;
 export type PagedListTag = 'loading';
 
 /** A paged list's machine: the shape above, with the page's loader, columns and page sizes. */
-export function createPagedListMachine<TRow, TFilters, TSort extends string>(
-  options: PagedListOptions<TRow, TFilters, TSort>,
+export function createPagedListMachine<TRow, TFilters, TSort extends string, TSummary = undefined>(
+  options: PagedListOptions<TRow, TFilters, TSort, TSummary>,
 ) {
-  type Context = PagedListContext<TRow, TFilters, TSort>;
+  type Context = PagedListContext<TRow, TFilters, TSort, TSummary>;
   type Query = PagedListQuery<TFilters, TSort>;
-  type Answer = PagedListAnswer<TRow>;
+  type Answer = PagedListAnswer<TRow, TSummary>;
 
   const isSortColumn = (column: string): column is TSort => (options.sortColumns as readonly string[]).includes(column);
 
@@ -156,22 +163,24 @@ export function createPagedListMachine<TRow, TFilters, TSort extends string>(
       setFilters: assign((_, params: { filters: TFilters }) => ({ filters: params.filters, page: 1 })),
       setPage: assign((_, params: { page: number }) => ({ page: params.page })),
       setRowsPerPage: assign((_, params: { rowsPerPage: number }) => ({ rowsPerPage: params.rowsPerPage, page: 1 })),
-      setSort: assign(({ context }, params: { column: string }) => {
+      setSort: assign(({ context }, params: { column: string; order: SortOrder | undefined }) => {
         if (!isSortColumn(params.column)) return {};
-        const order: SortOrder = context.sortColumn === params.column && context.order === 'desc' ? 'asc' : 'desc';
+        const order: SortOrder =
+          params.order ?? (context.sortColumn === params.column && context.order === 'desc' ? 'asc' : 'desc');
         return { sortColumn: params.column, order, page: 1 };
       }),
       setSearch: assign((_, params: { text: string }) => ({ search: params.text.trim(), page: 1 })),
       setRows: assign((_, params: { answer: Answer }) => ({
         rows: params.answer.rows,
         total: params.answer.total,
+        summary: params.answer.summary,
         selected: [],
       })),
       setLastPage: assign(({ context }, params: { answer: Answer }) => ({
         page: lastPage(params.answer.total, context.rowsPerPage),
         total: params.answer.total,
       })),
-      resetRows: assign({ rows: [], total: 0, selected: [] }),
+      resetRows: assign({ rows: [], total: 0, selected: [], summary: undefined }),
       setSelected: assign(({ context }, params: { key: string; selected: boolean }) => {
         const others = context.selected.filter((key) => key !== params.key);
         return { selected: params.selected ? [...others, params.key] : others };
@@ -192,6 +201,7 @@ export function createPagedListMachine<TRow, TFilters, TSort extends string>(
       rows: [],
       total: 0,
       selected: [],
+      summary: undefined,
     }),
     initial: 'idle',
     on: {
@@ -210,7 +220,7 @@ export function createPagedListMachine<TRow, TFilters, TSort extends string>(
         guard: { type: 'canSort', params: ({ event }) => ({ column: event.column }) },
         target: '.loading',
         reenter: true,
-        actions: { type: 'setSort', params: ({ event }) => ({ column: event.column }) },
+        actions: { type: 'setSort', params: ({ event }) => ({ column: event.column, order: event.order }) },
       },
       'list.rowsPerPage': {
         guard: { type: 'canChangeRowsPerPage', params: ({ event }) => ({ rowsPerPage: event.rowsPerPage }) },

@@ -1,7 +1,7 @@
 import { Button, Callout, Card, Classes, H5, InputGroup, ProgressBar } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { receiptsMachine } from '../../../machines/receiptsMachine';
+import { type receiptsListMachine, receiptsMachine } from '../../../machines/receiptsMachine';
 import { CurrencySymbolContext, useOutletCurrencySymbol } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
@@ -24,11 +24,22 @@ import './receipts.css';
 export function ReceiptsPage({ title }: PageProps) {
   const actor = usePageActor(receiptsMachine);
   useNoticeToasts(actor);
-  if (!actor) return <Card className={`receipts-card ${Classes.SKELETON}`} data-testid="receipts-page-starting" />;
-  return <ReceiptsPageBody actor={actor} title={title} />;
+  const list = useSelector(actor, (state) => state?.children.list);
+  useNoticeToasts(list);
+  if (!actor || !list) {
+    return <Card className={`receipts-card ${Classes.SKELETON}`} data-testid="receipts-page-starting" />;
+  }
+  return <ReceiptsPageBody actor={actor} list={list} title={title} />;
 }
 
-function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorRefFrom<typeof receiptsMachine> }) {
+function ReceiptsPageBody({
+  actor,
+  list,
+  title,
+}: PageProps & {
+  readonly actor: ActorRefFrom<typeof receiptsMachine>;
+  readonly list: ActorRefFrom<typeof receiptsListMachine>;
+}) {
   const headerActor = FilterHeaderContext.useActorRef();
   const dateRangePicker = FilterHeaderContext.useSelector((state) => state.children.dateRangePicker);
   const alertShown = FilterHeaderContext.useSelector((state) => state.matches({ alert: 'shown' }));
@@ -120,7 +131,7 @@ function ReceiptsPageBody({ actor, title }: PageProps & { readonly actor: ActorR
               <Button text="Close" variant="minimal" onClick={() => send({ type: 'link.dismiss' })} />
             </Callout>
           ) : null}
-          <ReceiptsTable actor={actor} />
+          <ReceiptsTable actor={actor} list={list} />
         </Card>
         <div className="receipts-payments">
           <Card className="receipts-chart">

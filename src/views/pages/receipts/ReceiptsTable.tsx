@@ -9,7 +9,12 @@ import { formatNumber } from '../../../domain/format';
 import { lastPage } from '../../../domain/paging';
 import type { SortColumn } from '../../../domain/receipts';
 import { displayReceiptId, receiptStatusTags, timeWithDineOut } from '../../../domain/receipts';
-import type { receiptsMachine } from '../../../machines/receiptsMachine';
+import {
+  EMPTY_SUMMARY,
+  ROWS_PER_PAGE_OPTIONS,
+  type receiptsListMachine,
+  type receiptsMachine,
+} from '../../../machines/receiptsMachine';
 import { Money } from '../../common/Money';
 
 interface ColumnSpec {
@@ -29,29 +34,30 @@ export function sortState(order: 'asc' | 'desc' | undefined): string {
 }
 
 export interface ReceiptsTableProps {
+  /** The page: the outlet type, and the receipt image. */
   readonly actor: ActorRefFrom<typeof receiptsMachine>;
+  /** The paged list: rows, sort, page and rows per page. */
+  readonly list: ActorRefFrom<typeof receiptsListMachine>;
 }
-
-export const ROWS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
 
 /**
  * The receipts table (Blueprint Table2): sortable headers (the machine sorts on the server; the table re-renders
  * through `cellRendererDependencies`), the status tags of §4, outlet type 1's extra columns, paging and the summary.
  */
-export function ReceiptsTable({ actor }: ReceiptsTableProps) {
+export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
   const send = actor.send;
-  const rows = useSelector(actor, (state) => state.context.rows);
-  const sortColumn = useSelector(actor, (state) => state.context.sortColumn);
-  const order = useSelector(actor, (state) => state.context.order);
-  const summary = useSelector(actor, (state) => state.context.summary);
-  const page = useSelector(actor, (state) => state.context.page);
-  const rowsPerPage = useSelector(actor, (state) => state.context.rowsPerPage);
+  const rows = useSelector(list, (state) => state.context.rows);
+  const sortColumn = useSelector(list, (state) => state.context.sortColumn);
+  const order = useSelector(list, (state) => state.context.order);
+  const summary = useSelector(list, (state) => state.context.summary ?? EMPTY_SUMMARY);
+  const page = useSelector(list, (state) => state.context.page);
+  const rowsPerPage = useSelector(list, (state) => state.context.rowsPerPage);
   /** Outlet type 1's extra columns are shown. */
   const extra = useSelector(actor, (state) => state.context.filters?.outletType === 1);
-  const loading = useSelector(actor, (state) => state.hasTag('listLoading'));
-  // The machine decides the page bounds; the pager is also still while the list loads.
-  const canPrevious = useSelector(actor, (state) => state.can({ type: 'page.change', page: state.context.page - 1 }));
-  const canNext = useSelector(actor, (state) => state.can({ type: 'page.change', page: state.context.page + 1 }));
+  const loading = useSelector(list, (state) => state.hasTag('loading'));
+  // The list decides the page bounds; the pager is also still while the list loads.
+  const canPrevious = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
+  const canNext = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
   const openImage = (row: ReceiptRow) => send({ type: 'image.open', receiptId: row.receipt_id });
   const allColumns: ColumnSpec[] = [
     { key: 'date', name: 'Date', sort: 'datetime', width: 110, render: (row) => row.datetime.slice(0, 10) },
@@ -148,7 +154,7 @@ export function ReceiptsTable({ actor }: ReceiptsTableProps) {
             className="receipts-sort"
             data-testid={`sort-${column.sort}`}
             data-order={sortColumn === column.sort ? order : undefined}
-            onClick={() => column.sort && send({ type: 'sort.change', column: column.sort })}
+            onClick={() => column.sort && list.send({ type: 'list.sort', column: column.sort })}
           >
             {name}{' '}
             <Icon
@@ -219,7 +225,7 @@ export function ReceiptsTable({ actor }: ReceiptsTableProps) {
           aria-label="Previous page"
           data-testid="page-prev"
           disabled={!canPrevious || loading}
-          onClick={() => send({ type: 'page.change', page: page - 1 })}
+          onClick={() => list.send({ type: 'list.page', page: page - 1 })}
         />
         <span data-testid="page-indicator">
           Page {page} of {pages}
@@ -229,13 +235,13 @@ export function ReceiptsTable({ actor }: ReceiptsTableProps) {
           aria-label="Next page"
           data-testid="page-next"
           disabled={!canNext || loading}
-          onClick={() => send({ type: 'page.change', page: page + 1 })}
+          onClick={() => list.send({ type: 'list.page', page: page + 1 })}
         />
         <HTMLSelect
           aria-label="Rows per page"
           data-testid="rows-per-page"
           value={rowsPerPage}
-          onChange={(event) => send({ type: 'rowsPerPage.change', rowsPerPage: Number(event.currentTarget.value) })}
+          onChange={(event) => list.send({ type: 'list.rowsPerPage', rowsPerPage: Number(event.currentTarget.value) })}
         >
           {ROWS_PER_PAGE_OPTIONS.map((value) => (
             <option key={value} value={value}>
