@@ -1164,13 +1164,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A whole number from 1 to 2147483647 (PostgreSQL's integer). */
         Id: number;
-        /** @description Outlet ids (whole numbers from 1), comma-joined. */
+        /** @description Outlet ids, comma-joined: each a whole number from 1 to 2147483647 written without leading zeros (the pattern says exactly that), at most 4000 characters. */
         OutletIds: string;
         Error: {
             statusCode: number;
             error?: string;
             message: string;
+            /** @description The request's id in the server log (on 500 and 503 answers). */
+            requestId?: string;
         };
         SuccessResponse: {
             success: boolean;
@@ -1193,8 +1196,7 @@ export interface components {
             password: string;
         };
         EmailRequest: {
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["Email"];
         };
         NewPassword: string;
         Permission: {
@@ -1271,7 +1273,21 @@ export interface components {
         };
         /** @enum {string} */
         ReceiptTypeFlag: "opened_bill" | "void" | "foc_bill" | "discount" | "redeem";
+        /**
+         * Format: local-date-time
+         * @description A day (YYYY-MM-DD) or a day and time of day (YYYY-MM-DD HH:mm:ss, hours 00 to 23) in the outlet's mall time zone; the day must exist (no 2026-02-30). Format local-date-time is checked by the server as the pattern and that the day exists.
+         */
         OutletTime: string;
+        /**
+         * Format: date
+         * @description A day that exists, YYYY-MM-DD (no 2026-02-30, 2025-13-01 or 0000-00-00).
+         */
+        Day: string;
+        /**
+         * Format: email
+         * @description An e-mail address: a name without spaces, control characters or '@', then '@' and a domain of at least two dot-separated labels (letters, digits, inner hyphens). The server checks `format: email` by this pattern.
+         */
+        Email: string;
         /** @description YYYY-MM */
         Month: string;
         /** @description HH:mm */
@@ -1286,7 +1302,7 @@ export interface components {
          * @enum {string}
          */
         Metric: "gmv" | "transactions" | "average_transaction_value";
-        MallIdList: number[];
+        MallIdList: components["schemas"]["Id"][];
         UpdatedResponse: {
             success: boolean;
             /** @description Number of rows changed. */
@@ -1547,8 +1563,7 @@ export interface components {
             submitted_at: string | null;
         };
         GtoDay: {
-            /** Format: date */
-            date: string;
+            date: components["schemas"]["Day"];
             /** @description Gross turnover of the day, 2 decimals. */
             gto: number;
         };
@@ -1726,9 +1741,9 @@ export interface components {
         /** @description Only these malls (repeat the parameter). */
         OptionalMallIds: components["schemas"]["MallIdList"];
         /** @description First day (YYYY-MM-DD, mall local time). */
-        StartDate: string;
+        StartDate: components["schemas"]["Day"];
         /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
-        EndDate: string;
+        EndDate: components["schemas"]["Day"];
         StartHour: number;
         /** @description Last hour, inclusive. */
         EndHour: number;
@@ -2004,8 +2019,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
-                    email: string;
+                    email: components["schemas"]["Email"];
                     validationKey: string;
                 };
             };
@@ -2083,9 +2097,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    client_id: number;
-                    /** Format: email */
-                    email: string;
+                    client_id: components["schemas"]["Id"];
+                    email: components["schemas"]["Email"];
                     username?: string;
                     roles?: string[];
                 };
@@ -3414,7 +3427,7 @@ export interface operations {
                 /** @description Mall ids (repeat the parameter). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description Any day of the month to report (YYYY-MM-DD; the first of the month by convention). */
-                date: string;
+                date: components["schemas"]["Day"];
                 /** @description true on the Marcom page (GTO including GST); false on Leasing. */
                 include_gst?: boolean;
             };
@@ -3563,7 +3576,7 @@ export interface operations {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
                 /** @description Any day of the month (YYYY-MM-DD). */
-                date: string;
+                date: components["schemas"]["Day"];
                 /** @description Only these malls (repeat the parameter). */
                 mall_ids?: components["parameters"]["OptionalMallIds"];
                 /** @description Only this outlet. */
@@ -3853,7 +3866,7 @@ export interface operations {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
                 /** @description Any day of the month (YYYY-MM-DD). */
-                date: string;
+                date: components["schemas"]["Day"];
             };
             header?: never;
             path?: never;
@@ -3888,11 +3901,8 @@ export interface operations {
             content: {
                 "application/json": {
                     client_id: components["schemas"]["Id"];
-                    /**
-                     * Format: date
-                     * @description Any day of the month.
-                     */
-                    date: string;
+                    /** @description Any day of the month. */
+                    date: components["schemas"]["Day"];
                     /** @description Every outlet_id must belong to the client (checked by the server). */
                     outlet_target: {
                         outlet_id: components["schemas"]["Id"];
