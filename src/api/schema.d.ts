@@ -389,7 +389,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Best-selling SKUs of the selected outlet(s), paged */
+        /**
+         * Best-selling SKUs of the selected outlet(s), paged
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getTopSkus"];
         put?: never;
         post?: never;
@@ -406,7 +409,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Revenue series and total of the selected outlet(s) */
+        /**
+         * Revenue series and total of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         */
         get: operations["getTotalRevenuePoints"];
         put?: never;
         post?: never;
@@ -423,7 +429,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transaction-count series and total of the selected outlet(s) */
+        /**
+         * Transaction-count series and total of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         */
         get: operations["getTotalTransactionPoints"];
         put?: never;
         post?: never;
@@ -440,7 +449,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Units-sold series and total of the selected outlet(s) */
+        /**
+         * Units-sold series and total of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         */
         get: operations["getTotalUnitSalePoints"];
         put?: never;
         post?: never;
@@ -457,7 +469,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily revenue breakdown of the selected outlet(s) */
+        /**
+         * Daily revenue breakdown of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getSalesBreakdown"];
         put?: never;
         post?: never;
@@ -474,7 +489,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per meal timing of the selected outlet(s) */
+        /**
+         * Sales per meal timing of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getMealTimingReport"];
         put?: never;
         post?: never;
@@ -491,7 +509,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Item sales per time bucket of the selected outlet(s) */
+        /**
+         * Item sales per time bucket of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         */
         get: operations["getItemSalesBreakdown"];
         put?: never;
         post?: never;
@@ -508,7 +529,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Totals of a period compared with another period */
+        /**
+         * Totals of a period compared with another period
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the same for comparedStartTime and comparedEndTime; the range spans at most 366 calendar days.
+         */
         get: operations["getOutletOverallComparison"];
         put?: never;
         post?: never;
@@ -525,7 +549,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sum per payment method with processing fees and net amount */
+        /**
+         * Sum per payment method with processing fees and net amount
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getPaymentAndSum"];
         put?: never;
         post?: never;
@@ -542,7 +569,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily series per payment method */
+        /**
+         * Daily series per payment method
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getPaymentMethodBreakdown"];
         put?: never;
         post?: never;
@@ -559,7 +589,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paged, filtered, sorted receipts of the selected outlet(s) */
+        /**
+         * Paged, filtered, sorted receipts of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getTransactions"];
         put?: never;
         post?: never;
@@ -576,7 +609,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** PDF of the receipts matching the filters */
+        /**
+         * PDF of the receipts matching the filters
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["generateTransactionsPdf"];
         put?: never;
         post?: never;
@@ -593,7 +629,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A signed, expiring link to the PDF of the receipts matching the filters (works without signing in) */
+        /**
+         * A signed, expiring link to the PDF of the receipts matching the filters (works without signing in)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["createTransactionsPdfLink"];
         put?: never;
         post?: never;
@@ -627,7 +666,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paged, sorted receipts of the tenant's outlet(s) */
+        /**
+         * Paged, sorted receipts of the tenant's outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getTenantReceiptData"];
         put?: never;
         post?: never;
@@ -679,7 +721,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GMV and transactions of the selected malls, grouped by outlet, mall, category or level */
+        /**
+         * GMV and transactions of the selected malls, grouped by outlet, mall, category or level
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallOutletReport"];
         put?: never;
         post?: never;
@@ -696,7 +741,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily GMV and transactions of the selected malls */
+        /**
+         * Daily GMV and transactions of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallDailyReport"];
         put?: never;
         post?: never;
@@ -713,7 +761,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Monthly GMV and transactions of the selected malls */
+        /**
+         * Monthly GMV and transactions of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallMonthlyReport"];
         put?: never;
         post?: never;
@@ -730,7 +781,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Malls ranked by GMV, transactions or average transaction value */
+        /**
+         * Malls ranked by GMV, transactions or average transaction value
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallRanking"];
         put?: never;
         post?: never;
@@ -747,7 +801,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Member vs non-member series of the selected malls */
+        /**
+         * Member vs non-member series of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days, 31 when time_range is hourly.
+         */
         get: operations["getMemberOverall"];
         put?: never;
         post?: never;
@@ -764,7 +821,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Top outlets by member (or non-member) sales */
+        /**
+         * Top outlets by member (or non-member) sales
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMemberOutletRanking"];
         put?: never;
         post?: never;
@@ -781,7 +841,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per outlet category in the selected malls */
+        /**
+         * Sales per outlet category in the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallCategoryReport"];
         put?: never;
         post?: never;
@@ -798,7 +861,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per mall level (floor) in the selected malls */
+        /**
+         * Sales per mall level (floor) in the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallLevelReport"];
         put?: never;
         post?: never;
@@ -815,7 +881,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per outlet within categories of the selected malls */
+        /**
+         * Sales per outlet within categories of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallCategoryOutletReport"];
         put?: never;
         post?: never;
@@ -832,7 +901,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Metric per period and hour of day of the selected malls */
+        /**
+         * Metric per period and hour of day of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days, 31 when time_range is hourly.
+         */
         get: operations["getMallPeakHours"];
         put?: never;
         post?: never;
@@ -849,7 +921,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sum per payment method of the selected malls */
+        /**
+         * Sum per payment method of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallPaymentMethodOverall"];
         put?: never;
         post?: never;
@@ -883,7 +958,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One outlet's totals against the previous period of equal length in whole weeks */
+        /**
+         * One outlet's totals against the previous period of equal length in whole weeks
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallOutletOverallComparison"];
         put?: never;
         post?: never;
@@ -900,7 +978,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily GMV and transactions of one outlet */
+        /**
+         * Daily GMV and transactions of one outlet
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallOutletDailyReport"];
         put?: never;
         post?: never;
@@ -1022,7 +1103,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Processing fee per payment method of an outlet (methods seen in the range included) */
+        /**
+         * Processing fee per payment method of an outlet (methods seen in the range included)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getProcessingFees"];
         /** Update fees of payment methods that have one */
         put: operations["updateProcessingFees"];
@@ -2190,7 +2274,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Clients, sorted case-insensitively by name. */
+            /** @description Clients, sorted case-insensitively by name (at most 10000). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2214,7 +2298,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Outlets. */
+            /** @description Outlets, sorted case-insensitively by name (at most 10000). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2239,7 +2323,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Malls. */
+            /** @description Malls with an outlet the user may see, sorted case-insensitively by name (at most 10000). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2295,7 +2379,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Payment method names, sorted. */
+            /** @description Payment method names, sorted (at most 1000). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2322,7 +2406,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description FOC reasons, sorted. */
+            /** @description FOC reasons, sorted (at most 1000). */
             200: {
                 headers: {
                     [name: string]: unknown;
