@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { parseIds } from '../../server/auth/access.js';
 import { loadConfig } from '../../server/config.js';
 import { createPool, type Pool } from '../../server/db/pool.js';
 import { SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '../../server/errors.js';
@@ -86,6 +88,26 @@ describe('ids beyond PostgreSQL integer', () => {
   it('takes the largest id there is', async () => {
     const response = await operator.get('/malls?client_id=2147483647');
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('the outlet id list', () => {
+  const schemas = (loadSpecification().components as { schemas: Record<string, { pattern: string }> }).schemas;
+  const contract = new RegExp(schemas.OutletIds?.pattern ?? '', 'u');
+  const part = fc.oneof(
+    fc.integer({ min: 0, max: 2 ** 32 }).map(String),
+    fc.constantFrom('2147483647', '2147483648', '0', '01', '', ' 1', '1e3', '-1', '9999999999', '10000000000'),
+  );
+
+  it('is read by the server exactly as the contract pattern allows it, in both directions (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 4 }), (parts) => {
+        const text = parts.join(',');
+        const read = parseIds(text).length > 0;
+        expect(read, text).toBe(contract.test(text));
+      }),
+      { seed: 7, numRuns: 2000 },
+    );
   });
 });
 
