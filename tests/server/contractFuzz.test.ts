@@ -21,7 +21,7 @@ type Json = unknown;
 
 const SEED = 20_261_121;
 /** Random bad values per operation, on top of the fixed ones. */
-const RANDOM_RUNS_PER_OPERATION = 20;
+const RANDOM_RUNS_PER_OPERATION = 12;
 
 const spec = loadSpecification();
 
@@ -164,7 +164,7 @@ function inputOf(operation: Operation): OperationInput {
 
 const IMPOSSIBLE_DATES = ['2026-02-30', '2025-13-01', '0000-00-00', '2025-06-01 25:61:61', '2025-02-29', '20250601'];
 const BAD_IDS = ['0', '-1', '1.5', '2147483648', '9007199254740993', '12345678901234567890', '1e309', 'abc'];
-const CONTROL = ['a\u0000b', '\u0000', 'a\u0007', 'line\nbreak', 'tab\tbed', '\u001b[31m', 'del\u007f'];
+const CONTROL = ['a\u0000b', 'a\u0007', 'line\nbreak', '\u001b[31m', 'del\u007f'];
 
 /** Values that no schema of this kind accepts, as they arrive: text in a query string, JSON in a body. */
 function fixedBadValues(field: Field): Json[] {
