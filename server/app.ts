@@ -15,7 +15,7 @@ import { registerAccessControl } from './auth/access.js';
 import { ssoHandlers } from './auth/sso.js';
 import type { Config } from './config.js';
 import type { Pool } from './db/pool.js';
-import { errorBody, HttpError } from './errors.js';
+import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { listOperations, loadSpecification, OPENAPI_PATH } from './openapi.js';
 import { authHandlers } from './routes/auth.js';
@@ -23,8 +23,10 @@ import { lookupHandlers } from './routes/lookup.js';
 import { mallReportHandlers } from './routes/mallReports.js';
 import { unbuiltHandlers } from './routes/notImplemented.js';
 import { receiptHandlers } from './routes/receipts.js';
+import { checkRequestRules } from './routes/rules.js';
 import { systemHandlers } from './routes/system.js';
 import type { Handlers, OperationId, RouteDeps } from './routes/types.js';
+import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
 export interface AppDeps {
   pool: Pool;
@@ -70,25 +72,71 @@ function routeHandler(handlers: Handlers, operationId: string): RouteHandlerMeth
 const isOperationId = (handlers: Handlers, operationId: string): operationId is OperationId =>
   Object.hasOwn(handlers, operationId);
 
+/** The methods of each path of the contract, for the Allow header of a 405. */
+function methodsByPath(): { pattern: RegExp; methods: string[] }[] {
+  const byPath = new Map<string, string[]>();
+  for (const operation of listOperations()) {
+    byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation.method]);
+  }
+  return [...byPath].map(([route, methods]) => ({
+    pattern: new RegExp(`^${route.replace(/\{\w+\}/g, '[^/]+')}$`),
+    methods: methods.includes('GET') ? [...methods, 'HEAD'] : methods,
+  }));
+}
+
+/** A status an error may answer with: its own when it is an HTTP error status, else 500. */
+function statusOf(error: FastifyError | HttpError): number {
+  const status = error.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+}
+
 export async function buildApp({ pool, config, logger = false, mailer }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger,
-    ajv: {
-      customOptions: {
-        strict: false,
-        coerceTypes: 'array',
-        useDefaults: true,
-        // Unknown body fields are refused with a 400 rather than dropped without a word.
-        removeAdditional: false,
-        allErrors: false,
-      },
-    },
+  const app = Fastify({ logger, schemaErrorFormatter });
+  // Query strings are read with coercion ('7' -> 7), JSON bodies without it (true is never 1).
+  app.setValidatorCompiler(validatorCompiler);
+
+  // Set before any route is registered, so that it answers for errors thrown by every route and hook: a 400 names
+  // the field; a database or unexpected error is logged with the request id and answered with a generic message
+  // and that id, never the driver's text or code; a timeout is a 503.
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if ('validation' in error && error.validation) return reply.status(400).send(errorBody(400, error.message));
+    if (isTimeout(error)) {
+      request.log.warn({ err: error }, 'request timed out');
+      return reply.status(503).send(errorBody(503, TIMEOUT_MESSAGE, request.id));
+    }
+    const statusCode = statusOf(error);
+    if (statusCode === 501 && error instanceof HttpError) return reply.status(501).send(errorBody(501, error.message));
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(statusCode).send(errorBody(statusCode, SERVER_ERROR_MESSAGE, request.id));
+    }
+    return reply.status(statusCode).send(errorBody(statusCode, error.message));
   });
+
+  // A request that has not answered within the request timeout answers 503; the work it started ends on its
+  // own (PostgreSQL's statement_timeout stops its queries), and the process serves the other requests meanwhile.
+  const timers = new WeakMap<object, NodeJS.Timeout>();
+  app.addHook('onRequest', async (request, reply) => {
+    const timer = setTimeout(() => {
+      if (reply.sent) return;
+      request.log.warn('request timed out');
+      reply.status(503).send(errorBody(503, TIMEOUT_MESSAGE, request.id));
+    }, config.requestTimeoutMs);
+    timers.set(request, timer);
+  });
+  const clearTimer = async (request: object) => clearTimeout(timers.get(request));
+  app.addHook('onResponse', clearTimer);
+  app.addHook('onRequestAbort', clearTimer);
 
   await app.register(fastifyCookie);
   // The contract returns PDFs but takes none; saying so also tells the route generator the type is handled.
   app.addContentTypeParser('application/pdf', (_request, _payload, done) => {
     done(new HttpError(415, 'PDF request bodies are not accepted.'), undefined);
+  });
+  // After validation and before the access check: the rules a schema cannot state (start before end, the longest
+  // range), for every operation by the parameters it takes, built or not.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.operation) checkRequestRules(request.query);
   });
   registerAccessControl(app, pool);
 
@@ -116,25 +164,22 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
     }),
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const validation = 'validation' in error && error.validation;
-    const statusCode = validation ? 400 : (error.statusCode ?? 500);
-    if (statusCode >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      const message =
-        statusCode === 501 ? error.message : 'Something went wrong on the server. Please try again later.';
-      return reply.status(statusCode).send(errorBody(statusCode, message));
-    }
-    return reply.status(statusCode).send(errorBody(statusCode, error.message));
-  });
-
   const indexHtml = path.join(config.staticDir, 'index.html');
   const hasApp = fs.existsSync(indexHtml);
   if (hasApp) {
     await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
   }
 
+  const pathMethods = methodsByPath();
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? request.url;
+    const allowed = pathMethods.find(({ pattern }) => pattern.test(pathname))?.methods;
+    if (allowed && !allowed.includes(request.method)) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody(405, `${request.method} is not supported on ${pathname}; use ${allowed.join(', ')}.`));
+    }
     const isPageRequest = request.method === 'GET' && !isApiPath(request.url);
     if (isPageRequest && hasApp) {
       // History fallback: every browser route is the single-page app.

@@ -23,6 +23,10 @@ export interface Config {
   mailFrom: string;
   /** Signs download links (receipts PDF); DOWNLOAD_SECRET, else a random secret per process. */
   downloadSecret: string;
+  /** The longest a request may take before it answers 503 (REQUEST_TIMEOUT_MS, default 10 s). */
+  requestTimeoutMs: number;
+  /** PostgreSQL's statement_timeout for every pooled connection (STATEMENT_TIMEOUT_MS, default 10 s). */
+  statementTimeoutMs: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -66,5 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Mall Analytics <no-reply@mall-analytics.local>',
     downloadSecret: env.DOWNLOAD_SECRET || PROCESS_DOWNLOAD_SECRET,
+    requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 10_000, 1, 600_000),
+    statementTimeoutMs: intFrom(env, 'STATEMENT_TIMEOUT_MS', 10_000, 1, 600_000),
   };
 }

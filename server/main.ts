@@ -1,7 +1,8 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, requestPoolLimits } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { createPool } from './db/pool.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { generateDemoData } from './demo/generate.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
@@ -34,8 +35,9 @@ const sweeper = setInterval(
 );
 sweeper.unref();
 
+const requestPool = createPool(database.url, 10, requestPoolLimits(config));
 const app = await buildApp({
-  pool: database.pool,
+  pool: requestPool,
   config,
   logger: { level: config.logLevel },
 });
@@ -55,6 +57,7 @@ async function stop(signal: string) {
   stopping = true;
   say(`\n${signal}: stopping…`);
   await app.close().catch(() => {});
+  await requestPool.end().catch(() => {});
   await database.close().catch(() => {});
   say(database.embedded ? 'Stopped the server and PostgreSQL.' : 'Stopped the server.');
   process.exit(0);

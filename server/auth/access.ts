@@ -51,7 +51,8 @@ async function loadCaller(pool: Pool, session: SessionRow): Promise<Caller | nul
  * The one gate every API operation passes, driven by the operation's x-access, x-scope and x-receipts in
  * openapi.yaml: session (401), CSRF on non-GET calls (403), the caller's path::Action permission (403), receipts
  * hidden from the partner domain (403), then the ownership of every client, mall and outlet id the request names
- * (403). All of it before validation; a malformed id is left for validation to refuse with a 400.
+ * (403). The session checks come before validation; the ids are checked after it (a preHandler), so that the
+ * database is only ever asked about ids the contract allows, and a malformed one is a 400 naming the field.
  */
 export function registerAccessControl(app: FastifyInstance, pool: Pool) {
   app.decorateRequest('session', null);
@@ -82,8 +83,7 @@ export function registerAccessControl(app: FastifyInstance, pool: Pool) {
     request.caller = caller;
   });
 
-  // Before validation, so that a caller learns nothing about another client's data from validation errors.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preHandler', async (request) => {
     const operation = request.routeOptions.config.operation;
     if (!operation || !request.caller || Object.keys(operation.scope).length === 0) return;
     if (!(await ownsScope(pool, request, operation, request.caller))) throw forbidden(MESSAGES.scope);
@@ -97,14 +97,22 @@ function readScopeValue(request: FastifyRequest, location: string): unknown {
   return (container as Record<string, unknown>)[name];
 }
 
+/** The largest id (PostgreSQL's integer); the contract's Id and OutletIds say the same. */
+export const MAX_ID = 2_147_483_647;
+
+/** One id as the contract's OutletIds pattern writes it: 1 to 10 digits, no leading zero. */
+const ID_TEXT = /^[1-9]\d{0,9}$/;
+
 /**
- * Ids from a number, a numeric string, a comma-joined list or an array of those; empty when any part is not a
- * positive whole number (validation then answers 400).
+ * Ids from a number, an id's text, a comma-joined list or an array of those; empty when any part is not a whole
+ * number from 1 to MAX_ID written as the contract writes it (validation refuses those first, with a 400).
  */
 export function parseIds(value: unknown): number[] {
   const parts: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
-  const ids = parts.map((part) => (typeof part === 'string' && /^\d+$/.test(part.trim()) ? Number(part) : part));
-  if (!ids.every((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) return [];
+  const ids = parts.map((part) => (typeof part === 'string' && ID_TEXT.test(part) ? Number(part) : part));
+  if (!ids.every((id): id is number => typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= MAX_ID)) {
+    return [];
+  }
   return [...new Set(ids)];
 }
 
@@ -114,7 +122,9 @@ async function ownsScope(pool: Pool, request: FastifyRequest, operation: Operati
     const raw = readScopeValue(request, location);
     if (raw === undefined || raw === null || raw === '') continue;
     const ids = parseIds(raw);
-    if (ids.length > 0) values.set(kind, ids);
+    // Validation has refused malformed ids already; one that still cannot be read is refused, never skipped.
+    if (ids.length === 0) return false;
+    values.set(kind, ids);
   }
   const visibility = { clientIds: caller.grants.clientIds, outletLimits: caller.grants.outletLimits };
   const clientIds = values.get('client');

@@ -1,13 +1,22 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { startEmbeddedPostgres } from './embedded.js';
-import { createPool, type Pool, pingDatabase } from './pool.js';
+import { createPool, type Pool, type PoolLimits, pingDatabase } from './pool.js';
 
 export interface Database {
   pool: Pool;
   url: string;
   embedded: boolean;
   close: () => Promise<void>;
+}
+
+/**
+ * The limits of the pool that serves requests: one slow statement cannot hold a connection for longer than a
+ * request may last, and a request does not wait for a connection longer either. Migrations and the demo data
+ * run on the database's own pool, without them.
+ */
+export function requestPoolLimits(config: Config): PoolLimits {
+  return { statementTimeoutMs: config.statementTimeoutMs, connectionWaitMs: config.requestTimeoutMs };
 }
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL under the data folder. */

@@ -11,8 +11,20 @@ export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
+export interface PoolLimits {
+  /** PostgreSQL cancels a statement that runs longer (statement_timeout); none when absent. */
+  statementTimeoutMs?: number;
+  /** How long a query waits for a free connection before it fails; forever when absent. */
+  connectionWaitMs?: number;
+}
+
+export function createPool(url: string, max = 10, limits: PoolLimits = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    ...(limits.statementTimeoutMs === undefined ? {} : { statement_timeout: limits.statementTimeoutMs }),
+    ...(limits.connectionWaitMs === undefined ? {} : { connectionTimeoutMillis: limits.connectionWaitMs }),
+  });
   // An idle connection that the server closes (a restart, or Ctrl-C reaching PostgreSQL first) is dropped from
   // the pool; the next query opens a new one. Without a listener the pool's 'error' event would end the process.
   pool.on('error', () => {});

@@ -18,10 +18,13 @@ function visibleOutletCondition(params: SqlParams, visibility: Visibility): stri
   return `o.client_id = ANY(${clients}) AND (NOT (o.client_id = ANY(${limitedClients})) OR o.id = ANY(${limitedOutlets}))`;
 }
 
+/** The most rows a lookup list answers (stated in the contract), so that no answer grows without bound. */
+export const MAX_LOOKUP_ROWS = 10_000;
+
 export async function listClients(db: Queryable, visibility: Visibility): Promise<Schemas['Client'][]> {
   const { rows } = await db.query<Schemas['Client']>(
-    'SELECT id, name FROM clients WHERE id = ANY($1::int[]) ORDER BY lower(name), id',
-    [visibility.clientIds],
+    'SELECT id, name FROM clients WHERE id = ANY($1::int[]) ORDER BY lower(name), id LIMIT $2',
+    [visibility.clientIds, MAX_LOOKUP_ROWS],
   );
   return rows;
 }
@@ -35,7 +38,7 @@ export async function listOutlets(
   const { rows } = await db.query<Schemas['Outlet']>(
     `SELECT o.id, o.name, o.type, o.currency, o.mall_id, o.outlet_code
      FROM outlets o WHERE o.client_id = $1 AND ${visibleOutletCondition(params, visibility)}
-     ORDER BY lower(o.name), o.id`,
+     ORDER BY lower(o.name), o.id LIMIT ${params.add(MAX_LOOKUP_ROWS)}`,
     params.values,
   );
   return rows;
@@ -48,7 +51,7 @@ export async function listMalls(db: Queryable, visibility: Visibility, clientId:
      WHERE m.client_id = $1
        AND EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = m.client_id AND o.mall_id = m.id
                    AND ${visibleOutletCondition(params, visibility)})
-     ORDER BY lower(m.name), m.id`,
+     ORDER BY lower(m.name), m.id LIMIT ${params.add(MAX_LOOKUP_ROWS)}`,
     params.values,
   );
   return rows;

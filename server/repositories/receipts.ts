@@ -275,12 +275,15 @@ export async function receiptTypeFlags(
   return RECEIPT_TYPE_FLAGS.filter((flag) => row[flag] === true);
 }
 
+/** The most values an option list answers (stated in the contract). */
+export const MAX_OPTIONS = 1000;
+
 export async function focReasons(db: Queryable, clientId: number, outletIds: number[]): Promise<string[]> {
   const { rows } = await db.query<{ reason: string }>(
     `SELECT DISTINCT r.foc_reason AS reason FROM receipts r
      WHERE r.client_id = $1 AND r.outlet_id = ANY($2::int[]) AND r.foc_bill AND coalesce(r.foc_reason, '') <> ''
-     ORDER BY 1`,
-    [clientId, outletIds],
+     ORDER BY 1 LIMIT $3`,
+    [clientId, outletIds, MAX_OPTIONS],
   );
   return rows.map((row) => row.reason);
 }
@@ -289,8 +292,8 @@ export async function focReasons(db: Queryable, clientId: number, outletIds: num
 export async function paymentMethodNames(db: Queryable, clientId: number, outletIds: number[]): Promise<string[]> {
   const { rows } = await db.query<{ method: string }>(
     `SELECT DISTINCT ${GROUP_SQL('p.payment_method')} AS method FROM rollup_outlet_payment_daily p
-     WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) ORDER BY 1`,
-    [clientId, outletIds],
+     WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) ORDER BY 1 LIMIT $3`,
+    [clientId, outletIds, MAX_OPTIONS],
   );
   return rows.map((row) => row.method);
 }

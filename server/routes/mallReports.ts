@@ -18,7 +18,7 @@ import {
   type TimeRange,
   totals,
 } from '../repositories/mallReports.js';
-import { MAX_HOURLY_RANGE_DAYS, MAX_RANGE_DAYS, reportRange } from './rules.js';
+import { reportRange } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
 function mallScope(request: FastifyRequest, query: { client_id: number; mall_ids: number[] }): ReportScope {
@@ -80,9 +80,14 @@ export function mallReportHandlers({ pool }: RouteDeps) {
 
     async getMemberOverall(request) {
       const { query } = request;
-      const timeRange = timeRangeOf(query.time_range);
-      const range = reportRange(query, timeRange === 'hourly' ? MAX_HOURLY_RANGE_DAYS : MAX_RANGE_DAYS);
-      return memberOverall(pool, mallScope(request, query), range, timeRange, metricOf(query.metric));
+      const range = reportRange(query);
+      return memberOverall(
+        pool,
+        mallScope(request, query),
+        range,
+        timeRangeOf(query.time_range),
+        metricOf(query.metric),
+      );
     },
 
     async getMemberOutletRanking(request) {

@@ -1,3 +1,9 @@
+import {
+  dateRangeExceededMessage,
+  HOUR_ORDER_MESSAGE,
+  MAX_RANGE_DAYS as PICKER_MAX_RANGE_DAYS,
+  START_AFTER_END_MESSAGE,
+} from '../../src/domain/dateLimits.js';
 import { daysInRange } from '../../src/domain/reports.js';
 import { parseIds } from '../auth/access.js';
 import { badRequest } from '../errors.js';
@@ -6,19 +12,32 @@ import type { TimeWindow } from '../repositories/receipts.js';
 
 /**
  * The request rules that openapi.yaml cannot express, each written once: how two parameters relate (start before
- * end, hours in order, a datetime window given as datetimes), the longest range a report answers, days that
- * exist. Everything a schema can say (formats, enums, bounds, lengths, patterns) is in the contract, which every
- * request is validated against before its handler runs.
+ * end, hours in order, a datetime window given as datetimes) and the longest range a call answers. Everything a
+ * schema can say (formats, days that exist, enums, bounds, lengths, patterns) is in the contract, which every
+ * request is validated against first. `checkRequestRules` applies these rules to every operation by the
+ * parameters it takes, before its handler (so also to the operations not built yet); the handlers call the same
+ * functions for the typed range.
  */
 
-/** The longest range a report answers (the Monthly maximum of §9); hourly buckets: the Hourly maximum. */
-export const MAX_RANGE_DAYS = 366;
-export const MAX_HOURLY_RANGE_DAYS = 31;
+/** The longest range any call answers: the longest maximum of the date picker (Monthly, 366 days). */
+export const MAX_RANGE_DAYS = PICKER_MAX_RANGE_DAYS.monthly;
+/** Hourly buckets: the Hourly maximum (31 days, 744 buckets). */
+export const MAX_HOURLY_RANGE_DAYS = PICKER_MAX_RANGE_DAYS.hourly;
 
-/** A mall report's days (`format: date` in the contract) and hours: start first, at most `maxDays` days. */
+/** The longest range of a call by its bucket size (time_range or timeRange). */
+export function maxRangeDaysFor(timeRange: unknown): number {
+  return timeRange === 'hourly' ? MAX_HOURLY_RANGE_DAYS : MAX_RANGE_DAYS;
+}
+
+/** A range longer than `maxDays`: the 'Date Range Exceeded' text, naming the field that ends it. */
+function rangeExceeded(endField: string, maxDays: number) {
+  return badRequest(`${endField}: ${dateRangeExceededMessage(maxDays)}`);
+}
+
+/** A mall report's days (Day in the contract) and hours: start first, hours in order, at most `maxDays` days. */
 export function reportRange(
-  query: { start_time: string; end_time: string; start_hour?: number; end_hour?: number },
-  maxDays = MAX_RANGE_DAYS,
+  query: { start_time: string; end_time: string; start_hour?: number; end_hour?: number; time_range?: string },
+  maxDays = maxRangeDaysFor(query.time_range),
 ): ReportRange {
   const range = {
     start: query.start_time,
@@ -26,38 +45,46 @@ export function reportRange(
     startHour: query.start_hour ?? 0,
     endHour: query.end_hour ?? 23,
   };
-  if (range.end < range.start) throw badRequest('end_time must not be before start_time.');
-  if (range.endHour < range.startHour) throw badRequest('start_hour must be at or before end_hour.');
-  if (daysInRange(range.start, range.end) > maxDays) {
-    throw badRequest(`end_time: the range must not be longer than ${maxDays} days.`);
+  if (range.end < range.start) {
+    throw badRequest(`start_time must be on or before end_time: ${START_AFTER_END_MESSAGE}`);
   }
+  if (range.endHour < range.startHour) {
+    throw badRequest(`start_hour must be at or before end_hour: ${HOUR_ORDER_MESSAGE}`);
+  }
+  if (daysInRange(range.start, range.end) > maxDays) throw rangeExceeded('end_time', maxDays);
   return range;
 }
 
-const isCalendarDay = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-};
-const isClockTime = (time: string) => /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(time);
+/** The names of a window's parameters: the period's, or the compared period's. */
+interface WindowFields {
+  start: string;
+  end: string;
+}
+const PERIOD: WindowFields = { start: 'startTime', end: 'endTime' };
+const COMPARED_PERIOD: WindowFields = { start: 'comparedStartTime', end: 'comparedEndTime' };
 
 /**
- * An outlet report's window (OutletTime in the contract: `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`): days that
- * exist, full datetimes when timeType is datetime, start not after end.
+ * An outlet report's window (OutletTime in the contract: a day, or a day and a time, that exist): full datetimes
+ * when timeType is datetime, start not after end, at most `maxDays` days counted by calendar day.
  */
-export function outletWindow(query: TimeWindow): TimeWindow {
+export function outletWindow(
+  query: TimeWindow & { timeRange?: string },
+  fields: WindowFields = PERIOD,
+  maxDays = maxRangeDaysFor(query.timeRange),
+): TimeWindow {
   const datetime = query.timeType === 'datetime';
   for (const [field, value] of [
-    ['startTime', query.startTime],
-    ['endTime', query.endTime],
+    [fields.start, query.startTime],
+    [fields.end, query.endTime],
   ] as const) {
-    if (!isCalendarDay(value.slice(0, 10))) throw badRequest(`${field} must be a day that exists (YYYY-MM-DD).`);
-    if (datetime && !isClockTime(value.slice(11))) {
+    if (datetime && value.length !== 19) {
       throw badRequest(`${field} must be YYYY-MM-DD HH:mm:ss when timeType is datetime.`);
     }
   }
   const start = datetime ? query.startTime : query.startTime.slice(0, 10);
   const end = datetime ? query.endTime : query.endTime.slice(0, 10);
-  if (start > end) throw badRequest('startTime must not be after endTime.');
+  if (start > end) throw badRequest(`${fields.start} must not be after ${fields.end}: ${START_AFTER_END_MESSAGE}`);
+  if (daysInRange(start.slice(0, 10), end.slice(0, 10)) > maxDays) throw rangeExceeded(fields.end, maxDays);
   return { startTime: query.startTime, endTime: query.endTime, timeType: query.timeType };
 }
 
@@ -66,4 +93,32 @@ export function outletIds(value: string): number[] {
   const ids = parseIds(value);
   if (ids.length === 0) throw badRequest('id must be outlet ids.');
   return ids;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The rules above for any operation, by the parameters it takes (the contract names them the same everywhere):
+ * startTime/endTime with timeType and timeRange, comparedStartTime/comparedEndTime, start_time/end_time with
+ * start_hour, end_hour and time_range. Throws the 400 of the first rule broken.
+ */
+export function checkRequestRules(query: unknown): void {
+  if (typeof query !== 'object' || query === null) return;
+  const q = query as Record<string, unknown>;
+  const timeType = q.timeType === 'datetime' ? 'datetime' : 'date';
+  if (isText(q.startTime) && isText(q.endTime)) {
+    outletWindow({ startTime: q.startTime, endTime: q.endTime, timeType }, PERIOD, maxRangeDaysFor(q.timeRange));
+  }
+  if (isText(q.comparedStartTime) && isText(q.comparedEndTime)) {
+    outletWindow({ startTime: q.comparedStartTime, endTime: q.comparedEndTime, timeType }, COMPARED_PERIOD);
+  }
+  if (isText(q.start_time) && isText(q.end_time)) {
+    reportRange({
+      start_time: q.start_time,
+      end_time: q.end_time,
+      start_hour: typeof q.start_hour === 'number' ? q.start_hour : undefined,
+      end_hour: typeof q.end_hour === 'number' ? q.end_hour : undefined,
+      time_range: isText(q.time_range) ? q.time_range : undefined,
+    });
+  }
 }

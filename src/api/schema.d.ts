@@ -389,7 +389,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Best-selling SKUs of the selected outlet(s), paged */
+        /**
+         * Best-selling SKUs of the selected outlet(s), paged
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getTopSkus"];
         put?: never;
         post?: never;
@@ -406,7 +409,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Revenue series and total of the selected outlet(s) */
+        /**
+         * Revenue series and total of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         */
         get: operations["getTotalRevenuePoints"];
         put?: never;
         post?: never;
@@ -423,7 +429,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transaction-count series and total of the selected outlet(s) */
+        /**
+         * Transaction-count series and total of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         */
         get: operations["getTotalTransactionPoints"];
         put?: never;
         post?: never;
@@ -440,7 +449,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Units-sold series and total of the selected outlet(s) */
+        /**
+         * Units-sold series and total of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         */
         get: operations["getTotalUnitSalePoints"];
         put?: never;
         post?: never;
@@ -457,7 +469,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily revenue breakdown of the selected outlet(s) */
+        /**
+         * Daily revenue breakdown of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getSalesBreakdown"];
         put?: never;
         post?: never;
@@ -474,7 +489,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per meal timing of the selected outlet(s) */
+        /**
+         * Sales per meal timing of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getMealTimingReport"];
         put?: never;
         post?: never;
@@ -491,7 +509,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Item sales per time bucket of the selected outlet(s) */
+        /**
+         * Item sales per time bucket of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         */
         get: operations["getItemSalesBreakdown"];
         put?: never;
         post?: never;
@@ -508,7 +529,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Totals of a period compared with another period */
+        /**
+         * Totals of a period compared with another period
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the same for comparedStartTime and comparedEndTime; the range spans at most 366 calendar days.
+         */
         get: operations["getOutletOverallComparison"];
         put?: never;
         post?: never;
@@ -525,7 +549,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sum per payment method with processing fees and net amount */
+        /**
+         * Sum per payment method with processing fees and net amount
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getPaymentAndSum"];
         put?: never;
         post?: never;
@@ -542,7 +569,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily series per payment method */
+        /**
+         * Daily series per payment method
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getPaymentMethodBreakdown"];
         put?: never;
         post?: never;
@@ -559,7 +589,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paged, filtered, sorted receipts of the selected outlet(s) */
+        /**
+         * Paged, filtered, sorted receipts of the selected outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getTransactions"];
         put?: never;
         post?: never;
@@ -576,7 +609,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** PDF of the receipts matching the filters */
+        /**
+         * PDF of the receipts matching the filters
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["generateTransactionsPdf"];
         put?: never;
         post?: never;
@@ -593,7 +629,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A signed, expiring link to the PDF of the receipts matching the filters (works without signing in) */
+        /**
+         * A signed, expiring link to the PDF of the receipts matching the filters (works without signing in)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["createTransactionsPdfLink"];
         put?: never;
         post?: never;
@@ -627,7 +666,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paged, sorted receipts of the tenant's outlet(s) */
+        /**
+         * Paged, sorted receipts of the tenant's outlet(s)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getTenantReceiptData"];
         put?: never;
         post?: never;
@@ -679,7 +721,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GMV and transactions of the selected malls, grouped by outlet, mall, category or level */
+        /**
+         * GMV and transactions of the selected malls, grouped by outlet, mall, category or level
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallOutletReport"];
         put?: never;
         post?: never;
@@ -696,7 +741,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily GMV and transactions of the selected malls */
+        /**
+         * Daily GMV and transactions of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallDailyReport"];
         put?: never;
         post?: never;
@@ -713,7 +761,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Monthly GMV and transactions of the selected malls */
+        /**
+         * Monthly GMV and transactions of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallMonthlyReport"];
         put?: never;
         post?: never;
@@ -730,7 +781,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Malls ranked by GMV, transactions or average transaction value */
+        /**
+         * Malls ranked by GMV, transactions or average transaction value
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallRanking"];
         put?: never;
         post?: never;
@@ -747,7 +801,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Member vs non-member series of the selected malls */
+        /**
+         * Member vs non-member series of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days, 31 when time_range is hourly.
+         */
         get: operations["getMemberOverall"];
         put?: never;
         post?: never;
@@ -764,7 +821,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Top outlets by member (or non-member) sales */
+        /**
+         * Top outlets by member (or non-member) sales
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMemberOutletRanking"];
         put?: never;
         post?: never;
@@ -781,7 +841,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per outlet category in the selected malls */
+        /**
+         * Sales per outlet category in the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallCategoryReport"];
         put?: never;
         post?: never;
@@ -798,7 +861,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per mall level (floor) in the selected malls */
+        /**
+         * Sales per mall level (floor) in the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallLevelReport"];
         put?: never;
         post?: never;
@@ -815,7 +881,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per outlet within categories of the selected malls */
+        /**
+         * Sales per outlet within categories of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallCategoryOutletReport"];
         put?: never;
         post?: never;
@@ -832,7 +901,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Metric per period and hour of day of the selected malls */
+        /**
+         * Metric per period and hour of day of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days, 31 when time_range is hourly.
+         */
         get: operations["getMallPeakHours"];
         put?: never;
         post?: never;
@@ -849,7 +921,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sum per payment method of the selected malls */
+        /**
+         * Sum per payment method of the selected malls
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallPaymentMethodOverall"];
         put?: never;
         post?: never;
@@ -883,7 +958,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One outlet's totals against the previous period of equal length in whole weeks */
+        /**
+         * One outlet's totals against the previous period of equal length in whole weeks
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallOutletOverallComparison"];
         put?: never;
         post?: never;
@@ -900,7 +978,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily GMV and transactions of one outlet */
+        /**
+         * Daily GMV and transactions of one outlet
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
         get: operations["getMallOutletDailyReport"];
         put?: never;
         post?: never;
@@ -1022,7 +1103,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Processing fee per payment method of an outlet (methods seen in the range included) */
+        /**
+         * Processing fee per payment method of an outlet (methods seen in the range included)
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         */
         get: operations["getProcessingFees"];
         /** Update fees of payment methods that have one */
         put: operations["updateProcessingFees"];
@@ -1164,13 +1248,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A whole number from 1 to 2147483647 (PostgreSQL's integer). */
         Id: number;
-        /** @description Outlet ids (whole numbers from 1), comma-joined. */
+        /** @description Outlet ids, comma-joined: each a whole number from 1 to 2147483647 written without leading zeros (the pattern says exactly that), at most 4000 characters. */
         OutletIds: string;
         Error: {
             statusCode: number;
             error?: string;
             message: string;
+            /** @description The request's id in the server log (on 500 and 503 answers). */
+            requestId?: string;
         };
         SuccessResponse: {
             success: boolean;
@@ -1193,8 +1280,7 @@ export interface components {
             password: string;
         };
         EmailRequest: {
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["Email"];
         };
         NewPassword: string;
         Permission: {
@@ -1271,7 +1357,21 @@ export interface components {
         };
         /** @enum {string} */
         ReceiptTypeFlag: "opened_bill" | "void" | "foc_bill" | "discount" | "redeem";
+        /**
+         * Format: local-date-time
+         * @description A day (YYYY-MM-DD) or a day and time of day (YYYY-MM-DD HH:mm:ss, hours 00 to 23) in the outlet's mall time zone; the day must exist (no 2026-02-30). Format local-date-time is checked by the server as the pattern and that the day exists.
+         */
         OutletTime: string;
+        /**
+         * Format: date
+         * @description A day that exists, YYYY-MM-DD (no 2026-02-30, 2025-13-01 or 0000-00-00).
+         */
+        Day: string;
+        /**
+         * Format: email
+         * @description An e-mail address: a name without spaces, control characters or '@', then '@' and a domain of at least two dot-separated labels (letters, digits, inner hyphens). The server checks `format: email` by this pattern.
+         */
+        Email: string;
         /** @description YYYY-MM */
         Month: string;
         /** @description HH:mm */
@@ -1286,7 +1386,7 @@ export interface components {
          * @enum {string}
          */
         Metric: "gmv" | "transactions" | "average_transaction_value";
-        MallIdList: number[];
+        MallIdList: components["schemas"]["Id"][];
         UpdatedResponse: {
             success: boolean;
             /** @description Number of rows changed. */
@@ -1547,8 +1647,7 @@ export interface components {
             submitted_at: string | null;
         };
         GtoDay: {
-            /** Format: date */
-            date: string;
+            date: components["schemas"]["Day"];
             /** @description Gross turnover of the day, 2 decimals. */
             gto: number;
         };
@@ -1726,9 +1825,9 @@ export interface components {
         /** @description Only these malls (repeat the parameter). */
         OptionalMallIds: components["schemas"]["MallIdList"];
         /** @description First day (YYYY-MM-DD, mall local time). */
-        StartDate: string;
+        StartDate: components["schemas"]["Day"];
         /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
-        EndDate: string;
+        EndDate: components["schemas"]["Day"];
         StartHour: number;
         /** @description Last hour, inclusive. */
         EndHour: number;
@@ -2004,8 +2103,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
-                    email: string;
+                    email: components["schemas"]["Email"];
                     validationKey: string;
                 };
             };
@@ -2083,9 +2181,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    client_id: number;
-                    /** Format: email */
-                    email: string;
+                    client_id: components["schemas"]["Id"];
+                    email: components["schemas"]["Email"];
                     username?: string;
                     roles?: string[];
                 };
@@ -2177,7 +2274,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Clients, sorted case-insensitively by name. */
+            /** @description Clients, sorted case-insensitively by name (at most 10000). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2201,7 +2298,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Outlets. */
+            /** @description Outlets, sorted case-insensitively by name (at most 10000). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2226,7 +2323,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Malls. */
+            /** @description Malls with an outlet the user may see, sorted case-insensitively by name (at most 10000). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2282,7 +2379,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Payment method names, sorted. */
+            /** @description Payment method names, sorted (at most 1000). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2309,7 +2406,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description FOC reasons, sorted. */
+            /** @description FOC reasons, sorted (at most 1000). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3414,7 +3511,7 @@ export interface operations {
                 /** @description Mall ids (repeat the parameter). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description Any day of the month to report (YYYY-MM-DD; the first of the month by convention). */
-                date: string;
+                date: components["schemas"]["Day"];
                 /** @description true on the Marcom page (GTO including GST); false on Leasing. */
                 include_gst?: boolean;
             };
@@ -3563,7 +3660,7 @@ export interface operations {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
                 /** @description Any day of the month (YYYY-MM-DD). */
-                date: string;
+                date: components["schemas"]["Day"];
                 /** @description Only these malls (repeat the parameter). */
                 mall_ids?: components["parameters"]["OptionalMallIds"];
                 /** @description Only this outlet. */
@@ -3853,7 +3950,7 @@ export interface operations {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
                 /** @description Any day of the month (YYYY-MM-DD). */
-                date: string;
+                date: components["schemas"]["Day"];
             };
             header?: never;
             path?: never;
@@ -3888,11 +3985,8 @@ export interface operations {
             content: {
                 "application/json": {
                     client_id: components["schemas"]["Id"];
-                    /**
-                     * Format: date
-                     * @description Any day of the month.
-                     */
-                    date: string;
+                    /** @description Any day of the month. */
+                    date: components["schemas"]["Day"];
                     /** @description Every outlet_id must belong to the client (checked by the server). */
                     outlet_target: {
                         outlet_id: components["schemas"]["Id"];

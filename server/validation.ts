@@ -1,0 +1,117 @@
+import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { loadSpecification } from './openapi.js';
+
+/**
+ * How requests are checked against openapi.yaml. Query strings and path parameters arrive as text, so their
+ * numbers and booleans are read from it ('7' -> 7, a lone value -> a one-item array); JSON bodies already carry
+ * their types, so nothing in them is coerced: `{"client_id": true}` is a wrong type, never 1.
+ */
+
+const COMMON: Options = {
+  strict: false,
+  useDefaults: true,
+  // Unknown body fields are refused with a 400 rather than dropped without a word.
+  removeAdditional: false,
+  // One error is enough to name the field, and checking every rule of a huge input would be work for an attacker.
+  allErrors: false,
+  addUsedSchema: false,
+};
+
+const isCalendarDay = (year: number, month: number, day: number) => {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+/** `format: date`: YYYY-MM-DD, a day that exists (no 2026-02-30, 2025-13-01 or 0000-00-00). */
+export function isDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  return year >= 1 && isCalendarDay(year, month, day);
+}
+
+/** `format: local-date-time`: a day (YYYY-MM-DD), or a day and a time of day (YYYY-MM-DD HH:mm:ss) that exist. */
+export function isLocalDateTime(value: string): boolean {
+  if (value.length === 10) return isDay(value);
+  const match = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.exec(value);
+  return match !== null && isDay(match[1] ?? '');
+}
+
+/** The contract's e-mail rule (components.schemas.Email.pattern): the one the server checks `format: email` by. */
+function contractEmailPattern(): RegExp {
+  const schemas = (loadSpecification().components as { schemas: Record<string, { pattern?: string }> }).schemas;
+  const pattern = schemas.Email?.pattern;
+  if (!pattern) throw new Error('openapi.yaml: components.schemas.Email has no pattern');
+  return new RegExp(pattern, 'u');
+}
+
+function createAjv(coerceTypes: Options['coerceTypes']): Ajv {
+  const ajv = new Ajv({ ...COMMON, coerceTypes });
+  addFormats(ajv);
+  ajv.addFormat('date', isDay);
+  ajv.addFormat('local-date-time', isLocalDateTime);
+  const email = contractEmailPattern();
+  ajv.addFormat('email', (value: string) => email.test(value));
+  return ajv;
+}
+
+const textAjv = createAjv('array');
+const bodyAjv = createAjv(false);
+
+/** Bodies are compiled without coercion, everything read from the URL with it. */
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+  return ajv.compile(schema as object) as ValidateFunction;
+};
+
+/** What a format means, for the 400 message. */
+const FORMAT_MESSAGES: Record<string, string> = {
+  date: 'must be a day that exists, as YYYY-MM-DD',
+  'local-date-time': 'must be a day that exists (YYYY-MM-DD) or a day and time (YYYY-MM-DD HH:mm:ss)',
+  email: 'must be an e-mail address (name@domain.tld)',
+};
+
+/** The contract's pattern for free text: no control characters (NUL, line breaks, escapes). */
+export const TEXT_PATTERN = '^[^\\x00-\\x1F\\x7F]*$';
+
+function whatIsWrong(error: FastifySchemaValidationError | ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a field of this request';
+    case 'format':
+      return FORMAT_MESSAGES[String(params.format)] ?? error.message ?? 'is not valid';
+    case 'pattern':
+      return params.pattern === TEXT_PATTERN
+        ? 'must not contain control characters'
+        : `must match the pattern ${String(params.pattern)}`;
+    default:
+      return error.message ?? 'is not valid';
+  }
+}
+
+/**
+ * The 400 message of a request that does not match the contract: the field it is about, as the part of the
+ * request and the path inside it ('querystring/endTime', 'body/data/0/outlet_id'), then what is wrong with it.
+ */
+export function validationMessage(errors: (FastifySchemaValidationError | ErrorObject)[], dataVar: string): string {
+  const error = errors[0];
+  if (!error) return `${dataVar} is not valid`;
+  const params = error.params as Record<string, unknown>;
+  const child =
+    error.keyword === 'required'
+      ? params.missingProperty
+      : error.keyword === 'additionalProperties'
+        ? params.additionalProperty
+        : undefined;
+  const path = `${dataVar}${'instancePath' in error ? error.instancePath : ''}${child === undefined ? '' : `/${String(child)}`}`;
+  return `${path} ${whatIsWrong(error)}`;
+}
+
+export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  return new Error(validationMessage(errors, dataVar));
+}
