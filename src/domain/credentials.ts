@@ -25,9 +25,10 @@ export function loginPathFor(wantedPath: string): string {
   return `/login?redirect=${encodeURIComponent(wantedPath)}`;
 }
 
-/** §5 helper: a plain e-mail pattern (something@domain.tld, no spaces). */
+/** The contract's e-mail rule (openapi.yaml components.schemas.Email): the same addresses pass both. */
 const EMAIL_PATTERN =
-  /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the name part refuses
+  /^[^\s@\x00-\x1F\x7F]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 export function isEmailAddress(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());

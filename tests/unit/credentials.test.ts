@@ -58,6 +58,9 @@ describe('loginPathFor', () => {
 describe('e-mail helpers (§5)', () => {
   it('recognises an e-mail address', () => {
     expect(isEmailAddress('alice@mall.example')).toBe(true);
+    // The contract's rule: no control characters in the name part.
+    expect(isEmailAddress('ali\u0000ce@mall.example')).toBe(false);
+    expect(isEmailAddress('0@com')).toBe(false);
     expect(isEmailAddress(' alice@mall.example ')).toBe(true);
     expect(isEmailAddress('alice@localhost')).toBe(false);
     expect(isEmailAddress('alice')).toBe(false);
