@@ -38,6 +38,14 @@ import type { SessionStatus } from './authMachine';
  *  4. A signed-in user opening /login, /sso, /reset-password without a validationKey (or
  *     /mfa-validation once the code is verified) goes to the wanted path, else the landing page.
  *  5. Other public paths pass. / goes to the landing page. A known route passes; any other path goes to /404.
+ *
+ * Unsaved changes: while the page holds changes not saved yet (an editor tells the guard with
+ * `page.unsavedChanges`), a link or a flow's navigation to another path first asks the user:
+ *
+ *   idle ── navigation.request (another path, unsaved changes) ──> confirmingLeave
+ *   confirmingLeave ── leave.confirm ──> deciding (the changes are dropped) ;  leave.cancel ──> idle (stays)
+ *
+ * A session change (signing out, the session ending) does not ask: it cannot wait for an answer.
  */
 
 export interface SessionInfo {
@@ -69,6 +77,10 @@ export interface NavigationGuardContext {
   navigationId: number;
   /** Redirects within one decision (a safety stop against loops). */
   redirects: number;
+  /** The page shown holds changes not saved yet: leaving it asks first. */
+  unsavedChanges: boolean;
+  /** The navigation waiting for the user's answer in `confirmingLeave`. */
+  pendingLeave: NavigationRequest | undefined;
 }
 
 export interface NavigationGuardInput {
@@ -78,7 +90,12 @@ export interface NavigationGuardInput {
 export type NavigationGuardEvent =
   | { type: 'navigation.request'; href: string; replace?: boolean }
   | { type: 'location.change'; href: string }
-  | { type: 'session.update'; status: SessionStatus; user: UserInfo | undefined };
+  | { type: 'session.update'; status: SessionStatus; user: UserInfo | undefined }
+  /** From the page: it holds changes not saved yet (or no longer). */
+  | { type: 'page.unsavedChanges'; unsaved: boolean }
+  /** The user's answer to 'leave and lose the unsaved changes?'. */
+  | { type: 'leave.confirm' }
+  | { type: 'leave.cancel' };
 
 /** Emitted when the user's routes cannot be generated: the session must end. */
 export interface NavigationSessionInvalid {
@@ -124,10 +141,33 @@ export const navigationGuardMachine = setup({
       requestedLocation(context).path === ROOT_PATH && context.landingPage !== ROOT_PATH,
     isRoot: ({ context }) => requestedLocation(context).path === ROOT_PATH,
     isKnownRoute: ({ context }) => findPage(context.routes ?? [], requestedLocation(context).path) !== undefined,
+    /** An app navigation to another path would lose the page's unsaved changes. */
+    losesUnsavedChanges: ({ context, event }) =>
+      event.type === 'navigation.request' &&
+      context.unsavedChanges &&
+      context.location !== undefined &&
+      parseLocation(event.href).path !== context.location.path,
     isDifferentLocation: ({ context, event }) =>
       event.type === 'location.change' && (context.location === undefined || hrefOf(context.location) !== event.href),
   },
   actions: {
+    setPendingLeave: assign(({ event }) =>
+      event.type === 'navigation.request'
+        ? {
+            pendingLeave: {
+              location: parseLocation(event.href),
+              source: 'app' as const,
+              replace: event.replace === true,
+            },
+          }
+        : {},
+    ),
+    leaveConfirmed: assign(({ context }) => ({
+      request: context.pendingLeave,
+      pendingLeave: undefined,
+      unsavedChanges: false,
+      redirects: 0,
+    })),
     setRequest: assign(({ event }) => {
       if (event.type === 'navigation.request') {
         return {
@@ -155,6 +195,7 @@ export const navigationGuardMachine = setup({
         (context.location ? { location: context.location, source: 'history', replace: true } : undefined);
       return {
         session: { status: event.status, user: event.user },
+        pendingLeave: undefined,
         routes: sameUser ? context.routes : undefined,
         landingPage: sameUser ? context.landingPage : ROOT_PATH,
         request,
@@ -216,15 +257,28 @@ export const navigationGuardMachine = setup({
     replace: true,
     navigationId: 0,
     redirects: 0,
+    unsavedChanges: false,
+    pendingLeave: undefined,
   }),
   on: {
-    'navigation.request': { target: '.deciding', actions: 'setRequest' },
+    'navigation.request': [
+      { guard: 'losesUnsavedChanges', target: '.confirmingLeave', actions: 'setPendingLeave' },
+      { target: '.deciding', actions: 'setRequest' },
+    ],
+    'page.unsavedChanges': { actions: assign(({ event }) => ({ unsavedChanges: event.unsaved })) },
     'location.change': { guard: 'isDifferentLocation', target: '.deciding', actions: 'setRequest' },
     'session.update': { target: '.deciding', actions: 'setSession' },
   },
   initial: 'idle',
   states: {
     idle: {},
+    /** 'Leave this page? Your changes are not saved.' */
+    confirmingLeave: {
+      on: {
+        'leave.confirm': { target: 'deciding', actions: 'leaveConfirmed' },
+        'leave.cancel': { target: 'idle', actions: assign({ pendingLeave: undefined }) },
+      },
+    },
     waitingForSession: {},
     generatingRoutes: {
       invoke: {

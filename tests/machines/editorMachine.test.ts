@@ -1,6 +1,6 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Actor, createActor, type SnapshotFrom, setup } from 'xstate';
+import { type Actor, createActor, fromCallback, type SnapshotFrom, setup, spawnChild, stopChild } from 'xstate';
 import { errorOccurs } from '../../src/domain/messages';
 import { createEditorMachine, type EditorNotice, isDirty } from '../../src/machines/factories/editorMachine';
 import { type Deferred, deferred } from '../support/deferred';
@@ -233,6 +233,41 @@ async function loaded(): Promise<void> {
 
 describe('editorMachine details', () => {
   beforeEach(() => start());
+
+  it('holds the unsaved changes at the navigation guard while the draft is dirty, and releases them', async () => {
+    actor.stop();
+    const told: boolean[] = [];
+    const guard = fromCallback<{ type: 'page.unsavedChanges'; unsaved: boolean }>(({ receive }) => {
+      receive((event) => told.push(event.unsaved));
+    });
+    const app = createActor(
+      setup({ actors: { guard, editor: editorMachine } }).createMachine({
+        invoke: { id: 'guard', systemId: 'navigation', src: 'guard' },
+        entry: spawnChild('editor', { id: 'editor', input: { clientId: 3 } }),
+        on: { close: { actions: stopChild('editor') } },
+      }),
+    ).start();
+    actor = app.getSnapshot().children.editor as unknown as Actor<typeof editorMachine>;
+    await loaded();
+    expect(told).toEqual([]);
+    actor.send({ type: 'editor.change', value: { fee: 20, note: 'x' } });
+    expect(told.at(-1)).toBe(true);
+    actor.send({ type: 'editor.save' });
+    expect(told.at(-1)).toBe(true);
+    last(saveCalls).answer.reject(new Error('500'));
+    await flush();
+    expect(snapshot().matches('failed')).toBe(true);
+    expect(told.at(-1)).toBe(true);
+    actor.send({ type: 'editor.cancel' });
+    expect(told.at(-1)).toBe(false);
+    actor.send({ type: 'editor.change', value: { fee: 30, note: 'y' } });
+    expect(told.at(-1)).toBe(true);
+    // Closing the page (leaving it) releases them too.
+    app.send({ type: 'close' });
+    expect(told.at(-1)).toBe(false);
+    app.stop();
+    start();
+  });
 
   it('cancel restores the loaded value and is not dirty', async () => {
     await loaded();

@@ -79,6 +79,12 @@ async function browserOpens(href: string): Promise<void> {
   await settled();
 }
 
+/** The app navigates away from a page with unsaved changes: the guard asks first. */
+async function appAsksToLeaveFor(href: string): Promise<void> {
+  actor.send({ type: 'navigation.request', href });
+  await waitFor(actor, (state) => state.matches('confirmingLeave'), { timeout: 1_000 });
+}
+
 /** The app navigates (a link, the next page of a flow). */
 async function appOpens(href: string): Promise<void> {
   actor.send({ type: 'navigation.request', href });
@@ -343,6 +349,46 @@ describe('navigationGuardMachine details', () => {
   });
   afterEach(() => {
     actor.stop();
+  });
+
+  it('asks before a link leaves a page with unsaved changes: Stay keeps the page, Leave goes', async () => {
+    await browserOpens('/shopper-connect/mall-home');
+    await sessionBecomes('signedIn', userInfo());
+    actor.send({ type: 'page.unsavedChanges', unsaved: true });
+    await appAsksToLeaveFor('/shopper-connect/mall-gmv');
+    expect(shown()).toBe('/shopper-connect/mall-home');
+    actor.send({ type: 'leave.cancel' });
+    expect(snapshot().matches('idle')).toBe(true);
+    expect(shown()).toBe('/shopper-connect/mall-home');
+
+    // The same path with another query (a filter written to the address) does not ask.
+    await appOpens('/shopper-connect/mall-home?malls=1');
+    expect(shown()).toBe('/shopper-connect/mall-home?malls=1');
+
+    await appAsksToLeaveFor('/shopper-connect/mall-gmv');
+    actor.send({ type: 'leave.confirm' });
+    await waitFor(actor, (state) => state.matches('idle'));
+    expect(shown()).toBe('/shopper-connect/mall-gmv');
+    // Leaving dropped the changes: the next link goes without asking.
+    expect(snapshot().context.unsavedChanges).toBe(false);
+    await appOpens('/shopper-connect/mall-home');
+    expect(shown()).toBe('/shopper-connect/mall-home');
+  });
+
+  it('does not ask once the changes are saved, nor when the session ends', async () => {
+    await browserOpens('/shopper-connect/mall-home');
+    await sessionBecomes('signedIn', userInfo());
+    actor.send({ type: 'page.unsavedChanges', unsaved: true });
+    actor.send({ type: 'page.unsavedChanges', unsaved: false });
+    await appOpens('/shopper-connect/mall-gmv');
+    expect(shown()).toBe('/shopper-connect/mall-gmv');
+
+    actor.send({ type: 'page.unsavedChanges', unsaved: true });
+    await appAsksToLeaveFor('/shopper-connect/mall-home');
+    await sessionBecomes('signedOut');
+    expect(snapshot().matches('confirmingLeave')).toBe(false);
+    expect(snapshot().context.pendingLeave).toBeUndefined();
+    expect(shown()).toMatch(/^\/login/);
   });
 
   it('sends the tenant-only account to sales review from / and from /login', async () => {

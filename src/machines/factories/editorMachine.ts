@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { loadFailureNotice, TOAST_TIMEOUT } from '../../domain/messages';
+import { appActor } from '../systemIds';
 
 /**
  * The one shape of every settings editor: load a value, edit a draft of it, save the draft.
@@ -63,6 +64,19 @@ export function isDirty(snapshot: { hasTag: (tag: 'dirty') => boolean }): boolea
   return snapshot.hasTag('dirty');
 }
 
+/**
+ * Invoked in every dirty state: the app's navigation guard (`system.get('navigation')`) holds the page's unsaved
+ * changes while the state lasts, and asks before a link leaves the page; the cleanup (the state left, the editor
+ * stopped) releases them. No guard in the system (a test of the editor alone): nothing is sent.
+ */
+export const holdUnsavedChanges = fromCallback(({ system }) => {
+  const navigation = appActor(system, 'navigation');
+  navigation?.send({ type: 'page.unsavedChanges', unsaved: true });
+  return () => {
+    if (navigation?.getSnapshot().status === 'active') navigation.send({ type: 'page.unsavedChanges', unsaved: false });
+  };
+});
+
 /** A settings editor's machine: the shape above, with the page's load, save and validation. */
 export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<TValue, TLoadInput>) {
   const validate = options.validate ?? (() => true);
@@ -80,6 +94,7 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
         options.load(input.loadInput, { signal }),
       ),
       saveValue: fromPromise<TValue, { draft: TValue }>(({ input, signal }) => options.save(input.draft, { signal })),
+      holdUnsavedChanges,
     },
     guards: {
       /** Only a dirty draft gets here: the guard sits on dirty states only. */
@@ -137,6 +152,7 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
           clean: {},
           dirty: {
             tags: ['dirty'],
+            invoke: { src: 'holdUnsavedChanges' },
             on: {
               'editor.cancel': { target: 'clean', actions: 'resetDraft' },
               'editor.save': { guard: 'canSave', target: `#${options.id}.saving` },
@@ -146,18 +162,21 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
       },
       saving: {
         tags: ['saving', 'dirty'],
-        invoke: {
-          src: 'saveValue',
-          input: ({ context }) => {
-            if (context.draft === undefined) throw new Error(`${options.id}: saving before loading`);
-            return { draft: context.draft };
+        invoke: [
+          { src: 'holdUnsavedChanges' },
+          {
+            src: 'saveValue',
+            input: ({ context }) => {
+              if (context.draft === undefined) throw new Error(`${options.id}: saving before loading`);
+              return { draft: context.draft };
+            },
+            onDone: {
+              target: 'saved',
+              actions: [{ type: 'setBaseline', params: ({ event }) => ({ value: event.output }) }, 'notifySaved'],
+            },
+            onError: { target: 'failed', actions: 'notifySaveFailure' },
           },
-          onDone: {
-            target: 'saved',
-            actions: [{ type: 'setBaseline', params: ({ event }) => ({ value: event.output }) }, 'notifySaved'],
-          },
-          onError: { target: 'failed', actions: 'notifySaveFailure' },
-        },
+        ],
       },
       /** Saved: the saved value is the baseline, and editing goes on from it. */
       saved: {
@@ -171,6 +190,7 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
       /** The save failed: the draft stays, to save again, edit on or cancel. */
       failed: {
         tags: ['dirty'],
+        invoke: { src: 'holdUnsavedChanges' },
         on: {
           'editor.save': { guard: 'canSave', target: 'saving' },
           'editor.change': {

@@ -1,3 +1,4 @@
+import { Alert, Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { hrefOf } from '../../domain/navigation';
@@ -32,6 +33,27 @@ export function GuardedRouter({ children }: { children: ReactNode }) {
   return (
     <Router hook={useGuardedLocation} searchHook={useGuardedSearch}>
       {children}
+      <LeaveWithUnsavedChangesAlert />
     </Router>
+  );
+}
+
+/** The guard asks before a link leaves a page with changes not saved yet. */
+export function LeaveWithUnsavedChangesAlert() {
+  const guard = NavigationContext.useActorRef();
+  const asking = NavigationContext.useSelector((state) => state.matches('confirmingLeave'));
+  return (
+    <Alert
+      isOpen={asking}
+      intent={Intent.DANGER}
+      icon="warning-sign"
+      confirmButtonText="Leave"
+      cancelButtonText="Stay"
+      canEscapeKeyCancel
+      onConfirm={() => guard.send({ type: 'leave.confirm' })}
+      onCancel={() => guard.send({ type: 'leave.cancel' })}
+    >
+      <p data-testid="leave-unsaved-changes">Your changes are not saved. Leave this page and lose them?</p>
+    </Alert>
   );
 }
