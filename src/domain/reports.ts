@@ -177,3 +177,41 @@ export function monthsInRange(start: string, end: string): string[] {
   }
   return months;
 }
+
+/** A table's sort: a column key and its order. */
+export interface TableSort {
+  readonly column: string;
+  readonly order: 'asc' | 'desc';
+}
+
+/** The next sort after a click on `column`: a new column sorts descending for numbers, ascending for text. */
+export function nextTableSort(current: TableSort | undefined, column: string, numeric: boolean): TableSort {
+  if (current?.column === column) return { column, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { column, order: numeric ? 'desc' : 'asc' };
+}
+
+/**
+ * Rows sorted by a column's value (numbers by value, text by locale with numbers in it read as numbers), ties kept
+ * in their order; no sort: the rows as they are.
+ */
+export function sortTableRows<Row>(
+  rows: readonly Row[],
+  sort: TableSort | undefined,
+  value: (row: Row, column: string) => string | number | null | undefined,
+): Row[] {
+  if (!sort) return [...rows];
+  const direction = sort.order === 'asc' ? 1 : -1;
+  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  return rows
+    .map((row, index) => ({ row, index, key: value(row, sort.column) }))
+    .sort((a, b) => {
+      const missing = Number(a.key === null || a.key === undefined) - Number(b.key === null || b.key === undefined);
+      if (missing !== 0) return missing;
+      const order =
+        typeof a.key === 'number' && typeof b.key === 'number'
+          ? a.key - b.key
+          : collator.compare(String(a.key ?? ''), String(b.key ?? ''));
+      return order === 0 ? a.index - b.index : order * direction;
+    })
+    .map(({ row }) => row);
+}

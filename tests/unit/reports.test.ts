@@ -8,9 +8,11 @@ import {
   groupPaymentMethods,
   growthRate,
   monthsInRange,
+  nextTableSort,
   previousPeriod,
   round2,
   sortMonths,
+  sortTableRows,
   weekdayCounts,
   wholeWeeksComparisonPeriod,
 } from '../../src/domain/reports.js';
@@ -112,5 +114,39 @@ describe('months', () => {
   });
   it('lists the months a range touches', () => {
     expect(monthsInRange('2025-11-15', '2026-02-01')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+  });
+});
+
+describe('table sort', () => {
+  const rows = [
+    { name: 'Outlet 10', gmv: 5 },
+    { name: 'outlet 9', gmv: 20 },
+    { name: 'Outlet 2', gmv: 5 },
+    { name: 'None', gmv: null },
+  ];
+  const value = (row: (typeof rows)[number], column: string) => (column === 'gmv' ? row.gmv : row.name);
+
+  it('sorts numbers by value and text by locale with numbers read as numbers, missing values last', () => {
+    expect(sortTableRows(rows, { column: 'gmv', order: 'desc' }, value).map((row) => row.name)).toEqual([
+      'outlet 9',
+      'Outlet 10',
+      'Outlet 2',
+      'None',
+    ]);
+    expect(sortTableRows(rows, { column: 'gmv', order: 'asc' }, value).map((row) => row.gmv)).toEqual([5, 5, 20, null]);
+    expect(sortTableRows(rows, { column: 'name', order: 'asc' }, value).map((row) => row.name)).toEqual([
+      'None',
+      'Outlet 2',
+      'outlet 9',
+      'Outlet 10',
+    ]);
+    expect(sortTableRows(rows, undefined, value)).toEqual(rows);
+  });
+
+  it('sorts a new column descending for numbers and ascending for text, then toggles', () => {
+    expect(nextTableSort(undefined, 'gmv', true)).toEqual({ column: 'gmv', order: 'desc' });
+    expect(nextTableSort(undefined, 'name', false)).toEqual({ column: 'name', order: 'asc' });
+    expect(nextTableSort({ column: 'gmv', order: 'desc' }, 'gmv', true)).toEqual({ column: 'gmv', order: 'asc' });
+    expect(nextTableSort({ column: 'gmv', order: 'asc' }, 'name', false)).toEqual({ column: 'name', order: 'asc' });
   });
 });
