@@ -18,7 +18,9 @@ export const outboxMachine = setup({
     events: {} as OutboxEvent,
   },
   actors: {
-    fetchOutbox: fromPromise<OutboxMail[]>(({ signal }) => getOutbox(50, { signal })),
+    fetchOutbox: fromPromise<OutboxMail[]>(
+      async ({ signal }) => (await getOutbox({ rowsPerPage: 50 }, { signal })).data,
+    ),
   },
   actions: {
     setMails: assign({ mails: (_, mails: OutboxMail[]) => mails, errorMessage: undefined }),

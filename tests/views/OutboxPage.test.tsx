@@ -90,7 +90,7 @@ describe('the outbox page', () => {
   it('lists the latest 50 mails kept in the outbox, newest first as the server sends them', async () => {
     renderOutbox();
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(outboxCalls().map((url) => url.search)).toEqual(['?limit=50']);
+    expect(outboxCalls().map((url) => url.search)).toEqual(['?rowsPerPage=50']);
     expect(screen.getByRole('heading', { name: 'Outbox' })).toBeDefined();
     expect(
       [...document.querySelectorAll('[data-testid="outbox-page"] thead th')].map((cell) => cell.textContent),
