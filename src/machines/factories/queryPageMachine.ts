@@ -49,7 +49,9 @@ export type PanelLoaders<TPanels> = { readonly [K in keyof TPanels]: PanelLoader
 type PanelName<TPanels> = keyof TPanels & string;
 
 /** A panel's answer, sent back by the loads actor. */
-export type PanelAnswer = { type: 'panel.done'; panel: string; data: unknown } | { type: 'panel.failed'; panel: string };
+export type PanelAnswer =
+  | { type: 'panel.done'; panel: string; data: unknown }
+  | { type: 'panel.failed'; panel: string };
 
 export type QueryPageEvent =
   | { type: 'report.load'; query: ReportQuery }
