@@ -14,3 +14,8 @@ export class SqlParams {
     return `$${this.values.length}${cast}`;
   }
 }
+
+/** `text` for a LIKE / ILIKE pattern that matches it literally: `%`, `_` and the escape character `\` escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}

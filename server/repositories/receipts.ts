@@ -1,7 +1,7 @@
 import type { components, operations } from '../../src/api/schema.js';
 import { groupPaymentMethods, netAmount, paymentMethodGroup, receiptStatusText } from '../../src/domain/receipts.js';
 import type { Queryable } from '../db/pool.js';
-import { SqlParams } from '../db/sqlParams.js';
+import { escapeLike, SqlParams } from '../db/sqlParams.js';
 
 type Schemas = components['schemas'];
 
@@ -114,10 +114,6 @@ function outletWindowSql(p: SqlParams, clientId: number, zones: OutletZone[], wi
     return `(r.outlet_id = ANY(${p.add(ids)}::int[]) AND r.datetime >= (${startParam}::timestamp AT TIME ZONE ${tz}) AND ${upper})`;
   });
   return `r.client_id = ${p.add(clientId)} AND (${groups.length > 0 ? groups.join(' OR ') : 'false'})`;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
 }
 
 const GROUP_SQL = (column: string) =>

@@ -2,9 +2,12 @@ import { api, type CallOptions } from './client';
 import { dataOrThrow } from './errors';
 import type { operations } from './schema';
 
-export type OutboxMail = operations['getOutbox']['responses']['200']['content']['application/json']['data'][number];
+export type OutboxPage = operations['getOutbox']['responses']['200']['content']['application/json'];
+export type OutboxMail = OutboxPage['data'][number];
+export type OutboxQuery = NonNullable<operations['getOutbox']['parameters']['query']>;
+export type OutboxSortColumn = NonNullable<OutboxQuery['sortColumn']>;
 
-/** GET /api/admin/outbox: the latest mails kept in the local outbox (super admin only), newest first. */
-export async function getOutbox(limit = 50, { signal, client = api }: CallOptions = {}): Promise<OutboxMail[]> {
-  return (await dataOrThrow(await client.GET('/api/admin/outbox', { params: { query: { limit } }, signal }))).data;
+/** GET /api/admin/outbox: one page of the mails kept in the local outbox, and how many match (super admin only). */
+export async function getOutbox(query: OutboxQuery, { signal, client = api }: CallOptions = {}): Promise<OutboxPage> {
+  return dataOrThrow(await client.GET('/api/admin/outbox', { params: { query }, signal }));
 }

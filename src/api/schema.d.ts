@@ -97,7 +97,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** E-mails kept in the local outbox when no SMTP server is configured (newest first) */
+        /**
+         * E-mails kept in the local outbox when no SMTP server is configured, a page at a time
+         * @description One page of the mails kept in the local outbox (newest first unless sorted otherwise), with the number of mails matching the search. Ties of the sort column are broken by id in the same direction.
+         */
         get: operations["getOutbox"];
         put?: never;
         post?: never;
@@ -1989,7 +1992,12 @@ export interface operations {
     getOutbox: {
         parameters: {
             query?: {
-                limit?: number;
+                page?: number;
+                rowsPerPage?: 10 | 20 | 50;
+                sortColumn?: "created_at" | "recipient" | "subject";
+                order?: "asc" | "desc";
+                /** @description Matches the recipient or the subject, case-insensitive, as a plain substring. */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -1997,13 +2005,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The latest e-mails. */
+            /** @description One page of the mails, and how many match. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        total: number;
                         data: {
                             id: number;
                             recipient: string;

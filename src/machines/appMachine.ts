@@ -72,8 +72,11 @@ export type AppEvent =
   | { type: 'session.signedIn'; user: UserInfo }
   | { type: 'session.signedOut' }
   | { type: 'app.notify'; notice: Notice }
-  /** A page's view opens its machine in the app's system (it finds the filter header there). */
-  | { type: 'page.open'; logic: AnyStateMachine }
+  /**
+   * A page's view opens its machine in the app's system (it finds the filter header there), with the machine's
+   * input if it takes one.
+   */
+  | { type: 'page.open'; logic: AnyStateMachine; input?: unknown }
   | { type: 'page.close'; logic: AnyStateMachine };
 
 /** The machine of the page shown, run by the app. */
@@ -240,7 +243,9 @@ export const appMachine = setup({
     openPage: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'page.open') return;
       if (context.page) enqueue.stopChild(context.page.ref);
-      enqueue.assign({ page: ({ spawn }) => ({ logic: event.logic, ref: spawn(event.logic) }) });
+      enqueue.assign({
+        page: ({ spawn }) => ({ logic: event.logic, ref: spawn(event.logic, { input: event.input }) }),
+      });
     }),
     closePage: enqueueActions(({ context, event, enqueue }) => {
       if (!context.page || (event.type === 'page.close' && event.logic !== context.page.logic)) return;

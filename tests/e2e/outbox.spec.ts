@@ -20,7 +20,7 @@ test('the super admin opens the Outbox from the sidebar and sees the outbox (emp
   await expect(page).toHaveURL(/\/admin\/outbox$/);
   const response = await answer;
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ data: [] });
+  expect(await response.json()).toEqual({ data: [], total: 0 });
 
   const outbox = page.getByTestId('outbox-page');
   await expect(outbox.getByRole('heading', { name: 'Outbox' })).toBeVisible();

@@ -202,4 +202,20 @@ describe('the app machine', () => {
     expect(actor.getSnapshot().context.page).toBeUndefined();
     expect(header.getSnapshot().hasTag('disabled')).toBe(false);
   });
+
+  it('starts a page machine with the input its view gives, and a new one each time it is opened', async () => {
+    signedIn = true;
+    const actor = start('/shopper-connect/mall-home');
+    await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
+    const page = setup({
+      types: { input: {} as { filters: string } | undefined, context: {} as { filters: string } },
+    }).createMachine({ context: ({ input }) => ({ filters: input?.filters ?? 'none' }) });
+    const contextOf = () => actor.getSnapshot().context.page?.ref.getSnapshot().context;
+
+    actor.send({ type: 'page.open', logic: page, input: { filters: 'fixed' } });
+    expect(contextOf()).toEqual({ filters: 'fixed' });
+    actor.send({ type: 'page.close', logic: page });
+    actor.send({ type: 'page.open', logic: page });
+    expect(contextOf()).toEqual({ filters: 'none' });
+  });
 });

@@ -1,11 +1,23 @@
-import { createTestModel, type TestParam } from '@xstate/test';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromPromise, setup } from 'xstate';
-import type { OutboxMail } from '../../src/api/admin';
-import { OUTBOX_ERROR, outboxMachine } from '../../src/machines/outboxMachine';
-import { describeModelCoverage } from './modelCoverage';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Actor, createActor, fromPromise } from 'xstate';
+import type { OutboxMail, OutboxSortColumn } from '../../src/api/admin';
+import type { Notice } from '../../src/domain/messages';
+import type { PagedListAnswer, PagedListQuery } from '../../src/machines/factories/pagedListMachine';
+import {
+  OUTBOX_ERROR,
+  OUTBOX_FILTERS,
+  OUTBOX_INPUT,
+  type OutboxFilters,
+  outboxMachine,
+} from '../../src/machines/outboxMachine';
+import { type Deferred, deferred } from '../support/deferred';
 
-/* The outbox page's machine driven through every path: each fetch answered or failed by the test. */
+/*
+ * The outbox is a paged list of the factory (tests/machines/pagedListMachine.test.ts covers its paths): what the
+ * outbox sets is checked here, with the page's loads answered by the test.
+ */
+
+type Query = PagedListQuery<OutboxFilters, OutboxSortColumn>;
 
 const MAIL: OutboxMail = {
   id: 7,
@@ -16,96 +28,103 @@ const MAIL: OutboxMail = {
 };
 
 let actor: Actor<typeof outboxMachine>;
-let pending: { resolve: (mails: OutboxMail[]) => void; reject: (error: Error) => void } | undefined;
-let fetches: number;
+let loads: { query: Query; answer: Deferred<PagedListAnswer<OutboxMail>> }[];
+let notices: Notice[];
 
-function start() {
-  fetches = 0;
-  pending = undefined;
+function start(): void {
+  loads = [];
+  notices = [];
   actor = createActor(
     outboxMachine.provide({
       actors: {
-        fetchOutbox: fromPromise(
-          () =>
-            new Promise<OutboxMail[]>((resolve, reject) => {
-              fetches += 1;
-              pending = { resolve, reject };
-            }),
-        ),
+        fetchPage: fromPromise<PagedListAnswer<OutboxMail>, Query>(({ input }) => {
+          const answer = deferred<PagedListAnswer<OutboxMail>>();
+          loads.push({ query: input, answer });
+          return answer.promise;
+        }),
       },
     }),
-  ).start();
+    { input: OUTBOX_INPUT },
+  );
+  actor.on('notify', (notice) => notices.push(notice));
+  actor.start();
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-type ModelEvent = { type: 'fetch.succeed' | 'fetch.fail' | 'outbox.refresh' };
-
-const outboxModel = createTestModel(
-  setup({ types: { events: {} as ModelEvent } }).createMachine({
-    id: 'outboxModel',
-    initial: 'loading',
-    states: {
-      loading: { on: { 'fetch.succeed': 'loaded', 'fetch.fail': 'failure' } },
-      loaded: { on: { 'outbox.refresh': 'reloading' } },
-      reloading: { on: { 'fetch.fail': 'failure', 'fetch.succeed': 'loaded' } },
-      failure: { on: { 'outbox.refresh': 'loading' } },
-    },
-  }),
-);
-
-const testParams: TestParam<ReturnType<typeof outboxModel.getShortestPaths>[number]['state'], ModelEvent> = {
-  states: {
-    loading: () => {
-      expect(actor.getSnapshot().matches('loading')).toBe(true);
-      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-      expect(actor.getSnapshot().context.mails).toEqual([]);
-    },
-    loaded: () => {
-      expect(actor.getSnapshot().matches('loaded')).toBe(true);
-      expect(actor.getSnapshot().context).toEqual({ mails: [MAIL], errorMessage: undefined });
-    },
-    reloading: () => {
-      expect(actor.getSnapshot().matches('loading')).toBe(true);
-      // The mails already shown stay while the list refreshes.
-      expect(actor.getSnapshot().context.mails).toEqual([MAIL]);
-    },
-    failure: () => {
-      expect(actor.getSnapshot().matches('failure')).toBe(true);
-      expect(actor.getSnapshot().context).toEqual({
-        mails: [],
-        errorMessage: 'Outbox fetching error occurs. Please try again later.',
-      });
-    },
-  },
-  events: {
-    'fetch.succeed': async () => {
-      pending?.resolve([MAIL]);
-      await settle();
-    },
-    'fetch.fail': async () => {
-      pending?.reject(new Error('503'));
-      await settle();
-    },
-    'outbox.refresh': async () => {
-      const before = fetches;
-      actor.send({ type: 'outbox.refresh' });
-      await settle();
-      expect(fetches).toBe(before + 1);
-    },
-  },
+const lastLoad = () => {
+  const load = loads.at(-1);
+  if (!load) throw new Error('nothing was loaded');
+  return load;
 };
 
-describe('outboxMachine (model-based)', () => {
-  beforeEach(start);
-  afterEach(() => actor.stop());
+async function loaded(total = 45): Promise<void> {
+  lastLoad().answer.resolve({ rows: [MAIL], total });
+  await settle();
+  expect(actor.getSnapshot().matches('loaded')).toBe(true);
+}
 
-  describeModelCoverage(outboxModel, testParams, {
-    states: ['failure', 'loaded', 'loading', 'reloading'],
-    transitions: 6,
+afterEach(() => actor.stop());
+
+describe('outboxMachine', () => {
+  it('loads at once with its constant filters: page 1 of 20 rows, newest first, no search', () => {
+    start();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(loads.map((load) => load.query)).toEqual([
+      { filters: OUTBOX_FILTERS, search: '', sortColumn: 'created_at', order: 'desc', page: 1, rowsPerPage: 20 },
+    ]);
   });
 
-  it('fails with the §8 message', () => {
+  it('sorts by the sent time, the recipient and the subject only', async () => {
+    start();
+    await loaded();
+    for (const column of ['text', 'id', 'created_at; DROP TABLE outbox', '']) {
+      expect(actor.getSnapshot().can({ type: 'list.sort', column })).toBe(false);
+    }
+    for (const column of ['created_at', 'recipient', 'subject']) {
+      expect(actor.getSnapshot().can({ type: 'list.sort', column })).toBe(true);
+    }
+    actor.send({ type: 'list.sort', column: 'recipient' });
+    expect(lastLoad().query).toMatchObject({ sortColumn: 'recipient', order: 'desc', page: 1 });
+    actor.send({ type: 'list.sort', column: 'text' });
+    expect(loads).toHaveLength(2);
+  });
+
+  it('offers 10, 20 and 50 rows per page only', async () => {
+    start();
+    await loaded();
+    expect(actor.getSnapshot().can({ type: 'list.rowsPerPage', rowsPerPage: 100 })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'list.rowsPerPage', rowsPerPage: 20 })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'list.rowsPerPage', rowsPerPage: 10 })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'list.rowsPerPage', rowsPerPage: 50 })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'list.page', page: 3 })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'list.page', page: 4 })).toBe(false);
+  });
+
+  it("toasts 'Outbox fetching error occurs. Please try again later.' when a page cannot be read", async () => {
+    start();
+    lastLoad().answer.reject(new Error('503'));
+    await settle();
+    expect(actor.getSnapshot().matches('failure')).toBe(true);
     expect(OUTBOX_ERROR).toBe('Outbox fetching error occurs. Please try again later.');
+    expect(notices).toEqual([
+      {
+        type: 'notify',
+        intent: 'danger',
+        message: 'Outbox fetching error occurs. Please try again later.',
+        timeout: 5000,
+      },
+    ]);
+    actor.send({ type: 'list.retry' });
+    expect(loads).toHaveLength(2);
+  });
+
+  it('refreshes the page it shows', async () => {
+    start();
+    await loaded();
+    actor.send({ type: 'list.page', page: 2 });
+    await loaded();
+    actor.send({ type: 'list.refresh' });
+    expect(loads).toHaveLength(3);
+    expect(lastLoad().query).toEqual(loads[1]?.query);
   });
 });

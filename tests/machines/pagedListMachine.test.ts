@@ -150,6 +150,7 @@ type ModelEvent = {
     | 'resolveEmpty'
     | 'reject'
     | 'retry'
+    | 'refresh'
     | 'select'
     | 'selectAll'
     | 'clearSelection';
@@ -179,12 +180,13 @@ const model = createTestModel(
           sort: 'loading',
           rowsPerPage: 'loading',
           page: 'loading',
+          refresh: 'loading',
           select: 'loaded',
           selectAll: 'loaded',
           clearSelection: 'loaded',
         },
       },
-      empty: { on: { filters: 'loading', search: 'loading' } },
+      empty: { on: { filters: 'loading', search: 'loading', refresh: 'loading' } },
       failure: { on: { retry: 'loading', filters: 'loading', sort: 'loading' } },
     },
   }),
@@ -232,6 +234,7 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       // Every superseded load was aborted.
       expectSupersededAborted();
       expect(snapshot().can({ type: 'list.page', page: 2 })).toBe(false);
+      expect(snapshot().can({ type: 'list.refresh' })).toBe(false);
     },
     loaded: () => {
       expect(snapshot().matches('loaded')).toBe(true);
@@ -257,6 +260,9 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       expect(snapshot().context.total).toBe(0);
       expect(snapshot().context.selected).toEqual([]);
       expect(notices.at(-1)).toEqual({ type: 'notify', intent: 'danger', message: ERROR_TEXT, timeout: 5000 });
+      // A failed list is retried, not refreshed.
+      expect(snapshot().can({ type: 'list.refresh' })).toBe(false);
+      expect(snapshot().can({ type: 'list.retry' })).toBe(true);
       settled();
     },
   },
@@ -297,6 +303,7 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
     },
     reject: () => failLast(),
     retry: () => list().send({ type: 'list.retry' }),
+    refresh: () => list().send({ type: 'list.refresh' }),
     select: () => {
       const key = snapshot().context.rows[1]?.id ?? '';
       expectedSelection = [...expectedSelection.filter((selected) => selected !== key), key];
@@ -320,7 +327,7 @@ describe('pagedListMachine (model)', () => {
   });
   describeModelCoverage(model, params, {
     states: ['idle', 'loading', 'loaded', 'empty', 'failure'],
-    transitions: 21,
+    transitions: 23,
   });
 });
 
@@ -440,6 +447,43 @@ describe('pagedListMachine details', () => {
     expect(snapshot().matches('loading')).toBe(true);
     expect(lastLoad().query.page).toBe(2);
     expectHeaderPairs(1);
+  });
+
+  it('refreshes the same query: page, sort, search and rows per page kept, the selection cleared', async () => {
+    await loadedList();
+    list().send({ type: 'list.rowsPerPage', rowsPerPage: 20 });
+    await answerLast();
+    list().send({ type: 'list.sort', column: 'amount' });
+    await answerLast();
+    list().send({ type: 'list.page', page: 2 });
+    await answerLast();
+    list().send({ type: 'list.select', key: 'r22', selected: true });
+    const before = lastLoad().query;
+    expect(snapshot().can({ type: 'list.refresh' })).toBe(true);
+    list().send({ type: 'list.refresh' });
+    expect(loads).toHaveLength(5);
+    expect(lastLoad().query).toEqual(before);
+    expect(lastLoad().query).toMatchObject({ page: 2, rowsPerPage: 20, sortColumn: 'amount', order: 'desc' });
+    // The rows shown stay while the refresh loads, tagged for skeleton cells.
+    expect(snapshot().hasTag('loading')).toBe(true);
+    expect(snapshot().context.rows).toEqual(ROWS.slice(20, 25));
+    await answerLast({ rows: ROWS.slice(20, 24), total: 24 });
+    expect(snapshot().matches('loaded')).toBe(true);
+    expect(snapshot().context).toMatchObject({ rows: ROWS.slice(20, 24), total: 24, selected: [] });
+  });
+
+  it('refreshes an empty list, and not a failed one', async () => {
+    list().send({ type: 'list.filters', filters: { mallId: 1 } });
+    await answerLast({ rows: [], total: 0 });
+    list().send({ type: 'list.refresh' });
+    expect(loads).toHaveLength(2);
+    await answerLast();
+    expect(snapshot().matches('loaded')).toBe(true);
+    list().send({ type: 'list.refresh' });
+    await failLast();
+    list().send({ type: 'list.refresh' });
+    expect(snapshot().matches('failure')).toBe(true);
+    expect(loads).toHaveLength(3);
   });
 
   it('sends the exact failure toast each time', async () => {

@@ -318,7 +318,7 @@ describe('the local outbox', () => {
       await guest.request('POST', '/api/user/sendResetPasswordEmail', { body: { email: WORLD.users.operator1 } });
       const admin = new Agent(outboxApp);
       await admin.login(WORLD.users.admin, PASSWORD);
-      const outbox = await admin.get('/api/admin/outbox?limit=5');
+      const outbox = await admin.get('/api/admin/outbox?rowsPerPage=10');
       expect(outbox.statusCode).toBe(200);
       const latest = outbox.json().data[0];
       expect(latest).toMatchObject({ recipient: WORLD.users.operator1, subject: 'Reset your Mall Analytics password' });

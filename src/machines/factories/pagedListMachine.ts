@@ -12,6 +12,7 @@ import { lockHeader } from '../headerLink';
  *                                     └ error ─> failure ── list.retry ─> loading
  *   loading | loaded | empty | failure ── list.filters / list.search / list.sort / list.rowsPerPage ─> loading
  *   loaded ── list.page ─> loading  (1..last page only)
+ *   loaded | empty ── list.refresh ─> loading  (the same query again: new rows may have come in)
  *   loaded ── list.select / list.selectAll / list.clearSelection ─> loaded
  *
  * - Every query change but a page change goes back to page 1. A new query while loading supersedes the pending
@@ -98,7 +99,9 @@ export type PagedListEvent<TFilters> =
   | { type: 'list.select'; key: string; selected: boolean }
   | { type: 'list.selectAll' }
   | { type: 'list.clearSelection' }
-  | { type: 'list.retry' };
+  | { type: 'list.retry' }
+  /** Loads the same query again (a settled list: loaded or empty; a failed one takes `list.retry`). */
+  | { type: 'list.refresh' };
 
 /** The list's toast: its load failure. */
 export type PagedListNotice = Notice;
@@ -272,10 +275,13 @@ export function createPagedListMachine<TRow, TFilters, TSort extends string, TSu
           },
           'list.selectAll': { actions: 'setAllSelected' },
           'list.clearSelection': { actions: 'resetSelection' },
+          'list.refresh': { target: 'loading' },
         },
       },
       /** The query matches no rows: 'No Data'. */
-      empty: {},
+      empty: {
+        on: { 'list.refresh': { target: 'loading' } },
+      },
       /** The load failed: the toast, and no rows. */
       failure: {
         on: { 'list.retry': { target: 'loading' } },

@@ -1,69 +1,200 @@
-import { Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { Fragment, useState } from 'react';
-import type { OutboxMail } from '../../../api/admin';
-import { outboxMachine } from '../../../machines/outboxMachine';
+import { Fragment, type KeyboardEvent, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { OutboxMail, OutboxSortColumn } from '../../../api/admin';
+import { lastPage } from '../../../domain/paging';
+import { OUTBOX_INPUT, OUTBOX_ROWS_PER_PAGE_OPTIONS, outboxMachine } from '../../../machines/outboxMachine';
+import { useNoticeToasts } from '../../common/Notifications';
+import { Pager } from '../../common/Pager';
+import { SearchForm } from '../../common/SearchForm';
+import { ariaSort, SortButton } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
 import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 import './admin.css';
 
-/** The mails kept in the local outbox, for finishing sign-in flows on a machine without an SMTP server. */
-const NO_MAILS: readonly OutboxMail[] = [];
+type OutboxActor = ActorRefFrom<typeof outboxMachine>;
 
+const COLUMNS: readonly { readonly column: OutboxSortColumn; readonly name: string }[] = [
+  { column: 'created_at', name: 'Sent' },
+  { column: 'recipient', name: 'To' },
+  { column: 'subject', name: 'Subject' },
+];
+
+/** Skeleton rows while the first page loads (later loads keep the number of rows shown). */
+const FIRST_SKELETON_ROWS = 5;
+/** The longest search the call takes (the contract's maxLength). */
+const SEARCH_MAX_LENGTH = 200;
+
+/**
+ * The mails kept in the local outbox, for finishing sign-in flows on a machine without an SMTP server: a paged,
+ * sortable, searchable table; a row opens the mail's text under it.
+ */
 export function OutboxPage({ title }: PageProps) {
-  const actor = usePageActor(outboxMachine);
-  const mails = useSelector(actor, (state) => state?.context.mails ?? NO_MAILS);
-  const errorMessage = useSelector(actor, (state) => state?.context.errorMessage);
-  const busy = useSelector(actor, (state) => state === undefined || state.hasTag('busy'));
-  const loading = useSelector(actor, (state) => state === undefined || state.matches('loading'));
-  const [open, setOpen] = useState<number | undefined>(undefined);
+  const actor = usePageActor(outboxMachine, OUTBOX_INPUT);
+  useNoticeToasts(actor);
+  const busy = useSelector(actor, (state) => state === undefined || state.hasTag('loading'));
+  const failed = useSelector(actor, (state) => state?.matches('failure') ?? false);
   return (
     <section data-testid="outbox-page">
       <div className="page-title-row">
         <PageTitle title={title} />
-        <Button icon="refresh" text="Refresh" loading={busy} onClick={() => actor?.send({ type: 'outbox.refresh' })} />
+        <Button
+          icon="refresh"
+          text="Refresh"
+          loading={busy}
+          onClick={() => actor?.send({ type: failed ? 'list.retry' : 'list.refresh' })}
+        />
       </div>
       <Callout intent="primary" icon="envelope">
         Without an SMTP server (SMTP_URL), mails are kept here instead of being sent: one-time codes, password-reset
         links and invitations.
       </Callout>
-      {errorMessage && <Callout intent="danger">{errorMessage}</Callout>}
-      {loading && mails.length === 0 ? (
-        <Spinner />
-      ) : mails.length === 0 ? (
-        <NonIdealState icon="inbox" title="No mail yet" />
-      ) : (
-        <Card>
-          <HTMLTable striped interactive compact className="outbox-table">
-            <thead>
-              <tr>
-                <th>Sent</th>
-                <th>To</th>
-                <th>Subject</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((mail) => (
-                <Fragment key={mail.id}>
-                  <tr onClick={() => setOpen(open === mail.id ? undefined : mail.id)} data-testid="outbox-row">
-                    <td>{new Date(mail.created_at).toLocaleString()}</td>
-                    <td>{mail.recipient}</td>
-                    <td>{mail.subject}</td>
-                  </tr>
-                  {open === mail.id && (
-                    <tr>
-                      <td colSpan={3}>
-                        <pre className="outbox-mail-text">{mail.text}</pre>
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </Card>
-      )}
+      {actor ? <OutboxList actor={actor} /> : <OutboxTable rows={undefined} skeletonRows={FIRST_SKELETON_ROWS} />}
     </section>
+  );
+}
+
+function OutboxList({ actor }: { readonly actor: OutboxActor }) {
+  const send = actor.send;
+  const loading = useSelector(actor, (state) => state.hasTag('loading'));
+  const empty = useSelector(actor, (state) => state.matches('empty'));
+  const failed = useSelector(actor, (state) => state.matches('failure'));
+  const rows = useSelector(actor, (state) => state.context.rows);
+  const search = useSelector(actor, (state) => state.context.search);
+  const sortColumn = useSelector(actor, (state) => state.context.sortColumn);
+  const order = useSelector(actor, (state) => state.context.order);
+  const page = useSelector(actor, (state) => state.context.page);
+  const total = useSelector(actor, (state) => state.context.total);
+  const rowsPerPage = useSelector(actor, (state) => state.context.rowsPerPage);
+  const canPrevious = useSelector(actor, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
+  const canNext = useSelector(actor, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
+
+  return (
+    <Card className="outbox-card">
+      <div className="outbox-toolbar">
+        <SearchForm
+          label="Search recipient or subject"
+          maxLength={SEARCH_MAX_LENGTH}
+          onSearch={(text) => send({ type: 'list.search', text })}
+          inputTestId="outbox-search"
+          buttonTestId="outbox-search-button"
+        />
+        <span data-testid="outbox-total">{loading ? '' : `${total} ${total === 1 ? 'mail' : 'mails'}`}</span>
+      </div>
+      {failed ? (
+        <NonIdealState icon="error" title="The outbox could not be read" description="Refresh to try again." />
+      ) : empty ? (
+        search === '' ? (
+          <NonIdealState icon="inbox" title="No mail yet" />
+        ) : (
+          <NonIdealState icon="search" title="No mail matches the search" description={`“${search}”`} />
+        )
+      ) : (
+        <>
+          <OutboxTable
+            rows={loading ? undefined : rows}
+            skeletonRows={rows.length > 0 ? rows.length : Math.min(FIRST_SKELETON_ROWS, rowsPerPage)}
+            sortColumn={sortColumn}
+            order={order}
+            onSort={(column) => send({ type: 'list.sort', column })}
+          />
+          <Pager
+            testId="outbox-pager"
+            page={page}
+            pages={lastPage(total, rowsPerPage)}
+            canPrevious={canPrevious}
+            canNext={canNext}
+            rowsPerPage={rowsPerPage}
+            rowsPerPageOptions={OUTBOX_ROWS_PER_PAGE_OPTIONS}
+            onPage={(next) => send({ type: 'list.page', page: next })}
+            onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The places 1..count of skeleton rows (their keys). */
+const placeholders = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+
+interface OutboxTableProps {
+  /** Undefined while loading: skeleton rows. */
+  readonly rows: readonly OutboxMail[] | undefined;
+  readonly skeletonRows: number;
+  readonly sortColumn?: OutboxSortColumn;
+  readonly order?: 'asc' | 'desc';
+  /** Undefined before the list has started: the headers are not buttons yet. */
+  readonly onSort?: (column: OutboxSortColumn) => void;
+}
+
+function OutboxTable({ rows, skeletonRows, sortColumn, order, onSort }: OutboxTableProps) {
+  const [open, setOpen] = useState<number | undefined>(undefined);
+  const toggle = (id: number) => setOpen((current) => (current === id ? undefined : id));
+  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, id: number) => {
+    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    toggle(id);
+  };
+  return (
+    <HTMLTable striped interactive={rows !== undefined} compact className="outbox-table" aria-busy={rows === undefined}>
+      <thead>
+        <tr>
+          {COLUMNS.map(({ column, name }) => {
+            const columnOrder = sortColumn === column ? order : undefined;
+            return (
+              <th key={column} aria-sort={ariaSort(columnOrder)}>
+                {onSort ? (
+                  <SortButton
+                    name={name}
+                    order={columnOrder}
+                    onSort={() => onSort(column)}
+                    testId={`outbox-sort-${column}`}
+                  />
+                ) : (
+                  name
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows === undefined
+          ? placeholders(skeletonRows).map((place) => (
+              <tr key={place} data-testid="outbox-skeleton-row">
+                {COLUMNS.map(({ column }) => (
+                  <td key={column}>
+                    <span className={Classes.SKELETON}>Loading mail</span>
+                  </td>
+                ))}
+              </tr>
+            ))
+          : rows.map((mail) => (
+              <Fragment key={mail.id}>
+                <tr
+                  tabIndex={0}
+                  aria-expanded={open === mail.id}
+                  onClick={() => toggle(mail.id)}
+                  onKeyDown={(event) => onRowKey(event, mail.id)}
+                  data-testid="outbox-row"
+                >
+                  <td>{new Date(mail.created_at).toLocaleString()}</td>
+                  <td>{mail.recipient}</td>
+                  <td>{mail.subject}</td>
+                </tr>
+                {open === mail.id && (
+                  <tr>
+                    <td colSpan={COLUMNS.length}>
+                      <pre className="outbox-mail-text">{mail.text}</pre>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+      </tbody>
+    </HTMLTable>
   );
 }

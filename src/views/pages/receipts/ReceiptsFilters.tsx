@@ -1,9 +1,9 @@
-import { Button, Checkbox, HTMLSelect, InputGroup, Menu, Popover } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, Menu, Popover } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { ALL_PAYMENT_METHODS, type ReceiptType, receiptTypeOptionsFor } from '../../../domain/receipts';
 import type { receiptsMachine } from '../../../machines/receiptsMachine';
+import { SearchForm } from '../../common/SearchForm';
 
 export interface ReceiptsFiltersProps {
   readonly actor: ActorRefFrom<typeof receiptsMachine>;
@@ -20,14 +20,12 @@ export function ReceiptsFilters({ actor }: ReceiptsFiltersProps) {
   const paymentMethods = useSelector(actor, (state) => state.context.paymentMethods);
   const selected = useSelector(actor, (state) => state.context.selectedPaymentMethods);
   const receiptId = useSelector(actor, (state) => state.context.receiptId);
-  const [search, setSearch] = useState(receiptId);
   const typeOptions = receiptTypeOptionsFor(typeFlags);
   const paymentLabel = selected.includes(ALL_PAYMENT_METHODS)
     ? 'All payment methods'
     : selected.length === 0
       ? 'Payment method'
       : selected.join(', ');
-  const submitSearch = () => send({ type: 'receiptId.search', receiptId: search });
 
   return (
     <div className="receipts-filters" data-testid="receipts-filters">
@@ -87,24 +85,14 @@ export function ReceiptsFilters({ actor }: ReceiptsFiltersProps) {
           className="receipts-payment-button"
         />
       </Popover>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submitSearch();
-        }}
-        className="receipts-search"
-      >
-        <InputGroup
-          leftIcon="search"
-          placeholder="Search receipt id"
-          aria-label="Search receipt id"
-          data-testid="receipt-id-search"
-          value={search}
-          disabled={disabled}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
-        <Button type="submit" text="Search" disabled={disabled} data-testid="receipt-id-search-button" />
-      </form>
+      <SearchForm
+        label="Search receipt id"
+        initial={receiptId}
+        disabled={disabled}
+        onSearch={(text) => send({ type: 'receiptId.search', receiptId: text })}
+        inputTestId="receipt-id-search"
+        buttonTestId="receipt-id-search-button"
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Classes, HTMLSelect, Icon, Tag } from '@blueprintjs/core';
+import { Classes, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blueprintjs/table';
 import '@blueprintjs/table/lib/css/table.css';
 import { useSelector } from '@xstate/react';
@@ -16,6 +16,8 @@ import {
   type receiptsMachine,
 } from '../../../machines/receiptsMachine';
 import { Money } from '../../common/Money';
+import { Pager } from '../../common/Pager';
+import { SortButton } from '../../common/SortButton';
 
 interface ColumnSpec {
   readonly key: string;
@@ -27,11 +29,6 @@ interface ColumnSpec {
 }
 
 const yesNo = (value: boolean | null | undefined) => (value === true ? 'Yes' : value === false ? 'No' : '');
-
-/** The sort state a screen reader reads with a column's sort button (the table is not an ARIA grid). */
-export function sortState(order: 'asc' | 'desc' | undefined): string {
-  return order === 'asc' ? ', sorted ascending' : order === 'desc' ? ', sorted descending' : ', not sorted';
-}
 
 export interface ReceiptsTableProps {
   /** The page: the outlet type, and the receipt image. */
@@ -149,22 +146,13 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
       name={column.name}
       nameRenderer={(name) =>
         column.sort ? (
-          <button
-            type="button"
-            className="receipts-sort"
-            data-testid={`sort-${column.sort}`}
-            data-order={sortColumn === column.sort ? order : undefined}
-            onClick={() => column.sort && list.send({ type: 'list.sort', column: column.sort })}
-          >
-            {name}{' '}
-            <Icon
-              size={12}
-              icon={sortColumn === column.sort ? (order === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
-            />
-            <span className="receipts-visually-hidden">
-              {sortState(sortColumn === column.sort ? order : undefined)}
-            </span>
-          </button>
+          <SortButton
+            name={name}
+            order={sortColumn === column.sort ? order : undefined}
+            onSort={() => column.sort && list.send({ type: 'list.sort', column: column.sort })}
+            testId={`sort-${column.sort}`}
+            announceOrder
+          />
         ) : (
           <span>{name}</span>
         )
@@ -219,37 +207,17 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
           </strong>
         </span>
       </div>
-      <div className="receipts-pager" data-testid="receipts-pager">
-        <Button
-          icon="chevron-left"
-          aria-label="Previous page"
-          data-testid="page-prev"
-          disabled={!canPrevious || loading}
-          onClick={() => list.send({ type: 'list.page', page: page - 1 })}
-        />
-        <span data-testid="page-indicator">
-          Page {page} of {pages}
-        </span>
-        <Button
-          icon="chevron-right"
-          aria-label="Next page"
-          data-testid="page-next"
-          disabled={!canNext || loading}
-          onClick={() => list.send({ type: 'list.page', page: page + 1 })}
-        />
-        <HTMLSelect
-          aria-label="Rows per page"
-          data-testid="rows-per-page"
-          value={rowsPerPage}
-          onChange={(event) => list.send({ type: 'list.rowsPerPage', rowsPerPage: Number(event.currentTarget.value) })}
-        >
-          {ROWS_PER_PAGE_OPTIONS.map((value) => (
-            <option key={value} value={value}>
-              {value} / page
-            </option>
-          ))}
-        </HTMLSelect>
-      </div>
+      <Pager
+        testId="receipts-pager"
+        page={page}
+        pages={pages}
+        canPrevious={canPrevious && !loading}
+        canNext={canNext && !loading}
+        rowsPerPage={rowsPerPage}
+        rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
+        onPage={(next) => list.send({ type: 'list.page', page: next })}
+        onRowsPerPage={(value) => list.send({ type: 'list.rowsPerPage', rowsPerPage: value })}
+      />
     </div>
   );
 }
