@@ -177,6 +177,10 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
     await chooseSelect('metric-select', 'average_transaction_value');
     await waitFor(() => expect(headerCells(tableIn('peak-series'))).toEqual(['Period', 'Average Transaction Value']));
     await waitForReport();
+    // A measure that is an average already is not called 'Average Average …'.
+    expect(
+      within(screen.getByTestId('peak-heat-map')).getByText('Average Transaction Value by Weekday and Hour'),
+    ).toBeDefined();
     // 400 / 10 and 50 / 5 per day; per cell 100 / 4, 300 / 6 and 50 / 5.
     expect(bodyRows(tableIn('peak-series'))).toEqual([
       ['2024-03-11', '$40.00'],

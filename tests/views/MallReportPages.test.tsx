@@ -455,6 +455,16 @@ describe('MallGmvPage', { timeout: 30_000 }, () => {
       ['Kopi Corner', '$2,000.00', '100', '$20.00'],
       ['Noodle Bar', '$1,345.60', '1,144', '$1.18'],
     ]);
+    // Every column sorts: numbers largest first, then the other way; text A to Z.
+    const transactions = within(tableIn('gmv-breakdown')).getByRole('button', { name: /^Transactions/ });
+    fireEvent.click(transactions);
+    expect(bodyRows(tableIn('gmv-breakdown')).map((row) => row[0])).toEqual(['Noodle Bar', 'Kopi Corner']);
+    expect(transactions.closest('th')?.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(transactions);
+    expect(bodyRows(tableIn('gmv-breakdown')).map((row) => row[0])).toEqual(['Kopi Corner', 'Noodle Bar']);
+    expect(transactions.closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(tableIn('gmv-breakdown')).getByRole('button', { name: /^Outlet/ }));
+    expect(bodyRows(tableIn('gmv-breakdown')).map((row) => row[0])).toEqual(['Kopi Corner', 'Noodle Bar']);
 
     fireEvent.click(within(block).getByRole('tab', { name: 'Category' }));
     expect(within(block).getByText('GMV by Category')).toBeDefined();

@@ -204,7 +204,7 @@ export function bodyRows(table: HTMLElement): string[][] {
 
 /** Header cell texts of a table. */
 export function headerCells(table: HTMLElement): string[] {
-  return [...table.querySelectorAll('thead th')].map((cell) => cell.textContent ?? '');
+  return [...table.querySelectorAll('thead th')].map((cell) => (cell.textContent ?? '').trim());
 }
 
 /** The table inside a report block (the one beside its chart), or the table with that test id. */

@@ -1,11 +1,12 @@
 import { Button, Card, Classes, H5, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import type { CsvFile } from '../../domain/csv';
-import { formatGrowthRate, growthRate } from '../../domain/reports';
+import { formatGrowthRate, growthRate, nextTableSort, sortTableRows, type TableSort } from '../../domain/reports';
 import { ChartFrameContext } from '../charts/Chart';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
 import { CurrencySymbolContext, useMallCurrencySymbol } from '../common/Money';
+import { ariaSort, SortButton } from '../common/SortButton';
 import type { PanelState, ReportExport } from './useReport';
 import './reports.css';
 
@@ -143,9 +144,21 @@ export interface Column<Row> {
   readonly label: string;
   readonly render: (row: Row) => ReactNode;
   readonly numeric?: boolean;
+  /** What the column sorts by (default: the row's field of the column's key). */
+  readonly value?: (row: Row) => string | number | null | undefined;
 }
 
-/** A plain table of rows; 'No Data' when there are none. Rows are told apart by their content by default. */
+function cellValue<Row>(column: Column<Row> | undefined, row: Row): string | number | null | undefined {
+  if (column?.value) return column.value(row);
+  const field =
+    column && typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[column.key] : undefined;
+  return typeof field === 'number' || typeof field === 'string' ? field : undefined;
+}
+
+/**
+ * A table of rows, sortable by any column (its header's button; the rows come in the order given until then);
+ * 'No Data' when there are none. Rows are told apart by their content by default.
+ */
 export function ReportTable<Row>({
   columns,
   rows,
@@ -157,24 +170,49 @@ export function ReportTable<Row>({
   testId?: string;
   rowKey?: (row: Row) => string;
 }) {
+  const [sort, setSort] = useState<TableSort | undefined>(undefined);
+  const shown = useMemo(
+    () =>
+      sortTableRows(rows, sort, (row, key) =>
+        cellValue(
+          columns.find((column) => column.key === key),
+          row,
+        ),
+      ),
+    [rows, sort, columns],
+  );
   return (
     <HTMLTable compact striped className="report-table" data-testid={testId}>
       <thead>
         <tr>
-          {columns.map((column) => (
-            <th key={column.key} scope="col" className={column.numeric ? 'report-numeric' : undefined}>
-              {column.label}
-            </th>
-          ))}
+          {columns.map((column) => {
+            const order = sort?.column === column.key ? sort.order : undefined;
+            return (
+              <th
+                key={column.key}
+                scope="col"
+                aria-sort={column.label === '' ? undefined : ariaSort(order)}
+                className={column.numeric ? 'report-numeric' : undefined}
+              >
+                {column.label === '' ? null : (
+                  <SortButton
+                    name={column.label}
+                    order={order}
+                    onSort={() => setSort(nextTableSort(sort, column.key, column.numeric === true))}
+                  />
+                )}
+              </th>
+            );
+          })}
         </tr>
       </thead>
       <tbody>
-        {rows.length === 0 ? (
+        {shown.length === 0 ? (
           <tr>
             <td colSpan={columns.length}>No Data</td>
           </tr>
         ) : (
-          rows.map((row) => (
+          shown.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
                 <td key={column.key} className={column.numeric ? 'report-numeric' : undefined}>

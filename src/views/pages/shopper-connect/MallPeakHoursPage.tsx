@@ -76,6 +76,11 @@ function seriesOptions(series: readonly SeriesPoint[], shown: boolean, metric: M
   };
 }
 
+/** 'Average GMV'; a measure that is an average already keeps its name ('Average Transaction Value'). */
+function averageOf(label: string): string {
+  return label.startsWith('Average ') ? label : `Average ${label}`;
+}
+
 /** Mall peak hours (Header V2): the weekday × hour heat map and the chosen metric over the time range. */
 export function MallPeakHoursPage({ title, header }: PageProps) {
   const report = useReport(peakHoursReportMachine);
@@ -102,7 +107,6 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
       numeric: true,
     },
   ];
-  const peak = shown ? [...series].sort((a, b) => b.value - a.value).slice(0, 10) : [];
 
   return (
     <MallReportSection testId="mall-peak-hours-page">
@@ -121,7 +125,7 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
       />
       <ReportBlock
         testId="peak-heat-map"
-        title={`Average ${METRIC_LABELS[metric]} by Weekday and Hour`}
+        title={`${averageOf(METRIC_LABELS[metric])} by Weekday and Hour`}
         panel={panel}
         chart={<Chart testId="peak-heat-map-chart" options={heat} height={360} />}
       />
@@ -130,7 +134,7 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
         title={`${METRIC_LABELS[metric]} over Time`}
         panel={panel}
         chart={<Chart testId="peak-series-chart" options={line} />}
-        table={<ReportTable columns={seriesColumns} rows={peak} />}
+        table={<ReportTable columns={seriesColumns} rows={shown ? series : []} />}
       />
     </MallReportSection>
   );
