@@ -6,6 +6,7 @@ import {
   eachDay,
   isoWeekday,
   type Period,
+  percentOf,
   previousPeriod,
   round2,
   share,
@@ -176,7 +177,12 @@ export function kpiCsvRows(kpis: MallHomeKpis | undefined): { measure: string; c
     row('GMV', kpis.gmv),
     row('Transactions', kpis.transactions),
     row('Average Transaction Value', kpis.averageTransactionValue),
-    row('Member Share', kpis.memberShare),
+    // As the page shows it: a percentage to 1 decimal.
+    {
+      measure: 'Member Share (%)',
+      current: percentOf(kpis.memberShare.current),
+      previous: percentOf(kpis.memberShare.previous),
+    },
   ];
 }
 

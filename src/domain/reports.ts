@@ -178,6 +178,11 @@ export function monthsInRange(start: string, end: string): string[] {
   return months;
 }
 
+/** A ratio as the page shows it, for CSV files: a percentage rounded to 1 decimal (0.40451 -> 40.5). */
+export function percentOf(ratio: number): number {
+  return Number.isFinite(ratio) ? Math.round(ratio * 1000) / 10 : 0;
+}
+
 /** A table's sort: a column key and its order. */
 export interface TableSort {
   readonly column: string;

@@ -78,7 +78,7 @@ describe('mall home', () => {
       { measure: 'GMV', current: 100, previous: 50 },
       { measure: 'Transactions', current: 4, previous: 5 },
       { measure: 'Average Transaction Value', current: 25, previous: 10 },
-      { measure: 'Member Share', current: 0.4, previous: 0.25 },
+      { measure: 'Member Share (%)', current: 40, previous: 25 },
     ]);
     expect(kpiCsvRows(undefined)).toEqual([]);
   });

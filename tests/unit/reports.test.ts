@@ -9,6 +9,7 @@ import {
   growthRate,
   monthsInRange,
   nextTableSort,
+  percentOf,
   previousPeriod,
   round2,
   sortMonths,
@@ -148,5 +149,13 @@ describe('table sort', () => {
     expect(nextTableSort(undefined, 'name', false)).toEqual({ column: 'name', order: 'asc' });
     expect(nextTableSort({ column: 'gmv', order: 'desc' }, 'gmv', true)).toEqual({ column: 'gmv', order: 'asc' });
     expect(nextTableSort({ column: 'gmv', order: 'asc' }, 'name', false)).toEqual({ column: 'name', order: 'asc' });
+  });
+});
+
+describe('percentOf', () => {
+  it('writes a ratio as the page shows it: a percentage to 1 decimal', () => {
+    expect(percentOf(0.40451158111236124)).toBe(40.5);
+    expect(percentOf(0.75)).toBe(75);
+    expect(percentOf(Number.NaN)).toBe(0);
   });
 });

@@ -338,7 +338,7 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
       'GMV,2000.5,2500',
       'Transactions,50,40',
       'Average Transaction Value,40.01,62.5',
-      'Member Share,0.75,0',
+      'Member Share (%),75,0',
     ]);
     expect(files[`daily_${FILE_RANGE}.csv`]).toEqual([
       'Date,GMV,Transactions',
@@ -659,7 +659,7 @@ describe('MallPaymentMethodsPage', { timeout: 30_000 }, () => {
     expect(download.fileName).toBe(`mall_payment_methods_${FILE_RANGE}.zip`);
     const files = await unzip(download.blob);
     expect(files).toEqual({
-      [`payment_methods_${FILE_RANGE}.csv`]: ['Payment Method,Sum,Share', 'VISA,750,0.75', 'GRAB_PAY,250,0.25'],
+      [`payment_methods_${FILE_RANGE}.csv`]: ['Payment Method,Sum,Share Percent', 'VISA,750,75', 'GRAB_PAY,250,25'],
       [`payment_methods_over_time_${FILE_RANGE}.csv`]: [
         'Period,Visa,Grab Pay',
         '2024-03-09,100,50.5',

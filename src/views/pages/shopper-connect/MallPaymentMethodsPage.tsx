@@ -2,7 +2,7 @@ import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import { formatPercentage } from '../../../domain/format';
 import { type PaymentOverTime, paymentOverTimeRows } from '../../../domain/mallReportViews';
-import { share } from '../../../domain/reports';
+import { percentOf, share } from '../../../domain/reports';
 import { paymentMethodsReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money } from '../../common/Money';
@@ -79,7 +79,11 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
         report={report}
         base="mall_payment_methods"
         files={() => [
-          { name: 'payment_methods', keys: ['payment_method', 'sum', 'share'], rows: shares },
+          {
+            name: 'payment_methods',
+            keys: ['payment_method', 'sum', 'share_percent'],
+            rows: shares.map((row) => ({ ...row, share_percent: percentOf(row.share) })),
+          },
           { name: 'payment_methods_over_time', keys: ['period', ...methods], rows: overTimeRows },
         ]}
       />
