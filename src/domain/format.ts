@@ -27,21 +27,46 @@ export function currencySymbol(currency: string | null | undefined): string {
   }
 }
 
-/** The symbol of figures over several malls or outlets: theirs when they share one currency, else the default. */
-export function sharedCurrencySymbol(currencies: readonly (string | null | undefined)[]): string {
-  const distinct = new Set(currencies.filter((currency) => currency));
-  return distinct.size === 1 ? currencySymbol([...distinct][0]) : DEFAULT_CURRENCY_SYMBOL;
+/** The one currency (ISO 4217) several malls or outlets share; undefined when none or several. */
+export function sharedCurrencyCode(currencies: readonly (string | null | undefined)[]): string | undefined {
+  const distinct = [...new Set(currencies.filter((currency): currency is string => Boolean(currency)))];
+  return distinct.length === 1 ? distinct[0] : undefined;
+}
+
+/** How money of a currency is written: its symbol and its own minor units (Rp no decimals, $ two). */
+export interface CurrencyFormat {
+  readonly symbol: string;
+  readonly digits: number;
+}
+
+export const DEFAULT_CURRENCY: CurrencyFormat = { symbol: DEFAULT_CURRENCY_SYMBOL, digits: 2 };
+
+/** The format of money in `currency` (ISO 4217): the narrow symbol and the currency's minor units. */
+export function currencyFormat(currency: string | null | undefined): CurrencyFormat {
+  if (!currency) return DEFAULT_CURRENCY;
+  try {
+    const digits = new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits;
+    return { symbol: currencySymbol(currency), digits: digits ?? 2 };
+  } catch {
+    return DEFAULT_CURRENCY;
+  }
 }
 
 function grouped(value: number, decimals: number): string {
   return value.toLocaleString(LOCALE, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
-/** '$1,234.50'; negatives '-$1,234.50' (minus, then the symbol); a value that rounds to zero has no minus. */
-export function formatMoney(value: number, symbol: string = DEFAULT_CURRENCY_SYMBOL): string {
-  const rounded = Math.round(value * 100) / 100;
+/**
+ * '$1,234.50'; negatives '-$1,234.50' (minus, then the symbol); a value that rounds to zero has no minus. With a
+ * currency format, in the currency's own minor units: 'Rp549,180,200' (no decimals).
+ */
+export function formatMoney(value: number, currency: string | CurrencyFormat = DEFAULT_CURRENCY): string {
+  const { symbol, digits } = typeof currency === 'string' ? { symbol: currency, digits: 2 } : currency;
+  const scale = 10 ** digits;
+  const rounded = Math.round(value * scale) / scale;
   const sign = rounded < 0 ? '-' : '';
-  return `${sign}${symbol}${grouped(Math.abs(rounded), 2)}`;
+  return `${sign}${symbol}${grouped(Math.abs(rounded), digits)}`;
 }
 
 /** A ratio as a percentage with 1 decimal: 0.1234 → '12.3%'. Not a finite number: '0.0%'. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_DAY_LABEL,
+  currencyFormat,
   currencySymbol,
   formatDateRange,
   formatFileDateRange,
@@ -14,7 +15,7 @@ import {
   formatNumber,
   formatOutletLabel,
   formatPercentage,
-  sharedCurrencySymbol,
+  sharedCurrencyCode,
 } from '../../src/domain/format';
 
 describe('formatMoney', () => {
@@ -45,9 +46,16 @@ describe('currency symbols', () => {
     expect(formatMoney(-1234.5, currencySymbol('MYR'))).toBe('-RM1,234.50');
   });
   it("uses the shared currency of several malls or outlets, '$' when they differ", () => {
-    expect(sharedCurrencySymbol(['IDR', 'IDR'])).toBe('Rp');
-    expect(sharedCurrencySymbol(['SGD', 'MYR'])).toBe('$');
-    expect(sharedCurrencySymbol([])).toBe('$');
+    expect(currencyFormat(sharedCurrencyCode(['IDR', 'IDR']))).toEqual({ symbol: 'Rp', digits: 0 });
+    expect(sharedCurrencyCode(['SGD', 'MYR', null])).toBeUndefined();
+    expect(currencyFormat(sharedCurrencyCode([]))).toEqual({ symbol: '$', digits: 2 });
+  });
+  it("writes money in the currency's own minor units: rupiah has no decimals", () => {
+    expect(formatMoney(549180200.4, currencyFormat('IDR'))).toBe('Rp549,180,200');
+    expect(formatMoney(1234.5, currencyFormat('SGD'))).toBe('$1,234.50');
+    expect(formatMoney(-0.4, currencyFormat('IDR'))).toBe('Rp0');
+    expect(formatMoney(1.2345, currencyFormat('BHD'))).toBe('BHD1.235');
+    expect(currencyFormat('not a code')).toEqual({ symbol: '$', digits: 2 });
   });
 });
 

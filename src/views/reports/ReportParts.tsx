@@ -5,7 +5,7 @@ import type { CsvFile } from '../../domain/csv';
 import { formatGrowthRate, growthRate, nextTableSort, sortTableRows, type TableSort } from '../../domain/reports';
 import { ChartFrameContext } from '../charts/Chart';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
-import { CurrencySymbolContext, useMallCurrencySymbol } from '../common/Money';
+import { CurrencyContext, useMallCurrency } from '../common/Money';
 import { ariaSort, SortButton } from '../common/SortButton';
 import type { PanelState, ReportExport } from './useReport';
 import './reports.css';
@@ -37,9 +37,9 @@ export function pointsOrNone<T>(shown: boolean, values: readonly T[]): T[] {
 /** A mall report page: its money shown with the selected malls' currency symbol (Money). */
 export function MallReportSection({ testId, children }: { readonly testId: string; readonly children: ReactNode }) {
   return (
-    <CurrencySymbolContext.Provider value={useMallCurrencySymbol()}>
+    <CurrencyContext.Provider value={useMallCurrency()}>
       <section data-testid={testId}>{children}</section>
-    </CurrencySymbolContext.Provider>
+    </CurrencyContext.Provider>
   );
 }
 

@@ -1,6 +1,6 @@
 import type Highcharts from 'highcharts';
 import type { Metric } from '../../domain/dateLimits';
-import { formatMoney, formatNumber } from '../../domain/format';
+import { type CurrencyFormat, formatMoney, formatNumber } from '../../domain/format';
 import type { DailyReportRow, PaymentMethodRow } from '../../domain/mallReportViews';
 import { categoryAxis, pointsOrNone, valueAxis } from './ReportParts';
 
@@ -11,7 +11,7 @@ export const METRIC_LABELS: Record<Metric, string> = {
 };
 
 /** A metric's value: a count, or money with the page's currency symbol. */
-export function formatMetric(metric: Metric, value: number, currency?: string): string {
+export function formatMetric(metric: Metric, value: number, currency?: CurrencyFormat): string {
   return metric === 'transactions' ? formatNumber(value) : formatMoney(value, currency);
 }
 

@@ -2,7 +2,7 @@ import { Button, Callout, Card, Classes, H5, InputGroup, ProgressBar } from '@bl
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { type receiptsListMachine, receiptsMachine } from '../../../machines/receiptsMachine';
-import { CurrencySymbolContext, useOutletCurrencySymbol } from '../../common/Money';
+import { CurrencyContext, useOutletCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeExceededAlert } from '../../filters/DateRangeExceededAlert';
@@ -60,10 +60,10 @@ function ReceiptsPageBody({
   const image = useSelector(actor, (state) => state.context.image);
   const pdfProgress = useSelector(actor, (state) => state.context.pdfProgress);
   const pdfLink = useSelector(actor, (state) => state.context.pdfLink);
-  const currency = useOutletCurrencySymbol();
+  const currency = useOutletCurrency();
 
   return (
-    <CurrencySymbolContext.Provider value={currency}>
+    <CurrencyContext.Provider value={currency}>
       <section className="receipts-page" data-testid="receipts-page">
         <header className="receipts-header">
           <PageTitle title={title} />
@@ -150,6 +150,6 @@ function ReceiptsPageBody({
           onClose={() => send({ type: 'image.close' })}
         />
       </section>
-    </CurrencySymbolContext.Provider>
+    </CurrencyContext.Provider>
   );
 }

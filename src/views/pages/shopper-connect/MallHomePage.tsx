@@ -8,7 +8,7 @@ import {
 } from '../../../domain/mallReportViews';
 import { mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
-import { Money, useMallCurrencySymbol } from '../../common/Money';
+import { Money, useMallCurrency } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
@@ -43,7 +43,7 @@ export const PAYMENT_COLUMNS: Column<PaymentMethodRow>[] = [
 /** Mall home: the KPIs with growth, the daily trend, the outlet ranking and the payment-method split. */
 export function MallHomePage({ title, header }: PageProps) {
   const report = useReport(mallHomeReportMachine);
-  const currency = useMallCurrencySymbol();
+  const currency = useMallCurrency();
   const dailyData = report.dataOf('daily');
   const shown = dailyData !== undefined;
   const daily = dailyData ?? [];

@@ -4,12 +4,12 @@ import 'highcharts/modules/heatmap';
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import type { Metric } from '../../../domain/dateLimits';
-import { formatHour } from '../../../domain/format';
+import { type CurrencyFormat, formatHour } from '../../../domain/format';
 import { heatMapCsvRows, heatMapKeys, type SeriesPoint, WEEKDAYS } from '../../../domain/mallReportViews';
 import { peakHoursReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { CHART_COLORS } from '../../charts/chartTheme';
-import { useMallCurrencySymbol } from '../../common/Money';
+import { useMallCurrency } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
@@ -30,7 +30,7 @@ function heatMapOptions(
   heatMap: readonly number[][],
   shown: boolean,
   metric: Metric,
-  currency: string,
+  currency: CurrencyFormat,
 ): Highcharts.Options {
   const points: [number, number, number][] = [];
   if (shown) {
@@ -92,7 +92,7 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
   const hours = data?.hours ?? [];
   const heatMap = data?.heatMap ?? [];
   const series = data?.series ?? [];
-  const currency = useMallCurrencySymbol();
+  const currency = useMallCurrency();
   const heat = useMemo(
     () => heatMapOptions(hours, heatMap, shown, metric, currency),
     [hours, heatMap, shown, metric, currency],

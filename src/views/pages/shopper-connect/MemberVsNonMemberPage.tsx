@@ -6,7 +6,7 @@ import type { OutletRankRow } from '../../../domain/mallReportViews';
 import { share } from '../../../domain/reports';
 import { memberReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
-import { Money, useMallCurrencySymbol } from '../../common/Money';
+import { Money, useMallCurrency } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
@@ -39,7 +39,7 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
   const report = useReport(memberReportMachine);
   const { query } = report;
   const overall = report.dataOf('overall');
-  const currency = useMallCurrencySymbol();
+  const currency = useMallCurrency();
   const metric = query?.metric ?? 'gmv';
   const shown = overall !== undefined;
   const rows = overall?.data ?? [];
