@@ -25,6 +25,7 @@ import { unbuiltHandlers } from './routes/notImplemented.js';
 import { receiptHandlers } from './routes/receipts.js';
 import { systemHandlers } from './routes/system.js';
 import type { Handlers, OperationId, RouteDeps } from './routes/types.js';
+import { apiDocsPolicy, registerSecurityHeaders } from './securityHeaders.js';
 
 export interface AppDeps {
   pool: Pool;
@@ -73,6 +74,7 @@ const isOperationId = (handlers: Handlers, operationId: string): operationId is 
 export async function buildApp({ pool, config, logger = false, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    trustProxy: config.trustProxy,
     ajv: {
       customOptions: {
         strict: false,
@@ -85,6 +87,7 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
     },
   });
 
+  await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // The contract returns PDFs but takes none; saying so also tells the route generator the type is handled.
   app.addContentTypeParser('application/pdf', (_request, _payload, done) => {
@@ -104,6 +107,7 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
     routePrefix: API_DOCS_PREFIX,
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
     staticCSP: true,
+    transformStaticCSP: apiDocsPolicy,
   });
 
   await app.register(openapiGlue, {

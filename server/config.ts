@@ -11,8 +11,13 @@ export interface Config {
   /** Where the built single-page app lives. */
   staticDir: string;
   sessionTtlHours: number;
-  /** Secure cookies unless the server only listens on the loopback interface. */
+  /** Secure cookies unless the server only listens on the loopback interface (a request over TLS always gets them). */
   secureCookies: boolean;
+  /**
+   * Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe (Fastify's trustProxy): none by default, any
+   * (`true`), or those of a list of addresses and CIDR ranges.
+   */
+  trustProxy: boolean | string;
   logLevel: string;
   demoReceipts: number | undefined;
   demoSeed: number;
@@ -38,6 +43,16 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 /** The download-link secret when DOWNLOAD_SECRET is unset: links then last as long as the process. */
 const PROCESS_DOWNLOAD_SECRET = randomBytes(32).toString('base64url');
 
+function trustProxyFrom(env: NodeJS.ProcessEnv): boolean | string {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (!/^[\da-fA-F.:/,\s]+$/.test(raw)) {
+    throw new Error(`TRUST_PROXY must be true, false or addresses and CIDR ranges separated by commas, got '${raw}'`);
+  }
+  return raw;
+}
+
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
@@ -59,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 30),
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : !isLoopback(host),
+    trustProxy: trustProxyFrom(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     demoReceipts: demoReceiptsRaw ? intFrom(env, 'DEMO_RECEIPTS', 0, 0, 100_000_000) : undefined,
     demoSeed: intFrom(env, 'DEMO_SEED', 20261121, 0, 2 ** 31 - 1),

@@ -22,18 +22,27 @@ export async function readSession(db: Queryable, request: FastifyRequest): Promi
   return (await findLiveSession(db, hashSecret(token))) ?? null;
 }
 
+/** Secure when configured (COOKIE_SECURE, a non-loopback address) and whenever the request came over TLS. */
+export const secureCookieFor = (reply: FastifyReply, options: SessionOptions) =>
+  options.secureCookies || reply.request.protocol === 'https';
+
 function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, options: SessionOptions) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
-    secure: options.secureCookies,
+    secure: secureCookieFor(reply, options),
     maxAge: maxAgeSeconds,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, options: SessionOptions) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: options.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookieFor(reply, options),
+  });
 }
 
 /** Starts a session (anonymous when userId is null) and sets its cookie; the previous one, if any, ends. */
