@@ -1,9 +1,11 @@
 import { buildApp } from './app.js';
+import { DEVICE_TTL_SECONDS } from './auth/devices.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { generateDemoData } from './demo/generate.js';
+import { deleteOldThrottleRecords } from './repositories/authFlows.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
 import { deleteExpiredSessions } from './repositories/sessions.js';
 
@@ -25,10 +27,15 @@ if (await isDatabaseEmpty(database.pool)) {
   });
   say(`Demo data ready: ${result.receipts.toLocaleString('en-US')} receipts.`);
 }
-await deleteExpiredSessions(database.pool);
+/** Sessions past their expiry, and sign-in throttle records older than any window that reads them. */
+async function sweep() {
+  await deleteExpiredSessions(database.pool);
+  await deleteOldThrottleRecords(database.pool, 2 * 24 * 60 * 60, DEVICE_TTL_SECONDS);
+}
+await sweep();
 const sweeper = setInterval(
   () => {
-    deleteExpiredSessions(database.pool).catch(() => {});
+    sweep().catch(() => {});
   },
   60 * 60 * 1000,
 );
