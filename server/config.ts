@@ -28,6 +28,34 @@ export interface Config {
   mailFrom: string;
   /** Signs download links (receipts PDF); DOWNLOAD_SECRET, else a random secret per process. */
   downloadSecret: string;
+  /** The identity provider of an e-mail domain (SSO_DOMAIN, SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET). */
+  sso: SsoSetting | undefined;
+  /**
+   * Whether `npm start` runs the demo's own identity provider for the demo accounts' domain: on a loopback address
+   * when no SSO_ISSUER is given, unless SSO_DEMO=false.
+   */
+  ssoDemo: boolean;
+}
+
+export interface SsoSetting {
+  domain: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+}
+
+function ssoFrom(env: NodeJS.ProcessEnv): SsoSetting | undefined {
+  const domain = (env.SSO_DOMAIN ?? '').trim().toLowerCase();
+  const issuer = (env.SSO_ISSUER ?? '').trim();
+  const clientId = (env.SSO_CLIENT_ID ?? '').trim();
+  if (!domain && !issuer && !clientId) return undefined;
+  if (!domain || !issuer || !clientId) {
+    throw new Error(
+      'Single sign-on needs SSO_DOMAIN, SSO_ISSUER and SSO_CLIENT_ID together (SSO_CLIENT_SECRET too, unless a public client)',
+    );
+  }
+  if (!/^https?:\/\//.test(issuer)) throw new Error(`SSO_ISSUER must start with https:// or http://, got '${issuer}'`);
+  return { domain, issuer, clientId, clientSecret: env.SSO_CLIENT_SECRET || null };
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -82,5 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Mall Analytics <no-reply@mall-analytics.local>',
     downloadSecret: env.DOWNLOAD_SECRET || PROCESS_DOWNLOAD_SECRET,
+    sso: ssoFrom(env),
+    ssoDemo: env.SSO_DEMO !== 'false' && !env.SSO_ISSUER && isLoopback(host),
   };
 }
