@@ -18,7 +18,6 @@ import {
 } from 'openid-client';
 import { isLoopback } from '../config.js';
 import { HttpError } from '../errors.js';
-import { deleteSession } from '../repositories/sessions.js';
 import {
   findSsoDomain,
   type SsoDomainRow,
@@ -28,7 +27,15 @@ import {
 } from '../repositories/sso.js';
 import { findUserByEmail } from '../repositories/users.js';
 import type { AreaHandlers, OperationRequest, RouteDeps } from '../routes/types.js';
-import { hashSecret, newSecret, type SessionOptions, secureCookieFor, startSession } from './sessions.js';
+import { forgetSession } from './callerCache.js';
+import {
+  endStoredSession,
+  hashSecret,
+  newSecret,
+  type SessionOptions,
+  secureCookieFor,
+  startSession,
+} from './sessions.js';
 
 /**
  * The cookie that ties the provider's answer to the browser that started the sign-on. SameSite=Lax, unlike the
@@ -205,7 +212,7 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
 
     // The provider did the authentication: no one-time code here.
     if (request.session && request.session.tokenHash !== taken.session.tokenHash) {
-      await deleteSession(pool, request.session.tokenHash);
+      await endStoredSession(pool, request.session.tokenHash);
     }
     const session = await startSession(pool, reply, sessionOptions, taken.session, {
       userId: user.id,
@@ -220,6 +227,7 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
           }).href
         : null;
     await saveSsoSignIn(pool, session.tokenHash, { logoutUrl, idToken });
+    forgetSession(session.tokenHash);
     request.log.info({ userId: user.id, domain: pending.domain }, 'signed in with single sign-on');
     return ssoPage({ status: 'success' });
   }

@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireCaller } from '../auth/access.js';
+import { forgetSession, forgetUser } from '../auth/callerCache.js';
 import { deviceHashOf, isKnownDeviceOf, rememberDeviceOf } from '../auth/devices.js';
 import { passwordProblem } from '../auth/passwordPolicy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -237,6 +238,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
         throw badRequest(AUTH_MESSAGES.invalidCode);
       }
       await completeMfa(pool, session.tokenHash);
+      forgetSession(session.tokenHash);
       await recordAuthEvent(pool, { kind: 'otp_verified', subject, address: request.ip });
       request.log.info({ userId: session.userId }, 'one-time code verified');
       return { success: true };
@@ -281,6 +283,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
       await checkNewPassword(user, password);
       await spendKey(keyHash);
       await setPassword(pool, user.id, await hashPassword(password));
+      forgetUser(user.id);
       return { success: true };
     },
 
@@ -316,6 +319,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
         throw badRequest(AUTH_MESSAGES.passwordChangeNeedsProof);
       }
       await setPassword(pool, user.id, await hashPassword(body.newPassword));
+      forgetUser(user.id);
       // Every session of the user has ended; so has this browser's.
       await endSession(pool, reply, sessionOptions, null);
       return { success: true };
