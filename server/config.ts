@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
+  /** Connections the server keeps to PostgreSQL (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** Where the built single-page app lives. */
   staticDir: string;
   sessionTtlHours: number;
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     embeddedPgPort: intFrom(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+    databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 30),
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : !isLoopback(host),
