@@ -26,6 +26,7 @@ import { receiptHandlers } from './routes/receipts.js';
 import { checkRequestRules } from './routes/rules.js';
 import { systemHandlers } from './routes/system.js';
 import type { Handlers, OperationId, RouteDeps } from './routes/types.js';
+import { apiDocsPolicy, registerSecurityHeaders } from './securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
 export interface AppDeps {
@@ -91,7 +92,7 @@ function statusOf(error: FastifyError | HttpError): number {
 }
 
 export async function buildApp({ pool, config, logger = false, mailer }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger, schemaErrorFormatter });
+  const app = Fastify({ logger, schemaErrorFormatter, trustProxy: config.trustProxy });
   // Query strings are read with coercion ('7' -> 7), JSON bodies without it (true is never 1).
   app.setValidatorCompiler(validatorCompiler);
 
@@ -128,6 +129,7 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
   app.addHook('onResponse', clearTimer);
   app.addHook('onRequestAbort', clearTimer);
 
+  await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // The contract returns PDFs but takes none; saying so also tells the route generator the type is handled.
   app.addContentTypeParser('application/pdf', (_request, _payload, done) => {
@@ -152,6 +154,7 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
     routePrefix: API_DOCS_PREFIX,
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
     staticCSP: true,
+    transformStaticCSP: apiDocsPolicy,
   });
 
   await app.register(openapiGlue, {

@@ -8,11 +8,18 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
+  /** Connections the server keeps to PostgreSQL (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** Where the built single-page app lives. */
   staticDir: string;
   sessionTtlHours: number;
-  /** Secure cookies unless the server only listens on the loopback interface. */
+  /** Secure cookies unless the server only listens on the loopback interface (a request over TLS always gets them). */
   secureCookies: boolean;
+  /**
+   * Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe (Fastify's trustProxy): none by default, any
+   * (`true`), or those of a list of addresses and CIDR ranges.
+   */
+  trustProxy: boolean | string;
   logLevel: string;
   demoReceipts: number | undefined;
   demoSeed: number;
@@ -27,6 +34,34 @@ export interface Config {
   requestTimeoutMs: number;
   /** PostgreSQL's statement_timeout for every pooled connection (STATEMENT_TIMEOUT_MS, default 10 s). */
   statementTimeoutMs: number;
+  /** The identity provider of an e-mail domain (SSO_DOMAIN, SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET). */
+  sso: SsoSetting | undefined;
+  /**
+   * Whether `npm start` runs the demo's own identity provider for the demo accounts' domain: on a loopback address
+   * when no SSO_ISSUER is given, unless SSO_DEMO=false.
+   */
+  ssoDemo: boolean;
+}
+
+export interface SsoSetting {
+  domain: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+}
+
+function ssoFrom(env: NodeJS.ProcessEnv): SsoSetting | undefined {
+  const domain = (env.SSO_DOMAIN ?? '').trim().toLowerCase();
+  const issuer = (env.SSO_ISSUER ?? '').trim();
+  const clientId = (env.SSO_CLIENT_ID ?? '').trim();
+  if (!domain && !issuer && !clientId) return undefined;
+  if (!domain || !issuer || !clientId) {
+    throw new Error(
+      'Single sign-on needs SSO_DOMAIN, SSO_ISSUER and SSO_CLIENT_ID together (SSO_CLIENT_SECRET too, unless a public client)',
+    );
+  }
+  if (!/^https?:\/\//.test(issuer)) throw new Error(`SSO_ISSUER must start with https:// or http://, got '${issuer}'`);
+  return { domain, issuer, clientId, clientSecret: env.SSO_CLIENT_SECRET || null };
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -41,6 +76,16 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 
 /** The download-link secret when DOWNLOAD_SECRET is unset: links then last as long as the process. */
 const PROCESS_DOWNLOAD_SECRET = randomBytes(32).toString('base64url');
+
+function trustProxyFrom(env: NodeJS.ProcessEnv): boolean | string {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (!/^[\da-fA-F.:/,\s]+$/.test(raw)) {
+    throw new Error(`TRUST_PROXY must be true, false or addresses and CIDR ranges separated by commas, got '${raw}'`);
+  }
+  return raw;
+}
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
@@ -60,9 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     embeddedPgPort: intFrom(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+    databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 30),
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : !isLoopback(host),
+    trustProxy: trustProxyFrom(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     demoReceipts: demoReceiptsRaw ? intFrom(env, 'DEMO_RECEIPTS', 0, 0, 100_000_000) : undefined,
     demoSeed: intFrom(env, 'DEMO_SEED', 20261121, 0, 2 ** 31 - 1),
@@ -72,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadSecret: env.DOWNLOAD_SECRET || PROCESS_DOWNLOAD_SECRET,
     requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 10_000, 1, 600_000),
     statementTimeoutMs: intFrom(env, 'STATEMENT_TIMEOUT_MS', 10_000, 1, 600_000),
+    sso: ssoFrom(env),
+    ssoDemo: env.SSO_DEMO !== 'false' && !env.SSO_ISSUER && isLoopback(host),
   };
 }

@@ -1,12 +1,18 @@
 import { buildApp } from './app.js';
+import { DEVICE_TTL_SECONDS } from './auth/devices.js';
+import { verifyPassword } from './auth/passwords.js';
 import { loadConfig } from './config.js';
 import { openDatabase, requestPoolLimits } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { generateDemoData } from './demo/generate.js';
+import { DEMO_SSO_DOMAIN, type DemoSsoProvider, startDemoSsoProvider } from './demo/ssoProvider.js';
+import { deleteOldThrottleRecords } from './repositories/authFlows.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
 import { deleteExpiredSessions } from './repositories/sessions.js';
+import { saveSsoDomain } from './repositories/sso.js';
+import { findUserByEmail } from './repositories/users.js';
 
 const config = loadConfig();
 const say = (message: string) => process.stdout.write(`${message}\n`);
@@ -26,16 +32,43 @@ if (await isDatabaseEmpty(database.pool)) {
   });
   say(`Demo data ready: ${result.receipts.toLocaleString('en-US')} receipts.`);
 }
-await deleteExpiredSessions(database.pool);
+/** Sessions past their expiry, and sign-in throttle records older than any window that reads them. */
+async function sweep() {
+  await deleteExpiredSessions(database.pool);
+  await deleteOldThrottleRecords(database.pool, 2 * 24 * 60 * 60, DEVICE_TTL_SECONDS);
+}
+await sweep();
 const sweeper = setInterval(
   () => {
-    deleteExpiredSessions(database.pool).catch(() => {});
+    sweep().catch(() => {});
   },
   60 * 60 * 1000,
 );
 sweeper.unref();
 
-const requestPool = createPool(database.url, 10, requestPoolLimits(config));
+const requestPool = createPool(database.url, config.databasePoolSize, requestPoolLimits(config));
+
+let demoSso: DemoSsoProvider | undefined;
+if (config.sso) {
+  await saveSsoDomain(database.pool, config.sso);
+  say(`Single sign-on for ${config.sso.domain}: ${config.sso.issuer}`);
+} else if (config.ssoDemo) {
+  // The demo's identity provider knows the demo accounts of its domain, with their passwords.
+  demoSso = await startDemoSsoProvider({
+    publicUrl: config.publicUrl,
+    authenticate: async (login, password) => {
+      if (!login.endsWith(`@${DEMO_SSO_DOMAIN}`)) return undefined;
+      const user = await findUserByEmail(database.pool, login);
+      return user && !user.disabled && (await verifyPassword(password, user.passwordHash)) ? user.email : undefined;
+    },
+  });
+  await saveSsoDomain(database.pool, {
+    domain: DEMO_SSO_DOMAIN,
+    issuer: demoSso.issuer,
+    clientId: demoSso.clientId,
+    clientSecret: demoSso.clientSecret,
+  });
+}
 const app = await buildApp({
   pool: requestPool,
   config,
@@ -47,6 +80,7 @@ const address = `http://${config.host.includes(':') ? `[${config.host}]` : confi
 say('');
 say(`Mall analytics is ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 say(`API reference: ${address}/api/docs`);
+if (demoSso) say(`Sign in with SSO: any ${DEMO_SSO_DOMAIN} account, at the demo identity provider ${demoSso.issuer}`);
 say(`Demo accounts (password ${DEMO_PASSWORD}):`);
 for (const account of DEMO_ACCOUNTS) say(`  ${account.email.padEnd(26)} ${account.description}`);
 say('Press Ctrl-C to stop.');
@@ -58,6 +92,7 @@ async function stop(signal: string) {
   say(`\n${signal}: stopping…`);
   await app.close().catch(() => {});
   await requestPool.end().catch(() => {});
+  await demoSso?.stop().catch(() => {});
   await database.close().catch(() => {});
   say(database.embedded ? 'Stopped the server and PostgreSQL.' : 'Stopped the server.');
   process.exit(0);

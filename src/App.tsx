@@ -1,8 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { FullPageSpinner } from './views/common/FullPageSpinner';
 import { Notifications } from './views/common/Notifications';
 import { PageNotAvailable } from './views/common/PageNotAvailable';
 import { GuardedRouter } from './views/layout/GuardedRouter';
-import { SignedInArea } from './views/layout/SignedInArea';
 import { AccountCreationPage } from './views/pages/auth/AccountCreationPage';
 import { LoginPage } from './views/pages/auth/LoginPage';
 import { MfaPage } from './views/pages/auth/MfaPage';
@@ -12,6 +13,11 @@ import { SsoPage } from './views/pages/auth/SsoPage';
 import { UpdatePasswordPage } from './views/pages/auth/UpdatePasswordPage';
 import { NotFoundPage } from './views/pages/NotFoundPage';
 import './views/common/common.css';
+
+/** The main layout, its filters, charts and tables load once a user is signed in, never with /login. */
+const SignedInArea = lazy(() =>
+  import('./views/layout/SignedInArea').then((module) => ({ default: module.SignedInArea })),
+);
 
 /**
  * The app's pages inside the app machine's provider: the guard's decision picks the page, the signed-in area
@@ -37,7 +43,9 @@ export function App() {
             <PageNotAvailable title="Payment" />
           </Route>
           <Route>
-            <SignedInArea />
+            <Suspense fallback={<FullPageSpinner />}>
+              <SignedInArea />
+            </Suspense>
           </Route>
         </Switch>
       </GuardedRouter>

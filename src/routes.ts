@@ -4,7 +4,6 @@ import { DEFAULT_FILTER_PAGE, type FilterPageConfig } from './domain/filterHeade
 import { findPage, type RouteNode } from './domain/permissions';
 import { ROUTE_TABLE, type TableRoute, type TableRouteMeta } from './domain/routeTable';
 import type { PageHeaderKind, PageProps } from './views/pages/pageProps';
-import { PlaceholderPage } from './views/pages/placeholder/PlaceholderPage';
 
 /**
  * The routes of the app: the route table of §2 (domain/routeTable: paths, names, titles, icons, order) with
@@ -30,9 +29,11 @@ export interface AppRoute extends RouteNode {
 
 /**
  * Pages not built yet: the header, 'This page is not available yet.' and the filters inside the main layout.
- * Loaded with the app (its headers are the ones most pages show), so it resolves at once.
+ * Loaded with the signed-in area, never by the signed-out screens.
  */
-const notBuiltYet: PageComponent = lazy(() => Promise.resolve({ default: PlaceholderPage }));
+const notBuiltYet: PageComponent = lazy(() =>
+  import('./views/pages/placeholder/PlaceholderPage').then((module) => ({ default: module.PlaceholderPage })),
+);
 
 const receiptsPage: PageComponent = lazy(() =>
   import('./views/pages/receipts/ReceiptsPage').then((module) => ({ default: module.ReceiptsPage })),

@@ -5,7 +5,8 @@ import { forbidden, unauthorized } from '../errors.js';
 import type { Operation, ScopeKind } from '../openapi.js';
 import { countVisibleMalls, countVisibleOutlets } from '../repositories/lookup.js';
 import type { SessionRow } from '../repositories/sessions.js';
-import { findUserById, loadUserGrants, type UserGrants, type UserRow } from '../repositories/users.js';
+import type { UserGrants, UserRow } from '../repositories/users.js';
+import { cachedUserOf } from './callerCache.js';
 import { hasValidCsrfToken, needsCsrf } from './csrf.js';
 import { readSession } from './sessions.js';
 
@@ -41,10 +42,8 @@ export function requireCaller(request: FastifyRequest): Caller {
 }
 
 async function loadCaller(pool: Pool, session: SessionRow): Promise<Caller | null> {
-  if (session.userId === null) return null;
-  const user = await findUserById(pool, session.userId);
-  if (!user || user.disabled) return null;
-  return { session, user, grants: await loadUserGrants(pool, user.id) };
+  const known = await cachedUserOf(pool, session);
+  return known ? { session, ...known } : null;
 }
 
 /**

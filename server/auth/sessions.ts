@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/pool.js';
 import { deleteSession, findLiveSession, insertSession, type SessionRow } from '../repositories/sessions.js';
+import { cachedSession, forgetSession } from './callerCache.js';
 
 export const SESSION_COOKIE = 'sid';
 /** An anonymous session only carries the CSRF token for signing in. */
@@ -19,21 +20,37 @@ export const hashSecret = (secret: string) => createHash('sha256').update(secret
 export async function readSession(db: Queryable, request: FastifyRequest): Promise<SessionRow | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 100) return null;
-  return (await findLiveSession(db, hashSecret(token))) ?? null;
+  const tokenHash = hashSecret(token);
+  return (await cachedSession(tokenHash, () => findLiveSession(db, tokenHash))) ?? null;
 }
+
+/** Secure when configured (COOKIE_SECURE, a non-loopback address) and whenever the request came over TLS. */
+export const secureCookieFor = (reply: FastifyReply, options: SessionOptions) =>
+  options.secureCookies || reply.request.protocol === 'https';
 
 function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, options: SessionOptions) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
-    secure: options.secureCookies,
+    secure: secureCookieFor(reply, options),
     maxAge: maxAgeSeconds,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, options: SessionOptions) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: options.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookieFor(reply, options),
+  });
+}
+
+/** Deletes a session and forgets it, so that its cookie opens nothing from now on. */
+export async function endStoredSession(db: Queryable, tokenHash: string): Promise<void> {
+  await deleteSession(db, tokenHash);
+  forgetSession(tokenHash);
 }
 
 /** Starts a session (anonymous when userId is null) and sets its cookie; the previous one, if any, ends. */
@@ -44,7 +61,7 @@ export async function startSession(
   previous: SessionRow | null,
   user: { userId: number | null; mfaPending: boolean },
 ): Promise<SessionRow> {
-  if (previous) await deleteSession(db, previous.tokenHash);
+  if (previous) await endStoredSession(db, previous.tokenHash);
   const token = newSecret();
   const ttlSeconds = user.userId === null ? ANONYMOUS_TTL_SECONDS : options.ttlHours * 3600;
   const session = await insertSession(db, {
@@ -64,6 +81,6 @@ export async function endSession(
   options: SessionOptions,
   session: SessionRow | null,
 ) {
-  if (session) await deleteSession(db, session.tokenHash);
+  if (session) await endStoredSession(db, session.tokenHash);
   clearSessionCookie(reply, options);
 }

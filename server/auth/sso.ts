@@ -18,7 +18,6 @@ import {
 } from 'openid-client';
 import { isLoopback } from '../config.js';
 import { HttpError } from '../errors.js';
-import { deleteSession } from '../repositories/sessions.js';
 import {
   findSsoDomain,
   type SsoDomainRow,
@@ -28,7 +27,15 @@ import {
 } from '../repositories/sso.js';
 import { findUserByEmail } from '../repositories/users.js';
 import type { AreaHandlers, OperationRequest, RouteDeps } from '../routes/types.js';
-import { hashSecret, newSecret, type SessionOptions, startSession } from './sessions.js';
+import { forgetSession } from './callerCache.js';
+import {
+  endStoredSession,
+  hashSecret,
+  newSecret,
+  type SessionOptions,
+  secureCookieFor,
+  startSession,
+} from './sessions.js';
 
 /**
  * The cookie that ties the provider's answer to the browser that started the sign-on. SameSite=Lax, unlike the
@@ -124,12 +131,12 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
   const sessionOptions: SessionOptions = { ttlHours: config.sessionTtlHours, secureCookies: config.secureCookies };
   const redirectUri = `${config.publicUrl}${SSO_CALLBACK_PATH}`;
   const discover = createDiscoveryCache();
-  const cookieOptions = {
+  const cookieOptions = (reply: FastifyReply) => ({
     path: SSO_CALLBACK_PATH,
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: config.secureCookies,
-  };
+    secure: secureCookieFor(reply, sessionOptions),
+  });
 
   /** The answer to a navigation is the /sso page with the message; to a call, a JSON error. */
   function refuseStart(
@@ -146,7 +153,7 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
     const { query } = request;
     const binding = request.cookies[SSO_COOKIE];
     if (!binding || binding.length > 100) throw new SsoFailure(SSO_MESSAGES.expired, 'no sign-on cookie');
-    reply.clearCookie(SSO_COOKIE, cookieOptions);
+    reply.clearCookie(SSO_COOKIE, cookieOptions(reply));
     const taken = await takeSsoPending(pool, hashSecret(binding));
     if (!taken) throw new SsoFailure(SSO_MESSAGES.expired, 'no pending sign-on');
     const { pending } = taken;
@@ -205,7 +212,7 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
 
     // The provider did the authentication: no one-time code here.
     if (request.session && request.session.tokenHash !== taken.session.tokenHash) {
-      await deleteSession(pool, request.session.tokenHash);
+      await endStoredSession(pool, request.session.tokenHash);
     }
     const session = await startSession(pool, reply, sessionOptions, taken.session, {
       userId: user.id,
@@ -220,6 +227,7 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
           }).href
         : null;
     await saveSsoSignIn(pool, session.tokenHash, { logoutUrl, idToken });
+    forgetSession(session.tokenHash);
     request.log.info({ userId: user.id, domain: pending.domain }, 'signed in with single sign-on');
     return ssoPage({ status: 'success' });
   }
@@ -251,7 +259,7 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
         bindingHash: hashSecret(binding),
         startedAt: Date.now(),
       });
-      reply.setCookie(SSO_COOKIE, binding, { ...cookieOptions, maxAge: PENDING_TTL_SECONDS });
+      reply.setCookie(SSO_COOKIE, binding, { ...cookieOptions(reply), maxAge: PENDING_TTL_SECONDS });
       const authorizationUrl = buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
         scope: 'openid email',

@@ -22,12 +22,12 @@ export function requestPoolLimits(config: Config): PoolLimits {
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL under the data folder. */
 export async function openDatabase(config: Config, log: (message: string) => void): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = createPool(config.databaseUrl);
+    const pool = createPool(config.databaseUrl, config.databasePoolSize);
     await pingDatabase(pool);
     return { pool, url: config.databaseUrl, embedded: false, close: () => pool.end() };
   }
   const server = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.embeddedPgPort, log);
-  const pool = createPool(server.url);
+  const pool = createPool(server.url, config.databasePoolSize);
   await pingDatabase(pool);
   return {
     pool,

@@ -97,36 +97,122 @@ export async function findRoles(db: Queryable, names: string[]) {
   return rows;
 }
 
-// Login throttling.
+// Sign-in throttles.
 
 export async function recordLoginAttempt(
   db: Queryable,
-  attempt: { username: string; address: string; succeeded: boolean },
+  attempt: { username: string; address: string; deviceHash: string | null; succeeded: boolean },
 ) {
-  await db.query('INSERT INTO login_attempts (username, address, succeeded) VALUES ($1, $2, $3)', [
+  await db.query('INSERT INTO login_attempts (username, address, device_hash, succeeded) VALUES ($1, $2, $3, $4)', [
     attempt.username,
     attempt.address,
+    attempt.deviceHash,
     attempt.succeeded,
   ]);
 }
 
-/** Failed sign-ins within the window: for the username since its last success, and from the address. */
-export async function countRecentFailures(db: Queryable, username: string, address: string, windowSeconds: number) {
-  const { rows } = await db.query<{ byUsername: number; byAddress: number }>(
-    `SELECT
+export interface LoginFailureCounts {
+  /** Failures from the address within the window. */
+  byAddress: number;
+  /** Failures for the username since its last success or password change (within the account window). */
+  byAccount: number;
+  /** Seconds since the username's last failure (a large number when there is none). */
+  secondsSinceAccountFailure: number;
+  /** Failures for the username from this browser since its last success there, within the window. */
+  byDevice: number;
+}
+
+/** The failed sign-ins that the throttles count, in one round trip. */
+export async function countLoginFailures(
+  db: Queryable,
+  attempt: { username: string; address: string; deviceHash: string | null },
+  windows: { windowSeconds: number; accountWindowSeconds: number },
+): Promise<LoginFailureCounts> {
+  const { rows } = await db.query<LoginFailureCounts>(
+    `WITH account_since AS (
+       SELECT greatest(
+         now() - make_interval(secs => $5),
+         coalesce((SELECT max(attempted_at) FROM login_attempts WHERE username = $1 AND succeeded), '-infinity'),
+         coalesce((SELECT password_changed_at FROM users WHERE email = $1), '-infinity')
+       ) AS since
+     ),
+     account AS (
+       SELECT count(*)::int AS failures, max(attempted_at) AS last_failure
+       FROM login_attempts, account_since
+       WHERE username = $1 AND NOT succeeded AND attempted_at > account_since.since
+     )
+     SELECT
        (SELECT count(*)::int FROM login_attempts
-         WHERE username = $1 AND NOT succeeded AND attempted_at > now() - make_interval(secs => $3)
-           AND attempted_at > coalesce((SELECT max(attempted_at) FROM login_attempts
-                                        WHERE username = $1 AND succeeded), '-infinity')) AS "byUsername",
-       (SELECT count(*)::int FROM login_attempts
-         WHERE address = $2 AND NOT succeeded AND attempted_at > now() - make_interval(secs => $3)) AS "byAddress"`,
-    [username, address, windowSeconds],
+         WHERE address = $2 AND NOT succeeded AND attempted_at > now() - make_interval(secs => $4)) AS "byAddress",
+       account.failures AS "byAccount",
+       coalesce(extract(epoch FROM now() - account.last_failure)::float8, 1e9) AS "secondsSinceAccountFailure",
+       CASE WHEN $3::text IS NULL THEN 0 ELSE
+         (SELECT count(*)::int FROM login_attempts
+           WHERE username = $1 AND device_hash = $3 AND NOT succeeded
+             AND attempted_at > greatest(
+               now() - make_interval(secs => $4),
+               coalesce((SELECT max(attempted_at) FROM login_attempts
+                         WHERE username = $1 AND device_hash = $3 AND succeeded), '-infinity')))
+       END AS "byDevice"
+     FROM account`,
+    [attempt.username, attempt.address, attempt.deviceHash, windows.windowSeconds, windows.accountWindowSeconds],
   );
   return singleRow(rows);
 }
 
-export async function deleteOldLoginAttempts(db: Queryable, olderThanSeconds: number) {
+export async function isKnownDevice(db: Queryable, tokenHash: string, userId: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM known_devices WHERE token_hash = $1 AND user_id = $2', [
+    tokenHash,
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+export async function rememberDevice(db: Queryable, tokenHash: string, userId: number) {
+  await db.query(
+    `INSERT INTO known_devices (token_hash, user_id) VALUES ($1, $2)
+     ON CONFLICT (token_hash, user_id) DO UPDATE SET last_seen_at = now()`,
+    [tokenHash, userId],
+  );
+}
+
+export type AuthEventKind = 'otp_sent' | 'otp_failed' | 'otp_verified' | 'reset_requested';
+
+export async function recordAuthEvent(db: Queryable, event: { kind: AuthEventKind; subject: string; address: string }) {
+  await db.query('INSERT INTO auth_events (kind, subject, address) VALUES ($1, $2, $3)', [
+    event.kind,
+    event.subject,
+    event.address,
+  ]);
+}
+
+/**
+ * Events of a kind within the window, for the subject and from the address; with `since`, only those after the
+ * subject's latest event of that other kind (wrong codes after the last verified one).
+ */
+export async function countAuthEvents(
+  db: Queryable,
+  query: { kind: AuthEventKind; subject: string; address: string; windowSeconds: number; since?: AuthEventKind },
+): Promise<{ bySubject: number; byAddress: number }> {
+  const { rows } = await db.query<{ bySubject: number; byAddress: number }>(
+    `SELECT
+       (SELECT count(*)::int FROM auth_events
+         WHERE kind = $1 AND subject = $2 AND happened_at > greatest(
+           now() - make_interval(secs => $4),
+           coalesce((SELECT max(happened_at) FROM auth_events WHERE kind = $5 AND subject = $2), '-infinity')))
+         AS "bySubject",
+       (SELECT count(*)::int FROM auth_events
+         WHERE kind = $1 AND address = $3 AND happened_at > now() - make_interval(secs => $4)) AS "byAddress"`,
+    [query.kind, query.subject, query.address, query.windowSeconds, query.since ?? null],
+  );
+  return singleRow(rows);
+}
+
+/** Drops throttle records older than any window that reads them, and browsers not seen for `deviceSeconds`. */
+export async function deleteOldThrottleRecords(db: Queryable, olderThanSeconds: number, deviceSeconds: number) {
   await db.query('DELETE FROM login_attempts WHERE attempted_at < now() - make_interval(secs => $1)', [
     olderThanSeconds,
   ]);
+  await db.query('DELETE FROM auth_events WHERE happened_at < now() - make_interval(secs => $1)', [olderThanSeconds]);
+  await db.query('DELETE FROM known_devices WHERE last_seen_at < now() - make_interval(secs => $1)', [deviceSeconds]);
 }

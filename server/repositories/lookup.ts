@@ -57,6 +57,40 @@ export async function listMalls(db: Queryable, visibility: Visibility, clientId:
   return rows;
 }
 
+/**
+ * Id sets found wholly visible, by the visibility's outlet limits object: the grants of one cached session
+ * (server/auth/callerCache.ts), so a session asks once for the ids it keeps using, and asks again with new grants
+ * (a new sign-in, the cache's time to live, a forgotten user). A refusal is never remembered.
+ */
+const whollyVisible = new WeakMap<Visibility['outletLimits'], Set<string>>();
+
+async function countVisible(
+  kind: 'outlets' | 'malls',
+  visibility: Visibility,
+  ids: number[],
+  clientId: number | undefined,
+  count: () => Promise<number>,
+): Promise<number> {
+  const key = `${kind}:${clientId ?? ''}:${[...ids].sort((a, b) => a - b).join(',')}`;
+  const known = wholly(visibility);
+  if (known.has(key)) return new Set(ids).size;
+  const visible = await count();
+  if (visible === new Set(ids).size) {
+    if (known.size >= 1000) known.clear();
+    known.add(key);
+  }
+  return visible;
+}
+
+function wholly(visibility: Visibility): Set<string> {
+  let known = whollyVisible.get(visibility.outletLimits);
+  if (!known) {
+    known = new Set();
+    whollyVisible.set(visibility.outletLimits, known);
+  }
+  return known;
+}
+
 /** How many of `outletIds` the caller may see (within `clientId` when given). */
 export async function countVisibleOutlets(
   db: Queryable,
@@ -64,14 +98,16 @@ export async function countVisibleOutlets(
   outletIds: number[],
   clientId: number | undefined,
 ): Promise<number> {
-  const params = new SqlParams(outletIds, clientId ?? null);
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM outlets o
-     WHERE o.id = ANY($1::int[]) AND ($2::int IS NULL OR o.client_id = $2)
-       AND ${visibleOutletCondition(params, visibility)}`,
-    params.values,
-  );
-  return rows[0]?.n ?? 0;
+  return countVisible('outlets', visibility, outletIds, clientId, async () => {
+    const params = new SqlParams(outletIds, clientId ?? null);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outlets o
+       WHERE o.id = ANY($1::int[]) AND ($2::int IS NULL OR o.client_id = $2)
+         AND ${visibleOutletCondition(params, visibility)}`,
+      params.values,
+    );
+    return rows[0]?.n ?? 0;
+  });
 }
 
 /** How many of `mallIds` hold an outlet the caller may see (within `clientId` when given). */
@@ -81,13 +117,15 @@ export async function countVisibleMalls(
   mallIds: number[],
   clientId: number | undefined,
 ): Promise<number> {
-  const params = new SqlParams(mallIds, clientId ?? null);
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM malls m
-     WHERE m.id = ANY($1::int[]) AND ($2::int IS NULL OR m.client_id = $2)
-       AND EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = m.client_id AND o.mall_id = m.id
-                   AND ${visibleOutletCondition(params, visibility)})`,
-    params.values,
-  );
-  return rows[0]?.n ?? 0;
+  return countVisible('malls', visibility, mallIds, clientId, async () => {
+    const params = new SqlParams(mallIds, clientId ?? null);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM malls m
+       WHERE m.id = ANY($1::int[]) AND ($2::int IS NULL OR m.client_id = $2)
+         AND EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = m.client_id AND o.mall_id = m.id
+                     AND ${visibleOutletCondition(params, visibility)})`,
+      params.values,
+    );
+    return rows[0]?.n ?? 0;
+  });
 }

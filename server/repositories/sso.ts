@@ -33,6 +33,17 @@ export async function findSsoDomain(db: Queryable, domain: string): Promise<SsoD
   return rows[0];
 }
 
+/** Sets (or replaces) the identity provider of an e-mail domain. */
+export async function saveSsoDomain(db: Queryable, provider: SsoDomainRow): Promise<void> {
+  await db.query(
+    `INSERT INTO email_domains (domain, oidc_issuer, oidc_client_id, oidc_client_secret) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (domain) DO UPDATE
+       SET oidc_issuer = excluded.oidc_issuer, oidc_client_id = excluded.oidc_client_id,
+           oidc_client_secret = excluded.oidc_client_secret`,
+    [provider.domain, provider.issuer, provider.clientId, provider.clientSecret],
+  );
+}
+
 export async function saveSsoPending(db: Queryable, tokenHash: string, pending: SsoPending): Promise<void> {
   await db.query('UPDATE sessions SET sso_pending = $2 WHERE token_hash = $1', [tokenHash, JSON.stringify(pending)]);
 }

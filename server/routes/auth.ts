@@ -1,20 +1,31 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireCaller } from '../auth/access.js';
+import { forgetSession, forgetUser } from '../auth/callerCache.js';
+import { deviceHashOf, isKnownDeviceOf, rememberDeviceOf } from '../auth/devices.js';
 import { passwordProblem } from '../auth/passwordPolicy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { endSession, hashSecret, newSecret, readSession, type SessionOptions, startSession } from '../auth/sessions.js';
+import {
+  accountDelaySeconds,
+  ONE_TIME_CODE,
+  RESET_MAIL,
+  SIGN_IN_THROTTLE,
+  THROTTLE_MESSAGES,
+} from '../auth/throttle.js';
 import { toUserInfo } from '../auth/userInfo.js';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.js';
 import {
   completeMfa,
   consumeValidationKey,
-  countRecentFailures,
+  countAuthEvents,
+  countLoginFailures,
   createInvitedUser,
   findLiveValidationKey,
   findRoles,
   insertValidationKey,
   type KeyPurpose,
+  recordAuthEvent,
   recordLoginAttempt,
   saveOneTimeCode,
   setPassword,
@@ -26,7 +37,7 @@ import type { AreaHandlers, RouteDeps } from './types.js';
 export const AUTH_MESSAGES = {
   loginFailed: 'username or password is incorrect',
   passwordExpired: 'Password expired.',
-  throttled: 'Too many sign-in attempts. Please try again in 15 minutes.',
+  invalidCode: 'Invalid or expired code.',
   currentPasswordWrong: 'The current password is incorrect.',
   samePassword: 'The new password must differ from the current one.',
   passwordChangeNeedsProof: 'Give the current password, or use the link from the password-reset e-mail.',
@@ -35,8 +46,8 @@ export const AUTH_MESSAGES = {
   unknownRole: 'Unknown role: ',
 } as const;
 
-export const ONE_TIME_CODE = { ttlSeconds: 5 * 60, maxAttempts: 5 } as const;
-export const THROTTLE = { windowSeconds: 15 * 60, maxPerUsername: 5, maxPerAddress: 30 } as const;
+/** Tries of one code; the account's wrong codes over every code are limited too (ONE_TIME_CODE). */
+const TRIES_PER_CODE = 5;
 const KEY_TTL_SECONDS: Record<KeyPurpose, number> = { reset: 60 * 60, activate: 7 * 24 * 60 * 60 };
 
 /** Compared against when the username is unknown, so that both answers take as long. */
@@ -48,22 +59,56 @@ const codeHash = (sessionHash: string, code: string) => hashSecret(`${sessionHas
 export function authHandlers({ pool, config, mailer }: RouteDeps) {
   const sessionOptions: SessionOptions = { ttlHours: config.sessionTtlHours, secureCookies: config.secureCookies };
 
-  /** The user behind a username and password, counted against the sign-in throttle. */
-  async function checkPassword(request: FastifyRequest, username: string, password: string): Promise<UserRow> {
+  /** Refuses with 429 and a Retry-After header. */
+  function tooMany(reply: FastifyReply, seconds: number, message: string): HttpError {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(seconds))));
+    return new HttpError(429, message);
+  }
+
+  /**
+   * The user behind a username and password, counted against the sign-in throttles (server/auth/throttle.ts): the
+   * address's failures, then the account's backoff, which a browser that signed in to the account before skips
+   * (with a budget of its own). A refused attempt checks no password.
+   */
+  async function checkPassword(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    password: string,
+  ): Promise<UserRow> {
     const address = request.ip;
-    const failures = await countRecentFailures(pool, username, address, THROTTLE.windowSeconds);
-    if (failures.byUsername >= THROTTLE.maxPerUsername || failures.byAddress >= THROTTLE.maxPerAddress) {
-      request.log.warn({ username, address }, 'sign-in throttled');
-      throw new HttpError(429, AUTH_MESSAGES.throttled);
-    }
+    const deviceHash = deviceHashOf(request);
     const user = await findUserByEmail(pool, username);
+    const knownDevice = user ? await isKnownDeviceOf(pool, deviceHash, user.id) : false;
+    const failures = await countLoginFailures(
+      pool,
+      { username, address, deviceHash: knownDevice ? deviceHash : null },
+      SIGN_IN_THROTTLE,
+    );
+    if (failures.byAddress >= SIGN_IN_THROTTLE.maxPerAddress) {
+      request.log.warn({ address }, 'sign-in throttled: address');
+      throw tooMany(reply, SIGN_IN_THROTTLE.windowSeconds, THROTTLE_MESSAGES.signIn(SIGN_IN_THROTTLE.windowSeconds));
+    }
+    if (knownDevice) {
+      if (failures.byDevice >= SIGN_IN_THROTTLE.maxPerDevice) {
+        request.log.warn({ username }, 'sign-in throttled: known browser');
+        throw tooMany(reply, SIGN_IN_THROTTLE.windowSeconds, THROTTLE_MESSAGES.signIn(SIGN_IN_THROTTLE.windowSeconds));
+      }
+    } else {
+      const wait = accountDelaySeconds(failures.byAccount, failures.secondsSinceAccountFailure);
+      if (wait > 0) {
+        request.log.warn({ username, failures: failures.byAccount }, 'sign-in throttled: account backoff');
+        throw tooMany(reply, wait, THROTTLE_MESSAGES.account(wait));
+      }
+    }
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     const succeeded = Boolean(user && valid && !user.disabled);
-    await recordLoginAttempt(pool, { username, address, succeeded });
+    await recordLoginAttempt(pool, { username, address, deviceHash, succeeded });
     if (!succeeded || !user) {
       request.log.info({ username }, 'sign-in refused');
       throw unauthorized(AUTH_MESSAGES.loginFailed);
     }
+    await rememberDeviceOf(pool, request, reply, sessionOptions, user.id);
     return user;
   }
 
@@ -115,7 +160,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
 
     async login(request, reply) {
       const { body } = request;
-      const user = await checkPassword(request, normaliseEmail(body.username), body.password);
+      const user = await checkPassword(request, reply, normaliseEmail(body.username), body.password);
       if (user.passwordExpired && !user.requireMfa) throw unauthorized(AUTH_MESSAGES.passwordExpired);
       const session = await startSession(pool, reply, sessionOptions, request.session, {
         userId: user.id,
@@ -144,11 +189,22 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
         : { success: true };
     },
 
-    async sendOtp(request) {
+    async sendOtp(request, reply) {
       const { session, user } = requireCaller(request);
       if (!session.mfaPending) return { success: false };
+      const sent = await countAuthEvents(pool, {
+        kind: 'otp_sent',
+        subject: String(user.id),
+        address: request.ip,
+        windowSeconds: ONE_TIME_CODE.sendWindowSeconds,
+      });
+      if (sent.bySubject >= ONE_TIME_CODE.maxSends) {
+        request.log.warn({ userId: user.id }, 'one-time code throttled: sends');
+        throw tooMany(reply, ONE_TIME_CODE.sendWindowSeconds, THROTTLE_MESSAGES.codeSends);
+      }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await saveOneTimeCode(pool, session.tokenHash, codeHash(session.tokenHash, code), ONE_TIME_CODE.ttlSeconds);
+      await recordAuthEvent(pool, { kind: 'otp_sent', subject: String(user.id), address: request.ip });
       await mailer.send({
         to: user.email,
         subject: `Your Mall Analytics sign-in code: ${code}`,
@@ -157,24 +213,52 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
       return { success: true };
     },
 
-    async verifyOtp(request) {
-      const { session } = requireCaller(request);
+    async verifyOtp(request, reply) {
+      const { session, user } = requireCaller(request);
       const { code } = request.body;
-      if (!session.mfaPending) return { success: false };
-      const stored = await takeOneTimeCodeTry(pool, session.tokenHash, ONE_TIME_CODE.maxAttempts);
-      if (!stored) return { success: false };
+      if (!session.mfaPending) throw badRequest(AUTH_MESSAGES.invalidCode);
+      const subject = String(user.id);
+      const failures = await countAuthEvents(pool, {
+        kind: 'otp_failed',
+        subject,
+        address: request.ip,
+        windowSeconds: ONE_TIME_CODE.failureWindowSeconds,
+        since: 'otp_verified',
+      });
+      if (failures.bySubject >= ONE_TIME_CODE.maxFailures) {
+        request.log.warn({ userId: user.id }, 'one-time code throttled: wrong codes');
+        throw tooMany(reply, ONE_TIME_CODE.failureWindowSeconds, THROTTLE_MESSAGES.codeFailures);
+      }
+      const stored = await takeOneTimeCodeTry(pool, session.tokenHash, TRIES_PER_CODE);
+      if (!stored) throw badRequest(AUTH_MESSAGES.invalidCode);
       const given = Buffer.from(codeHash(session.tokenHash, code));
       const expected = Buffer.from(stored.codeHash);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { success: false };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        await recordAuthEvent(pool, { kind: 'otp_failed', subject, address: request.ip });
+        throw badRequest(AUTH_MESSAGES.invalidCode);
+      }
       await completeMfa(pool, session.tokenHash);
+      forgetSession(session.tokenHash);
+      await recordAuthEvent(pool, { kind: 'otp_verified', subject, address: request.ip });
       request.log.info({ userId: session.userId }, 'one-time code verified');
       return { success: true };
     },
 
-    async sendResetPasswordEmail(request) {
-      const { email } = request.body;
-      const user = await findUserByEmail(pool, normaliseEmail(email));
-      // The same answer whether or not the account exists.
+    async sendResetPasswordEmail(request, reply) {
+      const email = normaliseEmail(request.body.email);
+      const asked = await countAuthEvents(pool, {
+        kind: 'reset_requested',
+        subject: email,
+        address: request.ip,
+        windowSeconds: RESET_MAIL.windowSeconds,
+      });
+      // Counted by the address asked for, whether or not an account has it: the answer tells nothing about accounts.
+      if (asked.bySubject >= RESET_MAIL.maxPerEmail || asked.byAddress >= RESET_MAIL.maxPerAddress) {
+        request.log.warn({ address: request.ip }, 'password reset throttled');
+        throw tooMany(reply, RESET_MAIL.windowSeconds, THROTTLE_MESSAGES.resetMails);
+      }
+      await recordAuthEvent(pool, { kind: 'reset_requested', subject: email, address: request.ip });
+      const user = await findUserByEmail(pool, email);
       if (user && !user.disabled) await mailKey(user, 'reset');
       return { success: true };
     },
@@ -199,6 +283,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
       await checkNewPassword(user, password);
       await spendKey(keyHash);
       await setPassword(pool, user.id, await hashPassword(password));
+      forgetUser(user.id);
       return { success: true };
     },
 
@@ -213,7 +298,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
         await checkNewPassword(user, body.newPassword);
         await spendKey(keyHash);
       } else if (body.currentPassword && body.username) {
-        user = await checkPassword(request, normaliseEmail(body.username), body.currentPassword).catch(
+        user = await checkPassword(request, reply, normaliseEmail(body.username), body.currentPassword).catch(
           (error: unknown) => {
             // A wrong current password is a mistake in this form, not a lost session.
             throw error instanceof HttpError && error.statusCode === 401
@@ -234,6 +319,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
         throw badRequest(AUTH_MESSAGES.passwordChangeNeedsProof);
       }
       await setPassword(pool, user.id, await hashPassword(body.newPassword));
+      forgetUser(user.id);
       // Every session of the user has ended; so has this browser's.
       await endSession(pool, reply, sessionOptions, null);
       return { success: true };

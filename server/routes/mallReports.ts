@@ -125,13 +125,14 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const { query } = request;
       const range = reportRange(query);
       const scope = outletScope(request, query);
-      const outlet = await scopeOutlet(pool, scope);
-      if (!outlet) throw notFound('No such outlet.');
       const previous = wholeWeeksComparisonPeriod(range.start, range.end);
-      const [current, before] = await Promise.all([
+      // One round trip: the outlet and both periods at once.
+      const [outlet, current, before] = await Promise.all([
+        scopeOutlet(pool, scope),
         totals(pool, scope, range),
         totals(pool, scope, { ...range, start: previous.start, end: previous.end }),
       ]);
+      if (!outlet) throw notFound('No such outlet.');
       return {
         outlet,
         current,

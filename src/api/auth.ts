@@ -42,8 +42,8 @@ export type VerifyUserEmailRequest =
 export type ActivateUserRequest = paths['/api/user/activate']['post']['requestBody']['content']['application/json'];
 
 /**
- * GET /api/otp: mails a one-time code to the user of the pending session. §8: one-time-code calls
- * return false on failure rather than throwing.
+ * GET /api/otp: mails a one-time code to the user of the pending session (429 after 3 codes in 10 minutes).
+ * §8: one-time-code calls return false on failure rather than throwing.
  */
 export async function sendOtp({ signal, client = api }: CallOptions = {}): Promise<boolean> {
   try {
@@ -53,7 +53,10 @@ export async function sendOtp({ signal, client = api }: CallOptions = {}): Promi
   }
 }
 
-/** POST /api/verifyOtp: true completes sign-in; a wrong or expired code (or any failure) gives false. */
+/**
+ * POST /api/verifyOtp: true completes sign-in. The server answers a wrong or expired code with 400 and too many
+ * wrong codes with 429; any failure gives false.
+ */
 export async function verifyOtp(code: string, { signal, client = api }: CallOptions = {}): Promise<boolean> {
   try {
     return dataOrThrow(await client.POST('/api/verifyOtp', { body: { code }, signal })).success;

@@ -65,7 +65,10 @@ export interface paths {
         /** Start single sign-on for an e-mail domain */
         get: operations["startSso"];
         put?: never;
-        /** Sign in with username and password */
+        /**
+         * Sign in with username and password
+         * @description 429 (with Retry-After) after 30 failures from one address in 15 minutes, and, for an account with 5 failures since its last sign-in, until a delay that doubles from 30 seconds to 15 minutes has passed. A browser that signed in to the account before (its device cookie) skips that delay, within 5 failures of its own in 15 minutes; a password reset ends it.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -134,7 +137,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Send a one-time code to the signed-in user */
+        /**
+         * Send a one-time code to the signed-in user
+         * @description Each call sends a new code. At most 3 codes are sent to an account in 10 minutes; more answer 429.
+         */
         get: operations["sendOtp"];
         put?: never;
         post?: never;
@@ -153,7 +159,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the one-time code; completes sign-in */
+        /**
+         * Verify the one-time code; completes sign-in
+         * @description A wrong, used or expired code answers 400. Wrong codes are counted per account over every code sent: after 5 in 15 minutes, tries answer 429 until the window has passed.
+         */
         post: operations["verifyOtp"];
         delete?: never;
         options?: never;
@@ -187,7 +196,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a password-reset e-mail with a validation key */
+        /**
+         * Send a password-reset e-mail with a validation key
+         * @description At most 3 requests for one e-mail address and 10 from one caller address an hour (whether or not an account has the e-mail); more answer 429.
+         */
         post: operations["sendResetPasswordEmail"];
         delete?: never;
         options?: never;
@@ -2071,6 +2083,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     verifyOtp: {
@@ -2088,7 +2101,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description success is false when the code is wrong or expired. */
+            /** @description The code was right; the session is signed in. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2100,6 +2113,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     verifyUserEmail: {
@@ -2155,6 +2169,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     checkResetPasswordKey: {

@@ -24,6 +24,7 @@ export function printBundleSizes(distDir = 'dist'): void {
   let allGzip = 0;
   let initial = 0;
   let initialGzip = 0;
+  let firstLoadScriptsGzip = 0;
   for (const file of files) {
     const content = fs.readFileSync(file);
     const gzip = gzipSync(content).length;
@@ -32,9 +33,12 @@ export function printBundleSizes(distDir = 'dist'): void {
     if (html.includes(path.basename(file))) {
       initial += content.length;
       initialGzip += gzip;
+      if (file.endsWith('.js')) firstLoadScriptsGzip += gzip;
     }
   }
   process.stdout.write(
     `bundle: initial ${kb(initial)} (${kb(initialGzip)} gzip), all ${files.length} files ${kb(all)} (${kb(allGzip)} gzip)\n`,
   );
+  // Every route, /login included, loads the scripts of index.html first; the rest are loaded on demand.
+  process.stdout.write(`bundle: first-load JavaScript of /login ${kb(firstLoadScriptsGzip)} gzip (goal ≤ 150 KiB)\n`);
 }

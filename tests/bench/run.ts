@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: figures, not assertions. On DATABASE_URL, or on an embedded PostgreSQL in a temporary folder.
  *   BENCH_RECEIPTS=N    receipts for the generation and ingestion figures (default 200,000)
+ *   BENCH_LOAD_USERS, BENCH_LOAD_SECONDS   the load run (default 50 users for 60 s)
  */
 import { generateDemoData } from '../../server/demo/generate.js';
 import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
 import { printBundleSizes } from './bundle.js';
 import { benchDemoData } from './demoData.js';
+import { benchLoad } from './load.js';
 import { benchLookups } from './lookup.js';
 import { benchMallReports } from './mallReports.js';
 import { benchReceiptsList } from './receipts.js';
@@ -34,6 +36,11 @@ await withPostgres(async (serverUrl) => {
 
   say('\n== receipts list over HTTP on loopback (BENCH_RECEIPTS_LIST, default 1,000,000 receipts)');
   await benchReceiptsList(serverUrl);
+
+  say(
+    '\n== load: signed-in users on the server of npm start with its demo data (BENCH_LOAD_USERS, BENCH_LOAD_SECONDS)',
+  );
+  await benchLoad(serverUrl);
 });
 
 say('\n== bundle');

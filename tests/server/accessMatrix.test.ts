@@ -188,11 +188,14 @@ function call(agent: Agent, operation: Operation, ids: Ids) {
 
 /**
  * What a call with the caller's own ids and a complete input answers: 501 for the operations not built yet,
- * else 200, but for the receipt image, which asks for a receipt the fixtures do not hold.
+ * else 200, but for the receipt image, which asks for a receipt the fixtures do not hold, and the one-time code,
+ * which no signed-in session is waiting for (400).
  */
 const NOT_FOUND: readonly string[] = ['getReceiptImage'];
+const NO_CODE_AWAITED: readonly string[] = ['verifyOtp'];
 function expectedStatus(operation: Operation): number {
   if (NOT_IMPLEMENTED_OPERATIONS.includes(operation.operationId)) return 501;
+  if (NO_CODE_AWAITED.includes(operation.operationId)) return 400;
   return NOT_FOUND.includes(operation.operationId) ? 404 : 200;
 }
 

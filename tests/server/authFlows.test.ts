@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '../../server/mail/mailer.js';
 import { type SmtpSink, startSmtpSink } from '../support/smtpSink.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
@@ -31,6 +31,11 @@ const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 const keyIn = (text: string) => /validationKey=([\w-]+)/.exec(text)?.[1] ?? '';
 
 describe('one-time codes', () => {
+  // Sends and wrong codes are counted per account over 10 and 15 minutes: each test starts with none.
+  beforeEach(async () => {
+    await db.pool.query('DELETE FROM auth_events');
+  });
+
   async function pendingAgent() {
     const agent = new Agent(app);
     const login = await agent.login(WORLD.users.mfa, PASSWORD);
@@ -46,35 +51,75 @@ describe('one-time codes', () => {
     return codeIn(mail.text);
   }
 
-  it('mails a 6-digit code that completes the sign-in', async () => {
+  const verify = (agent: Agent, code: string) => agent.request('POST', '/api/verifyOtp', { body: { code } });
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+  const invalidCode = { statusCode: 400, error: 'Bad Request', message: 'Invalid or expired code.' };
+  const tooManyCodes = {
+    statusCode: 429,
+    error: 'Too Many Requests',
+    message: 'Too many wrong codes. Please try again in 15 minutes.',
+  };
+
+  it('mails a 6-digit code that completes the sign-in; a wrong or used code answers 400', async () => {
     const agent = await pendingAgent();
     const code = await requestCode(agent);
     expect(code).toMatch(/^\d{6}$/);
-    const wrong = code === '000000' ? '111111' : '000000';
-    expect((await agent.request('POST', '/api/verifyOtp', { body: { code: wrong } })).json()).toEqual({
-      success: false,
-    });
+    const wrong = await verify(agent, wrongFor(code));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(invalidCode);
     expect((await agent.get('/clients')).statusCode).toBe(401);
-    expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: true });
+    const right = await verify(agent, code);
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ success: true });
     expect((await agent.get('/clients')).statusCode).toBe(200);
     // A used code does not work twice.
-    expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: false });
+    expect((await verify(agent, code)).json()).toEqual(invalidCode);
   });
 
-  it('needs a new code after five wrong tries', async () => {
+  it('counts wrong codes per account, over every code sent: a new code gives no new tries', async () => {
+    const agent = await pendingAgent();
+    const first = await requestCode(agent);
+    for (let i = 0; i < 3; i += 1) expect((await verify(agent, wrongFor(first))).statusCode).toBe(400);
+    const second = await requestCode(agent);
+    for (let i = 0; i < 2; i += 1) expect((await verify(agent, wrongFor(second))).statusCode).toBe(400);
+    // Five wrong codes: even the right one is refused now, and so are the codes of another pending session.
+    const refused = await verify(agent, second);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(tooManyCodes);
+    expect(Number(refused.headers['retry-after'])).toBe(15 * 60);
+    const other = await pendingAgent();
+    const third = await requestCode(other);
+    expect((await verify(other, third)).statusCode).toBe(429);
+
+    await db.pool.query(`UPDATE auth_events SET happened_at = happened_at - interval '16 minutes'`);
+    expect((await verify(other, third)).json()).toEqual({ success: true });
+  });
+
+  it('a verified code clears the wrong ones before it', async () => {
     const agent = await pendingAgent();
     const code = await requestCode(agent);
-    const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i += 1) {
-      expect((await agent.request('POST', '/api/verifyOtp', { body: { code: wrong } })).json()).toEqual({
-        success: false,
-      });
-    }
-    expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: false });
-    const fresh = await requestCode(agent);
-    expect((await agent.request('POST', '/api/verifyOtp', { body: { code: fresh } })).json()).toEqual({
-      success: true,
-    });
+    for (let i = 0; i < 4; i += 1) expect((await verify(agent, wrongFor(code))).statusCode).toBe(400);
+    expect((await verify(agent, code)).statusCode).toBe(200);
+    const next = await pendingAgent();
+    const nextCode = await requestCode(next);
+    for (let i = 0; i < 4; i += 1) expect((await verify(next, wrongFor(nextCode))).statusCode).toBe(400);
+    expect((await verify(next, nextCode)).statusCode).toBe(200);
+  });
+
+  it('sends at most 3 codes to an account in 10 minutes', async () => {
+    const agent = await pendingAgent();
+    for (let i = 0; i < 3; i += 1) await requestCode(agent);
+    const since = smtp.mails.length;
+    const refused = await agent.get('/api/otp');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many codes sent. Please wait 10 minutes before asking for another.');
+    // Another session of the same account is counted with it.
+    expect((await (await pendingAgent()).get('/api/otp')).statusCode).toBe(429);
+    expect(smtp.mails.length).toBe(since);
+
+    await db.pool.query(`UPDATE auth_events SET happened_at = happened_at - interval '11 minutes'`);
+    const code = await requestCode(agent);
+    expect((await verify(agent, code)).json()).toEqual({ success: true });
   });
 
   it('keeps an expired password locked after the code: nothing but the pending calls open', async () => {
@@ -82,7 +127,7 @@ describe('one-time codes', () => {
     try {
       const agent = await pendingAgent();
       const code = await requestCode(agent);
-      expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: true });
+      expect((await verify(agent, code)).json()).toEqual({ success: true });
       expect((await agent.get('/api/credential')).json().user.password_expired).toBe(true);
       const clients = await agent.get('/clients');
       expect(clients.statusCode).toBe(401);
@@ -96,12 +141,12 @@ describe('one-time codes', () => {
     const agent = await pendingAgent();
     const code = await requestCode(agent);
     await db.pool.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second'`);
-    expect((await agent.request('POST', '/api/verifyOtp', { body: { code } })).json()).toEqual({ success: false });
+    expect((await verify(agent, code)).json()).toEqual(invalidCode);
   });
 
   it('rejects a malformed code with 400 naming the field', async () => {
     const agent = await pendingAgent();
-    const response = await agent.request('POST', '/api/verifyOtp', { body: { code: '12ab56' } });
+    const response = await verify(agent, '12ab56');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('code');
   });
@@ -329,22 +374,5 @@ describe('the local outbox', () => {
     } finally {
       await outboxApp.close();
     }
-  });
-});
-
-describe('sign-in throttling', () => {
-  it('refuses a username after five failures in 15 minutes, even with the right password', async () => {
-    for (let i = 0; i < 5; i += 1) {
-      expect((await new Agent(app).login(WORLD.users.noLookup, 'wrong-password')).statusCode).toBe(401);
-    }
-    const blocked = await new Agent(app).login(WORLD.users.noLookup, PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: 'Too many sign-in attempts. Please try again in 15 minutes.',
-    });
-    await db.pool.query(`UPDATE login_attempts SET attempted_at = attempted_at - interval '16 minutes'`);
-    expect((await new Agent(app).login(WORLD.users.noLookup, PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -55,12 +55,27 @@ export async function createTestApp(
 export class Agent {
   cookie = '';
   csrfToken = '';
-  constructor(private readonly app: FastifyInstance) {}
+  /** The other cookies the server set (the device cookie), by name. */
+  readonly otherCookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The address the requests come from (127.0.0.1 unless given). */
+    private readonly remoteAddress?: string,
+  ) {}
 
   private remember(response: LightMyRequestResponse) {
-    const sid = response.cookies.find((cookie) => cookie.name === 'sid');
-    if (sid) this.cookie = sid.value ? `sid=${sid.value}` : '';
+    for (const cookie of response.cookies) {
+      if (cookie.name === 'sid') this.cookie = cookie.value ? `sid=${cookie.value}` : '';
+      else if (cookie.value) this.otherCookies.set(cookie.name, cookie.value);
+      else this.otherCookies.delete(cookie.name);
+    }
     return response;
+  }
+
+  private cookieHeader(): string {
+    return [this.cookie, ...[...this.otherCookies].map(([name, value]) => `${name}=${value}`)]
+      .filter(Boolean)
+      .join('; ');
   }
 
   async request(
@@ -69,7 +84,8 @@ export class Agent {
     options: { body?: unknown; csrf?: string | null } = {},
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = {};
-    if (this.cookie) headers.cookie = this.cookie;
+    const cookie = this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
     const csrf = options.csrf === undefined ? this.csrfToken : options.csrf;
     if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
     return this.remember(
@@ -77,6 +93,7 @@ export class Agent {
         method,
         url,
         headers,
+        ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
         ...(options.body === undefined ? {} : { payload: options.body as object }),
       }),
     );

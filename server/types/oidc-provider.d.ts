@@ -1,4 +1,4 @@
-// The few parts of oidc-provider (which ships no types) that tests/support/oidcProvider.ts uses.
+// The few parts of oidc-provider (which ships no types) that the demo provider and the tests use.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -27,11 +27,38 @@ declare module 'oidc-provider' {
     [setting: string]: unknown;
   }
 
+  export interface InteractionDetails {
+    uid: string;
+    prompt: { name: string; details: Record<string, unknown> };
+    params: Record<string, unknown>;
+  }
+
+  export interface InteractionResult {
+    login?: { accountId: string };
+    consent?: { grantId: string };
+    error?: string;
+    error_description?: string;
+  }
+
+  export class Grant {
+    constructor(properties: { accountId: string; clientId: string });
+    addOIDCScope(scope: string): void;
+    save(): Promise<string>;
+  }
+
   export class Provider {
     constructor(issuer: string, configuration?: Configuration);
     readonly issuer: string;
+    readonly Grant: typeof Grant;
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
     on(event: string, listener: (...args: unknown[]) => void): this;
+    interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<InteractionDetails>;
+    interactionFinished(
+      request: IncomingMessage,
+      response: ServerResponse,
+      result: InteractionResult,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
   }
 
   export default Provider;
