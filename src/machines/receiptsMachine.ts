@@ -43,7 +43,7 @@ import {
   togglePaymentMethod,
   transactionQueryOf,
 } from '../domain/receipts';
-import { createPagedListMachine } from './factories/pagedListMachine';
+import { createPagedListMachine, pagedListQueryOf } from './factories/pagedListMachine';
 import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './headerLink';
 
 /**
@@ -187,14 +187,7 @@ export const receiptsMachine = setup({
       if (!list) return () => undefined;
       let told = '';
       const tell = ({ context }: SnapshotFrom<typeof receiptsListMachine>) => {
-        const query: ReceiptsListQuery | undefined = context.filters && {
-          filters: context.filters,
-          search: context.search,
-          sortColumn: context.sortColumn,
-          order: context.order,
-          page: context.page,
-          rowsPerPage: context.rowsPerPage,
-        };
+        const query: ReceiptsListQuery | undefined = pagedListQueryOf(context);
         const now = JSON.stringify({ query, total: context.total });
         if (now === told) return;
         told = now;

@@ -180,6 +180,19 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     expect(bodyRows(within(screen.getByTestId('payment-split')).getByRole('table'))[0]?.[1]).toMatch(/^RM/);
     cleanup();
 
+    // Rupiah has no minor units: no decimals; the money axis and tooltip carry the currency.
+    installNetwork(
+      mallHomeAnswers,
+      MALLS.map((mall) => ({ ...mall, currency: 'IDR' })),
+    );
+    renderMallHome();
+    await waitForReport();
+    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('Rp2,001');
+    const trend = chartIn('daily-trend-chart');
+    expect(trend.yAxis[0]?.options.title?.text).toBe('GMV (Rp)');
+    expect(trend.series[0]?.options.tooltip).toMatchObject({ valuePrefix: 'Rp', valueDecimals: 0 });
+    cleanup();
+
     installNetwork(mallHomeAnswers, [
       { ...MALLS[0], currency: 'MYR' },
       { ...MALLS[1], currency: 'IDR' },

@@ -108,6 +108,18 @@ export type PagedListNotice = Notice;
 
 export type PagedListTag = 'loading';
 
+/** The query a list's context stands for (undefined before it has filters). */
+export function pagedListQueryOf<TFilters, TSort extends string>(
+  context: Pick<
+    PagedListContext<unknown, TFilters, TSort, unknown>,
+    'filters' | 'search' | 'sortColumn' | 'order' | 'page' | 'rowsPerPage'
+  >,
+): PagedListQuery<TFilters, TSort> | undefined {
+  if (context.filters === undefined) return undefined;
+  const { filters, search, sortColumn, order, page, rowsPerPage } = context;
+  return { filters, search, sortColumn, order, page, rowsPerPage };
+}
+
 /** A paged list's machine: the shape above, with the page's loader, columns and page sizes. */
 export function createPagedListMachine<TRow, TFilters, TSort extends string, TSummary = undefined>(
   options: PagedListOptions<TRow, TFilters, TSort, TSummary>,
@@ -119,15 +131,9 @@ export function createPagedListMachine<TRow, TFilters, TSort extends string, TSu
   const isSortColumn = (column: string): column is TSort => (options.sortColumns as readonly string[]).includes(column);
 
   const queryOf = (context: Context): Query => {
-    if (context.filters === undefined) throw new Error(`${options.id}: loading without filters`);
-    return {
-      filters: context.filters,
-      search: context.search,
-      sortColumn: context.sortColumn,
-      order: context.order,
-      page: context.page,
-      rowsPerPage: context.rowsPerPage,
-    };
+    const query = pagedListQueryOf(context);
+    if (!query) throw new Error(`${options.id}: loading without filters`);
+    return query;
   };
 
   return setup({

@@ -17,20 +17,37 @@ export function formatMetric(metric: Metric, value: number, currency?: CurrencyF
 
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
+/** A money axis's title with its currency: 'GMV (Rp)'. */
+export function moneyTitle(title: string, currency: CurrencyFormat | undefined): string {
+  return currency ? `${title} (${currency.symbol})` : title;
+}
+
+/** A metric's axis title: money metrics carry the currency ('GMV (Rp)'), counts do not. */
+export function metricTitle(metric: Metric, currency: CurrencyFormat | undefined): string {
+  return metric === 'transactions' ? METRIC_LABELS[metric] : moneyTitle(METRIC_LABELS[metric], currency);
+}
+
+/** A money series' tooltip: the currency's symbol and its own minor units. */
+export function moneyTooltip(currency: CurrencyFormat | undefined): Highcharts.SeriesTooltipOptionsObject {
+  return currency ? { valuePrefix: currency.symbol, valueDecimals: currency.digits } : {};
+}
+
 /** GMV columns and a transactions line over periods (days, months), one label per row. */
 export function gmvTransactionsOptions(
   labels: readonly string[],
   rows: readonly { gmv: number; transactions: number }[],
   shown: boolean,
+  currency?: CurrencyFormat,
 ): Highcharts.Options {
   return {
     title: { text: undefined },
     xAxis: categoryAxis(labels),
-    yAxis: [valueAxis('GMV'), valueAxis('Transactions', { opposite: true })],
+    yAxis: [valueAxis(moneyTitle('GMV', currency)), valueAxis('Transactions', { opposite: true })],
     series: [
       {
         type: 'column',
         name: 'GMV',
+        tooltip: moneyTooltip(currency),
         data: pointsOrNone(
           shown,
           rows.map((row) => row.gmv),
@@ -50,30 +67,44 @@ export function gmvTransactionsOptions(
 }
 
 /** GMV columns and transactions line over days. */
-export function dailyTrendOptions(rows: readonly DailyReportRow[], shown: boolean): Highcharts.Options {
+export function dailyTrendOptions(
+  rows: readonly DailyReportRow[],
+  shown: boolean,
+  currency?: CurrencyFormat,
+): Highcharts.Options {
   return gmvTransactionsOptions(
     rows.map((row) => dayLabel(row.date)),
     rows,
     shown,
+    currency,
   );
 }
 
-export function paymentPieOptions(rows: readonly PaymentMethodRow[]): Highcharts.Options {
+export function paymentPieOptions(rows: readonly PaymentMethodRow[], currency?: CurrencyFormat): Highcharts.Options {
   return {
     title: { text: undefined },
-    series: [{ type: 'pie', name: 'Sum', data: rows.map((row) => ({ name: row.payment_method, y: row.sum })) }],
+    series: [
+      {
+        type: 'pie',
+        name: moneyTitle('Sum', currency),
+        tooltip: moneyTooltip(currency),
+        data: rows.map((row) => ({ name: row.payment_method, y: row.sum })),
+      },
+    ],
   };
 }
 
+/** Bars of a ranking; `currency` when the values are money (the axis title and tooltip carry it). */
 export function rankingBarOptions(
   rows: readonly { name: string; value: number }[],
   valueTitle: string,
+  currency?: CurrencyFormat,
 ): Highcharts.Options {
   return {
     title: { text: undefined },
     xAxis: { categories: rows.map((row) => row.name), title: { text: null } },
-    yAxis: valueAxis(valueTitle),
+    yAxis: valueAxis(moneyTitle(valueTitle, currency)),
     legend: { enabled: false },
-    series: [{ type: 'bar', name: valueTitle, data: rows.map((row) => row.value) }],
+    series: [{ type: 'bar', name: valueTitle, tooltip: moneyTooltip(currency), data: rows.map((row) => row.value) }],
   };
 }

@@ -1,12 +1,12 @@
 import { Button, ButtonGroup, Tab, Tabs } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { useMemo, useState } from 'react';
-import { formatMonth, formatNumber } from '../../../domain/format';
+import { type CurrencyFormat, formatMonth, formatNumber } from '../../../domain/format';
 import type { MonthlyReportRow } from '../../../domain/mallReportViews';
 import { sortMonths } from '../../../domain/reports';
 import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
-import { Money } from '../../common/Money';
+import { Money, useMallCurrency } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
@@ -58,11 +58,16 @@ const DAILY_COLUMNS = [
   },
 ];
 
-function monthlyOptions(rows: readonly MonthlyReportRow[], shown: boolean): Highcharts.Options {
+function monthlyOptions(
+  rows: readonly MonthlyReportRow[],
+  shown: boolean,
+  currency: CurrencyFormat,
+): Highcharts.Options {
   return gmvTransactionsOptions(
     rows.map((row) => formatMonth(row.month)),
     rows,
     shown,
+    currency,
   );
 }
 
@@ -71,6 +76,7 @@ export function MallGmvPage({ title, header }: PageProps) {
   const report = useReport(mallGmvReportMachine);
   const [view, setView] = useState<'daily' | 'monthly'>('daily');
   const [breakdown, setBreakdown] = useState<Breakdown>('outlet');
+  const currency = useMallCurrency();
   const dailyData = report.dataOf('daily');
   const monthlyData = report.dataOf('monthly');
   const daily = dailyData ?? [];
@@ -88,8 +94,8 @@ export function MallGmvPage({ title, header }: PageProps) {
   );
   const shown = view === 'daily' ? dailyData !== undefined : monthlyData !== undefined;
   const trend = useMemo(
-    () => (view === 'daily' ? dailyTrendOptions(daily, shown) : monthlyOptions(monthly, shown)),
-    [view, daily, monthly, shown],
+    () => (view === 'daily' ? dailyTrendOptions(daily, shown, currency) : monthlyOptions(monthly, shown, currency)),
+    [view, daily, monthly, shown, currency],
   );
   const breakdownPanel: Record<Breakdown, 'outlets' | 'categories' | 'levels'> = {
     outlet: 'outlets',
@@ -102,8 +108,9 @@ export function MallGmvPage({ title, header }: PageProps) {
       rankingBarOptions(
         rows.slice(0, 15).map((row) => ({ name: row.name, value: row.gmv })),
         'GMV',
+        currency,
       ),
-    [rows],
+    [rows, currency],
   );
   const label = breakdown === 'outlet' ? 'Outlet' : breakdown === 'category' ? 'Category' : 'Level';
   const breakdownState = report.panelOf(breakdownPanel[breakdown]);

@@ -50,16 +50,17 @@ export function MallHomePage({ title, header }: PageProps) {
   const outletData = report.dataOf('outlets');
   const outlets = useMemo(() => (outletData ?? []).slice(0, 10), [outletData]);
   const payments = report.dataOf('payments') ?? [];
-  const trend = useMemo(() => dailyTrendOptions(daily, shown), [daily, shown]);
+  const trend = useMemo(() => dailyTrendOptions(daily, shown, currency), [daily, shown, currency]);
   const ranking = useMemo(
     () =>
       rankingBarOptions(
         outlets.map((row) => ({ name: row.name, value: row.gmv })),
         'GMV',
+        currency,
       ),
-    [outlets],
+    [outlets, currency],
   );
-  const split = useMemo(() => paymentPieOptions(payments), [payments]);
+  const split = useMemo(() => paymentPieOptions(payments, currency), [payments, currency]);
   const kpis = report.dataOf('kpis');
   const kpisLoading = report.panelOf('kpis').status === 'loading';
 

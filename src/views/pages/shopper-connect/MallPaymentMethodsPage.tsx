@@ -5,7 +5,7 @@ import { type PaymentOverTime, paymentOverTimeRows } from '../../../domain/mallR
 import { percentOf, share } from '../../../domain/reports';
 import { paymentMethodsReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
-import { Money } from '../../common/Money';
+import { Money, useMallCurrency } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
@@ -55,7 +55,8 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
   const overTime = report.dataOf('overTime');
   const total = overall.reduce((sum, row) => sum + row.sum, 0);
   const shares = useMemo(() => overall.map((row) => ({ ...row, share: share(row.sum, total) })), [overall, total]);
-  const pie = useMemo(() => paymentPieOptions(overall), [overall]);
+  const currency = useMallCurrency();
+  const pie = useMemo(() => paymentPieOptions(overall, currency), [overall, currency]);
   const overTimeChart = useMemo(() => overTimeOptions(overTime), [overTime]);
   const overTimeRows = useMemo(() => paymentOverTimeRows(overTime), [overTime]);
   const methods = overTime?.methods ?? [];

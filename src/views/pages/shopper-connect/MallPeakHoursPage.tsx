@@ -21,7 +21,7 @@ import {
   ReportToolbar,
   valueAxis,
 } from '../../reports/ReportParts';
-import { formatMetric, METRIC_LABELS } from '../../reports/reportCharts';
+import { formatMetric, METRIC_LABELS, metricTitle } from '../../reports/reportCharts';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
 
@@ -57,11 +57,16 @@ function heatMapOptions(
   };
 }
 
-function seriesOptions(series: readonly SeriesPoint[], shown: boolean, metric: Metric): Highcharts.Options {
+function seriesOptions(
+  series: readonly SeriesPoint[],
+  shown: boolean,
+  metric: Metric,
+  currency: CurrencyFormat,
+): Highcharts.Options {
   return {
     title: { text: undefined },
     xAxis: categoryAxis(series.map((point) => point.period)),
-    yAxis: valueAxis(METRIC_LABELS[metric]),
+    yAxis: valueAxis(metricTitle(metric, currency)),
     legend: { enabled: false },
     series: [
       {
@@ -97,7 +102,7 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
     () => heatMapOptions(hours, heatMap, shown, metric, currency),
     [hours, heatMap, shown, metric, currency],
   );
-  const line = useMemo(() => seriesOptions(series, shown, metric), [series, shown, metric]);
+  const line = useMemo(() => seriesOptions(series, shown, metric, currency), [series, shown, metric, currency]);
   const seriesColumns: Column<SeriesPoint>[] = [
     { key: 'period', label: 'Period', render: (row) => row.period },
     {

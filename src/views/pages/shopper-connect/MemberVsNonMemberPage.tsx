@@ -18,7 +18,7 @@ import {
   ReportToolbar,
   valueAxis,
 } from '../../reports/ReportParts';
-import { formatMetric, METRIC_LABELS, rankingBarOptions } from '../../reports/reportCharts';
+import { formatMetric, METRIC_LABELS, metricTitle, rankingBarOptions } from '../../reports/reportCharts';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
 
@@ -48,7 +48,7 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
     () => ({
       title: { text: undefined },
       xAxis: categoryAxis(rows.map((row) => row.period)),
-      yAxis: valueAxis(METRIC_LABELS[metric]),
+      yAxis: valueAxis(metricTitle(metric, currency)),
       series: [
         {
           type: 'line',
@@ -68,7 +68,7 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
         },
       ],
     }),
-    [rows, shown, metric],
+    [rows, shown, metric, currency],
   );
   const split = useMemo<Highcharts.Options>(
     () => ({
@@ -95,16 +95,18 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
       rankingBarOptions(
         members.map((row) => ({ name: row.outlet_name, value: metricOf(row, metric) })),
         METRIC_LABELS[metric],
+        metric === 'transactions' ? undefined : currency,
       ),
-    [members, metric],
+    [members, metric, currency],
   );
   const nonMemberBars = useMemo(
     () =>
       rankingBarOptions(
         nonMembers.map((row) => ({ name: row.outlet_name, value: metricOf(row, metric) })),
         METRIC_LABELS[metric],
+        metric === 'transactions' ? undefined : currency,
       ),
-    [nonMembers, metric],
+    [nonMembers, metric, currency],
   );
   const totalsRows = shown
     ? [
