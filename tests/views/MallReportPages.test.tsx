@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type Highcharts from 'highcharts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportCsvFiles } from '../../src/machines/reportExport';
 import { MallGmvPage } from '../../src/views/pages/shopper-connect/MallGmvPage';
@@ -190,7 +191,10 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('Rp2,001');
     const trend = chartIn('daily-trend-chart');
     expect(trend.yAxis[0]?.options.title?.text).toBe('GMV (Rp)');
-    expect(trend.series[0]?.options.tooltip).toMatchObject({ valuePrefix: 'Rp', valueDecimals: 0 });
+    expect((trend.series[0]?.options as Highcharts.SeriesColumnOptions | undefined)?.tooltip).toMatchObject({
+      valuePrefix: 'Rp',
+      valueDecimals: 0,
+    });
     cleanup();
 
     installNetwork(mallHomeAnswers, [
