@@ -187,7 +187,7 @@ const model = createTestModel(
         },
       },
       empty: { on: { filters: 'loading', search: 'loading', refresh: 'loading' } },
-      failure: { on: { retry: 'loading', filters: 'loading', sort: 'loading' } },
+      failure: { on: { retry: 'loading', refresh: 'loading', filters: 'loading', sort: 'loading' } },
     },
   }),
 );
@@ -260,8 +260,8 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       expect(snapshot().context.total).toBe(0);
       expect(snapshot().context.selected).toEqual([]);
       expect(notices.at(-1)).toEqual({ type: 'notify', intent: 'danger', message: ERROR_TEXT, timeout: 5000 });
-      // A failed list is retried, not refreshed.
-      expect(snapshot().can({ type: 'list.refresh' })).toBe(false);
+      // A failed list loads again on a retry or a refresh alike.
+      expect(snapshot().can({ type: 'list.refresh' })).toBe(true);
       expect(snapshot().can({ type: 'list.retry' })).toBe(true);
       settled();
     },
@@ -327,7 +327,7 @@ describe('pagedListMachine (model)', () => {
   });
   describeModelCoverage(model, params, {
     states: ['idle', 'loading', 'loaded', 'empty', 'failure'],
-    transitions: 23,
+    transitions: 24,
   });
 });
 
@@ -472,7 +472,7 @@ describe('pagedListMachine details', () => {
     expect(snapshot().context).toMatchObject({ rows: ROWS.slice(20, 24), total: 24, selected: [] });
   });
 
-  it('refreshes an empty list, and not a failed one', async () => {
+  it('refreshes an empty list and a failed one', async () => {
     list().send({ type: 'list.filters', filters: { mallId: 1 } });
     await answerLast({ rows: [], total: 0 });
     list().send({ type: 'list.refresh' });
@@ -481,9 +481,10 @@ describe('pagedListMachine details', () => {
     expect(snapshot().matches('loaded')).toBe(true);
     list().send({ type: 'list.refresh' });
     await failLast();
-    list().send({ type: 'list.refresh' });
     expect(snapshot().matches('failure')).toBe(true);
-    expect(loads).toHaveLength(3);
+    list().send({ type: 'list.refresh' });
+    expect(snapshot().matches('loading')).toBe(true);
+    expect(loads).toHaveLength(4);
   });
 
   it('sends the exact failure toast each time', async () => {

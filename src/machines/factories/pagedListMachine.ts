@@ -12,7 +12,7 @@ import { lockHeader } from '../headerLink';
  *                                     └ error ─> failure ── list.retry ─> loading
  *   loading | loaded | empty | failure ── list.filters / list.search / list.sort / list.rowsPerPage ─> loading
  *   loaded ── list.page ─> loading  (1..last page only)
- *   loaded | empty ── list.refresh ─> loading  (the same query again: new rows may have come in)
+ *   loaded | empty | failure ── list.refresh ─> loading  (the same query again: new rows may have come in)
  *   loaded ── list.select / list.selectAll / list.clearSelection ─> loaded
  *
  * - Every query change but a page change goes back to page 1. A new query while loading supersedes the pending
@@ -100,7 +100,7 @@ export type PagedListEvent<TFilters> =
   | { type: 'list.selectAll' }
   | { type: 'list.clearSelection' }
   | { type: 'list.retry' }
-  /** Loads the same query again (a settled list: loaded or empty; a failed one takes `list.retry`). */
+  /** Loads the same query again (a settled list: loaded, empty, or failed as `list.retry` does). */
   | { type: 'list.refresh' };
 
 /** The list's toast: its load failure. */
@@ -290,7 +290,7 @@ export function createPagedListMachine<TRow, TFilters, TSort extends string, TSu
       },
       /** The load failed: the toast, and no rows. */
       failure: {
-        on: { 'list.retry': { target: 'loading' } },
+        on: { 'list.retry': { target: 'loading' }, 'list.refresh': { target: 'loading' } },
       },
     },
   });

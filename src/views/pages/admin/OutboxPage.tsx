@@ -35,17 +35,11 @@ export function OutboxPage({ title }: PageProps) {
   const actor = usePageActor(outboxMachine, OUTBOX_INPUT);
   useNoticeToasts(actor);
   const busy = useSelector(actor, (state) => state === undefined || state.hasTag('loading'));
-  const failed = useSelector(actor, (state) => state?.matches('failure') ?? false);
   return (
     <section data-testid="outbox-page">
       <div className="page-title-row">
         <PageTitle title={title} />
-        <Button
-          icon="refresh"
-          text="Refresh"
-          loading={busy}
-          onClick={() => actor?.send({ type: failed ? 'list.retry' : 'list.refresh' })}
-        />
+        <Button icon="refresh" text="Refresh" loading={busy} onClick={() => actor?.send({ type: 'list.refresh' })} />
       </div>
       <Callout intent="primary" icon="envelope">
         Without an SMTP server (SMTP_URL), mails are kept here instead of being sent: one-time codes, password-reset
