@@ -184,18 +184,21 @@ export const RECEIPTS_ERROR_WHAT = {
   csv: 'CSV export',
 } as const;
 
-export type SortColumn =
-  | 'datetime'
-  | 'total_amount'
-  | 'receipt_id'
-  | 'payment_method'
-  | 'receipt_status'
-  | 'opened_bill'
-  | 'void'
-  | 'closed_bill'
-  | 'foc_bill'
-  | 'redeem_bill'
-  | 'discount';
+/** The columns the receipts list sorts by (the contract's sortColumn values). */
+export const RECEIPT_SORT_COLUMNS = [
+  'datetime',
+  'total_amount',
+  'receipt_id',
+  'payment_method',
+  'receipt_status',
+  'opened_bill',
+  'void',
+  'closed_bill',
+  'foc_bill',
+  'redeem_bill',
+  'discount',
+] as const;
+export type SortColumn = (typeof RECEIPT_SORT_COLUMNS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 /** The committed outlet and date filters the page reads from the filter header. */
@@ -265,20 +268,6 @@ export function receiptsListChoices(query: ReceiptsListQuery): ReceiptsListChoic
   const { filters, search, sortColumn, order, page, rowsPerPage } = query;
   return { ...filters, receiptId: search, sortColumn, order, page, rowsPerPage };
 }
-
-export const RECEIPT_SORT_COLUMNS: readonly SortColumn[] = [
-  'datetime',
-  'total_amount',
-  'receipt_id',
-  'payment_method',
-  'receipt_status',
-  'opened_bill',
-  'void',
-  'closed_bill',
-  'foc_bill',
-  'redeem_bill',
-  'discount',
-];
 
 /** The query of the list (page and sort included); undefined without filters. */
 export function transactionQueryOf(

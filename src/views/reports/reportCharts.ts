@@ -1,7 +1,7 @@
 import type Highcharts from 'highcharts';
 import type { Metric } from '../../domain/dateLimits';
-import { type CurrencyFormat, formatMoney, formatNumber } from '../../domain/format';
-import type { DailyReportRow, PaymentMethodRow } from '../../domain/mallReportViews';
+import { type CurrencyFormat, formatMoney, formatMonth, formatNumber } from '../../domain/format';
+import type { DailyReportRow, MonthlyReportRow, PaymentMethodRow } from '../../domain/mallReportViews';
 import { categoryAxis, pointsOrNone, valueAxis } from './ReportParts';
 
 export const METRIC_LABELS: Record<Metric, string> = {
@@ -74,6 +74,20 @@ export function dailyTrendOptions(
 ): Highcharts.Options {
   return gmvTransactionsOptions(
     rows.map((row) => dayLabel(row.date)),
+    rows,
+    shown,
+    currency,
+  );
+}
+
+/** GMV columns and transactions line over months ('Jan 2026'). */
+export function monthlyTrendOptions(
+  rows: readonly MonthlyReportRow[],
+  shown: boolean,
+  currency?: CurrencyFormat,
+): Highcharts.Options {
+  return gmvTransactionsOptions(
+    rows.map((row) => formatMonth(row.month)),
     rows,
     shown,
     currency,

@@ -1,7 +1,6 @@
 import { Button, ButtonGroup, Tab, Tabs } from '@blueprintjs/core';
-import type Highcharts from 'highcharts';
 import { useMemo, useState } from 'react';
-import { type CurrencyFormat, formatMonth, formatNumber } from '../../../domain/format';
+import { formatMonth, formatNumber } from '../../../domain/format';
 import type { MonthlyReportRow } from '../../../domain/mallReportViews';
 import { sortMonths } from '../../../domain/reports';
 import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
@@ -17,7 +16,7 @@ import {
   ReportTable,
   ReportToolbar,
 } from '../../reports/ReportParts';
-import { dailyTrendOptions, gmvTransactionsOptions, rankingBarOptions } from '../../reports/reportCharts';
+import { dailyTrendOptions, monthlyTrendOptions, rankingBarOptions } from '../../reports/reportCharts';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
 
@@ -58,18 +57,12 @@ const DAILY_COLUMNS = [
   },
 ];
 
-function monthlyOptions(
-  rows: readonly MonthlyReportRow[],
-  shown: boolean,
-  currency: CurrencyFormat,
-): Highcharts.Options {
-  return gmvTransactionsOptions(
-    rows.map((row) => formatMonth(row.month)),
-    rows,
-    shown,
-    currency,
-  );
-}
+/** The panel each breakdown tab draws. */
+const BREAKDOWN_PANEL: Record<Breakdown, 'outlets' | 'categories' | 'levels'> = {
+  outlet: 'outlets',
+  category: 'categories',
+  level: 'levels',
+};
 
 /** Mall GMV: daily or monthly GMV and transactions, with the outlet, category and level breakdowns. */
 export function MallGmvPage({ title, header }: PageProps) {
@@ -94,14 +87,10 @@ export function MallGmvPage({ title, header }: PageProps) {
   );
   const shown = view === 'daily' ? dailyData !== undefined : monthlyData !== undefined;
   const trend = useMemo(
-    () => (view === 'daily' ? dailyTrendOptions(daily, shown, currency) : monthlyOptions(monthly, shown, currency)),
+    () =>
+      view === 'daily' ? dailyTrendOptions(daily, shown, currency) : monthlyTrendOptions(monthly, shown, currency),
     [view, daily, monthly, shown, currency],
   );
-  const breakdownPanel: Record<Breakdown, 'outlets' | 'categories' | 'levels'> = {
-    outlet: 'outlets',
-    category: 'categories',
-    level: 'levels',
-  };
   const rows = breakdowns[breakdown];
   const bars = useMemo(
     () =>
@@ -113,7 +102,7 @@ export function MallGmvPage({ title, header }: PageProps) {
     [rows, currency],
   );
   const label = breakdown === 'outlet' ? 'Outlet' : breakdown === 'category' ? 'Category' : 'Level';
-  const breakdownState = report.panelOf(breakdownPanel[breakdown]);
+  const breakdownState = report.panelOf(BREAKDOWN_PANEL[breakdown]);
   const breakdownChart = (
     <PanelContent panel={breakdownState} label={`GMV by ${label}`}>
       <Chart testId="gmv-breakdown-chart" options={bars} />
