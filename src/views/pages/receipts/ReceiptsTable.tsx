@@ -52,7 +52,7 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
   /** Outlet type 1's extra columns are shown. */
   const extra = useSelector(actor, (state) => state.context.filters?.outletType === 1);
   const loading = useSelector(list, (state) => state.hasTag('loading'));
-  // The list decides the page bounds; the pager is also still while the list loads.
+  // The list decides the page bounds, and takes no page change while it loads.
   const canPrevious = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
   const canNext = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
   const openImage = (row: ReceiptRow) => send({ type: 'image.open', receiptId: row.receipt_id });
@@ -211,8 +211,8 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
         testId="receipts-pager"
         page={page}
         pages={pages}
-        canPrevious={canPrevious && !loading}
-        canNext={canNext && !loading}
+        canPrevious={canPrevious}
+        canNext={canNext}
         rowsPerPage={rowsPerPage}
         rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
         onPage={(next) => list.send({ type: 'list.page', page: next })}
