@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -15,6 +16,7 @@ import { registerAccessControl } from './auth/access.js';
 import { ssoHandlers } from './auth/sso.js';
 import type { Config } from './config.js';
 import type { Pool } from './db/pool.js';
+import { cancelBackends, RequestQueries, runAsRequest, trackRequestQueries } from './db/requestQueries.js';
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { listOperations, loadSpecification, OPENAPI_PATH } from './openapi.js';
@@ -114,20 +116,33 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
     return reply.status(statusCode).send(errorBody(statusCode, error.message));
   });
 
-  // A request that has not answered within the request timeout answers 503; the work it started ends on its
-  // own (PostgreSQL's statement_timeout stops its queries), and the process serves the other requests meanwhile.
-  const timers = new WeakMap<object, NodeJS.Timeout>();
-  app.addHook('onRequest', async (request, reply) => {
-    const timer = setTimeout(() => {
+  // Each request's database work is tracked (requestQueries.ts). A request that has not answered within the
+  // request timeout answers 503: its running statements are cancelled and its next queries refused first, so
+  // nothing it started goes on holding a connection, and the process serves the other requests meanwhile.
+  trackRequestQueries(pool);
+  const work = new WeakMap<object, { queries: RequestQueries; scope: AsyncResource; timer: NodeJS.Timeout }>();
+  app.addHook('onRequest', (request, reply, done) => {
+    const queries = new RequestQueries();
+    const timer = setTimeout(async () => {
       if (reply.sent) return;
       request.log.warn('request timed out');
-      reply.status(503).send(errorBody(503, TIMEOUT_MESSAGE, request.id));
+      await cancelBackends(pool.options, queries.stop());
+      if (!reply.sent) reply.status(503).send(errorBody(503, TIMEOUT_MESSAGE, request.id));
     }, config.requestTimeoutMs);
-    timers.set(request, timer);
+    runAsRequest(queries, () => {
+      work.set(request, { queries, timer, scope: new AsyncResource('request') });
+      done();
+    });
   });
-  const clearTimer = async (request: object) => clearTimeout(timers.get(request));
-  app.addHook('onResponse', clearTimer);
-  app.addHook('onRequestAbort', clearTimer);
+  // A request body is read outside the request's scope; the handler runs inside it again.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const scope = work.get(request)?.scope;
+    if (scope) scope.runInAsyncScope(done);
+    else done();
+  });
+  const finish = async (request: object) => clearTimeout(work.get(request)?.timer);
+  app.addHook('onResponse', finish);
+  app.addHook('onRequestAbort', finish);
 
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);

@@ -337,11 +337,11 @@ describe('a database error', () => {
 });
 
 describe('a slow request', () => {
-  /** Holds an exclusive lock on the malls table, so that a query of it waits, until release() is called. */
-  async function lockMalls(pool: Pool) {
+  /** Holds an exclusive lock on `table`, so that a query of it waits, until release() is called. */
+  async function lockTable(pool: Pool, table: string) {
     const client = await pool.connect();
     await client.query('BEGIN');
-    await client.query('LOCK TABLE malls IN ACCESS EXCLUSIVE MODE');
+    await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
     return async () => {
       await client.query('ROLLBACK');
       client.release();
@@ -353,7 +353,7 @@ describe('a slow request', () => {
     try {
       const agent = new Agent(logged.app);
       expect((await agent.login(WORLD.users.operator1, PASSWORD)).statusCode).toBe(200);
-      const release = await lockMalls(logged.db.pool);
+      const release = await lockTable(logged.db.pool, 'malls');
       let response: Awaited<ReturnType<Agent['get']>>;
       try {
         response = await agent.get('/malls?client_id=1');
@@ -374,7 +374,7 @@ describe('a slow request', () => {
     try {
       const agent = new Agent(logged.app);
       expect((await agent.login(WORLD.users.operator1, PASSWORD)).statusCode).toBe(200);
-      const release = await lockMalls(logged.db.pool);
+      const release = await lockTable(logged.db.pool, 'malls');
       const started = Date.now();
       const pending = agent.get('/malls?client_id=1');
       let response: Awaited<ReturnType<Agent['get']>>;
@@ -391,6 +391,47 @@ describe('a slow request', () => {
         requestId: expect.any(String),
       });
       expect((await agent.get('/malls?client_id=1')).statusCode).toBe(200);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('cancels the statements of a request that timed out, read or write, while the lock is still held', async () => {
+    const logged = await loggedApp({ env: { REQUEST_TIMEOUT_MS: '300' } });
+    const waitingForLocks = async () => {
+      const { rows } = await logged.db.pool.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+      );
+      return rows[0]?.count;
+    };
+    /** Sends `call` while `table` is locked: it answers 503 and leaves nothing waiting on the lock. */
+    const timesOutCleanly = async (table: string, call: () => Promise<{ statusCode: number }>) => {
+      const release = await lockTable(logged.db.pool, table);
+      try {
+        expect((await call()).statusCode).toBe(503);
+        expect(await waitingForLocks()).toBe(0);
+      } finally {
+        await release();
+      }
+    };
+    try {
+      const agent = new Agent(logged.app);
+      expect((await agent.login(WORLD.users.operator1, PASSWORD)).statusCode).toBe(200);
+      await timesOutCleanly('malls', () => agent.get('/malls?client_id=1'));
+      expect((await agent.get('/malls?client_id=1')).statusCode).toBe(200);
+      // A request with a body over a real socket: its handler runs after the body has arrived, and is tracked
+      // all the same.
+      const other = new Agent(logged.app);
+      await other.fetchCsrf();
+      const address = await logged.app.listen({ port: 0, host: '127.0.0.1' });
+      const login = () =>
+        fetch(`${address}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: other.cookie, 'x-csrf-token': other.csrfToken },
+          body: JSON.stringify({ username: WORLD.users.operator2, password: PASSWORD }),
+        }).then((response) => ({ statusCode: response.status }));
+      await timesOutCleanly('users', login);
+      expect((await login()).statusCode).toBe(200);
     } finally {
       await logged.close();
     }
