@@ -1,5 +1,5 @@
 import { api, type CallOptions } from './client';
-import { dataOrThrow } from './errors';
+import { ApiError, dataOrThrow } from './errors';
 import type { components, paths } from './schema';
 
 export type UserInfo = components['schemas']['UserInfo'];
@@ -42,27 +42,29 @@ export type VerifyUserEmailRequest =
 export type ActivateUserRequest = paths['/api/user/activate']['post']['requestBody']['content']['application/json'];
 
 /**
- * GET /api/otp: mails a one-time code to the user of the pending session (429 after 3 codes in 10 minutes).
- * §8: one-time-code calls return false on failure rather than throwing.
+ * A one-time-code call's answer (§8: false on failure rather than throwing), except a 429 (too many codes sent,
+ * or too many wrong codes), which throws its ApiError so the page can say why and for how long.
  */
-export async function sendOtp({ signal, client = api }: CallOptions = {}): Promise<boolean> {
+async function otpAnswer(call: () => Promise<{ success: boolean }>): Promise<boolean> {
   try {
-    return dataOrThrow(await client.GET('/api/otp', { signal })).success;
-  } catch {
+    return (await call()).success;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) throw error;
     return false;
   }
 }
 
+/** GET /api/otp: mails a one-time code to the user of the pending session (429 after 3 codes in 10 minutes). */
+export async function sendOtp({ signal, client = api }: CallOptions = {}): Promise<boolean> {
+  return otpAnswer(async () => dataOrThrow(await client.GET('/api/otp', { signal })));
+}
+
 /**
- * POST /api/verifyOtp: true completes sign-in. The server answers a wrong or expired code with 400 and too many
- * wrong codes with 429; any failure gives false.
+ * POST /api/verifyOtp: true completes sign-in. The server answers a wrong or expired code with 400 (false here)
+ * and too many wrong codes with 429 (thrown).
  */
 export async function verifyOtp(code: string, { signal, client = api }: CallOptions = {}): Promise<boolean> {
-  try {
-    return dataOrThrow(await client.POST('/api/verifyOtp', { body: { code }, signal })).success;
-  } catch {
-    return false;
-  }
+  return otpAnswer(async () => dataOrThrow(await client.POST('/api/verifyOtp', { body: { code }, signal })));
 }
 
 /** PUT /api/user/password: a 400 carries the server's message (ApiError.serverMessage). */

@@ -121,6 +121,11 @@ export function serverErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : DEFAULT_ERROR_MESSAGE;
 }
 
+/** A one-time-code call that failed: the server's message when it refused for too many attempts, else `otherwise`. */
+export function refusalMessage(error: unknown, otherwise: string): string {
+  return error instanceof ApiError && error.status === 429 && error.serverMessage ? error.serverMessage : otherwise;
+}
+
 /** The login's 401 for an expired password without MFA. */
 export function isPasswordExpiredError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && error.serverMessage === PASSWORD_EXPIRED_MESSAGE;
@@ -611,7 +616,10 @@ export const authMachine = setup({
             ],
             onError: {
               target: 'waitingForCode',
-              actions: { type: 'setErrorMessage', params: { message: OTP_SEND_FAILED_MESSAGE } },
+              actions: {
+                type: 'setErrorMessage',
+                params: ({ event }) => ({ message: refusalMessage(event.error, OTP_SEND_FAILED_MESSAGE) }),
+              },
             },
           },
         },
@@ -638,7 +646,10 @@ export const authMachine = setup({
             ],
             onError: {
               target: 'waitingForCode',
-              actions: { type: 'setErrorMessage', params: { message: OTP_INVALID_MESSAGE } },
+              actions: {
+                type: 'setErrorMessage',
+                params: ({ event }) => ({ message: refusalMessage(event.error, OTP_INVALID_MESSAGE) }),
+              },
             },
           },
         },

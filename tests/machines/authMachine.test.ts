@@ -949,6 +949,23 @@ describe('authMachine details', () => {
     expect(snapshot().context.errorMessage).toBeUndefined();
   });
 
+  it('says why a one-time code was refused for too many attempts, and keeps the code step', async () => {
+    await toLoginForm();
+    actor.send({ type: 'login.submit', username: 'alice', password: 'pw' });
+    await answer(() => take(server.login, 'POST /api/login').resolve(loginResponse({ require_mfa: true })));
+    const sends = 'Too many codes sent. Please wait 10 minutes before asking for another.';
+    await answer(() => take(server.sendCode, 'GET /api/otp').reject(new ApiError(429, sends)));
+    expect(snapshot().context.errorMessage).toBe(sends);
+    expect(snapshot().matches({ mfa: 'waitingForCode' })).toBe(true);
+    const tries = 'Too many wrong codes. Please try again in 15 minutes.';
+    actor.send({ type: 'otp.submit', code: '000000' });
+    await answer(() => take(server.verifyCode, 'POST /api/verifyOtp').reject(new ApiError(429, tries)));
+    expect(snapshot().context.errorMessage).toBe(tries);
+    actor.send({ type: 'otp.submit', code: '000000' });
+    await answer(() => take(server.verifyCode, 'POST /api/verifyOtp').reject(new ApiError(503)));
+    expect(snapshot().context.errorMessage).toBe('Invalid or expired code.');
+  });
+
   it('shows the server message of a failed reset request and stays signed out', async () => {
     await toLoginForm();
     actor.send({ type: 'reset.request', email: 'alice@mall.example' });

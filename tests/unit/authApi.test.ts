@@ -74,6 +74,15 @@ describe('sign-in flow calls', () => {
     expect(await verifyOtp('123456', { client: clientAnswering(500, {}).client })).toBe(false);
   });
 
+  it('throws a one-time code call refused for too many attempts, with the server’s message', async () => {
+    const refused = { statusCode: 429, message: 'Too many wrong codes. Please try again in 15 minutes.' };
+    await expect(verifyOtp('123456', { client: clientAnswering(429, refused).client })).rejects.toMatchObject({
+      status: 429,
+      serverMessage: refused.message,
+    });
+    await expect(sendOtp({ client: clientAnswering(429, refused).client })).rejects.toMatchObject({ status: 429 });
+  });
+
   it('puts the password change and throws the 400 message', async () => {
     const { client, requests } = clientAnswering(200, { success: true });
     await putPassword({ validationKey: 'k', newPassword: 'abcdefghi1' }, { client });
