@@ -15,8 +15,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { createPool } from '../../server/db/pool.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { createDatabase, databaseUrl, dropDatabase, freePort, withPostgres } from '../support/postgres.js';
+import { signIn } from './session.js';
 
 const DATABASE = 'bench_load';
 const say = (message: string) => process.stdout.write(`${message}\n`);
@@ -67,22 +67,6 @@ async function stopServer(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
-}
-
-/** Signs an account in over HTTP and returns its session cookie. */
-async function signIn(address: string, username: string): Promise<string> {
-  const csrf = await fetch(`${address}/api/getcsrftoken`);
-  const anonymous = (csrf.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const login = await fetch(`${address}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: anonymous },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`login of ${username} failed: ${login.status}`);
-  const sid = login.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='));
-  if (!sid) throw new Error(`login of ${username} set no session cookie`);
-  return sid.split(';')[0] ?? '';
 }
 
 async function getJson<T>(address: string, cookie: string, pathAndQuery: string): Promise<T> {
