@@ -5,9 +5,17 @@
 
 export type ClientKey = 'harbourfront' | 'sunrise';
 
-export const CLIENTS: readonly { key: ClientKey; name: string }[] = [
-  { key: 'harbourfront', name: 'Harbourfront Malls' },
-  { key: 'sunrise', name: 'Sunrise Retail Group' },
+export const CLIENTS: readonly { key: ClientKey; name: string; reportingCurrency: string }[] = [
+  { key: 'harbourfront', name: 'Harbourfront Malls', reportingCurrency: 'SGD' },
+  { key: 'sunrise', name: 'Sunrise Retail Group', reportingCurrency: 'IDR' },
+];
+
+/**
+ * Monthly exchange rates to the reporting currency of a client whose malls use another currency: around `rate`
+ * (units of the reporting currency for one unit), moving by up to `swing` either way from month to month.
+ */
+export const EXCHANGE_RATES: readonly { client: ClientKey; currency: string; rate: number; swing: number }[] = [
+  { client: 'harbourfront', currency: 'MYR', rate: 0.2985, swing: 0.006 },
 ];
 
 export interface MallSpec {

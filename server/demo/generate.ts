@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/passwords.js';
 import { inTransaction, type Pool, type PoolClient } from '../db/pool.js';
 import {
+  type ExchangeRateRow,
   insertAccountingConnection,
   insertAuditLog,
   insertBreakevenTargets,
@@ -8,6 +9,7 @@ import {
   insertClients,
   insertEmailDomains,
   insertEmailSubscriptions,
+  insertExchangeRates,
   insertGtoSubmissions,
   insertMalls,
   insertMealTimings,
@@ -26,7 +28,7 @@ import {
 import { ingestReceipts, type ReceiptInput } from '../repositories/ingestion.js';
 import { DEMO_ACCOUNT_SPECS, DEMO_PASSWORD, PARTNER_DOMAIN } from './accounts.js';
 import { addMonths, civil, dateOfDay, dayNumber, firstOfMonth, localDay, zonedInstant } from './calendar.js';
-import { CATEGORY_TREE, CLIENTS, type ClientKey, MALLS, PROCESSING_FEES } from './catalog.js';
+import { CATEGORY_TREE, CLIENTS, type ClientKey, EXCHANGE_RATES, MALLS, PROCESSING_FEES } from './catalog.js';
 import { dayFactor } from './patterns.js';
 import { itemAt, Random } from './random.js';
 import { OutletSimulator } from './receipts.js';
@@ -128,10 +130,32 @@ function accountOutlet(world: WorldPlan, client: ClientKey, which: 'firstFnb' | 
   return outlet;
 }
 
+/**
+ * A rate for every month of the demo, to the end of the current month (a month still open has its rate too),
+ * wandering around each pair's usual value.
+ */
+function demoExchangeRates(world: WorldPlan, clients: Map<ClientKey, number>, seed: number): ExchangeRateRow[] {
+  const random = Random.derive(seed, 'exchange rates');
+  const last = Math.max(world.end, localDay('UTC', Date.now()));
+  return EXCHANGE_RATES.flatMap((pair) => {
+    const rows: ExchangeRateRow[] = [];
+    for (let month = firstOfMonth(world.start); month <= last; month = addMonths(month, 1)) {
+      const rate = pair.rate + random.float(-pair.swing, pair.swing);
+      rows.push({
+        client_id: required(clients, pair.client, 'client'),
+        month: dateOfDay(month),
+        currency: pair.currency,
+        rate: Math.round(rate * 1e6) / 1e6,
+      });
+    }
+    return rows;
+  });
+}
+
 async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: number, passwordHash: string): Promise<Ids> {
   const clientIds = await insertClients(
     tx,
-    CLIENTS.map((client) => client.name),
+    CLIENTS.map((client) => ({ name: client.name, reporting_currency: client.reportingCurrency })),
   );
   const clients = new Map<ClientKey, number>(
     CLIENTS.map((client) => [client.key, required(clientIds, client.name, 'client')]),
@@ -146,6 +170,7 @@ async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: numbe
     })),
   );
   const malls = new Map(MALLS.map((mall) => [mall.key, required(mallIds, mall.name, 'mall')]));
+  await insertExchangeRates(tx, demoExchangeRates(world, clients, seed));
   const outlets = await insertOutlets(
     tx,
     world.outlets.map((outlet) => ({

@@ -53,14 +53,47 @@ export async function truncateAll(db: Queryable): Promise<string[]> {
   return tables;
 }
 
-export async function insertClients(db: Queryable, names: readonly string[]): Promise<Map<string, number>> {
+export async function insertClients(
+  db: Queryable,
+  clients: readonly { name: string; reporting_currency: string }[],
+): Promise<Map<string, number>> {
   const rows = await insertJson<{ id: number; name: string }>(
     db,
-    { table: 'clients', columns: [['name', 'text']] },
-    names.map((name) => ({ name })),
+    {
+      table: 'clients',
+      columns: [
+        ['name', 'text'],
+        ['reporting_currency', 'text'],
+      ],
+    },
+    clients,
     'id, name',
   );
   return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+export interface ExchangeRateRow {
+  client_id: number;
+  /** The first day of the month. */
+  month: string;
+  currency: string;
+  rate: number;
+}
+
+export async function insertExchangeRates(db: Queryable, rows: readonly ExchangeRateRow[]): Promise<void> {
+  await insertJson(
+    db,
+    {
+      table: 'exchange_rates',
+      columns: [
+        ['client_id', 'int'],
+        ['month', 'date'],
+        ['currency', 'text'],
+        ['rate', 'numeric'],
+      ],
+    },
+    rows,
+  );
 }
 
 export interface MallRow {

@@ -23,7 +23,7 @@ export const MAX_LOOKUP_ROWS = 10_000;
 
 export async function listClients(db: Queryable, visibility: Visibility): Promise<Schemas['Client'][]> {
   const { rows } = await db.query<Schemas['Client']>(
-    'SELECT id, name FROM clients WHERE id = ANY($1::int[]) ORDER BY lower(name), id LIMIT $2',
+    'SELECT id, name, reporting_currency FROM clients WHERE id = ANY($1::int[]) ORDER BY lower(name), id LIMIT $2',
     [visibility.clientIds, MAX_LOOKUP_ROWS],
   );
   return rows;

@@ -34,6 +34,11 @@ export interface ReportScope {
   visibility: Visibility;
   mallIds?: number[];
   outletId?: number;
+  /**
+   * The currency every amount is converted to before it is summed (the client's reporting currency), at the rate
+   * of its month (exchange_rates); absent when the malls share one currency, whose amounts are summed as they are.
+   */
+  convertTo?: string;
 }
 
 /** Local days, both included, and local hours of the day, both included. */
@@ -49,8 +54,33 @@ export type SalesMeasures = Schemas['SalesMeasures'];
 export const isWholeDay = (range: Pick<ReportRange, 'startHour' | 'endHour'>) =>
   range.startHour === 0 && range.endHour === 23;
 
-/** The `scope` CTE: the outlets of the report, with what the groupings need. */
-function scopeCte(params: SqlParams, scope: ReportScope): string {
+/**
+ * The rates of a converted report (scope.convertTo): `fx_mall` has one row per mall of the scope and month of the
+ * range, `fx_outlet` one per outlet; `rate` converts an amount of that mall in that month (1 for the reporting
+ * currency itself). The routes check first that no rate is missing.
+ */
+function ratesCte(params: SqlParams, scope: ReportScope, range: Pick<ReportRange, 'start' | 'end'>): string {
+  if (!scope.convertTo) return '';
+  const client = params.add(scope.clientId, '::int');
+  const currency = params.add(scope.convertTo, '::text');
+  const start = params.add(range.start, '::date');
+  const end = params.add(range.end, '::date');
+  return `, fx_mall AS MATERIALIZED (
+    SELECT u.mall_id AS unit, mo::date AS month,
+      CASE WHEN u.currency = ${currency} THEN 1::numeric ELSE e.rate END AS rate
+    FROM (SELECT DISTINCT mall_id, currency FROM scope) u
+    CROSS JOIN generate_series(date_trunc('month', ${start}::timestamp), ${end}::timestamp, interval '1 month') mo
+    LEFT JOIN exchange_rates e ON e.client_id = ${client} AND e.currency = u.currency AND e.month = mo::date
+  ), fx_outlet AS MATERIALIZED (
+    SELECT s.id AS unit, f.month, f.rate FROM scope s JOIN fx_mall f ON f.unit = s.mall_id
+  )`;
+}
+
+/**
+ * The `scope` CTE: the outlets of the report, with what the groupings need; with the rates of a converted report
+ * over `range` (ratesCte).
+ */
+function scopeCte(params: SqlParams, scope: ReportScope, range?: Pick<ReportRange, 'start' | 'end'>): string {
   const client = params.add(scope.clientId, '::int');
   const limited = scope.visibility.outletLimits.get(scope.clientId);
   const conditions = [`o.client_id = ${client}`];
@@ -59,10 +89,16 @@ function scopeCte(params: SqlParams, scope: ReportScope): string {
   if (scope.mallIds) conditions.push(`o.mall_id = ANY(${params.add(scope.mallIds, '::int[]')})`);
   if (scope.outletId !== undefined) conditions.push(`o.id = ${params.add(scope.outletId, '::int')}`);
   return `scope AS MATERIALIZED (
-    SELECT o.id, o.name, o.mall_id, m.name AS mall_name, o.category, o.level
+    SELECT o.id, o.name, o.mall_id, m.name AS mall_name, o.category, o.level, m.currency
     FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
     WHERE ${conditions.join(' AND ')}
-  )`;
+  )${range ? ratesCte(params, scope, range) : ''}`;
+}
+
+/** The join of rollup rows `r` (by mall_id or outlet_id) to their month's rate `fx.rate` in a converted report. */
+function ratesJoin(scope: ReportScope, level: 'mall' | 'outlet'): string {
+  if (!scope.convertTo) return '';
+  return ` JOIN fx_${level} fx ON fx.unit = r.${level}_id AND fx.month = date_trunc('month', r.local_day)::date`;
 }
 
 type SalesMeasure = (typeof SALES_HOUR_MEASURES)[number];
@@ -82,6 +118,8 @@ interface Source {
   value: (measure: SalesMeasure) => string;
   /** A LATERAL list of the row's hours of the filter, `hv(hour, <measures>)` in cents for money. */
   hours: () => string;
+  /** A measure of one of those hours (`hv`), converted like `value`. */
+  hourValue: (measure: SalesMeasure) => string;
 }
 
 /** Whether the caller sees every outlet of the selected malls, so the mall rows answer for them. */
@@ -104,33 +142,41 @@ function rollupSource(
   const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
   const hours = () => hourRowsSql('r', SALES_HOUR_MEASURES, range.startHour, range.endHour, 'hv');
   const overHours = (measure: SalesMeasure) => overHoursSql('r', measure, range.startHour, range.endHour);
+  // A converted report multiplies every amount by its row's rate (ratesCte); counts stay as they are.
+  const converted = (value: (measure: SalesMeasure) => string) => (measure: SalesMeasure) =>
+    scope.convertTo && MONEY[measure] ? `(${value(measure)} * fx.rate)` : value(measure);
+  const hourValue = converted((measure) => `hv.${measure}`);
   if (level === 'mall' && wholeMalls(scope)) {
     return {
-      from: `rollup_mall_day_hours r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope)) AND ${days}`,
+      from: `rollup_mall_day_hours r${ratesJoin(scope, 'mall')} WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope)) AND ${days}`,
       level: 'mall',
-      value: overHours,
+      value: converted(overHours),
       hours,
+      hourValue,
     };
   }
   const outlets = 'r.outlet_id = ANY(ARRAY(SELECT id FROM scope))';
+  const join = ratesJoin(scope, 'outlet');
   if (isWholeDay(range) && !needHours) {
     return {
-      from: `rollup_outlet_daily r WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
+      from: `rollup_outlet_daily r${join} WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
       level: 'outlet',
-      value: (measure) => (MONEY[measure] ? `(r.${measure} * 100)` : `r.${measure}`),
+      value: converted((measure) => (MONEY[measure] ? `(r.${measure} * 100)` : `r.${measure}`)),
       hours,
+      hourValue,
     };
   }
   return {
-    from: `rollup_outlet_day_hours r WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
+    from: `rollup_outlet_day_hours r${join} WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
     level: 'outlet',
-    value: overHours,
+    value: converted(overHours),
     hours,
+    hourValue,
   };
 }
 
-/** A sum of cents as money. */
-const money = (cents: string) => `(${cents}) / 100.0`;
+/** A sum of cents as money (rounded to the cent: converted sums have fractions of one). */
+const money = (cents: string) => `round((${cents}) / 100.0, 2)`;
 
 /** SQL of the three measures over sums `g` (gmv) and `t` (transactions). */
 const measures = (g: string, t: string) =>
@@ -181,7 +227,7 @@ export type DailyRow = Schemas['DailyReportRow'];
 /** One row per local day of the range (zeros included), oldest first. */
 export async function dailyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<DailyRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const series = seriesSql(params, { ...range, startHour: 0, endHour: 23 }, false);
   const { rows } = await db.query<DailyRow>(
@@ -200,7 +246,7 @@ export type MonthlyRow = Schemas['MonthlyReportRow'];
 /** One row per month the range touches (zeros included), oldest first. */
 export async function monthlyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<MonthlyRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const start = params.add(range.start, '::date');
   const end = params.add(range.end, '::date');
@@ -227,7 +273,7 @@ export async function memberOverall(
   metric: Metric,
 ): Promise<MemberOverall> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const hourly = timeRange === 'hourly';
   const source = rollupSource(params, scope, range, 'mall', hourly);
   const series = seriesSql(params, range, hourly);
@@ -236,7 +282,7 @@ export async function memberOverall(
     ? [
         `${source.from.replace(' WHERE ', `, ${source.hours()} WHERE `)}`,
         `r.local_day + hv.hour * interval '1 hour'`,
-        (m: SalesMeasure) => `hv.${m}`,
+        source.hourValue,
       ]
     : [source.from, 'r.local_day::timestamp', source.value];
   const member = metricSql(metric, money('sum(mg)'), 'sum(mt)');
@@ -274,13 +320,13 @@ export async function peakHours(
   metric: Metric,
 ): Promise<PeakHourRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall', true);
   const series = seriesSql(params, range, true);
   const bucketRange: TimeRange = timeRange === 'hourly' ? 'daily' : timeRange;
   const { rows } = await db.query<PeakHourRow>(
     `WITH ${cte},
-     agg AS (SELECT ${bucketKey(bucketRange, 'r.local_day::timestamp')} AS period, hv.hour, sum(hv.gmv) AS g, sum(hv.transactions) AS t
+     agg AS (SELECT ${bucketKey(bucketRange, 'r.local_day::timestamp')} AS period, hv.hour, sum(${source.hourValue('gmv')}) AS g, sum(hv.transactions) AS t
              FROM ${source.from.replace(' WHERE ', `, ${source.hours()} WHERE `)} GROUP BY 1, 2),
      cells AS (SELECT DISTINCT ${bucketKey(bucketRange, 'g')} AS period, extract(hour FROM g)::int AS hour FROM ${series})
      SELECT ${bucketLabel(bucketRange, 'c.period')} AS period, c.hour, ${metricSql(metric, money('a.g'), 'a.t')} AS value
@@ -303,7 +349,7 @@ export async function mallRanking(
   rankBy: Metric,
 ): Promise<MallRankRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const mallOf = source.level === 'mall' ? 'r.mall_id' : '(SELECT s.mall_id FROM scope s WHERE s.id = r.outlet_id)';
   const { rows } = await db.query<MallRankRow>(
@@ -336,7 +382,7 @@ export async function groupReport(
   groupBy: GroupBy,
 ): Promise<GroupRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'outlet');
   const { key, name } = GROUP_COLUMNS[groupBy];
   const { rows } = await db.query<GroupRow>(
@@ -362,7 +408,7 @@ export async function memberOutletRanking(
   options: { member: boolean; rankBy: Metric; limit: number },
 ): Promise<OutletRankRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'outlet');
   const [g, t] = options.member
     ? [`sum(${source.value('member_gmv')})`, `sum(${source.value('member_transactions')})`]
@@ -387,7 +433,7 @@ export async function memberOutletRanking(
 /** Totals of the scope over the range. */
 export async function totals(db: Queryable, scope: ReportScope, range: ReportRange): Promise<SalesMeasures> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const { rows } = await db.query<SalesMeasures>(
     `WITH ${cte} SELECT ${measures(money(`sum(${source.value('gmv')})`), `sum(${source.value('transactions')})`)} FROM ${source.from}`,
@@ -420,14 +466,17 @@ export async function paymentMethodOverall(
   limit: number,
 ): Promise<PaymentMethodSum[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const client = params.add(scope.clientId, '::int');
   const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
   const [measure] = PAYMENT_HOUR_MEASURES;
-  const amount = money(`sum(${overHoursSql('r', measure, range.startHour, range.endHour)})`);
+  const cents = scope.convertTo
+    ? `${overHoursSql('r', measure, range.startHour, range.endHour)} * fx.rate`
+    : overHoursSql('r', measure, range.startHour, range.endHour);
+  const amount = money(`sum(${cents})`);
   const from = wholeMalls(scope)
-    ? `rollup_mall_payment_day_hours r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope))`
-    : `rollup_outlet_payment_daily r WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))`;
+    ? `rollup_mall_payment_day_hours r${ratesJoin(scope, 'mall')} WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope))`
+    : `rollup_outlet_payment_daily r${ratesJoin(scope, 'outlet')} WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))`;
   const { rows } = await db.query<PaymentMethodSum>(
     `WITH ${cte}
      SELECT r.payment_method, (${amount})::float8 AS sum

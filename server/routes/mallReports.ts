@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { missingRatesMessage } from '../../src/domain/reportCurrency.js';
 import { wholeWeeksComparisonPeriod } from '../../src/domain/reports.js';
 import { requireCaller } from '../auth/access.js';
-import { notFound } from '../errors.js';
+import type { Queryable } from '../db/pool.js';
+import { HttpError, notFound } from '../errors.js';
+import { reportCurrency } from '../repositories/currencies.js';
 import {
   dailyReport,
   type GroupBy,
@@ -21,12 +24,27 @@ import {
 import { reportRange } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
-function mallScope(request: FastifyRequest, query: { client_id: number; mall_ids: number[] }): ReportScope {
+/**
+ * The scope of a report of the selected malls over `range`, converted to the client's reporting currency when
+ * the malls use several currencies; 409 when a rate it needs does not exist (amounts are never added as they are).
+ */
+async function mallScope(
+  db: Queryable,
+  request: FastifyRequest,
+  query: { client_id: number; mall_ids: number[] },
+  range: { start: string; end: string },
+): Promise<ReportScope> {
   const { grants } = requireCaller(request);
+  const mallIds = [...new Set(query.mall_ids)];
+  const money = await reportCurrency(db, query.client_id, mallIds, range);
+  if (money.missingRates.length > 0) {
+    throw new HttpError(409, missingRatesMessage(money.currency, money.missingRates));
+  }
   return {
     clientId: query.client_id,
-    mallIds: [...new Set(query.mall_ids)],
+    mallIds,
     visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
+    ...(money.converted ? { convertTo: money.currency } : {}),
   };
 }
 
@@ -47,34 +65,41 @@ export function mallReportHandlers({ pool }: RouteDeps) {
   return {
     async getMallDailyReport(request) {
       const { query } = request;
-      return { data: await dailyReport(pool, mallScope(request, query), reportRange(query)) };
+      const range = reportRange(query);
+      return { data: await dailyReport(pool, await mallScope(pool, request, query, range), range) };
     },
 
     async getMallMonthlyReport(request) {
       const { query } = request;
-      return { data: await monthlyReport(pool, mallScope(request, query), reportRange(query)) };
+      const range = reportRange(query);
+      return { data: await monthlyReport(pool, await mallScope(pool, request, query, range), range) };
     },
 
     async getMallRanking(request) {
       const { query } = request;
-      return { data: await mallRanking(pool, mallScope(request, query), reportRange(query), metricOf(query.rank_by)) };
+      const range = reportRange(query);
+      const scope = await mallScope(pool, request, query, range);
+      return { data: await mallRanking(pool, scope, range, metricOf(query.rank_by)) };
     },
 
     async getMallOutletReport(request) {
       const { query } = request;
+      const range = reportRange(query);
       const groupBy: GroupBy = query.group_by ?? 'outlet';
-      return { data: await groupReport(pool, mallScope(request, query), reportRange(query), groupBy) };
+      return { data: await groupReport(pool, await mallScope(pool, request, query, range), range, groupBy) };
     },
 
     async getMallCategoryReport(request) {
       const { query } = request;
-      const rows = await groupReport(pool, mallScope(request, query), reportRange(query), 'category');
+      const range = reportRange(query);
+      const rows = await groupReport(pool, await mallScope(pool, request, query, range), range, 'category');
       return { data: rows.map(({ key, name: _name, ...figures }) => ({ category: key, ...figures })) };
     },
 
     async getMallLevelReport(request) {
       const { query } = request;
-      const rows = await groupReport(pool, mallScope(request, query), reportRange(query), 'level');
+      const range = reportRange(query);
+      const rows = await groupReport(pool, await mallScope(pool, request, query, range), range, 'level');
       return { data: rows.map(({ key, name: _name, ...figures }) => ({ level: key, ...figures })) };
     },
 
@@ -83,7 +108,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const range = reportRange(query);
       return memberOverall(
         pool,
-        mallScope(request, query),
+        await mallScope(pool, request, query, range),
         range,
         timeRangeOf(query.time_range),
         metricOf(query.metric),
@@ -92,8 +117,9 @@ export function mallReportHandlers({ pool }: RouteDeps) {
 
     async getMemberOutletRanking(request) {
       const { query } = request;
+      const range = reportRange(query);
       return {
-        data: await memberOutletRanking(pool, mallScope(request, query), reportRange(query), {
+        data: await memberOutletRanking(pool, await mallScope(pool, request, query, range), range, {
           member: query.member ?? true,
           rankBy: metricOf(query.rank_by),
           limit: query.limit ?? 10,
@@ -107,7 +133,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       return {
         data: await peakHours(
           pool,
-          mallScope(request, query),
+          await mallScope(pool, request, query, range),
           range,
           timeRangeOf(query.time_range),
           metricOf(query.metric),
@@ -118,7 +144,8 @@ export function mallReportHandlers({ pool }: RouteDeps) {
     async getMallPaymentMethodOverall(request) {
       const { query } = request;
       const range = reportRange(query);
-      return { data: await paymentMethodOverall(pool, mallScope(request, query), range, query.limit ?? 10) };
+      const scope = await mallScope(pool, request, query, range);
+      return { data: await paymentMethodOverall(pool, scope, range, query.limit ?? 10) };
     },
 
     async getMallOutletOverallComparison(request) {

@@ -1342,6 +1342,8 @@ export interface components {
         Client: {
             id: number;
             name: string;
+            /** @description ISO 4217 code of the currency the client's mall reports are in when the selected malls use more than one currency (their amounts converted at each month's rate). */
+            reporting_currency: string;
         };
         Outlet: {
             id: number;
@@ -1799,6 +1801,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The selected malls use more than one currency and a month of the range has no rate to the client's reporting currency; the message names the currency and month. */
+        MissingExchangeRate: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many attempts; try again later. */
         TooManyRequests: {
             headers: {
@@ -1835,7 +1846,7 @@ export interface components {
         /** @description Case-insensitive substring of the receipt id. */
         ReceiptIdSearch: string;
         TransactionSortColumn: "datetime" | "total_amount" | "receipt_id" | "payment_method" | "receipt_status" | "opened_bill" | "void" | "closed_bill" | "foc_bill" | "redeem_bill" | "discount";
-        /** @description Mall ids (repeat the parameter). */
+        /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
         MallIds: components["schemas"]["MallIdList"];
         /** @description Only these malls (repeat the parameter). */
         OptionalMallIds: components["schemas"]["MallIdList"];
@@ -3057,7 +3068,7 @@ export interface operations {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description Case-insensitive match on outlet name or code. */
                 searchText?: string;
@@ -3126,7 +3137,7 @@ export interface operations {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3157,13 +3168,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getMallDailyReport: {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3191,13 +3203,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getMallMonthlyReport: {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3227,13 +3240,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getMallRanking: {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3264,13 +3278,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getMemberOverall: {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3300,13 +3315,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getMemberOutletRanking: {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3340,13 +3356,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getMallCategoryReport: {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3376,13 +3393,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getMallLevelReport: {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3412,13 +3430,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getMallCategoryOutletReport: {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3457,7 +3476,7 @@ export interface operations {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3489,13 +3508,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getMallPaymentMethodOverall: {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description First day (YYYY-MM-DD, mall local time). */
                 start_time: components["parameters"]["StartDate"];
@@ -3526,13 +3546,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getBreakevenTarget: {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Mall ids (repeat the parameter). */
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
                 /** @description Any day of the month to report (YYYY-MM-DD; the first of the month by convention). */
                 date: components["schemas"]["Day"];

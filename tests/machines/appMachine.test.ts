@@ -62,7 +62,11 @@ const testApp = appMachine.provide({
   actors: {
     auth,
     layout: layoutMachine.provide({
-      actors: { fetchClients: fromPromise<Client[]>(async () => [{ id: 3, name: 'Harbourfront Malls' }]) },
+      actors: {
+        fetchClients: fromPromise<Client[]>(async () => [
+          { id: 3, name: 'Harbourfront Malls', reporting_currency: 'SGD' },
+        ]),
+      },
       actions: { writeSidebarCookie: () => undefined },
     }),
     filterHeader: filterHeaderMachine.provide({

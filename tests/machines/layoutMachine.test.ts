@@ -17,8 +17,8 @@ import { describeModelCoverage } from './modelCoverage';
  */
 
 const CLIENTS: Client[] = [
-  { id: 2, name: 'sunrise Retail Group' },
-  { id: 1, name: 'Harbourfront Malls' },
+  { id: 2, name: 'sunrise Retail Group', reporting_currency: 'IDR' },
+  { id: 1, name: 'Harbourfront Malls', reporting_currency: 'SGD' },
 ];
 const SORTED = ['Harbourfront Malls', 'sunrise Retail Group'];
 const OPTIONS_ERROR = 'Options fetching error occurs. Please try again later.';
@@ -255,7 +255,7 @@ describe('layoutMachine details', () => {
 
   it('a lookup answering with one client shows no selector', async () => {
     start({ mobile: false, clientIds: [1, 2] });
-    await answerClients([{ id: 1, name: 'Only' }]);
+    await answerClients([{ id: 1, name: 'Only', reporting_currency: 'SGD' }]);
     expect(snapshot().matches({ clients: 'single' })).toBe(true);
     expect(isClientSelectorShown(snapshot())).toBe(false);
   });

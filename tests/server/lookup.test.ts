@@ -37,14 +37,18 @@ describe('GET /clients', () => {
     const response = await agents.admin.get('/clients');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { id: 2, name: 'apex retail' },
-      { id: 1, name: 'Zenith Malls' },
+      { id: 2, name: 'apex retail', reporting_currency: 'SGD' },
+      { id: 1, name: 'Zenith Malls', reporting_currency: 'SGD' },
     ]);
   });
 
   it('lists only the operator’s own client', async () => {
-    expect((await agents.operator1.get('/clients')).json()).toEqual([{ id: 1, name: 'Zenith Malls' }]);
-    expect((await agents.operator2.get('/clients')).json()).toEqual([{ id: 2, name: 'apex retail' }]);
+    expect((await agents.operator1.get('/clients')).json()).toEqual([
+      { id: 1, name: 'Zenith Malls', reporting_currency: 'SGD' },
+    ]);
+    expect((await agents.operator2.get('/clients')).json()).toEqual([
+      { id: 2, name: 'apex retail', reporting_currency: 'SGD' },
+    ]);
   });
 
   it('refuses a user without the /clients::Read permission', async () => {

@@ -40,6 +40,12 @@ beforeAll(async () => {
     UPDATE outlets SET category = 'F&B', level = 'L1' WHERE id IN (1, 3);
     UPDATE outlets SET category = 'Fashion', level = 'L2' WHERE id = 2;
   `);
+  // Harbour Mall is in USD and Zenith reports in SGD: a rate of 1 keeps the hand-worked sums below (conversion
+  // itself is tested in reportCurrency.test.ts).
+  await db.pool.query(
+    `INSERT INTO exchange_rates (client_id, month, currency, rate)
+     SELECT 1, m::date, 'USD', 1 FROM generate_series('2025-01-01'::date, '2026-12-01', interval '1 month') m`,
+  );
   // The mall operator role (operator1, tenant) may read every mall report.
   await db.pool.query(
     `INSERT INTO role_api_permissions (role_id, permission)

@@ -20,8 +20,8 @@ import { fakeServer, machineFor, userInfo } from './renderApp';
  */
 
 export const CLIENTS: Client[] = [
-  { id: 4, name: 'sunrise Retail Group' },
-  { id: 3, name: 'Harbourfront Malls' },
+  { id: 4, name: 'sunrise Retail Group', reporting_currency: 'IDR' },
+  { id: 3, name: 'Harbourfront Malls', reporting_currency: 'SGD' },
 ];
 export const MALLS: Record<number, Mall[]> = {
   3: [

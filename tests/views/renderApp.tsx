@@ -219,7 +219,7 @@ export interface InAppOptions {
  */
 export function renderInApp(ui: ReactNode, options: InAppOptions): TestLocation {
   const server = fakeServer({ credential: () => Promise.resolve({ user: options.user, csrfToken: 'csrf-session' }) });
-  const clients: Client[] = options.user.clients.map((id) => ({ id, name: `Client ${id}` }));
+  const clients: Client[] = options.user.clients.map((id) => ({ id, name: `Client ${id}`, reporting_currency: 'SGD' }));
   const history = memoryHistory(options.path);
   const app = appMachine.provide({
     actors: {
