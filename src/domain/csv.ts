@@ -44,14 +44,26 @@ export interface CsvFile {
   readonly keys: readonly string[];
   /** Rows of plain values (objects whose keys include `keys`). */
   readonly rows: readonly object[];
+  /** The currency of the file's amounts (ISO 4217): written in a last Currency column of every row. */
+  readonly currency?: string;
 }
 
 /** The files of an export as text, each named `{name}_{suffix}.csv`. */
 export function csvFileTexts(suffix: string, files: readonly CsvFile[]): { fileName: string; text: string }[] {
-  return files.map((file) => ({
-    fileName: csvFileName(file.name, suffix),
-    text: toCsv(file.keys, file.rows as readonly Partial<Record<string, CsvValue>>[]),
-  }));
+  return files.map((file) => {
+    const rows = file.rows as readonly Partial<Record<string, CsvValue>>[];
+    const { currency } = file;
+    return {
+      fileName: csvFileName(file.name, suffix),
+      text:
+        currency === undefined
+          ? toCsv(file.keys, rows)
+          : toCsv(
+              [...file.keys, 'currency'],
+              rows.map((row) => ({ ...row, currency })),
+            ),
+    };
+  });
 }
 
 /** The name of the zip of several CSV files: '{base}_{suffix}.zip', safe on every platform. */

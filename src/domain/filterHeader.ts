@@ -112,6 +112,8 @@ export interface FilterHeaderContext<TMall extends MallLike = MallLike, TOutlet 
   filters: CommittedFilters;
   malls: TMall[];
   outlets: TOutlet[];
+  /** The client's reporting currency (the figures of malls in several currencies are converted to it). */
+  reportingCurrency: string | undefined;
   /** The Malls multi-select's ticks while it is open. */
   mallDraft: number[];
   /** 'Please select a mall' in mallSelect.open.invalid. */
@@ -248,6 +250,7 @@ export function initialFilterHeaderContext<TMall extends MallLike = MallLike, TO
     filters,
     malls: [],
     outlets: [],
+    reportingCurrency: undefined,
     mallDraft: [],
     mallError: undefined,
     alert: undefined,

@@ -37,6 +37,8 @@ export function sharedCurrencyCode(currencies: readonly (string | null | undefin
 export interface CurrencyFormat {
   readonly symbol: string;
   readonly digits: number;
+  /** The ISO 4217 code, when the currency is known (the CSV files' Currency column). */
+  readonly code?: string;
 }
 
 export const DEFAULT_CURRENCY: CurrencyFormat = { symbol: DEFAULT_CURRENCY_SYMBOL, digits: 2 };
@@ -47,7 +49,7 @@ export function currencyFormat(currency: string | null | undefined): CurrencyFor
   try {
     const digits = new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).resolvedOptions()
       .maximumFractionDigits;
-    return { symbol: currencySymbol(currency), digits: digits ?? 2 };
+    return { symbol: currencySymbol(currency), digits: digits ?? 2, code: currency };
   } catch {
     return DEFAULT_CURRENCY;
   }

@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate';
-import { getMalls, getOutlets, type Mall, type Outlet } from '../api/lookup';
+import { getClients, getMalls, getOutlets, type Mall, type Outlet } from '../api/lookup';
 import { filterCookieStrings } from '../domain/cookies';
 import {
   DATE_RANGE_EXCEEDED_TITLE,
@@ -133,6 +133,10 @@ export const filterHeaderMachine = setup({
     fetchOutlets: fromPromise<Outlet[], { clientId: number }>(({ input, signal }) =>
       getOutlets(input.clientId, { signal }),
     ),
+    fetchReportingCurrency: fromPromise<string | undefined, { clientId: number }>(async ({ input, signal }) => {
+      const clients = await getClients({ signal });
+      return clients.find((client) => client.id === input.clientId)?.reporting_currency;
+    }),
     dateRangePicker: dateRangePickerMachine,
     hourPicker: hourPickerMachine,
   },
@@ -192,6 +196,7 @@ export const filterHeaderMachine = setup({
       filters: { ...context.filters, clientId: params.clientId, mallIds: [], outlet: undefined },
       malls: [],
       outlets: [],
+      reportingCurrency: undefined,
       mallDraft: [],
       mallError: undefined,
     })),
@@ -466,6 +471,28 @@ export const filterHeaderMachine = setup({
                 },
                 loaded: {},
                 failure: { on: { 'lookups.retry': { target: 'loading' } } },
+              },
+            },
+            /**
+             * The client's reporting currency, for saying which currency converted figures are in. A failure is
+             * quiet: the pages then name no currency for malls of several currencies.
+             */
+            reportingCurrency: {
+              initial: 'checking',
+              states: {
+                checking: { always: [{ guard: 'hasClient', target: 'loading' }, { target: 'idle' }] },
+                idle: {},
+                loading: {
+                  invoke: {
+                    src: 'fetchReportingCurrency',
+                    input: ({ context }) => ({ clientId: requireClientId(context) }),
+                    onDone: {
+                      target: 'idle',
+                      actions: assign({ reportingCurrency: ({ event }) => event.output }),
+                    },
+                    onError: { target: 'idle' },
+                  },
+                },
               },
             },
             outlets: {

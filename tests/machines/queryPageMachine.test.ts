@@ -1,6 +1,7 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { ApiError } from '../../src/api/errors';
 import type { CsvFile } from '../../src/domain/csv';
 import type { ReportQuery } from '../../src/domain/mallReportViews';
 import { errorOccurs, type Notice } from '../../src/domain/messages';
@@ -266,6 +267,20 @@ describe('query page machine details', () => {
     await flush();
     expect(snapshot().can({ type: 'report.retry', panel: 'a' })).toBe(false);
     expect(snapshot().can({ type: 'report.retry' })).toBe(false);
+  });
+
+  it('keeps the server’s reason for refusing a panel (409: no exchange rate), and drops it on retry', async () => {
+    start();
+    actor.send({ type: 'report.load', query: QUERY_A });
+    const reason = 'No exchange rate to SGD for MYR in November 2026.';
+    fetches.at(-1)?.reject(new ApiError(409, reason));
+    await flush();
+    expect(panelA()).toEqual({ status: 'failed', data: undefined, reason });
+    actor.send({ type: 'report.retry', panel: 'a' });
+    expect(panelA()).toEqual({ status: 'loading', data: undefined });
+    fetches.at(-1)?.reject(new ApiError(500, 'boom'));
+    await flush();
+    expect(panelA()).toEqual({ status: 'failed', data: undefined });
   });
 
   it('keeps the header disabled until the last panel has answered', async () => {

@@ -46,7 +46,7 @@ describe('currency symbols', () => {
     expect(formatMoney(-1234.5, currencySymbol('MYR'))).toBe('-RM1,234.50');
   });
   it("uses the shared currency of several malls or outlets, '$' when they differ", () => {
-    expect(currencyFormat(sharedCurrencyCode(['IDR', 'IDR']))).toEqual({ symbol: 'Rp', digits: 0 });
+    expect(currencyFormat(sharedCurrencyCode(['IDR', 'IDR']))).toEqual({ symbol: 'Rp', digits: 0, code: 'IDR' });
     expect(sharedCurrencyCode(['SGD', 'MYR', null])).toBeUndefined();
     expect(currencyFormat(sharedCurrencyCode([]))).toEqual({ symbol: '$', digits: 2 });
   });

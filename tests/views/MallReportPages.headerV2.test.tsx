@@ -289,12 +289,12 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
     expect(download.fileName).toBe(`mall_peak_hours_${FILE_RANGE}.zip`);
     expect(await unzip(download.blob)).toEqual({
       [`peak_hours_by_weekday_${FILE_RANGE}.csv`]: [
-        'Weekday,Hour 9,Hour 10,Hour 11',
-        'Mon,100,300,0',
-        'Tue,50,0,0',
-        ...WEEKDAYS.slice(2).map((weekday) => `${weekday},0,0,0`),
+        'Weekday,Hour 9,Hour 10,Hour 11,Currency',
+        'Mon,100,300,0,SGD',
+        'Tue,50,0,0,SGD',
+        ...WEEKDAYS.slice(2).map((weekday) => `${weekday},0,0,0,SGD`),
       ],
-      [`peak_hours_series_${FILE_RANGE}.csv`]: ['Period,Value', '2024-03-11,400', '2024-03-12,50'],
+      [`peak_hours_series_${FILE_RANGE}.csv`]: ['Period,Value,Currency', '2024-03-11,400,SGD', '2024-03-12,50,SGD'],
     });
   });
 });
@@ -487,19 +487,19 @@ describe('MemberVsNonMemberPage', { timeout: 30_000 }, () => {
     await waitForReport();
     const download = await exportDownload(downloads, () => fireEvent.click(screen.getByTestId('export-csv')));
     expect(download.fileName).toBe(`member_vs_non_member_${FILE_RANGE}.zip`);
-    const outletHeader = 'Outlet Name,Mall Name,GMV,Transactions,Average Transaction Value';
+    const outletHeader = 'Outlet Name,Mall Name,GMV,Transactions,Average Transaction Value,Currency';
     expect(await unzip(download.blob)).toEqual({
       [`member_vs_non_member_${FILE_RANGE}.csv`]: [
-        'Period,Member,Non Member',
-        '2024-03-09,100,300',
-        '2024-03-10,200,400',
+        'Period,Member,Non Member,Currency',
+        '2024-03-09,100,300,SGD',
+        '2024-03-10,200,400,SGD',
       ],
       [`member_outlets_${FILE_RANGE}.csv`]: [
         outletHeader,
-        'Kopi Corner,Central,250.5,1500,0.17',
-        'Tea House,East,49.5,3,16.5',
+        'Kopi Corner,Central,250.5,1500,0.17,SGD',
+        'Tea House,East,49.5,3,16.5,SGD',
       ],
-      [`non_member_outlets_${FILE_RANGE}.csv`]: [outletHeader, 'Noodle Bar,East,700,20,35'],
+      [`non_member_outlets_${FILE_RANGE}.csv`]: [outletHeader, 'Noodle Bar,East,700,20,35,SGD'],
     });
   });
 });

@@ -351,22 +351,26 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
       `payment_methods_${FILE_RANGE}.csv`,
     ]);
     expect(files[`kpis_${FILE_RANGE}.csv`]).toEqual([
-      'Measure,Current,Previous',
-      'GMV,2000.5,2500',
-      'Transactions,50,40',
-      'Average Transaction Value,40.01,62.5',
-      'Member Share (%),75,0',
+      'Measure,Current,Previous,Currency',
+      'GMV,2000.5,2500,SGD',
+      'Transactions,50,40,SGD',
+      'Average Transaction Value,40.01,62.5,SGD',
+      'Member Share (%),75,0,SGD',
     ]);
     expect(files[`daily_${FILE_RANGE}.csv`]).toEqual([
-      'Date,GMV,Transactions',
-      '2024-03-09,1234.5,1200',
-      '2024-03-10,766,0',
+      'Date,GMV,Transactions,Currency',
+      '2024-03-09,1234.5,1200,SGD',
+      '2024-03-10,766,0,SGD',
     ]);
     const outlets = files[`outlets_${FILE_RANGE}.csv`] ?? [];
-    expect(outlets[0]).toBe('Name,GMV,Transactions,Average Transaction Value');
+    expect(outlets[0]).toBe('Name,GMV,Transactions,Average Transaction Value,Currency');
     expect(outlets.slice(1)).toHaveLength(10);
-    expect(outlets[1]).toBe('Outlet 1,1100,11,100');
-    expect(files[`payment_methods_${FILE_RANGE}.csv`]).toEqual(['Payment Method,Sum', 'VISA,1200.5', 'CASH,800']);
+    expect(outlets[1]).toBe('Outlet 1,1100,11,100,SGD');
+    expect(files[`payment_methods_${FILE_RANGE}.csv`]).toEqual([
+      'Payment Method,Sum,Currency',
+      'VISA,1200.5,SGD',
+      'CASH,800,SGD',
+    ]);
   });
 });
 
@@ -536,16 +540,23 @@ describe('MallGmvPage', { timeout: 30_000 }, () => {
     const files = await unzip(download.blob);
     expect(files).toEqual({
       [`categories_${FILE_RANGE}.csv`]: [
-        'Name,GMV,Transactions,Average Transaction Value',
-        'F&B,3000,1200,2.5',
-        'Fashion,345.6,44,7.85',
+        'Name,GMV,Transactions,Average Transaction Value,Currency',
+        'F&B,3000,1200,2.5,SGD',
+        'Fashion,345.6,44,7.85,SGD',
       ],
-      [`levels_${FILE_RANGE}.csv`]: ['Name,GMV,Transactions,Average Transaction Value', 'L1,3345.6,1244,2.69'],
-      [`monthly_${FILE_RANGE}.csv`]: ['Month,GMV,Transactions', '2024-02,100,1', '2024-03,3345.6,1244'],
+      [`levels_${FILE_RANGE}.csv`]: [
+        'Name,GMV,Transactions,Average Transaction Value,Currency',
+        'L1,3345.6,1244,2.69,SGD',
+      ],
+      [`monthly_${FILE_RANGE}.csv`]: [
+        'Month,GMV,Transactions,Currency',
+        '2024-02,100,1,SGD',
+        '2024-03,3345.6,1244,SGD',
+      ],
       [`outlets_${FILE_RANGE}.csv`]: [
-        'Name,GMV,Transactions,Average Transaction Value',
-        'Kopi Corner,2000,100,20',
-        'Noodle Bar,1345.6,1144,1.18',
+        'Name,GMV,Transactions,Average Transaction Value,Currency',
+        'Kopi Corner,2000,100,20,SGD',
+        'Noodle Bar,1345.6,1144,1.18,SGD',
       ],
     });
   });
@@ -676,11 +687,15 @@ describe('MallPaymentMethodsPage', { timeout: 30_000 }, () => {
     expect(download.fileName).toBe(`mall_payment_methods_${FILE_RANGE}.zip`);
     const files = await unzip(download.blob);
     expect(files).toEqual({
-      [`payment_methods_${FILE_RANGE}.csv`]: ['Payment Method,Sum,Share Percent', 'VISA,750,75', 'GRAB_PAY,250,25'],
+      [`payment_methods_${FILE_RANGE}.csv`]: [
+        'Payment Method,Sum,Share Percent,Currency',
+        'VISA,750,75,SGD',
+        'GRAB_PAY,250,25,SGD',
+      ],
       [`payment_methods_over_time_${FILE_RANGE}.csv`]: [
-        'Period,Visa,Grab Pay',
-        '2024-03-09,100,50.5',
-        ...DAYS.slice(1).map((day) => `${day},10,0`),
+        'Period,Visa,Grab Pay,Currency',
+        '2024-03-09,100,50.5,SGD',
+        ...DAYS.slice(1).map((day) => `${day},10,0,SGD`),
       ],
     });
   });

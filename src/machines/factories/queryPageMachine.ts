@@ -1,4 +1,5 @@
 import { and, assign, emit, fromCallback, fromPromise, not, sendTo, setup, spawnChild } from 'xstate';
+import { ApiError } from '../../api/errors';
 import type { CsvFile } from '../../domain/csv';
 import { formatFileDateRange } from '../../domain/format';
 import { type ReportQuery, reportQueryOf } from '../../domain/mallReportViews';
@@ -33,6 +34,8 @@ export type PanelStatus = 'idle' | 'loading' | 'loaded' | 'empty' | 'failed';
 export interface Panel<T> {
   readonly status: PanelStatus;
   readonly data: T | undefined;
+  /** Why a failed panel cannot be shown as asked, when the server said (a 409: no exchange rate for a month). */
+  readonly reason?: string;
 }
 
 export type Panels<TPanels> = { readonly [K in keyof TPanels]: Panel<TPanels[K]> };
@@ -48,10 +51,15 @@ export type PanelLoaders<TPanels> = { readonly [K in keyof TPanels]: PanelLoader
 
 type PanelName<TPanels> = keyof TPanels & string;
 
+/** The server's reason for refusing a report as asked (409), which a retry alone would not change. */
+function refusalReason(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined;
+}
+
 /** A panel's answer, sent back by the loads actor. */
 export type PanelAnswer =
   | { type: 'panel.done'; panel: string; data: unknown }
-  | { type: 'panel.failed'; panel: string };
+  | { type: 'panel.failed'; panel: string; reason?: string };
 
 export type QueryPageEvent =
   | { type: 'report.load'; query: ReportQuery }
@@ -124,8 +132,10 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
           (data) => {
             if (!controller.signal.aborted) sendBack({ type: 'panel.done', panel: name, data });
           },
-          () => {
-            if (!controller.signal.aborted) sendBack({ type: 'panel.failed', panel: name });
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            const reason = refusalReason(error);
+            sendBack({ type: 'panel.failed', panel: name, ...(reason === undefined ? {} : { reason }) });
           },
         );
     };
@@ -177,7 +187,12 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
           };
         }
         if (event.type === 'panel.failed') {
-          return { panels: { ...context.panels, [event.panel]: { status: 'failed', data: undefined } } };
+          const failed: Panel<unknown> = {
+            status: 'failed',
+            data: undefined,
+            ...(event.reason === undefined ? {} : { reason: event.reason }),
+          };
+          return { panels: { ...context.panels, [event.panel]: failed } };
         }
         return {};
       }),

@@ -6,6 +6,7 @@ import {
   formatMoney,
   sharedCurrencyCode,
 } from '../../domain/format';
+import { conversionNote, type ReportCurrencyRule, reportCurrencyRule } from '../../domain/reportCurrency';
 import { FilterHeaderContext } from '../filters/filterHeaderContext';
 
 /** The currency of the figures on the page: the selected malls' or outlet's (see the hooks below). */
@@ -18,15 +19,40 @@ export function Money({ value }: { readonly value: number }) {
 
 export const useCurrency = () => useContext(CurrencyContext);
 
-/** The selected malls' currency (the default when they do not share one). */
-export function useMallCurrency(): CurrencyFormat {
-  const code = FilterHeaderContext.useSelector((snapshot) => {
+/** The selected malls' currencies, joined (a stable value for a selector). */
+function useSelectedMallCurrencies(): string {
+  return FilterHeaderContext.useSelector((snapshot) => {
     const selected = new Set(snapshot.context.filters.mallIds);
-    return sharedCurrencyCode(
-      snapshot.context.malls.filter((mall) => selected.has(mall.id)).map((mall) => mall.currency),
-    );
+    const currencies = snapshot.context.malls.filter((mall) => selected.has(mall.id)).map((mall) => mall.currency);
+    return [...new Set(currencies)].sort().join(',');
   });
+}
+
+/**
+ * The currency of a mall report's figures (domain/reportCurrency): the selected malls' own when they share one,
+ * else the client's reporting currency that the server converts them to.
+ */
+function useMallReportCurrency(): ReportCurrencyRule | undefined {
+  const currencies = useSelectedMallCurrencies();
+  const reporting = FilterHeaderContext.useSelector((snapshot) => snapshot.context.reportingCurrency);
+  return useMemo(() => {
+    const list = currencies === '' ? [] : currencies.split(',');
+    if (list.length === 0) return undefined;
+    if (list.length > 1 && reporting === undefined) return undefined;
+    return reportCurrencyRule(list, reporting ?? '');
+  }, [currencies, reporting]);
+}
+
+/** The money format of the selected malls' figures (the default until their currency is known). */
+export function useMallCurrency(): CurrencyFormat {
+  const code = useMallReportCurrency()?.currency;
   return useMemo(() => currencyFormat(code), [code]);
+}
+
+/** 'Figures in SGD; MYR converted at each month’s rate.' when the selected malls' figures are converted. */
+export function useConversionNote(): string | undefined {
+  const rule = useMallReportCurrency();
+  return rule ? conversionNote(rule) : undefined;
 }
 
 /** The selected outlet's currency ('All Outlets': theirs when shared). */

@@ -5,7 +5,7 @@ import type { CsvFile } from '../../domain/csv';
 import { formatGrowthRate, growthRate, nextTableSort, sortTableRows, type TableSort } from '../../domain/reports';
 import { ChartFrameContext } from '../charts/Chart';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
-import { CurrencyContext, useMallCurrency } from '../common/Money';
+import { CurrencyContext, useConversionNote, useCurrency, useMallCurrency } from '../common/Money';
 import { ariaSort, SortButton } from '../common/SortButton';
 import type { PanelState, ReportExport } from './useReport';
 import './reports.css';
@@ -34,11 +34,22 @@ export function pointsOrNone<T>(shown: boolean, values: readonly T[]): T[] {
 
 /* ---------------------------------------------------------------- layout pieces */
 
-/** A mall report page: its money shown with the selected malls' currency symbol (Money). */
+/**
+ * A mall report page: its money shown in the selected malls' currency (Money), and a note saying so when the
+ * figures of malls in several currencies are converted.
+ */
 export function MallReportSection({ testId, children }: { readonly testId: string; readonly children: ReactNode }) {
+  const note = useConversionNote();
   return (
     <CurrencyContext.Provider value={useMallCurrency()}>
-      <section data-testid={testId}>{children}</section>
+      <section data-testid={testId}>
+        {note ? (
+          <p className="report-currency-note" data-testid="currency-note">
+            {note}
+          </p>
+        ) : null}
+        {children}
+      </section>
     </CurrencyContext.Provider>
   );
 }
@@ -56,13 +67,22 @@ export function PanelSkeleton({ label, className }: { readonly label: string; re
 }
 
 /** A panel whose call failed: it says so and offers to load it again; the other panels keep their figures. */
-export function PanelFailure({ label, retry }: { readonly label: string; readonly retry: () => void }) {
+export function PanelFailure({
+  label,
+  retry,
+  reason,
+}: {
+  readonly label: string;
+  readonly retry: () => void;
+  /** The server's reason, shown instead of 'Please try again.'. */
+  readonly reason?: string | undefined;
+}) {
   return (
     <NonIdealState
       className="report-panel-failure"
       icon="error"
       title={`${label} could not be loaded.`}
-      description="Please try again."
+      description={reason ?? 'Please try again.'}
       action={
         <Button icon="refresh" data-testid="panel-retry" onClick={retry}>
           Retry
@@ -83,7 +103,7 @@ export function PanelContent({
   readonly children: ReactNode;
 }) {
   if (panel?.status === 'loading') return <PanelSkeleton label={label} />;
-  if (panel?.status === 'failed') return <PanelFailure label={label} retry={panel.retry} />;
+  if (panel?.status === 'failed') return <PanelFailure label={label} retry={panel.retry} reason={panel.reason} />;
   return children;
 }
 
@@ -281,7 +301,7 @@ export function KpiRow({ panel, label, children }: { panel: PanelState; label: s
     <div className="kpi-row">
       {panel.status === 'failed' ? (
         <Card className="kpi-card">
-          <PanelFailure label={label} retry={panel.retry} />
+          <PanelFailure label={label} retry={panel.retry} reason={panel.reason} />
         </Card>
       ) : (
         children
@@ -300,6 +320,8 @@ export function ReportToolbar({
   base: string;
   files: () => readonly CsvFile[];
 }) {
+  const currency = useCurrency().code;
+  const withCurrency = () => files().map((file) => (currency === undefined ? file : { ...file, currency }));
   return (
     <div className="report-toolbar">
       {report.loading ? <Spinner size={16} data-testid="report-loading" /> : null}
@@ -308,7 +330,7 @@ export function ReportToolbar({
         data-testid="export-csv"
         loading={report.exporting}
         disabled={!report.canExport}
-        onClick={() => report.exportFiles(base, files())}
+        onClick={() => report.exportFiles(base, withCurrency())}
       >
         Export CSV
       </Button>

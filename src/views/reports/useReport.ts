@@ -18,6 +18,8 @@ export interface ReportExport {
 export interface PanelState {
   readonly status: PanelStatus;
   readonly retry: () => void;
+  /** Why the panel failed, when the server said. */
+  readonly reason?: string | undefined;
 }
 
 const NOT_STARTED: Panel<never> = { status: 'loading', data: undefined };
@@ -46,6 +48,7 @@ export function useReport<TPanels extends object>(machine: ReportMachine<TPanels
   };
   const panelOf = (name: keyof TPanels & string): PanelState => ({
     status: (panels?.[name] ?? NOT_STARTED).status,
+    reason: panels?.[name]?.reason,
     retry: () => actor?.send({ type: 'report.retry', panel: name }),
   });
   return { actor, query, loading, canExport, exporting, exportFiles, dataOf, panelOf };
