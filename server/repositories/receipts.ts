@@ -1,5 +1,7 @@
 import type { components, operations } from '../../src/api/schema.js';
-import { groupPaymentMethods, netAmount, paymentMethodGroup, receiptStatusText } from '../../src/domain/receipts.js';
+import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
+import { netAmount, receiptStatusText } from '../../src/domain/receipts.js';
+import { groupPaymentMethods } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { escapeLike, SqlParams } from '../db/sqlParams.js';
 
@@ -144,7 +146,7 @@ function transactionWhere(p: SqlParams, filters: TransactionFilters, zones: Outl
   if (filters.focReason) conditions.push(`r.foc_bill AND r.foc_reason = ${p.add(filters.focReason)}`);
   const methods = filters.paymentMethod ?? [];
   if (methods.length > 0 && !methods.some((method) => method.toLowerCase() === 'all')) {
-    conditions.push(`${GROUP_SQL('r.payment_method')} = ANY(${p.add(methods.map(paymentMethodGroup))}::text[])`);
+    conditions.push(`${GROUP_SQL('r.payment_method')} = ANY(${p.add(methods.map(normalisePaymentMethod))}::text[])`);
   }
   if (filters.receiptId) conditions.push(`r.receipt_id ILIKE ${p.add(`%${escapeLike(filters.receiptId)}%`)}`);
   return conditions.join(' AND ');

@@ -67,36 +67,10 @@ export function paymentMethodQuery(selected: readonly string[]): string[] | unde
   return [...selected];
 }
 
-/* ---------------------------------------------------------------- payment method grouping (§9) */
+/* ---------------------------------------------------------------- net amount (§9) */
 
-export const OTHERS_METHOD = 'OTHERS';
-
-/** The group a captured payment method belongs to: upper-cased; empty and NONE are OTHERS. */
-export function paymentMethodGroup(method: string): string {
-  const upper = method.trim().toUpperCase();
-  return upper === '' || upper === 'NONE' ? OTHERS_METHOD : upper;
-}
-
+/** 2 decimals (the net amount). */
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/**
- * Payment-method rows as reports show them: upper-cased and summed per method, empty and NONE summed into
- * OTHERS (added only when non-zero), sorted by sum descending (then by name).
- */
-export function groupPaymentMethods(
-  rows: readonly { payment_method: string; sum: number }[],
-): { payment_method: string; sum: number }[] {
-  const sums = new Map<string, number>();
-  let others = 0;
-  for (const row of rows) {
-    const group = paymentMethodGroup(row.payment_method);
-    if (group === OTHERS_METHOD) others += row.sum;
-    else sums.set(group, (sums.get(group) ?? 0) + row.sum);
-  }
-  const grouped = [...sums].map(([payment_method, sum]) => ({ payment_method, sum: round2(sum) }));
-  if (round2(others) !== 0) grouped.push({ payment_method: OTHERS_METHOD, sum: round2(others) });
-  return grouped.sort((a, b) => b.sum - a.sum || a.payment_method.localeCompare(b.payment_method));
-}
 
 /** Net amount = sum minus sum times the fee percent (§9), 2 decimals. */
 export function netAmount(sum: number, feePercent: number): number {

@@ -4,7 +4,6 @@ import {
   breakdownLabel,
   cleanRawReceipt,
   displayReceiptId,
-  groupPaymentMethods,
   keepReceiptType,
   netAmount,
   paymentMethodQuery,
@@ -79,28 +78,7 @@ describe('payment method multi-select (§4)', () => {
   });
 });
 
-describe('payment method grouping and net amount (§9)', () => {
-  it('upper-cases, folds empty and NONE into OTHERS only when non-zero, sorts by sum descending', () => {
-    expect(
-      groupPaymentMethods([
-        { payment_method: 'visa', sum: 10 },
-        { payment_method: 'VISA', sum: 5.5 },
-        { payment_method: '', sum: 3 },
-        { payment_method: 'none', sum: 4 },
-        { payment_method: 'Cash', sum: 20 },
-      ]),
-    ).toEqual([
-      { payment_method: 'CASH', sum: 20 },
-      { payment_method: 'VISA', sum: 15.5 },
-      { payment_method: 'OTHERS', sum: 7 },
-    ]);
-    expect(
-      groupPaymentMethods([
-        { payment_method: 'VISA', sum: 1 },
-        { payment_method: 'NONE', sum: 0 },
-      ]),
-    ).toEqual([{ payment_method: 'VISA', sum: 1 }]);
-  });
+describe('net amount (§9)', () => {
   it('net amount = sum - sum x fee percent, 2 decimals', () => {
     expect(netAmount(85.5, 2.5)).toBe(83.36);
     expect(netAmount(100, 0)).toBe(100);
