@@ -118,9 +118,6 @@ function outletWindowSql(p: SqlParams, clientId: number, zones: OutletZone[], wi
   return `r.client_id = ${p.add(clientId)} AND (${groups.length > 0 ? groups.join(' OR ') : 'false'})`;
 }
 
-const GROUP_SQL = (column: string) =>
-  `CASE WHEN upper(btrim(${column})) IN ('', 'NONE') THEN 'OTHERS' ELSE upper(btrim(${column})) END`;
-
 /** The WHERE clause of the transactions list (every filter of §7). */
 function transactionWhere(p: SqlParams, filters: TransactionFilters, zones: OutletZone[]): string {
   const conditions = [outletWindowSql(p, filters.clientId, zones, filters)];
@@ -146,7 +143,7 @@ function transactionWhere(p: SqlParams, filters: TransactionFilters, zones: Outl
   if (filters.focReason) conditions.push(`r.foc_bill AND r.foc_reason = ${p.add(filters.focReason)}`);
   const methods = filters.paymentMethod ?? [];
   if (methods.length > 0 && !methods.some((method) => method.toLowerCase() === 'all')) {
-    conditions.push(`${GROUP_SQL('r.payment_method')} = ANY(${p.add(methods.map(normalisePaymentMethod))}::text[])`);
+    conditions.push(`r.payment_method = ANY(${p.add(methods.map(normalisePaymentMethod))}::text[])`);
   }
   if (filters.receiptId) conditions.push(`r.receipt_id ILIKE ${p.add(`%${escapeLike(filters.receiptId)}%`)}`);
   return conditions.join(' AND ');
@@ -286,10 +283,10 @@ export async function focReasons(db: Queryable, clientId: number, outletIds: num
   return rows.map((row) => row.reason);
 }
 
-/** Payment method names seen at the outlets (grouped as reports show them: upper-cased, OTHERS), sorted. */
+/** Payment method names seen at the outlets (stored normalised: upper-cased, OTHERS), sorted. */
 export async function paymentMethodNames(db: Queryable, clientId: number, outletIds: number[]): Promise<string[]> {
   const { rows } = await db.query<{ method: string }>(
-    `SELECT DISTINCT ${GROUP_SQL('p.payment_method')} AS method FROM rollup_outlet_payment_daily p
+    `SELECT DISTINCT p.payment_method AS method FROM rollup_outlet_payment_daily p
      WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) ORDER BY 1 LIMIT $3`,
     [clientId, outletIds, MAX_OPTIONS],
   );
@@ -307,7 +304,8 @@ function dayBounds(window: TimeWindow): { start: string; end: string } {
 
 /**
  * Sum per payment method over the local days of the window (rollup_outlet_payment_daily), grouped by §9, with
- * the fee percent of each method (processing_fees of the outlet, matched upper-cased) and the net amount. Over
+ * the fee percent of each method (processing_fees of the outlet: methods are stored normalised on both sides,
+ * normalisePaymentMethod) and the net amount. Over
  * several outlets the net is summed per outlet and the fee shown is the effective one.
  */
 export async function paymentSummary(
@@ -319,7 +317,7 @@ export async function paymentSummary(
   const { start, end } = dayBounds(window);
   const { rows } = await db.query<{ outlet_id: number; method: string; sum: number; fee: number }>(
     `WITH s AS (
-       SELECT p.outlet_id, ${GROUP_SQL('p.payment_method')} AS method, sum(p.amount) AS sum
+       SELECT p.outlet_id, p.payment_method AS method, sum(p.amount) AS sum
        FROM rollup_outlet_payment_daily p
        WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) AND p.local_day BETWEEN $3::date AND $4::date
        GROUP BY 1, 2
@@ -327,7 +325,7 @@ export async function paymentSummary(
      SELECT s.outlet_id, s.method, s.sum, coalesce(f.fee, 0) AS fee FROM s
      LEFT JOIN LATERAL (
        SELECT max(pf.processing_fees) AS fee FROM processing_fees pf
-       WHERE pf.client_id = $1 AND pf.outlet_id = s.outlet_id AND ${GROUP_SQL('pf.payment_method')} = s.method
+       WHERE pf.client_id = $1 AND pf.outlet_id = s.outlet_id AND pf.payment_method = s.method
      ) f ON true`,
     [clientId, outletIds, start, end],
   );
@@ -352,7 +350,7 @@ export async function paymentBreakdown(
 ): Promise<BreakdownSeries[]> {
   const { start, end } = dayBounds(window);
   const { rows } = await db.query<{ method: string; day: string; sum: number }>(
-    `SELECT ${GROUP_SQL('p.payment_method')} AS method, to_char(p.local_day, 'YYYY/MM/DD') AS day, sum(p.amount) AS sum
+    `SELECT p.payment_method AS method, to_char(p.local_day, 'YYYY/MM/DD') AS day, sum(p.amount) AS sum
      FROM rollup_outlet_payment_daily p
      WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) AND p.local_day BETWEEN $3::date AND $4::date
      GROUP BY 1, 2`,

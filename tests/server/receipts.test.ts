@@ -143,7 +143,7 @@ beforeAll(async () => {
     [receiptPermissions],
   );
   await db.pool.query(`INSERT INTO processing_fees (client_id, outlet_id, payment_method, processing_fees) VALUES
-    (1, 1, 'VISA', 2.5), (1, 1, 'master', 1.0)`);
+    (1, 1, 'VISA', 2.5), (1, 1, 'MASTER', 1.0)`);
   await inTransaction(db.pool, (client) => ingestReceipts(client, 1, CLIENT1));
   await inTransaction(db.pool, (client) => ingestReceipts(client, 2, CLIENT2));
   app = await createTestApp(db.pool, { env: { DOWNLOAD_SECRET: SECRET } });
@@ -229,7 +229,7 @@ describe('GET /outlets/transaction', () => {
     datetime: ['C-1001', 'C-1002', 'C-1003', '1772409600', 'C-1006', 'C-1005'],
     total_amount: ['1772409600', 'C-1005', 'C-1001', 'C-1003', 'C-1006', 'C-1002'],
     receipt_id: ['1772409600', 'C-1001', 'C-1002', 'C-1003', 'C-1005', 'C-1006'],
-    payment_method: ['1772409600', 'C-1003', 'C-1006', 'C-1002', 'C-1005', 'C-1001'],
+    payment_method: ['C-1003', 'C-1006', 'C-1002', '1772409600', 'C-1005', 'C-1001'],
     receipt_status: ['C-1001', 'C-1002', '1772409600', 'C-1006', 'C-1005', 'C-1003'],
     opened_bill: ['C-1001', '1772409600', 'C-1006', 'C-1002', 'C-1003', 'C-1005'],
     void: ['C-1001', 'C-1002', '1772409600', 'C-1005', 'C-1006', 'C-1003'],
@@ -351,7 +351,7 @@ describe('payment summary and breakdown', () => {
   it('sums the rollup per method with fees and net amount, OTHERS folded, sorted by sum', async () => {
     const response = await agents.operator.get(url('/outlets/getPaymentAndSum', WINDOW));
     expect(response.statusCode).toBe(200);
-    // Not void: VISA 25.50 + visa 60 = 85.50 (fee 2.5%: 85.50 - 2.1375 = 83.36); MASTER 40 (fee 'master' 1%: 39.60);
+    // Not void: VISA 25.50 + visa 60 = 85.50 (fee 2.5%: 85.50 - 2.1375 = 83.36); MASTER 40 (fee 1%: 39.60);
     // OTHERS: NONE 12.34 + '' 25 = 37.34; cash 30 (void CASH 40 left out; no fee).
     expect(response.json()).toEqual({
       data: [
@@ -517,7 +517,7 @@ describe('tenant receipt data', () => {
         {
           id: expect.any(Number),
           receipt_id: 'C-1002',
-          payment_method: ['visa', 'MASTER'],
+          payment_method: ['VISA', 'MASTER'],
           receipt_status: 'Closed',
           total_amount: 100,
           datetime: '2026-03-01 12:30:00',
@@ -525,7 +525,7 @@ describe('tenant receipt data', () => {
         {
           id: expect.any(Number),
           receipt_id: 'C-1006',
-          payment_method: ['cash', ''],
+          payment_method: ['CASH', 'OTHERS'],
           receipt_status: 'Closed',
           total_amount: 55,
           datetime: '2026-03-02 18:00:00',
