@@ -118,7 +118,23 @@ function outletWindowSql(p: SqlParams, clientId: number, zones: OutletZone[], wi
   return `r.client_id = ${p.add(clientId)} AND (${groups.length > 0 ? groups.join(' OR ') : 'false'})`;
 }
 
-/** The WHERE clause of the transactions list (every filter of §7). */
+/**
+ * The payment methods of a filter, normalised, as a text[] parameter; undefined for every method (no filter, or
+ * 'all' among them).
+ */
+function methodsParam(p: SqlParams, paymentMethod: readonly string[] | undefined): string | undefined {
+  const methods = paymentMethod ?? [];
+  if (methods.length === 0 || methods.some((method) => method.toLowerCase() === 'all')) return undefined;
+  return `${p.add([...new Set(methods.map(normalisePaymentMethod))])}::text[]`;
+}
+
+/** The tenders `rp` of receipt `r`. */
+const TENDERS_OF_R = 'rp.client_id = r.client_id AND rp.receipt_id = r.id';
+
+/**
+ * The WHERE clause of the transactions list (every filter of §7). With payment methods, a receipt matches when
+ * one of its tenders was paid with one of them, or, having no tenders, when its own method is one of them.
+ */
 function transactionWhere(p: SqlParams, filters: TransactionFilters, zones: OutletZone[]): string {
   const conditions = [outletWindowSql(p, filters.clientId, zones, filters)];
   switch (filters.receiptType ?? 'allReceipts') {
@@ -141,9 +157,10 @@ function transactionWhere(p: SqlParams, filters: TransactionFilters, zones: Outl
       break;
   }
   if (filters.focReason) conditions.push(`r.foc_bill AND r.foc_reason = ${p.add(filters.focReason)}`);
-  const methods = filters.paymentMethod ?? [];
-  if (methods.length > 0 && !methods.some((method) => method.toLowerCase() === 'all')) {
-    conditions.push(`r.payment_method = ANY(${p.add(methods.map(normalisePaymentMethod))}::text[])`);
+  const methods = methodsParam(p, filters.paymentMethod);
+  if (methods) {
+    conditions.push(`(EXISTS (SELECT 1 FROM receipt_payments rp WHERE ${TENDERS_OF_R} AND rp.payment_method = ANY(${methods}))
+      OR (r.payment_method = ANY(${methods}) AND NOT EXISTS (SELECT 1 FROM receipt_payments rp WHERE ${TENDERS_OF_R})))`);
   }
   if (filters.receiptId) conditions.push(`r.receipt_id ILIKE ${p.add(`%${escapeLike(filters.receiptId)}%`)}`);
   return conditions.join(' AND ');
@@ -190,12 +207,20 @@ export async function listTransactions(
   const rowsPerPage = filters.rowsPerPage ?? 10;
   const page = filters.page ?? 1;
 
+  // Totals leave out void receipts (as the payment summary, which reads the tenders of receipts that are not
+  // void); with payment methods the sum is what was paid with them, so the two agree for the same filters.
   const summaryParams = new SqlParams();
-  const summarySql = `SELECT count(*)::int AS total, coalesce(sum(r.total_amount), 0)::numeric AS sum,
-      coalesce(sum(r.discount), 0)::numeric AS discount
-    FROM receipts r WHERE ${transactionWhere(summaryParams, filters, zones)}`;
+  const summaryWhere = transactionWhere(summaryParams, filters, zones);
+  const methods = methodsParam(summaryParams, filters.paymentMethod);
+  const amount = methods
+    ? `coalesce((SELECT sum(rp.amount) FROM receipt_payments rp WHERE ${TENDERS_OF_R} AND rp.payment_method = ANY(${methods})), r.total_amount)`
+    : 'r.total_amount';
+  const summarySql = `SELECT count(*)::int AS total, count(*) FILTER (WHERE r.void)::int AS void_count,
+      coalesce(sum(${amount}) FILTER (WHERE NOT r.void), 0)::numeric AS sum,
+      coalesce(sum(r.discount) FILTER (WHERE NOT r.void), 0)::numeric AS discount
+    FROM receipts r WHERE ${summaryWhere}`;
   const summaryResult = await db.query<ReceiptSummary>(summarySql, summaryParams.values);
-  const summary = summaryResult.rows[0] ?? { total: 0, sum: 0, discount: 0 };
+  const summary = summaryResult.rows[0] ?? { total: 0, void_count: 0, sum: 0, discount: 0 };
 
   // A page in the back half is read from the other end (reversed order, small offset): the sort keeps only the
   // rows up to the page (a top-N sort) instead of sorting the whole window. The order is total (ties by id),
@@ -313,13 +338,17 @@ export async function paymentSummary(
   clientId: number,
   outletIds: number[],
   window: TimeWindow,
+  paymentMethod?: readonly string[],
 ): Promise<PaymentSummaryRow[]> {
   const { start, end } = dayBounds(window);
+  const p = new SqlParams(clientId, outletIds, start, end);
+  const methods = methodsParam(p, paymentMethod);
   const { rows } = await db.query<{ outlet_id: number; method: string; sum: number; fee: number }>(
     `WITH s AS (
        SELECT p.outlet_id, p.payment_method AS method, sum(p.amount) AS sum
        FROM rollup_outlet_payment_daily p
        WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) AND p.local_day BETWEEN $3::date AND $4::date
+         ${methods ? `AND p.payment_method = ANY(${methods})` : ''}
        GROUP BY 1, 2
      )
      SELECT s.outlet_id, s.method, s.sum, coalesce(f.fee, 0) AS fee FROM s
@@ -327,7 +356,7 @@ export async function paymentSummary(
        SELECT max(pf.processing_fees) AS fee FROM processing_fees pf
        WHERE pf.client_id = $1 AND pf.outlet_id = s.outlet_id AND pf.payment_method = s.method
      ) f ON true`,
-    [clientId, outletIds, start, end],
+    p.values,
   );
   const grouped = groupPaymentMethods(rows.map((row) => ({ payment_method: row.method, sum: row.sum })));
   return grouped.map(({ payment_method, sum }) => {
@@ -347,14 +376,18 @@ export async function paymentBreakdown(
   clientId: number,
   outletIds: number[],
   window: TimeWindow,
+  paymentMethod?: readonly string[],
 ): Promise<BreakdownSeries[]> {
   const { start, end } = dayBounds(window);
+  const p = new SqlParams(clientId, outletIds, start, end);
+  const methods = methodsParam(p, paymentMethod);
   const { rows } = await db.query<{ method: string; day: string; sum: number }>(
     `SELECT p.payment_method AS method, to_char(p.local_day, 'YYYY/MM/DD') AS day, sum(p.amount) AS sum
      FROM rollup_outlet_payment_daily p
      WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) AND p.local_day BETWEEN $3::date AND $4::date
+       ${methods ? `AND p.payment_method = ANY(${methods})` : ''}
      GROUP BY 1, 2`,
-    [clientId, outletIds, start, end],
+    p.values,
   );
   const days: string[] = [];
   for (

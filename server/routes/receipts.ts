@@ -112,10 +112,12 @@ export function receiptHandlers({ pool, config }: RouteDeps) {
       return { options: await paymentMethodNames(pool, query.client_id, outletIds(query.id)) };
     },
     async getPaymentAndSum({ query }) {
-      return { data: await paymentSummary(pool, query.client_id, outletIds(query.id), outletWindow(query)) };
+      const window = outletWindow(query);
+      return { data: await paymentSummary(pool, query.client_id, outletIds(query.id), window, query.paymentMethod) };
     },
     async getPaymentMethodBreakdown({ query }) {
-      return { data: await paymentBreakdown(pool, query.client_id, outletIds(query.id), outletWindow(query)) };
+      const window = outletWindow(query);
+      return { data: await paymentBreakdown(pool, query.client_id, outletIds(query.id), window, query.paymentMethod) };
     },
     async getReceiptImage({ query }) {
       const receipt = await findReceipt(pool, query.client_id, outletIds(query.id), query.aimbox_id);

@@ -1527,10 +1527,15 @@ export interface components {
             foc_bill: boolean;
             redeem_bill: boolean;
         };
+        /** @description Totals leave out void receipts, as the payment summary does: sum and discount are over the matching receipts that are not void; total counts every matching receipt (the rows of the list) and void_count those of them that are void. With a paymentMethod filter, sum is what the matching receipts paid with those methods (the amounts of their tenders of those methods; a receipt without tenders counts its total under its own method), so that it equals the payment summary's sum for the same outlets, days and methods. */
         ReceiptSummary: {
-            /** @description Number of matching receipts. */
+            /** @description Number of matching receipts, void ones included. */
             total: number;
+            /** @description Number of the matching receipts that are void (left out of sum and discount). */
+            void_count: number;
+            /** @description Sum over the matching receipts that are not void (see paymentMethod). */
             sum: number;
+            /** @description Sum of the discounts of the matching receipts that are not void. */
             discount: number;
         };
         TransactionListResponse: {
@@ -1830,7 +1835,7 @@ export interface components {
         ReceiptType: "allReceipts" | "openReceipts" | "voidReceipts" | "focReceipts" | "discountReceipts" | "redeemReceipts";
         /** @description Only FOC receipts with this reason. */
         FocReason: string;
-        /** @description Payment methods to include (repeat the parameter); absent or containing 'all' means every method. */
+        /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
         PaymentMethodFilter: string[];
         /** @description Case-insensitive substring of the receipt id. */
         ReceiptIdSearch: string;
@@ -2761,6 +2766,8 @@ export interface operations {
                 /** @description YYYY-MM-DD (inclusive day), or YYYY-MM-DD HH:mm:ss when timeType is datetime. */
                 endTime: components["parameters"]["EndTime"];
                 timeType?: components["parameters"]["TimeType"];
+                /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
+                paymentMethod?: components["parameters"]["PaymentMethodFilter"];
             };
             header?: never;
             path?: never;
@@ -2768,7 +2775,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Rows (payment methods upper-cased, empty/NONE folded into OTHERS, sorted by sum descending). */
+            /** @description Rows (payment methods normalised: upper-cased, empty/NONE as OTHERS; only those of paymentMethod when given; sorted by sum descending), over the tenders of receipts that are not void. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2795,6 +2802,8 @@ export interface operations {
                 /** @description YYYY-MM-DD (inclusive day), or YYYY-MM-DD HH:mm:ss when timeType is datetime. */
                 endTime: components["parameters"]["EndTime"];
                 timeType?: components["parameters"]["TimeType"];
+                /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
+                paymentMethod?: components["parameters"]["PaymentMethodFilter"];
             };
             header?: never;
             path?: never;
@@ -2834,7 +2843,7 @@ export interface operations {
                 receiptType?: components["parameters"]["ReceiptType"];
                 /** @description Only FOC receipts with this reason. */
                 focReason?: components["parameters"]["FocReason"];
-                /** @description Payment methods to include (repeat the parameter); absent or containing 'all' means every method. */
+                /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
                 paymentMethod?: components["parameters"]["PaymentMethodFilter"];
                 /** @description Case-insensitive substring of the receipt id. */
                 receiptId?: components["parameters"]["ReceiptIdSearch"];
@@ -2879,7 +2888,7 @@ export interface operations {
                 receiptType?: components["parameters"]["ReceiptType"];
                 /** @description Only FOC receipts with this reason. */
                 focReason?: components["parameters"]["FocReason"];
-                /** @description Payment methods to include (repeat the parameter); absent or containing 'all' means every method. */
+                /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
                 paymentMethod?: components["parameters"]["PaymentMethodFilter"];
                 /** @description Case-insensitive substring of the receipt id. */
                 receiptId?: components["parameters"]["ReceiptIdSearch"];
@@ -2924,7 +2933,7 @@ export interface operations {
                 receiptType?: components["parameters"]["ReceiptType"];
                 /** @description Only FOC receipts with this reason. */
                 focReason?: components["parameters"]["FocReason"];
-                /** @description Payment methods to include (repeat the parameter); absent or containing 'all' means every method. */
+                /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
                 paymentMethod?: components["parameters"]["PaymentMethodFilter"];
                 /** @description Case-insensitive substring of the receipt id. */
                 receiptId?: components["parameters"]["ReceiptIdSearch"];

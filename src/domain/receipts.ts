@@ -77,6 +77,20 @@ export function netAmount(sum: number, feePercent: number): number {
   return round2(sum - (sum * feePercent) / 100);
 }
 
+/* ---------------------------------------------------------------- totals */
+
+/**
+ * The rule of the receipts' totals, as the page states it beside them: the list's sum and discount and the
+ * payment summary leave out void receipts (the list counts them apart); with payment methods chosen, sums are
+ * what was paid with those methods, so the list's sum equals the payment summary's.
+ */
+export function receiptsTotalsRule(selectedPaymentMethods: readonly string[]): string {
+  const voids = 'Totals leave out void receipts.';
+  return paymentMethodQuery(selectedPaymentMethods)
+    ? `${voids} Sums count only what was paid with the chosen payment methods.`
+    : voids;
+}
+
 /* ---------------------------------------------------------------- receipt display (§4, §9) */
 
 /** Receipt codes whose raw text comes from the old printer driver. */

@@ -12,6 +12,7 @@ import {
   type ReceiptsListChoices,
   receiptStatusTags,
   receiptsCsv,
+  receiptsTotalsRule,
   receiptTypeOptionsFor,
   timeWithDineOut,
   togglePaymentMethod,
@@ -75,6 +76,16 @@ describe('payment method multi-select (§4)', () => {
     expect(paymentMethodQuery([])).toBeUndefined();
     expect(paymentMethodQuery(['all', 'CASH'])).toBeUndefined();
     expect(paymentMethodQuery(['CASH'])).toEqual(['CASH']);
+  });
+});
+
+describe('the rule of the totals', () => {
+  it('says void receipts are left out, and with payment methods chosen that sums count only those', () => {
+    expect(receiptsTotalsRule([])).toBe('Totals leave out void receipts.');
+    expect(receiptsTotalsRule(['all', 'CASH', 'VISA'])).toBe('Totals leave out void receipts.');
+    expect(receiptsTotalsRule(['VISA'])).toBe(
+      'Totals leave out void receipts. Sums count only what was paid with the chosen payment methods.',
+    );
   });
 });
 
