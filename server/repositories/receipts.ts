@@ -174,7 +174,8 @@ export function sortSql(sortColumn: TransactionSortColumn | undefined, order: 'a
 const LOCAL = (column: string, format: string) => `to_char(${column} AT TIME ZONE m.time_zone, '${format}')`;
 
 function rowSelect(extra: boolean): string {
-  return `r.id, r.outlet_id, ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
+  return `r.id, r.outlet_id, octet_length(r.raw_receipt) > 0 AS has_image,
+    ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
     ${LOCAL('r.datetime', 'HH24:MI:SS')} AS time, ${LOCAL('r.dine_out_time', 'HH24:MI:SS')} AS dine_out_time,
     r.receipt_id, r.payment_method, r.total_amount, r.discount, r.opened_bill, r.void, r.closed_bill, r.foc_bill,
     r.redeem_bill${extra ? ', r.name_reason, r.table_no AS "table", r.take_away, r.delivery_info' : ''}`;

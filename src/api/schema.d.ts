@@ -1501,12 +1501,15 @@ export interface components {
         ReceiptRow: {
             id: number;
             outlet_id: number;
+            /** @description The receipt has an image to show (its printed text is not empty; GET /api/tenant/receiptImage renders it). The list links the receipt id to the image only then. */
+            has_image: boolean;
             /** @description YYYY-MM-DD HH:mm:ss, mall local time. */
             datetime: string;
             /** @description HH:mm:ss */
             time: string;
             /** @description HH:mm:ss, shown as the end of a time range. */
             dine_out_time: string | null;
+            /** @description As the point of sale sent it; a bare timestamp (Unix seconds or milliseconds, YYYYMMDDHHmmss or an ISO-like date-time) is shown as 'no receipt id' in the list, the receipt's dialog, the PDF and the CSV. */
             receipt_id: string;
             receipt_status: string;
             payment_method: string;

@@ -52,6 +52,7 @@ function row(index: number): ReceiptRow {
   return {
     id: index,
     outlet_id: 1,
+    has_image: true,
     datetime: '2026-03-01 10:00:00',
     time: '10:00:00',
     dine_out_time: null,

@@ -320,6 +320,18 @@ describe('GET /outlets/transaction', () => {
     expect(ids(body)).toEqual(['1772409600', 'C-1003', 'C-1002']);
   });
 
+  it('says whether each receipt has an image (printed text) to open', async () => {
+    const boutique = WORLD.outlets.boutique;
+    await inTransaction(db.pool, (client) =>
+      ingestReceipts(client, 1, [
+        receipt(boutique, '20260401093000', SGT('2026-04-01 09:30:00'), 5, 'CASH', [['CASH', 5]], { rawReceipt: '' }),
+      ]),
+    );
+    const april = await list({ id: String(boutique), startTime: '2026-04-01', endTime: '2026-04-01' });
+    expect(april.data.map((row) => [row.receipt_id, row.has_image])).toEqual([['20260401093000', false]]);
+    expect((await list()).data.every((row) => row.has_image === true)).toBe(true);
+  });
+
   it("uses each outlet's own mall time zone", async () => {
     const body = await list({ id: String(WORLD.outlets.kiosk), startTime: '2026-03-02', endTime: '2026-03-02' });
     expect(ids(body)).toEqual(['K-3002']);
@@ -532,6 +544,15 @@ describe('receipt image and PDF', () => {
     expect(text).not.toContain('C-1001');
     // the code-99 text is cleaned: tabs as two spaces, no replacement characters
     expect(text).toContain('TOTAL  55.00');
+  });
+
+  it("heads a bare-timestamp receipt 'no receipt id' in the PDF", async () => {
+    const response = await agents.operator.get(
+      url('/outlets/transaction/generatepdf', { ...WINDOW, receiptType: 'focReceipts' }),
+    );
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Receipt no receipt id');
+    expect(text).not.toContain('Receipt 1772409600');
   });
 
   it('serves the PDF through a signed link without a session, refusing forged and expired tokens', async () => {

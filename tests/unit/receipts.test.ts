@@ -4,12 +4,14 @@ import {
   breakdownLabel,
   cleanRawReceipt,
   displayReceiptId,
+  isBareTimestamp,
   keepReceiptType,
   netAmount,
   paymentMethodQuery,
   RECEIPTS_ERROR_WHAT,
   type ReceiptCsvRow,
   type ReceiptsListChoices,
+  receiptIdCell,
   receiptStatusTags,
   receiptsCsv,
   receiptsTotalsRule,
@@ -108,6 +110,37 @@ describe('receipt display (§9)', () => {
     expect(displayReceiptId('1772409600123')).toBe('no receipt id');
     expect(displayReceiptId('INV00000012')).toBe('INV00000012');
     expect(displayReceiptId('12345')).toBe('12345');
+    expect(displayReceiptId('20250601123045')).toBe('no receipt id');
+    expect(displayReceiptId('2025-06-01T12:30:45')).toBe('no receipt id');
+  });
+  it.each([
+    ['1772409600', true, 'Unix seconds'],
+    [' 1772409600 ', true, 'Unix seconds, padded'],
+    ['1772409600123', true, 'Unix milliseconds'],
+    ['0000012345', false, 'ten digits before 2000: a receipt number'],
+    ['9999999999', false, 'ten digits after 2100'],
+    ['20250601123045', true, 'YYYYMMDDHHmmss'],
+    ['20251301123045', false, 'month 13'],
+    ['20250230123045', false, '30 February'],
+    ['20250601246045', false, 'hour 24'],
+    ['20250601', false, 'a date alone'],
+    ['2025-06-01T12:30:45', true, 'ISO'],
+    ['2025-06-01 12:30', true, 'ISO without seconds'],
+    ['2025-06-01T12:30:45.123Z', true, 'ISO with fraction and Z'],
+    ['2025-06-01T12:30:45+08:00', true, 'ISO with an offset'],
+    ['2025-06-31T12:30:45', false, '31 June'],
+    ['2025-06-01', false, 'an ISO date alone'],
+    ['INV-2025-06-01T12:30:45', false, 'a prefix'],
+    ['C-1001', false, 'a receipt number'],
+    ['12345', false, 'a short number'],
+  ])('isBareTimestamp(%j) is %s (%s)', (id, expected) => {
+    expect(isBareTimestamp(id)).toBe(expected);
+  });
+  it('links a receipt id only when the receipt has an image', () => {
+    expect(receiptIdCell('1772409600', false)).toEqual({ text: 'no receipt id', linked: false });
+    expect(receiptIdCell('1772409600', true)).toEqual({ text: 'no receipt id', linked: true });
+    expect(receiptIdCell('C-1001', true)).toEqual({ text: 'C-1001', linked: true });
+    expect(receiptIdCell('C-1001', false)).toEqual({ text: 'C-1001', linked: false });
   });
   it('appends the dine-out time as a range', () => {
     expect(timeWithDineOut('12:30:00', '13:45:00')).toBe('12:30:00 - 13:45:00');

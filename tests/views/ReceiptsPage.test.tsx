@@ -31,6 +31,7 @@ function receipt(overrides: Partial<ReceiptRow> & Pick<ReceiptRow, 'receipt_id'>
   return {
     id: 1,
     outlet_id: KOPI.id,
+    has_image: true,
     datetime: '2024-03-14 12:00:05',
     time: '12:00:05',
     dine_out_time: null,
@@ -381,6 +382,28 @@ describe('the receipts table', () => {
     await renderLoaded();
     expect(within(mainQuadrant()).getByTestId('receipt-link-1710400000').textContent).toBe('no receipt id');
     expect(within(mainQuadrant()).getByTestId('receipt-link-R-OPEN').textContent).toBe('R-OPEN');
+  });
+
+  it('links a receipt id to its image only when the receipt has one', async () => {
+    const withoutImages = [
+      receipt({ id: 5, receipt_id: '20240314120005', has_image: false }),
+      receipt({ id: 6, receipt_id: '2024-03-14T12:00:05', has_image: false }),
+      receipt({ id: 7, receipt_id: 'R-NO-IMAGE', has_image: false }),
+    ];
+    answers.transactions = () => ({ data: [...ROWS, ...withoutImages], summary: [SUMMARY] });
+    renderPage();
+    await waitForCells(ROWS.length + withoutImages.length, 12);
+    const table = within(mainQuadrant());
+    // A bare timestamp with an image: 'no receipt id', a link to the image.
+    expect(table.getByTestId('receipt-link-1710400000').tagName).toBe('BUTTON');
+    // Without an image: the text alone, no link.
+    for (const id of ['20240314120005', '2024-03-14T12:00:05']) {
+      expect(table.queryByTestId(`receipt-link-${id}`)).toBeNull();
+      expect(table.getByTestId(`receipt-id-${id}`).textContent).toBe('no receipt id');
+    }
+    expect(table.queryByTestId('receipt-link-R-NO-IMAGE')).toBeNull();
+    expect(table.getByTestId('receipt-id-R-NO-IMAGE').textContent).toBe('R-NO-IMAGE');
+    expect(table.getAllByRole('button', { name: 'no receipt id' })).toHaveLength(1);
   });
 
   it('appends the dine-out time to the time as a range', async () => {
@@ -757,6 +780,7 @@ describe('the receipt image', () => {
     fireEvent.click(within(mainQuadrant()).getByTestId('receipt-link-1710400000'));
     await screen.findByTestId('receipt-image');
     expect(callsTo('/api/tenant/receiptImage')[0]?.query.get('aimbox_id')).toBe('1710400000');
+    expect(screen.getByTestId('receipt-image').getAttribute('alt')).toBe('Receipt no receipt id');
   });
 });
 

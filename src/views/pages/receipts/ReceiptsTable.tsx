@@ -8,7 +8,7 @@ import type { ReceiptRow } from '../../../api/receipts';
 import { formatNumber } from '../../../domain/format';
 import { lastPage } from '../../../domain/paging';
 import type { SortColumn } from '../../../domain/receipts';
-import { displayReceiptId, receiptStatusTags, receiptsTotalsRule, timeWithDineOut } from '../../../domain/receipts';
+import { receiptIdCell, receiptStatusTags, receiptsTotalsRule, timeWithDineOut } from '../../../domain/receipts';
 import {
   EMPTY_SUMMARY,
   ROWS_PER_PAGE_OPTIONS,
@@ -65,16 +65,21 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
       name: 'Receipt ID',
       sort: 'receipt_id',
       width: 190,
-      render: (row) => (
-        <button
-          type="button"
-          className="receipt-id-link"
-          data-testid={`receipt-link-${row.receipt_id}`}
-          onClick={() => openImage(row)}
-        >
-          {displayReceiptId(row.receipt_id)}
-        </button>
-      ),
+      render: (row) => {
+        const cell = receiptIdCell(row.receipt_id, row.has_image);
+        return cell.linked ? (
+          <button
+            type="button"
+            className="receipt-id-link"
+            data-testid={`receipt-link-${row.receipt_id}`}
+            onClick={() => openImage(row)}
+          >
+            {cell.text}
+          </button>
+        ) : (
+          <span data-testid={`receipt-id-${row.receipt_id}`}>{cell.text}</span>
+        );
+      },
     },
     {
       key: 'payment_method',
