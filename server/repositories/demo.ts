@@ -1,3 +1,4 @@
+import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
 import type { Queryable } from '../db/pool.js';
 
 /**
@@ -454,6 +455,7 @@ export async function insertMealTimings(
   );
 }
 
+/** Processing fees, each method stored normalised (as receipts store theirs, so that fees match them). */
 export async function insertProcessingFees(
   db: Queryable,
   rows: readonly { client_id: number; outlet_id: number; payment_method: string; processing_fees: number }[],
@@ -469,7 +471,7 @@ export async function insertProcessingFees(
         ['processing_fees', 'numeric(6,2)'],
       ],
     },
-    rows,
+    rows.map((row) => ({ ...row, payment_method: normalisePaymentMethod(row.payment_method) })),
   );
 }
 

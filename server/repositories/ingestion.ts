@@ -1,3 +1,4 @@
+import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
 import type { PoolClient } from '../db/pool.js';
 import {
   addRunningColumnsSql,
@@ -22,10 +23,12 @@ import {
  * - refund_amount, refund_count: sum of refund_amount and count over non-void receipts with refund_amount > 0;
  * - void_amount, void_count: sum of total_amount and count of void receipts;
  * - foc_count: count of non-void receipts with foc_bill.
+ * Payment methods (the receipt's and every tender's) are stored normalised (normalisePaymentMethod of
+ * src/domain/paymentMethods.ts, the rule of §9): ' visa ' and 'VISA' are stored as VISA, '' and 'NONE' as OTHERS;
+ * migration 008 rewrote the rows stored before by the same rule.
  * rollup_outlet_payment_daily: amount = sum of receipt_payments.amount and payments = count of payment rows,
- * over non-void receipts, by payment method exactly as captured ('', 'NONE', 'visa' and 'VISA' stay apart:
- * upper-casing and the OTHERS group are report rules applied when read). A receipt given without payments
- * has no payment rows and adds nothing to the payment rollup.
+ * over non-void receipts, by normalised payment method. A receipt given without payments has no payment rows
+ * and adds nothing to the payment rollup.
  * Running totals by local hour of the day (hourColumns.ts, migration 006): gmv, transactions, member_gmv and
  * member_transactions per outlet and day (rollup_outlet_day_hours) and per mall and day
  * (rollup_mall_day_hours); the payment amount per outlet, day and method (amount_h* of
@@ -36,7 +39,7 @@ import {
  */
 
 export interface ReceiptPaymentInput {
-  /** As the point of sale captured it: 'VISA', 'visa', '' and 'NONE' are all kept as they are. */
+  /** As the point of sale captured it ('visa', ' VISA', '', 'NONE'); stored normalised (VISA, OTHERS). */
   method: string;
   amount: number;
 }
@@ -63,7 +66,7 @@ export interface ReceiptInput {
   /** The part paid with mall vouchers. */
   voucherAmount: number;
   refundAmount: number;
-  /** The receipt's main payment method, as captured. */
+  /** The receipt's main payment method, as captured; stored normalised like the tenders'. */
   paymentMethod: string;
   isMember: boolean;
   nameReason: string | null;
@@ -344,7 +347,7 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
     discount.push(receipt.discount);
     voucherAmount.push(receipt.voucherAmount);
     refundAmount.push(receipt.refundAmount);
-    paymentMethod.push(receipt.paymentMethod);
+    paymentMethod.push(normalisePaymentMethod(receipt.paymentMethod));
     isMember.push(receipt.isMember);
     nameReason.push(receipt.nameReason);
     tableNo.push(receipt.tableNo);
@@ -361,7 +364,7 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
     receipt.payments.forEach((payment, j) => {
       payReceipt.push(rid);
       paySeq.push(j + 1);
-      payMethod.push(payment.method);
+      payMethod.push(normalisePaymentMethod(payment.method));
       payAmount.push(payment.amount);
     });
     receipt.items.forEach((item, j) => {

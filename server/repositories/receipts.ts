@@ -1,5 +1,7 @@
 import type { components, operations } from '../../src/api/schema.js';
-import { groupPaymentMethods, netAmount, paymentMethodGroup, receiptStatusText } from '../../src/domain/receipts.js';
+import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
+import { netAmount, receiptStatusText } from '../../src/domain/receipts.js';
+import { groupPaymentMethods } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { escapeLike, SqlParams } from '../db/sqlParams.js';
 
@@ -116,10 +118,23 @@ function outletWindowSql(p: SqlParams, clientId: number, zones: OutletZone[], wi
   return `r.client_id = ${p.add(clientId)} AND (${groups.length > 0 ? groups.join(' OR ') : 'false'})`;
 }
 
-const GROUP_SQL = (column: string) =>
-  `CASE WHEN upper(btrim(${column})) IN ('', 'NONE') THEN 'OTHERS' ELSE upper(btrim(${column})) END`;
+/**
+ * The payment methods of a filter, normalised, as a text[] parameter; undefined for every method (no filter, or
+ * 'all' among them).
+ */
+function methodsParam(p: SqlParams, paymentMethod: readonly string[] | undefined): string | undefined {
+  const methods = paymentMethod ?? [];
+  if (methods.length === 0 || methods.some((method) => method.toLowerCase() === 'all')) return undefined;
+  return `${p.add([...new Set(methods.map(normalisePaymentMethod))])}::text[]`;
+}
 
-/** The WHERE clause of the transactions list (every filter of §7). */
+/** The tenders `rp` of receipt `r`. */
+const TENDERS_OF_R = 'rp.client_id = r.client_id AND rp.receipt_id = r.id';
+
+/**
+ * The WHERE clause of the transactions list (every filter of §7). With payment methods, a receipt matches when
+ * one of its tenders was paid with one of them, or, having no tenders, when its own method is one of them.
+ */
 function transactionWhere(p: SqlParams, filters: TransactionFilters, zones: OutletZone[]): string {
   const conditions = [outletWindowSql(p, filters.clientId, zones, filters)];
   switch (filters.receiptType ?? 'allReceipts') {
@@ -142,9 +157,10 @@ function transactionWhere(p: SqlParams, filters: TransactionFilters, zones: Outl
       break;
   }
   if (filters.focReason) conditions.push(`r.foc_bill AND r.foc_reason = ${p.add(filters.focReason)}`);
-  const methods = filters.paymentMethod ?? [];
-  if (methods.length > 0 && !methods.some((method) => method.toLowerCase() === 'all')) {
-    conditions.push(`${GROUP_SQL('r.payment_method')} = ANY(${p.add(methods.map(paymentMethodGroup))}::text[])`);
+  const methods = methodsParam(p, filters.paymentMethod);
+  if (methods) {
+    conditions.push(`(EXISTS (SELECT 1 FROM receipt_payments rp WHERE ${TENDERS_OF_R} AND rp.payment_method = ANY(${methods}))
+      OR (r.payment_method = ANY(${methods}) AND NOT EXISTS (SELECT 1 FROM receipt_payments rp WHERE ${TENDERS_OF_R})))`);
   }
   if (filters.receiptId) conditions.push(`r.receipt_id ILIKE ${p.add(`%${escapeLike(filters.receiptId)}%`)}`);
   return conditions.join(' AND ');
@@ -158,7 +174,8 @@ export function sortSql(sortColumn: TransactionSortColumn | undefined, order: 'a
 const LOCAL = (column: string, format: string) => `to_char(${column} AT TIME ZONE m.time_zone, '${format}')`;
 
 function rowSelect(extra: boolean): string {
-  return `r.id, r.outlet_id, ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
+  return `r.id, r.outlet_id, octet_length(r.raw_receipt) > 0 AS has_image,
+    ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
     ${LOCAL('r.datetime', 'HH24:MI:SS')} AS time, ${LOCAL('r.dine_out_time', 'HH24:MI:SS')} AS dine_out_time,
     r.receipt_id, r.payment_method, r.total_amount, r.discount, r.opened_bill, r.void, r.closed_bill, r.foc_bill,
     r.redeem_bill${extra ? ', r.name_reason, r.table_no AS "table", r.take_away, r.delivery_info' : ''}`;
@@ -191,12 +208,20 @@ export async function listTransactions(
   const rowsPerPage = filters.rowsPerPage ?? 10;
   const page = filters.page ?? 1;
 
+  // Totals leave out void receipts (as the payment summary, which reads the tenders of receipts that are not
+  // void); with payment methods the sum is what was paid with them, so the two agree for the same filters.
   const summaryParams = new SqlParams();
-  const summarySql = `SELECT count(*)::int AS total, coalesce(sum(r.total_amount), 0)::numeric AS sum,
-      coalesce(sum(r.discount), 0)::numeric AS discount
-    FROM receipts r WHERE ${transactionWhere(summaryParams, filters, zones)}`;
+  const summaryWhere = transactionWhere(summaryParams, filters, zones);
+  const methods = methodsParam(summaryParams, filters.paymentMethod);
+  const amount = methods
+    ? `coalesce((SELECT sum(rp.amount) FROM receipt_payments rp WHERE ${TENDERS_OF_R} AND rp.payment_method = ANY(${methods})), r.total_amount)`
+    : 'r.total_amount';
+  const summarySql = `SELECT count(*)::int AS total, count(*) FILTER (WHERE r.void)::int AS void_count,
+      coalesce(sum(${amount}) FILTER (WHERE NOT r.void), 0)::numeric AS sum,
+      coalesce(sum(r.discount) FILTER (WHERE NOT r.void), 0)::numeric AS discount
+    FROM receipts r WHERE ${summaryWhere}`;
   const summaryResult = await db.query<ReceiptSummary>(summarySql, summaryParams.values);
-  const summary = summaryResult.rows[0] ?? { total: 0, sum: 0, discount: 0 };
+  const summary = summaryResult.rows[0] ?? { total: 0, void_count: 0, sum: 0, discount: 0 };
 
   // A page in the back half is read from the other end (reversed order, small offset): the sort keeps only the
   // rows up to the page (a top-N sort) instead of sorting the whole window. The order is total (ties by id),
@@ -284,10 +309,10 @@ export async function focReasons(db: Queryable, clientId: number, outletIds: num
   return rows.map((row) => row.reason);
 }
 
-/** Payment method names seen at the outlets (grouped as reports show them: upper-cased, OTHERS), sorted. */
+/** Payment method names seen at the outlets (stored normalised: upper-cased, OTHERS), sorted. */
 export async function paymentMethodNames(db: Queryable, clientId: number, outletIds: number[]): Promise<string[]> {
   const { rows } = await db.query<{ method: string }>(
-    `SELECT DISTINCT ${GROUP_SQL('p.payment_method')} AS method FROM rollup_outlet_payment_daily p
+    `SELECT DISTINCT p.payment_method AS method FROM rollup_outlet_payment_daily p
      WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) ORDER BY 1 LIMIT $3`,
     [clientId, outletIds, MAX_OPTIONS],
   );
@@ -305,7 +330,8 @@ function dayBounds(window: TimeWindow): { start: string; end: string } {
 
 /**
  * Sum per payment method over the local days of the window (rollup_outlet_payment_daily), grouped by §9, with
- * the fee percent of each method (processing_fees of the outlet, matched upper-cased) and the net amount. Over
+ * the fee percent of each method (processing_fees of the outlet: methods are stored normalised on both sides,
+ * normalisePaymentMethod) and the net amount. Over
  * several outlets the net is summed per outlet and the fee shown is the effective one.
  */
 export async function paymentSummary(
@@ -313,21 +339,25 @@ export async function paymentSummary(
   clientId: number,
   outletIds: number[],
   window: TimeWindow,
+  paymentMethod?: readonly string[],
 ): Promise<PaymentSummaryRow[]> {
   const { start, end } = dayBounds(window);
+  const p = new SqlParams(clientId, outletIds, start, end);
+  const methods = methodsParam(p, paymentMethod);
   const { rows } = await db.query<{ outlet_id: number; method: string; sum: number; fee: number }>(
     `WITH s AS (
-       SELECT p.outlet_id, ${GROUP_SQL('p.payment_method')} AS method, sum(p.amount) AS sum
+       SELECT p.outlet_id, p.payment_method AS method, sum(p.amount) AS sum
        FROM rollup_outlet_payment_daily p
        WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) AND p.local_day BETWEEN $3::date AND $4::date
+         ${methods ? `AND p.payment_method = ANY(${methods})` : ''}
        GROUP BY 1, 2
      )
      SELECT s.outlet_id, s.method, s.sum, coalesce(f.fee, 0) AS fee FROM s
      LEFT JOIN LATERAL (
        SELECT max(pf.processing_fees) AS fee FROM processing_fees pf
-       WHERE pf.client_id = $1 AND pf.outlet_id = s.outlet_id AND ${GROUP_SQL('pf.payment_method')} = s.method
+       WHERE pf.client_id = $1 AND pf.outlet_id = s.outlet_id AND pf.payment_method = s.method
      ) f ON true`,
-    [clientId, outletIds, start, end],
+    p.values,
   );
   const grouped = groupPaymentMethods(rows.map((row) => ({ payment_method: row.method, sum: row.sum })));
   return grouped.map(({ payment_method, sum }) => {
@@ -347,14 +377,18 @@ export async function paymentBreakdown(
   clientId: number,
   outletIds: number[],
   window: TimeWindow,
+  paymentMethod?: readonly string[],
 ): Promise<BreakdownSeries[]> {
   const { start, end } = dayBounds(window);
+  const p = new SqlParams(clientId, outletIds, start, end);
+  const methods = methodsParam(p, paymentMethod);
   const { rows } = await db.query<{ method: string; day: string; sum: number }>(
-    `SELECT ${GROUP_SQL('p.payment_method')} AS method, to_char(p.local_day, 'YYYY/MM/DD') AS day, sum(p.amount) AS sum
+    `SELECT p.payment_method AS method, to_char(p.local_day, 'YYYY/MM/DD') AS day, sum(p.amount) AS sum
      FROM rollup_outlet_payment_daily p
      WHERE p.client_id = $1 AND p.outlet_id = ANY($2::int[]) AND p.local_day BETWEEN $3::date AND $4::date
+       ${methods ? `AND p.payment_method = ANY(${methods})` : ''}
      GROUP BY 1, 2`,
-    [clientId, outletIds, start, end],
+    p.values,
   );
   const days: string[] = [];
   for (

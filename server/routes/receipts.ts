@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { cleanRawReceipt } from '../../src/domain/receipts.js';
+import { cleanRawReceipt, displayReceiptId } from '../../src/domain/receipts.js';
 import type { Queryable } from '../db/pool.js';
 import { forbidden, notFound } from '../errors.js';
 import { renderReceiptPng } from '../receipts/image.js';
@@ -53,7 +53,7 @@ async function sendPdf(
   const rows = await listTransactionsWithText(db, filters);
   const pdf = await renderReceiptsPdf(
     rows.map((row) => ({
-      receipt_id: row.receipt_id,
+      receipt_id: displayReceiptId(row.receipt_id),
       outlet_name: row.outlet_name,
       datetime: row.datetime,
       payment_method: row.payment_method,
@@ -112,10 +112,12 @@ export function receiptHandlers({ pool, config }: RouteDeps) {
       return { options: await paymentMethodNames(pool, query.client_id, outletIds(query.id)) };
     },
     async getPaymentAndSum({ query }) {
-      return { data: await paymentSummary(pool, query.client_id, outletIds(query.id), outletWindow(query)) };
+      const window = outletWindow(query);
+      return { data: await paymentSummary(pool, query.client_id, outletIds(query.id), window, query.paymentMethod) };
     },
     async getPaymentMethodBreakdown({ query }) {
-      return { data: await paymentBreakdown(pool, query.client_id, outletIds(query.id), outletWindow(query)) };
+      const window = outletWindow(query);
+      return { data: await paymentBreakdown(pool, query.client_id, outletIds(query.id), window, query.paymentMethod) };
     },
     async getReceiptImage({ query }) {
       const receipt = await findReceipt(pool, query.client_id, outletIds(query.id), query.aimbox_id);

@@ -1503,12 +1503,15 @@ export interface components {
         ReceiptRow: {
             id: number;
             outlet_id: number;
+            /** @description The receipt has an image to show (its printed text is not empty; GET /api/tenant/receiptImage renders it). The list links the receipt id to the image only then. */
+            has_image: boolean;
             /** @description YYYY-MM-DD HH:mm:ss, mall local time. */
             datetime: string;
             /** @description HH:mm:ss */
             time: string;
             /** @description HH:mm:ss, shown as the end of a time range. */
             dine_out_time: string | null;
+            /** @description As the point of sale sent it; a bare timestamp (Unix seconds or milliseconds, YYYYMMDDHHmmss or an ISO-like date-time) is shown as 'no receipt id' in the list, the receipt's dialog, the PDF and the CSV. */
             receipt_id: string;
             receipt_status: string;
             payment_method: string;
@@ -1529,10 +1532,15 @@ export interface components {
             foc_bill: boolean;
             redeem_bill: boolean;
         };
+        /** @description Totals leave out void receipts, as the payment summary does: sum and discount are over the matching receipts that are not void; total counts every matching receipt (the rows of the list) and void_count those of them that are void. With a paymentMethod filter, sum is what the matching receipts paid with those methods (the amounts of their tenders of those methods; a receipt without tenders counts its total under its own method), so that it equals the payment summary's sum for the same outlets, days and methods. */
         ReceiptSummary: {
-            /** @description Number of matching receipts. */
+            /** @description Number of matching receipts, void ones included. */
             total: number;
+            /** @description Number of the matching receipts that are void (left out of sum and discount). */
+            void_count: number;
+            /** @description Sum over the matching receipts that are not void (see paymentMethod). */
             sum: number;
+            /** @description Sum of the discounts of the matching receipts that are not void. */
             discount: number;
         };
         TransactionListResponse: {
@@ -1841,7 +1849,7 @@ export interface components {
         ReceiptType: "allReceipts" | "openReceipts" | "voidReceipts" | "focReceipts" | "discountReceipts" | "redeemReceipts";
         /** @description Only FOC receipts with this reason. */
         FocReason: string;
-        /** @description Payment methods to include (repeat the parameter); absent or containing 'all' means every method. */
+        /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
         PaymentMethodFilter: string[];
         /** @description Case-insensitive substring of the receipt id. */
         ReceiptIdSearch: string;
@@ -2772,6 +2780,8 @@ export interface operations {
                 /** @description YYYY-MM-DD (inclusive day), or YYYY-MM-DD HH:mm:ss when timeType is datetime. */
                 endTime: components["parameters"]["EndTime"];
                 timeType?: components["parameters"]["TimeType"];
+                /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
+                paymentMethod?: components["parameters"]["PaymentMethodFilter"];
             };
             header?: never;
             path?: never;
@@ -2779,7 +2789,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Rows (payment methods upper-cased, empty/NONE folded into OTHERS, sorted by sum descending). */
+            /** @description Rows (payment methods normalised: upper-cased, empty/NONE as OTHERS; only those of paymentMethod when given; sorted by sum descending), over the tenders of receipts that are not void. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2806,6 +2816,8 @@ export interface operations {
                 /** @description YYYY-MM-DD (inclusive day), or YYYY-MM-DD HH:mm:ss when timeType is datetime. */
                 endTime: components["parameters"]["EndTime"];
                 timeType?: components["parameters"]["TimeType"];
+                /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
+                paymentMethod?: components["parameters"]["PaymentMethodFilter"];
             };
             header?: never;
             path?: never;
@@ -2845,7 +2857,7 @@ export interface operations {
                 receiptType?: components["parameters"]["ReceiptType"];
                 /** @description Only FOC receipts with this reason. */
                 focReason?: components["parameters"]["FocReason"];
-                /** @description Payment methods to include (repeat the parameter); absent or containing 'all' means every method. */
+                /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
                 paymentMethod?: components["parameters"]["PaymentMethodFilter"];
                 /** @description Case-insensitive substring of the receipt id. */
                 receiptId?: components["parameters"]["ReceiptIdSearch"];
@@ -2890,7 +2902,7 @@ export interface operations {
                 receiptType?: components["parameters"]["ReceiptType"];
                 /** @description Only FOC receipts with this reason. */
                 focReason?: components["parameters"]["FocReason"];
-                /** @description Payment methods to include (repeat the parameter); absent or containing 'all' means every method. */
+                /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
                 paymentMethod?: components["parameters"]["PaymentMethodFilter"];
                 /** @description Case-insensitive substring of the receipt id. */
                 receiptId?: components["parameters"]["ReceiptIdSearch"];
@@ -2935,7 +2947,7 @@ export interface operations {
                 receiptType?: components["parameters"]["ReceiptType"];
                 /** @description Only FOC receipts with this reason. */
                 focReason?: components["parameters"]["FocReason"];
-                /** @description Payment methods to include (repeat the parameter); absent or containing 'all' means every method. */
+                /** @description Payment methods to include (repeat the parameter), compared normalised (trimmed, upper-cased, empty and NONE as OTHERS); absent or containing 'all' means every method. A receipt matches when one of its tenders was paid with one of them (a receipt without tenders: its own method). */
                 paymentMethod?: components["parameters"]["PaymentMethodFilter"];
                 /** @description Case-insensitive substring of the receipt id. */
                 receiptId?: components["parameters"]["ReceiptIdSearch"];

@@ -67,40 +67,28 @@ export function paymentMethodQuery(selected: readonly string[]): string[] | unde
   return [...selected];
 }
 
-/* ---------------------------------------------------------------- payment method grouping (§9) */
+/* ---------------------------------------------------------------- net amount (§9) */
 
-export const OTHERS_METHOD = 'OTHERS';
-
-/** The group a captured payment method belongs to: upper-cased; empty and NONE are OTHERS. */
-export function paymentMethodGroup(method: string): string {
-  const upper = method.trim().toUpperCase();
-  return upper === '' || upper === 'NONE' ? OTHERS_METHOD : upper;
-}
-
+/** 2 decimals (the net amount). */
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/**
- * Payment-method rows as reports show them: upper-cased and summed per method, empty and NONE summed into
- * OTHERS (added only when non-zero), sorted by sum descending (then by name).
- */
-export function groupPaymentMethods(
-  rows: readonly { payment_method: string; sum: number }[],
-): { payment_method: string; sum: number }[] {
-  const sums = new Map<string, number>();
-  let others = 0;
-  for (const row of rows) {
-    const group = paymentMethodGroup(row.payment_method);
-    if (group === OTHERS_METHOD) others += row.sum;
-    else sums.set(group, (sums.get(group) ?? 0) + row.sum);
-  }
-  const grouped = [...sums].map(([payment_method, sum]) => ({ payment_method, sum: round2(sum) }));
-  if (round2(others) !== 0) grouped.push({ payment_method: OTHERS_METHOD, sum: round2(others) });
-  return grouped.sort((a, b) => b.sum - a.sum || a.payment_method.localeCompare(b.payment_method));
-}
 
 /** Net amount = sum minus sum times the fee percent (§9), 2 decimals. */
 export function netAmount(sum: number, feePercent: number): number {
   return round2(sum - (sum * feePercent) / 100);
+}
+
+/* ---------------------------------------------------------------- totals */
+
+/**
+ * The rule of the receipts' totals, as the page states it beside them: the list's sum and discount and the
+ * payment summary leave out void receipts (the list counts them apart); with payment methods chosen, sums are
+ * what was paid with those methods, so the list's sum equals the payment summary's.
+ */
+export function receiptsTotalsRule(selectedPaymentMethods: readonly string[]): string {
+  const voids = 'Totals leave out void receipts.';
+  return paymentMethodQuery(selectedPaymentMethods)
+    ? `${voids} Sums count only what was paid with the chosen payment methods.`
+    : voids;
 }
 
 /* ---------------------------------------------------------------- receipt display (§4, §9) */
@@ -116,14 +104,52 @@ export function cleanRawReceipt(text: string, receiptCode: number | null | undef
 
 export const NO_RECEIPT_ID = 'no receipt id';
 
-/** A receipt id that is a bare Unix timestamp (seconds or milliseconds). */
-export function isBareTimestamp(receiptId: string): boolean {
-  return /^\d{10}(\d{3})?$/.test(receiptId.trim());
+/** Instants a bare timestamp may stand for: 2000-01-01 up to 2100-01-01 (UTC), in seconds. */
+const TIMESTAMP_FROM = 946_684_800;
+const TIMESTAMP_UNTIL = 4_102_444_800;
+
+/** The date and time parts make a real calendar date and clock time (year 1970–2099). */
+function isDateTime(year: number, month: number, day: number, hour: number, minute: number, second: number): boolean {
+  if (year < 1970 || year > 2099 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return false;
+  return day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** The receipt id as the table shows it: 'no receipt id' for a bare timestamp. */
+const COMPACT_DATE_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * A receipt id that is a bare timestamp (§9): some points of sale send the time instead of a receipt number.
+ * That is a Unix time in seconds (10 digits) or milliseconds (13 digits) between 2000 and 2100, a compact
+ * date-time YYYYMMDDHHmmss, or an ISO-like date-time ('2025-06-01T12:30:45', '2025-06-01 12:30', with optional
+ * fraction and offset), each a real date and time. Other numbers ('12345', '20250601') are receipt numbers.
+ */
+export function isBareTimestamp(receiptId: string): boolean {
+  const id = receiptId.trim();
+  if (/^\d{10}$/.test(id)) return Number(id) >= TIMESTAMP_FROM && Number(id) < TIMESTAMP_UNTIL;
+  if (/^\d{13}$/.test(id)) return Number(id) >= TIMESTAMP_FROM * 1000 && Number(id) < TIMESTAMP_UNTIL * 1000;
+  const parts = COMPACT_DATE_TIME.exec(id) ?? ISO_DATE_TIME.exec(id);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map((part) => Number(part ?? 0));
+  return isDateTime(year ?? 0, month ?? 0, day ?? 0, hour ?? 0, minute ?? 0, second ?? 0);
+}
+
+/** The receipt id as the list, the receipt's dialog, the PDF and the CSV show it: 'no receipt id' for a bare timestamp. */
 export function displayReceiptId(receiptId: string): string {
   return isBareTimestamp(receiptId) ? NO_RECEIPT_ID : receiptId;
+}
+
+/** A receipt id as the list shows it: its text, and whether it is a link (to the receipt's image). */
+export interface ReceiptIdCell {
+  readonly text: string;
+  readonly linked: boolean;
+}
+
+/**
+ * The receipt id cell: the text of displayReceiptId; a link only when the receipt has an image to open (its
+ * printed text), so a bare timestamp without one is plain 'no receipt id'.
+ */
+export function receiptIdCell(receiptId: string, hasImage: boolean): ReceiptIdCell {
+  return { text: displayReceiptId(receiptId), linked: hasImage };
 }
 
 /** The time cell: '12:00:05', or '12:00:05 - 13:10:00' with the dine-out time. */

@@ -1,3 +1,5 @@
+import { normalisePaymentMethod, OTHERS_METHOD } from './paymentMethods';
+
 /**
  * Report rules of §9, once, for the server and the browser: payment-method grouping, growth rate, the average
  * chart, comparison periods and month ordering (CSV headers: domain/csv). Pure functions; dates are `YYYY-MM-DD` calendar days
@@ -21,25 +23,21 @@ export interface PaymentMethodSum {
   sum: number;
 }
 
-/** The group that empty and NONE payment methods are summed into. */
-export const OTHERS_METHOD = 'OTHERS';
-
 /**
- * Payment-method rows as reports show them: methods upper-cased (and trimmed), so 'visa' and 'VISA' are one row;
- * rows with an empty or NONE method summed into OTHERS, which is added only when non-zero; sums to 2 decimals;
- * sorted by sum descending (then by name, for a stable order). A method literally called OTHERS joins the group.
+ * Payment-method rows as reports show them: each method normalised (normalisePaymentMethod: trimmed and
+ * upper-cased, so 'visa' and 'VISA' are one row; empty and NONE are OTHERS) and summed; OTHERS is added only when
+ * non-zero; sums to 2 decimals; sorted by sum descending (then by name, for a stable order).
  */
 export function groupPaymentMethods(rows: readonly PaymentMethodSum[]): PaymentMethodSum[] {
   const sums = new Map<string, number>();
-  let others = 0;
   for (const row of rows) {
-    const method = row.payment_method.trim().toUpperCase();
-    if (method === '' || method === 'NONE' || method === OTHERS_METHOD) others += row.sum;
-    else sums.set(method, (sums.get(method) ?? 0) + row.sum);
+    const method = normalisePaymentMethod(row.payment_method);
+    sums.set(method, (sums.get(method) ?? 0) + row.sum);
   }
-  const grouped = [...sums].map(([payment_method, sum]) => ({ payment_method, sum: round2(sum) }));
-  if (round2(others) !== 0) grouped.push({ payment_method: OTHERS_METHOD, sum: round2(others) });
-  return grouped.sort((a, b) => b.sum - a.sum || a.payment_method.localeCompare(b.payment_method));
+  return [...sums]
+    .map(([payment_method, sum]) => ({ payment_method, sum: round2(sum) }))
+    .filter((row) => row.payment_method !== OTHERS_METHOD || row.sum !== 0)
+    .sort((a, b) => b.sum - a.sum || a.payment_method.localeCompare(b.payment_method));
 }
 
 // ------------------------------------------------------------------ growth rate and averages

@@ -5,6 +5,7 @@ import {
   enqueueActions,
   fromCallback,
   fromPromise,
+  raise,
   type SnapshotFrom,
   sendTo,
   setup,
@@ -29,6 +30,7 @@ import { loadFailureNotice, type Notice } from '../domain/messages';
 import {
   ALL_PAYMENT_METHODS,
   keepReceiptType,
+  paymentMethodQuery,
   RECEIPT_SORT_COLUMNS,
   RECEIPTS_ERROR_WHAT,
   type ReceiptsFilters,
@@ -58,7 +60,8 @@ import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './head
  * Parallel regions:
  *   options:  idle ── filters.change ─> loading (receipt types, FOC reasons, payment methods) ─> ready
  *             (a receipt type the server no longer reports resets to empty, and the list is fetched again)
- *   payments: idle ── filters.change ─> loading (payment summary + breakdown) ─> ready | failure
+ *   payments: idle ── filters.change, paymentMethod.toggle ─> loading (payment summary + breakdown of the list's
+ *             outlets, days and payment methods, so that its totals agree with the list's) ─> ready | failure
  *   image:    closed ── image.open ─> loading ─> open | closed (toast) ;  image.close ─> closed
  *   pdf:      idle ── pdf.generate ─> generating (progress 0..1) ─> idle (file saved) | idle (toast)
  *   link:     idle ── link.create ─> creating ─> ready (url) ;  link.dismiss ─> idle
@@ -112,7 +115,7 @@ export type ReceiptsEvent =
 
 export const DEFAULT_ROWS_PER_PAGE = 10;
 export const ROWS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
-export const EMPTY_SUMMARY: ReceiptSummary = { total: 0, sum: 0, discount: 0 };
+export const EMPTY_SUMMARY: ReceiptSummary = { total: 0, void_count: 0, sum: 0, discount: 0 };
 
 /** The receipts list: one page of the receipts of the filters, sorted on the server, with the totals. */
 export const receiptsListMachine = createPagedListMachine<ReceiptRow, ReceiptsListFilters, SortColumn, ReceiptSummary>({
@@ -148,6 +151,16 @@ function listFiltersEvent(
   const { filters, receiptType, focReason, selectedPaymentMethods } = context;
   if (!filters) throw new Error('receipts: no filters yet');
   return { type: 'list.filters', filters: { filters, receiptType, focReason, selectedPaymentMethods } };
+}
+
+/** What the payment summary and breakdown are of: the list's outlets and days, and its payment methods. */
+export interface PaymentsInput {
+  filters: ReceiptsFilters;
+  paymentMethod: string[] | undefined;
+}
+
+function paymentsInputOf(context: ReceiptsContext): PaymentsInput {
+  return { filters: requireFilters(context), paymentMethod: paymentMethodQuery(context.selectedPaymentMethods) };
 }
 
 function requireFilters(context: ReceiptsContext): ReceiptsFilters {
@@ -197,12 +210,14 @@ export const receiptsMachine = setup({
       tell(list.getSnapshot());
       return () => subscription.unsubscribe();
     }),
-    fetchPayments: fromPromise(async ({ input, signal }: { input: ReceiptsFilters; signal: AbortSignal }) => {
+    /** The payment summary and breakdown of the outlets, days and payment methods of the list. */
+    fetchPayments: fromPromise(async ({ input, signal }: { input: PaymentsInput; signal: AbortSignal }) => {
       const query = {
-        client_id: input.clientId,
-        id: input.outletIds,
-        startTime: input.startTime,
-        endTime: input.endTime,
+        client_id: input.filters.clientId,
+        id: input.filters.outletIds,
+        startTime: input.filters.startTime,
+        endTime: input.filters.endTime,
+        ...(input.paymentMethod && { paymentMethod: input.paymentMethod }),
       };
       const [summary, breakdown] = await Promise.all([
         getPaymentAndSum(query, { signal }),
@@ -351,7 +366,11 @@ export const receiptsMachine = setup({
     'filters.change': [{ guard: 'isSameFilters' }, { actions: ['setFilters', 'reloadAll'] }],
     'receiptType.change': { guard: 'hasFilters', actions: ['setReceiptType', 'reloadList'] },
     'focReason.change': { guard: 'hasFilters', actions: ['setFocReason', 'reloadList'] },
-    'paymentMethod.toggle': { guard: 'hasFilters', actions: ['togglePaymentMethod', 'reloadList'] },
+    // The payment summary follows the list's payment methods, so that their totals agree.
+    'paymentMethod.toggle': {
+      guard: 'hasFilters',
+      actions: ['togglePaymentMethod', 'reloadList', raise({ type: 'payments.reload' })],
+    },
     'receiptId.search': { guard: 'hasFilters', actions: ['setReceiptId', 'searchList'] },
   },
   states: {
@@ -382,10 +401,8 @@ export const receiptsMachine = setup({
                   const selectedPaymentMethods = hadAll
                     ? [ALL_PAYMENT_METHODS, ...paymentMethods]
                     : context.selectedPaymentMethods.filter((method) => paymentMethods.includes(method));
-                  const stale =
-                    receiptType !== context.receiptType ||
-                    focReason !== context.focReason ||
-                    selectedPaymentMethods.length !== context.selectedPaymentMethods.length;
+                  const staleMethods = selectedPaymentMethods.length !== context.selectedPaymentMethods.length;
+                  const stale = receiptType !== context.receiptType || focReason !== context.focReason || staleMethods;
                   enqueue.assign({
                     typeFlags,
                     focReasons,
@@ -399,6 +416,7 @@ export const receiptsMachine = setup({
                       'list',
                       listFiltersEvent({ ...context, receiptType, focReason, selectedPaymentMethods }),
                     );
+                  if (staleMethods) enqueue.raise({ type: 'payments.reload' });
                 }),
               },
               onError: {
@@ -423,7 +441,7 @@ export const receiptsMachine = setup({
             { src: 'lockHeader' },
             {
               src: 'fetchPayments',
-              input: ({ context }) => requireFilters(context),
+              input: ({ context }) => paymentsInputOf(context),
               onDone: {
                 target: 'ready',
                 actions: assign(({ event }) => ({

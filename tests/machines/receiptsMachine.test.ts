@@ -18,7 +18,12 @@ import {
   transactionQueryOf,
 } from '../../src/domain/receipts';
 import type { PagedListAnswer } from '../../src/machines/factories/pagedListMachine';
-import { type ReceiptsEvent, receiptsListMachine, receiptsMachine } from '../../src/machines/receiptsMachine';
+import {
+  type PaymentsInput,
+  type ReceiptsEvent,
+  receiptsListMachine,
+  receiptsMachine,
+} from '../../src/machines/receiptsMachine';
 import { describeModelCoverage } from './modelCoverage';
 import { modelStateId } from './modelStateIds';
 
@@ -47,6 +52,7 @@ function row(index: number): ReceiptRow {
   return {
     id: index,
     outlet_id: 1,
+    has_image: true,
     datetime: '2026-03-01 10:00:00',
     time: '10:00:00',
     dine_out_time: null,
@@ -64,6 +70,7 @@ function row(index: number): ReceiptRow {
 }
 
 let queries: TransactionQuery[];
+let paymentQueries: PaymentsInput[];
 let notices: Notice[];
 let actor: Actor<typeof receiptsMachine>;
 
@@ -91,7 +98,7 @@ const testMachine = receiptsMachine.provide({
             const page = input.page ?? 1;
             const size = input.rowsPerPage ?? 10;
             const count = Math.max(0, Math.min(size, TOTAL - (page - 1) * size));
-            const summary = { total: TOTAL, sum: 325, discount: 0 };
+            const summary = { total: TOTAL, void_count: 0, sum: 325, discount: 0 };
             return {
               rows: Array.from({ length: count }, (_, i) => row((page - 1) * size + i + 1)),
               total: TOTAL,
@@ -101,8 +108,9 @@ const testMachine = receiptsMachine.provide({
         ),
       },
     }),
-    fetchPayments: fromPromise(async ({ input }: { input: ReceiptsFilters }) => {
-      fail(input.outletIds);
+    fetchPayments: fromPromise(async ({ input }: { input: PaymentsInput }) => {
+      paymentQueries.push(input);
+      fail(input.filters.outletIds);
       return {
         summary: [{ payment_method: 'VISA', sum: 325, processing_fees: 2, net_amount: 318.5 }],
         breakdown: [{ payment_method: 'VISA', sum: 325, data: [{ key: '2026/03/01', value: 325 }] }],
@@ -225,6 +233,9 @@ function expectList(expected: {
   expect(listed.context.summary?.total).toBe(TOTAL);
   expect(context.listTotal).toBe(TOTAL);
   expect(context.paymentSummary).toHaveLength(1);
+  // The payment summary is of the list's outlets, days and payment methods.
+  expect(paymentQueries.at(-1)?.filters.outletIds).toBe(query?.id);
+  expect(paymentQueries.at(-1)?.paymentMethod).toEqual(query?.paymentMethod);
   expect(notices).toEqual([]);
 }
 
@@ -304,6 +315,7 @@ const testParams: TestParam<ModelSnapshot, ModelEvent> = {
 
 function start() {
   queries = [];
+  paymentQueries = [];
   notices = [];
   actor = createActor(testMachine);
   actor.on('notify', (notice) => notices.push(notice));

@@ -6,6 +6,7 @@ import { type GenerateDemoDataResult, generateDemoData } from '../../server/demo
 import { demoRoles } from '../../server/demo/roles.js';
 import { isDatabaseEmpty } from '../../server/repositories/demo.js';
 import { rollupMismatches } from '../../server/repositories/ingestion.js';
+import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
 import { createTestDatabase, defined, type TestDatabase } from './helpers.js';
 
 const OPTIONS = { seed: 4242, receipts: 5000, endDate: '2026-03-15' } as const;
@@ -144,9 +145,16 @@ describe('generateDemoData', () => {
     const methods = (
       await first.pool.query<{ m: string }>('SELECT DISTINCT payment_method AS m FROM receipt_payments')
     ).rows.map((row) => row.m);
-    for (const method of ['VISA', 'MASTERCARD', 'AMEX', 'NETS', 'CASH', 'GRABPAY', 'PAYNOW', 'visa', '', 'NONE']) {
+    // Captured as 'visa', 'Nets', '' or 'NONE' too: stored normalised (VISA, NETS, OTHERS).
+    for (const method of ['VISA', 'MASTERCARD', 'AMEX', 'NETS', 'CASH', 'GRABPAY', 'PAYNOW', 'OTHERS']) {
       expect(methods).toContain(method);
     }
+    expect(methods.filter((method) => method !== normalisePaymentMethod(method))).toEqual([]);
+    const stored = await one<{ n: number }>(
+      `SELECT ((SELECT count(*) FROM receipts WHERE payment_method !~ '^[A-Z0-9 ]+$')
+        + (SELECT count(*) FROM processing_fees WHERE payment_method !~ '^[A-Z0-9 ]+$'))::int AS n`,
+    );
+    expect(stored).toEqual({ n: 0 });
     const kinds = await one<Record<string, number>>(
       `SELECT count(*) FILTER (WHERE void)::int AS void, count(*) FILTER (WHERE foc_bill AND foc_reason IS NOT NULL)::int AS foc,
          count(*) FILTER (WHERE opened_bill)::int AS opened, count(*) FILTER (WHERE discount > 0)::int AS discount,

@@ -213,20 +213,22 @@ const EXPECTED_DAILY = [
   { outlet_id: B1, local_day: '2026-07-04', ...ZERO, gmv: 50, transactions: 1 },
 ];
 
-/** Payment methods exactly as captured: '' and 'NONE' and 'visa' stay apart; void receipts are left out. */
+/**
+ * Payment methods normalised (trimmed, upper-cased; '' and 'NONE' are OTHERS), so '' and 'NONE' are one row and
+ * 'visa' is VISA; void receipts are left out.
+ */
 const EXPECTED_PAYMENTS = [
-  { outlet_id: A1, local_day: '2026-01-10', payment_method: '', amount: 7.25, payments: 1 },
   { outlet_id: A1, local_day: '2026-01-10', payment_method: 'CASH', amount: 5, payments: 1 },
-  { outlet_id: A1, local_day: '2026-01-10', payment_method: 'NONE', amount: 5, payments: 1 },
+  { outlet_id: A1, local_day: '2026-01-10', payment_method: 'OTHERS', amount: 12.25, payments: 2 },
   { outlet_id: A1, local_day: '2026-01-10', payment_method: 'VISA', amount: 25.5, payments: 2 },
   { outlet_id: A2, local_day: '2026-01-11', payment_method: 'MASTERCARD', amount: 12, payments: 1 },
-  { outlet_id: A2, local_day: '2026-01-11', payment_method: 'NONE', amount: 0, payments: 1 },
-  { outlet_id: A2, local_day: '2026-01-11', payment_method: 'visa', amount: 40, payments: 1 },
+  { outlet_id: A2, local_day: '2026-01-11', payment_method: 'OTHERS', amount: 0, payments: 1 },
+  { outlet_id: A2, local_day: '2026-01-11', payment_method: 'VISA', amount: 40, payments: 1 },
   { outlet_id: B1, local_day: '2026-01-09', payment_method: 'AMEX', amount: 100, payments: 1 },
   { outlet_id: B1, local_day: '2026-01-09', payment_method: 'CASH', amount: 1.99, payments: 1 },
   { outlet_id: B1, local_day: '2026-01-10', payment_method: 'CASH', amount: 3.01, payments: 1 },
-  { outlet_id: B1, local_day: '2026-07-04', payment_method: '', amount: 20, payments: 1 },
   { outlet_id: B1, local_day: '2026-07-04', payment_method: 'GRABPAY', amount: 30, payments: 1 },
+  { outlet_id: B1, local_day: '2026-07-04', payment_method: 'OTHERS', amount: 20, payments: 1 },
 ];
 
 const MEASURES = Object.keys(ZERO).join(', ');
@@ -438,17 +440,22 @@ describe('ingestReceipts', () => {
     expect(
       await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 2, '2026-01-10', 'CASH'),
     ).toEqual(runningFrom(0, 301));
-    // mall 1 on 11 January: visa 40 at 12:20 (A2) stays apart from VISA.
+    // mall 1 on 11 January: visa 40 at 12:20 (A2) is stored as VISA.
     expect(
-      await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 1, '2026-01-11', 'visa'),
+      await paymentRunningTotals(one.pool, 'rollup_mall_payment_day_hours', 'mall_id', 1, '2026-01-11', 'VISA'),
     ).toEqual(runningFrom(12, 4000));
+    // A1 on 10 January: '' 7.25 at 11:05 and NONE 5 at 23:59:59 are one method, OTHERS.
+    const others = runningFrom(11, 725).map((cents, hour) => (hour === 23 ? cents + 500 : cents));
+    expect(
+      await paymentRunningTotals(one.pool, 'rollup_outlet_payment_daily', 'outlet_id', A1, '2026-01-10', 'OTHERS'),
+    ).toEqual(others);
   });
 
   it('keeps the daily rollup on local calendar days', async () => {
     expect((await rollups(one.pool)).daily).toEqual(EXPECTED_DAILY);
   });
 
-  it('keeps the payment rollup by method exactly as captured, without void receipts', async () => {
+  it('keeps the payment rollup by normalised method, without void receipts', async () => {
     expect(
       (await rollups(one.pool)).payments.map(({ outlet_id, local_day, payment_method, amount, payments }) => ({
         outlet_id,
@@ -486,6 +493,54 @@ describe('ingestReceipts', () => {
         ingestReceipts(tx, CLIENT, [receipt(A1, '2026-02-01T05:00:00Z', Number.NaN, [])]),
       ),
     ).rejects.toThrow(/totalAmount must be a finite number/);
+  });
+
+  it("stores payment methods normalised: ' visa ' and VISA are one method, '' and 'none' are OTHERS", async () => {
+    const db = await createTestDatabase();
+    try {
+      await seed(db.pool);
+      await inTransaction(db.pool, (tx) =>
+        ingestReceipts(tx, CLIENT, [
+          receipt(A1, '2026-02-01T02:00:00Z', 10, [[' visa ', 10]]), // 10:00
+          receipt(A1, '2026-02-01T03:00:00Z', 5, [['VISA', 5]]), // 11:00
+          receipt(A1, '2026-02-01T04:00:00Z', 7, [
+            ['Visa', 4],
+            ['', 3],
+          ]), // 12:00
+          receipt(A2, '2026-02-01T05:00:00Z', 2, [['none', 2]], { paymentMethod: ' none ' }), // 13:00
+        ]),
+      );
+      const stored = await db.pool.query(
+        `SELECT r.payment_method AS receipt, array_agg(p.payment_method ORDER BY p.seq) AS tenders
+         FROM receipts r JOIN receipt_payments p ON p.client_id = r.client_id AND p.receipt_id = r.id
+         GROUP BY r.id, r.payment_method, r.datetime ORDER BY r.datetime`,
+      );
+      expect(stored.rows).toEqual([
+        { receipt: 'VISA', tenders: ['VISA'] },
+        { receipt: 'VISA', tenders: ['VISA'] },
+        { receipt: 'VISA', tenders: ['VISA', 'OTHERS'] },
+        { receipt: 'OTHERS', tenders: ['OTHERS'] },
+      ]);
+      const outlet = await db.pool.query(
+        `SELECT outlet_id, payment_method, amount, payments FROM rollup_outlet_payment_daily
+         ORDER BY outlet_id, payment_method COLLATE "C"`,
+      );
+      expect(outlet.rows).toEqual([
+        { outlet_id: A1, payment_method: 'OTHERS', amount: 3, payments: 1 },
+        { outlet_id: A1, payment_method: 'VISA', amount: 19, payments: 3 },
+        { outlet_id: A2, payment_method: 'OTHERS', amount: 2, payments: 1 },
+      ]);
+      const mall = await db.pool.query(
+        'SELECT payment_method, amount_h24 FROM rollup_mall_payment_day_hours ORDER BY payment_method COLLATE "C"',
+      );
+      expect(mall.rows).toEqual([
+        { payment_method: 'OTHERS', amount_h24: 500 },
+        { payment_method: 'VISA', amount_h24: 1900 },
+      ]);
+      expect(await rollupMismatches(db.pool)).toEqual(NO_MISMATCHES);
+    } finally {
+      await db.drop();
+    }
   });
 
   it('rounds amounts to cents once, the same for receipts and rollups, over several internal batches', async () => {

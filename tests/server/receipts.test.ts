@@ -143,7 +143,7 @@ beforeAll(async () => {
     [receiptPermissions],
   );
   await db.pool.query(`INSERT INTO processing_fees (client_id, outlet_id, payment_method, processing_fees) VALUES
-    (1, 1, 'VISA', 2.5), (1, 1, 'master', 1.0)`);
+    (1, 1, 'VISA', 2.5), (1, 1, 'MASTER', 1.0)`);
   await inTransaction(db.pool, (client) => ingestReceipts(client, 1, CLIENT1));
   await inTransaction(db.pool, (client) => ingestReceipts(client, 2, CLIENT2));
   app = await createTestApp(db.pool, { env: { DOWNLOAD_SECRET: SECRET } });
@@ -184,8 +184,9 @@ describe('GET /outlets/transaction', () => {
   it('lists the window in the mall time zone, newest first, 10 rows a page, with the summary of every match', async () => {
     const body = await list();
     expect(ids(body)).toEqual(['C-1005', 'C-1006', '1772409600', 'C-1003', 'C-1002', 'C-1001']);
-    // 25.50 + 100 + 40 + 0 + 12.34 + 55 = 232.84; discounts 10 + 5.
-    expect(body.summary).toEqual([{ total: 6, sum: 232.84, discount: 15 }]);
+    // Void C-1003 (40) is counted in total and void_count, left out of the sums: 25.50 + 100 + 0 + 12.34 + 55 =
+    // 192.84; discounts 10 + 5.
+    expect(body.summary).toEqual([{ total: 6, void_count: 1, sum: 192.84, discount: 15 }]);
   });
 
   it('returns the row fields in local time, with the extra columns of an outlet of type 1', async () => {
@@ -229,7 +230,7 @@ describe('GET /outlets/transaction', () => {
     datetime: ['C-1001', 'C-1002', 'C-1003', '1772409600', 'C-1006', 'C-1005'],
     total_amount: ['1772409600', 'C-1005', 'C-1001', 'C-1003', 'C-1006', 'C-1002'],
     receipt_id: ['1772409600', 'C-1001', 'C-1002', 'C-1003', 'C-1005', 'C-1006'],
-    payment_method: ['1772409600', 'C-1003', 'C-1006', 'C-1002', 'C-1005', 'C-1001'],
+    payment_method: ['C-1003', 'C-1006', 'C-1002', '1772409600', 'C-1005', 'C-1001'],
     receipt_status: ['C-1001', 'C-1002', '1772409600', 'C-1006', 'C-1005', 'C-1003'],
     opened_bill: ['C-1001', '1772409600', 'C-1006', 'C-1002', 'C-1003', 'C-1005'],
     void: ['C-1001', 'C-1002', '1772409600', 'C-1005', 'C-1006', 'C-1003'],
@@ -283,15 +284,15 @@ describe('GET /outlets/transaction', () => {
   });
 
   it.each([
-    ['openReceipts', ['C-1005', 'C-1003', 'C-1002'], { total: 3, sum: 152.34, discount: 10 }],
-    ['voidReceipts', ['C-1003'], { total: 1, sum: 40, discount: 0 }],
-    ['focReceipts', ['1772409600'], { total: 1, sum: 0, discount: 0 }],
-    ['discountReceipts', ['C-1006', 'C-1002'], { total: 2, sum: 155, discount: 15 }],
-    ['redeemReceipts', ['C-1005'], { total: 1, sum: 12.34, discount: 0 }],
+    ['openReceipts', ['C-1005', 'C-1003', 'C-1002'], { total: 3, void_count: 1, sum: 112.34, discount: 10 }],
+    ['voidReceipts', ['C-1003'], { total: 1, void_count: 1, sum: 0, discount: 0 }],
+    ['focReceipts', ['1772409600'], { total: 1, void_count: 0, sum: 0, discount: 0 }],
+    ['discountReceipts', ['C-1006', 'C-1002'], { total: 2, void_count: 0, sum: 155, discount: 15 }],
+    ['redeemReceipts', ['C-1005'], { total: 1, void_count: 0, sum: 12.34, discount: 0 }],
     [
       'allReceipts',
       ['C-1005', 'C-1006', '1772409600', 'C-1003', 'C-1002', 'C-1001'],
-      { total: 6, sum: 232.84, discount: 15 },
+      { total: 6, void_count: 1, sum: 192.84, discount: 15 },
     ],
   ])('filters receipt type %s', async (receiptType, expected, summary) => {
     const body = await list({ receiptType });
@@ -299,12 +300,15 @@ describe('GET /outlets/transaction', () => {
     expect(body.summary).toEqual([summary]);
   });
 
-  it('filters by FOC reason, payment methods (grouped, upper-cased, all) and receipt id (case-insensitive, literal)', async () => {
+  it('filters by FOC reason, payment methods (of any tender, normalised, all) and receipt id (case-insensitive, literal)', async () => {
     expect(ids(await list({ focReason: 'Birthday' }))).toEqual(['1772409600']);
     expect(ids(await list({ focReason: 'Other' }))).toEqual([]);
-    expect(ids(await list({ paymentMethod: 'VISA' }))).toEqual(['C-1001']);
+    // C-1002 paid 'visa' 60 (stored VISA) and MASTER 40: VISA finds it beside C-1001's 'VISA', however it is asked.
+    expect(ids(await list({ paymentMethod: 'VISA' }))).toEqual(['C-1002', 'C-1001']);
+    expect(ids(await list({ paymentMethod: ' visa ' }))).toEqual(['C-1002', 'C-1001']);
     expect(ids(await list({ paymentMethod: 'cash' }))).toEqual(['C-1006', 'C-1003']);
-    expect(ids(await list({ paymentMethod: 'OTHERS' }))).toEqual(['C-1005', '1772409600']);
+    // NONE, an empty tender and a receipt without tenders whose own method is empty.
+    expect(ids(await list({ paymentMethod: 'OTHERS' }))).toEqual(['C-1005', 'C-1006', '1772409600']);
     expect(ids(await list({ paymentMethod: ['VISA', 'MASTER'] }))).toEqual(['C-1002', 'C-1001']);
     expect((await list({ paymentMethod: ['all', 'VISA'] })).summary[0]?.total).toBe(6);
     expect(ids(await list({ receiptId: 'c-100' }))).toEqual(['C-1005', 'C-1006', 'C-1003', 'C-1002', 'C-1001']);
@@ -314,6 +318,18 @@ describe('GET /outlets/transaction', () => {
   it('takes a datetime window, both ends inclusive', async () => {
     const body = await list({ timeType: 'datetime', startTime: '2026-03-01 12:30:00', endTime: '2026-03-02 08:00:00' });
     expect(ids(body)).toEqual(['1772409600', 'C-1003', 'C-1002']);
+  });
+
+  it('says whether each receipt has an image (printed text) to open', async () => {
+    const boutique = WORLD.outlets.boutique;
+    await inTransaction(db.pool, (client) =>
+      ingestReceipts(client, 1, [
+        receipt(boutique, '20260401093000', SGT('2026-04-01 09:30:00'), 5, 'CASH', [['CASH', 5]], { rawReceipt: '' }),
+      ]),
+    );
+    const april = await list({ id: String(boutique), startTime: '2026-04-01', endTime: '2026-04-01' });
+    expect(april.data.map((row) => [row.receipt_id, row.has_image])).toEqual([['20260401093000', false]]);
+    expect((await list()).data.every((row) => row.has_image === true)).toBe(true);
   });
 
   it("uses each outlet's own mall time zone", async () => {
@@ -351,7 +367,7 @@ describe('payment summary and breakdown', () => {
   it('sums the rollup per method with fees and net amount, OTHERS folded, sorted by sum', async () => {
     const response = await agents.operator.get(url('/outlets/getPaymentAndSum', WINDOW));
     expect(response.statusCode).toBe(200);
-    // Not void: VISA 25.50 + visa 60 = 85.50 (fee 2.5%: 85.50 - 2.1375 = 83.36); MASTER 40 (fee 'master' 1%: 39.60);
+    // Not void: VISA 25.50 + visa 60 = 85.50 (fee 2.5%: 85.50 - 2.1375 = 83.36); MASTER 40 (fee 1%: 39.60);
     // OTHERS: NONE 12.34 + '' 25 = 37.34; cash 30 (void CASH 40 left out; no fee).
     expect(response.json()).toEqual({
       data: [
@@ -359,6 +375,33 @@ describe('payment summary and breakdown', () => {
         { payment_method: 'MASTER', sum: 40, processing_fees: 1, net_amount: 39.6 },
         { payment_method: 'OTHERS', sum: 37.34, processing_fees: 0, net_amount: 37.34 },
         { payment_method: 'CASH', sum: 30, processing_fees: 0, net_amount: 30 },
+      ],
+    });
+  });
+
+  it('keeps only the methods of the paymentMethod filter, compared normalised', async () => {
+    const response = await agents.operator.get(
+      url('/outlets/getPaymentAndSum', { ...WINDOW, paymentMethod: ['visa', 'none'] }),
+    );
+    expect(response.json()).toEqual({
+      data: [
+        { payment_method: 'VISA', sum: 85.5, processing_fees: 2.5, net_amount: 83.36 },
+        { payment_method: 'OTHERS', sum: 37.34, processing_fees: 0, net_amount: 37.34 },
+      ],
+    });
+    const breakdown = await agents.operator.get(
+      url('/outlets/paymentMethodBreakdown', { ...WINDOW, paymentMethod: 'Cash' }),
+    );
+    expect(breakdown.json()).toEqual({
+      data: [
+        {
+          payment_method: 'CASH',
+          sum: 30,
+          data: [
+            { key: '2026/03/01', value: 0 },
+            { key: '2026/03/02', value: 30 },
+          ],
+        },
       ],
     });
   });
@@ -408,6 +451,43 @@ describe('payment summary and breakdown', () => {
         },
       ],
     });
+  });
+});
+
+/*
+ * The receipts list's summary and the payment summary count the same money: totals leave out void receipts
+ * (C-1003, CASH 40, is in the window) and both take the payment-method filter.
+ */
+describe('the list summary and the payment summary agree', () => {
+  const FILTERS: [string, Record<string, string | string[]>, number][] = [
+    ['no filter', {}, 192.84],
+    ['all', { paymentMethod: ['all', 'CASH'] }, 192.84],
+    // VISA 25.50 + visa 60 of C-1002 (whose total is 100: the rest was MASTER).
+    ['VISA', { paymentMethod: 'VISA' }, 85.5],
+    ['visa, as typed', { paymentMethod: 'visa' }, 85.5],
+    // cash 30; the void CASH 40 is left out of both.
+    ['CASH, with a void receipt', { paymentMethod: 'CASH' }, 30],
+    ['OTHERS', { paymentMethod: 'OTHERS' }, 37.34],
+    ['VISA and MASTER', { paymentMethod: ['VISA', 'MASTER'] }, 125.5],
+    [
+      'several outlets',
+      { id: `${CAFE},${WORLD.outlets.boutique},${WORLD.outlets.kiosk}`, paymentMethod: 'VISA' },
+      188.5,
+    ],
+  ];
+  it.each(FILTERS)('%s', async (_, filters, expected) => {
+    const summary = (await list(filters)).summary[0];
+    const payments = await agents.operator.get(url('/outlets/getPaymentAndSum', { ...WINDOW, ...filters }));
+    const breakdown = await agents.operator.get(url('/outlets/paymentMethodBreakdown', { ...WINDOW, ...filters }));
+    const total = (rows: { sum: number }[]) => Math.round(rows.reduce((sum, row) => sum + row.sum, 0) * 100) / 100;
+    expect(summary?.sum).toBe(expected);
+    expect(total(payments.json().data)).toBe(expected);
+    expect(total(breakdown.json().data)).toBe(expected);
+  });
+
+  it('counts void receipts apart: in the rows and void_count, not in the sums', async () => {
+    const cash = (await list({ paymentMethod: 'CASH' })).summary[0];
+    expect(cash).toEqual({ total: 2, void_count: 1, sum: 30, discount: 5 });
   });
 });
 
@@ -466,6 +546,15 @@ describe('receipt image and PDF', () => {
     expect(text).toContain('TOTAL  55.00');
   });
 
+  it("heads a bare-timestamp receipt 'no receipt id' in the PDF", async () => {
+    const response = await agents.operator.get(
+      url('/outlets/transaction/generatepdf', { ...WINDOW, receiptType: 'focReceipts' }),
+    );
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Receipt no receipt id');
+    expect(text).not.toContain('Receipt 1772409600');
+  });
+
   it('serves the PDF through a signed link without a session, refusing forged and expired tokens', async () => {
     const minted = await agents.operator.get(url('/outlets/transaction/pdfLink', { ...WINDOW, receiptId: 'C-1001' }));
     expect(minted.statusCode).toBe(200);
@@ -517,7 +606,7 @@ describe('tenant receipt data', () => {
         {
           id: expect.any(Number),
           receipt_id: 'C-1002',
-          payment_method: ['visa', 'MASTER'],
+          payment_method: ['VISA', 'MASTER'],
           receipt_status: 'Closed',
           total_amount: 100,
           datetime: '2026-03-01 12:30:00',
@@ -525,7 +614,7 @@ describe('tenant receipt data', () => {
         {
           id: expect.any(Number),
           receipt_id: 'C-1006',
-          payment_method: ['cash', ''],
+          payment_method: ['CASH', 'OTHERS'],
           receipt_status: 'Closed',
           total_amount: 55,
           datetime: '2026-03-02 18:00:00',

@@ -4,15 +4,17 @@ import {
   breakdownLabel,
   cleanRawReceipt,
   displayReceiptId,
-  groupPaymentMethods,
+  isBareTimestamp,
   keepReceiptType,
   netAmount,
   paymentMethodQuery,
   RECEIPTS_ERROR_WHAT,
   type ReceiptCsvRow,
   type ReceiptsListChoices,
+  receiptIdCell,
   receiptStatusTags,
   receiptsCsv,
+  receiptsTotalsRule,
   receiptTypeOptionsFor,
   timeWithDineOut,
   togglePaymentMethod,
@@ -79,28 +81,17 @@ describe('payment method multi-select (§4)', () => {
   });
 });
 
-describe('payment method grouping and net amount (§9)', () => {
-  it('upper-cases, folds empty and NONE into OTHERS only when non-zero, sorts by sum descending', () => {
-    expect(
-      groupPaymentMethods([
-        { payment_method: 'visa', sum: 10 },
-        { payment_method: 'VISA', sum: 5.5 },
-        { payment_method: '', sum: 3 },
-        { payment_method: 'none', sum: 4 },
-        { payment_method: 'Cash', sum: 20 },
-      ]),
-    ).toEqual([
-      { payment_method: 'CASH', sum: 20 },
-      { payment_method: 'VISA', sum: 15.5 },
-      { payment_method: 'OTHERS', sum: 7 },
-    ]);
-    expect(
-      groupPaymentMethods([
-        { payment_method: 'VISA', sum: 1 },
-        { payment_method: 'NONE', sum: 0 },
-      ]),
-    ).toEqual([{ payment_method: 'VISA', sum: 1 }]);
+describe('the rule of the totals', () => {
+  it('says void receipts are left out, and with payment methods chosen that sums count only those', () => {
+    expect(receiptsTotalsRule([])).toBe('Totals leave out void receipts.');
+    expect(receiptsTotalsRule(['all', 'CASH', 'VISA'])).toBe('Totals leave out void receipts.');
+    expect(receiptsTotalsRule(['VISA'])).toBe(
+      'Totals leave out void receipts. Sums count only what was paid with the chosen payment methods.',
+    );
   });
+});
+
+describe('net amount (§9)', () => {
   it('net amount = sum - sum x fee percent, 2 decimals', () => {
     expect(netAmount(85.5, 2.5)).toBe(83.36);
     expect(netAmount(100, 0)).toBe(100);
@@ -119,6 +110,37 @@ describe('receipt display (§9)', () => {
     expect(displayReceiptId('1772409600123')).toBe('no receipt id');
     expect(displayReceiptId('INV00000012')).toBe('INV00000012');
     expect(displayReceiptId('12345')).toBe('12345');
+    expect(displayReceiptId('20250601123045')).toBe('no receipt id');
+    expect(displayReceiptId('2025-06-01T12:30:45')).toBe('no receipt id');
+  });
+  it.each([
+    ['1772409600', true, 'Unix seconds'],
+    [' 1772409600 ', true, 'Unix seconds, padded'],
+    ['1772409600123', true, 'Unix milliseconds'],
+    ['0000012345', false, 'ten digits before 2000: a receipt number'],
+    ['9999999999', false, 'ten digits after 2100'],
+    ['20250601123045', true, 'YYYYMMDDHHmmss'],
+    ['20251301123045', false, 'month 13'],
+    ['20250230123045', false, '30 February'],
+    ['20250601246045', false, 'hour 24'],
+    ['20250601', false, 'a date alone'],
+    ['2025-06-01T12:30:45', true, 'ISO'],
+    ['2025-06-01 12:30', true, 'ISO without seconds'],
+    ['2025-06-01T12:30:45.123Z', true, 'ISO with fraction and Z'],
+    ['2025-06-01T12:30:45+08:00', true, 'ISO with an offset'],
+    ['2025-06-31T12:30:45', false, '31 June'],
+    ['2025-06-01', false, 'an ISO date alone'],
+    ['INV-2025-06-01T12:30:45', false, 'a prefix'],
+    ['C-1001', false, 'a receipt number'],
+    ['12345', false, 'a short number'],
+  ])('isBareTimestamp(%j) is %s (%s)', (id, expected) => {
+    expect(isBareTimestamp(id)).toBe(expected);
+  });
+  it('links a receipt id only when the receipt has an image', () => {
+    expect(receiptIdCell('1772409600', false)).toEqual({ text: 'no receipt id', linked: false });
+    expect(receiptIdCell('1772409600', true)).toEqual({ text: 'no receipt id', linked: true });
+    expect(receiptIdCell('C-1001', true)).toEqual({ text: 'C-1001', linked: true });
+    expect(receiptIdCell('C-1001', false)).toEqual({ text: 'C-1001', linked: false });
   });
   it('appends the dine-out time as a range', () => {
     expect(timeWithDineOut('12:30:00', '13:45:00')).toBe('12:30:00 - 13:45:00');

@@ -31,6 +31,7 @@ function receipt(overrides: Partial<ReceiptRow> & Pick<ReceiptRow, 'receipt_id'>
   return {
     id: 1,
     outlet_id: KOPI.id,
+    has_image: true,
     datetime: '2024-03-14 12:00:05',
     time: '12:00:05',
     dine_out_time: null,
@@ -79,7 +80,7 @@ const ROWS: ReceiptRow[] = [
   receipt({ id: 3, receipt_id: 'R-CLOSED', opened_bill: true, closed_bill: true, discount: 5.25, take_away: false }),
   receipt({ id: 4, receipt_id: '1710400000', foc_bill: true, redeem_bill: true, total_amount: 0 }),
 ];
-const SUMMARY: ReceiptSummary = { total: 25, sum: 12345.678, discount: 5.25 };
+const SUMMARY: ReceiptSummary = { total: 25, void_count: 2, sum: 12345.678, discount: 5.25 };
 const PAYMENTS: PaymentSummary[] = [
   { payment_method: 'VISA', sum: 1000, processing_fees: 2.5, net_amount: 975 },
   { payment_method: 'CASH', sum: 234.5, processing_fees: 0, net_amount: 234.5 },
@@ -383,6 +384,28 @@ describe('the receipts table', () => {
     expect(within(mainQuadrant()).getByTestId('receipt-link-R-OPEN').textContent).toBe('R-OPEN');
   });
 
+  it('links a receipt id to its image only when the receipt has one', async () => {
+    const withoutImages = [
+      receipt({ id: 5, receipt_id: '20240314120005', has_image: false }),
+      receipt({ id: 6, receipt_id: '2024-03-14T12:00:05', has_image: false }),
+      receipt({ id: 7, receipt_id: 'R-NO-IMAGE', has_image: false }),
+    ];
+    answers.transactions = () => ({ data: [...ROWS, ...withoutImages], summary: [SUMMARY] });
+    renderPage();
+    await waitForCells(ROWS.length + withoutImages.length, 12);
+    const table = within(mainQuadrant());
+    // A bare timestamp with an image: 'no receipt id', a link to the image.
+    expect(table.getByTestId('receipt-link-1710400000').tagName).toBe('BUTTON');
+    // Without an image: the text alone, no link.
+    for (const id of ['20240314120005', '2024-03-14T12:00:05']) {
+      expect(table.queryByTestId(`receipt-link-${id}`)).toBeNull();
+      expect(table.getByTestId(`receipt-id-${id}`).textContent).toBe('no receipt id');
+    }
+    expect(table.queryByTestId('receipt-link-R-NO-IMAGE')).toBeNull();
+    expect(table.getByTestId('receipt-id-R-NO-IMAGE').textContent).toBe('R-NO-IMAGE');
+    expect(table.getAllByRole('button', { name: 'no receipt id' })).toHaveLength(1);
+  });
+
   it('appends the dine-out time to the time as a range', async () => {
     await renderLoaded();
     expect(cellText(0, 'time')).toBe('12:00:05 - 13:10:00');
@@ -453,11 +476,14 @@ describe('the receipts table', () => {
     expect(tagsOf('R-OPEN')).toEqual([{ label: 'Opened', style: 'dark' }]);
   });
 
-  it('sums up every matching receipt below the table', async () => {
+  it('sums up every matching receipt below the table, void ones counted apart, and says so', async () => {
     await renderLoaded();
     expect(screen.getByTestId('summary-total').textContent).toBe('25');
+    expect(screen.getByTestId('summary-void').textContent).toBe(' (2 void)');
     expect(screen.getByTestId('summary-sum').textContent).toBe('$12,345.68');
     expect(screen.getByTestId('summary-discount').textContent).toBe('$5.25');
+    expect(screen.getByTestId('receipts-totals-rule').textContent).toBe('Totals leave out void receipts.');
+    expect(screen.getByTestId('payment-totals-rule').textContent).toBe('Totals leave out void receipts.');
     expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of 3');
   });
 
@@ -471,11 +497,12 @@ describe('the receipts table', () => {
   });
 
   it('says so when no receipt matches, with totals of 0', async () => {
-    answers.transactions = () => ({ data: [], summary: [{ total: 0, sum: 0, discount: 0 }] });
+    answers.transactions = () => ({ data: [], summary: [{ total: 0, void_count: 0, sum: 0, discount: 0 }] });
     renderPage();
     await waitForListCall(1);
     expect(screen.getByTestId('receipts-empty').textContent).toBe('No receipts match the filters.');
     expect(screen.getByTestId('summary-total').textContent).toBe('0');
+    expect(screen.queryByTestId('summary-void')).toBeNull();
     expect(screen.getByTestId('summary-sum').textContent).toBe('$0.00');
     expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of 1');
     expect(screen.getByTestId('page-next').hasAttribute('disabled')).toBe(true);
@@ -641,6 +668,21 @@ describe('the filters', () => {
     expect(query.get('page')).toBe('1');
   });
 
+  it('the payment summary and breakdown follow the payment methods of the list, and the page says how sums count', async () => {
+    await renderLoaded();
+    expect(callsTo('/outlets/getPaymentAndSum').at(-1)?.query.getAll('paymentMethod')).toEqual([]);
+    fireEvent.click(screen.getByTestId('payment-method-button'));
+    const menu = await screen.findByTestId('payment-method-menu');
+    fireEvent.click(within(menu).getByTestId('payment-method-VISA'));
+    await waitFor(() => expect(callsTo('/outlets/getPaymentAndSum')).toHaveLength(2));
+    for (const path of ['/outlets/getPaymentAndSum', '/outlets/paymentMethodBreakdown']) {
+      await waitFor(() => expect(callsTo(path).at(-1)?.query.getAll('paymentMethod')).toEqual(['VISA']));
+    }
+    const rule = 'Totals leave out void receipts. Sums count only what was paid with the chosen payment methods.';
+    expect(screen.getByTestId('receipts-totals-rule').textContent).toBe(rule);
+    expect(screen.getByTestId('payment-totals-rule').textContent).toBe(rule);
+  });
+
   it('the receipt id search goes back to page 1', async () => {
     await renderLoaded();
     await goToPage2();
@@ -738,6 +780,7 @@ describe('the receipt image', () => {
     fireEvent.click(within(mainQuadrant()).getByTestId('receipt-link-1710400000'));
     await screen.findByTestId('receipt-image');
     expect(callsTo('/api/tenant/receiptImage')[0]?.query.get('aimbox_id')).toBe('1710400000');
+    expect(screen.getByTestId('receipt-image').getAttribute('alt')).toBe('Receipt no receipt id');
   });
 });
 
@@ -760,7 +803,7 @@ describe('while loading', () => {
     expect(harness.header().getSnapshot().hasTag('disabled')).toBe(true);
 
     await act(async () =>
-      pending.resolve({ data: ROWS.slice(0, 1), summary: [{ total: 1, sum: 1234.5, discount: 0 }] }),
+      pending.resolve({ data: ROWS.slice(0, 1), summary: [{ total: 1, void_count: 0, sum: 1234.5, discount: 0 }] }),
     );
     await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('false'));
     await waitForCells(1, 12);

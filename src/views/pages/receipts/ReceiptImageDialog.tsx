@@ -1,5 +1,5 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
-import { isBareTimestamp, NO_RECEIPT_ID } from '../../../domain/receipts';
+import { displayReceiptId } from '../../../domain/receipts';
 
 export interface ReceiptImageDialogProps {
   readonly receiptId: string | undefined;
@@ -10,11 +10,8 @@ export interface ReceiptImageDialogProps {
 
 /** A receipt's image (rendered by the server from its raw text) in a dialog. */
 export function ReceiptImageDialog({ receiptId, src, loading, onClose }: ReceiptImageDialogProps) {
-  // a bare timestamp is not a receipt id: the table shows 'no receipt id' for it, and so does the title
-  const title =
-    receiptId === undefined || !isBareTimestamp(receiptId)
-      ? `Receipt ${receiptId ?? ''}`
-      : `Receipt (${NO_RECEIPT_ID})`;
+  // a bare timestamp is not a receipt id: the title says 'no receipt id', as the table does
+  const title = `Receipt ${receiptId === undefined ? '' : displayReceiptId(receiptId)}`;
   return (
     <Dialog isOpen={receiptId !== undefined} onClose={onClose} title={title} className="receipt-image-dialog">
       <DialogBody>

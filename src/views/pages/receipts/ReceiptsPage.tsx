@@ -1,6 +1,7 @@
 import { Button, Callout, Card, Classes, H5, InputGroup, ProgressBar } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { receiptsTotalsRule } from '../../../domain/receipts';
 import { type receiptsListMachine, receiptsMachine } from '../../../machines/receiptsMachine';
 import { CurrencyContext, useOutletCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
@@ -57,6 +58,7 @@ function ReceiptsPageBody({
   const canExportCsv = useSelector(actor, (state) => state.can({ type: 'csv.export' }));
   const breakdown = useSelector(actor, (state) => state.context.breakdown);
   const paymentSummary = useSelector(actor, (state) => state.context.paymentSummary);
+  const totalsRule = useSelector(actor, (state) => receiptsTotalsRule(state.context.selectedPaymentMethods));
   const image = useSelector(actor, (state) => state.context.image);
   const pdfProgress = useSelector(actor, (state) => state.context.pdfProgress);
   const pdfLink = useSelector(actor, (state) => state.context.pdfLink);
@@ -140,6 +142,9 @@ function ReceiptsPageBody({
           </Card>
           <Card className="receipts-payment-summary">
             <H5>Payment Summary</H5>
+            <p className="receipts-summary-rule" data-testid="payment-totals-rule">
+              {totalsRule}
+            </p>
             <PaymentSummaryTable rows={paymentSummary} />
           </Card>
         </div>

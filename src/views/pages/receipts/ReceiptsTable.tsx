@@ -8,7 +8,7 @@ import type { ReceiptRow } from '../../../api/receipts';
 import { formatNumber } from '../../../domain/format';
 import { lastPage } from '../../../domain/paging';
 import type { SortColumn } from '../../../domain/receipts';
-import { displayReceiptId, receiptStatusTags, timeWithDineOut } from '../../../domain/receipts';
+import { receiptIdCell, receiptStatusTags, receiptsTotalsRule, timeWithDineOut } from '../../../domain/receipts';
 import {
   EMPTY_SUMMARY,
   ROWS_PER_PAGE_OPTIONS,
@@ -51,6 +51,7 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
   const rowsPerPage = useSelector(list, (state) => state.context.rowsPerPage);
   /** Outlet type 1's extra columns are shown. */
   const extra = useSelector(actor, (state) => state.context.filters?.outletType === 1);
+  const totalsRule = useSelector(actor, (state) => receiptsTotalsRule(state.context.selectedPaymentMethods));
   const loading = useSelector(list, (state) => state.hasTag('loading'));
   // The list decides the page bounds, and takes no page change while it loads.
   const canPrevious = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
@@ -64,16 +65,21 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
       name: 'Receipt ID',
       sort: 'receipt_id',
       width: 190,
-      render: (row) => (
-        <button
-          type="button"
-          className="receipt-id-link"
-          data-testid={`receipt-link-${row.receipt_id}`}
-          onClick={() => openImage(row)}
-        >
-          {displayReceiptId(row.receipt_id)}
-        </button>
-      ),
+      render: (row) => {
+        const cell = receiptIdCell(row.receipt_id, row.has_image);
+        return cell.linked ? (
+          <button
+            type="button"
+            className="receipt-id-link"
+            data-testid={`receipt-link-${row.receipt_id}`}
+            onClick={() => openImage(row)}
+          >
+            {cell.text}
+          </button>
+        ) : (
+          <span data-testid={`receipt-id-${row.receipt_id}`}>{cell.text}</span>
+        );
+      },
     },
     {
       key: 'payment_method',
@@ -193,6 +199,9 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
       <div className="receipts-summary" data-testid="receipts-summary">
         <span>
           Receipts: <strong data-testid="summary-total">{formatNumber(summary.total)}</strong>
+          {summary.void_count > 0 ? (
+            <span data-testid="summary-void"> ({formatNumber(summary.void_count)} void)</span>
+          ) : null}
         </span>
         <span>
           Sum:{' '}
@@ -205,6 +214,9 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
           <strong data-testid="summary-discount">
             <Money value={summary.discount} />
           </strong>
+        </span>
+        <span className="receipts-summary-rule" data-testid="receipts-totals-rule">
+          {totalsRule}
         </span>
       </div>
       <Pager
