@@ -27,6 +27,7 @@ test('a demo operator signs in against the real server and signs out', async ({ 
   await page.getByTestId('login-password').fill('demo-password-1');
   await page.getByTestId('login-submit').click();
   await expect(page.getByText('operator@demo.mall')).toBeVisible();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logout', { exact: true })).toHaveCount(1);
+  await page.getByTestId('sidebar-logout').click();
   await expect(page).toHaveURL(/\/login/);
 });

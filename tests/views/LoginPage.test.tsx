@@ -178,15 +178,17 @@ describe('LoginPage', () => {
     expect(location.history.at(-1)).toBe(`/login?redirect=${encodeURIComponent('/settings?tab=fees')}`);
   });
 
-  it('shows the layout to a signed-in user, and Logout reloads the page', async () => {
+  it("shows the layout to a signed-in user with one Logout, the sidebar's, which reloads the page", async () => {
     answers.credential = () => Promise.resolve({ user: userInfo({ username: 'bob' }), csrfToken: 'csrf-session' });
     renderApp('/');
     expect((await screen.findByTestId('navbar-username')).textContent).toBe('bob');
     const navbar = screen.getByTestId('navbar-username').closest('.bp6-navbar');
     if (!(navbar instanceof HTMLElement)) throw new Error('no navbar');
+    expect(within(navbar).queryByText('Logout')).toBeNull();
+    expect(screen.getAllByText('Logout')).toHaveLength(1);
 
     await act(async () => {
-      fireEvent.click(within(navbar).getByRole('button', { name: 'Logout' }));
+      fireEvent.click(within(screen.getByTestId('sidebar')).getByRole('menuitem', { name: 'Logout' }));
     });
     await waitFor(() => expect(reloadPage).toHaveBeenCalledOnce());
   });
