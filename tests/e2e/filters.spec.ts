@@ -37,6 +37,13 @@ async function typeDate(page: Page, field: 'from' | 'to', date: string): Promise
   await input.press('Enter');
 }
 
+/** Desktop: types a day into From or To and leaves the field without Enter. */
+async function typeDateAndLeave(page: Page, field: 'from' | 'to', date: string): Promise<void> {
+  const input = page.locator(`#date-range-${field}`);
+  await input.fill(date);
+  await input.blur();
+}
+
 /** Phone: sets a day with the dialog's year, month and day selects. */
 async function selectDate(page: Page, field: 'From' | 'To', date: string): Promise<void> {
   const [year, month, dayOfMonth] = date.split('-').map(Number);
@@ -91,8 +98,17 @@ test.describe('the date-range picker on a desktop', () => {
 
     await typeDate(page, 'from', day(-40));
     await typeDate(page, 'to', day(0));
+    // Said in the panel as the dates are picked, before Apply.
+    const warning = page.getByTestId('date-range-panel').getByTestId('date-range-warning');
+    await expect(warning).toContainText(EXCEEDED_TITLE);
+    await expect(warning).toContainText(EXCEEDED_31);
     await applyRange(page);
     await expectExceededAlert(page);
+
+    // A future date typed and left without Enter is said too, not dropped.
+    await typeDateAndLeave(page, 'to', day(2));
+    await applyRange(page);
+    await expect(page.getByTestId('date-range-error')).toHaveText(FUTURE_DATE);
 
     // Cancel: the range before stays, and the panel opens on it again.
     await page.getByTestId('date-range-cancel').click();
