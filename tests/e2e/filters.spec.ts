@@ -316,9 +316,23 @@ test('pages keep the filters, and back returns to the page and its filters', asy
   await openAs(page, 'operator@demo.mall');
   await waitForFilters(page);
   await chooseOnlyMall(page, 'Harbourfront Centre');
+  await page.getByTestId('date-range-button').click();
+  await page.getByText('Last 30 days', { exact: true }).click();
+  await applyRange(page);
+  await expect(page.getByTestId('date-range-button')).toHaveText(rangeLabel(-29, 0));
+  const malls = queryOf(page).malls;
+
+  // The sidebar link carries the filters: the next page's address has them, so a reload restores them.
   await page.getByTestId('nav').getByRole('menuitem', { name: 'Mall GMV', exact: true }).click();
-  await expect(page).toHaveURL(/\/shopper-connect\/mall-gmv$/);
+  await expect(page).toHaveURL(/\/shopper-connect\/mall-gmv\?/);
+  expect(queryOf(page)).toMatchObject({ malls, from: day(-29), to: day(0) });
   await expectMalls(page, ['Harbourfront Centre']);
+  await page.reload();
+  await waitForFilters(page);
+  await expectMalls(page, ['Harbourfront Centre']);
+  await expect(page.getByTestId('date-range-button')).toHaveText(rangeLabel(-29, 0));
+  expect(queryOf(page)).toMatchObject({ malls, from: day(-29), to: day(0) });
+
   await page.getByTestId('malls-select').click();
   await page.getByTestId('malls-select-all').click();
   await page.getByTestId('malls-apply').click();
@@ -331,6 +345,7 @@ test('pages keep the filters, and back returns to the page and its filters', asy
   await expect(page).toHaveURL(/\/shopper-connect\/mall-home\?/);
   await expect(page.getByTestId('page-title')).toHaveText('Mall Home');
   await expectMalls(page, ['Harbourfront Centre']);
+  await page.goBack();
   await page.goBack();
   await expectMalls(page, ['Bukit Bintang Plaza', 'Harbourfront Centre']);
 });
