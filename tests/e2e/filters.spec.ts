@@ -65,7 +65,11 @@ async function expectExceededAlert(page: Page): Promise<void> {
 async function chooseOnlyMall(page: Page, name: string): Promise<void> {
   await page.getByTestId('malls-select').click();
   await page.getByTestId('malls-deselect-all').click();
+  // Apply with none ticked says so, and keeps the panel open.
+  await page.getByTestId('malls-apply').click();
+  await expect(page.getByTestId('malls-error')).toHaveText('Please select a mall');
   await toggleMall(page, name, true);
+  await expect(page.getByTestId('malls-error')).toBeHidden();
   await page.getByTestId('malls-apply').click();
   await expectMalls(page, [name]);
 }

@@ -59,7 +59,7 @@ for (const device of DEVICES) {
         const item = page.getByRole('menuitem', { name: 'GTO Review', exact: true });
         await expect(item).toBeVisible();
         await item.click();
-        await expect(page).toHaveURL(/\/tenant-connect\/gto-review$/);
+        await expect(page).toHaveURL(/\/tenant-connect\/gto-review\?client=/);
         await expect(page.getByTestId('page-title')).toHaveText('GTO Review');
       });
 
@@ -123,7 +123,7 @@ for (const device of DEVICES) {
         // Another page's link: it opens and the menu closes.
         await page.getByTestId('sidebar-toggle').click();
         await nav.getByRole('menuitem', { name: 'Mall GMV', exact: true }).click();
-        await expect(page).toHaveURL(/\/shopper-connect\/mall-gmv$/);
+        await expect(page).toHaveURL(/\/shopper-connect\/mall-gmv\?client=/);
         await expect(nav).toBeHidden();
         await expect(page.getByTestId('page-title')).toHaveText('Mall GMV');
       });
@@ -134,7 +134,7 @@ for (const device of DEVICES) {
         await expect(breadcrumb).toBeVisible();
         await expect(breadcrumb.locator('li')).toHaveText(['Dashboard', 'Shopper Connect', 'Mall Home']);
         await openPage(page, 'Receipts');
-        await expect(page).toHaveURL(/\/receipts$/);
+        await expect(page).toHaveURL(/\/receipts\?client=/);
         await expect(breadcrumb.locator('li')).toHaveText(['Dashboard', 'Receipts']);
         await breadcrumb.getByText('Dashboard').click();
         await expect(page).toHaveURL(/\/shopper-connect\/mall-home$/);
@@ -188,7 +188,7 @@ for (const device of DEVICES) {
       await expect(dropdown.locator('option:checked')).toHaveText('All Outlets');
 
       await openPage(page, 'Receipts');
-      await expect(page).toHaveURL(/\/receipts$/);
+      await expect(page).toHaveURL(/\/receipts\?client=/);
       await expect(options.first()).toHaveText('Choose an Outlet');
       await expect(options.nth(1)).toHaveText('All Outlets');
       await expect(options.nth(1)).toBeDisabled();
