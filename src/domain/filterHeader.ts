@@ -259,6 +259,38 @@ export function initialFilterHeaderContext<TMall extends MallLike = MallLike, TO
   };
 }
 
+/**
+ * The committed filters as the header settles them on a page of this configuration (a page change): a metric
+ * the page does not offer becomes GMV, the range fits the page's maximum, the outlet fits its outlet mode.
+ */
+export function filtersOnPage<TMall extends MallLike, TOutlet extends OutletLike>(
+  context: Pick<FilterHeaderContext<TMall, TOutlet>, 'filters' | 'window' | 'outlets'>,
+  page: FilterPageConfig,
+): CommittedFilters {
+  const metric = metricFor(page, context.filters.metric);
+  const maxDays = maxDaysFor(page, context.filters.timeRange, metric);
+  return {
+    ...context.filters,
+    metric,
+    dateRange: fitRange(context.filters.dateRange, context.window, maxDays),
+    outlet:
+      context.outlets.length > 0
+        ? resolveOutletSelection(context.filters.outlet, context.outlets, page.outletMode)
+        : context.filters.outlet,
+  };
+}
+
+/**
+ * The query of a link to a page of this configuration (no '?'; '' without filters): the current filters as
+ * that page will show them in its URL, so that following the link keeps them and a reload restores them.
+ */
+export function filterLinkSearch<TMall extends MallLike, TOutlet extends OutletLike>(
+  context: Pick<FilterHeaderContext<TMall, TOutlet>, 'filters' | 'window' | 'outlets'>,
+  page: FilterPageConfig,
+): string {
+  return searchWithFilters({ page, filters: filtersOnPage(context, page), search: '' });
+}
+
 /** The filters after the URL changed (back/forward, a link): its good values win, the rest stay. */
 export function filtersFromUrl(
   context: FilterHeaderContext,

@@ -66,7 +66,8 @@ import {
  *                          └── otp.resend ──> sendingCode;  logout ──> cancelling ──> signedOut (to /login)
  *   passwordChangeRequired.editing ── password.update ──> updating ──> signedOut (to /login)
  *
- * Besides its state, the machine emits `notify` (a toast) and `navigate` (the next page of a flow).
+ * Besides its state, the machine emits `notify` (a toast) and `navigate` (the next page of a flow). A failed
+ * login is said once, by the login form (`errorMessage`), never as a toast as well.
  */
 
 export interface AuthContext {
@@ -409,7 +410,6 @@ export const authMachine = setup({
                 actions: [
                   { type: 'storeCsrfToken', params: ({ event }) => ({ csrfToken: event.output.csrfToken }) },
                   { type: 'setErrorMessage', params: { message: PASSWORD_EXPIRED_MESSAGE } },
-                  { type: 'notify', params: { message: PASSWORD_EXPIRED_MESSAGE, timeout: TOAST_TIMEOUT.long } },
                 ],
               },
               {
@@ -428,20 +428,14 @@ export const authMachine = setup({
               {
                 guard: { type: 'isPasswordExpiredError', params: ({ event }) => ({ error: event.error }) },
                 target: 'ready.passwordExpired',
-                actions: [
-                  { type: 'setErrorMessage', params: { message: PASSWORD_EXPIRED_MESSAGE } },
-                  { type: 'notify', params: { message: PASSWORD_EXPIRED_MESSAGE, timeout: TOAST_TIMEOUT.long } },
-                ],
+                actions: { type: 'setErrorMessage', params: { message: PASSWORD_EXPIRED_MESSAGE } },
               },
               {
                 target: 'ready.idle',
-                actions: [
-                  { type: 'setErrorMessage', params: ({ event }) => ({ message: loginErrorMessage(event.error) }) },
-                  {
-                    type: 'notify',
-                    params: ({ event }) => ({ message: loginErrorMessage(event.error), timeout: TOAST_TIMEOUT.long }),
-                  },
-                ],
+                actions: {
+                  type: 'setErrorMessage',
+                  params: ({ event }) => ({ message: loginErrorMessage(event.error) }),
+                },
               },
             ],
           },

@@ -27,6 +27,8 @@ import {
  *                                   |  open.exceeded: the 'Date Range Exceeded' alert
  *   open.invalid: any change ──> open.editing
  *   open.exceeded ── dateRange.dismissAlert ──> open.editing (the draft stays for the user to fix)
+ *   while open, a draft longer than the maximum says so at once (`rangeWarning`: 'Date Range Exceeded' and its
+ *   text, shown in the panel where the dates are picked), before Apply opens the alert
  *   anywhere: dateRange.set (owner's new value) ──> closed;  dateRange.configure (window, maximum);
  *             dateRange.disable / dateRange.enable
  *
@@ -74,6 +76,8 @@ export interface DateRangePickerContext {
   errorMessage: string | undefined;
   /** The 'Date Range Exceeded' alert of open.exceeded. */
   alert: { title: string; message: string } | undefined;
+  /** The draft is longer than the maximum: 'Date Range Exceeded' and its text, shown in the panel as the dates change. */
+  rangeWarning: { title: string; message: string } | undefined;
   disabled: boolean;
   reportTo: DateRangeReportTarget | undefined;
 }
@@ -115,6 +119,16 @@ function problemOf(context: DateRangePickerContext): DateRangeProblem | undefine
   return validateDateRange(context.draft, { window: context.window, maxDays: context.maxDays });
 }
 
+/** 'Date Range Exceeded' for a draft longer than the maximum (and otherwise good), else undefined. */
+function rangeWarningOf(
+  draft: DateRange,
+  window: DateWindow,
+  maxDays: number | undefined,
+): DateRangePickerContext['rangeWarning'] {
+  const problem = validateDateRange(draft, { window, maxDays });
+  return problem?.kind === 'exceeded' ? { title: problem.title, message: problem.message } : undefined;
+}
+
 export const dateRangePickerMachine = setup({
   types: {
     context: {} as DateRangePickerContext,
@@ -136,19 +150,25 @@ export const dateRangePickerMachine = setup({
       option: optionOf(context.committed, context.window, context.variant),
       errorMessage: undefined,
       alert: undefined,
+      rangeWarning: rangeWarningOf(context.committed, context.window, context.maxDays),
     })),
-    setOption: assign(({ context }, params: { option: DateRangeOption }) => ({
-      option: params.option,
-      draft:
+    setOption: assign(({ context }, params: { option: DateRangeOption }) => {
+      const draft =
         params.option === 'custom'
           ? context.draft
-          : normalizeRange({ ...context.draft, ...quickRange(params.option, context.window.latest) }, context.type),
-      errorMessage: undefined,
-    })),
-    setDraft: assign((_, params: { draft: DateRange }) => ({
+          : normalizeRange({ ...context.draft, ...quickRange(params.option, context.window.latest) }, context.type);
+      return {
+        option: params.option,
+        draft,
+        errorMessage: undefined,
+        rangeWarning: rangeWarningOf(draft, context.window, context.maxDays),
+      };
+    }),
+    setDraft: assign(({ context }, params: { draft: DateRange }) => ({
       draft: params.draft,
       option: 'custom' as const,
       errorMessage: undefined,
+      rangeWarning: rangeWarningOf(params.draft, context.window, context.maxDays),
     })),
     setProblem: assign(({ context }) => {
       const problem = problemOf(context);
@@ -158,10 +178,12 @@ export const dateRangePickerMachine = setup({
       return { errorMessage: problem?.message, alert: undefined };
     }),
     resetMessages: assign({ errorMessage: undefined, alert: undefined }),
+    /** Cancel: the draft goes back to the committed range. */
+    resetDraft: assign(({ context }) => ({ draft: context.committed, rangeWarning: undefined })),
     setCommittedFromDraft: assign(({ context }) => ({ committed: context.draft })),
     setCommitted: assign(({ context }, params: { range: DateRange }) => {
       const range = normalizeRange(params.range, context.type);
-      return { committed: range, draft: range, errorMessage: undefined, alert: undefined };
+      return { committed: range, draft: range, errorMessage: undefined, alert: undefined, rangeWarning: undefined };
     }),
     setLimits: assign(
       ({ context }, params: { window?: DateWindow; maxDays?: number | undefined; hasMaxDays: boolean }) => {
@@ -172,6 +194,7 @@ export const dateRangePickerMachine = setup({
           maxDays,
           note: maxDays === undefined ? undefined : maxRangeNote(maxDays),
           quickRangesShown: context.variant === 'desktop' && showsQuickRanges(window),
+          rangeWarning: rangeWarningOf(context.draft, window, maxDays),
         };
       },
     ),
@@ -200,6 +223,7 @@ export const dateRangePickerMachine = setup({
       variant,
       errorMessage: undefined,
       alert: undefined,
+      rangeWarning: undefined,
       disabled: input.disabled ?? false,
       reportTo: input.reportTo,
     };
@@ -232,7 +256,7 @@ export const dateRangePickerMachine = setup({
     open: {
       initial: 'editing',
       on: {
-        'dateRange.cancel': { target: 'closed', actions: 'resetMessages' },
+        'dateRange.cancel': { target: 'closed', actions: ['resetMessages', 'resetDraft'] },
         'dateRange.selectOption': {
           guard: { type: 'isQuickRangeOffered', params: ({ event }) => ({ option: event.option }) },
           target: '.editing',

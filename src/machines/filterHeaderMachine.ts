@@ -17,7 +17,7 @@ import {
   type FilterHeaderInput,
   type FilterPageConfig,
   filtersFromUrl,
-  fitRange,
+  filtersOnPage,
   fitsRange,
   type FilterHeaderContext as HeaderContextOf,
   initialFilterHeaderContext,
@@ -252,20 +252,7 @@ export const filterHeaderMachine = setup({
     })),
     setPage: assign(({ context }, params: { page: Partial<FilterPageConfig> }) => {
       const page = pageOf(params.page);
-      const metric = metricFor(page, context.filters.metric);
-      const maxDays = maxDaysFor(page, context.filters.timeRange, metric);
-      return {
-        page,
-        filters: {
-          ...context.filters,
-          metric,
-          dateRange: fitRange(context.filters.dateRange, context.window, maxDays),
-          outlet:
-            context.outlets.length > 0
-              ? resolveOutletSelection(context.filters.outlet, context.outlets, page.outletMode)
-              : context.filters.outlet,
-        },
-      };
+      return { page, filters: filtersOnPage(context, page) };
     }),
     setAlert: assign((_, params: FilterAlert) => ({ alert: { title: params.title, message: params.message } })),
     resetAlert: assign({ alert: undefined }),

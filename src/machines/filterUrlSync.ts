@@ -7,8 +7,9 @@ import { type ActorSystemLike, appActor } from './systemIds';
  * the navigation guard (wouter's navigate inside the guarded router), so that back and forward walk through
  * the user's filter changes and a view is a link.
  *
- * A page opened without any filter in its query keeps its address as it is (a landing page, a deep link,
- * a sidebar link): the filters the header settles on (from cookies and defaults) are held back. When the
+ * A page opened without any filter in its query keeps its address as it is (a landing page, a deep link):
+ * the filters the header settles on (from cookies and defaults) are held back. The sidebar's links carry
+ * the filters in their query (`filterLinkSearch`), so the page they open has them in its address at once. When the
  * user then changes a filter, that entry is first completed with the held-back filters (replace), then the
  * change is pushed, so going back shows exactly the filters the page had. A page whose query already has
  * filters is kept in step at once (replace), which also drops what the header refused from a link.

@@ -37,6 +37,13 @@ async function typeDate(page: Page, field: 'from' | 'to', date: string): Promise
   await input.press('Enter');
 }
 
+/** Desktop: types a day into From or To and leaves the field without Enter. */
+async function typeDateAndLeave(page: Page, field: 'from' | 'to', date: string): Promise<void> {
+  const input = page.locator(`#date-range-${field}`);
+  await input.fill(date);
+  await input.blur();
+}
+
 /** Phone: sets a day with the dialog's year, month and day selects. */
 async function selectDate(page: Page, field: 'From' | 'To', date: string): Promise<void> {
   const [year, month, dayOfMonth] = date.split('-').map(Number);
@@ -58,7 +65,11 @@ async function expectExceededAlert(page: Page): Promise<void> {
 async function chooseOnlyMall(page: Page, name: string): Promise<void> {
   await page.getByTestId('malls-select').click();
   await page.getByTestId('malls-deselect-all').click();
+  // Apply with none ticked says so, and keeps the panel open.
+  await page.getByTestId('malls-apply').click();
+  await expect(page.getByTestId('malls-error')).toHaveText('Please select a mall');
   await toggleMall(page, name, true);
+  await expect(page.getByTestId('malls-error')).toBeHidden();
   await page.getByTestId('malls-apply').click();
   await expectMalls(page, [name]);
 }
@@ -91,8 +102,17 @@ test.describe('the date-range picker on a desktop', () => {
 
     await typeDate(page, 'from', day(-40));
     await typeDate(page, 'to', day(0));
+    // Said in the panel as the dates are picked, before Apply.
+    const warning = page.getByTestId('date-range-panel').getByTestId('date-range-warning');
+    await expect(warning).toContainText(EXCEEDED_TITLE);
+    await expect(warning).toContainText(EXCEEDED_31);
     await applyRange(page);
     await expectExceededAlert(page);
+
+    // A future date typed and left without Enter is said too, not dropped.
+    await typeDateAndLeave(page, 'to', day(2));
+    await applyRange(page);
+    await expect(page.getByTestId('date-range-error')).toHaveText(FUTURE_DATE);
 
     // Cancel: the range before stays, and the panel opens on it again.
     await page.getByTestId('date-range-cancel').click();
@@ -300,9 +320,23 @@ test('pages keep the filters, and back returns to the page and its filters', asy
   await openAs(page, 'operator@demo.mall');
   await waitForFilters(page);
   await chooseOnlyMall(page, 'Harbourfront Centre');
+  await page.getByTestId('date-range-button').click();
+  await page.getByText('Last 30 days', { exact: true }).click();
+  await applyRange(page);
+  await expect(page.getByTestId('date-range-button')).toHaveText(rangeLabel(-29, 0));
+  const malls = queryOf(page).malls;
+
+  // The sidebar link carries the filters: the next page's address has them, so a reload restores them.
   await page.getByTestId('nav').getByRole('menuitem', { name: 'Mall GMV', exact: true }).click();
-  await expect(page).toHaveURL(/\/shopper-connect\/mall-gmv$/);
+  await expect(page).toHaveURL(/\/shopper-connect\/mall-gmv\?/);
+  expect(queryOf(page)).toMatchObject({ malls, from: day(-29), to: day(0) });
   await expectMalls(page, ['Harbourfront Centre']);
+  await page.reload();
+  await waitForFilters(page);
+  await expectMalls(page, ['Harbourfront Centre']);
+  await expect(page.getByTestId('date-range-button')).toHaveText(rangeLabel(-29, 0));
+  expect(queryOf(page)).toMatchObject({ malls, from: day(-29), to: day(0) });
+
   await page.getByTestId('malls-select').click();
   await page.getByTestId('malls-select-all').click();
   await page.getByTestId('malls-apply').click();
@@ -315,6 +349,7 @@ test('pages keep the filters, and back returns to the page and its filters', asy
   await expect(page).toHaveURL(/\/shopper-connect\/mall-home\?/);
   await expect(page.getByTestId('page-title')).toHaveText('Mall Home');
   await expectMalls(page, ['Harbourfront Centre']);
+  await page.goBack();
   await page.goBack();
   await expectMalls(page, ['Bukit Bintang Plaza', 'Harbourfront Centre']);
 });

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   DEVICES,
+  day,
   expectMalls,
   hrefOf,
   openAs,
@@ -58,7 +59,7 @@ for (const device of DEVICES) {
         const item = page.getByRole('menuitem', { name: 'GTO Review', exact: true });
         await expect(item).toBeVisible();
         await item.click();
-        await expect(page).toHaveURL(/\/tenant-connect\/gto-review$/);
+        await expect(page).toHaveURL(/\/tenant-connect\/gto-review\?client=/);
         await expect(page.getByTestId('page-title')).toHaveText('GTO Review');
       });
 
@@ -122,7 +123,7 @@ for (const device of DEVICES) {
         // Another page's link: it opens and the menu closes.
         await page.getByTestId('sidebar-toggle').click();
         await nav.getByRole('menuitem', { name: 'Mall GMV', exact: true }).click();
-        await expect(page).toHaveURL(/\/shopper-connect\/mall-gmv$/);
+        await expect(page).toHaveURL(/\/shopper-connect\/mall-gmv\?client=/);
         await expect(nav).toBeHidden();
         await expect(page.getByTestId('page-title')).toHaveText('Mall GMV');
       });
@@ -133,7 +134,7 @@ for (const device of DEVICES) {
         await expect(breadcrumb).toBeVisible();
         await expect(breadcrumb.locator('li')).toHaveText(['Dashboard', 'Shopper Connect', 'Mall Home']);
         await openPage(page, 'Receipts');
-        await expect(page).toHaveURL(/\/receipts$/);
+        await expect(page).toHaveURL(/\/receipts\?client=/);
         await expect(breadcrumb.locator('li')).toHaveText(['Dashboard', 'Receipts']);
         await breadcrumb.getByText('Dashboard').click();
         await expect(page).toHaveURL(/\/shopper-connect\/mall-home$/);
@@ -187,7 +188,7 @@ for (const device of DEVICES) {
       await expect(dropdown.locator('option:checked')).toHaveText('All Outlets');
 
       await openPage(page, 'Receipts');
-      await expect(page).toHaveURL(/\/receipts$/);
+      await expect(page).toHaveURL(/\/receipts\?client=/);
       await expect(options.first()).toHaveText('Choose an Outlet');
       await expect(options.nth(1)).toHaveText('All Outlets');
       await expect(options.nth(1)).toBeDisabled();
@@ -299,3 +300,166 @@ test.describe('the machine inspector', () => {
     await expect(page.getByTestId('inspector-panel')).toHaveCount(0);
   });
 });
+
+/*
+ * Nothing is cut at the two laptop sizes (1440x900, 1280x800) on the mall report pages and the receipts page:
+ * the page never scrolls sideways, no card's or table's content is wider or taller than the box that shows it
+ * (a scroll region says so with a scroll bar, and must not be a card cut short), the date button stays on one
+ * line, and a cut outlet or mall name ellipsizes with its full name as a tooltip.
+ */
+const LAPTOPS = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+] as const;
+
+const REPORT_PAGES = [
+  '/shopper-connect/mall-home',
+  '/shopper-connect/mall-gmv',
+  '/shopper-connect/mall-peak-hours',
+  '/shopper-connect/mall-payment-methods',
+  '/shopper-connect/member-vs-non-member',
+] as const;
+
+interface Clipping {
+  readonly pageWidth: { scrollWidth: number; innerWidth: number };
+  /** The innermost elements that reach past the window's right edge (what makes the page scroll sideways). */
+  readonly outside: readonly string[];
+  /** Elements whose content is wider or taller than their box without a way to scroll to it. */
+  readonly clipped: readonly string[];
+  /** Text cut with an ellipsis and no tooltip. */
+  readonly untitled: readonly string[];
+  /** Date buttons whose text wraps. */
+  readonly wrapped: readonly string[];
+}
+
+/** Measures the page as it is now (in the browser). */
+async function clippingOf(page: Page): Promise<Clipping> {
+  return page.evaluate(() => {
+    const name = (element: Element) => {
+      const id = element.getAttribute('data-testid');
+      const classes = [...element.classList].slice(0, 3).join('.');
+      return `${element.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${classes ? `.${classes}` : ''}`;
+    };
+    const scrolls = (element: Element, axis: 'x' | 'y') => {
+      const style = getComputedStyle(element);
+      const overflow = axis === 'x' ? style.overflowX : style.overflowY;
+      return overflow === 'auto' || overflow === 'scroll';
+    };
+    const clipped: string[] = [];
+    const boxes = document.querySelectorAll(
+      '.bp6-card, table, .bp6-table-container, .report-block-table, .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container',
+    );
+    for (const box of boxes) {
+      if (!(box instanceof HTMLElement) || box.offsetParent === null) continue;
+      // A chart's own data table, under its (closed) disclosure.
+      if (box.closest('.app-chart-data')) continue;
+      const wide = box.scrollWidth > box.clientWidth + 1;
+      const tall = box.scrollHeight > box.clientHeight + 1;
+      if (wide && !scrolls(box, 'x')) clipped.push(`${name(box)} wider: ${box.scrollWidth} > ${box.clientWidth}`);
+      if (tall && !scrolls(box, 'y')) clipped.push(`${name(box)} taller: ${box.scrollHeight} > ${box.clientHeight}`);
+      // A grid or a side table must show every column without scrolling sideways, and a side table of ten
+      // rows or fewer all its rows.
+      const grid = box.matches('.report-block-table, .bp6-table-quadrant-scroll-container');
+      if (grid && wide) clipped.push(`${name(box)} scrolls sideways: ${box.scrollWidth} > ${box.clientWidth}`);
+      if (box.matches('.report-block-table') && tall && box.querySelectorAll('tbody tr').length <= 10) {
+        clipped.push(`${name(box)} cuts its rows: ${box.scrollHeight} > ${box.clientHeight}`);
+      }
+      // A table sticks out of its card.
+      const card = box.parentElement?.closest('.bp6-card');
+      if (card && box.getBoundingClientRect().right > card.getBoundingClientRect().right + 1) {
+        clipped.push(`${name(box)} sticks out of ${name(card)}`);
+      }
+    }
+    // A cut text needs its full text as a tooltip.
+    const untitled: string[] = [];
+    for (const element of document.querySelectorAll(
+      'td, th, .bp6-table-cell, .bp6-table-truncated-text, .bp6-text-overflow-ellipsis, .app-ellipsis',
+    )) {
+      if (!(element instanceof HTMLElement) || element.offsetParent === null) continue;
+      if (element.scrollWidth <= element.clientWidth + 1) continue;
+      if (getComputedStyle(element).textOverflow !== 'ellipsis') {
+        if (getComputedStyle(element).overflowX === 'hidden') untitled.push(`${name(element)} cut without an ellipsis`);
+        continue;
+      }
+      const titled = element.closest('[title]') ?? element.querySelector('[title]');
+      if (!titled) untitled.push(`${name(element)}: ${element.textContent ?? ''}`);
+    }
+    const wrapped: string[] = [];
+    for (const button of document.querySelectorAll('[data-testid=date-range-button], [data-testid=hour-picker]')) {
+      if (!(button instanceof HTMLElement)) continue;
+      const text = button.querySelector('.bp6-button-text') ?? button;
+      const lineHeight = Number.parseFloat(getComputedStyle(text).lineHeight) || 20;
+      if (text.getBoundingClientRect().height > lineHeight * 1.5)
+        wrapped.push(`${name(button)}: ${button.textContent}`);
+    }
+    const past = (element: Element) => element.getBoundingClientRect().right > window.innerWidth + 1;
+    const outside = [...document.querySelectorAll('body *')]
+      .filter((element) => past(element) && ![...element.children].some(past))
+      .slice(0, 5)
+      .map((element) => `${name(element)} right: ${Math.round(element.getBoundingClientRect().right)}`);
+    const scrollingElement = document.scrollingElement ?? document.documentElement;
+    return {
+      pageWidth: { scrollWidth: scrollingElement.scrollWidth, innerWidth: window.innerWidth },
+      outside,
+      clipped,
+      untitled,
+      wrapped,
+    };
+  });
+}
+
+async function expectNothingCut(page: Page, where: string): Promise<void> {
+  const clipping = await clippingOf(page);
+  expect(
+    clipping.pageWidth.scrollWidth,
+    `${where}: the page scrolls sideways (${clipping.outside.join('; ')})`,
+  ).toBeLessThanOrEqual(clipping.pageWidth.innerWidth);
+  expect(clipping.clipped, `${where}: content cut`).toEqual([]);
+  expect(clipping.untitled, `${where}: cut text without a tooltip`).toEqual([]);
+  expect(clipping.wrapped, `${where}: dates wrap`).toEqual([]);
+}
+
+/** Waits until the report's panels and the header are done loading. */
+async function waitForPage(page: Page): Promise<void> {
+  await expect(page.getByTestId('mall-header')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+}
+
+for (const size of LAPTOPS) {
+  test.describe(`nothing is cut at ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('on the mall report pages', async ({ page }) => {
+      test.setTimeout(120_000);
+      await openAs(page, 'operator@demo.mall');
+      await waitForFilters(page);
+      for (const path of REPORT_PAGES) {
+        await page.goto(path);
+        await waitForFilters(page);
+        await waitForPage(page);
+        await expectNothingCut(page, path);
+      }
+    });
+
+    test('on the receipts page of an outlet with the extra columns', async ({ page }) => {
+      await openAs(page, 'operator@demo.mall');
+      await page.goto(`/receipts?from=${day(-29)}&to=${day(-1)}`);
+      await expect(page.getByTestId('receipts-page')).toBeVisible();
+      // An outlet of type 1: the grid has its extra columns (Discount ... Delivery Info, status last).
+      await expect.poll(() => new URL(page.url()).searchParams.get('client')).not.toBeNull();
+      const client = new URL(page.url()).searchParams.get('client');
+      const outlets = (await (await page.request.get(`/outlets?client_id=${client}`)).json()) as {
+        id: number;
+        type: number;
+      }[];
+      const typeOne = outlets.find((outlet) => outlet.type === 1);
+      if (!typeOne) throw new Error('the demo data has no outlet of type 1');
+      await page.getByTestId('outlet-dropdown').selectOption(String(typeOne.id));
+      await expect(page.locator('.bp6-table-quadrant-main [data-col="delivery_info"]').first()).toBeAttached();
+      await expect(page.getByTestId('receipts-table')).toHaveAttribute('aria-busy', 'false');
+      await expect(page.locator('[data-testid^="receipt-link-"]').first()).toBeVisible();
+      await expect(page.getByTestId('payment-summary')).toBeVisible();
+      await expectNothingCut(page, '/receipts');
+    });
+  });
+}

@@ -18,7 +18,10 @@ test('a wrong password shows the server message', async ({ page }) => {
   await page.getByTestId('login-username').fill('operator@demo.mall');
   await page.getByTestId('login-password').fill('not-the-password');
   await page.getByTestId('login-submit').click();
-  await expect(page.getByText('username or password is incorrect').first()).toBeVisible();
+  await expect(page.getByTestId('login-error')).toHaveText('username or password is incorrect');
+  // Said once: no toast repeats it.
+  await page.waitForTimeout(300);
+  await expect(page.getByText('username or password is incorrect')).toHaveCount(1);
 });
 
 test('a demo operator signs in against the real server and signs out', async ({ page }) => {
@@ -27,6 +30,7 @@ test('a demo operator signs in against the real server and signs out', async ({ 
   await page.getByTestId('login-password').fill('demo-password-1');
   await page.getByTestId('login-submit').click();
   await expect(page.getByText('operator@demo.mall')).toBeVisible();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logout', { exact: true })).toHaveCount(1);
+  await page.getByTestId('sidebar-logout').click();
   await expect(page).toHaveURL(/\/login/);
 });

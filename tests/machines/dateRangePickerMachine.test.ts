@@ -344,6 +344,39 @@ describe('dateRangePickerMachine details', () => {
     );
   });
 
+  it('says as the draft changes, before Apply, that it is longer than the maximum', () => {
+    const exceeded = {
+      title: 'Date Range Exceeded',
+      message: 'You have selected a date range more than 31 days. Please try again.',
+    };
+    start();
+    actor.send({ type: 'dateRange.open' });
+    expect(snapshot().context.rangeWarning).toBeUndefined();
+    typeRange(RANGES.tooLong);
+    expect(snapshot().matches({ open: 'editing' })).toBe(true);
+    expect(snapshot().context.rangeWarning).toEqual(exceeded);
+    // Apply opens the alert; dismissing it leaves the warning while the draft is still too long.
+    actor.send({ type: 'dateRange.apply' });
+    expect(snapshot().context.alert).toEqual(exceeded);
+    actor.send({ type: 'dateRange.dismissAlert' });
+    expect(snapshot().context.rangeWarning).toEqual(exceeded);
+    // A longer maximum from the owner: the draft fits, the warning goes.
+    actor.send({ type: 'dateRange.configure', maxDays: 93 });
+    expect(snapshot().context.rangeWarning).toBeUndefined();
+    actor.send({ type: 'dateRange.configure', maxDays: 31 });
+    expect(snapshot().context.rangeWarning).toEqual(exceeded);
+    actor.send({ type: 'dateRange.selectOption', option: 'last30' });
+    expect(snapshot().context.rangeWarning).toBeUndefined();
+    // Only a too-long range warns: the other problems are said at Apply.
+    typeRange(RANGES.reversed);
+    expect(snapshot().context.rangeWarning).toBeUndefined();
+    // Cancel drops the draft and its warning.
+    typeRange(RANGES.tooLong);
+    actor.send({ type: 'dateRange.cancel' });
+    expect(snapshot().context.rangeWarning).toBeUndefined();
+    expect(snapshot().context.draft).toEqual(RANGES.last7);
+  });
+
   it('has no note without a maximum and takes a new maximum from its owner', () => {
     start({ maxDays: undefined });
     expect(snapshot().context.note).toBeUndefined();

@@ -5,8 +5,10 @@ import {
   DEFAULT_FILTER_PAGE,
   type FilterHeaderContext,
   type FilterPageConfig,
+  filterLinkSearch,
   filterQueryOf,
   filtersFromUrl,
+  filtersOnPage,
   fitRange,
   fitsRange,
   initialFilterHeaderContext,
@@ -99,6 +101,34 @@ describe('the URL', () => {
     );
     expect(stripQuestionMark('?a=1')).toBe('a=1');
     expect(stripQuestionMark('a=1')).toBe('a=1');
+  });
+
+  it("gives a link the filters as the linked page will show them, and none of this page's other parameters", () => {
+    const outlets = [{ id: 12, name: 'Kopi Corner' }];
+    const here = {
+      filters: { ...FILTERS, timeRange: 'weekly' as const, metric: 'average_transaction_value' as const },
+    };
+    const long = { ...here, filters: { ...here.filters, dateRange: { start: '2024-01-01', end: TODAY } } };
+    // A page without Header V2: at most 31 days, GMV; the range keeps its end.
+    expect(filtersOnPage({ ...long, window: WINDOW, outlets }, DEFAULT_FILTER_PAGE)).toMatchObject({
+      dateRange: { start: '2024-02-14', end: TODAY },
+      metric: 'gmv',
+      outlet: 'all',
+    });
+    expect(filterLinkSearch({ ...long, window: WINDOW, outlets }, DEFAULT_FILTER_PAGE)).toBe(
+      'client=3&malls=1,2&outlet=all&from=2024-02-14&to=2024-03-15',
+    );
+    // Header V2 (weekly: 93 days) keeps the range and adds its fields; an outlet-level page takes the first outlet.
+    expect(filterLinkSearch({ ...long, window: WINDOW, outlets }, V2)).toBe(
+      'client=3&malls=1,2&outlet=all&from=2024-01-01&to=2024-03-15&hours=0-23&time_range=weekly&metric=average_transaction_value',
+    );
+    expect(
+      filterLinkSearch({ ...here, window: WINDOW, outlets }, { ...DEFAULT_FILTER_PAGE, outletMode: 'single' }),
+    ).toBe('client=3&malls=1,2&outlet=12&from=2024-03-09&to=2024-03-15');
+    // A monthly page carries the month, no dates.
+    expect(filterLinkSearch({ ...here, window: WINDOW, outlets }, { ...DEFAULT_FILTER_PAGE, period: 'month' })).toBe(
+      'client=3&malls=1,2&outlet=all&month=2024-03',
+    );
   });
 });
 

@@ -111,6 +111,65 @@ describe('DateRangePicker', () => {
     expect(applied).toEqual([]);
   });
 
+  it('says a typed future date is refused with the future-date message, and keeps the committed range', () => {
+    renderPicker();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    typeDate('date-range-to', '2024-03-20');
+    expect(dateInput('date-range-to')).toHaveProperty('value', '2024-03-20');
+    fireEvent.click(screen.getByTestId('date-range-apply'));
+    expect(screen.getByTestId('date-range-error').textContent).toBe(
+      'You have selected a future date. Please try again with another date.',
+    );
+    expect(actor.getSnapshot().matches({ open: 'invalid' })).toBe(true);
+    expect(applied).toEqual([]);
+  });
+
+  it('says a typed date before the earliest one is refused', () => {
+    renderPicker();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    typeDate('date-range-from', '2022-12-20');
+    fireEvent.click(screen.getByTestId('date-range-apply'));
+    expect(screen.getByTestId('date-range-error').textContent).toBe(
+      'You have selected a date before 1 Jan 2023. Please try again with another date.',
+    );
+    expect(applied).toEqual([]);
+  });
+
+  it('says an emptied date is not a date', () => {
+    renderPicker();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    typeDate('date-range-from', '');
+    fireEvent.click(screen.getByTestId('date-range-apply'));
+    expect(screen.getByTestId('date-range-error').textContent).toBe('Please enter a valid date.');
+    expect(applied).toEqual([]);
+  });
+
+  it('says in the panel, as the dates are picked, that the range is longer than the maximum', () => {
+    renderPicker();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    const panel = screen.getByTestId('date-range-panel');
+    expect(within(panel).queryByTestId('date-range-warning')).toBeNull();
+    typeDate('date-range-from', '2024-01-15');
+    // Before any Apply: the warning is where the dates are, under the '(Max range of 31 days)' note.
+    const warning = within(panel).getByTestId('date-range-warning');
+    expect(within(warning).getByText('Date Range Exceeded')).toBeDefined();
+    expect(
+      within(warning).getByText('You have selected a date range more than 31 days. Please try again.'),
+    ).toBeDefined();
+    expect(screen.queryByTestId('date-range-exceeded')).toBeNull();
+    // A range that fits again: the warning goes.
+    fireEvent.click(within(panel).getByLabelText('Last 30 days'));
+    expect(within(panel).queryByTestId('date-range-warning')).toBeNull();
+  });
+
+  it('warns on the phone too, in the dialog of selects', () => {
+    renderPicker({ variant: 'mobile' });
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    fireEvent.change(screen.getByLabelText('Set Date From year'), { target: { value: '2023' } });
+    const warning = screen.getByTestId('date-range-warning');
+    expect(within(warning).getByText('Date Range Exceeded')).toBeDefined();
+  });
+
   it('hides the quick ranges when the earliest date is recent', () => {
     renderPicker({ window: { earliest: '2024-03-14', latest: TODAY }, range: { start: '2024-03-14', end: TODAY } });
     fireEvent.click(screen.getByTestId('date-range-button'));

@@ -90,4 +90,27 @@ describe('filters in the address', () => {
       ),
     );
   });
+
+  it('keeps the filters through a sidebar link, so that a reload of the next page restores them', async () => {
+    const server = () => fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) });
+    const location = renderApp(
+      '/shopper-connect/sales-trends?client=3&malls=2&from=2024-03-01&to=2024-03-05',
+      server(),
+    );
+    await waitFor(() => expect(screen.getByTestId('filter-summary-malls').textContent).toBe('East'), SIGN_IN);
+    fireEvent.change(screen.getByTestId('outlet-dropdown'), { target: { value: '12' } });
+
+    fireEvent.click(await screen.findByTestId('nav-link-/shopper-connect/export'));
+    await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Export'), SIGN_IN);
+    const next = currentPath(location) ?? '';
+    expect(next).toBe('/shopper-connect/export?client=3&malls=2&outlet=12&from=2024-03-01&to=2024-03-05');
+
+    // A reload: a new app on that address, no cookies.
+    cleanup();
+    clearSession();
+    renderApp(next, server());
+    await waitFor(() => expect(screen.getByTestId('filter-summary-malls').textContent).toBe('East'), SIGN_IN);
+    expect(screen.getByTestId('filter-summary-dates').textContent).toBe('2024-03-01 to 2024-03-05');
+    expect(screen.getByTestId('filter-summary-outlet').textContent).toBe('Kopi Corner (12)');
+  });
 });

@@ -131,13 +131,47 @@ describe('the sidebar on mobile', () => {
     fireEvent.click(screen.getByTestId('sidebar-toggle'));
     fireEvent.click(screen.getByTestId('nav-link-/shopper-connect/mall-gmv'));
     expect(harness.layout().getSnapshot().hasTag('sidebarOpened')).toBe(false);
-    expect(harness.location.history?.at(-1)).toBe('/shopper-connect/mall-gmv');
+    expect(harness.location.history?.at(-1)).toMatch(/^\/shopper-connect\/mall-gmv\?client=3&/);
   });
 
   it('keeps the menu open on the desktop when a link is clicked', () => {
     const harness = renderFrame(frame());
     fireEvent.click(screen.getByTestId('nav-link-/shopper-connect/mall-gmv'));
     expect(harness.layout().getSnapshot().hasTag('sidebarOpened')).toBe(true);
-    expect(harness.location.history?.at(-1)).toBe('/shopper-connect/mall-gmv');
+    expect(harness.location.history?.at(-1)).toMatch(/^\/shopper-connect\/mall-gmv\?client=3&/);
+  });
+});
+
+describe('the sidebar links keep the filters', () => {
+  async function settled(harness: ReturnType<typeof renderFrame>): Promise<void> {
+    await waitFor(() => expect(harness.header().getSnapshot().context.filters.mallIds).toEqual([1, 2]));
+    await waitFor(() => expect(harness.header().getSnapshot().context.filters.outlet).toBe('all'));
+  }
+
+  it('carries the committed malls and dates in every app link, as the page will show them', async () => {
+    const harness = renderFrame(frame());
+    await settled(harness);
+    act(() => harness.header().send({ type: 'malls.open' }));
+    act(() => harness.header().send({ type: 'malls.toggle', mallId: 1 }));
+    act(() => harness.header().send({ type: 'malls.apply' }));
+    act(() => harness.header().send({ type: 'dateRange.change', range: { start: '2024-03-01', end: '2024-03-10' } }));
+
+    const gmv = screen.getByTestId('nav-link-/shopper-connect/mall-gmv');
+    expect(gmv.getAttribute('href')).toBe(
+      '/shopper-connect/mall-gmv?client=3&malls=2&outlet=all&from=2024-03-01&to=2024-03-10',
+    );
+    // Header V2 pages add their own fields; a page without dates carries no dates; an outlet-level page takes
+    // its outlet as it will (All Outlets is not offered there).
+    expect(screen.getByTestId('nav-link-/shopper-connect/mall-peak-hours').getAttribute('href')).toBe(
+      '/shopper-connect/mall-peak-hours?client=3&malls=2&outlet=all&from=2024-03-01&to=2024-03-10&hours=0-23&time_range=daily&metric=gmv',
+    );
+    expect(screen.getByTestId('nav-link-/receipts').getAttribute('href')).toBe(
+      '/receipts?client=3&malls=2&outlet=12&from=2024-03-01&to=2024-03-10',
+    );
+
+    fireEvent.click(gmv);
+    expect(harness.location.history?.at(-1)).toBe(
+      '/shopper-connect/mall-gmv?client=3&malls=2&outlet=all&from=2024-03-01&to=2024-03-10',
+    );
   });
 });

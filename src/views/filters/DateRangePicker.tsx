@@ -58,7 +58,15 @@ interface DateFieldProps {
   readonly onChange: (date: string) => void;
 }
 
-/** One day of the range: a text input (YYYY-MM-DD) with a calendar whose days outside the window are disabled. */
+/** How far before the earliest (or latest) selectable date a typed date still reaches the machine. */
+const TYPED_YEARS_BACK = 20;
+
+/**
+ * One day of the range: a text input (YYYY-MM-DD) with a calendar whose days outside the window are disabled.
+ * Whatever is typed reaches the machine, which says what is wrong with it (a future date, a date before the
+ * earliest, a malformed one): the input's own bounds are wider than the window, so that Blueprint neither
+ * keeps a typed date to itself nor replaces it with its own text; an empty or unreadable input is sent as ''.
+ */
 function DateField({ id, label, value, window, onChange }: DateFieldProps) {
   return (
     <FormGroup label={label} labelFor={id} data-testid={id}>
@@ -67,15 +75,17 @@ function DateField({ id, label, value, window, onChange }: DateFieldProps) {
         formatDate={(date) => toDateString(date)}
         parseDate={(text) => (isValidDate(text) ? dayjs(text).toDate() : false)}
         placeholder="YYYY-MM-DD"
-        maxDate={dayjs(window.latest).toDate()}
-        {...(window.earliest !== undefined && { minDate: dayjs(window.earliest).toDate() })}
+        minDate={dayjs(window.earliest ?? window.latest)
+          .subtract(TYPED_YEARS_BACK, 'year')
+          .startOf('year')
+          .toDate()}
+        maxDate={dayjs(window.latest).add(1, 'year').endOf('year').toDate()}
         dayPickerProps={{ disabled: (day: Date) => isDateDisabled(toDateString(day), window) }}
         canClearSelection={false}
         popoverProps={{ usePortal: false }}
         inputProps={{ id, name: id }}
-        onChange={(date) => {
-          if (date !== null) onChange(date.slice(0, 10));
-        }}
+        onChange={(date) => onChange(date === null ? '' : date.slice(0, 10))}
+        onError={(date) => onChange(Number.isNaN(date.getTime()) ? '' : toDateString(date))}
       />
     </FormGroup>
   );
@@ -135,6 +145,7 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
   const note = useSelector(actorRef, (state) => state.context.note);
   const errorMessage = useSelector(actorRef, (state) => state.context.errorMessage);
   const alertContent = useSelector(actorRef, (state) => state.context.alert);
+  const rangeWarning = useSelector(actorRef, (state) => state.context.rangeWarning);
   const isOpen = useSelector(actorRef, (state) => state.matches('open'));
   const alertShown = useSelector(actorRef, (state) => state.matches({ open: 'exceeded' }));
   const canOpen = useSelector(actorRef, (state) => state.can({ type: 'dateRange.open' }));
@@ -163,6 +174,10 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
   const message = errorMessage ? (
     <Callout intent="danger" compact data-testid="date-range-error">
       {errorMessage}
+    </Callout>
+  ) : rangeWarning ? (
+    <Callout intent="warning" compact title={rangeWarning.title} data-testid="date-range-warning" role="status">
+      {rangeWarning.message}
     </Callout>
   ) : null;
   const alert = (

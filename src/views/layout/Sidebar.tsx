@@ -2,12 +2,15 @@ import { Button, Collapse, Icon, type IconName, Menu, MenuDivider, MenuItem } fr
 import { type MouseEvent, type ReactNode, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { SIDEBAR_SHOW_TIMEOUT } from '../../domain/device';
+import { filterLinkSearch } from '../../domain/filterHeader';
 import { isCurrentLink, type MenuGroup, type MenuLink, sidebarMenu } from '../../domain/menu';
 import { PRODUCT_NAME } from '../../domain/messages';
 import type { RouteNode } from '../../domain/permissions';
 import { AuthContext } from '../../machines/authContext';
 import { LayoutContext } from '../../machines/layoutContext';
 import { isClientSelectorShown } from '../../machines/layoutMachine';
+import { routeMetaFor } from '../../routes';
+import { FilterHeaderContext } from '../filters/filterHeaderContext';
 import { ClientSelect } from './ClientSelect';
 
 export interface SidebarProps {
@@ -19,7 +22,9 @@ export interface SidebarProps {
  * The sidebar (§2): the client selector (more than one client, menu open), the permitted non-hidden routes
  * (a single visible child as one item, groups as sub-menus: inline when open, on hover after 200 ms when
  * collapsed), Logout, and on mobile a close button. Links route inside the app; external ones do not.
- * Open, collapsed, the device and the open groups are the layout machine's.
+ * Open, collapsed, the device and the open groups are the layout machine's. A link to a page of the app carries
+ * the current filters in its query (as that page shows them), so the next page keeps them and a reload of it
+ * restores them.
  */
 export function Sidebar({ routes }: SidebarProps) {
   const [path, navigate] = useLocation();
@@ -31,6 +36,17 @@ export function Sidebar({ routes }: SidebarProps) {
   const authActor = AuthContext.useActorRef();
   const canLogout = AuthContext.useSelector((state) => state.can({ type: 'logout' }));
   const menu = useMemo(() => sidebarMenu(routes), [routes]);
+  const filters = FilterHeaderContext.useSelector((state) => state.context.filters);
+  const dateWindow = FilterHeaderContext.useSelector((state) => state.context.window);
+  const outlets = FilterHeaderContext.useSelector((state) => state.context.outlets);
+
+  /** The link's address: an app page with the filters it will show; an outside address as it is. */
+  const hrefOf = (link: MenuLink): string => {
+    const page = link.external ? undefined : routeMetaFor(link.path)?.filters;
+    if (page === undefined) return link.path;
+    const search = filterLinkSearch({ filters, window: dateWindow, outlets }, page);
+    return search === '' ? link.path : `${link.path}?${search}`;
+  };
   /** Desktop, closed: icons only. */
   const collapsed = !opened && !mobile;
 
@@ -39,13 +55,13 @@ export function Sidebar({ routes }: SidebarProps) {
     // An outside address opens in the browser (a new tab); app pages route inside the app.
     if (link.external) return;
     event.preventDefault();
-    if (!isCurrentLink(link, path)) navigate(link.path);
+    if (!isCurrentLink(link, path)) navigate(hrefOf(link));
   };
 
   const item = (link: MenuLink) => (
     <MenuItem
       key={link.path}
-      href={link.path}
+      href={hrefOf(link)}
       text={<span className="app-sidebar-label">{link.title}</span>}
       htmlTitle={link.title}
       icon={link.icon as IconName}

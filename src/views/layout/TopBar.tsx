@@ -9,14 +9,14 @@ export interface TopBarProps {
   readonly routes: readonly RouteNode[];
 }
 
-/** The top bar (§2): the menu toggle, the breadcrumb (below 768 px), the outlet dropdown, the user and Logout. */
+/**
+ * The top bar (§2): the menu toggle, the breadcrumb (below 768 px), the outlet dropdown and the user's name.
+ * Logout is the sidebar's item (§2), the only one.
+ */
 export function TopBar({ routes }: TopBarProps) {
   const layoutActor = LayoutContext.useActorRef();
   const opened = LayoutContext.useSelector((state) => state.hasTag('sidebarOpened'));
   const username = AuthContext.useSelector((state) => state.context.user?.username ?? '');
-  const loggingOut = AuthContext.useSelector((state) => state.matches('loggingOut'));
-  const canLogout = AuthContext.useSelector((state) => state.can({ type: 'logout' }));
-  const authActor = AuthContext.useActorRef();
 
   return (
     <Navbar className="app-topbar" data-testid="top-bar">
@@ -31,18 +31,9 @@ export function TopBar({ routes }: TopBarProps) {
       <AppBreadcrumb routes={routes} />
       <span className="app-topbar-spacer" />
       <OutletDropdown />
-      <span className="app-topbar-user">
-        <span data-testid="navbar-username">{username}</span>
-        <NavbarDivider />
-        <Button
-          variant="minimal"
-          icon="log-out"
-          text="Logout"
-          data-testid="logout"
-          loading={loggingOut}
-          disabled={!canLogout && !loggingOut}
-          onClick={() => authActor.send({ type: 'logout' })}
-        />
+      <NavbarDivider />
+      <span className="app-topbar-user" data-testid="navbar-username">
+        {username}
       </span>
     </Navbar>
   );

@@ -121,6 +121,8 @@ export interface ReportBlockProps {
   readonly chart: ReactNode;
   /** The table beside the chart. */
   readonly table?: ReactNode;
+  /** 'below': a table of many columns goes under the chart, at the block's full width. */
+  readonly tablePlacement?: 'beside' | 'below';
   readonly testId?: string;
 }
 
@@ -128,7 +130,15 @@ export interface ReportBlockProps {
  * A chart with its table beside it (below on narrow screens). The chart is named by the block's title and
  * described by the table (ChartFrameContext); the table scrolls in a region a keyboard can reach.
  */
-export function ReportBlock({ title, panel, controls, chart, table, testId }: ReportBlockProps) {
+export function ReportBlock({
+  title,
+  panel,
+  controls,
+  chart,
+  table,
+  tablePlacement = 'beside',
+  testId,
+}: ReportBlockProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const tableId = `${id}-table`;
@@ -138,7 +148,7 @@ export function ReportBlock({ title, panel, controls, chart, table, testId }: Re
       <H5 id={titleId}>{title}</H5>
       {controls}
       <PanelContent panel={panel} label={title}>
-        <div className="report-block-body">
+        <div className={tablePlacement === 'below' ? 'report-block-body report-block-stacked' : 'report-block-body'}>
           <div className="report-block-chart">
             <ChartFrameContext.Provider value={frame}>{chart}</ChartFrameContext.Provider>
           </div>
@@ -234,11 +244,27 @@ export function ReportTable<Row>({
         ) : (
           shown.map((row) => (
             <tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <td key={column.key} className={column.numeric ? 'report-numeric' : undefined}>
-                  {column.render(row)}
-                </td>
-              ))}
+              {columns.map((column, index) => {
+                if (column.numeric) {
+                  return (
+                    <td key={column.key} className="report-numeric">
+                      {column.render(row)}
+                    </td>
+                  );
+                }
+                // The first column names the row (an outlet, a mall, a date): it takes the room the figures
+                // leave and a long name ends in an ellipsis, with the whole name as its tooltip.
+                const value = cellValue(column, row);
+                return (
+                  <td
+                    key={column.key}
+                    className={index === 0 ? 'report-label' : undefined}
+                    title={index === 0 && value !== null && value !== undefined ? String(value) : undefined}
+                  >
+                    {column.render(row)}
+                  </td>
+                );
+              })}
             </tr>
           ))
         )}

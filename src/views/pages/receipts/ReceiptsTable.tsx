@@ -2,7 +2,7 @@ import { Classes, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blueprintjs/table';
 import '@blueprintjs/table/lib/css/table.css';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReceiptRow } from '../../../api/receipts';
 import { formatNumber } from '../../../domain/format';
@@ -26,9 +26,51 @@ interface ColumnSpec {
   readonly width: number;
   readonly extra?: boolean;
   readonly render: (row: ReceiptRow) => ReactNode;
+  /** The cell's whole text as its tooltip, when `render` gives more than a string. */
+  readonly text?: (row: ReceiptRow) => string;
 }
 
 const yesNo = (value: boolean | null | undefined) => (value === true ? 'Yes' : value === false ? 'No' : '');
+
+/** No column is narrowed below this many pixels to fit the grid. */
+const MIN_COLUMN_WIDTH = 56;
+
+/**
+ * The columns' widths narrowed in proportion so that together they fit `available` pixels (the grid then shows
+ * its last column without scrolling sideways); unchanged when they fit or the width is not known yet.
+ */
+function fitColumnWidths(widths: readonly number[], available: number | undefined): number[] {
+  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+  let fitted = [...widths];
+  if (available === undefined || available <= 0) return fitted;
+  // Narrow the columns still above the minimum, again while the ones held at the minimum leave too little room.
+  for (let round = 0; round < widths.length && sum(fitted) > available; round += 1) {
+    const held = sum(fitted.filter((width) => width <= MIN_COLUMN_WIDTH));
+    const flexible = sum(fitted.filter((width) => width > MIN_COLUMN_WIDTH));
+    if (flexible === 0) break;
+    const scale = (available - held) / flexible;
+    fitted = fitted.map((width) =>
+      width > MIN_COLUMN_WIDTH ? Math.max(MIN_COLUMN_WIDTH, Math.floor(width * scale)) : width,
+    );
+  }
+  return fitted;
+}
+
+/** The width of the element the ref is on, following its changes (the window, the sidebar). */
+function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number | undefined] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState<number | undefined>(undefined);
+  // A layout measure: the DOM's size reaches the grid's column widths through a ResizeObserver.
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    setWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 export interface ReceiptsTableProps {
   /** The page: the outlet type, and the receipt image. */
@@ -57,6 +99,7 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
   const canPrevious = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
   const canNext = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
   const openImage = (row: ReceiptRow) => send({ type: 'image.open', receiptId: row.receipt_id });
+  const [gridRef, gridWidth] = useWidth<HTMLDivElement>();
   const allColumns: ColumnSpec[] = [
     { key: 'date', name: 'Date', sort: 'datetime', width: 110, render: (row) => row.datetime.slice(0, 10) },
     { key: 'time', name: 'Time', width: 150, render: (row) => timeWithDineOut(row.time, row.dine_out_time) },
@@ -72,12 +115,15 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
             type="button"
             className="receipt-id-link"
             data-testid={`receipt-link-${row.receipt_id}`}
+            title={cell.text}
             onClick={() => openImage(row)}
           >
             {cell.text}
           </button>
         ) : (
-          <span data-testid={`receipt-id-${row.receipt_id}`}>{cell.text}</span>
+          <span data-testid={`receipt-id-${row.receipt_id}`} title={cell.text}>
+            {cell.text}
+          </span>
         );
       },
     },
@@ -119,6 +165,10 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
       name: 'Status',
       width: 230,
       extra: true,
+      text: (row) =>
+        receiptStatusTags(row)
+          .map((tag) => tag.label)
+          .join(', '),
       render: (row) => (
         <span className="receipt-tags" data-testid={`receipt-tags-${row.receipt_id}`}>
           {receiptStatusTags(row).map((tag) => (
@@ -168,14 +218,18 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
 
   const pages = lastPage(summary.total, rowsPerPage);
   return (
-    <div data-testid="receipts-table" aria-busy={loading}>
+    <div data-testid="receipts-table" aria-busy={loading} ref={gridRef}>
       <Table2
         numRows={rows.length}
         enableRowHeader={false}
         enableColumnResizing
         defaultRowHeight={30}
-        columnWidths={columns.map((column) => column.width)}
-        cellRendererDependencies={[rows, sortColumn, order, extra]}
+        // The grid's border takes 2 px of its box.
+        columnWidths={fitColumnWidths(
+          columns.map((column) => column.width),
+          gridWidth === undefined ? undefined : gridWidth - 2,
+        )}
+        cellRendererDependencies={[rows, sortColumn, order, extra, gridWidth]}
         loadingOptions={loading ? [TableLoadingOption.CELLS] : []}
       >
         {columns.map((column) => (
@@ -186,7 +240,15 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
             columnHeaderCellRenderer={header(column)}
             cellRenderer={(rowIndex) => {
               const row = rows[rowIndex];
-              return <Cell>{row ? <span data-col={column.key}>{column.render(row)}</span> : null}</Cell>;
+              if (!row) return <Cell />;
+              const content = column.render(row);
+              // A text cut by a narrow column shows whole as its tooltip.
+              const text = column.text?.(row) ?? (typeof content === 'string' ? content : '');
+              return (
+                <Cell {...(text !== '' && { tooltip: text })}>
+                  <span data-col={column.key}>{content}</span>
+                </Cell>
+              );
             }}
           />
         ))}

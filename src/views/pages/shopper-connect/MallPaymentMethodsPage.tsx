@@ -101,6 +101,7 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
         panel={report.panelOf('overTime')}
         chart={<Chart testId="payment-over-time-chart" options={overTimeChart} />}
         table={<ReportTable testId="payment-over-time-table" columns={overTimeColumns} rows={overTimeRows} />}
+        tablePlacement="below"
       />
     </MallReportSection>
   );
