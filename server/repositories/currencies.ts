@@ -13,7 +13,8 @@ export interface ReportCurrency {
 /**
  * The currency a report of `mallIds` over the days `start`..`end` is in, and the rates it lacks. Malls of one
  * currency are reported in it as they are; malls of several are converted to the client's reporting currency,
- * which needs a rate for every other currency and month of the range.
+ * which needs a rate for every other currency and month of the range that has sales in it (a month without
+ * sales adds nothing, rate or not).
  */
 export async function reportCurrency(
   db: Queryable,
@@ -32,6 +33,11 @@ export async function reportCurrency(
          WHERE (SELECT count(*) FROM cur) > 1 AND cur.currency <> (SELECT reporting_currency FROM c)
            AND NOT EXISTS (SELECT 1 FROM exchange_rates e
                            WHERE e.client_id = $1 AND e.currency = cur.currency AND e.month = mo::date)
+           AND EXISTS (SELECT 1 FROM rollup_mall_day_hours r
+                       JOIN malls m ON m.client_id = r.client_id AND m.id = r.mall_id AND m.currency = cur.currency
+                       WHERE r.client_id = $1 AND r.mall_id = ANY($2::int[])
+                         AND r.local_day BETWEEN greatest(mo::date, $3::date)
+                                             AND least((mo + interval '1 month - 1 day')::date, $4::date))
          ORDER BY 1
        ) AS missing`,
     [clientId, mallIds, range.start, range.end],

@@ -120,15 +120,15 @@ describe('the app machine', () => {
     for (const id of ['filterHeader', 'layout', 'inspector']) expect(actor.system.get(id)).toBeUndefined();
   });
 
-  it('shows a failed sign-in as its notice, and starts layout, header and inspector once signed in', async () => {
+  it('shows a failed sign-in once, in the form (no toast), and starts layout, header and inspector once signed in', async () => {
     const actor = start('/login');
     await settled(actor);
     const authRef = actor.system.get('auth');
     authRef?.send({ type: 'login.submit', username: 'ops@mall.example', password: 'wrong-password-1' });
-    await vi.waitFor(() => expect(notices.length).toBeGreaterThan(0));
-    expect(notices).toEqual([
-      { type: 'notify', intent: 'danger', message: 'username or password is incorrect', timeout: 5000 },
-    ]);
+    await vi.waitFor(() =>
+      expect(authRef?.getSnapshot().context.errorMessage).toBe('username or password is incorrect'),
+    );
+    expect(notices).toEqual([]);
 
     authRef?.send({ type: 'login.submit', username: 'ops@mall.example', password: 'right-password-1' });
     await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));

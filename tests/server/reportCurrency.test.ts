@@ -108,6 +108,16 @@ describe('malls in several currencies', () => {
     );
   });
 
+  it('needs no rate for a month without sales in that currency', async () => {
+    expect(await data('daily', [central, harbour], '2026-01-05', '2026-01-06')).toEqual([
+      { date: '2026-01-05', gmv: 0, transactions: 0 },
+      { date: '2026-01-06', gmv: 0, transactions: 0 },
+    ]);
+    // February has a USD sale only on the 2nd: the days before it need no rate, the range over it does.
+    expect((await report('daily', [central, harbour], '2026-02-01', '2026-02-01')).statusCode).toBe(200);
+    expect((await report('daily', [central, harbour], '2026-02-01', '2026-02-02')).statusCode).toBe(409);
+  });
+
   it('reports malls of one currency in it as they are, rates or not', async () => {
     expect(await data('daily', [harbour], '2026-02-02', '2026-02-02')).toEqual([
       { date: '2026-02-02', gmv: 5, transactions: 1 },

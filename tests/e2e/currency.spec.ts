@@ -1,0 +1,78 @@
+import { expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+
+/*
+ * The Harbourfront operator's malls are in SGD (Harbourfront Centre) and MYR (Bukit Bintang Plaza), and the client
+ * reports in SGD. Mall Home with both malls must show a total in SGD that equals the sum worked out by hand: each
+ * mall's GMV per month in its own currency (asked of the server for that mall alone, which converts nothing),
+ * times the month's rate from the database.
+ */
+
+/** The demo database of the server under test (the embedded PostgreSQL beside it; see playwright.config.ts). */
+const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${Number(process.env.E2E_PORT ?? 18080) + 1}/postgres`;
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('operator@demo.mall');
+  await page.getByTestId('login-password').fill('demo-password-1');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('operator@demo.mall')).toBeVisible();
+}
+
+const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+
+test('Mall Home adds malls of two currencies in the reporting currency, converted month by month', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/shopper-connect/mall-home');
+  await expect(page.getByTestId('report-loading')).toHaveCount(0);
+  await expect(page.getByTestId('mall-header')).toHaveAttribute('aria-busy', 'false');
+
+  const url = new URL(page.url());
+  const clientId = Number(url.searchParams.get('client'));
+  const mallIds = (url.searchParams.get('malls') ?? '').split(',').map(Number);
+  const from = url.searchParams.get('from') ?? '';
+  const to = url.searchParams.get('to') ?? '';
+  const malls = (await (await page.request.get(`/malls?client_id=${clientId}`)).json()) as {
+    id: number;
+    name: string;
+    currency: string;
+  }[];
+  const selected = malls.filter((mall) => mallIds.includes(mall.id));
+  expect(selected.map((mall) => mall.currency).sort()).toEqual(['MYR', 'SGD']);
+
+  await expect(page.getByTestId('currency-note')).toHaveText('Figures in SGD; MYR converted at each month’s rate.');
+
+  const db = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
+  let expected = 0;
+  try {
+    for (const mall of selected) {
+      const monthly = (await (
+        await page.request.get(
+          `/api/mall_report/monthly?client_id=${clientId}&mall_ids=${mall.id}&start_time=${from}&end_time=${to}`,
+        )
+      ).json()) as { data: { month: string; gmv: number }[] };
+      for (const { month, gmv } of monthly.data) {
+        if (mall.currency === 'SGD') {
+          expected += gmv;
+          continue;
+        }
+        const { rows } = await db.query<{ rate: string }>(
+          `SELECT rate::text FROM exchange_rates WHERE client_id = $1 AND currency = $2 AND month = $3::date`,
+          [clientId, mall.currency, `${month}-01`],
+        );
+        expect(rows, `a ${mall.currency} rate for ${month}`).toHaveLength(1);
+        expected += gmv * Number(rows[0]?.rate);
+      }
+    }
+  } finally {
+    await db.end();
+  }
+
+  const shown = amountOf(await page.getByTestId('kpi-gmv-value').textContent());
+  expect(expected).toBeGreaterThan(0);
+  // Each mall's converted sum is rounded to the cent before the two are added.
+  expect(Math.abs(shown - expected)).toBeLessThanOrEqual(0.02);
+  await expect(page.getByTestId('kpi-gmv-value')).toHaveText(/^\$[\d,]+\.\d\d$/);
+});
