@@ -21,9 +21,7 @@ async function signIn(page: Page): Promise<void> {
 
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
-test('Mall Home adds malls of two currencies in the reporting currency, converted month by month', async ({
-  page,
-}) => {
+test('Mall Home adds malls of two currencies in the reporting currency, converted month by month', async ({ page }) => {
   await signIn(page);
   await page.goto('/shopper-connect/mall-home');
   await expect(page.getByTestId('report-loading')).toHaveCount(0);
