@@ -23,22 +23,19 @@ const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g
 
 test('Mall Home adds malls of two currencies in the reporting currency, converted month by month', async ({ page }) => {
   await signIn(page);
-  await page.goto('/shopper-connect/mall-home');
+  const clients = (await (await page.request.get('/clients')).json()) as { id: number; name: string }[];
+  const clientId = clients.find((client) => client.name === 'Harbourfront Malls')?.id;
+  const mallsAnswer = await page.request.get(`/malls?client_id=${clientId}`);
+  expect(mallsAnswer.status(), await mallsAnswer.text()).toBe(200);
+  const selected = (await mallsAnswer.json()) as { id: number; name: string; currency: string }[];
+  expect(selected.map((mall) => mall.currency).sort()).toEqual(['MYR', 'SGD']);
+  // A week of the demo data's last days (it ends yesterday), across a month's end when the calendar has one.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const [from, to] = [day(-10), day(-4)];
+  const mallIds = selected.map((mall) => mall.id).join(',');
+  await page.goto(`/shopper-connect/mall-home?client=${clientId}&malls=${mallIds}&from=${from}&to=${to}`);
   await expect(page.getByTestId('report-loading')).toHaveCount(0);
   await expect(page.getByTestId('mall-header')).toHaveAttribute('aria-busy', 'false');
-
-  const url = new URL(page.url());
-  const clientId = Number(url.searchParams.get('client'));
-  const mallIds = (url.searchParams.get('malls') ?? '').split(',').map(Number);
-  const from = url.searchParams.get('from') ?? '';
-  const to = url.searchParams.get('to') ?? '';
-  const malls = (await (await page.request.get(`/malls?client_id=${clientId}`)).json()) as {
-    id: number;
-    name: string;
-    currency: string;
-  }[];
-  const selected = malls.filter((mall) => mallIds.includes(mall.id));
-  expect(selected.map((mall) => mall.currency).sort()).toEqual(['MYR', 'SGD']);
 
   await expect(page.getByTestId('currency-note')).toHaveText('Figures in SGD; MYR converted at each month’s rate.');
 
