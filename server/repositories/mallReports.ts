@@ -67,7 +67,7 @@ function ratesCte(params: SqlParams, scope: ReportScope, range: Pick<ReportRange
   const end = params.add(range.end, '::date');
   return `, fx_mall AS MATERIALIZED (
     SELECT u.mall_id AS unit, mo::date AS month,
-      CASE WHEN u.currency = ${currency} THEN 1::numeric ELSE e.rate END AS rate
+      CASE WHEN u.currency = ${currency} THEN 1::float8 ELSE e.rate::float8 END AS rate
     FROM (SELECT DISTINCT mall_id, currency FROM scope) u
     CROSS JOIN generate_series(date_trunc('month', ${start}::timestamp), ${end}::timestamp, interval '1 month') mo
     LEFT JOIN exchange_rates e ON e.client_id = ${client} AND e.currency = u.currency AND e.month = mo::date
@@ -176,7 +176,7 @@ function rollupSource(
 }
 
 /** A sum of cents as money (rounded to the cent: converted sums have fractions of one). */
-const money = (cents: string) => `round((${cents}) / 100.0, 2)`;
+const money = (cents: string) => `round(((${cents}) / 100.0)::numeric, 2)`;
 
 /** SQL of the three measures over sums `g` (gmv) and `t` (transactions). */
 const measures = (g: string, t: string) =>

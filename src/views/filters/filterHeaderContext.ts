@@ -7,3 +7,6 @@ import { filterHeaderMachine } from '../../machines/filterHeaderMachine';
  * while a user is signed in: `FilterHeaderContext.useSelector` in the headers, the outlet dropdown and the pages.
  */
 export const FilterHeaderContext = childActorContext(filterHeaderMachine, APP_SYSTEM_IDS.filterHeader);
+
+/** Today (`YYYY-MM-DD`) as the filter header reckons it: the day whose figures are still coming in. */
+export const useToday = () => FilterHeaderContext.useSelector((snapshot) => snapshot.context.today);

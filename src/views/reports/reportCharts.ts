@@ -2,6 +2,7 @@ import type Highcharts from 'highcharts';
 import type { Metric } from '../../domain/dateLimits';
 import { type CurrencyFormat, formatMoney, formatMonth, formatNumber } from '../../domain/format';
 import type { DailyReportRow, MonthlyReportRow, PaymentMethodRow } from '../../domain/mallReportViews';
+import { dayMark, monthMark, type PeriodMark } from '../../domain/periods';
 import { categoryAxis, pointsOrNone, valueAxis } from './ReportParts';
 
 export const METRIC_LABELS: Record<Metric, string> = {
@@ -32,16 +33,39 @@ export function moneyTooltip(currency: CurrencyFormat | undefined): Highcharts.S
   return currency ? { valuePrefix: currency.symbol, valueDecimals: currency.digits } : {};
 }
 
-/** GMV columns and a transactions line over periods (days, months), one label per row. */
+/** How a partial period (still open, or cut short by the range) is drawn: paler, with a dashed outline. */
+const PARTIAL_POINT = { color: 'rgba(45, 114, 210, 0.35)', borderColor: '#2d72d2', borderWidth: 1, dashStyle: 'Dash' };
+
+/**
+ * The points of a series over periods: a partial period drawn apart (PARTIAL_POINT), and an open period with
+ * nothing yet left out rather than drawn as a drop to zero.
+ */
+function periodPoints(
+  values: readonly number[],
+  marks: readonly PeriodMark[],
+  empty: readonly boolean[],
+  style: object,
+): (number | null | Highcharts.PointOptionsObject)[] {
+  return values.map((value, index) => {
+    const mark = marks[index];
+    if (!mark?.partial) return value;
+    if (mark.open && empty[index]) return null;
+    return { y: value, ...style };
+  });
+}
+
+/** GMV columns and a transactions line over periods (days, months), one mark (label, partial) per row. */
 export function gmvTransactionsOptions(
-  labels: readonly string[],
+  marks: readonly PeriodMark[],
   rows: readonly { gmv: number; transactions: number }[],
   shown: boolean,
   currency?: CurrencyFormat,
 ): Highcharts.Options {
+  const empty = rows.map((row) => row.gmv === 0 && row.transactions === 0);
+  const firstOpen = marks.findIndex((mark) => mark.open);
   return {
     title: { text: undefined },
-    xAxis: categoryAxis(labels),
+    xAxis: categoryAxis(marks.map((mark) => mark.label)),
     yAxis: [valueAxis(moneyTitle('GMV', currency)), valueAxis('Transactions', { opposite: true })],
     series: [
       {
@@ -50,48 +74,69 @@ export function gmvTransactionsOptions(
         tooltip: moneyTooltip(currency),
         data: pointsOrNone(
           shown,
-          rows.map((row) => row.gmv),
+          periodPoints(
+            rows.map((row) => row.gmv),
+            marks,
+            empty,
+            PARTIAL_POINT,
+          ),
         ),
       },
       {
         type: 'line',
         name: 'Transactions',
         yAxis: 1,
+        // The line into a period still open is dashed.
+        ...(firstOpen > 0
+          ? { zoneAxis: 'x' as const, zones: [{ value: firstOpen - 1 }, { dashStyle: 'Dash' as const }] }
+          : {}),
         data: pointsOrNone(
           shown,
-          rows.map((row) => row.transactions),
+          periodPoints(
+            rows.map((row) => row.transactions),
+            marks,
+            empty,
+            { marker: { fillColor: '#ffffff', lineWidth: 2, lineColor: '#c87619' } },
+          ),
         ),
       },
     ],
   };
 }
 
-/** GMV columns and transactions line over days. */
+/** When the figures are read: today, and the range asked (months the range cuts short are partial). */
+export interface PeriodContext {
+  readonly today: string;
+  readonly range?: { readonly start: string; readonly end: string } | undefined;
+}
+
+/** GMV columns and transactions line over days; today's column drawn apart, labelled 'so far'. */
 export function dailyTrendOptions(
   rows: readonly DailyReportRow[],
   shown: boolean,
   currency?: CurrencyFormat,
+  period?: PeriodContext,
 ): Highcharts.Options {
-  return gmvTransactionsOptions(
-    rows.map((row) => dayLabel(row.date)),
-    rows,
-    shown,
-    currency,
+  const marks = rows.map((row) =>
+    period ? dayMark(row.date, period.today, dayLabel) : { label: dayLabel(row.date), partial: false, open: false },
   );
+  return gmvTransactionsOptions(marks, rows, shown, currency);
 }
 
-/** GMV columns and transactions line over months ('Jan 2026'). */
+/** GMV columns and transactions line over months ('January 2026'); a month cut short or open is labelled so. */
 export function monthlyTrendOptions(
   rows: readonly MonthlyReportRow[],
   shown: boolean,
   currency?: CurrencyFormat,
+  period?: PeriodContext,
 ): Highcharts.Options {
-  return gmvTransactionsOptions(
-    rows.map((row) => formatMonth(row.month)),
-    rows,
-    shown,
-    currency,
+  const range = period?.range;
+  const marks = rows.map((row) =>
+    period && range
+      ? monthMark(row.month, range, period.today, formatMonth)
+      : { label: formatMonth(row.month), partial: false, open: false },
   );
+  return gmvTransactionsOptions(marks, rows, shown, currency);
 }
 
 export function paymentPieOptions(rows: readonly PaymentMethodRow[], currency?: CurrencyFormat): Highcharts.Options {

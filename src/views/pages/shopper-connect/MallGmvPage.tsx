@@ -6,6 +6,7 @@ import { sortMonths } from '../../../domain/reports';
 import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money, useMallCurrency } from '../../common/Money';
+import { useToday } from '../../filters/filterHeaderContext';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
@@ -86,11 +87,15 @@ export function MallGmvPage({ title, header }: PageProps) {
     [outletData, categoryData, levelData],
   );
   const shown = view === 'daily' ? dailyData !== undefined : monthlyData !== undefined;
-  const trend = useMemo(
-    () =>
-      view === 'daily' ? dailyTrendOptions(daily, shown, currency) : monthlyTrendOptions(monthly, shown, currency),
-    [view, daily, monthly, shown, currency],
-  );
+  const today = useToday();
+  const start = report.query?.start;
+  const end = report.query?.end;
+  const trend = useMemo(() => {
+    const period = { today, range: start && end ? { start, end } : undefined };
+    return view === 'daily'
+      ? dailyTrendOptions(daily, shown, currency, period)
+      : monthlyTrendOptions(monthly, shown, currency, period);
+  }, [view, daily, monthly, shown, currency, today, start, end]);
   const rows = breakdowns[breakdown];
   const bars = useMemo(
     () =>

@@ -9,6 +9,7 @@ import {
 import { mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money, useMallCurrency } from '../../common/Money';
+import { useToday } from '../../filters/filterHeaderContext';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
@@ -50,7 +51,8 @@ export function MallHomePage({ title, header }: PageProps) {
   const outletData = report.dataOf('outlets');
   const outlets = useMemo(() => (outletData ?? []).slice(0, 10), [outletData]);
   const payments = report.dataOf('payments') ?? [];
-  const trend = useMemo(() => dailyTrendOptions(daily, shown, currency), [daily, shown, currency]);
+  const today = useToday();
+  const trend = useMemo(() => dailyTrendOptions(daily, shown, currency, { today }), [daily, shown, currency, today]);
   const ranking = useMemo(
     () =>
       rankingBarOptions(

@@ -1,0 +1,86 @@
+/**
+ * How complete a period of a chart is. A period still open (today, or a month or week that includes today) has
+ * only part of its sales so far; a month or week that the chosen range cuts short has only some of its days.
+ * Neither may be drawn as if it were a whole period: its label says so, and charts draw it apart.
+ * Days are `YYYY-MM-DD`, months `YYYY-MM`.
+ */
+import { addDays, daysInRange } from './reports';
+
+export interface PeriodMark {
+  /** The period's label, with its real span when cut short and 'so far' when still open. */
+  readonly label: string;
+  /** Cut short by the range, or still open: not comparable with whole periods. */
+  readonly partial: boolean;
+  /** Still open (it includes today): its figures will grow. */
+  readonly open: boolean;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const dayOfMonth = (day: string) => Number(day.slice(8, 10));
+const monthShort = (day: string) => MONTHS[Number(day.slice(5, 7)) - 1] ?? '';
+const later = (a: string, b: string) => (a > b ? a : b);
+const earlier = (a: string, b: string) => (a < b ? a : b);
+
+/** A day: '24/11 (so far)' when it is today (dayLabel writes the day as the chart does). */
+export function dayMark(date: string, today: string, dayLabel: (date: string) => string): PeriodMark {
+  const open = date >= today;
+  return { label: open ? `${dayLabel(date)} (so far)` : dayLabel(date), partial: open, open };
+}
+
+/** The span of a bucket `first`..`last` that the range `start`..`end` (and today) leave of it. */
+function spanOf(first: string, last: string, range: { start: string; end: string }, today: string) {
+  const from = later(first, range.start);
+  const to = earlier(last, range.end);
+  const open = to >= today;
+  return { from, to, open, cut: from !== first || to !== last };
+}
+
+/** '16–22 Nov', '28 Nov – 2 Dec'. */
+function spanText(from: string, to: string): string {
+  if (from === to) return `${dayOfMonth(from)} ${monthShort(from)}`;
+  if (from.slice(0, 7) === to.slice(0, 7)) return `${dayOfMonth(from)}–${dayOfMonth(to)} ${monthShort(to)}`;
+  return `${dayOfMonth(from)} ${monthShort(from)} – ${dayOfMonth(to)} ${monthShort(to)}`;
+}
+
+/**
+ * A month of a range: its name ('November 2026', as `monthLabel` writes it) when whole; 'November 2026 (1–24 Nov,
+ * 24 days)' when the range cuts it short; '… so far' when it includes today.
+ */
+export function monthMark(
+  month: string,
+  range: { start: string; end: string },
+  today: string,
+  monthLabel: (month: string) => string,
+): PeriodMark {
+  const first = `${month}-01`;
+  const last = addDays(`${nextMonth(month)}-01`, -1);
+  const span = spanOf(first, last, range, today);
+  return markOf(monthLabel(month), span);
+}
+
+/** A week (its Monday) of a range: '16–22 Nov' when whole, '19–22 Nov (4 days)' when cut short. */
+export function weekMark(monday: string, range: { start: string; end: string }, today: string): PeriodMark {
+  const span = spanOf(monday, addDays(monday, 6), range, today);
+  return markOf(spanText(later(monday, range.start), earlier(addDays(monday, 6), range.end)), span, true);
+}
+
+function markOf(
+  name: string,
+  span: { from: string; to: string; open: boolean; cut: boolean },
+  spanIsName = false,
+): PeriodMark {
+  // A bucket outside the range (an answer wider than the question) is labelled as it is.
+  if (span.from > span.to) return { label: name, partial: false, open: false };
+  const days = daysInRange(span.from, span.to);
+  const partial = span.cut || span.open;
+  if (!partial) return { label: name, partial, open: false };
+  const what = span.open ? 'so far' : `${days} ${days === 1 ? 'day' : 'days'}`;
+  const label = spanIsName ? `${name} (${what})` : `${name} (${spanText(span.from, span.to)}, ${what})`;
+  return { label, partial, open: span.open };
+}
+
+function nextMonth(month: string): string {
+  const year = Number(month.slice(0, 4));
+  const index = Number(month.slice(5, 7));
+  return index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
+}

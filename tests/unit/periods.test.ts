@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatMonth } from '../../src/domain/format';
+import { dayMark, monthMark, weekMark } from '../../src/domain/periods';
+
+const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+const TODAY = '2026-11-25';
+
+describe('partial periods', () => {
+  it('marks today as so far, and the days before it as whole', () => {
+    expect(dayMark('2026-11-24', TODAY, dayLabel)).toEqual({ label: '24/11', partial: false, open: false });
+    expect(dayMark(TODAY, TODAY, dayLabel)).toEqual({ label: '25/11 (so far)', partial: true, open: true });
+  });
+
+  it('labels a month the range cuts short with its real span, and the open month as so far', () => {
+    const range = { start: '2026-09-16', end: TODAY };
+    expect(monthMark('2026-09', range, TODAY, formatMonth)).toEqual({
+      label: 'September 2026 (16–30 Sep, 15 days)',
+      partial: true,
+      open: false,
+    });
+    expect(monthMark('2026-10', range, TODAY, formatMonth)).toEqual({
+      label: 'October 2026',
+      partial: false,
+      open: false,
+    });
+    expect(monthMark('2026-11', range, TODAY, formatMonth)).toEqual({
+      label: 'November 2026 (1–25 Nov, so far)',
+      partial: true,
+      open: true,
+    });
+  });
+
+  it('labels a week by its days, with the count when the range cuts it short', () => {
+    const range = { start: '2026-11-19', end: '2026-12-02' };
+    expect(weekMark('2026-11-16', range, '2026-12-10')).toEqual({
+      label: '19–22 Nov (4 days)',
+      partial: true,
+      open: false,
+    });
+    expect(weekMark('2026-11-23', range, '2026-12-10')).toEqual({ label: '23–29 Nov', partial: false, open: false });
+    expect(weekMark('2026-11-30', range, '2026-12-10').label).toBe('30 Nov – 2 Dec (3 days)');
+  });
+});
