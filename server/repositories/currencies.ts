@@ -6,6 +6,8 @@ export interface ReportCurrency {
   currency: string;
   /** Whether amounts of other currencies are converted to `currency` (the malls use more than one). */
   converted: boolean;
+  /** The malls' currencies. */
+  currencies: string[];
   /** For a converted report: the months of the range (YYYY-MM) that have no rate, per currency. */
   missingRates: { currency: string; month: string }[];
 }
@@ -46,11 +48,12 @@ export async function reportCurrency(
   const currencies = row?.currencies ?? [];
   const [only] = currencies;
   if (!row || currencies.length <= 1) {
-    return { currency: only ?? row?.reporting ?? 'SGD', converted: false, missingRates: [] };
+    return { currency: only ?? row?.reporting ?? 'SGD', converted: false, currencies, missingRates: [] };
   }
   return {
     currency: row.reporting,
     converted: true,
+    currencies,
     missingRates: row.missing.map((entry) => {
       const [currency = '', month = ''] = entry.split(' ');
       return { currency, month };

@@ -35,10 +35,11 @@ export interface ReportScope {
   mallIds?: number[];
   outletId?: number;
   /**
-   * The currency every amount is converted to before it is summed (the client's reporting currency), at the rate
-   * of its month (exchange_rates); absent when the malls share one currency, whose amounts are summed as they are.
+   * Amounts of the malls in `from` currencies are converted to `to` (the client's reporting currency) at the rate
+   * of their month (exchange_rates) before they are summed; absent when the malls share one currency, whose
+   * amounts are summed as they are. The routes check first that no rate a month with sales needs is missing.
    */
-  convertTo?: string;
+  convert?: { to: string; from: readonly string[] };
 }
 
 /** Local days, both included, and local hours of the day, both included. */
@@ -55,32 +56,32 @@ export const isWholeDay = (range: Pick<ReportRange, 'startHour' | 'endHour'>) =>
   range.startHour === 0 && range.endHour === 23;
 
 /**
- * The rates of a converted report (scope.convertTo): `fx_mall` has one row per mall of the scope and month of the
- * range, `fx_outlet` one per outlet; `rate` converts an amount of that mall in that month (1 for the reporting
- * currency itself). The routes check first that no rate is missing.
+ * The rate of row `r` of a converted report (scope.convert) as a float8 expression: for a mall (or outlet) in a
+ * converted currency, that currency's rate on the row's day, else 1. Each currency's rates are one array of the
+ * range's days (its month's rate each), read once (an uncorrelated subquery) and indexed by the row's day, so the
+ * rollup rows are read as they are, with no join and no date arithmetic beyond a subtraction.
  */
-function ratesCte(params: SqlParams, scope: ReportScope, range: Pick<ReportRange, 'start' | 'end'>): string {
-  if (!scope.convertTo) return '';
+function rateOf(params: SqlParams, scope: ReportScope, range: ReportRange, level: 'mall' | 'outlet'): string {
+  const convert = scope.convert;
+  if (!convert || convert.from.length === 0) return '1';
   const client = params.add(scope.clientId, '::int');
-  const currency = params.add(scope.convertTo, '::text');
   const start = params.add(range.start, '::date');
   const end = params.add(range.end, '::date');
-  return `, fx_mall AS MATERIALIZED (
-    SELECT u.mall_id AS unit, mo::date AS month,
-      CASE WHEN u.currency = ${currency} THEN 1::float8 ELSE e.rate::float8 END AS rate
-    FROM (SELECT DISTINCT mall_id, currency FROM scope) u
-    CROSS JOIN generate_series(date_trunc('month', ${start}::timestamp), ${end}::timestamp, interval '1 month') mo
-    LEFT JOIN exchange_rates e ON e.client_id = ${client} AND e.currency = u.currency AND e.month = mo::date
-  ), fx_outlet AS MATERIALIZED (
-    SELECT s.id AS unit, f.month, f.rate FROM scope s JOIN fx_mall f ON f.unit = s.mall_id
-  )`;
+  const unit = level === 'mall' ? 'DISTINCT mall_id' : 'id';
+  const cases = convert.from.map((code) => {
+    const currency = params.add(code, '::text');
+    return `WHEN r.${level}_id = ANY(ARRAY(SELECT ${unit} FROM scope WHERE currency = ${currency}))
+      THEN (ARRAY(SELECT e.rate::float8
+                  FROM generate_series(${start}::timestamp, ${end}::timestamp, interval '1 day') d
+                  LEFT JOIN exchange_rates e ON e.client_id = ${client} AND e.currency = ${currency}
+                    AND e.month = date_trunc('month', d)::date
+                  ORDER BY d))[r.local_day - ${start} + 1]`;
+  });
+  return `(CASE ${cases.join(' ')} ELSE 1::float8 END)`;
 }
 
-/**
- * The `scope` CTE: the outlets of the report, with what the groupings need; with the rates of a converted report
- * over `range` (ratesCte).
- */
-function scopeCte(params: SqlParams, scope: ReportScope, range?: Pick<ReportRange, 'start' | 'end'>): string {
+/** The `scope` CTE: the outlets of the report, with what the groupings need and their mall's currency. */
+function scopeCte(params: SqlParams, scope: ReportScope): string {
   const client = params.add(scope.clientId, '::int');
   const limited = scope.visibility.outletLimits.get(scope.clientId);
   const conditions = [`o.client_id = ${client}`];
@@ -92,13 +93,7 @@ function scopeCte(params: SqlParams, scope: ReportScope, range?: Pick<ReportRang
     SELECT o.id, o.name, o.mall_id, m.name AS mall_name, o.category, o.level, m.currency
     FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
     WHERE ${conditions.join(' AND ')}
-  )${range ? ratesCte(params, scope, range) : ''}`;
-}
-
-/** The join of rollup rows `r` (by mall_id or outlet_id) to their month's rate `fx.rate` in a converted report. */
-function ratesJoin(scope: ReportScope, level: 'mall' | 'outlet'): string {
-  if (!scope.convertTo) return '';
-  return ` JOIN fx_${level} fx ON fx.unit = r.${level}_id AND fx.month = date_trunc('month', r.local_day)::date`;
+  )`;
 }
 
 type SalesMeasure = (typeof SALES_HOUR_MEASURES)[number];
@@ -142,13 +137,15 @@ function rollupSource(
   const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
   const hours = () => hourRowsSql('r', SALES_HOUR_MEASURES, range.startHour, range.endHour, 'hv');
   const overHours = (measure: SalesMeasure) => overHoursSql('r', measure, range.startHour, range.endHour);
-  // A converted report multiplies every amount by its row's rate (ratesCte); counts stay as they are.
+  // A converted report multiplies every amount by its row's rate (rateOf); counts stay as they are.
+  const rowLevel = level === 'mall' && wholeMalls(scope) ? 'mall' : 'outlet';
+  const rate = rateOf(params, scope, range, rowLevel);
   const converted = (value: (measure: SalesMeasure) => string) => (measure: SalesMeasure) =>
-    scope.convertTo && MONEY[measure] ? `(${value(measure)} * fx.rate)` : value(measure);
+    rate !== '1' && MONEY[measure] ? `(${value(measure)} * ${rate})` : value(measure);
   const hourValue = converted((measure) => `hv.${measure}`);
-  if (level === 'mall' && wholeMalls(scope)) {
+  if (rowLevel === 'mall') {
     return {
-      from: `rollup_mall_day_hours r${ratesJoin(scope, 'mall')} WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope)) AND ${days}`,
+      from: `rollup_mall_day_hours r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope)) AND ${days}`,
       level: 'mall',
       value: converted(overHours),
       hours,
@@ -156,10 +153,9 @@ function rollupSource(
     };
   }
   const outlets = 'r.outlet_id = ANY(ARRAY(SELECT id FROM scope))';
-  const join = ratesJoin(scope, 'outlet');
   if (isWholeDay(range) && !needHours) {
     return {
-      from: `rollup_outlet_daily r${join} WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
+      from: `rollup_outlet_daily r WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
       level: 'outlet',
       value: converted((measure) => (MONEY[measure] ? `(r.${measure} * 100)` : `r.${measure}`)),
       hours,
@@ -167,7 +163,7 @@ function rollupSource(
     };
   }
   return {
-    from: `rollup_outlet_day_hours r${join} WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
+    from: `rollup_outlet_day_hours r WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
     level: 'outlet',
     value: converted(overHours),
     hours,
@@ -227,7 +223,7 @@ export type DailyRow = Schemas['DailyReportRow'];
 /** One row per local day of the range (zeros included), oldest first. */
 export async function dailyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<DailyRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
+  const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall');
   const series = seriesSql(params, { ...range, startHour: 0, endHour: 23 }, false);
   const { rows } = await db.query<DailyRow>(
@@ -246,7 +242,7 @@ export type MonthlyRow = Schemas['MonthlyReportRow'];
 /** One row per month the range touches (zeros included), oldest first. */
 export async function monthlyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<MonthlyRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
+  const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall');
   const start = params.add(range.start, '::date');
   const end = params.add(range.end, '::date');
@@ -273,7 +269,7 @@ export async function memberOverall(
   metric: Metric,
 ): Promise<MemberOverall> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
+  const cte = scopeCte(params, scope);
   const hourly = timeRange === 'hourly';
   const source = rollupSource(params, scope, range, 'mall', hourly);
   const series = seriesSql(params, range, hourly);
@@ -320,7 +316,7 @@ export async function peakHours(
   metric: Metric,
 ): Promise<PeakHourRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
+  const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall', true);
   const series = seriesSql(params, range, true);
   const bucketRange: TimeRange = timeRange === 'hourly' ? 'daily' : timeRange;
@@ -349,7 +345,7 @@ export async function mallRanking(
   rankBy: Metric,
 ): Promise<MallRankRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
+  const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall');
   const mallOf = source.level === 'mall' ? 'r.mall_id' : '(SELECT s.mall_id FROM scope s WHERE s.id = r.outlet_id)';
   const { rows } = await db.query<MallRankRow>(
@@ -382,7 +378,7 @@ export async function groupReport(
   groupBy: GroupBy,
 ): Promise<GroupRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
+  const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'outlet');
   const { key, name } = GROUP_COLUMNS[groupBy];
   const { rows } = await db.query<GroupRow>(
@@ -408,7 +404,7 @@ export async function memberOutletRanking(
   options: { member: boolean; rankBy: Metric; limit: number },
 ): Promise<OutletRankRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
+  const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'outlet');
   const [g, t] = options.member
     ? [`sum(${source.value('member_gmv')})`, `sum(${source.value('member_transactions')})`]
@@ -433,7 +429,7 @@ export async function memberOutletRanking(
 /** Totals of the scope over the range. */
 export async function totals(db: Queryable, scope: ReportScope, range: ReportRange): Promise<SalesMeasures> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
+  const cte = scopeCte(params, scope);
   const source = rollupSource(params, scope, range, 'mall');
   const { rows } = await db.query<SalesMeasures>(
     `WITH ${cte} SELECT ${measures(money(`sum(${source.value('gmv')})`), `sum(${source.value('transactions')})`)} FROM ${source.from}`,
@@ -466,17 +462,16 @@ export async function paymentMethodOverall(
   limit: number,
 ): Promise<PaymentMethodSum[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
+  const cte = scopeCte(params, scope);
   const client = params.add(scope.clientId, '::int');
   const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
   const [measure] = PAYMENT_HOUR_MEASURES;
-  const cents = scope.convertTo
-    ? `${overHoursSql('r', measure, range.startHour, range.endHour)} * fx.rate`
-    : overHoursSql('r', measure, range.startHour, range.endHour);
-  const amount = money(`sum(${cents})`);
+  const rate = rateOf(params, scope, range, wholeMalls(scope) ? 'mall' : 'outlet');
+  const cents = overHoursSql('r', measure, range.startHour, range.endHour);
+  const amount = money(`sum(${rate === '1' ? cents : `${cents} * ${rate}`})`);
   const from = wholeMalls(scope)
-    ? `rollup_mall_payment_day_hours r${ratesJoin(scope, 'mall')} WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope))`
-    : `rollup_outlet_payment_daily r${ratesJoin(scope, 'outlet')} WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))`;
+    ? `rollup_mall_payment_day_hours r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope))`
+    : `rollup_outlet_payment_daily r WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))`;
   const { rows } = await db.query<PaymentMethodSum>(
     `WITH ${cte}
      SELECT r.payment_method, (${amount})::float8 AS sum

@@ -4,7 +4,7 @@ import { wholeWeeksComparisonPeriod } from '../../src/domain/reports.js';
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
 import { HttpError, notFound } from '../errors.js';
-import { reportCurrency } from '../repositories/currencies.js';
+import { type ReportCurrency, reportCurrency } from '../repositories/currencies.js';
 import {
   dailyReport,
   type GroupBy,
@@ -24,19 +24,46 @@ import {
 import { reportRange } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
+/** How long the currency of a report (its malls' currencies, the rates it lacks) is remembered. */
+export const REPORT_CURRENCY_TTL_MS = 30_000;
+const REPORT_CURRENCY_ENTRIES = 5_000;
+
+/**
+ * The currency of reports of some malls over some days, remembered for REPORT_CURRENCY_TTL_MS: a page asks for
+ * several reports of the same malls and days at once, and a mall's currency and a month's rate seldom change.
+ */
+function reportCurrencyCache(db: Queryable) {
+  const remembered = new Map<string, { at: number; answer: Promise<ReportCurrency> }>();
+  return (clientId: number, mallIds: readonly number[], range: { start: string; end: string }) => {
+    const key = `${clientId}|${[...mallIds].sort((a, b) => a - b).join(',')}|${range.start}|${range.end}`;
+    const now = Date.now();
+    const known = remembered.get(key);
+    if (known && now - known.at < REPORT_CURRENCY_TTL_MS) return known.answer;
+    const answer = reportCurrency(db, clientId, mallIds, range);
+    remembered.delete(key);
+    remembered.set(key, { at: now, answer });
+    answer.catch(() => remembered.delete(key));
+    // The oldest entry goes first (a Map keeps insertion order).
+    if (remembered.size > REPORT_CURRENCY_ENTRIES) remembered.delete(remembered.keys().next().value ?? '');
+    return answer;
+  };
+}
+
+type CurrencyOf = ReturnType<typeof reportCurrencyCache>;
+
 /**
  * The scope of a report of the selected malls over `range`, converted to the client's reporting currency when
  * the malls use several currencies; 409 when a rate it needs does not exist (amounts are never added as they are).
  */
 async function mallScope(
-  db: Queryable,
+  currencyOf: CurrencyOf,
   request: FastifyRequest,
   query: { client_id: number; mall_ids: number[] },
   range: { start: string; end: string },
 ): Promise<ReportScope> {
   const { grants } = requireCaller(request);
   const mallIds = [...new Set(query.mall_ids)];
-  const money = await reportCurrency(db, query.client_id, mallIds, range);
+  const money = await currencyOf(query.client_id, mallIds, range);
   if (money.missingRates.length > 0) {
     throw new HttpError(409, missingRatesMessage(money.currency, money.missingRates));
   }
@@ -44,7 +71,9 @@ async function mallScope(
     clientId: query.client_id,
     mallIds,
     visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
-    ...(money.converted ? { convertTo: money.currency } : {}),
+    ...(money.converted
+      ? { convert: { to: money.currency, from: money.currencies.filter((code) => code !== money.currency) } }
+      : {}),
   };
 }
 
@@ -62,23 +91,24 @@ const metricOf = (value: Metric | undefined): Metric => value ?? 'gmv';
 const timeRangeOf = (value: TimeRange | undefined): TimeRange => value ?? 'daily';
 
 export function mallReportHandlers({ pool }: RouteDeps) {
+  const currencyOf = reportCurrencyCache(pool);
   return {
     async getMallDailyReport(request) {
       const { query } = request;
       const range = reportRange(query);
-      return { data: await dailyReport(pool, await mallScope(pool, request, query, range), range) };
+      return { data: await dailyReport(pool, await mallScope(currencyOf, request, query, range), range) };
     },
 
     async getMallMonthlyReport(request) {
       const { query } = request;
       const range = reportRange(query);
-      return { data: await monthlyReport(pool, await mallScope(pool, request, query, range), range) };
+      return { data: await monthlyReport(pool, await mallScope(currencyOf, request, query, range), range) };
     },
 
     async getMallRanking(request) {
       const { query } = request;
       const range = reportRange(query);
-      const scope = await mallScope(pool, request, query, range);
+      const scope = await mallScope(currencyOf, request, query, range);
       return { data: await mallRanking(pool, scope, range, metricOf(query.rank_by)) };
     },
 
@@ -86,20 +116,20 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const { query } = request;
       const range = reportRange(query);
       const groupBy: GroupBy = query.group_by ?? 'outlet';
-      return { data: await groupReport(pool, await mallScope(pool, request, query, range), range, groupBy) };
+      return { data: await groupReport(pool, await mallScope(currencyOf, request, query, range), range, groupBy) };
     },
 
     async getMallCategoryReport(request) {
       const { query } = request;
       const range = reportRange(query);
-      const rows = await groupReport(pool, await mallScope(pool, request, query, range), range, 'category');
+      const rows = await groupReport(pool, await mallScope(currencyOf, request, query, range), range, 'category');
       return { data: rows.map(({ key, name: _name, ...figures }) => ({ category: key, ...figures })) };
     },
 
     async getMallLevelReport(request) {
       const { query } = request;
       const range = reportRange(query);
-      const rows = await groupReport(pool, await mallScope(pool, request, query, range), range, 'level');
+      const rows = await groupReport(pool, await mallScope(currencyOf, request, query, range), range, 'level');
       return { data: rows.map(({ key, name: _name, ...figures }) => ({ level: key, ...figures })) };
     },
 
@@ -108,7 +138,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const range = reportRange(query);
       return memberOverall(
         pool,
-        await mallScope(pool, request, query, range),
+        await mallScope(currencyOf, request, query, range),
         range,
         timeRangeOf(query.time_range),
         metricOf(query.metric),
@@ -119,7 +149,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const { query } = request;
       const range = reportRange(query);
       return {
-        data: await memberOutletRanking(pool, await mallScope(pool, request, query, range), range, {
+        data: await memberOutletRanking(pool, await mallScope(currencyOf, request, query, range), range, {
           member: query.member ?? true,
           rankBy: metricOf(query.rank_by),
           limit: query.limit ?? 10,
@@ -133,7 +163,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       return {
         data: await peakHours(
           pool,
-          await mallScope(pool, request, query, range),
+          await mallScope(currencyOf, request, query, range),
           range,
           timeRangeOf(query.time_range),
           metricOf(query.metric),
@@ -144,7 +174,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
     async getMallPaymentMethodOverall(request) {
       const { query } = request;
       const range = reportRange(query);
-      const scope = await mallScope(pool, request, query, range);
+      const scope = await mallScope(currencyOf, request, query, range);
       return { data: await paymentMethodOverall(pool, scope, range, query.limit ?? 10) };
     },
 
