@@ -56,32 +56,50 @@ export const isWholeDay = (range: Pick<ReportRange, 'startHour' | 'endHour'>) =>
   range.startHour === 0 && range.endHour === 23;
 
 /**
- * The rate of row `r` of a converted report (scope.convert) as a float8 expression: for a mall (or outlet) in a
- * converted currency, that currency's rate on the row's day, else 1. Each currency's rates are one array of the
- * range's days (its month's rate each), read once (an uncorrelated subquery) and indexed by the row's day, so the
- * rollup rows are read as they are, with no join and no date arithmetic beyond a subtraction.
+ * The rates of a converted report (scope.convert): one CTE `fx_<n>` per converted currency, holding its rate for
+ * each day of the range (its month's rate) as one array, built once by one join.
+ */
+function ratesCte(params: SqlParams, scope: ReportScope, range: Pick<ReportRange, 'start' | 'end'>): string {
+  const convert = scope.convert;
+  if (!convert) return '';
+  const client = params.add(scope.clientId, '::int');
+  const start = params.add(range.start, '::date');
+  const end = params.add(range.end, '::date');
+  return convert.from
+    .map((code, n) => {
+      const currency = params.add(code, '::text');
+      return `, fx_${n} AS MATERIALIZED (
+        SELECT array_agg(e.rate::float8 ORDER BY d) AS rates
+        FROM generate_series(${start}::timestamp, ${end}::timestamp, interval '1 day') d
+        LEFT JOIN exchange_rates e ON e.client_id = ${client} AND e.currency = ${currency}
+          AND e.month = date_trunc('month', d)::date
+      )`;
+    })
+    .join('');
+}
+
+/**
+ * The rate of row `r` of a converted report as a float8 expression: for a mall (or outlet) in a converted
+ * currency, that currency's rate on the row's day (ratesCte), else 1. The rollup rows are read as they are.
  */
 function rateOf(params: SqlParams, scope: ReportScope, range: ReportRange, level: 'mall' | 'outlet'): string {
   const convert = scope.convert;
   if (!convert || convert.from.length === 0) return '1';
-  const client = params.add(scope.clientId, '::int');
   const start = params.add(range.start, '::date');
-  const end = params.add(range.end, '::date');
-  const unit = level === 'mall' ? 'DISTINCT mall_id' : 'id';
-  const cases = convert.from.map((code) => {
+  const unit = level === 'mall' ? 'mall_id' : 'id';
+  const cases = convert.from.map((code, n) => {
     const currency = params.add(code, '::text');
-    return `WHEN r.${level}_id = ANY(ARRAY(SELECT ${unit} FROM scope WHERE currency = ${currency}))
-      THEN (ARRAY(SELECT e.rate::float8
-                  FROM generate_series(${start}::timestamp, ${end}::timestamp, interval '1 day') d
-                  LEFT JOIN exchange_rates e ON e.client_id = ${client} AND e.currency = ${currency}
-                    AND e.month = date_trunc('month', d)::date
-                  ORDER BY d))[r.local_day - ${start} + 1]`;
+    return `WHEN r.${level}_id IN (SELECT ${unit} FROM scope WHERE currency = ${currency})
+      THEN (SELECT rates FROM fx_${n})[r.local_day - ${start} + 1]`;
   });
   return `(CASE ${cases.join(' ')} ELSE 1::float8 END)`;
 }
 
-/** The `scope` CTE: the outlets of the report, with what the groupings need and their mall's currency. */
-function scopeCte(params: SqlParams, scope: ReportScope): string {
+/**
+ * The `scope` CTE: the outlets of the report, with what the groupings need and their mall's currency; and the
+ * rates of a converted report over `range` (ratesCte).
+ */
+function scopeCte(params: SqlParams, scope: ReportScope, range?: Pick<ReportRange, 'start' | 'end'>): string {
   const client = params.add(scope.clientId, '::int');
   const limited = scope.visibility.outletLimits.get(scope.clientId);
   const conditions = [`o.client_id = ${client}`];
@@ -93,7 +111,7 @@ function scopeCte(params: SqlParams, scope: ReportScope): string {
     SELECT o.id, o.name, o.mall_id, m.name AS mall_name, o.category, o.level, m.currency
     FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
     WHERE ${conditions.join(' AND ')}
-  )`;
+  )${range ? ratesCte(params, scope, range) : ''}`;
 }
 
 type SalesMeasure = (typeof SALES_HOUR_MEASURES)[number];
@@ -223,7 +241,7 @@ export type DailyRow = Schemas['DailyReportRow'];
 /** One row per local day of the range (zeros included), oldest first. */
 export async function dailyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<DailyRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const series = seriesSql(params, { ...range, startHour: 0, endHour: 23 }, false);
   const { rows } = await db.query<DailyRow>(
@@ -242,7 +260,7 @@ export type MonthlyRow = Schemas['MonthlyReportRow'];
 /** One row per month the range touches (zeros included), oldest first. */
 export async function monthlyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<MonthlyRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const start = params.add(range.start, '::date');
   const end = params.add(range.end, '::date');
@@ -269,7 +287,7 @@ export async function memberOverall(
   metric: Metric,
 ): Promise<MemberOverall> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const hourly = timeRange === 'hourly';
   const source = rollupSource(params, scope, range, 'mall', hourly);
   const series = seriesSql(params, range, hourly);
@@ -316,7 +334,7 @@ export async function peakHours(
   metric: Metric,
 ): Promise<PeakHourRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall', true);
   const series = seriesSql(params, range, true);
   const bucketRange: TimeRange = timeRange === 'hourly' ? 'daily' : timeRange;
@@ -345,7 +363,7 @@ export async function mallRanking(
   rankBy: Metric,
 ): Promise<MallRankRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const mallOf = source.level === 'mall' ? 'r.mall_id' : '(SELECT s.mall_id FROM scope s WHERE s.id = r.outlet_id)';
   const { rows } = await db.query<MallRankRow>(
@@ -378,7 +396,7 @@ export async function groupReport(
   groupBy: GroupBy,
 ): Promise<GroupRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'outlet');
   const { key, name } = GROUP_COLUMNS[groupBy];
   const { rows } = await db.query<GroupRow>(
@@ -404,7 +422,7 @@ export async function memberOutletRanking(
   options: { member: boolean; rankBy: Metric; limit: number },
 ): Promise<OutletRankRow[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'outlet');
   const [g, t] = options.member
     ? [`sum(${source.value('member_gmv')})`, `sum(${source.value('member_transactions')})`]
@@ -429,7 +447,7 @@ export async function memberOutletRanking(
 /** Totals of the scope over the range. */
 export async function totals(db: Queryable, scope: ReportScope, range: ReportRange): Promise<SalesMeasures> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const { rows } = await db.query<SalesMeasures>(
     `WITH ${cte} SELECT ${measures(money(`sum(${source.value('gmv')})`), `sum(${source.value('transactions')})`)} FROM ${source.from}`,
@@ -462,7 +480,7 @@ export async function paymentMethodOverall(
   limit: number,
 ): Promise<PaymentMethodSum[]> {
   const params = new SqlParams();
-  const cte = scopeCte(params, scope);
+  const cte = scopeCte(params, scope, range);
   const client = params.add(scope.clientId, '::int');
   const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
   const [measure] = PAYMENT_HOUR_MEASURES;
