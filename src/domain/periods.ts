@@ -84,3 +84,21 @@ function nextMonth(month: string): string {
   const index = Number(month.slice(5, 7));
   return index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
 }
+
+/**
+ * A bucket of a series by its time range, as the server labels it ('YYYY-MM-DD HH:00', a day, a week's Monday,
+ * 'YYYY-MM'): days and months as `dayLabel` and `monthLabel` write them, weeks by their days; open or cut-short
+ * buckets marked (dayMark, weekMark, monthMark).
+ */
+export function bucketMark(
+  timeRange: 'hourly' | 'daily' | 'weekly' | 'monthly',
+  period: string,
+  range: { start: string; end: string },
+  today: string,
+  labels: { day: (date: string) => string; month: (month: string) => string },
+): PeriodMark {
+  if (timeRange === 'hourly') return { label: period, partial: false, open: false };
+  if (timeRange === 'daily') return dayMark(period, today, labels.day);
+  if (timeRange === 'weekly') return weekMark(period, range, today);
+  return monthMark(period, range, today, labels.month);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMonth } from '../../src/domain/format';
-import { dayMark, monthMark, weekMark } from '../../src/domain/periods';
+import { bucketMark, dayMark, monthMark, weekMark } from '../../src/domain/periods';
 
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 const TODAY = '2026-11-25';
@@ -39,5 +39,22 @@ describe('partial periods', () => {
     });
     expect(weekMark('2026-11-23', range, '2026-12-10')).toEqual({ label: '23–29 Nov', partial: false, open: false });
     expect(weekMark('2026-11-30', range, '2026-12-10').label).toBe('30 Nov – 2 Dec (3 days)');
+  });
+});
+
+describe('series buckets by time range', () => {
+  const labels = { day: (date: string) => date, month: formatMonth };
+  const range = { start: '2026-11-09', end: TODAY };
+
+  it('marks each kind of bucket as the server labels it', () => {
+    expect(bucketMark('hourly', '2026-11-25 10:00', range, TODAY, labels).label).toBe('2026-11-25 10:00');
+    expect(bucketMark('daily', TODAY, range, TODAY, labels).label).toBe('2026-11-25 (so far)');
+    expect(bucketMark('weekly', '2026-11-16', range, TODAY, labels)).toEqual({
+      label: '16–22 Nov',
+      partial: false,
+      open: false,
+    });
+    expect(bucketMark('weekly', '2026-11-23', range, TODAY, labels).label).toBe('23–25 Nov (so far)');
+    expect(bucketMark('monthly', '2026-11', range, TODAY, labels).label).toBe('November 2026 (9–25 Nov, so far)');
   });
 });

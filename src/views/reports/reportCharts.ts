@@ -34,13 +34,18 @@ export function moneyTooltip(currency: CurrencyFormat | undefined): Highcharts.S
 }
 
 /** How a partial period (still open, or cut short by the range) is drawn: paler, with a dashed outline. */
-const PARTIAL_POINT = { color: 'rgba(45, 114, 210, 0.35)', borderColor: '#2d72d2', borderWidth: 1, dashStyle: 'Dash' };
+export const PARTIAL_POINT = {
+  color: 'rgba(45, 114, 210, 0.35)',
+  borderColor: '#2d72d2',
+  borderWidth: 1,
+  dashStyle: 'Dash',
+};
 
 /**
  * The points of a series over periods: a partial period drawn apart (PARTIAL_POINT), and an open period with
  * nothing yet left out rather than drawn as a drop to zero.
  */
-function periodPoints(
+export function periodPoints(
   values: readonly number[],
   marks: readonly PeriodMark[],
   empty: readonly boolean[],

@@ -4,12 +4,14 @@ import 'highcharts/modules/heatmap';
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import type { Metric } from '../../../domain/dateLimits';
-import { type CurrencyFormat, formatHour } from '../../../domain/format';
+import { type CurrencyFormat, formatHour, formatMonth } from '../../../domain/format';
 import { heatMapCsvRows, heatMapKeys, type SeriesPoint, WEEKDAYS } from '../../../domain/mallReportViews';
+import { bucketMark, type PeriodMark } from '../../../domain/periods';
 import { peakHoursReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { CHART_COLORS } from '../../charts/chartTheme';
 import { useMallCurrency } from '../../common/Money';
+import { useToday } from '../../filters/filterHeaderContext';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
@@ -21,7 +23,7 @@ import {
   ReportToolbar,
   valueAxis,
 } from '../../reports/ReportParts';
-import { formatMetric, METRIC_LABELS, metricTitle } from '../../reports/reportCharts';
+import { formatMetric, METRIC_LABELS, metricTitle, periodPoints } from '../../reports/reportCharts';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
 
@@ -57,15 +59,18 @@ function heatMapOptions(
   };
 }
 
+/** A point of the series with its period's mark (its label; partial when open or cut short). */
+type MarkedPoint = SeriesPoint & { readonly mark: PeriodMark };
+
 function seriesOptions(
-  series: readonly SeriesPoint[],
+  series: readonly MarkedPoint[],
   shown: boolean,
   metric: Metric,
   currency: CurrencyFormat,
 ): Highcharts.Options {
   return {
     title: { text: undefined },
-    xAxis: categoryAxis(series.map((point) => point.period)),
+    xAxis: categoryAxis(series.map((point) => point.mark.label)),
     yAxis: valueAxis(metricTitle(metric, currency)),
     legend: { enabled: false },
     series: [
@@ -74,7 +79,12 @@ function seriesOptions(
         name: METRIC_LABELS[metric],
         data: pointsOrNone(
           shown,
-          series.map((point) => point.value),
+          periodPoints(
+            series.map((point) => point.value),
+            series.map((point) => point.mark),
+            series.map((point) => point.value === 0),
+            { marker: { fillColor: '#ffffff', lineWidth: 2 }, dashStyle: 'Dash' },
+          ),
         ),
       },
     ],
@@ -96,15 +106,23 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
   const shown = data !== undefined;
   const hours = data?.hours ?? [];
   const heatMap = data?.heatMap ?? [];
-  const series = data?.series ?? [];
+  const today = useToday();
+  const series = useMemo<MarkedPoint[]>(() => {
+    if (!query) return [];
+    const range = { start: query.start, end: query.end };
+    return (data?.series ?? []).map((point) => ({
+      ...point,
+      mark: bucketMark(query.timeRange, point.period, range, today, { day: (date) => date, month: formatMonth }),
+    }));
+  }, [data, query, today]);
   const currency = useMallCurrency();
   const heat = useMemo(
     () => heatMapOptions(hours, heatMap, shown, metric, currency),
     [hours, heatMap, shown, metric, currency],
   );
   const line = useMemo(() => seriesOptions(series, shown, metric, currency), [series, shown, metric, currency]);
-  const seriesColumns: Column<SeriesPoint>[] = [
-    { key: 'period', label: 'Period', render: (row) => row.period },
+  const seriesColumns: Column<MarkedPoint>[] = [
+    { key: 'period', label: 'Period', render: (row) => row.mark.label },
     {
       key: 'value',
       label: METRIC_LABELS[metric],
