@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { signIn } from './session';
 
 /*
  * The Harbourfront operator's malls are in SGD (Harbourfront Centre) and MYR (Bukit Bintang Plaza), and the client
@@ -11,18 +12,12 @@ import pg from 'pg';
 /** The demo database of the server under test (the embedded PostgreSQL beside it; see playwright.config.ts). */
 const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${Number(process.env.E2E_PORT ?? 18080) + 1}/postgres`;
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('operator@demo.mall');
-  await page.getByTestId('login-password').fill('demo-password-1');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByText('operator@demo.mall')).toBeVisible();
-}
-
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
 test('Mall Home adds malls of two currencies in the reporting currency, converted month by month', async ({ page }) => {
-  await signIn(page);
+  await page.goto('/login');
+  await signIn(page, 'operator@demo.mall');
+  await expect(page.getByText('operator@demo.mall')).toBeVisible();
   const clients = (await (await page.request.get('/clients')).json()) as { id: number; name: string }[];
   const clientId = clients.find((client) => client.name === 'Harbourfront Malls')?.id;
   const mallsAnswer = await page.request.get(`/malls?client_id=${clientId}`);
