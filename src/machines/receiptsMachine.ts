@@ -65,6 +65,7 @@ import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './head
  *   image:    closed ── image.open ─> loading ─> open | closed (toast) ;  image.close ─> closed
  *   pdf:      idle ── pdf.generate ─> generating (progress 0..1) ─> idle (file saved) | idle (toast)
  *   link:     idle ── link.create ─> creating ─> ready (url) ;  link.dismiss ─> idle
+ *             ready.shown ── link.copy ─> ready.copying ─> ready.shown (a toast: copied, or not)
  *   csv:      idle ── csv.export ─> exporting (every page of the filter) ─> idle (file saved)
  *
  * A failed fetch emits `notify` with '{what} error occurs. Please try again later.' (5 s).
@@ -111,6 +112,8 @@ export type ReceiptsEvent =
   | { type: 'pdf.failed' }
   | { type: 'link.create' }
   | { type: 'link.dismiss' }
+  /** Copies the shareable link to the clipboard. */
+  | { type: 'link.copy' }
   | { type: 'csv.export' };
 
 export const DEFAULT_ROWS_PER_PAGE = 10;
@@ -167,6 +170,14 @@ function requireFilters(context: ReceiptsContext): ReceiptsFilters {
   if (!context.filters) throw new Error('receipts: no filters yet');
   return context.filters;
 }
+
+const LINK_COPIED_NOTICE: Notice = { type: 'notify', intent: 'success', message: 'Link copied.', timeout: 2000 };
+const LINK_NOT_COPIED_NOTICE: Notice = {
+  type: 'notify',
+  intent: 'danger',
+  message: 'The link could not be copied. Select it and copy it by hand.',
+  timeout: 5000,
+};
 
 /** How long a saved PDF's or CSV's object URL lives (ms). */
 const RECEIPTS_FILE_URL_LIFETIME = 10_000;
@@ -263,6 +274,7 @@ export const receiptsMachine = setup({
         controller.abort();
       };
     }),
+    copyText: fromPromise(({ input }: { input: { text: string } }) => navigator.clipboard.writeText(input.text)),
     createPdfLink: fromPromise(async ({ input, signal }: { input: TransactionQuery; signal: AbortSignal }) => {
       const { url } = await getTransactionsPdfLink(input, { signal });
       return new URL(url, window.location.origin).toString();
@@ -536,7 +548,22 @@ export const receiptsMachine = setup({
             onError: { target: 'idle', actions: { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.link } } },
           },
         },
-        ready: { on: { 'link.dismiss': { target: 'idle', actions: assign({ pdfLink: undefined }) } } },
+        ready: {
+          initial: 'shown',
+          on: { 'link.dismiss': { target: 'idle', actions: assign({ pdfLink: undefined }) } },
+          states: {
+            shown: { on: { 'link.copy': { target: 'copying' } } },
+            /** The link goes to the clipboard; the toast says whether it did. */
+            copying: {
+              invoke: {
+                src: 'copyText',
+                input: ({ context }) => ({ text: context.pdfLink ?? '' }),
+                onDone: { target: 'shown', actions: emit(LINK_COPIED_NOTICE) },
+                onError: { target: 'shown', actions: emit(LINK_NOT_COPIED_NOTICE) },
+              },
+            },
+          },
+        },
       },
     },
     csv: {

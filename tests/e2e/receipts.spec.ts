@@ -173,10 +173,17 @@ test.describe('receipts', () => {
     await expect(page.getByTestId('generate-pdf')).toHaveText('Generate PDF');
   });
 
-  test('a signed download link works without a session and a forged one is refused', async ({ page, browser }) => {
+  test('a signed download link copies, works without a session, and a forged one is refused', async ({
+    page,
+    browser,
+  }) => {
     await page.getByTestId('pdf-link').click();
     const url = await page.getByTestId('pdf-link-url').inputValue();
     expect(url).toMatch(/\/download\/receipts\/pdf\?token=/);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('pdf-link-copy').click();
+    await expect(page.getByText('Link copied.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     const anonymous = await browser.newContext();
     const response = await anonymous.request.get(url);
     expect(response.status()).toBe(200);

@@ -368,6 +368,38 @@ describe('receiptsMachine details', () => {
     ]);
   });
 
+  it('copies the shareable link, and says so; a refused clipboard says to copy it by hand', async () => {
+    const copied: string[] = [];
+    let refuse = false;
+    actor.stop();
+    notices = [];
+    actor = createActor(
+      testMachine.provide({
+        actors: {
+          copyText: fromPromise(async ({ input }: { input: { text: string } }) => {
+            if (refuse) throw new Error('denied');
+            copied.push(input.text);
+          }),
+        },
+      }),
+    );
+    actor.on('notify', (notice) => notices.push(notice));
+    actor.start();
+    await send({ type: 'filters.change', filters: FILTERS(1) });
+    expect(snapshot().can({ type: 'link.copy' })).toBe(false);
+    await send({ type: 'link.create' });
+    await send({ type: 'link.copy' });
+    expect(copied).toEqual(['http://localhost/download/receipts/pdf?token=abc']);
+    expect(notices.at(-1)).toMatchObject({ intent: 'success', message: 'Link copied.' });
+    refuse = true;
+    await send({ type: 'link.copy' });
+    expect(notices.at(-1)).toMatchObject({
+      intent: 'danger',
+      message: 'The link could not be copied. Select it and copy it by hand.',
+    });
+    expect(snapshot().context.pdfLink).toBe('http://localhost/download/receipts/pdf?token=abc');
+  });
+
   it('shows the PDF progress while generating', async () => {
     await send({ type: 'filters.change', filters: FILTERS(1) });
     await send({ type: 'pdf.generate' });

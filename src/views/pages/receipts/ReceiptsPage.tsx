@@ -62,6 +62,7 @@ function ReceiptsPageBody({
   const image = useSelector(actor, (state) => state.context.image);
   const pdfProgress = useSelector(actor, (state) => state.context.pdfProgress);
   const pdfLink = useSelector(actor, (state) => state.context.pdfLink);
+  const canCopyLink = useSelector(actor, (state) => state.can({ type: 'link.copy' }));
   const currency = useOutletCurrency();
 
   return (
@@ -129,6 +130,13 @@ function ReceiptsPageBody({
                 value={pdfLink}
                 data-testid="pdf-link-url"
                 onFocus={(event) => event.currentTarget.select()}
+              />
+              <Button
+                icon="duplicate"
+                text="Copy link"
+                data-testid="pdf-link-copy"
+                disabled={!canCopyLink}
+                onClick={() => send({ type: 'link.copy' })}
               />
               <Button text="Close" variant="minimal" onClick={() => send({ type: 'link.dismiss' })} />
             </Callout>

@@ -4,14 +4,13 @@ import 'highcharts/modules/heatmap';
 import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import type { Metric } from '../../../domain/dateLimits';
-import { type CurrencyFormat, formatHour, formatMonth } from '../../../domain/format';
+import { type CurrencyFormat, formatHour } from '../../../domain/format';
 import { heatMapCsvRows, heatMapKeys, type SeriesPoint, WEEKDAYS } from '../../../domain/mallReportViews';
-import { bucketMark, type PeriodMark } from '../../../domain/periods';
+import type { PeriodMark } from '../../../domain/periods';
 import { peakHoursReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { CHART_COLORS } from '../../charts/chartTheme';
 import { useMallCurrency } from '../../common/Money';
-import { useToday } from '../../filters/filterHeaderContext';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
@@ -24,6 +23,7 @@ import {
   valueAxis,
 } from '../../reports/ReportParts';
 import { formatMetric, METRIC_LABELS, metricTitle, periodPoints } from '../../reports/reportCharts';
+import { usePeriodMarks } from '../../reports/usePeriodMarks';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
 
@@ -106,15 +106,19 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
   const shown = data !== undefined;
   const hours = data?.hours ?? [];
   const heatMap = data?.heatMap ?? [];
-  const today = useToday();
-  const series = useMemo<MarkedPoint[]>(() => {
-    if (!query) return [];
-    const range = { start: query.start, end: query.end };
-    return (data?.series ?? []).map((point) => ({
-      ...point,
-      mark: bucketMark(query.timeRange, point.period, range, today, { day: (date) => date, month: formatMonth }),
-    }));
-  }, [data, query, today]);
+  const points = data?.series ?? [];
+  const marks = usePeriodMarks(
+    query,
+    points.map((point) => point.period),
+  );
+  const series = useMemo<MarkedPoint[]>(
+    () =>
+      points.map((point, index) => ({
+        ...point,
+        mark: marks[index] ?? { label: point.period, partial: false, open: false },
+      })),
+    [points, marks],
+  );
   const currency = useMallCurrency();
   const heat = useMemo(
     () => heatMapOptions(hours, heatMap, shown, metric, currency),

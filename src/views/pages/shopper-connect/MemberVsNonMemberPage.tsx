@@ -18,7 +18,8 @@ import {
   ReportToolbar,
   valueAxis,
 } from '../../reports/ReportParts';
-import { formatMetric, METRIC_LABELS, metricTitle, rankingBarOptions } from '../../reports/reportCharts';
+import { formatMetric, METRIC_LABELS, metricTitle, periodPoints, rankingBarOptions } from '../../reports/reportCharts';
+import { usePeriodMarks } from '../../reports/usePeriodMarks';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
 
@@ -44,10 +45,17 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
   const shown = overall !== undefined;
   const rows = overall?.data ?? [];
   const total = overall?.total ?? { member: 0, non_member: 0 };
-  const series = useMemo<Highcharts.Options>(
-    () => ({
+  const marks = usePeriodMarks(
+    query,
+    rows.map((row) => row.period),
+  );
+  const series = useMemo<Highcharts.Options>(() => {
+    const empty = rows.map((row) => row.member === 0 && row.non_member === 0);
+    // A period cut short or still open: a hollow, dashed point.
+    const partial = { marker: { fillColor: '#ffffff', lineWidth: 2 }, dashStyle: 'Dash' };
+    return {
       title: { text: undefined },
-      xAxis: categoryAxis(rows.map((row) => row.period)),
+      xAxis: categoryAxis(marks.map((mark) => mark.label)),
       yAxis: valueAxis(metricTitle(metric, currency)),
       series: [
         {
@@ -55,7 +63,12 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
           name: 'Member',
           data: pointsOrNone(
             shown,
-            rows.map((row) => row.member),
+            periodPoints(
+              rows.map((row) => row.member),
+              marks,
+              empty,
+              partial,
+            ),
           ),
         },
         {
@@ -63,13 +76,17 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
           name: 'Non-member',
           data: pointsOrNone(
             shown,
-            rows.map((row) => row.non_member),
+            periodPoints(
+              rows.map((row) => row.non_member),
+              marks,
+              empty,
+              partial,
+            ),
           ),
         },
       ],
-    }),
-    [rows, shown, metric, currency],
-  );
+    };
+  }, [rows, marks, shown, metric, currency]);
   const split = useMemo<Highcharts.Options>(
     () => ({
       title: { text: undefined },
