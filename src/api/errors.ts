@@ -24,3 +24,8 @@ export function dataOrThrow<T>(result: { data?: T; error?: unknown; response: Re
   if (result.response.ok && result.data !== undefined) return result.data;
   throw new ApiError(result.response.status, serverMessageOf(result.error));
 }
+
+/** The server's message of a failed call that answered `status` (a refusal worth showing as it is), if any. */
+export function serverMessageWhen(error: unknown, status: number): string | undefined {
+  return error instanceof ApiError && error.status === status ? error.serverMessage : undefined;
+}

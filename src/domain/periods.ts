@@ -4,6 +4,7 @@
  * Neither may be drawn as if it were a whole period: its label says so, and charts draw it apart.
  * Days are `YYYY-MM-DD`, months `YYYY-MM`.
  */
+import { formatMonthShort } from './format';
 import { addDays, daysInRange } from './reports';
 
 export interface PeriodMark {
@@ -15,9 +16,8 @@ export interface PeriodMark {
   readonly open: boolean;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const dayOfMonth = (day: string) => Number(day.slice(8, 10));
-const monthShort = (day: string) => MONTHS[Number(day.slice(5, 7)) - 1] ?? '';
+const monthShort = (day: string) => formatMonthShort(Number(day.slice(5, 7)));
 const later = (a: string, b: string) => (a > b ? a : b);
 const earlier = (a: string, b: string) => (a < b ? a : b);
 

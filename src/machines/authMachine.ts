@@ -21,7 +21,7 @@ import {
   verifyOtp,
   verifyUserEmail,
 } from '../api/auth';
-import { ApiError } from '../api/errors';
+import { ApiError, serverMessageWhen } from '../api/errors';
 import { clearSession, onApiEvent, setCsrfToken, setPermissionsList } from '../api/session';
 import {
   emailDomainOf,
@@ -124,7 +124,7 @@ export function serverErrorMessage(error: unknown): string {
 
 /** A one-time-code call that failed: the server's message when it refused for too many attempts, else `otherwise`. */
 export function refusalMessage(error: unknown, otherwise: string): string {
-  return error instanceof ApiError && error.status === 429 && error.serverMessage ? error.serverMessage : otherwise;
+  return serverMessageWhen(error, 429) || otherwise;
 }
 
 /** The login's 401 for an expired password without MFA. */

@@ -1,5 +1,5 @@
 import { and, assign, emit, fromCallback, fromPromise, not, sendTo, setup, spawnChild } from 'xstate';
-import { ApiError } from '../../api/errors';
+import { serverMessageWhen } from '../../api/errors';
 import type { CsvFile } from '../../domain/csv';
 import { formatFileDateRange } from '../../domain/format';
 import { type ReportQuery, reportQueryOf } from '../../domain/mallReportViews';
@@ -50,11 +50,6 @@ export interface PanelLoader<T> {
 export type PanelLoaders<TPanels> = { readonly [K in keyof TPanels]: PanelLoader<TPanels[K]> };
 
 type PanelName<TPanels> = keyof TPanels & string;
-
-/** The server's reason for refusing a report as asked (409), which a retry alone would not change. */
-function refusalReason(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined;
-}
 
 /** A panel's answer, sent back by the loads actor. */
 export type PanelAnswer =
@@ -134,7 +129,8 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
-            const reason = refusalReason(error);
+            // A 409 (no exchange rate for a month): the server's reason, which a retry alone would not change.
+            const reason = serverMessageWhen(error, 409);
             sendBack({ type: 'panel.failed', panel: name, ...(reason === undefined ? {} : { reason }) });
           },
         );
