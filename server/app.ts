@@ -113,7 +113,8 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
       request.log.error({ err: error }, 'request failed');
       return reply.status(statusCode).send(errorBody(statusCode, SERVER_ERROR_MESSAGE, request.id));
     }
-    return reply.status(statusCode).send(errorBody(statusCode, error.message));
+    const details = error instanceof HttpError ? error.details : undefined;
+    return reply.status(statusCode).send({ ...errorBody(statusCode, error.message), ...details });
   });
 
   // Each request's database work is tracked (requestQueries.ts). A request that has not answered within the

@@ -3,9 +3,12 @@ import { STATUS_CODES } from 'node:http';
 /** An error that the error handler turns into `{ statusCode, error, message }` with its status. */
 export class HttpError extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
+  /** Fields the answer carries beside statusCode, error and message (as the operation's response schema says). */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+  constructor(statusCode: number, message: string, details?: Readonly<Record<string, unknown>>) {
     super(message);
     this.statusCode = statusCode;
+    this.details = details;
   }
 }
 

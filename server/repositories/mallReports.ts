@@ -456,6 +456,36 @@ export async function totals(db: Queryable, scope: ReportScope, range: ReportRan
   return rows[0] ?? { gmv: 0, transactions: 0, average_transaction_value: 0 };
 }
 
+export type CurrencyFigures = Schemas['CurrencyFigures'];
+
+/**
+ * GMV and transactions of the scope over the range per currency of its malls, each in its own currency: what a
+ * report shows instead of a total when its malls' currencies cannot be converted (a month without a rate).
+ * Reads the rollups as they are, whatever `scope.convert` says.
+ */
+export async function totalsByCurrency(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<CurrencyFigures[]> {
+  const { convert: _convert, ...unconverted } = scope;
+  const params = new SqlParams();
+  const cte = scopeCte(params, unconverted);
+  const source = rollupSource(params, unconverted, range, 'mall');
+  const [key, unit] = source.level === 'mall' ? ['r.mall_id', 'mall_id'] : ['r.outlet_id', 'id'];
+  const { rows } = await db.query<CurrencyFigures>(
+    `WITH ${cte},
+     agg AS (SELECT ${key} AS unit, sum(${source.value('gmv')}) AS g, sum(${source.value('transactions')}) AS t
+             FROM ${source.from} GROUP BY 1),
+     units AS (SELECT DISTINCT ${unit} AS unit, currency FROM scope)
+     SELECT u.currency, coalesce(${money('sum(a.g)')}, 0)::float8 AS gmv, coalesce(sum(a.t), 0)::int AS transactions
+     FROM units u LEFT JOIN agg a ON a.unit = u.unit
+     GROUP BY u.currency ORDER BY u.currency`,
+    params.values,
+  );
+  return rows;
+}
+
 /** The scope's outlet (id, name), or undefined when the caller cannot see it. */
 export async function scopeOutlet(db: Queryable, scope: ReportScope): Promise<Schemas['NameOption'] | undefined> {
   const params = new SqlParams();

@@ -16,10 +16,12 @@ import {
   monthlyReport,
   paymentMethodOverall,
   peakHours,
+  type ReportRange,
   type ReportScope,
   scopeOutlet,
   type TimeRange,
   totals,
+  totalsByCurrency,
 } from '../repositories/mallReports.js';
 import { reportRange } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
@@ -56,24 +58,29 @@ type CurrencyOf = ReturnType<typeof reportCurrencyCache>;
  * the malls use several currencies; 409 when a rate it needs does not exist (amounts are never added as they are).
  */
 async function mallScope(
+  db: Queryable,
   currencyOf: CurrencyOf,
   request: FastifyRequest,
   query: { client_id: number; mall_ids: number[] },
-  range: { start: string; end: string },
+  range: ReportRange,
 ): Promise<ReportScope> {
   const { grants } = requireCaller(request);
   const mallIds = [...new Set(query.mall_ids)];
   const money = await currencyOf(query.client_id, mallIds, range);
-  if (money.missingRates.length > 0) {
-    throw new HttpError(409, missingRatesMessage(money.currency, money.missingRates));
-  }
-  return {
+  const scope: ReportScope = {
     clientId: query.client_id,
     mallIds,
     visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
-    ...(money.converted
-      ? { convert: { to: money.currency, from: money.currencies.filter((code) => code !== money.currency) } }
-      : {}),
+  };
+  if (money.missingRates.length > 0) {
+    // The figures per currency instead of a total that would add different currencies.
+    const byCurrency = await totalsByCurrency(db, scope, range);
+    throw new HttpError(409, missingRatesMessage(money.currency, money.missingRates), { by_currency: byCurrency });
+  }
+  if (!money.converted) return scope;
+  return {
+    ...scope,
+    convert: { to: money.currency, from: money.currencies.filter((code) => code !== money.currency) },
   };
 }
 
@@ -96,19 +103,19 @@ export function mallReportHandlers({ pool }: RouteDeps) {
     async getMallDailyReport(request) {
       const { query } = request;
       const range = reportRange(query);
-      return { data: await dailyReport(pool, await mallScope(currencyOf, request, query, range), range) };
+      return { data: await dailyReport(pool, await mallScope(pool, currencyOf, request, query, range), range) };
     },
 
     async getMallMonthlyReport(request) {
       const { query } = request;
       const range = reportRange(query);
-      return { data: await monthlyReport(pool, await mallScope(currencyOf, request, query, range), range) };
+      return { data: await monthlyReport(pool, await mallScope(pool, currencyOf, request, query, range), range) };
     },
 
     async getMallRanking(request) {
       const { query } = request;
       const range = reportRange(query);
-      const scope = await mallScope(currencyOf, request, query, range);
+      const scope = await mallScope(pool, currencyOf, request, query, range);
       return { data: await mallRanking(pool, scope, range, metricOf(query.rank_by)) };
     },
 
@@ -116,20 +123,22 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const { query } = request;
       const range = reportRange(query);
       const groupBy: GroupBy = query.group_by ?? 'outlet';
-      return { data: await groupReport(pool, await mallScope(currencyOf, request, query, range), range, groupBy) };
+      return {
+        data: await groupReport(pool, await mallScope(pool, currencyOf, request, query, range), range, groupBy),
+      };
     },
 
     async getMallCategoryReport(request) {
       const { query } = request;
       const range = reportRange(query);
-      const rows = await groupReport(pool, await mallScope(currencyOf, request, query, range), range, 'category');
+      const rows = await groupReport(pool, await mallScope(pool, currencyOf, request, query, range), range, 'category');
       return { data: rows.map(({ key, name: _name, ...figures }) => ({ category: key, ...figures })) };
     },
 
     async getMallLevelReport(request) {
       const { query } = request;
       const range = reportRange(query);
-      const rows = await groupReport(pool, await mallScope(currencyOf, request, query, range), range, 'level');
+      const rows = await groupReport(pool, await mallScope(pool, currencyOf, request, query, range), range, 'level');
       return { data: rows.map(({ key, name: _name, ...figures }) => ({ level: key, ...figures })) };
     },
 
@@ -138,7 +147,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const range = reportRange(query);
       return memberOverall(
         pool,
-        await mallScope(currencyOf, request, query, range),
+        await mallScope(pool, currencyOf, request, query, range),
         range,
         timeRangeOf(query.time_range),
         metricOf(query.metric),
@@ -149,7 +158,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const { query } = request;
       const range = reportRange(query);
       return {
-        data: await memberOutletRanking(pool, await mallScope(currencyOf, request, query, range), range, {
+        data: await memberOutletRanking(pool, await mallScope(pool, currencyOf, request, query, range), range, {
           member: query.member ?? true,
           rankBy: metricOf(query.rank_by),
           limit: query.limit ?? 10,
@@ -163,7 +172,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       return {
         data: await peakHours(
           pool,
-          await mallScope(currencyOf, request, query, range),
+          await mallScope(pool, currencyOf, request, query, range),
           range,
           timeRangeOf(query.time_range),
           metricOf(query.metric),
@@ -174,7 +183,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
     async getMallPaymentMethodOverall(request) {
       const { query } = request;
       const range = reportRange(query);
-      const scope = await mallScope(currencyOf, request, query, range);
+      const scope = await mallScope(pool, currencyOf, request, query, range);
       return { data: await paymentMethodOverall(pool, scope, range, query.limit ?? 10) };
     },
 

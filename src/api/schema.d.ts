@@ -1274,6 +1274,18 @@ export interface components {
             /** @description The request's id in the server log (on 500 and 503 answers). */
             requestId?: string;
         };
+        MissingExchangeRateError: {
+            statusCode: number;
+            error?: string;
+            message: string;
+            /** @description GMV and transactions of the selected malls (the caller's outlets of them) over the range and hours of the request, one row per currency in alphabetical order; amounts in that currency, unconverted. */
+            by_currency: components["schemas"]["CurrencyFigures"][];
+        };
+        CurrencyFigures: {
+            currency: string;
+            gmv: number;
+            transactions: number;
+        };
         SuccessResponse: {
             success: boolean;
         };
@@ -1809,13 +1821,13 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The selected malls use more than one currency and a month of the range has no rate to the client's reporting currency; the message names the currency and month. */
+        /** @description The selected malls use more than one currency and a month of the range has no rate to the client's reporting currency; the message names the currency and month, and by_currency gives the figures of the range per currency instead (each in its own currency, never added together). */
         MissingExchangeRate: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["MissingExchangeRateError"];
             };
         };
         /** @description Too many attempts; try again later. */

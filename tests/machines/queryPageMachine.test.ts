@@ -269,13 +269,17 @@ describe('query page machine details', () => {
     expect(snapshot().can({ type: 'report.retry' })).toBe(false);
   });
 
-  it('keeps the server’s reason for refusing a panel (409: no exchange rate), and drops it on retry', async () => {
+  it('keeps the server’s reason for refusing a panel (409: no exchange rate) and its figures per currency, and drops them on retry', async () => {
     start();
     actor.send({ type: 'report.load', query: QUERY_A });
     const reason = 'No exchange rate to SGD for MYR in November 2026.';
-    fetches.at(-1)?.reject(new ApiError(409, reason));
+    const byCurrency = [
+      { currency: 'MYR', gmv: 1200.5, transactions: 30 },
+      { currency: 'SGD', gmv: 980, transactions: 21 },
+    ];
+    fetches.at(-1)?.reject(new ApiError(409, reason, { statusCode: 409, message: reason, by_currency: byCurrency }));
     await flush();
-    expect(panelA()).toEqual({ status: 'failed', data: undefined, reason });
+    expect(panelA()).toEqual({ status: 'failed', data: undefined, reason, byCurrency });
     actor.send({ type: 'report.retry', panel: 'a' });
     expect(panelA()).toEqual({ status: 'loading', data: undefined });
     fetches.at(-1)?.reject(new ApiError(500, 'boom'));

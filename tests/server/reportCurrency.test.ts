@@ -106,6 +106,26 @@ describe('malls in several currencies', () => {
       'No exchange rate to SGD for USD in February 2026. Amounts in different currencies are not added without one: ' +
         'select malls that use one currency, or a period that has rates.',
     );
+    // Instead of a total: each currency's figures of the range, in that currency.
+    expect(response.json().by_currency).toEqual([
+      { currency: 'SGD', gmv: 100, transactions: 1 },
+      { currency: 'USD', gmv: 65, transactions: 2 },
+    ]);
+  });
+
+  it('gives the figures per currency over the hours asked', async () => {
+    // Every sale is at 10:xx local time: from 11:00 each currency has nothing, and says so.
+    const response = await report('mall', [central, harbour], '2026-02-01', '2026-03-31', '&start_hour=11&end_hour=23');
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().by_currency).toEqual([
+      { currency: 'SGD', gmv: 0, transactions: 0 },
+      { currency: 'USD', gmv: 0, transactions: 0 },
+    ]);
+    const atTen = await report('mall', [central, harbour], '2026-02-01', '2026-03-31', '&start_hour=10&end_hour=10');
+    expect(atTen.json().by_currency).toEqual([
+      { currency: 'SGD', gmv: 100, transactions: 1 },
+      { currency: 'USD', gmv: 65, transactions: 2 },
+    ]);
   });
 
   it('needs no rate for a month without sales in that currency', async () => {

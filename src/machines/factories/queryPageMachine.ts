@@ -1,5 +1,5 @@
 import { and, assign, emit, fromCallback, fromPromise, not, sendTo, setup, spawnChild } from 'xstate';
-import { serverMessageWhen } from '../../api/errors';
+import { type CurrencyFigures, missingRateRefusalOf } from '../../api/errors';
 import type { CsvFile } from '../../domain/csv';
 import { formatFileDateRange } from '../../domain/format';
 import { type ReportQuery, reportQueryOf } from '../../domain/mallReportViews';
@@ -36,6 +36,8 @@ export interface Panel<T> {
   readonly data: T | undefined;
   /** Why a failed panel cannot be shown as asked, when the server said (a 409: no exchange rate for a month). */
   readonly reason?: string;
+  /** With that refusal: the figures per currency, each in its own currency, instead of a total. */
+  readonly byCurrency?: readonly CurrencyFigures[];
 }
 
 export type Panels<TPanels> = { readonly [K in keyof TPanels]: Panel<TPanels[K]> };
@@ -54,7 +56,7 @@ type PanelName<TPanels> = keyof TPanels & string;
 /** A panel's answer, sent back by the loads actor. */
 export type PanelAnswer =
   | { type: 'panel.done'; panel: string; data: unknown }
-  | { type: 'panel.failed'; panel: string; reason?: string };
+  | { type: 'panel.failed'; panel: string; reason?: string; byCurrency?: readonly CurrencyFigures[] };
 
 export type QueryPageEvent =
   | { type: 'report.load'; query: ReportQuery }
@@ -129,9 +131,15 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
-            // A 409 (no exchange rate for a month): the server's reason, which a retry alone would not change.
-            const reason = serverMessageWhen(error, 409);
-            sendBack({ type: 'panel.failed', panel: name, ...(reason === undefined ? {} : { reason }) });
+            // A 409 (no exchange rate for a month): the server's reason, which a retry alone would not change, and
+            // the figures per currency it gives instead.
+            const refusal = missingRateRefusalOf(error);
+            sendBack({
+              type: 'panel.failed',
+              panel: name,
+              ...(refusal?.reason === undefined ? {} : { reason: refusal.reason }),
+              ...(refusal ? { byCurrency: refusal.byCurrency } : {}),
+            });
           },
         );
     };
@@ -187,6 +195,7 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
             status: 'failed',
             data: undefined,
             ...(event.reason === undefined ? {} : { reason: event.reason }),
+            ...(event.byCurrency === undefined ? {} : { byCurrency: event.byCurrency }),
           };
           return { panels: { ...context.panels, [event.panel]: failed } };
         }

@@ -1,7 +1,9 @@
 import { Button, Card, Classes, H5, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import type { CurrencyFigures } from '../../api/errors';
 import type { CsvFile } from '../../domain/csv';
+import { currencyFormat, formatMoney, formatNumber } from '../../domain/format';
 import { formatGrowthRate, growthRate, nextTableSort, sortTableRows, type TableSort } from '../../domain/reports';
 import { ChartFrameContext } from '../charts/Chart';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
@@ -71,11 +73,14 @@ export function PanelFailure({
   label,
   retry,
   reason,
+  byCurrency,
 }: {
   readonly label: string;
   readonly retry: () => void;
   /** The server's reason, shown instead of 'Please try again.'. */
   readonly reason?: string | undefined;
+  /** The figures per currency the server gave instead of a total (a missing exchange rate). */
+  readonly byCurrency?: readonly CurrencyFigures[] | undefined;
 }) {
   return (
     <NonIdealState
@@ -84,11 +89,49 @@ export function PanelFailure({
       title={`${label} could not be loaded.`}
       description={reason ?? 'Please try again.'}
       action={
-        <Button icon="refresh" data-testid="panel-retry" onClick={retry}>
-          Retry
-        </Button>
+        <>
+          {byCurrency && byCurrency.length > 0 ? <CurrencyFiguresTable rows={byCurrency} /> : null}
+          <Button icon="refresh" data-testid="panel-retry" onClick={retry}>
+            Retry
+          </Button>
+        </>
       }
     />
+  );
+}
+
+/** The range's figures per currency, each in its own currency and never added together. */
+function CurrencyFiguresTable({ rows }: { readonly rows: readonly CurrencyFigures[] }) {
+  const captionId = useId();
+  return (
+    <HTMLTable
+      compact
+      className="report-table currency-figures"
+      data-testid="panel-by-currency"
+      aria-labelledby={captionId}
+    >
+      <caption id={captionId}>Figures per currency, not added together</caption>
+      <thead>
+        <tr>
+          <th scope="col">Currency</th>
+          <th scope="col" className="report-numeric">
+            GMV
+          </th>
+          <th scope="col" className="report-numeric">
+            Transactions
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.currency}>
+            <th scope="row">{row.currency}</th>
+            <td className="report-numeric">{formatMoney(row.gmv, currencyFormat(row.currency))}</td>
+            <td className="report-numeric">{formatNumber(row.transactions)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
   );
 }
 
@@ -103,7 +146,8 @@ export function PanelContent({
   readonly children: ReactNode;
 }) {
   if (panel?.status === 'loading') return <PanelSkeleton label={label} />;
-  if (panel?.status === 'failed') return <PanelFailure label={label} retry={panel.retry} reason={panel.reason} />;
+  if (panel?.status === 'failed')
+    return <PanelFailure label={label} retry={panel.retry} reason={panel.reason} byCurrency={panel.byCurrency} />;
   return children;
 }
 
@@ -327,7 +371,7 @@ export function KpiRow({ panel, label, children }: { panel: PanelState; label: s
     <div className="kpi-row">
       {panel.status === 'failed' ? (
         <Card className="kpi-card">
-          <PanelFailure label={label} retry={panel.retry} reason={panel.reason} />
+          <PanelFailure label={label} retry={panel.retry} reason={panel.reason} byCurrency={panel.byCurrency} />
         </Card>
       ) : (
         children

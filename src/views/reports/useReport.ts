@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { CurrencyFigures } from '../../api/errors';
 import type { CsvFile } from '../../domain/csv';
 import type { createQueryPageMachine, Panel, PanelStatus } from '../../machines/factories/queryPageMachine';
 import { useNoticeToasts } from '../common/Notifications';
@@ -20,6 +21,8 @@ export interface PanelState {
   readonly retry: () => void;
   /** Why the panel failed, when the server said. */
   readonly reason?: string | undefined;
+  /** With a refusal for a missing exchange rate: the figures per currency instead of a total. */
+  readonly byCurrency?: readonly CurrencyFigures[] | undefined;
 }
 
 const NOT_STARTED: Panel<never> = { status: 'loading', data: undefined };
@@ -49,6 +52,7 @@ export function useReport<TPanels extends object>(machine: ReportMachine<TPanels
   const panelOf = (name: keyof TPanels & string): PanelState => ({
     status: (panels?.[name] ?? NOT_STARTED).status,
     reason: panels?.[name]?.reason,
+    byCurrency: panels?.[name]?.byCurrency,
     retry: () => actor?.send({ type: 'report.retry', panel: name }),
   });
   return { actor, query, loading, canExport, exporting, exportFiles, dataOf, panelOf };
