@@ -49,7 +49,7 @@ async function loadCaller(pool: Pool, session: SessionRow): Promise<Caller | nul
 /**
  * The one gate every API operation passes, driven by the operation's x-access, x-scope and x-receipts in
  * openapi.yaml: session (401), CSRF on non-GET calls (403), the caller's path::Action permission (403), receipts
- * hidden from the partner domain (403), then the ownership of every client, mall and outlet id the request names
+ * hidden from the partner domain (403; not from the super admin, who sees every route), then the ownership of every client, mall and outlet id the request names
  * (403). The session checks come before validation; the ids are checked after it (a preHandler), so that the
  * database is only ever asked about ids the contract allows, and a malformed one is a 400 naming the field.
  */
@@ -78,7 +78,10 @@ export function registerAccessControl(app: FastifyInstance, pool: Pool) {
     ) {
       throw forbidden(MESSAGES.permission);
     }
-    if (operation.receipts && caller.user.receiptsHidden) throw forbidden(MESSAGES.permission);
+    // The super admin sees every route (§6, the first rule); the partner domain's rule narrows the other accounts.
+    if (operation.receipts && caller.user.receiptsHidden && !caller.grants.isSuperAdmin) {
+      throw forbidden(MESSAGES.permission);
+    }
     request.caller = caller;
   });
 

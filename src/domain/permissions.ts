@@ -210,8 +210,8 @@ function routesByPermission<T extends RouteNode>(table: readonly T[], user: Rout
  * gto-review, non-trading-days and breakeven-target. All other users see tenant-connect only with
  * the gto-review, non-trading-days and breakeven-target children."
  * The tenant-only account gets the tenant-connect group of the whole table (it is an account rule,
- * not a permission); everyone else, super admin included, keeps of their tenant-connect children
- * only those three.
+ * not a permission); every other account but the super admin (who sees every route, the first rule)
+ * keeps of their tenant-connect children only those three.
  */
 function applyTenantConnectRule<T extends RouteNode>(table: readonly T[], routes: readonly T[], user: RouteUser): T[] {
   if (user.flags.tenantOnly) {
@@ -292,6 +292,8 @@ function applyDepartmentTitle<T extends RouteNode>(routes: readonly T[], user: R
  * super-admin-only routes for the super admin alone.
  */
 export function permittedRoutes<T extends RouteNode>(table: readonly T[], user: RouteUser): T[] {
+  // The first rule first: the super admin sees every route; the narrowing rules are for the other accounts.
+  if (isSuperAdmin(user)) return applyDepartmentTitle(table, user);
   const byPermission = routesByPermission(table, user);
   const tenantConnect = applyTenantConnectRule(table, byPermission, user);
   return applySuperAdminRule(applyDepartmentTitle(applyPartnerRule(tenantConnect, user), user), user);

@@ -175,3 +175,23 @@ describe('secure cookies', () => {
     await secureApp.close();
   });
 });
+
+describe('the super admin on the partner e-mail domain', () => {
+  it('reads receipts: the super admin sees every route, the partner rule narrows the other accounts', async () => {
+    await db.pool.query(
+      `WITH u AS (INSERT INTO users (email, password_hash) SELECT 'chief@partner.test', password_hash FROM users
+                  WHERE email = $1 RETURNING id)
+       INSERT INTO user_roles (user_id, role_id) SELECT id, 1 FROM u`,
+      [WORLD.users.admin],
+    );
+    const chief = new Agent(app);
+    expect((await chief.login('chief@partner.test', PASSWORD)).statusCode).toBe(200);
+    const window = 'startTime=2026-03-01&endTime=2026-03-07&timeType=date&page=1&rowsPerPage=10';
+    const receipts = await chief.get(`/outlets/transaction?client_id=1&id=${WORLD.outlets.cafe}&${window}`);
+    expect(receipts.statusCode, receipts.body).toBe(200);
+    const partner = new Agent(app);
+    expect((await partner.login(WORLD.users.partner, PASSWORD)).statusCode).toBe(200);
+    const refused = await partner.get(`/outlets/transaction?client_id=1&id=${WORLD.outlets.cafe}&${window}`);
+    expect(refused.statusCode).toBe(403);
+  });
+});

@@ -43,7 +43,8 @@ describe('lookup calls', () => {
   });
 
   it('throws the server message of a failure', async () => {
-    const { client } = clientAnswering(400, { statusCode: 400, error: 'Bad Request', message: 'client_id is wrong' });
-    await expect(getMalls(3, { client })).rejects.toEqual(new ApiError(400, 'client_id is wrong'));
+    const body = { statusCode: 400, error: 'Bad Request', message: 'client_id is wrong' };
+    const { client } = clientAnswering(400, body);
+    await expect(getMalls(3, { client })).rejects.toEqual(new ApiError(400, 'client_id is wrong', body));
   });
 });

@@ -22,6 +22,16 @@ function pathsOf(routeUser: RouteUser): string[] {
   return pagesOf(permittedRoutes(ROUTES, routeUser)).map((page) => page.path);
 }
 
+const TENANT_CONNECT_PAGES = [
+  '/tenant-connect/gto-review',
+  '/tenant-connect/non-trading-days',
+  '/tenant-connect/breakeven-target',
+  '/tenant-connect/tenant-management',
+  '/tenant-connect/audit-logs',
+  '/tenant-connect/sales-analysis',
+  '/tenant-connect/sales-review',
+  '/tenant-connect/sales-review/non-trading-day',
+];
 const SHOPPER_CONNECT_PAGES = [
   '/shopper-connect/mall-home',
   '/shopper-connect/mall-gmv',
@@ -87,19 +97,17 @@ describe('the route table', () => {
 });
 
 describe('routes from permissions (§6)', () => {
-  it('gives super admin every route, tenant-connect only with its three shared children', () => {
+  it('gives super admin every route, every tenant-connect page included (the first rule of §6)', () => {
     const paths = pathsOf(user([], { roles: ['super admin'] }));
     expect(paths.slice(0, SHOPPER_CONNECT_PAGES.length)).toEqual(SHOPPER_CONNECT_PAGES);
-    expect(paths.filter((path) => path.startsWith('/tenant-connect/'))).toEqual([
-      '/tenant-connect/gto-review',
-      '/tenant-connect/non-trading-days',
-      '/tenant-connect/breakeven-target',
-    ]);
+    const tenantConnect = paths.filter((path) => path.startsWith('/tenant-connect/'));
+    expect(tenantConnect).toEqual(TENANT_CONNECT_PAGES);
+    expect(tenantConnect).toHaveLength(8);
     expect(paths).toContain('/tenants/tenant-receipt-data');
     expect(paths).toContain('/receipts');
     expect(paths).toContain('/apps/xero');
     expect(paths).toContain('/admin/outbox');
-    expect(paths).toHaveLength(SHOPPER_CONNECT_PAGES.length + 3 + 3 + 4 + 1);
+    expect(paths).toHaveLength(SHOPPER_CONNECT_PAGES.length + 8 + 3 + 4 + 1);
   });
 
   it('gives an operator the routes and children its permissions name, ignoring slashes', () => {
@@ -199,9 +207,10 @@ describe('routes from permissions (§6)', () => {
       roles: ['super admin'],
       flags: { tenantOnly: false, receiptsHidden: true },
     });
+    // The super admin sees every route, whatever the account's domain: the narrowing rules are for the others.
     const paths = pathsOf(onlyReceipts);
-    expect(paths).not.toContain('/receipts');
-    expect(paths).not.toContain('/tenants/tenant-receipt-data');
+    expect(paths).toContain('/receipts');
+    expect(paths).toContain('/tenants/tenant-receipt-data');
     expect(paths).toContain('/tenants/gross-turnover');
   });
 
