@@ -1,11 +1,13 @@
 import type { Metric, TimeRange } from './dateLimits';
 import type { CommittedFilters } from './filterHeader';
+import { comparisonLabel, completeDaysComparison, type GrowthComparison, NO_COMPLETE_DAY } from './periods';
 import {
   addDays,
   averageChart,
   eachDay,
+  formatGrowthRate,
+  growthRate,
   isoWeekday,
-  type Period,
   percentOf,
   previousPeriod,
   round2,
@@ -106,6 +108,8 @@ export interface ReportQuery {
   readonly endHour: number;
   readonly timeRange: TimeRange;
   readonly metric: Metric;
+  /** The malls' today as the header knows it (`YYYY-MM-DD`): the day still open. */
+  readonly today?: string;
 }
 
 /** The same query over whole days (the mall header has no hour picker). */
@@ -116,8 +120,10 @@ export function wholeDays(query: ReportQuery): ReportQuery {
 /* ---------------------------------------------------------------- mall home */
 
 export interface Kpi {
+  /** The whole range, today included: the figure shown. */
   readonly current: number;
-  readonly previous: number;
+  /** What the growth rate compares: the complete days and as many days before them; none without a complete day. */
+  readonly growth: { readonly current: number; readonly previous: number } | undefined;
 }
 
 export interface MallHomeKpis {
@@ -126,19 +132,36 @@ export interface MallHomeKpis {
   readonly averageTransactionValue: Kpi;
   /** Member GMV / GMV (0–1). */
   readonly memberShare: Kpi;
+  /** The periods the growth rates compare; undefined when the range holds no complete day. */
+  readonly comparison: GrowthComparison | undefined;
 }
 
-/** The answers the mall home's KPIs are shaped from: the period's and the previous period's. */
-export interface MallHomeKpiResponses {
-  readonly malls: readonly MallRankRow[];
+/** The answers of the periods the growth compares. */
+export interface MallHomeGrowthResponses {
+  /** The complete days, when they are not the whole range (today left out); absent: the whole range's answers. */
+  readonly malls?: readonly MallRankRow[] | undefined;
+  readonly members?: MemberOverallResponse | undefined;
+  /** The days just before the complete days. */
   readonly previousMalls: readonly MallRankRow[];
-  readonly members: MemberOverallResponse;
   readonly previousMembers: MemberOverallResponse;
 }
 
-/** The mall home's comparison period: of equal length, just before the (whole-day) query. */
-export function mallHomePreviousRange(query: ReportQuery): Period {
-  return previousPeriod(query.start, query.end);
+/** The answers the mall home's KPIs are shaped from: the whole range's, and the growth's when there is one. */
+export interface MallHomeKpiResponses {
+  readonly malls: readonly MallRankRow[];
+  readonly members: MemberOverallResponse;
+  readonly growth?: MallHomeGrowthResponses | undefined;
+}
+
+/**
+ * What the mall home's growth rates compare: the complete days of the (whole-day) query with as many days just
+ * before them (completeDaysComparison); a query that does not know today is compared whole.
+ */
+export function mallHomeComparison(query: ReportQuery): GrowthComparison | undefined {
+  const range = { start: query.start, end: query.end };
+  return query.today === undefined
+    ? { current: range, previous: previousPeriod(range.start, range.end), todayLeftOut: false }
+    : completeDaysComparison(range, query.today);
 }
 
 /** GMV (2 decimals), transactions and average transaction value summed over the malls. */
@@ -157,32 +180,85 @@ export function memberShareOf(response: MemberOverallResponse): number {
   return share(response.total.member, response.total.member + response.total.non_member);
 }
 
-/** Mall home: the KPIs against the previous period of equal length. */
-export function mallHomeKpis(responses: MallHomeKpiResponses): MallHomeKpis {
+/**
+ * Mall home: the KPIs of the whole range, each with its growth over the comparison's complete days against as many
+ * days before them (none when the comparison or its answers are missing).
+ */
+export function mallHomeKpis(comparison: GrowthComparison | undefined, responses: MallHomeKpiResponses): MallHomeKpis {
   const now = mallTotals(responses.malls);
-  const before = mallTotals(responses.previousMalls);
+  const growth = comparison ? responses.growth : undefined;
+  const compared = growth && mallTotals(growth.malls ?? responses.malls);
+  const before = growth && mallTotals(growth.previousMalls);
+  const kpi = (current: number, pick: (totals: ReturnType<typeof mallTotals>) => number): Kpi => ({
+    current,
+    growth: compared && before ? { current: pick(compared), previous: pick(before) } : undefined,
+  });
   return {
-    gmv: { current: now.gmv, previous: before.gmv },
-    transactions: { current: now.transactions, previous: before.transactions },
-    averageTransactionValue: { current: now.averageTransactionValue, previous: before.averageTransactionValue },
-    memberShare: { current: memberShareOf(responses.members), previous: memberShareOf(responses.previousMembers) },
+    gmv: kpi(now.gmv, (totals) => totals.gmv),
+    transactions: kpi(now.transactions, (totals) => totals.transactions),
+    averageTransactionValue: kpi(now.averageTransactionValue, (totals) => totals.averageTransactionValue),
+    memberShare: {
+      current: memberShareOf(responses.members),
+      growth: growth && {
+        current: memberShareOf(growth.members ?? responses.members),
+        previous: memberShareOf(growth.previousMembers),
+      },
+    },
+    comparison: growth && comparison,
   };
 }
 
-/** The KPIs as CSV rows: one measure a row, the period's figure and the previous period's. */
-export function kpiCsvRows(kpis: MallHomeKpis | undefined): { measure: string; current: number; previous: number }[] {
+/** A KPI's growth line: its text and whether it went up, down or neither. */
+export interface GrowthLine {
+  /** '▲ 25.00% vs 3–8 Mar (today left out)', '0.00% vs 2–8 Mar', or NO_COMPLETE_DAY. */
+  readonly text: string;
+  readonly trend: 'up' | 'down' | 'flat' | 'none';
+}
+
+/** The growth line of a KPI card (§9 growth rate, 2 decimals, 0.00% when the previous figure is zero). */
+export function kpiGrowthLine(kpi: Kpi, comparison: GrowthComparison | undefined): GrowthLine {
+  if (!kpi.growth || !comparison) return { text: NO_COMPLETE_DAY, trend: 'none' };
+  const rate = growthRate(kpi.growth.current, kpi.growth.previous);
+  const trend = rate > 0 ? 'up' : rate < 0 ? 'down' : 'flat';
+  const arrow = trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
+  return { text: `${arrow}${formatGrowthRate(rate)} ${comparisonLabel(comparison)}`, trend };
+}
+
+/** The columns of the KPI CSV file. */
+export const KPI_CSV_KEYS = [
+  'measure',
+  'current',
+  'compared_period',
+  'compared',
+  'previous_period',
+  'previous',
+] as const;
+
+export type KpiCsvRow = Record<(typeof KPI_CSV_KEYS)[number], string | number>;
+
+const periodText = (period: { start: string; end: string }) => `${period.start} to ${period.end}`;
+
+/**
+ * The KPIs as CSV rows: one measure a row, the whole range's figure, then the periods the growth compares with
+ * their figures (empty when the range holds no complete day).
+ */
+export function kpiCsvRows(kpis: MallHomeKpis | undefined): KpiCsvRow[] {
   if (!kpis) return [];
-  const row = (measure: string, kpi: Kpi) => ({ measure, current: kpi.current, previous: kpi.previous });
+  const { comparison } = kpis;
+  const row = (measure: string, kpi: Kpi, shown: (value: number) => number = (value) => value): KpiCsvRow => ({
+    measure,
+    current: shown(kpi.current),
+    compared_period: comparison ? periodText(comparison.current) : '',
+    compared: kpi.growth ? shown(kpi.growth.current) : '',
+    previous_period: comparison ? periodText(comparison.previous) : '',
+    previous: kpi.growth ? shown(kpi.growth.previous) : '',
+  });
   return [
     row('GMV', kpis.gmv),
     row('Transactions', kpis.transactions),
     row('Average Transaction Value', kpis.averageTransactionValue),
     // As the page shows it: a percentage to 1 decimal.
-    {
-      measure: 'Member Share (%)',
-      current: percentOf(kpis.memberShare.current),
-      previous: percentOf(kpis.memberShare.previous),
-    },
+    row('Member Share (%)', kpis.memberShare, percentOf),
   ];
 }
 
@@ -395,8 +471,8 @@ export interface MemberVsNonMemberData {
 }
 
 /** The report query of the header's committed filters; undefined until a client and malls are known. `withHours`:
- * Header V2 pages (hours, time range and metric); the other pages report whole days. */
-export function reportQueryOf(filters: CommittedFilters, withHours: boolean): ReportQuery | undefined {
+ * Header V2 pages (hours, time range and metric); the other pages report whole days. `today`: the header's. */
+export function reportQueryOf(filters: CommittedFilters, withHours: boolean, today?: string): ReportQuery | undefined {
   if (filters.clientId === undefined || filters.mallIds.length === 0) return undefined;
   return {
     clientId: filters.clientId,
@@ -407,5 +483,6 @@ export function reportQueryOf(filters: CommittedFilters, withHours: boolean): Re
     endHour: withHours ? filters.hours.to : 23,
     timeRange: withHours ? filters.timeRange : 'daily',
     metric: withHours ? filters.metric : 'gmv',
+    ...(today === undefined ? {} : { today }),
   };
 }

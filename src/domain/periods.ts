@@ -5,7 +5,7 @@
  * Days are `YYYY-MM-DD`, months `YYYY-MM`.
  */
 import { formatMonthShort } from './format';
-import { addDays, daysInRange } from './reports';
+import { addDays, daysInRange, type Period, previousPeriod } from './reports';
 
 export interface PeriodMark {
   /** The period's label, with its real span when cut short and 'so far' when still open. */
@@ -36,7 +36,7 @@ function spanOf(first: string, last: string, range: { start: string; end: string
 }
 
 /** '16–22 Nov', '28 Nov – 2 Dec'. */
-function spanText(from: string, to: string): string {
+export function spanText(from: string, to: string): string {
   if (from === to) return `${dayOfMonth(from)} ${monthShort(from)}`;
   if (from.slice(0, 7) === to.slice(0, 7)) return `${dayOfMonth(from)}–${dayOfMonth(to)} ${monthShort(to)}`;
   return `${dayOfMonth(from)} ${monthShort(from)} – ${dayOfMonth(to)} ${monthShort(to)}`;
@@ -101,4 +101,36 @@ export function bucketMark(
   if (timeRange === 'daily') return dayMark(period, today, labels.day);
   if (timeRange === 'weekly') return weekMark(period, range, today);
   return monthMark(period, range, today, labels.month);
+}
+
+/**
+ * What a growth rate compares: the complete days of a range (its start to the earlier of its end and yesterday)
+ * with as many days just before its start. Today is still open, so it is left out; a range that ends before
+ * today is compared whole.
+ */
+export interface GrowthComparison {
+  readonly current: Period;
+  readonly previous: Period;
+  /** The range reaches today, which is not compared. */
+  readonly todayLeftOut: boolean;
+}
+
+/** The comparison of a range's complete days; undefined when the range holds none (only today). */
+export function completeDaysComparison(range: Period, today: string): GrowthComparison | undefined {
+  const end = earlier(range.end, addDays(today, -1));
+  if (end < range.start) return undefined;
+  return {
+    current: { start: range.start, end },
+    previous: previousPeriod(range.start, end),
+    todayLeftOut: end !== range.end,
+  };
+}
+
+export const NO_COMPLETE_DAY = 'No complete day to compare yet.';
+
+/** What a growth rate is against: 'vs 11–17 Nov', 'vs 11–16 Nov (today left out)'; NO_COMPLETE_DAY without one. */
+export function comparisonLabel(comparison: GrowthComparison | undefined): string {
+  if (!comparison) return NO_COMPLETE_DAY;
+  const against = `vs ${spanText(comparison.previous.start, comparison.previous.end)}`;
+  return comparison.todayLeftOut ? `${against} (today left out)` : against;
 }

@@ -19,6 +19,8 @@ export interface HeaderFiltersEvent {
   type: 'header.filters';
   filters: CommittedFilters;
   outlets: HeaderContext['outlets'];
+  /** The header's today (`YYYY-MM-DD`). */
+  today?: string;
 }
 
 /**
@@ -28,11 +30,11 @@ export interface HeaderFiltersEvent {
 export const followHeaderFilters = fromCallback<HeaderFiltersEvent>(({ system, sendBack }) => {
   const header = appActor(system, 'filterHeader');
   if (!header) return () => undefined;
-  let told: Pick<HeaderContext, 'filters' | 'outlets'> | undefined;
-  const tell = ({ filters, outlets }: HeaderContext) => {
-    if (filters === told?.filters && outlets === told.outlets) return;
-    told = { filters, outlets };
-    sendBack({ type: 'header.filters', filters, outlets });
+  let told: Pick<HeaderContext, 'filters' | 'outlets' | 'today'> | undefined;
+  const tell = ({ filters, outlets, today }: HeaderContext) => {
+    if (filters === told?.filters && outlets === told.outlets && today === told.today) return;
+    told = { filters, outlets, today };
+    sendBack({ type: 'header.filters', filters, outlets, today });
   };
   const subscription = header.subscribe((snapshot) => tell(snapshot.context));
   tell(header.getSnapshot().context);

@@ -13,8 +13,8 @@ import {
 } from '../api/mallReports';
 import {
   type MallHomeKpis,
+  mallHomeComparison,
   mallHomeKpis,
-  mallHomePreviousRange,
   type PaymentOverTime,
   type PeakHoursData,
   paymentBuckets,
@@ -30,18 +30,29 @@ import {
  * then shapes the answers (domain/mallReportViews). `options.signal` aborts every call of the load.
  */
 
-/** Mall home KPIs: the period and the previous period of equal length (malls, members). */
+/**
+ * Mall home KPIs (malls, members): the whole range for the figures; for the growth, the range's complete days
+ * (asked apart only when today is left out) and as many days before them (asked only when there is a complete day).
+ */
 export async function loadMallHomeKpis(filters: ReportQuery, options: CallOptions = {}): Promise<MallHomeKpis> {
   const query = wholeDays(filters);
-  const previousRange = mallHomePreviousRange(query);
+  const comparison = mallHomeComparison(query);
+  const completeDays = comparison?.todayLeftOut ? comparison.current : undefined;
   const member = { timeRange: 'daily' as const, metric: 'gmv' as const };
-  const [malls, previousMalls, members, previousMembers] = await Promise.all([
+  const none = Promise.resolve(undefined);
+  const [malls, members, completeMalls, completeMembers, previousMalls, previousMembers] = await Promise.all([
     getMallRanking(query, undefined, options),
-    getMallRanking(query, previousRange, options),
     getMemberOverall(query, member, options),
-    getMemberOverall(query, { ...member, range: previousRange }, options),
+    completeDays ? getMallRanking(query, completeDays, options) : none,
+    completeDays ? getMemberOverall(query, { ...member, range: completeDays }, options) : none,
+    comparison ? getMallRanking(query, comparison.previous, options) : none,
+    comparison ? getMemberOverall(query, { ...member, range: comparison.previous }, options) : none,
   ]);
-  return mallHomeKpis({ malls, previousMalls, members, previousMembers });
+  const growth =
+    previousMalls && previousMembers
+      ? { malls: completeMalls, members: completeMembers, previousMalls, previousMembers }
+      : undefined;
+  return mallHomeKpis(comparison, { malls, members, growth });
 }
 
 /** Peak hours: GMV and transactions per day and hour, and per bucket for weekly and monthly time ranges. */

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   heatMapCsvRows,
   heatMapKeys,
+  KPI_CSV_KEYS,
   kpiCsvRows,
+  kpiGrowthLine,
   type MemberOverallResponse,
+  mallHomeComparison,
   mallHomeKpis,
   mallTotals,
   memberShareOf,
@@ -15,6 +18,7 @@ import {
   peakHoursNeedsBuckets,
   peakHoursView,
   type ReportQuery,
+  reportQueryOf,
   WEEKDAYS,
   wholeDays,
 } from '../../src/domain/mallReportViews';
@@ -60,27 +64,138 @@ describe('mall home', () => {
     expect(memberShareOf(members(0, 0))).toBe(0);
   });
 
-  it('shapes the KPIs against the previous period', () => {
-    const mall = { mall_id: 1, mall_name: 'A', average_transaction_value: 0 };
-    const kpis = mallHomeKpis({
-      malls: [{ ...mall, gmv: 100, transactions: 4 }],
-      previousMalls: [{ ...mall, gmv: 50, transactions: 5 }],
-      members: members(40, 60),
-      previousMembers: members(1, 3),
+  const HOME: ReportQuery = { ...QUERY, start: '2026-11-19', end: '2026-11-25', startHour: 0, endHour: 23 };
+  const mall = { mall_id: 1, mall_name: 'A', average_transaction_value: 0 };
+
+  it('compares the complete days of a range ending today with as many days before them', () => {
+    expect(mallHomeComparison({ ...HOME, today: '2026-11-25' })).toEqual({
+      current: { start: '2026-11-19', end: '2026-11-24' },
+      previous: { start: '2026-11-13', end: '2026-11-18' },
+      todayLeftOut: true,
+    });
+  });
+
+  it('compares a range ending yesterday whole, with the period of equal length before it', () => {
+    expect(mallHomeComparison({ ...HOME, today: '2026-11-26' })).toEqual({
+      current: { start: '2026-11-19', end: '2026-11-25' },
+      previous: { start: '2026-11-12', end: '2026-11-18' },
+      todayLeftOut: false,
+    });
+    // A query that does not know today is compared whole.
+    expect(mallHomeComparison(HOME)).toEqual({
+      current: { start: '2026-11-19', end: '2026-11-25' },
+      previous: { start: '2026-11-12', end: '2026-11-18' },
+      todayLeftOut: false,
+    });
+  });
+
+  it('has nothing to compare when the range is only today', () => {
+    expect(mallHomeComparison({ ...HOME, start: '2026-11-25', today: '2026-11-25' })).toBeUndefined();
+  });
+
+  it('shows the whole range and takes the growth from the complete days against the days before them', () => {
+    const comparison = mallHomeComparison({ ...HOME, today: '2026-11-25' });
+    const kpis = mallHomeKpis(comparison, {
+      malls: [{ ...mall, gmv: 120, transactions: 6 }],
+      members: members(60, 60),
+      growth: {
+        malls: [{ ...mall, gmv: 100, transactions: 4 }],
+        members: members(40, 60),
+        previousMalls: [{ ...mall, gmv: 50, transactions: 5 }],
+        previousMembers: members(1, 3),
+      },
     });
     expect(kpis).toEqual({
-      gmv: { current: 100, previous: 50 },
-      transactions: { current: 4, previous: 5 },
-      averageTransactionValue: { current: 25, previous: 10 },
-      memberShare: { current: 0.4, previous: 0.25 },
+      gmv: { current: 120, growth: { current: 100, previous: 50 } },
+      transactions: { current: 6, growth: { current: 4, previous: 5 } },
+      averageTransactionValue: { current: 20, growth: { current: 25, previous: 10 } },
+      memberShare: { current: 0.5, growth: { current: 0.4, previous: 0.25 } },
+      comparison,
     });
+    expect(kpiGrowthLine(kpis.gmv, kpis.comparison)).toEqual({
+      text: '▲ 100.00% vs 13–18 Nov (today left out)',
+      trend: 'up',
+    });
+    expect(kpiGrowthLine(kpis.transactions, kpis.comparison)).toEqual({
+      text: '▼ -20.00% vs 13–18 Nov (today left out)',
+      trend: 'down',
+    });
+    expect(KPI_CSV_KEYS).toEqual(['measure', 'current', 'compared_period', 'compared', 'previous_period', 'previous']);
+    const periods = { compared_period: '2026-11-19 to 2026-11-24', previous_period: '2026-11-13 to 2026-11-18' };
     expect(kpiCsvRows(kpis)).toEqual([
-      { measure: 'GMV', current: 100, previous: 50 },
-      { measure: 'Transactions', current: 4, previous: 5 },
-      { measure: 'Average Transaction Value', current: 25, previous: 10 },
-      { measure: 'Member Share (%)', current: 40, previous: 25 },
+      { measure: 'GMV', current: 120, ...periods, compared: 100, previous: 50 },
+      { measure: 'Transactions', current: 6, ...periods, compared: 4, previous: 5 },
+      { measure: 'Average Transaction Value', current: 20, ...periods, compared: 25, previous: 10 },
+      { measure: 'Member Share (%)', current: 50, ...periods, compared: 40, previous: 25 },
     ]);
     expect(kpiCsvRows(undefined)).toEqual([]);
+  });
+
+  it('compares the whole range when it has ended (no separate complete-day answers), 0.00% against zero', () => {
+    const comparison = mallHomeComparison({ ...HOME, today: '2026-11-26' });
+    const kpis = mallHomeKpis(comparison, {
+      malls: [{ ...mall, gmv: 100, transactions: 4 }],
+      members: members(40, 60),
+      growth: { previousMalls: [], previousMembers: members(0, 0) },
+    });
+    expect(kpis.gmv).toEqual({ current: 100, growth: { current: 100, previous: 0 } });
+    expect(kpis.memberShare).toEqual({ current: 0.4, growth: { current: 0.4, previous: 0 } });
+    expect(kpiGrowthLine(kpis.gmv, kpis.comparison)).toEqual({ text: '0.00% vs 12–18 Nov', trend: 'flat' });
+    expect(kpiCsvRows(kpis)[0]).toEqual({
+      measure: 'GMV',
+      current: 100,
+      compared_period: '2026-11-19 to 2026-11-25',
+      compared: 100,
+      previous_period: '2026-11-12 to 2026-11-18',
+      previous: 0,
+    });
+  });
+
+  it('gives no growth when the range holds no complete day', () => {
+    const kpis = mallHomeKpis(undefined, { malls: [{ ...mall, gmv: 30, transactions: 1 }], members: members(1, 1) });
+    expect(kpis.gmv).toEqual({ current: 30, growth: undefined });
+    expect(kpis.comparison).toBeUndefined();
+    expect(kpiGrowthLine(kpis.gmv, kpis.comparison)).toEqual({
+      text: 'No complete day to compare yet.',
+      trend: 'none',
+    });
+    expect(kpiCsvRows(kpis)[3]).toEqual({
+      measure: 'Member Share (%)',
+      current: 50,
+      compared_period: '',
+      compared: '',
+      previous_period: '',
+      previous: '',
+    });
+  });
+});
+
+describe('reportQueryOf', () => {
+  const filters = {
+    clientId: 1,
+    mallIds: [1],
+    outlet: undefined,
+    dateRange: { start: '2026-11-19', end: '2026-11-25' },
+    hours: { from: 9, to: 17 },
+    timeRange: 'weekly' as const,
+    metric: 'transactions' as const,
+    month: undefined,
+  };
+
+  it("carries the header's today when it is given", () => {
+    expect(reportQueryOf(filters, false, '2026-11-25')).toEqual({
+      clientId: 1,
+      mallIds: [1],
+      start: '2026-11-19',
+      end: '2026-11-25',
+      startHour: 0,
+      endHour: 23,
+      timeRange: 'daily',
+      metric: 'gmv',
+      today: '2026-11-25',
+    });
+    expect(reportQueryOf(filters, true)).not.toHaveProperty('today');
+    expect(reportQueryOf({ ...filters, mallIds: [] }, false, '2026-11-25')).toBeUndefined();
   });
 });
 

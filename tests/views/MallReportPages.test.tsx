@@ -20,13 +20,13 @@ import {
   installNetwork,
   MALLS,
   ok,
-  PREVIOUS_RANGE,
   RANGE,
   type RecordedCall,
   renderReportPage,
   seriesValues,
   serverError,
   sortedCalls,
+  TODAY,
   tableIn,
   tearDownReportPage,
   toastTexts,
@@ -61,9 +61,18 @@ const CURRENT_MALLS = [
   { mall_id: 1, mall_name: 'Central', gmv: 1500.25, transactions: 30, average_transaction_value: 50.01 },
   { mall_id: 2, mall_name: 'East', gmv: 500.25, transactions: 20, average_transaction_value: 25.01 },
 ];
+/** The complete days of RANGE (today left out). */
+const COMPLETE_MALLS = [
+  { mall_id: 1, mall_name: 'Central', gmv: 1200.25, transactions: 28, average_transaction_value: 42.87 },
+  { mall_id: 2, mall_name: 'East', gmv: 400.25, transactions: 16, average_transaction_value: 25.02 },
+];
 const PREVIOUS_MALLS = [
   { mall_id: 1, mall_name: 'Central', gmv: 2500, transactions: 40, average_transaction_value: 62.5 },
 ];
+const YESTERDAY = '2024-03-14';
+/** RANGE's complete days (up to yesterday) and the 6 days just before them: what the growth compares. */
+const COMPLETE_RANGE = { start: RANGE.start, end: YESTERDAY } as const;
+const COMPARED_PREVIOUS = { start: '2024-03-03', end: '2024-03-08' } as const;
 const HOME_DAILY = [
   { date: '2024-03-09', gmv: 1234.5, transactions: 1200 },
   { date: '2024-03-10', gmv: 766, transactions: 0 },
@@ -80,21 +89,41 @@ const HOME_PAYMENTS = [
   { payment_method: 'CASH', sum: 800 },
 ];
 
-function mallHomeAnswers(call: RecordedCall) {
-  // The previous period ends before today; the committed ranges end today.
-  const previous = call.query.get('end_time') !== RANGE.end;
-  switch (call.path) {
-    case '/api/mall_report/mall':
-      return ok({ data: previous ? PREVIOUS_MALLS : CURRENT_MALLS });
-    case '/api/mall_report/member/overall':
-      return ok(
-        previous
-          ? { data: [], total: { member: 0, non_member: 0 } }
-          : {
+/**
+ * The committed ranges (ending today, or `ended`) answer CURRENT_MALLS, RANGE's complete days COMPLETE_MALLS and
+ * the periods before them PREVIOUS_MALLS (the members likewise).
+ */
+function mallHomeAnswersEnding(ended: string) {
+  return (call: RecordedCall) => {
+    const end = call.query.get('end_time');
+    const kind = end === RANGE.end || end === ended ? 'current' : end === YESTERDAY ? 'complete' : 'previous';
+    switch (call.path) {
+      case '/api/mall_report/mall':
+        return ok({ data: { current: CURRENT_MALLS, complete: COMPLETE_MALLS, previous: PREVIOUS_MALLS }[kind] });
+      case '/api/mall_report/member/overall':
+        return ok(
+          {
+            current: {
               data: [{ period: RANGE.start, member: 1500.375, non_member: 500.125 }],
               total: { member: 1500.375, non_member: 500.125 },
             },
-      );
+            complete: {
+              data: [{ period: RANGE.start, member: 800.25, non_member: 800.25 }],
+              total: { member: 800.25, non_member: 800.25 },
+            },
+            previous: { data: [], total: { member: 0, non_member: 0 } },
+          }[kind],
+        );
+      default:
+        return otherMallHomeAnswers(call);
+    }
+  };
+}
+
+const mallHomeAnswers = mallHomeAnswersEnding(RANGE.end);
+
+function otherMallHomeAnswers(call: RecordedCall) {
+  switch (call.path) {
     case '/api/mall_report/daily':
       return ok({ data: HOME_DAILY });
     case '/api/mall_report/outlet':
@@ -106,13 +135,24 @@ function mallHomeAnswers(call: RecordedCall) {
   }
 }
 
-function mallHomeCalls(base: Record<string, string | string[]>, previous: { start: string; end: string }) {
-  const before = { ...base, start_time: previous.start, end_time: previous.end };
+type Span = { start: string; end: string };
+
+/**
+ * The mall home's calls: the KPIs of the whole range, of its complete days when today is left out (`complete`)
+ * and of the days before them (`previous`, none without a complete day); the daily trend, outlets and payments.
+ */
+function mallHomeCalls(base: Record<string, string | string[]>, growth: { previous?: Span; complete?: Span }) {
+  const kpiRanges = [
+    base,
+    ...[growth.complete, growth.previous].flatMap((span) =>
+      span ? [{ ...base, start_time: span.start, end_time: span.end }] : [],
+    ),
+  ];
   return sortedCalls([
-    { path: '/api/mall_report/mall', params: { ...base, rank_by: 'gmv' } },
-    { path: '/api/mall_report/mall', params: { ...before, rank_by: 'gmv' } },
-    { path: '/api/mall_report/member/overall', params: { ...base, time_range: 'daily', metric: 'gmv' } },
-    { path: '/api/mall_report/member/overall', params: { ...before, time_range: 'daily', metric: 'gmv' } },
+    ...kpiRanges.flatMap((params) => [
+      { path: '/api/mall_report/mall', params: { ...params, rank_by: 'gmv' } },
+      { path: '/api/mall_report/member/overall', params: { ...params, time_range: 'daily', metric: 'gmv' } },
+    ]),
     { path: '/api/mall_report/daily', params: base },
     { path: '/api/mall_report/outlet', params: { ...base, group_by: 'outlet' } },
     { path: '/api/mall_report/payment_method/overall', params: { ...base, limit: '10' } },
@@ -122,51 +162,107 @@ function mallHomeCalls(base: Record<string, string | string[]>, previous: { star
 const renderMallHome = () => renderReportPage(MallHomePage, { title: 'Mall Home', header: 'mall' });
 
 describe('MallHomePage', { timeout: 30_000 }, () => {
-  it('asks for the KPIs (now and the previous period), the daily trend, the outlets and the payment methods of the committed filters', async () => {
+  it('asks for the KPIs (the range, its complete days and as many days before), the daily trend, the outlets and the payment methods of the committed filters', async () => {
     const network = installNetwork(mallHomeAnswers);
     renderMallHome();
     expect(await screen.findByRole('heading', { name: 'Mall Home' })).toBeDefined();
     await waitForReport();
-    expect(describeCalls(network.reportCalls())).toEqual(mallHomeCalls(BASE, PREVIOUS_RANGE));
+    const growth = { complete: COMPLETE_RANGE, previous: COMPARED_PREVIOUS };
+    expect(describeCalls(network.reportCalls())).toEqual(mallHomeCalls(BASE, growth));
 
     // Apply only Central: everything is asked again for mall 1.
     network.calls.length = 0;
     await selectMalls(1);
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(9));
     await waitForReport();
-    expect(describeCalls(network.reportCalls())).toEqual(mallHomeCalls({ ...BASE, mall_ids: ['1'] }, PREVIOUS_RANGE));
+    expect(describeCalls(network.reportCalls())).toEqual(mallHomeCalls({ ...BASE, mall_ids: ['1'] }, growth));
 
-    // Last 30 days: the previous period is the 30 days before.
+    // Last 30 days: its 29 complete days, compared with the 29 days before them.
     network.calls.length = 0;
     chooseLast30Days();
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(9));
     await waitForReport();
     expect(describeCalls(network.reportCalls())).toEqual(
-      mallHomeCalls({ ...BASE, mall_ids: ['1'], start_time: '2024-02-15' }, { start: '2024-01-16', end: '2024-02-14' }),
+      mallHomeCalls(
+        { ...BASE, mall_ids: ['1'], start_time: '2024-02-15' },
+        { complete: { start: '2024-02-15', end: YESTERDAY }, previous: { start: '2024-01-17', end: '2024-02-14' } },
+      ),
     );
   });
 
-  it('shows the KPI cards with their growth against the previous period (§9), 0.00% when the previous figure is zero', async () => {
-    installNetwork(mallHomeAnswers);
+  it('shows the KPIs of the whole range, with their growth over its complete days against as many days before (§9), 0.00% when the previous figure is zero', async () => {
+    const network = installNetwork(mallHomeAnswers);
     renderMallHome();
     await waitForReport();
+    const rangesOf = (path: string) =>
+      network
+        .reportCalls()
+        .filter((call) => call.path === path)
+        .map((call) => `${call.query.get('start_time')} ${call.query.get('end_time')}`)
+        .sort();
+    // The range up to today for the figures; 9–14 Mar (today left out) and the 6 days before for the growth.
+    const ranges = ['2024-03-03 2024-03-08', '2024-03-09 2024-03-14', '2024-03-09 2024-03-15'];
+    expect(rangesOf('/api/mall_report/mall')).toEqual(ranges);
+    expect(rangesOf('/api/mall_report/member/overall')).toEqual(ranges);
 
-    // GMV 2,000.50 now, 2,500 before: (2000.5 - 2500) / 2500 x 100 = -19.98%.
+    // GMV 2,000.50 over the range; 1,600.50 over its complete days, 2,500 before: -35.98%.
     expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$2,000.50');
     const gmvGrowth = screen.getByTestId('kpi-gmv-growth');
-    expect(gmvGrowth.textContent).toBe('▼ -19.98% vs previous period');
+    expect(gmvGrowth.textContent).toBe('▼ -35.98% vs 3–8 Mar (today left out)');
     expect(gmvGrowth.className).toBe('bp6-text-danger');
-    // Transactions 50 now, 40 before: +25.00%.
+    // Transactions 50 over the range; 44 over its complete days, 40 before: +10.00%.
     expect(screen.getByTestId('kpi-transactions-value').textContent).toBe('50');
-    expect(screen.getByTestId('kpi-transactions-growth').textContent).toBe('▲ 25.00% vs previous period');
+    expect(screen.getByTestId('kpi-transactions-growth').textContent).toBe('▲ 10.00% vs 3–8 Mar (today left out)');
     expect(screen.getByTestId('kpi-transactions-growth').className).toBe('bp6-text-success');
-    // Average transaction value 2000.5 / 50 = 40.01 now, 62.50 before: -35.984 → -35.98%.
+    // Average transaction value 40.01 over the range; 1600.5 / 44 = 36.38 over its complete days, 62.50 before:
+    // -41.79%.
     expect(screen.getByTestId('kpi-atv-value').textContent).toBe('$40.01');
-    expect(screen.getByTestId('kpi-atv-growth').textContent).toBe('▼ -35.98% vs previous period');
-    // Member share 75% now; the previous period had no sales (share 0): 0.00%, neither up nor down.
+    expect(screen.getByTestId('kpi-atv-growth').textContent).toBe('▼ -41.79% vs 3–8 Mar (today left out)');
+    // Member share 75% over the range (50% over its complete days); the days before had no sales (share 0): 0.00%,
+    // neither up nor down.
     expect(screen.getByTestId('kpi-member-share-value').textContent).toBe('75.0%');
-    expect(screen.getByTestId('kpi-member-share-growth').textContent).toBe('0.00% vs previous period');
+    expect(screen.getByTestId('kpi-member-share-growth').textContent).toBe('0.00% vs 3–8 Mar (today left out)');
     expect(screen.getByTestId('kpi-member-share-growth').className).toBe('bp6-text-muted');
+  });
+
+  it('compares a range that ended before today whole, with the period of equal length before it', async () => {
+    const ended = { start: '2024-03-01', end: '2024-03-07' };
+    const network = installNetwork(mallHomeAnswersEnding(ended.end));
+    const page = renderMallHome();
+    await waitForReport();
+    network.calls.length = 0;
+    act(() => page.header().send({ type: 'dateRange.change', range: ended }));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    await waitForReport();
+    expect(describeCalls(network.reportCalls())).toEqual(
+      mallHomeCalls(
+        { ...BASE, start_time: ended.start, end_time: ended.end },
+        { previous: { start: '2024-02-23', end: '2024-02-29' } },
+      ),
+    );
+    // GMV 2,000.50 against 2,500: -19.98%; transactions 50 against 40: +25.00%.
+    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$2,000.50');
+    expect(screen.getByTestId('kpi-gmv-growth').textContent).toBe('▼ -19.98% vs 23–29 Feb');
+    expect(screen.getByTestId('kpi-transactions-growth').textContent).toBe('▲ 25.00% vs 23–29 Feb');
+  });
+
+  it("gives no growth rate when the range is only today: 'No complete day to compare yet.'", async () => {
+    const network = installNetwork(mallHomeAnswers);
+    const page = renderMallHome();
+    await waitForReport();
+    network.calls.length = 0;
+    act(() => page.header().send({ type: 'dateRange.change', range: { start: TODAY, end: TODAY } }));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(5));
+    await waitForReport();
+    expect(describeCalls(network.reportCalls())).toEqual(
+      mallHomeCalls({ ...BASE, start_time: TODAY, end_time: TODAY }, {}),
+    );
+    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$2,000.50');
+    for (const kpi of ['gmv', 'transactions', 'atv', 'member-share']) {
+      const growth = screen.getByTestId(`kpi-${kpi}-growth`);
+      expect(growth.textContent).toBe('No complete day to compare yet.');
+      expect(growth.className).toBe('bp6-text-muted');
+    }
   });
 
   it("writes money with the malls' currency symbol when they share one, '$' when they do not", async () => {
@@ -257,7 +353,7 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     }
     expect(seriesValues(chartIn('daily-trend-chart'))).toEqual([]);
     expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$0.00');
-    expect(screen.getByTestId('kpi-gmv-growth').textContent).toBe('0.00% vs previous period');
+    expect(screen.getByTestId('kpi-gmv-growth').textContent).toBe('0.00% vs 3–8 Mar (today left out)');
   });
 
   it("fails only the panel whose call failed, with 'Mall home error occurs. Please try again later.' once and a retry", async () => {
@@ -291,7 +387,7 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     );
     network.calls.length = 0;
     await selectMalls(2);
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(9));
     await waitForReport();
     expect(toastTexts()).toEqual(['Mall home error occurs. Please try again later.']);
   });
@@ -302,7 +398,7 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
       call.path === '/api/mall_report/daily' ? pending.promise : mallHomeAnswers(call),
     );
     renderMallHome();
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(9));
     expect(screen.getByTestId('report-loading')).toBeDefined();
     expect(screen.getByTestId('mall-header').getAttribute('aria-busy')).toBe('true');
     expect(screen.getByTestId('malls-select')).toHaveProperty('disabled', true);
@@ -327,7 +423,7 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
       call.path === '/api/mall_report/daily' ? pending.promise : mallHomeAnswers(call),
     );
     const page = renderMallHome();
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(9));
     expect(page.header().getSnapshot().hasTag('disabled')).toBe(true);
     page.leavePage();
     expect(screen.queryByTestId('mall-home-page')).toBeNull();
@@ -351,11 +447,11 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
       `payment_methods_${FILE_RANGE}.csv`,
     ]);
     expect(files[`kpis_${FILE_RANGE}.csv`]).toEqual([
-      'Measure,Current,Previous,Currency',
-      'GMV,2000.5,2500,SGD',
-      'Transactions,50,40,SGD',
-      'Average Transaction Value,40.01,62.5,SGD',
-      'Member Share (%),75,0,SGD',
+      'Measure,Current,Compared Period,Compared,Previous Period,Previous,Currency',
+      'GMV,2000.5,2024-03-09 to 2024-03-14,1600.5,2024-03-03 to 2024-03-08,2500,SGD',
+      'Transactions,50,2024-03-09 to 2024-03-14,44,2024-03-03 to 2024-03-08,40,SGD',
+      'Average Transaction Value,40.01,2024-03-09 to 2024-03-14,36.38,2024-03-03 to 2024-03-08,62.5,SGD',
+      'Member Share (%),75,2024-03-09 to 2024-03-14,50,2024-03-03 to 2024-03-08,0,SGD',
     ]);
     expect(files[`daily_${FILE_RANGE}.csv`]).toEqual([
       'Date,GMV,Transactions,Currency',

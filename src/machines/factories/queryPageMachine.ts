@@ -246,10 +246,16 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
         actions: { type: 'startQuery', params: ({ event }) => ({ query: event.query }) },
       },
       'header.filters': {
-        guard: { type: 'isNewQuery', params: ({ event }) => ({ query: reportQueryOf(event.filters, withHours) }) },
+        guard: {
+          type: 'isNewQuery',
+          params: ({ event }) => ({ query: reportQueryOf(event.filters, withHours, event.today) }),
+        },
         target: '.active',
         reenter: true,
-        actions: { type: 'startQuery', params: ({ event }) => ({ query: reportQueryOf(event.filters, withHours) }) },
+        actions: {
+          type: 'startQuery',
+          params: ({ event }) => ({ query: reportQueryOf(event.filters, withHours, event.today) }),
+        },
       },
       'xstate.done.actor.export': { actions: assign({ exporting: false }) },
       'xstate.error.actor.export': { actions: ['notifyExportFailure', assign({ exporting: false })] },

@@ -1,10 +1,11 @@
-import { Button, Card, Classes, H5, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, Classes, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import type { CurrencyFigures } from '../../api/errors';
 import type { CsvFile } from '../../domain/csv';
 import { currencyFormat, formatMoney, formatNumber } from '../../domain/format';
-import { formatGrowthRate, growthRate, nextTableSort, sortTableRows, type TableSort } from '../../domain/reports';
+import type { GrowthLine } from '../../domain/mallReportViews';
+import { nextTableSort, sortTableRows, type TableSort } from '../../domain/reports';
 import { ChartFrameContext } from '../charts/Chart';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
 import { CurrencyContext, useConversionNote, useCurrency, useMallCurrency } from '../common/Money';
@@ -317,25 +318,28 @@ export function ReportTable<Row>({
   );
 }
 
-/** A KPI: the figure, and its growth rate against the previous period (0.00% when that was zero). */
+const GROWTH_CLASS: Readonly<Record<GrowthLine['trend'], string>> = {
+  up: 'bp6-text-success',
+  down: 'bp6-text-danger',
+  flat: Classes.TEXT_MUTED,
+  none: Classes.TEXT_MUTED,
+};
+
+/** A KPI: the figure, and its growth line (kpiGrowthLine: the rate and what it compares, or why there is none). */
 export function KpiCard({
   label,
   value,
-  current,
-  previous,
+  growth,
   loading = false,
   testId,
 }: {
   label: string;
   value: string;
-  current: number;
-  previous: number;
+  growth: GrowthLine | undefined;
   /** Its panel is loading: a skeleton instead of a figure. */
   loading?: boolean;
   testId: string;
 }) {
-  const rate = growthRate(current, previous);
-  const intent = rate > 0 ? Intent.SUCCESS : rate < 0 ? Intent.DANGER : Intent.NONE;
   return (
     <Card data-testid={testId} className="kpi-card" aria-busy={loading}>
       <div className={Classes.TEXT_MUTED}>{label}</div>
@@ -346,19 +350,11 @@ export function KpiCard({
           <div data-testid={`${testId}-value`} className="kpi-card-value">
             {value}
           </div>
-          <div
-            data-testid={`${testId}-growth`}
-            className={
-              intent === Intent.SUCCESS
-                ? 'bp6-text-success'
-                : intent === Intent.DANGER
-                  ? 'bp6-text-danger'
-                  : Classes.TEXT_MUTED
-            }
-          >
-            {rate > 0 ? '▲ ' : rate < 0 ? '▼ ' : ''}
-            {formatGrowthRate(rate)} vs previous period
-          </div>
+          {growth ? (
+            <div data-testid={`${testId}-growth`} className={GROWTH_CLASS[growth.trend]}>
+              {growth.text}
+            </div>
+          ) : null}
         </>
       )}
     </Card>

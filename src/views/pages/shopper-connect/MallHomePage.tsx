@@ -2,7 +2,10 @@ import { useMemo } from 'react';
 import { formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
 import {
   type DailyReportRow,
+  KPI_CSV_KEYS,
+  type Kpi,
   kpiCsvRows,
+  kpiGrowthLine,
   type MallGroupRow,
   type PaymentMethodRow,
 } from '../../../domain/mallReportViews';
@@ -65,6 +68,7 @@ export function MallHomePage({ title, header }: PageProps) {
   const split = useMemo(() => paymentPieOptions(payments, currency), [payments, currency]);
   const kpis = report.dataOf('kpis');
   const kpisLoading = report.panelOf('kpis').status === 'loading';
+  const growthOf = (kpi: Kpi | undefined) => (kpi && kpis ? kpiGrowthLine(kpi, kpis.comparison) : undefined);
 
   return (
     <MallReportSection testId="mall-home-page">
@@ -73,7 +77,7 @@ export function MallHomePage({ title, header }: PageProps) {
         report={report}
         base="mall_home"
         files={() => [
-          { name: 'kpis', keys: ['measure', 'current', 'previous'], rows: kpiCsvRows(kpis) },
+          { name: 'kpis', keys: KPI_CSV_KEYS, rows: kpiCsvRows(kpis) },
           { name: 'daily', keys: ['date', 'gmv', 'transactions'], rows: daily },
           { name: 'outlets', keys: ['name', 'gmv', 'transactions', 'average_transaction_value'], rows: outlets },
           { name: 'payment_methods', keys: ['payment_method', 'sum'], rows: payments },
@@ -84,33 +88,29 @@ export function MallHomePage({ title, header }: PageProps) {
           testId="kpi-gmv"
           label="GMV"
           value={formatMoney(kpis?.gmv.current ?? 0, currency)}
-          current={kpis?.gmv.current ?? 0}
+          growth={growthOf(kpis?.gmv)}
           loading={kpisLoading}
-          previous={kpis?.gmv.previous ?? 0}
         />
         <KpiCard
           testId="kpi-transactions"
           label="Transactions"
           value={formatNumber(kpis?.transactions.current ?? 0)}
-          current={kpis?.transactions.current ?? 0}
+          growth={growthOf(kpis?.transactions)}
           loading={kpisLoading}
-          previous={kpis?.transactions.previous ?? 0}
         />
         <KpiCard
           testId="kpi-atv"
           label="Average Transaction Value"
           value={formatMoney(kpis?.averageTransactionValue.current ?? 0, currency)}
-          current={kpis?.averageTransactionValue.current ?? 0}
+          growth={growthOf(kpis?.averageTransactionValue)}
           loading={kpisLoading}
-          previous={kpis?.averageTransactionValue.previous ?? 0}
         />
         <KpiCard
           testId="kpi-member-share"
           label="Member Share"
           value={formatPercentage(kpis?.memberShare.current ?? 0)}
-          current={kpis?.memberShare.current ?? 0}
+          growth={growthOf(kpis?.memberShare)}
           loading={kpisLoading}
-          previous={kpis?.memberShare.previous ?? 0}
         />
       </KpiRow>
       <ReportBlock
