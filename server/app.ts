@@ -21,11 +21,13 @@ import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE 
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { listOperations, loadSpecification, OPENAPI_PATH } from './openapi.js';
 import { authHandlers } from './routes/auth.js';
+import { gtoHandlers } from './routes/gto.js';
 import { lookupHandlers } from './routes/lookup.js';
 import { mallReportHandlers } from './routes/mallReports.js';
 import { unbuiltHandlers } from './routes/notImplemented.js';
 import { receiptHandlers } from './routes/receipts.js';
 import { checkRequestRules } from './routes/rules.js';
+import { settingsHandlers } from './routes/settings.js';
 import { systemHandlers } from './routes/system.js';
 import type { Handlers, OperationId, RouteDeps } from './routes/types.js';
 import { apiDocsPolicy, registerSecurityHeaders } from './securityHeaders.js';
@@ -57,6 +59,8 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...lookupHandlers(deps),
     ...receiptHandlers(deps),
     ...mallReportHandlers(deps),
+    ...settingsHandlers(deps),
+    ...gtoHandlers(deps),
   };
   const both = Object.keys(built).filter((operationId) => Object.hasOwn(unbuiltHandlers, operationId));
   if (both.length > 0) throw new Error(`Built but still listed as not implemented: ${both.join(', ')}`);

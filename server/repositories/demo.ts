@@ -571,6 +571,31 @@ export async function insertGtoSubmissions(
     },
     rows,
   );
+  await spreadGtoOverDays(db);
+}
+
+/**
+ * The days of the demo's GTO submissions: each month's declared total spread over the days the outlet captured
+ * sales, in proportion to them (whole units in a currency without minor units); the month's total is then the
+ * sum of its days, as a tenant's submission is.
+ */
+async function spreadGtoOverDays(db: Queryable): Promise<void> {
+  await db.query(`
+    INSERT INTO gto_submission_days (client_id, outlet_id, day, gto)
+    SELECT g.client_id, g.outlet_id, r.local_day,
+      round(g.gto_amount * r.gmv / sum(r.gmv) OVER (PARTITION BY g.client_id, g.outlet_id, g.month),
+            CASE WHEN o.currency = 'IDR' THEN 0 ELSE 2 END)
+    FROM gto_submissions g
+    JOIN outlets o ON o.client_id = g.client_id AND o.id = g.outlet_id
+    JOIN rollup_outlet_daily r ON r.client_id = g.client_id AND r.outlet_id = g.outlet_id
+      AND r.local_day >= g.month AND r.local_day < g.month + interval '1 month' AND r.gmv > 0
+    ON CONFLICT DO NOTHING`);
+  await db.query(`
+    UPDATE gto_submissions g SET gto_amount = d.total
+    FROM (SELECT client_id, outlet_id, date_trunc('month', day)::date AS month, sum(gto) AS total
+          FROM gto_submission_days GROUP BY 1, 2, 3) d
+    WHERE d.client_id = g.client_id AND d.outlet_id = g.outlet_id AND d.month = g.month
+      AND g.gto_amount <> d.total`);
 }
 
 export async function insertSalesTargets(

@@ -29,35 +29,8 @@ export const unbuiltHandlers = {
   updateOutletCodes: notImplemented('updateOutletCodes'),
   getMallCategoryOutletReport: notImplemented('getMallCategoryOutletReport'),
   getBreakevenTarget: notImplemented('getBreakevenTarget'),
-  // GTO
-  getGtoMallNameOptions: notImplemented('getGtoMallNameOptions'),
-  getGtoOutletNameOptions: notImplemented('getGtoOutletNameOptions'),
-  getGtoSummary: notImplemented('getGtoSummary'),
-  getGtoSubmission: notImplemented('getGtoSubmission'),
-  updateGtoSubmission: notImplemented('updateGtoSubmission'),
-  createGtoSubmission: notImplemented('createGtoSubmission'),
   // apps
   getXeroInfo: notImplemented('getXeroInfo'),
-  // settings
-  getEmailSubscriptions: notImplemented('getEmailSubscriptions'),
-  updateEmailSubscriptions: notImplemented('updateEmailSubscriptions'),
-  getProcessingFees: notImplemented('getProcessingFees'),
-  updateProcessingFees: notImplemented('updateProcessingFees'),
-  createProcessingFees: notImplemented('createProcessingFees'),
-  getSalesTargets: notImplemented('getSalesTargets'),
-  saveSalesTargets: notImplemented('saveSalesTargets'),
-  getCategories: notImplemented('getCategories'),
-  createCategory: notImplemented('createCategory'),
-  deleteCategory: notImplemented('deleteCategory'),
-  getSubcategories: notImplemented('getSubcategories'),
-  assignSubcategories: notImplemented('assignSubcategories'),
-  getSubcategoryNameOptions: notImplemented('getSubcategoryNameOptions'),
-  getSkuNameOptions: notImplemented('getSkuNameOptions'),
-  assignSkus: notImplemented('assignSkus'),
-  getMealTimings: notImplemented('getMealTimings'),
-  updateMealTimings: notImplemented('updateMealTimings'),
-  createMealTiming: notImplemented('createMealTiming'),
-  deleteMealTiming: notImplemented('deleteMealTiming'),
 } satisfies AreaHandlers;
 
 /** The operationIds of unbuilt operations (answer 501). */

@@ -1047,7 +1047,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GTO submission status per outlet for a month, paged */
+        /**
+         * GTO submission status per outlet for a month, paged
+         * @description Every outlet the caller sees in the client (of mall_ids when given) with its submission for the month, the sales captured from its receipts that month (non-void receipts, the outlet's own currency) and the variance of the declared GTO against them. A submitted month is flagged when the variance is more than the client's threshold (threshold_percent, 5 by default) of the captured sales either way, or when GTO is declared against no captured sales at all; months not submitted are never flagged.
+         */
         get: operations["getGtoSummary"];
         put?: never;
         post?: never;
@@ -1066,9 +1069,15 @@ export interface paths {
         };
         /** An outlet's GTO submission for a month */
         get: operations["getGtoSubmission"];
-        /** Replace an outlet's GTO submission for a month */
+        /**
+         * Replace an outlet's GTO submission for a month
+         * @description The same rules as POST; a month not submitted yet answers 404. The days sent replace the month's days; the correction and its audit-log entry (before and after) are written in one transaction.
+         */
         put: operations["updateGtoSubmission"];
-        /** Submit an outlet's GTO for a month */
+        /**
+         * Submit an outlet's GTO for a month
+         * @description Rules (a request that breaks one answers 400 naming the field): the month must be open (see GtoSubmission.open: searchedMonth otherwise); every date of gtoSubmissionData is a day of searchedMonth no later than the outlet's today, each at most once. A month already submitted answers 409 (correct it with PUT). The submission and its audit-log entry are written in one transaction.
+         */
         post: operations["createGtoSubmission"];
         delete?: never;
         options?: never;
@@ -1123,9 +1132,15 @@ export interface paths {
          * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
          */
         get: operations["getProcessingFees"];
-        /** Update fees of payment methods that have one */
+        /**
+         * Update fees of payment methods that have one
+         * @description Methods are stored normalised (trimmed, upper-cased, empty and NONE as OTHERS); a method given twice once normalised, or a fee over 100, answers 400 naming the field (formData[i].payment_method, formData[i].processing_fees). The fee is stored whether or not the method had one (of two saves at once the later wins); every outlet of id gets it.
+         */
         put: operations["updateProcessingFees"];
-        /** Store fees for payment methods that have none yet */
+        /**
+         * Store fees for payment methods that have none yet
+         * @description Methods are stored normalised (trimmed, upper-cased, empty and NONE as OTHERS); a method given twice once normalised, or a fee over 100, answers 400 naming the field (formData[i].payment_method, formData[i].processing_fees). The fee is stored whether or not the method had one (of two saves at once the later wins); every outlet of id gets it.
+         */
         post: operations["createProcessingFees"];
         delete?: never;
         options?: never;
@@ -1143,7 +1158,10 @@ export interface paths {
         /** Monthly sales target per outlet */
         get: operations["getSalesTargets"];
         put?: never;
-        /** Set monthly sales targets */
+        /**
+         * Set monthly sales targets
+         * @description An outlet given twice answers 400 naming the field (outlet_target[i].outlet_id); an outlet the caller does not see, or of another client, answers 403.
+         */
         post: operations["saveSalesTargets"];
         delete?: never;
         options?: never;
@@ -1161,9 +1179,15 @@ export interface paths {
         /** Categories of a client, paged */
         get: operations["getCategories"];
         put?: never;
-        /** Add a category (isCategory true) or a subcategory (isCategory false) */
+        /**
+         * Add a category (isCategory true) or a subcategory (isCategory false)
+         * @description The name is trimmed. A blank name, or a name the client already has for one of that kind in any case, answers 400 naming the field (for example 'name: a category named "Food" already exists.').
+         */
         post: operations["createCategory"];
-        /** Delete a category or subcategory (its assignments are cleared) */
+        /**
+         * Delete a category or subcategory (its assignments are cleared)
+         * @description Deleting a category unassigns its subcategories; deleting a subcategory unassigns its SKUs. An id the client does not have answers 404.
+         */
         delete: operations["deleteCategory"];
         options?: never;
         head?: never;
@@ -1179,7 +1203,10 @@ export interface paths {
         };
         /** Subcategories of a client, paged */
         get: operations["getSubcategories"];
-        /** Assign subcategories to a category (category_id null unassigns them) */
+        /**
+         * Assign subcategories to a category (category_id null unassigns them)
+         * @description Ids are de-duplicated. A category_id or subcategory id the client does not have answers 400 naming the field; updated counts the subcategories whose category changed.
+         */
         put: operations["assignSubcategories"];
         post?: never;
         delete?: never;
@@ -1231,7 +1258,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Assign SKUs to a subcategory (subcategory_id null unassigns them) */
+        /**
+         * Assign SKUs to a subcategory (subcategory_id null unassigns them)
+         * @description Ids are de-duplicated. A subcategory_id or SKU id the client does not have answers 400 naming the field; an SKU of an outlet the caller does not see answers 403; updated counts the SKUs whose subcategory changed.
+         */
         post: operations["assignSkus"];
         delete?: never;
         options?: never;
@@ -1248,9 +1278,15 @@ export interface paths {
         };
         /** Meal timings of an outlet */
         get: operations["getMealTimings"];
-        /** Save an outlet's meal timings */
+        /**
+         * Save an outlet's meal timings
+         * @description Each timing starts before it ends, and no two timings of the outlet overlap after the save (one may end when the next starts); an id given twice or not of the outlet, or a blank name, answers 400 naming the field (meal_timing[i].id, .name, .start_time, .end_time).
+         */
         put: operations["updateMealTimings"];
-        /** Add a meal timing to an outlet (default name and hours; edit it with PUT) */
+        /**
+         * Add a meal timing to an outlet (default name and hours; edit it with PUT)
+         * @description Named 'Meal n' (a number the outlet's timings do not use), in the first whole hour of the day that no timing of the outlet overlaps (23:00-23:59 for the last); 400 when every hour is taken.
+         */
         post: operations["createMealTiming"];
         /** Delete one meal timing of an outlet */
         delete: operations["deleteMealTiming"];
@@ -1682,6 +1718,16 @@ export interface components {
             status: "submitted" | "notSubmitted";
             /** Format: date-time */
             submitted_at: string | null;
+            /** @description The outlet's currency (amounts of the row are in it). */
+            currency: string;
+            /** @description Sales captured from the outlet's non-void receipts in the month. */
+            captured_sales: number;
+            /** @description Declared GTO minus captured sales (null when not submitted). */
+            variance_amount: number | null;
+            /** @description The variance over the captured sales, in percent, 2 decimals (null when not submitted or nothing was captured). */
+            variance_percent: number | null;
+            /** @description Submitted, and the variance is beyond the client's threshold (or GTO declared against no captured sales). */
+            flagged: boolean;
         };
         GtoDay: {
             date: components["schemas"]["Day"];
@@ -1692,8 +1738,10 @@ export interface components {
             client_id: components["schemas"]["Id"];
             outlet_id: components["schemas"]["Id"];
             searchedMonth: components["schemas"]["Month"];
-            /** @description One entry per day of searchedMonth (dates outside the month are rejected). */
+            /** @description One entry per day of searchedMonth, each day at most once; a date outside the month, or after the outlet's today, is refused (400 naming gtoSubmissionData). */
             gtoSubmissionData: components["schemas"]["GtoDay"][];
+            /** @description What the figure includes or leaves out (line breaks allowed). */
+            remarks?: string;
         };
         GtoSubmission: {
             outlet_id: number;
@@ -1708,6 +1756,18 @@ export interface components {
             submitted: boolean;
             /** Format: date-time */
             submitted_at: string | null;
+            /** @description The e-mail address of who submitted or last corrected the month. */
+            submitted_by: string | null;
+            /**
+             * Format: date-time
+             * @description When the month was last corrected (equal to submitted_at when never corrected).
+             */
+            updated_at: string | null;
+            remarks: string | null;
+            /** @description The month can be submitted or corrected now: from its first day to the last day of the following month, in the outlet's mall's time zone. */
+            open: boolean;
+            /** @description The outlet's currency. */
+            currency: string;
         };
         XeroInfo: {
             tenant_id: string;
@@ -3734,8 +3794,8 @@ export interface operations {
                 mall_ids?: components["parameters"]["OptionalMallIds"];
                 /** @description Only this outlet. */
                 outlet_id?: components["schemas"]["Id"];
-                filterOption?: "all" | "submitted" | "notSubmitted";
-                sortColumn?: "outlet_name" | "mall_name" | "gto_amount" | "status" | "submitted_at";
+                filterOption?: "all" | "submitted" | "notSubmitted" | "flagged";
+                sortColumn?: "outlet_name" | "mall_name" | "gto_amount" | "status" | "submitted_at" | "captured_sales" | "variance_percent";
                 orderByMethod?: components["parameters"]["OrderByMethod"];
                 page?: components["parameters"]["Page"];
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
@@ -3755,6 +3815,8 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["GtoSummaryRow"][];
                         total: number;
+                        /** @description The client's variance threshold in percent (a flag beyond it). */
+                        threshold_percent: number;
                     };
                 };
             };
@@ -3843,6 +3905,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The month is submitted already (correct it with PUT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getXeroInfo: {

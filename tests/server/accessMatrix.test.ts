@@ -44,6 +44,7 @@ beforeAll(async () => {
      WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
     [WORLD.users.operator1],
   );
+  await seedSettings();
   app = await createTestApp(db.pool);
   const logins: [keyof typeof agents, string][] = [
     ['admin', WORLD.users.admin],
@@ -129,31 +130,94 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   saveSalesTargets: (ids) => ({
     body: { client_id: ids.client, date: '2026-03-01', outlet_target: [{ outlet_id: ids.outlet, target: 1000 }] },
   }),
-  createCategory: (ids) => ({ body: { client_id: ids.client, name: 'Food', isCategory: true } }),
-  deleteCategory: (ids) => ({ body: { client_id: ids.client, category_id: 1 } }),
-  assignSubcategories: (ids) => ({ body: { client_id: ids.client, category_id: 1, subcategory_ids: [1] } }),
-  getSubcategoryNameOptions: () => ({ query: { category_id: 1 } }),
-  getSkuNameOptions: () => ({ query: { subcategory_id: 1 } }),
-  assignSkus: (ids) => ({ body: { client_id: ids.client, subcategory_id: 1, sku_ids: [1] } }),
+  createCategory: (ids) => ({ body: { client_id: ids.client, name: `Food ${++categories}`, isCategory: true } }),
+  deleteCategory: (ids) => ({ body: { client_id: ids.client, category_id: DISPOSABLE + ids.client } }),
+  assignSubcategories: (ids) => ({
+    body: { client_id: ids.client, category_id: ids.client, subcategory_ids: [ids.client] },
+  }),
+  getSubcategoryNameOptions: (ids) => ({ query: { category_id: ids.client } }),
+  getSkuNameOptions: (ids) => ({ query: { subcategory_id: ids.client } }),
+  assignSkus: (ids) => ({ body: { client_id: ids.client, subcategory_id: ids.client, sku_ids: [ids.client] } }),
   createMealTiming: (ids) => ({ body: { client_id: ids.client, outlet_id: ids.outlet } }),
   updateMealTimings: (ids) => ({
     body: {
       client_id: ids.client,
       outlet_id: ids.outlet,
-      meal_timing: [{ id: 1, name: 'Lunch', start_time: '11:00', end_time: '14:00' }],
+      meal_timing: [{ id: ids.outlet, name: 'Lunch', start_time: '11:00', end_time: '14:00' }],
     },
   }),
-  deleteMealTiming: () => ({ query: { id: 1 } }),
+  deleteMealTiming: (ids) => ({ query: { id: DISPOSABLE + ids.outlet } }),
 };
+
+let categories = 0;
+/** Ids above this are rows a delete may remove: put back before each call (PREPARE). */
+const DISPOSABLE = 100;
+
+/**
+ * The settings rows the calls name, for each client: category, subcategory and SKU with the client's id (the SKU
+ * at the outlet the tenant sees, in client 1), and a meal timing with each outlet's id.
+ */
+async function seedSettings() {
+  await db.pool.query(`
+    INSERT INTO categories (client_id, id, name) VALUES (1, 1, 'Drinks'), (2, 2, 'Apparel');
+    INSERT INTO subcategories (client_id, id, category_id, name) VALUES (1, 1, NULL, 'Tea'), (2, 2, NULL, 'Shirts');
+    INSERT INTO skus (client_id, id, outlet_id, barcode, item_name, unit_price)
+      VALUES (1, 1, 2, 'B-1', 'Scarf', 10), (2, 2, 4, 'A-1', 'Cap', 5);
+    INSERT INTO meal_timings (client_id, id, outlet_id, name, start_time, end_time)
+      SELECT client_id, id, id, 'Lunch', '11:00', '14:00' FROM outlets;
+  `);
+  for (const table of ['categories', 'subcategories', 'skus', 'meal_timings']) {
+    await db.pool.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), 1000)`);
+  }
+}
+
+/** The month before Singapore's current one: open for GTO submissions in every fixture mall's time zone. */
+const GTO_MONTH = (() => {
+  const [year = 0, month = 0] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  return new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 7);
+})();
 
 function gtoSubmission(ids: Ids): BodyOf<'createGtoSubmission'> {
   return {
     client_id: ids.client,
     outlet_id: ids.outlet,
-    searchedMonth: '2026-03',
-    gtoSubmissionData: [{ date: '2026-03-01', gto: 100 }],
+    searchedMonth: GTO_MONTH,
+    gtoSubmissionData: [{ date: `${GTO_MONTH}-01`, gto: 100 }],
   };
 }
+
+/**
+ * What must hold before a call for it to answer 200 whichever caller made it first: a first submission needs the
+ * month not submitted yet, a correction needs it submitted.
+ */
+const PREPARE: { [Id in OperationId]?: (ids: Ids) => Promise<unknown> } = {
+  deleteCategory: (ids) =>
+    db.pool.query(`INSERT INTO categories (client_id, id, name) VALUES ($1, $2, 'Disposable') ON CONFLICT DO NOTHING`, [
+      ids.client,
+      DISPOSABLE + ids.client,
+    ]),
+  deleteMealTiming: (ids) =>
+    db.pool.query(
+      `INSERT INTO meal_timings (client_id, id, outlet_id, name, start_time, end_time)
+       VALUES ($1, $2, $3, 'Disposable', '23:00', '23:30') ON CONFLICT DO NOTHING`,
+      [ids.client, DISPOSABLE + ids.outlet, ids.outlet],
+    ),
+  createGtoSubmission: (ids) =>
+    db.pool.query('DELETE FROM gto_submissions WHERE client_id = $1 AND outlet_id = $2 AND month = $3::date', [
+      ids.client,
+      ids.outlet,
+      `${GTO_MONTH}-01`,
+    ]),
+  updateGtoSubmission: (ids) =>
+    db.pool.query(
+      `INSERT INTO gto_submissions (client_id, outlet_id, month, gto_amount) VALUES ($1, $2, $3::date, 1)
+       ON CONFLICT DO NOTHING`,
+      [ids.client, ids.outlet, `${GTO_MONTH}-01`],
+    ),
+};
 
 function processingFees(ids: Ids): BodyOf<'createProcessingFees'> {
   return {
@@ -169,7 +233,8 @@ const isOperationId = (operationId: string): operationId is OperationId => Objec
  * Calls an operation with a complete input: the given ids at the places its x-scope names, and what else it
  * needs from INPUTS.
  */
-function call(agent: Agent, operation: Operation, ids: Ids) {
+async function call(agent: Agent, operation: Operation, ids: Ids) {
+  if (isOperationId(operation.operationId)) await PREPARE[operation.operationId]?.(ids);
   const input = isOperationId(operation.operationId) ? INPUTS[operation.operationId]?.(ids) : undefined;
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(input?.query ?? {})) {

@@ -1,0 +1,118 @@
+import { requireCaller } from '../auth/access.js';
+import { inTransaction } from '../db/pool.js';
+import { badRequest, HttpError, notFound } from '../errors.js';
+import {
+  createSubmission,
+  getSubmission,
+  gtoMallOptions,
+  gtoOutletOptions,
+  gtoSummary,
+  type OutletMonth,
+  outletMonth,
+  type SubmissionInput,
+  updateSubmission,
+} from '../repositories/gto.js';
+import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
+
+export const MONTH_CLOSED_MESSAGE =
+  'searchedMonth is closed: a month can be submitted or corrected from its first day to the end of the following month.';
+export const ALREADY_SUBMITTED_MESSAGE = 'This month is submitted already: correct it instead.';
+export const NOT_SUBMITTED_MESSAGE = 'This month has not been submitted yet.';
+
+/**
+ * The rules of a submission the schema cannot say: the month is open, and every day is a day of the month no later
+ * than the outlet's today, each at most once.
+ */
+function checkSubmission(body: BodyOf<'createGtoSubmission'>, state: OutletMonth): void {
+  if (!state.open) throw badRequest(MONTH_CLOSED_MESSAGE);
+  const seen = new Set<string>();
+  for (const [index, day] of body.gtoSubmissionData.entries()) {
+    const field = `gtoSubmissionData/${index}/date`;
+    if (!day.date.startsWith(`${body.searchedMonth}-`)) {
+      throw badRequest(`${field} must be a day of ${body.searchedMonth}.`);
+    }
+    if (day.date > state.today) throw badRequest(`${field} must not be after today (${state.today}).`);
+    if (seen.has(day.date)) throw badRequest(`${field} is given twice.`);
+    seen.add(day.date);
+  }
+}
+
+export function gtoHandlers({ pool }: RouteDeps) {
+  /** The outlet's month, or 404 (the access gate has checked that the caller sees the outlet). */
+  async function stateOf(clientId: number, outletId: number, month: string): Promise<OutletMonth> {
+    const state = await outletMonth(pool, clientId, outletId, month);
+    if (!state) throw notFound('No such outlet.');
+    return state;
+  }
+
+  async function save(
+    request: { body: BodyOf<'createGtoSubmission'> } & Parameters<typeof requireCaller>[0],
+    write: typeof createSubmission,
+    refusal: HttpError,
+  ) {
+    const { body } = request;
+    const caller = requireCaller(request);
+    const state = await stateOf(body.client_id, body.outlet_id, body.searchedMonth);
+    checkSubmission(body, state);
+    const input: SubmissionInput = {
+      clientId: body.client_id,
+      outletId: body.outlet_id,
+      month: body.searchedMonth,
+      days: [...body.gtoSubmissionData].sort((a, b) => a.date.localeCompare(b.date)),
+      remarks: body.remarks?.trim() ? body.remarks.trim() : null,
+      userId: caller.user.id,
+    };
+    const written = await inTransaction(pool, (tx) => write(tx, input));
+    if (!written) throw refusal;
+    return getSubmission(pool, body.client_id, body.outlet_id, body.searchedMonth, state);
+  }
+
+  return {
+    async getGtoSubmission({ query }) {
+      const state = await stateOf(query.client_id, query.outlet_id, query.searchedMonth);
+      return getSubmission(pool, query.client_id, query.outlet_id, query.searchedMonth, state);
+    },
+
+    async createGtoSubmission(request) {
+      return save(request, createSubmission, new HttpError(409, ALREADY_SUBMITTED_MESSAGE));
+    },
+
+    async updateGtoSubmission(request) {
+      return save(request, updateSubmission, notFound(NOT_SUBMITTED_MESSAGE));
+    },
+
+    async getGtoSummary(request) {
+      const { query } = request;
+      const { grants } = requireCaller(request);
+      return gtoSummary(
+        pool,
+        {
+          clientId: query.client_id,
+          visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
+          ...(query.mall_ids ? { mallIds: query.mall_ids } : {}),
+          ...(query.outlet_id === undefined ? {} : { outletId: query.outlet_id }),
+        },
+        {
+          month: query.date.slice(0, 7),
+          filter: query.filterOption ?? 'all',
+          sortColumn: query.sortColumn ?? 'outlet_name',
+          order: query.orderByMethod ?? 'desc',
+          page: query.page ?? 1,
+          rowsPerPage: query.rowsPerPage ?? 10,
+        },
+      );
+    },
+
+    async getGtoMallNameOptions(request) {
+      const { grants } = requireCaller(request);
+      const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
+      return { data: await gtoMallOptions(pool, visibility, request.query.client_id) };
+    },
+
+    async getGtoOutletNameOptions(request) {
+      const { grants } = requireCaller(request);
+      const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
+      return { data: await gtoOutletOptions(pool, visibility, request.query.client_id, request.query.mall_ids) };
+    },
+  } satisfies AreaHandlers;
+}

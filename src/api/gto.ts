@@ -1,0 +1,36 @@
+import { api, type CallOptions } from './client';
+import { dataOrThrow } from './errors';
+import type { components, operations } from './schema';
+
+/** The GTO calls (§7 /api/gtoReport/*). Each returns the body of a 2xx answer or throws an ApiError. */
+
+export type GtoSubmission = components['schemas']['GtoSubmission'];
+export type GtoSubmissionRequest = components['schemas']['GtoSubmissionRequest'];
+export type GtoSummaryRow = components['schemas']['GtoSummaryRow'];
+export type GtoSummaryQuery = NonNullable<operations['getGtoSummary']['parameters']['query']>;
+export type GtoSummaryPage = operations['getGtoSummary']['responses']['200']['content']['application/json'];
+export type GtoFilterOption = NonNullable<GtoSummaryQuery['filterOption']>;
+export type GtoSortColumn = NonNullable<GtoSummaryQuery['sortColumn']>;
+
+export async function getGtoSubmission(
+  query: { client_id: number; outlet_id: number; searchedMonth: string },
+  { signal, client = api }: CallOptions = {},
+): Promise<GtoSubmission> {
+  return dataOrThrow(await client.GET('/api/gtoReport/submissionData', { params: { query }, signal }));
+}
+
+/** POST (a first submission) or PUT (a correction of a submitted month). */
+export async function saveGtoSubmission(
+  body: GtoSubmissionRequest,
+  correction: boolean,
+  { signal, client = api }: CallOptions = {},
+): Promise<GtoSubmission> {
+  const result = correction
+    ? await client.PUT('/api/gtoReport/submissionData', { body, signal })
+    : await client.POST('/api/gtoReport/submissionData', { body, signal });
+  return dataOrThrow(result);
+}
+
+export async function getGtoSummary(query: GtoSummaryQuery, { signal, client = api }: CallOptions = {}) {
+  return dataOrThrow(await client.GET('/api/gtoReport/summary', { params: { query }, signal }));
+}

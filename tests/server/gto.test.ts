@@ -1,0 +1,337 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../server/db/pool.js';
+import { ingestReceipts } from '../../server/repositories/ingestion.js';
+import { ALREADY_SUBMITTED_MESSAGE, MONTH_CLOSED_MESSAGE, NOT_SUBMITTED_MESSAGE } from '../../server/routes/gto.js';
+import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
+import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
+
+/*
+ * The GTO workflow on the fixture world (Zenith: Central Mall in SGD, Singapore; Harbour Mall in USD, New York).
+ * The month under test is the one before Singapore's current month (open until the end of this month):
+ *
+ *   cafe (Central)      day 2 10:00  100.00,  day 3 10:00  50.00        captured 150.00
+ *   boutique (Central)  day 2 12:00  200.00, and a void receipt of 999   captured 200.00
+ *   kiosk (Harbour)     nothing                                          captured   0.00
+ */
+let db: TestDatabase;
+let app: FastifyInstance;
+const agents = {} as Record<'operator' | 'tenant' | 'otherClient', Agent>;
+const { cafe, boutique, kiosk } = WORLD.outlets;
+
+/** 'YYYY-MM' of the month `offset` months from Singapore's current month. */
+function singaporeMonth(offset: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
+  const [year = 0, month = 0] = today.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1 + offset, 1));
+  return date.toISOString().slice(0, 7);
+}
+const MONTH = singaporeMonth(-1);
+const day = (n: number) => `${MONTH}-${String(n).padStart(2, '0')}`;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedWorld(db.pool);
+  await db.pool.query(
+    `INSERT INTO role_api_permissions (role_id, permission)
+     SELECT 2, unnest(ARRAY['/api/gtoReport/submissionData::Read', '/api/gtoReport/submissionData::Create',
+       '/api/gtoReport/submissionData::Update', '/api/gtoReport/summary::Read', '/api/gtoReport/mallNameOption::Read',
+       '/api/gtoReport/outletNameOption::Read'])`,
+  );
+  await inTransaction(db.pool, async (client) => {
+    await ingestReceipts(client, 1, [
+      receipt(cafe, `${day(2)}T02:00:00Z`, 100, [['VISA', 100]]),
+      receipt(cafe, `${day(3)}T02:00:00Z`, 50, [['CASH', 50]]),
+      receipt(boutique, `${day(2)}T04:00:00Z`, 200, [['VISA', 200]]),
+      receipt(boutique, `${day(2)}T05:00:00Z`, 999, [['VISA', 999]], { void: true }),
+    ]);
+  });
+  app = await createTestApp(db.pool);
+  const logins: [keyof typeof agents, string][] = [
+    ['operator', WORLD.users.operator1],
+    ['tenant', WORLD.users.tenant],
+    ['otherClient', WORLD.users.operator2],
+  ];
+  for (const [key, email] of logins) {
+    agents[key] = new Agent(app);
+    expect((await agents[key].login(email, PASSWORD)).statusCode).toBe(200);
+  }
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
+const submissionUrl = (outlet: number, month = MONTH, client = 1) =>
+  `/api/gtoReport/submissionData?client_id=${client}&outlet_id=${outlet}&searchedMonth=${month}`;
+
+function submit(
+  agent: Agent,
+  method: 'POST' | 'PUT',
+  outlet: number,
+  days: { date: string; gto: number }[],
+  extra: Record<string, unknown> = {},
+) {
+  return agent.request(method, '/api/gtoReport/submissionData', {
+    body: { client_id: 1, outlet_id: outlet, searchedMonth: MONTH, gtoSubmissionData: days, ...extra },
+  });
+}
+
+async function auditRows(outlet: number) {
+  const { rows } = await db.pool.query<{ action: string; entity: string; detail: Record<string, unknown> }>(
+    `SELECT action, entity, detail FROM audit_log WHERE entity = 'gto_submission' AND entity_id = $1 ORDER BY id`,
+    [`${outlet}:${MONTH}`],
+  );
+  return rows;
+}
+
+describe('a tenant submits and corrects a month', () => {
+  it('shows an open month with nothing submitted yet', async () => {
+    const response = await agents.operator.get(submissionUrl(cafe));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      outlet_id: cafe,
+      searchedMonth: MONTH,
+      gtoSubmissionData: [],
+      total: 0,
+      submitted: false,
+      submitted_at: null,
+      submitted_by: null,
+      updated_at: null,
+      remarks: null,
+      open: true,
+      currency: 'SGD',
+    });
+  });
+
+  it('stores a submission with its days, total, remarks, who and when, and audits it', async () => {
+    const response = await submit(
+      agents.operator,
+      'POST',
+      cafe,
+      [
+        { date: day(3), gto: 60 },
+        { date: day(2), gto: 100.1 },
+      ],
+      { remarks: '  Excludes GST  ' },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const stored = response.json();
+    expect(stored).toMatchObject({
+      gtoSubmissionData: [
+        { date: day(2), gto: 100.1 },
+        { date: day(3), gto: 60 },
+      ],
+      total: 160.1,
+      submitted: true,
+      submitted_by: WORLD.users.operator1,
+      remarks: 'Excludes GST',
+      open: true,
+    });
+    expect(stored.updated_at).toBe(stored.submitted_at);
+    expect((await agents.operator.get(submissionUrl(cafe))).json()).toEqual(stored);
+    expect(await auditRows(cafe)).toEqual([
+      {
+        action: 'create',
+        entity: 'gto_submission',
+        detail: {
+          before: null,
+          after: {
+            outlet_id: cafe,
+            month: MONTH,
+            total: 160.1,
+            days: [
+              { date: day(2), gto: 100.1 },
+              { date: day(3), gto: 60 },
+            ],
+            remarks: 'Excludes GST',
+          },
+        },
+      },
+    ]);
+  });
+
+  it('refuses a second submission of the month (409), changing nothing', async () => {
+    const response = await submit(agents.operator, 'POST', cafe, [{ date: day(2), gto: 1 }]);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(ALREADY_SUBMITTED_MESSAGE);
+    expect((await agents.operator.get(submissionUrl(cafe))).json().total).toBe(160.1);
+    expect(await auditRows(cafe)).toHaveLength(1);
+  });
+
+  it('corrects the month with PUT: the days replaced, before and after in the audit log', async () => {
+    const response = await submit(agents.operator, 'PUT', cafe, [
+      { date: day(2), gto: 100 },
+      { date: day(3), gto: 50 },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const corrected = response.json();
+    expect(corrected).toMatchObject({ total: 150, remarks: null, submitted: true });
+    expect(Date.parse(corrected.updated_at)).toBeGreaterThanOrEqual(Date.parse(corrected.submitted_at));
+    const audit = await auditRows(cafe);
+    expect(audit.map((row) => row.action)).toEqual(['create', 'update']);
+    expect(audit[1]?.detail).toMatchObject({
+      before: { outlet_id: cafe, month: MONTH, total: 160.1, remarks: 'Excludes GST' },
+      after: { outlet_id: cafe, month: MONTH, total: 150, remarks: null },
+    });
+  });
+
+  it('answers 404 to a correction of a month not submitted', async () => {
+    const response = await submit(agents.operator, 'PUT', boutique, [{ date: day(2), gto: 1 }]);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(NOT_SUBMITTED_MESSAGE);
+  });
+
+  it('refuses days outside the month, days given twice and a closed month, naming the field', async () => {
+    const outside = await submit(agents.operator, 'POST', boutique, [{ date: `${singaporeMonth(0)}-01`, gto: 1 }]);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe(`gtoSubmissionData/0/date must be a day of ${MONTH}.`);
+    const twice = await submit(agents.operator, 'POST', boutique, [
+      { date: day(2), gto: 1 },
+      { date: day(2), gto: 2 },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe('gtoSubmissionData/1/date is given twice.');
+    const closedMonth = singaporeMonth(-3);
+    const closed = await agents.operator.request('POST', '/api/gtoReport/submissionData', {
+      body: {
+        client_id: 1,
+        outlet_id: boutique,
+        searchedMonth: closedMonth,
+        gtoSubmissionData: [{ date: `${closedMonth}-02`, gto: 1 }],
+      },
+    });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().message).toBe(MONTH_CLOSED_MESSAGE);
+    expect((await agents.operator.get(submissionUrl(boutique, closedMonth))).json().open).toBe(false);
+    const negative = await submit(agents.operator, 'POST', boutique, [{ date: day(2), gto: -1 }]);
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().message).toMatch(/gtoSubmissionData/);
+    expect((await agents.operator.get(submissionUrl(boutique))).json().submitted).toBe(false);
+  });
+});
+
+describe('the mall reviews the month', () => {
+  beforeAll(async () => {
+    // Boutique declares 250.00 against 200.00 captured: 25 % over, beyond the 5 % threshold.
+    const response = await submit(agents.tenant, 'POST', boutique, [{ date: day(2), gto: 250 }]);
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  const summaryUrl = (extra = '') => `/api/gtoReport/summary?client_id=1&date=${day(15)}${extra}`;
+
+  it('lists every outlet with its submission, the captured sales, the variance and the flag', async () => {
+    const response = await agents.operator.get(summaryUrl('&sortColumn=outlet_name&orderByMethod=asc'));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(3);
+    expect(body.threshold_percent).toBe(5);
+    expect(
+      body.data.map((row: Record<string, unknown>) => ({ ...row, submitted_at: typeof row.submitted_at })),
+    ).toEqual([
+      {
+        outlet_id: boutique,
+        outlet_name: 'Boutique Duo',
+        mall_id: WORLD.malls.central,
+        mall_name: 'Central Mall',
+        month: MONTH,
+        gto_amount: 250,
+        status: 'submitted',
+        submitted_at: 'string',
+        currency: 'SGD',
+        captured_sales: 200,
+        variance_amount: 50,
+        variance_percent: 25,
+        flagged: true,
+      },
+      {
+        outlet_id: cafe,
+        outlet_name: 'Cafe Uno',
+        mall_id: WORLD.malls.central,
+        mall_name: 'Central Mall',
+        month: MONTH,
+        gto_amount: 150,
+        status: 'submitted',
+        submitted_at: 'string',
+        currency: 'SGD',
+        captured_sales: 150,
+        variance_amount: 0,
+        variance_percent: 0,
+        flagged: false,
+      },
+      {
+        outlet_id: kiosk,
+        outlet_name: 'kiosk tres',
+        mall_id: WORLD.malls.harbour,
+        mall_name: 'Harbour Mall',
+        month: MONTH,
+        gto_amount: null,
+        status: 'notSubmitted',
+        submitted_at: 'object',
+        currency: 'USD',
+        captured_sales: 0,
+        variance_amount: null,
+        variance_percent: null,
+        flagged: false,
+      },
+    ]);
+  });
+
+  it('filters flagged, submitted and missing months, pages and sorts', async () => {
+    const ids = async (extra: string) =>
+      (await agents.operator.get(summaryUrl(extra))).json().data.map((row: { outlet_id: number }) => row.outlet_id);
+    expect(await ids('&filterOption=flagged')).toEqual([boutique]);
+    expect(await ids('&filterOption=notSubmitted')).toEqual([kiosk]);
+    expect(await ids('&filterOption=submitted&sortColumn=gto_amount&orderByMethod=asc')).toEqual([cafe, boutique]);
+    expect(await ids('&sortColumn=variance_percent&orderByMethod=desc')).toEqual([boutique, cafe, kiosk]);
+    const page = (
+      await agents.operator.get(summaryUrl('&rowsPerPage=2&page=2&sortColumn=outlet_name&orderByMethod=asc'))
+    ).json();
+    expect(page.total).toBe(3);
+    expect(page.data.map((row: { outlet_id: number }) => row.outlet_id)).toEqual([kiosk]);
+    expect(await ids(`&mall_ids=${WORLD.malls.harbour}`)).toEqual([kiosk]);
+  });
+
+  it('flags by the client’s own threshold', async () => {
+    await db.pool.query('UPDATE clients SET gto_variance_threshold = 30 WHERE id = 1');
+    try {
+      const body = (await agents.operator.get(summaryUrl('&filterOption=flagged'))).json();
+      expect(body).toEqual({ data: [], total: 0, threshold_percent: 30 });
+    } finally {
+      await db.pool.query('UPDATE clients SET gto_variance_threshold = 5 WHERE id = 1');
+    }
+  });
+
+  it('gives the name options of the malls and outlets the caller sees', async () => {
+    expect((await agents.operator.get('/api/gtoReport/mallNameOption?client_id=1')).json()).toEqual({
+      data: [
+        { id: WORLD.malls.central, name: 'Central Mall' },
+        { id: WORLD.malls.harbour, name: 'Harbour Mall' },
+      ],
+    });
+    expect((await agents.tenant.get('/api/gtoReport/outletNameOption?client_id=1')).json()).toEqual({
+      data: [{ id: boutique, name: 'Boutique Duo' }],
+    });
+  });
+});
+
+describe('access', () => {
+  it('shows a tenant its own outlets only, and refuses another outlet by any id', async () => {
+    const summary = (await agents.tenant.get(`/api/gtoReport/summary?client_id=1&date=${day(1)}`)).json();
+    expect(summary.data.map((row: { outlet_id: number }) => row.outlet_id)).toEqual([boutique]);
+    expect((await agents.tenant.get(submissionUrl(cafe))).statusCode).toBe(403);
+    expect((await submit(agents.tenant, 'PUT', cafe, [{ date: day(2), gto: 1 }])).statusCode).toBe(403);
+  });
+
+  it('refuses another client’s caller, a caller without a session, and a write without the CSRF token', async () => {
+    expect((await agents.otherClient.get(submissionUrl(cafe))).statusCode).toBe(403);
+    expect((await agents.otherClient.get(`/api/gtoReport/summary?client_id=1&date=${day(1)}`)).statusCode).toBe(403);
+    expect((await new Agent(app).get(submissionUrl(cafe))).statusCode).toBe(401);
+    const noCsrf = await agents.operator.request('PUT', '/api/gtoReport/submissionData', {
+      body: { client_id: 1, outlet_id: cafe, searchedMonth: MONTH, gtoSubmissionData: [{ date: day(2), gto: 1 }] },
+      csrf: null,
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await agents.operator.get(submissionUrl(cafe))).json().total).toBe(150);
+  });
+});
