@@ -128,11 +128,13 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
   const work = new WeakMap<object, { queries: RequestQueries; scope: AsyncResource; timer: NodeJS.Timeout }>();
   app.addHook('onRequest', (request, reply, done) => {
     const queries = new RequestQueries();
+    // An answer that has begun (its headers sent, as a streamed PDF's) is answered: it goes on to its end.
+    const answered = () => reply.sent || reply.raw.headersSent;
     const timer = setTimeout(async () => {
-      if (reply.sent) return;
+      if (answered()) return;
       request.log.warn('request timed out');
       await cancelBackends(pool.options, queries.stop());
-      if (!reply.sent) reply.status(503).send(errorBody(503, TIMEOUT_MESSAGE, request.id));
+      if (!answered()) reply.status(503).send(errorBody(503, TIMEOUT_MESSAGE, request.id));
     }, config.requestTimeoutMs);
     runAsRequest(queries, () => {
       work.set(request, { queries, timer, scope: new AsyncResource('request') });

@@ -246,26 +246,65 @@ export async function listTransactions(
   return { data: pageResult.rows.map((row) => shapeRow(row, extra)), summary: [summary] };
 }
 
-/** Receipts of the filters with their raw text, in list order (for the PDF). */
-export async function listTransactionsWithText(
-  db: Queryable,
-  filters: TransactionFilters,
-): Promise<(ReceiptRow & { raw_receipt: string; receipt_code: number | null; outlet_name: string })[]> {
-  const order = sortSql(filters.sortColumn, filters.orderByMethod);
+/* ---------------------------------------------------------------- the receipts PDF */
+
+/** The filters of the PDF: the list's, without paging. */
+export type PdfFilters = Omit<TransactionFilters, 'page' | 'rowsPerPage'>;
+
+/** Receipts with their raw text are read this many at a time for the PDF. */
+export const PDF_BATCH_SIZE = 100;
+
+export type PdfReceiptRow = ReceiptRow & { raw_receipt: string; receipt_code: number | null; outlet_name: string };
+
+/** The receipts a PDF holds: how many the filters select, and the ids of the first `cap` of them in list order. */
+export interface PdfSelection {
+  total: number;
+  ids: number[];
+}
+
+/**
+ * The receipts of the PDF: the number the filters select and the ids of the first `cap` in the list's order (one
+ * sort of the window, ids only, so at most `cap` numbers are held whatever the selection).
+ */
+export async function selectPdfReceipts(db: Queryable, filters: PdfFilters, cap: number): Promise<PdfSelection> {
   const zones = await outletZones(db, filters.clientId, filters.outletIds);
-  const rowsPerPage = filters.rowsPerPage ?? 10;
-  const page = filters.page ?? 1;
-  const p = new SqlParams();
-  const where = transactionWhere(p, filters, zones);
-  const { rows } = await db.query<
-    StoredRow & { raw_receipt: string; receipt_code: number | null; outlet_name: string }
-  >(
-    `SELECT ${rowSelect(true)}, r.raw_receipt, r.receipt_code, o.name AS outlet_name
-     FROM receipts r ${RECEIPT_ZONE_JOIN} WHERE ${where}
-     ORDER BY ${order} LIMIT ${p.add(rowsPerPage)} OFFSET ${p.add((page - 1) * rowsPerPage)}`,
-    p.values,
-  );
-  return rows.map((row) => ({ ...row, receipt_status: receiptStatusText(row) }));
+  const countParams = new SqlParams();
+  const countSql = `SELECT count(*)::int AS total FROM receipts r WHERE ${transactionWhere(countParams, filters, zones)}`;
+  const idParams = new SqlParams();
+  const idWhere = transactionWhere(idParams, filters, zones);
+  const idSql = `SELECT r.id FROM receipts r WHERE ${idWhere}
+    ORDER BY ${sortSql(filters.sortColumn, filters.orderByMethod)} LIMIT ${idParams.add(cap)}`;
+  const [count, page] = await Promise.all([
+    db.query<{ total: number }>(countSql, countParams.values),
+    db.query<{ id: number }>(idSql, idParams.values),
+  ]);
+  const ids = page.rows.map((row) => row.id);
+  return { total: Math.max(count.rows[0]?.total ?? 0, ids.length), ids };
+}
+
+/**
+ * The receipts of `ids` with their raw text and outlet name, in the order of `ids`, read `batchSize` at a time:
+ * one query a batch, each run when the caller asks for the next, so only one batch is held at once.
+ */
+export async function* readPdfReceipts(
+  db: Queryable,
+  clientId: number,
+  ids: readonly number[],
+  batchSize: number = PDF_BATCH_SIZE,
+): AsyncGenerator<PdfReceiptRow[]> {
+  for (let start = 0; start < ids.length; start += batchSize) {
+    const batch = ids.slice(start, start + batchSize);
+    const { rows } = await db.query<
+      StoredRow & { raw_receipt: string; receipt_code: number | null; outlet_name: string }
+    >(
+      `SELECT ${rowSelect(true)}, r.raw_receipt, r.receipt_code, o.name AS outlet_name
+       FROM unnest($2::bigint[]) WITH ORDINALITY AS batch(id, position)
+       JOIN receipts r ON r.client_id = $1 AND r.id = batch.id ${RECEIPT_ZONE_JOIN}
+       ORDER BY batch.position`,
+      [clientId, batch],
+    );
+    yield rows.map((row) => ({ ...row, receipt_status: receiptStatusText(row) }));
+  }
 }
 
 /* ---------------------------------------------------------------- option lists */

@@ -9,6 +9,8 @@ export type ReceiptSummary = components['schemas']['ReceiptSummary'];
 export type PaymentSummary = components['schemas']['PaymentSummary'];
 export type BreakdownSeries = components['schemas']['PaymentMethodBreakdownSeries'];
 export type TransactionQuery = NonNullable<operations['getTransactions']['parameters']['query']>;
+/** The query of the receipts PDF and of its link: the list's filters and sort, without paging. */
+export type PdfQuery = NonNullable<operations['generateTransactionsPdf']['parameters']['query']>;
 export type WindowQuery = NonNullable<operations['getPaymentAndSum']['parameters']['query']>;
 export type OutletQuery = { client_id: number; id: string };
 
@@ -58,17 +60,25 @@ export async function getReceiptImage(
   return `data:image/png;base64,${imageBuf}`;
 }
 
-export async function getTransactionsPdfLink(query: TransactionQuery, { signal, client = api }: CallOptions = {}) {
+export async function getTransactionsPdfLink(query: PdfQuery, { signal, client = api }: CallOptions = {}) {
   return dataOrThrow(await client.GET('/outlets/transaction/pdfLink', { params: { query }, signal }));
 }
 
+/** How far the PDF download has come: bytes received, its size when the server says it, the receipts in it. */
+export interface PdfDownloadProgress {
+  received: number;
+  size: number | undefined;
+  count: number | undefined;
+}
+
 /**
- * The receipts PDF, reading the body as a stream so that `onProgress` sees the share received (0..1, or
- * undefined while the size is unknown).
+ * The receipts PDF, reading the body as a stream so that `onProgress` sees the bytes received as they arrive, the
+ * size when the answer has a Content-Length (a streamed one has none) and the number of receipts in the PDF
+ * (X-Receipt-Count).
  */
 export async function downloadTransactionsPdf(
-  query: TransactionQuery,
-  onProgress: (received: number, total: number | undefined) => void,
+  query: PdfQuery,
+  onProgress: (progress: PdfDownloadProgress) => void,
   { signal, client = api }: CallOptions = {},
 ): Promise<Blob> {
   const result = await client.GET('/outlets/transaction/generatepdf', { params: { query }, parseAs: 'stream', signal });
@@ -82,19 +92,21 @@ export async function downloadTransactionsPdf(
     }
     throw new ApiError(response.status, message);
   }
-  const total = Number(response.headers.get('content-length')) || undefined;
+  const size = Number(response.headers.get('content-length')) || undefined;
+  const countHeader = Number(response.headers.get('x-receipt-count') ?? Number.NaN);
+  const count = Number.isInteger(countHeader) && countHeader >= 0 ? countHeader : undefined;
   const body = response.body;
   if (!body) return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
-  onProgress(0, total);
+  onProgress({ received, size, count });
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     received += value.byteLength;
-    onProgress(received, total);
+    onProgress({ received, size, count });
   }
   return new Blob(chunks as BlobPart[], { type: 'application/pdf' });
 }

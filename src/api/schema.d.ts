@@ -625,8 +625,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * PDF of the receipts matching the filters
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         * PDF of every receipt the filters select, up to 10,000 (streamed)
+         * @description The PDF holds every receipt the filters select, up to 10,000, in the list's order (sortColumn, orderByMethod); it takes no paging. When more receipts match, it holds the first 10,000 and its heading says so ('First 10,000 of 12,345 receipts'). The answer is streamed as it is produced, without a Content-Length; X-Receipt-Count says how many receipts it holds. Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
          */
         get: operations["generateTransactionsPdf"];
         put?: never;
@@ -646,7 +646,7 @@ export interface paths {
         };
         /**
          * A signed, expiring link to the PDF of the receipts matching the filters (works without signing in)
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         * @description The link's PDF holds every receipt the filters select, up to 10,000, in the list's order (sortColumn, orderByMethod), as generateTransactionsPdf; it takes no paging. Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
          */
         get: operations["createTransactionsPdfLink"];
         put?: never;
@@ -2980,8 +2980,6 @@ export interface operations {
                 receiptId?: components["parameters"]["ReceiptIdSearch"];
                 sortColumn?: components["parameters"]["TransactionSortColumn"];
                 orderByMethod?: components["parameters"]["OrderByMethod"];
-                page?: components["parameters"]["Page"];
-                rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
             path?: never;
@@ -2989,9 +2987,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The PDF (the page given by page/rowsPerPage). */
+            /** @description The PDF of every receipt the filters select, up to 10,000, named receipts_<start>_<end>.pdf. */
             200: {
                 headers: {
+                    /** @description How many receipts the PDF holds (at most 10,000). */
+                    "X-Receipt-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3025,8 +3025,6 @@ export interface operations {
                 receiptId?: components["parameters"]["ReceiptIdSearch"];
                 sortColumn?: components["parameters"]["TransactionSortColumn"];
                 orderByMethod?: components["parameters"]["OrderByMethod"];
-                page?: components["parameters"]["Page"];
-                rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
             path?: never;
@@ -3063,9 +3061,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The PDF. */
+            /** @description The PDF of every receipt the link's filters select, up to 10,000 (as generateTransactionsPdf), streamed. */
             200: {
                 headers: {
+                    /** @description How many receipts the PDF holds (at most 10,000). */
+                    "X-Receipt-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

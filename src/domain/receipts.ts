@@ -1,6 +1,7 @@
 import { type CsvValue, toCsv } from './csv';
 import { type FilterHeaderContext, type MallLike, selectedOutletIds } from './filterHeader';
 import type { OutletLike } from './filterOptions';
+import { formatNumber } from './format';
 
 /**
  * Pure rules of the Receipts page (§3, §4, §9), shared by the server (grouping, net amount, raw text) and the
@@ -320,6 +321,70 @@ export function transactionQueryOf(
     rowsPerPage: choices.rowsPerPage,
     ...overrides,
   };
+}
+
+/* ---------------------------------------------------------------- the receipts PDF */
+
+/** The most receipts one PDF holds (the file and the signed link's alike). */
+export const RECEIPTS_PDF_CAP = 10_000;
+
+/** What the page says beside Generate PDF. */
+export const RECEIPTS_PDF_CAP_TEXT = `The PDF holds every receipt the filters select, up to ${formatNumber(RECEIPTS_PDF_CAP)}.`;
+
+/** The page's notice when the filters select more receipts than a PDF holds; undefined otherwise. */
+export function receiptsPdfOverCapNotice(listTotal: number, cap: number = RECEIPTS_PDF_CAP): string | undefined {
+  if (listTotal <= cap) return undefined;
+  return `Only the first ${formatNumber(cap)} of ${formatNumber(listTotal)} receipts go into the PDF.`;
+}
+
+/** The PDF's line under its title: how many receipts it holds, and of how many when the cap cut the selection. */
+export function receiptsPdfCountLine(count: number, total: number): string {
+  if (count < total) return `First ${formatNumber(count)} of ${formatNumber(total)} receipts`;
+  return `${formatNumber(count)} ${count === 1 ? 'receipt' : 'receipts'}`;
+}
+
+/** The query of the receipts PDF and of its link: the list's filters and sort, without paging. */
+export type ReceiptsPdfQuery = Omit<TransactionQuery, 'page' | 'rowsPerPage'>;
+
+export function receiptsPdfQueryOf(query: TransactionQuery): ReceiptsPdfQuery {
+  const { page: _page, rowsPerPage: _rowsPerPage, ...pdfQuery } = query;
+  return pdfQuery;
+}
+
+/** The file name of the receipts PDF: receipts_<start>_<end>.pdf. */
+export function receiptsPdfFileName(query: Pick<TransactionQuery, 'startTime' | 'endTime'>): string {
+  return `receipts_${query.startTime.slice(0, 10)}_${query.endTime.slice(0, 10)}.pdf`;
+}
+
+/** A byte count as people read it: '820 B', '340 KB', '1.2 MB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** How far a PDF download has come: the bytes received, the size when the server said it, the receipts in it. */
+export interface ReceiptsPdfDownload {
+  readonly received: number;
+  readonly size: number | undefined;
+  readonly count: number | undefined;
+}
+
+/**
+ * The progress shown while the PDF downloads: a share (0..1) only when its size is known (the bar is
+ * determinate), else undefined (an animated bar); the text says how many receipts and how much has arrived.
+ */
+export function receiptsPdfProgress(download: ReceiptsPdfDownload): { value: number | undefined; text: string } {
+  const { received, size, count } = download;
+  const what =
+    count === undefined
+      ? 'Generating the PDF…'
+      : `Generating the PDF of ${formatNumber(count)} ${count === 1 ? 'receipt' : 'receipts'}…`;
+  if (size === undefined || size <= 0) {
+    return { value: undefined, text: received > 0 ? `${what} ${formatBytes(received)} received` : what };
+  }
+  const value = Math.min(1, received / size);
+  return { value, text: `${what} ${formatBytes(received)} of ${formatBytes(size)} (${Math.round(value * 100)}%)` };
 }
 
 /* ---------------------------------------------------------------- CSV export (§7, §9) */

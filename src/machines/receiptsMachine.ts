@@ -23,6 +23,7 @@ import {
   getTransactions,
   getTransactionsPdfLink,
   type PaymentSummary,
+  type PdfDownloadProgress,
   type ReceiptRow,
   type ReceiptSummary,
 } from '../api/receipts';
@@ -36,10 +37,15 @@ import {
   type ReceiptsFilters,
   type ReceiptsListFilters,
   type ReceiptsListQuery,
+  type ReceiptsPdfDownload,
+  type ReceiptsPdfQuery,
   type ReceiptType,
   receiptsCsv,
   receiptsFiltersOf,
   receiptsListChoices,
+  receiptsPdfFileName,
+  receiptsPdfOverCapNotice,
+  receiptsPdfQueryOf,
   type SortColumn,
   type TransactionQuery,
   togglePaymentMethod,
@@ -63,7 +69,9 @@ import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './head
  *   payments: idle ── filters.change, paymentMethod.toggle ─> loading (payment summary + breakdown of the list's
  *             outlets, days and payment methods, so that its totals agree with the list's) ─> ready | failure
  *   image:    closed ── image.open ─> loading ─> open | closed (toast) ;  image.close ─> closed
- *   pdf:      idle ── pdf.generate ─> generating (progress 0..1) ─> idle (file saved) | idle (toast)
+ *   pdf:      idle ── pdf.generate ─> generating (bytes received, size if known, receipts in it) ─> idle (file
+ *             saved) | idle (toast). The PDF and the link hold every receipt of the list's filters, in its order,
+ *             up to RECEIPTS_PDF_CAP (no paging); `pdfOverCap` says so when the list's total is larger.
  *   link:     idle ── link.create ─> creating ─> ready (url) ;  link.dismiss ─> idle
  *             ready.shown ── link.copy ─> ready.copying ─> ready.shown (a toast: copied, or not)
  *   csv:      idle ── csv.export ─> exporting (every page of the filter) ─> idle (file saved)
@@ -87,8 +95,10 @@ export interface ReceiptsContext {
   paymentSummary: PaymentSummary[];
   breakdown: BreakdownSeries[];
   image: { receiptId: string; src: string | undefined } | undefined;
-  /** 0..1 while the PDF downloads; undefined while its size is unknown. */
-  pdfProgress: number | undefined;
+  /** While the PDF downloads: the bytes received, its size when known, the receipts in it (from the answer). */
+  pdfDownload: ReceiptsPdfDownload | undefined;
+  /** The notice when the list holds more receipts than a PDF does (decided from listTotal). */
+  pdfOverCap: string | undefined;
   pdfLink: string | undefined;
 }
 
@@ -107,7 +117,7 @@ export type ReceiptsEvent =
   | { type: 'image.open'; receiptId: string }
   | { type: 'image.close' }
   | { type: 'pdf.generate' }
-  | { type: 'pdf.progress'; progress: number | undefined }
+  | ({ type: 'pdf.progress' } & PdfDownloadProgress)
   | { type: 'pdf.done' }
   | { type: 'pdf.failed' }
   | { type: 'link.create' }
@@ -145,6 +155,11 @@ function requireQuery(context: ReceiptsContext): TransactionQuery {
   const query = context.listQuery && transactionQueryOf(receiptsListChoices(context.listQuery));
   if (!query) throw new Error('receipts: no filters yet');
   return query;
+}
+
+/** The query of the PDF and of its link: the list's filters and sort, without its page. */
+function requirePdfQuery(context: ReceiptsContext): ReceiptsPdfQuery {
+  return receiptsPdfQueryOf(requireQuery(context));
 }
 
 /** Tells the list the page's filters and choices: it loads them from page 1. */
@@ -245,25 +260,19 @@ export const receiptsMachine = setup({
         signal: AbortSignal;
       }) => getReceiptImage({ client_id: input.clientId, id: input.outletIds, aimbox_id: input.receiptId }, { signal }),
     ),
-    generatePdf: fromCallback<ReceiptsEvent, TransactionQuery>(({ input, sendBack }) => {
+    generatePdf: fromCallback<ReceiptsEvent, ReceiptsPdfQuery>(({ input, sendBack }) => {
       let cancelled = false;
       const controller = new AbortController();
       downloadTransactionsPdf(
         input,
-        (received, total) => {
-          if (!cancelled) {
-            sendBack({ type: 'pdf.progress', progress: total ? Math.min(1, received / total) : undefined });
-          }
+        (progress) => {
+          if (!cancelled) sendBack({ type: 'pdf.progress', ...progress });
         },
         { signal: controller.signal },
       )
         .then((blob) => {
           if (cancelled) return;
-          saveFile(
-            blob,
-            `receipts_${input.startTime}_${input.endTime}_p${input.page ?? 1}.pdf`,
-            RECEIPTS_FILE_URL_LIFETIME,
-          );
+          saveFile(blob, receiptsPdfFileName(input), RECEIPTS_FILE_URL_LIFETIME);
           sendBack({ type: 'pdf.done' });
         })
         .catch(() => {
@@ -275,7 +284,7 @@ export const receiptsMachine = setup({
       };
     }),
     copyText: fromPromise(({ input }: { input: { text: string } }) => navigator.clipboard.writeText(input.text)),
-    createPdfLink: fromPromise(async ({ input, signal }: { input: TransactionQuery; signal: AbortSignal }) => {
+    createPdfLink: fromPromise(async ({ input, signal }: { input: ReceiptsPdfQuery; signal: AbortSignal }) => {
       const { url } = await getTransactionsPdfLink(input, { signal });
       return new URL(url, window.location.origin).toString();
     }),
@@ -359,7 +368,8 @@ export const receiptsMachine = setup({
     paymentSummary: [],
     breakdown: [],
     image: undefined,
-    pdfProgress: undefined,
+    pdfDownload: undefined,
+    pdfOverCap: undefined,
     pdfLink: undefined,
   },
   invoke: [
@@ -368,7 +378,13 @@ export const receiptsMachine = setup({
     { src: 'followList' },
   ],
   on: {
-    'list.changed': { actions: assign(({ event }) => ({ listQuery: event.query, listTotal: event.total })) },
+    'list.changed': {
+      actions: assign(({ event }) => ({
+        listQuery: event.query,
+        listTotal: event.total,
+        pdfOverCap: receiptsPdfOverCapNotice(event.total),
+      })),
+    },
     'header.filters': {
       actions: enqueueActions(({ event, enqueue }) => {
         const filters = receiptsFiltersOf(event);
@@ -519,15 +535,19 @@ export const receiptsMachine = setup({
         },
         generating: {
           tags: ['pdfGenerating'],
-          entry: assign({ pdfProgress: undefined }),
-          invoke: { src: 'generatePdf', input: ({ context }) => requireQuery(context) },
+          entry: assign({ pdfDownload: { received: 0, size: undefined, count: undefined } }),
+          invoke: { src: 'generatePdf', input: ({ context }) => requirePdfQuery(context) },
           on: {
-            'pdf.progress': { actions: assign(({ event }) => ({ pdfProgress: event.progress })) },
-            'pdf.done': { target: 'idle', actions: assign({ pdfProgress: 1 }) },
+            'pdf.progress': {
+              actions: assign(({ event }) => ({
+                pdfDownload: { received: event.received, size: event.size, count: event.count },
+              })),
+            },
+            'pdf.done': { target: 'idle', actions: assign({ pdfDownload: undefined }) },
             'pdf.failed': {
               target: 'idle',
               actions: [
-                assign({ pdfProgress: undefined }),
+                assign({ pdfDownload: undefined }),
                 { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.pdf } },
               ],
             },
@@ -543,7 +563,7 @@ export const receiptsMachine = setup({
           tags: ['linkCreating'],
           invoke: {
             src: 'createPdfLink',
-            input: ({ context }) => requireQuery(context),
+            input: ({ context }) => requirePdfQuery(context),
             onDone: { target: 'ready', actions: assign(({ event }) => ({ pdfLink: event.output })) },
             onError: { target: 'idle', actions: { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.link } } },
           },

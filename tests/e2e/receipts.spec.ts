@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 /*
  * The Receipts page (§2, §4, §7) in Chromium against the real server and its demo data, as the demo operator:
  * the list of the auto-selected outlet over the last 30 days, sorting, paging, the receipt id search, a receipt's
- * image, and the PDF download (a real PDF holding the receipt ids of the page).
+ * image, and the PDF download (a real PDF holding every receipt the filters select, more than the page shows).
  */
 
 function day(offset: number): string {
@@ -159,18 +159,49 @@ test.describe('receipts', () => {
     await expect(image).toBeHidden();
   });
 
-  test('downloads the PDF of the page with its receipt ids', async ({ page }) => {
+  test('downloads the PDF of every receipt the filters select, not only the page on screen', async ({ page }) => {
+    // The outlet with the most receipts in the window, so that its list is longer than the page on screen.
+    const from = day(-29);
+    const to = day(-1);
+    const client = new URL(page.url()).searchParams.get('client') ?? '';
+    expect(client).not.toBe('');
+    const outlets = (await (await page.request.get(`/outlets?client_id=${client}`)).json()) as { id: number }[];
+    let best = { id: 0, total: 0 };
+    for (const outlet of outlets) {
+      const answer = await page.request.get(
+        `/outlets/transaction?client_id=${client}&id=${outlet.id}&startTime=${from}&endTime=${to}&rowsPerPage=10`,
+      );
+      const total = ((await answer.json()) as { summary: { total: number }[] }).summary[0]?.total ?? 0;
+      if (total > best.total) best = { id: outlet.id, total };
+    }
+    expect(best.total).toBeGreaterThan(10);
+    await page.goto(`/receipts?client=${client}&outlet=${best.id}&from=${from}&to=${to}`);
+    await expect(page.getByTestId('summary-total')).toHaveText(best.total.toLocaleString('en-US'));
+    await waitForList(page);
+
+    await expect(page.getByTestId('pdf-cap')).toHaveText(
+      'The PDF holds every receipt the filters select, up to 10,000.',
+    );
     const ids = await receiptIds(page);
+    expect(ids.length).toBe(10);
+    const expected = Math.min(best.total, 10_000);
     const downloadPromise = page.waitForEvent('download');
+    const answer = page.waitForResponse((response) => response.url().includes('/outlets/transaction/generatepdf'));
     await page.getByTestId('generate-pdf').click();
+    const response = await answer;
+    expect(new URL(response.url()).searchParams.has('page')).toBe(false);
+    expect(response.headers()['x-receipt-count']).toBe(String(expected));
     const download = await downloadPromise;
-    expect(download.suggestedFilename()).toMatch(/^receipts_.*\.pdf$/);
-    const file = await download.path();
-    const pdf = await fs.readFile(file);
+    expect(download.suggestedFilename()).toBe(`receipts_${from}_${to}.pdf`);
+    const pdf = await fs.readFile(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf);
-    for (const id of ids) expect(text).toContain(`Receipt ${id}`);
+    const headings = pdfText(pdf)
+      .split('\n')
+      .filter((line) => /^Receipt \S+$/.test(line));
+    expect(headings).toHaveLength(expected);
+    expect(headings.slice(0, ids.length)).toEqual(ids.map((id) => `Receipt ${id}`));
     await expect(page.getByTestId('generate-pdf')).toHaveText('Generate PDF');
+    await expect(page.getByTestId('pdf-progress')).toBeHidden();
   });
 
   test('a signed download link copies, works without a session, and a forged one is refused', async ({

@@ -14,7 +14,9 @@ import type { Notice } from '../../src/domain/messages';
 import {
   type ReceiptsFilters,
   type ReceiptsListQuery,
+  type ReceiptsPdfQuery,
   receiptsListChoices,
+  receiptsPdfProgress,
   transactionQueryOf,
 } from '../../src/domain/receipts';
 import type { PagedListAnswer } from '../../src/machines/factories/pagedListMachine';
@@ -30,8 +32,9 @@ import { modelStateId } from './modelStateIds';
 /*
  * Model-based test of the receipts machine (§4, §7, §8) against a fake server: outlet 1 reports every receipt
  * type and the methods VISA and CASH and has 25 receipts (3 pages of 10); outlet 2 reports only void receipts;
- * outlet 3 answers every call with a 500. The model names what a user sees: which page, which sort, which
- * receipt type and payment methods are selected, and the failure (toast, empty list, totals 0).
+ * outlet 3 answers every call with a 500; outlet 4 has 12,345 receipts, more than a PDF holds. The model names
+ * what a user sees: which page, which sort, which receipt type and payment methods are selected, the failure
+ * (toast, empty list, totals 0), and the PDF: asked for without paging, its progress, the cap notice.
  */
 
 const FILTERS = (outlet: number): ReceiptsFilters => ({
@@ -47,6 +50,8 @@ const FLAGS: Record<string, string[]> = {
 };
 const METHODS: Record<string, string[]> = { '1': ['CASH', 'VISA'], '2': ['VISA'] };
 const TOTAL = 25;
+const BIG_TOTAL = 12_345;
+const totalOf = (outletIds: string) => (outletIds === '4' ? BIG_TOTAL : TOTAL);
 
 function row(index: number): ReceiptRow {
   return {
@@ -70,6 +75,10 @@ function row(index: number): ReceiptRow {
 }
 
 let queries: TransactionQuery[];
+let pdfQueries: ReceiptsPdfQuery[];
+let linkQueries: ReceiptsPdfQuery[];
+/** Answers the PDF download the machine started (progress, done, failed). */
+let pdfSendBack: ((event: ReceiptsEvent) => void) | undefined;
 let paymentQueries: PaymentsInput[];
 let notices: Notice[];
 let actor: Actor<typeof receiptsMachine>;
@@ -97,11 +106,12 @@ const testMachine = receiptsMachine.provide({
             fail(input.id);
             const page = input.page ?? 1;
             const size = input.rowsPerPage ?? 10;
-            const count = Math.max(0, Math.min(size, TOTAL - (page - 1) * size));
-            const summary = { total: TOTAL, void_count: 0, sum: 325, discount: 0 };
+            const total = totalOf(input.id);
+            const count = Math.max(0, Math.min(size, total - (page - 1) * size));
+            const summary = { total, void_count: 0, sum: 325, discount: 0 };
             return {
               rows: Array.from({ length: count }, (_, i) => row((page - 1) * size + i + 1)),
-              total: TOTAL,
+              total,
               summary,
             };
           },
@@ -122,11 +132,17 @@ const testMachine = receiptsMachine.provide({
         return `data:image/png;base64,${input.receiptId}`;
       },
     ),
-    generatePdf: fromCallback<ReceiptsEvent, TransactionQuery>(({ sendBack }) => {
-      sendBack({ type: 'pdf.progress', progress: 0.5 });
-      return () => {};
+    generatePdf: fromCallback<ReceiptsEvent, ReceiptsPdfQuery>(({ input, sendBack }) => {
+      pdfQueries.push(input);
+      pdfSendBack = sendBack;
+      return () => {
+        pdfSendBack = undefined;
+      };
     }),
-    createPdfLink: fromPromise(async () => 'http://localhost/download/receipts/pdf?token=abc'),
+    createPdfLink: fromPromise(async ({ input }: { input: ReceiptsPdfQuery }) => {
+      linkQueries.push(input);
+      return 'http://localhost/download/receipts/pdf?token=abc';
+    }),
     exportCsv: fromPromise(async () => 0),
   },
 });
@@ -151,6 +167,12 @@ async function send(event: ReceiptsEvent) {
   actor.send(event);
   await settle();
 }
+/** The download answers the machine (its headers, a chunk, its end). */
+async function answerPdf(event: ReceiptsEvent) {
+  if (!pdfSendBack) throw new Error('no PDF download running');
+  pdfSendBack(event);
+  await settle();
+}
 const lastQuery = () => queries.at(-1);
 
 type ModelEvent = {
@@ -164,7 +186,15 @@ type ModelEvent = {
     | 'tickAll'
     | 'untickVisa'
     | 'untickAll'
-    | 'search';
+    | 'search'
+    | 'chooseBigOutlet'
+    | 'generatePdf'
+    | 'pdfAnswers'
+    | 'pdfChunk'
+    | 'pdfDone'
+    | 'pdfFails'
+    | 'createLink'
+    | 'dismissLink';
 };
 
 const receiptsModel = createTestModel(
@@ -182,14 +212,29 @@ const receiptsModel = createTestModel(
           tickAll: 'allMethods',
           search: 'searched',
           chooseFailingOutlet: 'failure',
+          chooseBigOutlet: 'bigOutlet',
+          generatePdf: 'pdfRequested',
+          createLink: 'linkCreated',
         },
       },
+      /** The PDF of the list's filters asked for; no answer yet. */
+      pdfRequested: { on: { pdfAnswers: 'pdfStreaming', pdfFails: 'pdfFailed' } },
+      /** The answer's headers: 25 receipts, no Content-Length (streamed). */
+      pdfStreaming: { on: { pdfChunk: 'pdfReceiving' } },
+      /** 1.2 MB received. */
+      pdfReceiving: { on: { pdfDone: 'listed' } },
+      pdfFailed: { on: { generatePdf: 'pdfRequested' } },
+      /** The PDF asked for from page 2 of the list sorted by amount: every receipt, sorted by amount. */
+      pdfByAmount: {},
+      linkCreated: { on: { dismissLink: 'listed' } },
+      /** Outlet 4: 12,345 receipts, more than a PDF holds. */
+      bigOutlet: { on: { chooseOutlet1: 'listed' } },
       page2: { on: { nextPage: 'page3', sortByAmount: 'byAmountDesc', chooseOpened: 'opened' } },
       /** The last page: there is no next one. */
       page3: { on: { nextPage: 'page3', chooseOutlet2: 'outlet2' } },
       byAmountDesc: { on: { sortByAmount: 'byAmountAsc', nextPage: 'byAmountPage2' } },
       byAmountAsc: { on: { sortByAmount: 'byAmountDesc' } },
-      byAmountPage2: { on: { sortByAmount: 'byAmountAsc' } },
+      byAmountPage2: { on: { sortByAmount: 'byAmountAsc', generatePdf: 'pdfByAmount' } },
       /** 'Opened' chosen: moving to outlet 2, which reports no opened receipts, resets it to empty. */
       opened: { on: { nextPage: 'openedPage2', chooseOutlet2: 'outlet2' } },
       openedPage2: { on: { chooseOutlet2: 'outlet2' } },
@@ -239,6 +284,18 @@ function expectList(expected: {
   expect(notices).toEqual([]);
 }
 
+/** The PDF's query for outlet 1 as first listed: its filters and sort, no paging. */
+const pdfQueryOfOutlet1: ReceiptsPdfQuery = {
+  client_id: 1,
+  id: '1',
+  startTime: '2026-03-01',
+  endTime: '2026-03-07',
+  timeType: 'date',
+  outletType: 1,
+  sortColumn: 'datetime',
+  orderByMethod: 'desc',
+};
+
 const states: Record<string, (model: ModelSnapshot) => void> = {
   '#receiptsModel.noOutlet': () => {
     expect(queries).toEqual([]);
@@ -249,6 +306,57 @@ const states: Record<string, (model: ModelSnapshot) => void> = {
     expectList({ page: 1 });
     for (const type of ['pdf.generate', 'link.create', 'csv.export'] as const)
       expect(snapshot().can({ type })).toBe(true);
+    expect(snapshot().hasTag('pdfGenerating')).toBe(false);
+    expect(snapshot().context.pdfDownload).toBeUndefined();
+    expect(snapshot().context.pdfOverCap).toBeUndefined();
+    expect(snapshot().context.pdfLink).toBeUndefined();
+  },
+  '#receiptsModel.pdfRequested': () => {
+    // Every receipt of the list's filters, in its order: no page, no rows per page.
+    expect(pdfQueries.at(-1)).toEqual(pdfQueryOfOutlet1);
+    expect(snapshot().hasTag('pdfGenerating')).toBe(true);
+    expect(snapshot().can({ type: 'pdf.generate' })).toBe(false);
+    const download = snapshot().context.pdfDownload;
+    expect(download).toEqual({ received: 0, size: undefined, count: undefined });
+    expect(download && receiptsPdfProgress(download)).toEqual({ value: undefined, text: 'Generating the PDF…' });
+  },
+  '#receiptsModel.pdfStreaming': () => {
+    const download = snapshot().context.pdfDownload;
+    expect(download).toEqual({ received: 0, size: undefined, count: 25 });
+    expect(download && receiptsPdfProgress(download)).toEqual({
+      value: undefined,
+      text: 'Generating the PDF of 25 receipts…',
+    });
+  },
+  '#receiptsModel.pdfReceiving': () => {
+    const download = snapshot().context.pdfDownload;
+    expect(snapshot().hasTag('pdfGenerating')).toBe(true);
+    expect(download && receiptsPdfProgress(download)).toEqual({
+      value: undefined,
+      text: 'Generating the PDF of 25 receipts… 1.2 MB received',
+    });
+  },
+  '#receiptsModel.pdfFailed': () => {
+    expect(snapshot().hasTag('pdfGenerating')).toBe(false);
+    expect(snapshot().context.pdfDownload).toBeUndefined();
+    expect(notices.map((notice) => notice.message)).toEqual(['PDF generation error occurs. Please try again later.']);
+    notices = [];
+  },
+  '#receiptsModel.pdfByAmount': () => {
+    expect(list().getSnapshot().context.page).toBe(2);
+    expect(pdfQueries.at(-1)).toMatchObject({ sortColumn: 'total_amount', orderByMethod: 'desc' });
+    expect(pdfQueries.at(-1)).not.toHaveProperty('page');
+    expect(pdfQueries.at(-1)).not.toHaveProperty('rowsPerPage');
+  },
+  '#receiptsModel.linkCreated': () => {
+    expect(linkQueries.at(-1)).toEqual(pdfQueryOfOutlet1);
+    expect(snapshot().context.pdfLink).toBe('http://localhost/download/receipts/pdf?token=abc');
+  },
+  '#receiptsModel.bigOutlet': () => {
+    expect(list().getSnapshot().context.summary?.total).toBe(BIG_TOTAL);
+    expect(snapshot().context.listTotal).toBe(BIG_TOTAL);
+    expect(snapshot().context.pdfOverCap).toBe('Only the first 10,000 of 12,345 receipts go into the PDF.');
+    expect(snapshot().can({ type: 'pdf.generate' })).toBe(true);
   },
   '#receiptsModel.page2': () => expectList({ page: 2 }),
   '#receiptsModel.page3': () => {
@@ -310,11 +418,22 @@ const testParams: TestParam<ModelSnapshot, ModelEvent> = {
     untickVisa: () => send({ type: 'paymentMethod.toggle', method: 'VISA' }),
     untickAll: () => send({ type: 'paymentMethod.toggle', method: 'all' }),
     search: () => send({ type: 'receiptId.search', receiptId: ' R-1 ' }),
+    chooseBigOutlet: () => send({ type: 'filters.change', filters: FILTERS(4) }),
+    generatePdf: () => send({ type: 'pdf.generate' }),
+    pdfAnswers: () => answerPdf({ type: 'pdf.progress', received: 0, size: undefined, count: 25 }),
+    pdfChunk: () => answerPdf({ type: 'pdf.progress', received: 1_200_000, size: undefined, count: 25 }),
+    pdfDone: () => answerPdf({ type: 'pdf.done' }),
+    pdfFails: () => answerPdf({ type: 'pdf.failed' }),
+    createLink: () => send({ type: 'link.create' }),
+    dismissLink: () => send({ type: 'link.dismiss' }),
   },
 };
 
 function start() {
   queries = [];
+  pdfQueries = [];
+  linkQueries = [];
+  pdfSendBack = undefined;
   paymentQueries = [];
   notices = [];
   actor = createActor(testMachine);
@@ -328,7 +447,7 @@ describe('receiptsMachine (model-based)', () => {
   afterEach(() => actor.stop());
   describeModelCoverage(receiptsModel, testParams, {
     states: Object.keys(states),
-    transitions: 27,
+    transitions: 38,
     stateName: (key) => modelStateId('receiptsModel', key),
   });
 });
@@ -400,12 +519,16 @@ describe('receiptsMachine details', () => {
     expect(snapshot().context.pdfLink).toBe('http://localhost/download/receipts/pdf?token=abc');
   });
 
-  it('shows the PDF progress while generating', async () => {
+  it('shows a determinate PDF progress when the size is known', async () => {
     await send({ type: 'filters.change', filters: FILTERS(1) });
     await send({ type: 'pdf.generate' });
-    expect(snapshot().hasTag('pdfGenerating')).toBe(true);
-    expect(snapshot().context.pdfProgress).toBe(0.5);
-    await send({ type: 'pdf.done' });
+    await answerPdf({ type: 'pdf.progress', received: 500_000, size: 2_000_000, count: 25 });
+    const download = snapshot().context.pdfDownload;
+    expect(download && receiptsPdfProgress(download)).toEqual({
+      value: 0.25,
+      text: 'Generating the PDF of 25 receipts… 500 KB of 2.0 MB (25%)',
+    });
+    await answerPdf({ type: 'pdf.done' });
     expect(snapshot().hasTag('pdfGenerating')).toBe(false);
   });
 });

@@ -531,7 +531,7 @@ describe('receipt image and PDF', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('generates a PDF of the filtered page with the receipt ids in it', async () => {
+  it('generates a PDF of the filtered receipts with their ids in it', async () => {
     const response = await agents.operator.get(
       url('/outlets/transaction/generatepdf', { ...WINDOW, receiptType: 'discountReceipts' }),
     );

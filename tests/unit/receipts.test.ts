@@ -4,16 +4,24 @@ import {
   breakdownLabel,
   cleanRawReceipt,
   displayReceiptId,
+  formatBytes,
   isBareTimestamp,
   keepReceiptType,
   netAmount,
   paymentMethodQuery,
   RECEIPTS_ERROR_WHAT,
+  RECEIPTS_PDF_CAP,
+  RECEIPTS_PDF_CAP_TEXT,
   type ReceiptCsvRow,
   type ReceiptsListChoices,
   receiptIdCell,
   receiptStatusTags,
   receiptsCsv,
+  receiptsPdfCountLine,
+  receiptsPdfFileName,
+  receiptsPdfOverCapNotice,
+  receiptsPdfProgress,
+  receiptsPdfQueryOf,
   receiptsTotalsRule,
   receiptTypeOptionsFor,
   timeWithDineOut,
@@ -257,5 +265,64 @@ describe('the receipts CSV (§7, §9)', () => {
       '2026-03-01 10:00:00,no receipt id,Closed,VISA,1',
       '',
     ]);
+  });
+});
+
+describe('the receipts PDF', () => {
+  it('holds up to 10,000 receipts, and the page says so', () => {
+    expect(RECEIPTS_PDF_CAP).toBe(10_000);
+    expect(RECEIPTS_PDF_CAP_TEXT).toBe('The PDF holds every receipt the filters select, up to 10,000.');
+    expect(receiptsPdfOverCapNotice(10_000)).toBeUndefined();
+    expect(receiptsPdfOverCapNotice(12_345)).toBe('Only the first 10,000 of 12,345 receipts go into the PDF.');
+    expect(receiptsPdfOverCapNotice(8, 7)).toBe('Only the first 7 of 8 receipts go into the PDF.');
+  });
+
+  it("heads the PDF with its count, 'First 10,000 of 12,345 receipts' when the cap cut it", () => {
+    expect(receiptsPdfCountLine(10_000, 12_345)).toBe('First 10,000 of 12,345 receipts');
+    expect(receiptsPdfCountLine(2_345, 2_345)).toBe('2,345 receipts');
+    expect(receiptsPdfCountLine(1, 1)).toBe('1 receipt');
+  });
+
+  it('asks for the filters and the sort without paging, and names the file receipts_<start>_<end>.pdf', () => {
+    const query = {
+      client_id: 1,
+      id: '1',
+      startTime: '2026-03-01',
+      endTime: '2026-03-07',
+      sortColumn: 'total_amount' as const,
+      orderByMethod: 'asc' as const,
+      page: 3,
+      rowsPerPage: 50,
+    };
+    expect(receiptsPdfQueryOf(query)).toEqual({
+      client_id: 1,
+      id: '1',
+      startTime: '2026-03-01',
+      endTime: '2026-03-07',
+      sortColumn: 'total_amount',
+      orderByMethod: 'asc',
+    });
+    expect(receiptsPdfFileName(query)).toBe('receipts_2026-03-01_2026-03-07.pdf');
+    expect(receiptsPdfFileName({ startTime: '2026-03-01 10:00:00', endTime: '2026-03-01 12:00:00' })).toBe(
+      'receipts_2026-03-01_2026-03-01.pdf',
+    );
+  });
+
+  it('shows the progress: animated with the bytes received while the size is unknown, else the share', () => {
+    expect(formatBytes(820)).toBe('820 B');
+    expect(formatBytes(340_000)).toBe('340 KB');
+    expect(formatBytes(1_234_567)).toBe('1.2 MB');
+    expect(receiptsPdfProgress({ received: 0, size: undefined, count: undefined })).toEqual({
+      value: undefined,
+      text: 'Generating the PDF…',
+    });
+    expect(receiptsPdfProgress({ received: 1_200_000, size: undefined, count: 2_345 })).toEqual({
+      value: undefined,
+      text: 'Generating the PDF of 2,345 receipts… 1.2 MB received',
+    });
+    expect(receiptsPdfProgress({ received: 1_000_000, size: 4_000_000, count: 1 })).toEqual({
+      value: 0.25,
+      text: 'Generating the PDF of 1 receipt… 1.0 MB of 4.0 MB (25%)',
+    });
   });
 });

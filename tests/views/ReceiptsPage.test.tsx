@@ -114,6 +114,8 @@ interface Answers {
   payments: PaymentSummary[];
   breakdown: BreakdownSeries[];
   image: () => Promise<{ imageBuf: string }> | { imageBuf: string };
+  /** The PDF download's answer (a streamed body of its own). */
+  pdf: (call: Call) => Response;
 }
 
 let answers: Answers;
@@ -129,6 +131,7 @@ function defaultAnswers(): Answers {
     payments: PAYMENTS,
     breakdown: BREAKDOWN,
     image: () => ({ imageBuf: 'iVBORw0KGgo=' }),
+    pdf: () => new Response('%PDF-1.3', { headers: { 'Content-Type': 'application/pdf', 'X-Receipt-Count': '25' } }),
   };
 }
 
@@ -162,6 +165,7 @@ function installNetwork(): void {
     const url = new URL(request.url);
     const call = { path: url.pathname, query: url.searchParams };
     calls.push(call);
+    if (call.path === '/outlets/transaction/generatepdf') return answers.pdf(call);
     const { status, body } = await answer(call);
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
@@ -822,5 +826,115 @@ describe('while loading', () => {
     expect(screen.queryByTestId('receipts-empty')).toBeNull();
     await act(async () => pending.resolve({ data: ROWS, summary: [SUMMARY] }));
     await waitForCells(ROWS.length, 12);
+  });
+});
+
+describe('the PDF', () => {
+  /** A PDF answer that streams: its chunks are sent by the test; no Content-Length, as the server streams. */
+  function streamedPdf(count: number) {
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        controller = c;
+      },
+    });
+    answers.pdf = () =>
+      new Response(body, { headers: { 'Content-Type': 'application/pdf', 'X-Receipt-Count': String(count) } });
+    return {
+      send: (bytes: number) => controller?.enqueue(new Uint8Array(bytes)),
+      end: () => controller?.close(),
+    };
+  }
+
+  /** The files the page saved (the hidden link's download name). */
+  function savedFiles(): string[] {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: () => 'blob:receipts', revokeObjectURL: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    return saved;
+  }
+
+  it('states the cap beside the button, and when the filters select more, that only the first 10,000 go in', async () => {
+    await renderLoaded();
+    expect(screen.getByTestId('pdf-cap').textContent).toBe(
+      'The PDF holds every receipt the filters select, up to 10,000.',
+    );
+    expect(screen.queryByTestId('pdf-over-cap')).toBeNull();
+
+    answers.transactions = () => ({ data: ROWS, summary: [{ ...SUMMARY, total: 12_345 }] });
+    fireEvent.click(screen.getByTestId('page-next'));
+    await waitForListCall(2);
+    expect((await screen.findByTestId('pdf-over-cap')).textContent).toBe(
+      'Only the first 10,000 of 12,345 receipts go into the PDF.',
+    );
+  });
+
+  it('asks for every receipt of the filters without paging, shows an animated bar with what has arrived, and saves the file', async () => {
+    const saved = savedFiles();
+    await renderLoaded();
+    await goToPage2();
+    const stream = streamedPdf(2_345);
+    fireEvent.click(screen.getByTestId('generate-pdf'));
+    await waitFor(() => expect(callsTo('/outlets/transaction/generatepdf')).toHaveLength(1));
+    expect(Object.fromEntries(callsTo('/outlets/transaction/generatepdf')[0]?.query ?? [])).toEqual({
+      client_id: '3',
+      id: '12',
+      startTime: '2024-03-09',
+      endTime: '2024-03-15',
+      timeType: 'date',
+      outletType: '1',
+      sortColumn: 'datetime',
+      orderByMethod: 'desc',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('pdf-progress-text').textContent).toBe('Generating the PDF of 2,345 receipts…'),
+    );
+    act(() => stream.send(1_200_000));
+    await waitFor(() =>
+      expect(screen.getByTestId('pdf-progress-text').textContent).toBe(
+        'Generating the PDF of 2,345 receipts… 1.2 MB received',
+      ),
+    );
+    // Indeterminate: no value, animated stripes.
+    const bar = screen.getByTestId('pdf-progress').querySelector<HTMLElement>(`.${Classes.PROGRESS_BAR}`);
+    expect(bar?.getAttribute('aria-valuenow')).toBeNull();
+    expect(bar?.classList.contains(Classes.PROGRESS_NO_STRIPES)).toBe(false);
+    expect(screen.getByTestId('generate-pdf').hasAttribute('disabled')).toBe(true);
+
+    act(() => stream.end());
+    await waitFor(() => expect(screen.queryByTestId('pdf-progress')).toBeNull());
+    expect(saved).toEqual(['receipts_2024-03-09_2024-03-15.pdf']);
+    expect(screen.getByTestId('generate-pdf').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows a determinate bar when the answer says its size', async () => {
+    savedFiles();
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        controller = c;
+      },
+    });
+    answers.pdf = () =>
+      new Response(body, {
+        headers: { 'Content-Type': 'application/pdf', 'Content-Length': '2000000', 'X-Receipt-Count': '25' },
+      });
+    await renderLoaded();
+    fireEvent.click(screen.getByTestId('generate-pdf'));
+    act(() => controller?.enqueue(new Uint8Array(500_000)));
+    await waitFor(() =>
+      expect(screen.getByTestId('pdf-progress-text').textContent).toBe(
+        'Generating the PDF of 25 receipts… 500 KB of 2.0 MB (25%)',
+      ),
+    );
+    const bar = screen.getByTestId('pdf-progress').querySelector<HTMLElement>(`.${Classes.PROGRESS_BAR}`);
+    expect(bar?.getAttribute('aria-valuenow')).toBe('25');
+    act(() => {
+      controller?.enqueue(new Uint8Array(1_500_000));
+      controller?.close();
+    });
+    await waitFor(() => expect(screen.queryByTestId('pdf-progress')).toBeNull());
   });
 });

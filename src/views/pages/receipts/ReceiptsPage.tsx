@@ -1,7 +1,12 @@
 import { Button, Callout, Card, Classes, H5, InputGroup, ProgressBar } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { receiptsTotalsRule } from '../../../domain/receipts';
+import {
+  RECEIPTS_PDF_CAP_TEXT,
+  type ReceiptsPdfDownload,
+  receiptsPdfProgress,
+  receiptsTotalsRule,
+} from '../../../domain/receipts';
 import { type receiptsListMachine, receiptsMachine } from '../../../machines/receiptsMachine';
 import { CurrencyContext, useOutletCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
@@ -20,7 +25,8 @@ import './receipts.css';
 /**
  * The Receipts page (§2): the outlet (top bar) and the date range drive the receipts machine; filters for receipt
  * type, FOC reason, payment method and receipt id; the sortable, paged table; the payment method breakdown and
- * summary; a receipt's image; PDF generation with progress, a signed download link, and CSV export.
+ * summary; a receipt's image; the PDF of every receipt the filters select (up to the cap the page states) with
+ * its progress, a signed download link to it, and CSV export.
  */
 export function ReceiptsPage({ title }: PageProps) {
   const actor = usePageActor(receiptsMachine);
@@ -60,7 +66,8 @@ function ReceiptsPageBody({
   const paymentSummary = useSelector(actor, (state) => state.context.paymentSummary);
   const totalsRule = useSelector(actor, (state) => receiptsTotalsRule(state.context.selectedPaymentMethods));
   const image = useSelector(actor, (state) => state.context.image);
-  const pdfProgress = useSelector(actor, (state) => state.context.pdfProgress);
+  const pdfDownload = useSelector(actor, (state) => state.context.pdfDownload);
+  const pdfOverCap = useSelector(actor, (state) => state.context.pdfOverCap);
   const pdfLink = useSelector(actor, (state) => state.context.pdfLink);
   const canCopyLink = useSelector(actor, (state) => state.can({ type: 'link.copy' }));
   const currency = useOutletCurrency();
@@ -113,15 +120,15 @@ function ReceiptsPageBody({
               />
             </div>
           </div>
-          {generating ? (
-            <div className="receipts-progress" data-testid="pdf-progress">
-              <span>
-                Generating PDF
-                {pdfProgress !== undefined ? ` ${Math.round(pdfProgress * 100)}%` : '…'}
-              </span>
-              <ProgressBar value={pdfProgress} intent="primary" />
-            </div>
-          ) : null}
+          <div className="receipts-pdf-cap">
+            <span data-testid="pdf-cap">{RECEIPTS_PDF_CAP_TEXT}</span>
+            {pdfOverCap ? (
+              <Callout intent="warning" compact data-testid="pdf-over-cap">
+                {pdfOverCap}
+              </Callout>
+            ) : null}
+          </div>
+          {generating && pdfDownload ? <PdfProgress download={pdfDownload} /> : null}
           {pdfLink ? (
             <Callout intent="success" className="receipts-link" data-testid="pdf-link-callout">
               <span>This link downloads the PDF without signing in, for 7 days:</span>
@@ -164,5 +171,16 @@ function ReceiptsPageBody({
         />
       </section>
     </CurrencyContext.Provider>
+  );
+}
+
+/** The PDF's progress: a determinate bar when its size is known, else an animated one; the text says how far. */
+function PdfProgress({ download }: { readonly download: ReceiptsPdfDownload }) {
+  const { value, text } = receiptsPdfProgress(download);
+  return (
+    <div className="receipts-progress" data-testid="pdf-progress">
+      <span data-testid="pdf-progress-text">{text}</span>
+      <ProgressBar value={value} intent="primary" stripes={value === undefined} />
+    </div>
   );
 }
