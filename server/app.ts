@@ -20,6 +20,7 @@ import { cancelBackends, RequestQueries, runAsRequest, trackRequestQueries } fro
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { listOperations, loadSpecification, OPENAPI_PATH } from './openapi.js';
+import { auditHandlers } from './routes/audit.js';
 import { authHandlers } from './routes/auth.js';
 import { gtoHandlers } from './routes/gto.js';
 import { lookupHandlers } from './routes/lookup.js';
@@ -61,6 +62,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...mallReportHandlers(deps),
     ...settingsHandlers(deps),
     ...gtoHandlers(deps),
+    ...auditHandlers(deps),
   };
   const both = Object.keys(built).filter((operationId) => Object.hasOwn(unbuiltHandlers, operationId));
   if (both.length > 0) throw new Error(`Built but still listed as not implemented: ${both.join(', ')}`);

@@ -11,7 +11,7 @@ export interface RoleDefinition {
   components: string[];
 }
 
-const OPERATOR_TAGS = ['lookup', 'outlet-reports', 'tenant', 'mall-reports', 'gto', 'settings', 'apps'];
+const OPERATOR_TAGS = ['lookup', 'outlet-reports', 'tenant', 'mall-reports', 'gto', 'settings', 'apps', 'audit'];
 const DATE_LIMIT = 'datetime-picker-limitation';
 
 function permissions(operations: readonly Operation[], keep: (operation: Operation) => boolean): string[] {
@@ -40,10 +40,16 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
     key,
     name,
     isSuperAdmin: false,
+    // Leasing and finance review the tenants' monthly GTO; every department sees its breakeven page.
     routes:
       key === 'marcom'
         ? [{ name: 'shopper-connect', subPermissions: ['breakeven-target/marcom'] }]
-        : [{ name: 'tenant-connect', subPermissions: ['breakeven-target'] }],
+        : [
+            {
+              name: 'tenant-connect',
+              subPermissions: key === 'operations' ? ['breakeven-target'] : ['gto-review', 'breakeven-target'],
+            },
+          ],
     api: department,
     components: [DATE_LIMIT],
   });

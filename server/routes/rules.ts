@@ -55,6 +55,12 @@ export function reportRange(
   return range;
 }
 
+/** Days `start`..`end` (Day in the contract) named by `fields`: start first, at most `maxDays` days. */
+export function dayRange(start: string, end: string, fields: WindowFields, maxDays = MAX_RANGE_DAYS): void {
+  if (start > end) throw badRequest(`${fields.start} must not be after ${fields.end}: ${START_AFTER_END_MESSAGE}`);
+  if (daysInRange(start, end) > maxDays) throw rangeExceeded(fields.end, maxDays);
+}
+
 /** The names of a window's parameters: the period's, or the compared period's. */
 interface WindowFields {
   start: string;
@@ -99,8 +105,8 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 
 /**
  * The rules above for any operation, by the parameters it takes (the contract names them the same everywhere):
- * startTime/endTime with timeType and timeRange, comparedStartTime/comparedEndTime, start_time/end_time with
- * start_hour, end_hour and time_range. Throws the 400 of the first rule broken.
+ * startTime/endTime with timeType and timeRange, comparedStartTime/comparedEndTime, from/to, start_time/end_time
+ * with start_hour, end_hour and time_range. Throws the 400 of the first rule broken.
  */
 export function checkRequestRules(query: unknown): void {
   if (typeof query !== 'object' || query === null) return;
@@ -112,6 +118,7 @@ export function checkRequestRules(query: unknown): void {
   if (isText(q.comparedStartTime) && isText(q.comparedEndTime)) {
     outletWindow({ startTime: q.comparedStartTime, endTime: q.comparedEndTime, timeType }, COMPARED_PERIOD);
   }
+  if (isText(q.from) && isText(q.to)) dayRange(q.from, q.to, { start: 'from', end: 'to' });
   if (isText(q.start_time) && isText(q.end_time)) {
     reportRange({
       start_time: q.start_time,

@@ -1006,6 +1006,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auditLogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes made in a client, newest first unless sorted otherwise, a page at a time
+         * @description Every change the product records for the client (settings, GTO submissions and corrections, targets, users): when, who, what, and the row before and after. A caller limited to some outlets of the client sees only the changes they made themselves. Rules between parameters (a request that breaks one answers 400 naming the field): from must be on or before to; the range spans at most 366 days. Ties of the sort column are broken by id in the same direction.
+         */
+        get: operations["getAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gtoReport/mallNameOption": {
         parameters: {
             query?: never;
@@ -1706,6 +1726,23 @@ export interface components {
             previous_start_time: string;
             /** Format: date */
             previous_end_time: string;
+        };
+        /** @enum {string} */
+        AuditEntity: "gto_submission" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "user" | "session" | "report";
+        AuditLogEntry: {
+            id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Who made the change (null when the user is gone or the system made it). */
+            user_email: string | null;
+            /** @description create, update, delete, assign, or what else the change was (login). */
+            action: string;
+            entity: string;
+            entity_id: string | null;
+            /** @description The row before and after ({ before, after }), or what else the change recorded. */
+            detail: {
+                [key: string]: unknown;
+            };
         };
         GtoSummaryRow: {
             outlet_id: number;
@@ -3725,6 +3762,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DailyReportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAuditLogs: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                page?: number;
+                rowsPerPage?: 10 | 20 | 50;
+                sortColumn?: "created_at" | "user_email" | "action" | "entity";
+                orderByMethod?: components["parameters"]["OrderByMethod"];
+                /** @description Only changes of this kind of row. */
+                entity?: components["schemas"]["AuditEntity"];
+                /** @description Matches who made the change or the changed row's id, case-insensitive, as a plain substring. */
+                search?: string;
+                /** @description First day (YYYY-MM-DD, UTC) of the changes listed. */
+                from?: components["schemas"]["Day"];
+                /** @description Last day (YYYY-MM-DD, UTC) of the changes listed. */
+                to?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the changes, and how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        data: components["schemas"]["AuditLogEntry"][];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

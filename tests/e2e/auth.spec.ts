@@ -40,9 +40,16 @@ test.describe('landing pages of the demo accounts (§2)', () => {
     });
   }
 
-  test('leasing@demo.mall lands on its breakeven page, titled Leasing', async ({ page }) => {
+  test('marcom@demo.mall lands on its breakeven page, titled Marcom', async ({ page }) => {
+    await openLoginAndSignIn(page, 'marcom@demo.mall');
+    await expect(page).toHaveURL(/\/shopper-connect\/breakeven-target\/marcom$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Marcom');
+  });
+
+  test('leasing@demo.mall lands on GTO review; its breakeven page is titled Leasing', async ({ page }) => {
     await openLoginAndSignIn(page, 'leasing@demo.mall');
-    await expect(page).toHaveURL(/\/tenant-connect\/breakeven-target$/);
+    await expect(page).toHaveURL(/\/tenant-connect\/gto-review(\?.*)?$/);
+    await page.goto('/tenant-connect/breakeven-target');
     await expect(page.getByTestId('page-title')).toHaveText('Leasing');
   });
 
