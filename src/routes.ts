@@ -39,6 +39,10 @@ const receiptsPage: PageComponent = lazy(() =>
   import('./views/pages/receipts/ReceiptsPage').then((module) => ({ default: module.ReceiptsPage })),
 );
 
+const auditLogsPage: PageComponent = lazy(() =>
+  import('./views/pages/tenant-connect/AuditLogsPage').then((module) => ({ default: module.AuditLogsPage })),
+);
+
 /* The super admin's pages. */
 const outboxPage: PageComponent = lazy(() =>
   import('./views/pages/admin/OutboxPage').then((module) => ({ default: module.OutboxPage })),
@@ -118,7 +122,7 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/tenant-connect/non-trading-days': { filters: OUTLET_LEVEL },
   '/tenant-connect/breakeven-target': BREAKEVEN_PAGE,
   '/tenant-connect/tenant-management': { filters: { period: 'none', outletMode: 'disabled' } },
-  '/tenant-connect/audit-logs': { filters: MALL_LEVEL },
+  '/tenant-connect/audit-logs': { filters: MALL_LEVEL, page: auditLogsPage },
   '/tenant-connect/sales-review': { filters: OUTLET_LEVEL },
   '/tenant-connect/sales-review/non-trading-day': { filters: OUTLET_LEVEL },
   '/tenants/tenant-receipt-data': { filters: OUTLET_LEVEL },

@@ -1,0 +1,211 @@
+import { Button, Card, Classes, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { AuditLogEntry, AuditSortColumn } from '../../../api/audit';
+import { AUDIT_ENTITY_NAMES, auditChangeText, auditEntityName, isAuditEntity } from '../../../domain/audit';
+import { lastPage } from '../../../domain/paging';
+import { AUDIT_ROWS_PER_PAGE_OPTIONS, type auditListMachine, auditLogMachine } from '../../../machines/auditLogMachine';
+import { useNoticeToasts } from '../../common/Notifications';
+import { Pager } from '../../common/Pager';
+import { SearchForm } from '../../common/SearchForm';
+import { ariaSort, SortButton } from '../../common/SortButton';
+import { usePageActor } from '../../common/usePageActor';
+import { DateRangeExceededAlert } from '../../filters/DateRangeExceededAlert';
+import { DateRangePicker } from '../../filters/DateRangePicker';
+import { FilterHeaderContext } from '../../filters/filterHeaderContext';
+import { PageTitle } from '../../filters/PageTitle';
+import type { PageProps } from '../pageProps';
+import './tenantConnect.css';
+
+type ListActor = ActorRefFrom<typeof auditListMachine>;
+
+const COLUMNS: readonly { readonly column: AuditSortColumn | undefined; readonly name: string }[] = [
+  { column: 'created_at', name: 'When' },
+  { column: 'user_email', name: 'Who' },
+  { column: 'action', name: 'Action' },
+  { column: 'entity', name: 'What' },
+  { column: undefined, name: 'Change (before → after)' },
+];
+
+/** The places of the skeleton rows while a page loads (their keys). */
+const SKELETON_ROWS = [1, 2, 3, 4, 5];
+/** The longest search the call takes (the contract's maxLength). */
+const SEARCH_MAX_LENGTH = 200;
+const ENTITY_OPTIONS = [
+  { value: '', label: 'Every kind of change' },
+  ...Object.entries(AUDIT_ENTITY_NAMES).map(([value, label]) => ({ value, label })),
+];
+
+/**
+ * Tenant Connect's audit logs: every change made in the product for the client over the header's days (when, who,
+ * what, before → after), sortable by any column, filtered by kind of row and by who or which row.
+ */
+export function AuditLogsPage({ title }: PageProps) {
+  const actor = usePageActor(auditLogMachine);
+  const list = useSelector(actor, (state) => state?.children.list);
+  useNoticeToasts(list);
+  const headerActor = FilterHeaderContext.useActorRef();
+  const dateRangePicker = FilterHeaderContext.useSelector((state) => state.children.dateRangePicker);
+  const alertShown = FilterHeaderContext.useSelector((state) => state.matches({ alert: 'shown' }));
+  const alert = FilterHeaderContext.useSelector((state) => state.context.alert);
+  const entity = useSelector(actor, (state) => state?.context.entity ?? '');
+  return (
+    <section className="tenant-connect-page" data-testid="audit-logs-page">
+      <header className="tenant-connect-header">
+        <PageTitle title={title} />
+        <div className="tenant-connect-header-filters">
+          {dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
+        </div>
+      </header>
+      <DateRangeExceededAlert
+        isOpen={alertShown}
+        title={alert?.title}
+        message={alert?.message ?? ''}
+        onClose={() => headerActor.send({ type: 'alert.dismiss' })}
+      />
+      <Card className="tenant-connect-card">
+        <div className="tenant-connect-toolbar">
+          <HTMLSelect
+            aria-label="Kind of change"
+            data-testid="audit-entity"
+            value={entity}
+            options={ENTITY_OPTIONS}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              actor?.send({ type: 'entity.change', entity: isAuditEntity(value) ? value : undefined });
+            }}
+          />
+          <SearchForm
+            label="Search who or which row"
+            maxLength={SEARCH_MAX_LENGTH}
+            disabled={!list}
+            onSearch={(text) => list?.send({ type: 'list.search', text })}
+            inputTestId="audit-search"
+            buttonTestId="audit-search-button"
+          />
+        </div>
+        {list ? <AuditList list={list} /> : <AuditTable rows={undefined} />}
+      </Card>
+    </section>
+  );
+}
+
+function AuditList({ list }: { readonly list: ListActor }) {
+  const send = list.send;
+  const loading = useSelector(list, (state) => state.hasTag('loading'));
+  const idle = useSelector(list, (state) => state.matches('idle'));
+  const empty = useSelector(list, (state) => state.matches('empty'));
+  const failed = useSelector(list, (state) => state.matches('failure'));
+  const rows = useSelector(list, (state) => state.context.rows);
+  const sortColumn = useSelector(list, (state) => state.context.sortColumn);
+  const order = useSelector(list, (state) => state.context.order);
+  const page = useSelector(list, (state) => state.context.page);
+  const total = useSelector(list, (state) => state.context.total);
+  const rowsPerPage = useSelector(list, (state) => state.context.rowsPerPage);
+  const canPrevious = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
+  const canNext = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
+  if (failed) {
+    return (
+      <NonIdealState
+        icon="error"
+        title="The audit log could not be read."
+        description="Please try again."
+        action={
+          <Button icon="refresh" data-testid="audit-retry" onClick={() => send({ type: 'list.retry' })}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (empty) return <NonIdealState icon="history" title="No Data" description="No change matches these filters." />;
+  return (
+    <>
+      <div className={Classes.TEXT_MUTED} data-testid="audit-total">
+        {loading || idle ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'change' : 'changes'}`}
+      </div>
+      <AuditTable
+        rows={loading || idle ? undefined : rows}
+        sortColumn={sortColumn}
+        order={order}
+        onSort={(column) => send({ type: 'list.sort', column })}
+      />
+      <Pager
+        testId="audit-pager"
+        page={page}
+        pages={lastPage(total, rowsPerPage)}
+        canPrevious={canPrevious}
+        canNext={canNext}
+        rowsPerPage={rowsPerPage}
+        rowsPerPageOptions={AUDIT_ROWS_PER_PAGE_OPTIONS}
+        onPage={(next) => send({ type: 'list.page', page: next })}
+        onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
+      />
+    </>
+  );
+}
+
+const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+function AuditTable({
+  rows,
+  sortColumn,
+  order,
+  onSort,
+}: {
+  /** Undefined while loading: skeleton rows. */
+  readonly rows: readonly AuditLogEntry[] | undefined;
+  readonly sortColumn?: AuditSortColumn;
+  readonly order?: 'asc' | 'desc';
+  readonly onSort?: (column: AuditSortColumn) => void;
+}) {
+  return (
+    <HTMLTable striped compact className="audit-table" aria-busy={rows === undefined} aria-label="Audit log">
+      <thead>
+        <tr>
+          {COLUMNS.map(({ column, name }) => {
+            const columnOrder = column && sortColumn === column ? order : undefined;
+            return (
+              <th key={name} scope="col" aria-sort={column ? ariaSort(columnOrder) : undefined}>
+                {column && onSort ? (
+                  <SortButton
+                    name={name}
+                    order={columnOrder}
+                    onSort={() => onSort(column)}
+                    testId={`audit-sort-${column}`}
+                  />
+                ) : (
+                  name
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows === undefined
+          ? SKELETON_ROWS.map((place) => (
+              <tr key={place} data-testid="audit-skeleton-row">
+                {COLUMNS.map(({ name }) => (
+                  <td key={name}>
+                    <span className={Classes.SKELETON}>Loading change</span>
+                  </td>
+                ))}
+              </tr>
+            ))
+          : rows.map((entry) => (
+              <tr key={entry.id} data-testid="audit-row">
+                <td className="audit-when">{WHEN.format(new Date(entry.created_at))}</td>
+                <td>{entry.user_email ?? 'System'}</td>
+                <td>{entry.action}</td>
+                <td>
+                  {auditEntityName(entry.entity)}
+                  {entry.entity_id ? <span className={Classes.TEXT_MUTED}> {entry.entity_id}</span> : null}
+                </td>
+                <td className="audit-change">{auditChangeText(entry.detail)}</td>
+              </tr>
+            ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
