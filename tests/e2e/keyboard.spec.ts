@@ -20,8 +20,14 @@ async function tabTo(page: Page, target: Locator, { backwards = false, limit = 4
   throw new Error(`Tab did not reach ${target.toString()}`);
 }
 
-/** Starts keyboard navigation at the page's heading, as a user landing on the page would. */
+/**
+ * Starts keyboard navigation at the page's heading, as a user landing on the page would, once the page has loaded
+ * what the last change asked for (the header is disabled while it loads).
+ */
 async function startAtHeading(page: Page): Promise<void> {
+  for (const control of ['malls-select', 'date-range-button', 'hour-picker']) {
+    await expect(page.getByTestId(control)).toBeEnabled();
+  }
   const heading = page.getByRole('heading', { level: 1 });
   await heading.evaluate((element) => {
     element.setAttribute('tabindex', '-1');

@@ -4,7 +4,7 @@ import { listOperations, type Operation, permissionFor } from '../../server/open
 import { NOT_IMPLEMENTED_OPERATIONS } from '../../server/routes/notImplemented.js';
 import type { BodyOf, OperationId, QueryOf } from '../../server/routes/types.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
-import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
+import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
 /**
  * Every operation of openapi.yaml called as anonymous, as a user without the permission, as a user of the other
@@ -12,7 +12,7 @@ import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './h
  */
 let db: TestDatabase;
 let app: FastifyInstance;
-const agents = {} as Record<'admin' | 'noLookup' | 'otherClient' | 'tenant' | 'department' | 'partner', Agent>;
+let agents: Record<'admin' | 'noLookup' | 'otherClient' | 'tenant' | 'department' | 'partner', Agent>;
 const operations = listOperations();
 const DEPARTMENT_PERMISSIONS = [
   '/clients::Read',
@@ -46,18 +46,18 @@ beforeAll(async () => {
   );
   await seedSettings();
   app = await createTestApp(db.pool);
-  const logins: [keyof typeof agents, string][] = [
-    ['admin', WORLD.users.admin],
-    ['noLookup', WORLD.users.noLookup],
-    ['otherClient', WORLD.users.operator2],
-    ['tenant', WORLD.users.tenant],
-    ['department', WORLD.users.operator1],
-    ['partner', WORLD.users.partner],
-  ];
-  for (const [key, email] of logins) {
-    agents[key] = new Agent(app);
-    expect((await agents[key].login(email, PASSWORD)).statusCode).toBe(200);
-  }
+  agents = await signInAgents(
+    app,
+    {
+      admin: WORLD.users.admin,
+      noLookup: WORLD.users.noLookup,
+      otherClient: WORLD.users.operator2,
+      tenant: WORLD.users.tenant,
+      department: WORLD.users.operator1,
+      partner: WORLD.users.partner,
+    },
+    PASSWORD,
+  );
 });
 afterAll(async () => {
   await app.close();
@@ -120,6 +120,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   }),
   getGtoSummary: () => ({ query: { date: '2026-03-01' } }),
   getGtoSubmission: () => ({ query: { searchedMonth: '2026-03' } }),
+  getGtoOutletMonths: () => ({ query: { from: '2026-01', to: '2026-03' } }),
   createGtoSubmission: (ids) => ({ body: gtoSubmission(ids) }),
   updateGtoSubmission: (ids) => ({ body: gtoSubmission(ids) }),
   updateEmailSubscriptions: () => ({ query: { void_email: true, summary_email: false } }),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
-import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
+import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
  * The audit log of the fixture world:
@@ -15,7 +15,7 @@ import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './h
  */
 let db: TestDatabase;
 let app: FastifyInstance;
-const agents = {} as Record<'operator' | 'tenant' | 'otherClient', Agent>;
+let agents: Record<'operator' | 'tenant' | 'otherClient', Agent>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -35,15 +35,15 @@ beforeAll(async () => {
     [WORLD.users.operator1, WORLD.users.tenant, WORLD.users.operator2],
   );
   app = await createTestApp(db.pool);
-  const logins: [keyof typeof agents, string][] = [
-    ['operator', WORLD.users.operator1],
-    ['tenant', WORLD.users.tenant],
-    ['otherClient', WORLD.users.operator2],
-  ];
-  for (const [key, email] of logins) {
-    agents[key] = new Agent(app);
-    expect((await agents[key].login(email, PASSWORD)).statusCode).toBe(200);
-  }
+  agents = await signInAgents(
+    app,
+    {
+      operator: WORLD.users.operator1,
+      tenant: WORLD.users.tenant,
+      otherClient: WORLD.users.operator2,
+    },
+    PASSWORD,
+  );
 });
 afterAll(async () => {
   await app?.close();

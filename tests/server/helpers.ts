@@ -116,3 +116,22 @@ export class Agent {
     return response;
   }
 }
+
+/**
+ * An agent signed in for each user of `users` (a name for the test, the user's e-mail), all with `password`; a
+ * sign-in that does not answer 200 fails the test's setup.
+ */
+export async function signInAgents<TName extends string>(
+  app: FastifyInstance,
+  users: Readonly<Record<TName, string>>,
+  password: string,
+): Promise<Record<TName, Agent>> {
+  const agents = {} as Record<TName, Agent>;
+  for (const [name, email] of Object.entries(users) as [TName, string][]) {
+    const agent = new Agent(app);
+    const response = await agent.login(email, password);
+    if (response.statusCode !== 200) throw new Error(`${email} could not sign in: ${response.body}`);
+    agents[name] = agent;
+  }
+  return agents;
+}

@@ -4,7 +4,7 @@ import { inTransaction } from '../../server/db/pool.js';
 import { listOperations, permissionFor } from '../../server/openapi.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { PASSWORD, receiptInput, seedWorld, WORLD } from './fixtures.js';
-import { Agent, createTestApp, createTestDatabase, defined, type TestDatabase } from './helpers.js';
+import { Agent, createTestApp, createTestDatabase, defined, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
  * The settings of the fixture world. Cafe Uno (outlet 1, client 1, Central Mall, Asia/Singapore UTC+8) takes
@@ -18,7 +18,7 @@ const { cafe, boutique, kiosk, apexShop } = WORLD.outlets;
 
 let db: TestDatabase;
 let app: FastifyInstance;
-const agents = {} as Record<'editor' | 'tenant' | 'otherClient' | 'admin' | 'noPermission', Agent>;
+let agents: Record<'editor' | 'tenant' | 'otherClient' | 'admin' | 'noPermission', Agent>;
 const settingsOperations = listOperations().filter((operation) => operation.tags.includes('settings'));
 
 beforeAll(async () => {
@@ -43,17 +43,17 @@ beforeAll(async () => {
     `INSERT INTO processing_fees (client_id, outlet_id, payment_method, processing_fees) VALUES (1, 1, 'AMEX', 3.00)`,
   );
   app = await createTestApp(db.pool);
-  const logins: [keyof typeof agents, string][] = [
-    ['editor', WORLD.users.operator1],
-    ['tenant', WORLD.users.tenant],
-    ['otherClient', WORLD.users.operator2],
-    ['admin', WORLD.users.admin],
-    ['noPermission', WORLD.users.noLookup],
-  ];
-  for (const [key, email] of logins) {
-    agents[key] = new Agent(app);
-    expect((await agents[key].login(email, PASSWORD)).statusCode).toBe(200);
-  }
+  agents = await signInAgents(
+    app,
+    {
+      editor: WORLD.users.operator1,
+      tenant: WORLD.users.tenant,
+      otherClient: WORLD.users.operator2,
+      admin: WORLD.users.admin,
+      noPermission: WORLD.users.noLookup,
+    },
+    PASSWORD,
+  );
 });
 afterAll(async () => {
   await app?.close();

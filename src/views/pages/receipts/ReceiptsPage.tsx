@@ -11,10 +11,7 @@ import { type receiptsListMachine, receiptsMachine } from '../../../machines/rec
 import { CurrencyContext, useOutletCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
-import { DateRangeExceededAlert } from '../../filters/DateRangeExceededAlert';
-import { DateRangePicker } from '../../filters/DateRangePicker';
-import { FilterHeaderContext } from '../../filters/filterHeaderContext';
-import { PageTitle } from '../../filters/PageTitle';
+import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
 import { PaymentBreakdownChart, PaymentSummaryTable } from './PaymentBreakdown';
 import { ReceiptImageDialog } from './ReceiptImageDialog';
@@ -47,11 +44,6 @@ function ReceiptsPageBody({
   readonly actor: ActorRefFrom<typeof receiptsMachine>;
   readonly list: ActorRefFrom<typeof receiptsListMachine>;
 }) {
-  const headerActor = FilterHeaderContext.useActorRef();
-  const dateRangePicker = FilterHeaderContext.useSelector((state) => state.children.dateRangePicker);
-  const alertShown = FilterHeaderContext.useSelector((state) => state.matches({ alert: 'shown' }));
-  const alert = FilterHeaderContext.useSelector((state) => state.context.alert);
-
   // The page's machine follows the header and disables it while loading; each part selects what it draws.
   const send = actor.send;
   const ready = useSelector(actor, (state) => state.context.filters !== undefined);
@@ -75,18 +67,7 @@ function ReceiptsPageBody({
   return (
     <CurrencyContext.Provider value={currency}>
       <section className="receipts-page" data-testid="receipts-page">
-        <header className="receipts-header">
-          <PageTitle title={title} />
-          <div className="receipts-header-filters">
-            {dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
-          </div>
-        </header>
-        <DateRangeExceededAlert
-          isOpen={alertShown}
-          title={alert?.title}
-          message={alert?.message ?? ''}
-          onClose={() => headerActor.send({ type: 'alert.dismiss' })}
-        />
+        <DateRangeHeader title={title} />
         {!ready ? (
           <Callout intent="primary" data-testid="receipts-choose-outlet">
             Choose an Outlet to see its receipts.

@@ -10,10 +10,7 @@ import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
 import { ariaSort, SortButton } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
-import { DateRangeExceededAlert } from '../../filters/DateRangeExceededAlert';
-import { DateRangePicker } from '../../filters/DateRangePicker';
-import { FilterHeaderContext } from '../../filters/filterHeaderContext';
-import { PageTitle } from '../../filters/PageTitle';
+import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
 
@@ -44,25 +41,10 @@ export function AuditLogsPage({ title }: PageProps) {
   const actor = usePageActor(auditLogMachine);
   const list = useSelector(actor, (state) => state?.children.list);
   useNoticeToasts(list);
-  const headerActor = FilterHeaderContext.useActorRef();
-  const dateRangePicker = FilterHeaderContext.useSelector((state) => state.children.dateRangePicker);
-  const alertShown = FilterHeaderContext.useSelector((state) => state.matches({ alert: 'shown' }));
-  const alert = FilterHeaderContext.useSelector((state) => state.context.alert);
   const entity = useSelector(actor, (state) => state?.context.entity ?? '');
   return (
     <section className="tenant-connect-page" data-testid="audit-logs-page">
-      <header className="tenant-connect-header">
-        <PageTitle title={title} />
-        <div className="tenant-connect-header-filters">
-          {dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
-        </div>
-      </header>
-      <DateRangeExceededAlert
-        isOpen={alertShown}
-        title={alert?.title}
-        message={alert?.message ?? ''}
-        onClose={() => headerActor.send({ type: 'alert.dismiss' })}
-      />
+      <DateRangeHeader title={title} />
       <Card className="tenant-connect-card">
         <div className="tenant-connect-toolbar">
           <HTMLSelect
