@@ -39,6 +39,25 @@ const receiptsPage: PageComponent = lazy(() =>
   import('./views/pages/receipts/ReceiptsPage').then((module) => ({ default: module.ReceiptsPage })),
 );
 
+const settingsPage: PageComponent = lazy(() =>
+  import('./views/pages/settings/SettingsPage').then((module) => ({ default: module.SettingsPage })),
+);
+
+/* The GTO pages. */
+const gtoReviewPage: PageComponent = lazy(() =>
+  import('./views/pages/gto/GtoReviewPage').then((module) => ({ default: module.GtoReviewPage })),
+);
+const gtoSubmissionPage: PageComponent = lazy(() =>
+  import('./views/pages/gto/GtoSubmissionPage').then((module) => ({ default: module.GtoSubmissionPage })),
+);
+const grossTurnoverPage: PageComponent = lazy(() =>
+  import('./views/pages/gto/GrossTurnoverPage').then((module) => ({ default: module.GrossTurnoverPage })),
+);
+
+const tenantReceiptDataPage: PageComponent = lazy(() =>
+  import('./views/pages/tenants/TenantReceiptDataPage').then((module) => ({ default: module.TenantReceiptDataPage })),
+);
+
 const auditLogsPage: PageComponent = lazy(() =>
   import('./views/pages/tenant-connect/AuditLogsPage').then((module) => ({ default: module.AuditLogsPage })),
 );
@@ -118,18 +137,18 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/shopper-connect/voucher-redemption': { filters: MALL_LEVEL },
   '/shopper-connect/outlet-code': { filters: { period: 'none', outletMode: 'disabled' } },
   '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL },
-  '/tenant-connect/gto-review': { filters: { period: 'month', outletMode: 'disabled' } },
+  '/tenant-connect/gto-review': { filters: { period: 'month', outletMode: 'disabled' }, page: gtoReviewPage },
   '/tenant-connect/non-trading-days': { filters: OUTLET_LEVEL },
   '/tenant-connect/breakeven-target': BREAKEVEN_PAGE,
   '/tenant-connect/tenant-management': { filters: { period: 'none', outletMode: 'disabled' } },
   '/tenant-connect/audit-logs': { filters: MALL_LEVEL, page: auditLogsPage },
   '/tenant-connect/sales-review': { filters: OUTLET_LEVEL },
   '/tenant-connect/sales-review/non-trading-day': { filters: OUTLET_LEVEL },
-  '/tenants/tenant-receipt-data': { filters: OUTLET_LEVEL },
-  '/tenants/gross-turnover': { filters: { period: 'month', outletMode: 'single' } },
-  '/tenants/gto_submission': { filters: { period: 'month', outletMode: 'single' } },
+  '/tenants/tenant-receipt-data': { filters: OUTLET_LEVEL, page: tenantReceiptDataPage },
+  '/tenants/gross-turnover': { filters: { period: 'month', outletMode: 'single' }, page: grossTurnoverPage },
+  '/tenants/gto_submission': { filters: { period: 'month', outletMode: 'single' }, page: gtoSubmissionPage },
   '/receipts': { filters: OUTLET_LEVEL, page: receiptsPage },
-  '/settings': { filters: { period: 'none', outletMode: 'single' } },
+  '/settings': { filters: { period: 'none', outletMode: 'single' }, page: settingsPage },
   '/apps': { filters: { period: 'none' } },
   '/apps/xero': { filters: { period: 'none' } },
   '/admin/outbox': { filters: { period: 'none', outletMode: 'disabled' }, page: outboxPage },

@@ -81,7 +81,9 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
           ...lookup,
           ...permissions(
             operations,
-            (op) => tagged(op, 'outlet-reports', 'tenant') || (tagged(op, 'gto') && /submissionData/i.test(op.path)),
+            (op) =>
+              tagged(op, 'outlet-reports', 'tenant') ||
+              (tagged(op, 'gto') && /submissionData|outletMonths/i.test(op.path)),
           ),
         ]),
       ].sort(),

@@ -338,3 +338,40 @@ export async function gtoOutletOptions(
   );
   return rows;
 }
+
+export type GtoOutletMonth = Schemas['GtoOutletMonth'];
+
+/** An outlet's months `from`..`to` ('YYYY-MM', oldest first): declared GTO, captured sales and their difference. */
+export async function outletMonths(
+  db: Queryable,
+  clientId: number,
+  outletId: number,
+  range: { from: string; to: string },
+): Promise<GtoOutletMonth[]> {
+  const { rows } = await db.query<GtoOutletMonth>(
+    `WITH months AS (
+       SELECT m::date AS month FROM generate_series($3::date, $4::date, interval '1 month') m
+     ),
+     captured AS (
+       SELECT date_trunc('month', r.local_day)::date AS month, sum(r.gmv) AS sales
+       FROM rollup_outlet_daily r
+       WHERE r.client_id = $1 AND r.outlet_id = $2
+         AND r.local_day >= $3::date AND r.local_day < $4::date + interval '1 month'
+       GROUP BY 1
+     )
+     SELECT to_char(m.month, 'YYYY-MM') AS month, g.gto_amount::float8 AS declared,
+       coalesce(c.sales, 0)::float8 AS captured,
+       (g.gto_amount - coalesce(c.sales, 0))::float8 AS difference,
+       round((g.gto_amount - c.sales) / nullif(c.sales, 0) * 100, 2)::float8 AS difference_percent,
+       g.submitted_at
+     FROM months m
+     LEFT JOIN gto_submissions g ON g.client_id = $1 AND g.outlet_id = $2 AND g.month = m.month
+     LEFT JOIN captured c ON c.month = m.month
+     ORDER BY m.month`,
+    [clientId, outletId, firstDay(range.from), firstDay(range.to)],
+  );
+  return rows.map((row) => ({
+    ...row,
+    submitted_at: row.submitted_at === null ? null : new Date(row.submitted_at).toISOString(),
+  }));
+}

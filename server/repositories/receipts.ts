@@ -503,7 +503,7 @@ export async function listTenantReceipts(
   const p = new SqlParams();
   const where = outletWindowSql(p, filters.clientId, zones, filters);
   const pageSql = `SELECT r.id, r.receipt_id, r.void, r.opened_bill, r.closed_bill, r.total_amount,
-      ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
+      octet_length(r.raw_receipt) > 0 AS has_image, ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
       coalesce((SELECT array_agg(rp.payment_method ORDER BY rp.seq) FROM receipt_payments rp
         WHERE rp.client_id = r.client_id AND rp.receipt_id = r.id), ARRAY[r.payment_method]) AS payment_method
     FROM receipts r ${RECEIPT_ZONE_JOIN} WHERE ${where}
@@ -520,6 +520,7 @@ export async function listTenantReceipts(
       total_amount: number;
       datetime: string;
       payment_method: string[];
+      has_image: boolean;
     }>(pageSql, p.values),
     db.query<{ total: number }>(countSql, q.values),
   ]);
@@ -531,6 +532,7 @@ export async function listTenantReceipts(
       receipt_status: receiptStatusText(row),
       total_amount: row.total_amount,
       datetime: row.datetime,
+      has_image: row.has_image,
     })),
     summary: [{ total: countResult.rows[0]?.total ?? 0 }],
   };

@@ -9,6 +9,7 @@ import {
   gtoSummary,
   type OutletMonth,
   outletMonth,
+  outletMonths,
   type SubmissionInput,
   updateSubmission,
 } from '../repositories/gto.js';
@@ -79,6 +80,14 @@ export function gtoHandlers({ pool }: RouteDeps) {
 
     async updateGtoSubmission(request) {
       return save(request, updateSubmission, notFound(NOT_SUBMITTED_MESSAGE));
+    },
+
+    async getGtoOutletMonths({ query }) {
+      const state = await stateOf(query.client_id, query.outlet_id, query.to);
+      return {
+        currency: state.currency,
+        data: await outletMonths(pool, query.client_id, query.outlet_id, { from: query.from, to: query.to }),
+      };
     },
 
     async getGtoSummary(request) {

@@ -61,6 +61,19 @@ export function dayRange(start: string, end: string, fields: WindowFields, maxDa
   if (daysInRange(start, end) > maxDays) throw rangeExceeded(fields.end, maxDays);
 }
 
+/** The most months a month range answers (two years). */
+export const MAX_RANGE_MONTHS = 24;
+
+const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+/** Months `from`..`to` ('YYYY-MM', Month in the contract): from first, at most MAX_RANGE_MONTHS of them. */
+export function monthRange(from: string, to: string): void {
+  if (from > to) throw badRequest(`from must not be after to: ${START_AFTER_END_MESSAGE}`);
+  if (monthIndex(to) - monthIndex(from) + 1 > MAX_RANGE_MONTHS) {
+    throw badRequest(`to: a range spans at most ${MAX_RANGE_MONTHS} months.`);
+  }
+}
+
 /** The names of a window's parameters: the period's, or the compared period's. */
 interface WindowFields {
   start: string;
@@ -118,7 +131,11 @@ export function checkRequestRules(query: unknown): void {
   if (isText(q.comparedStartTime) && isText(q.comparedEndTime)) {
     outletWindow({ startTime: q.comparedStartTime, endTime: q.comparedEndTime, timeType }, COMPARED_PERIOD);
   }
-  if (isText(q.from) && isText(q.to)) dayRange(q.from, q.to, { start: 'from', end: 'to' });
+  if (isText(q.from) && isText(q.to)) {
+    // Days (YYYY-MM-DD) or months (YYYY-MM), as the operation's contract says.
+    if (q.from.length === 7 && q.to.length === 7) monthRange(q.from, q.to);
+    else dayRange(q.from, q.to, { start: 'from', end: 'to' });
+  }
   if (isText(q.start_time) && isText(q.end_time)) {
     reportRange({
       start_time: q.start_time,

@@ -34,3 +34,14 @@ export async function saveGtoSubmission(
 export async function getGtoSummary(query: GtoSummaryQuery, { signal, client = api }: CallOptions = {}) {
   return dataOrThrow(await client.GET('/api/gtoReport/summary', { params: { query }, signal }));
 }
+
+export type GtoOutletMonths = operations['getGtoOutletMonths']['responses']['200']['content']['application/json'];
+export type GtoOutletMonth = components['schemas']['GtoOutletMonth'];
+
+/** An outlet's declared GTO beside its captured sales, month by month (`from`..`to`, YYYY-MM). */
+export async function getGtoOutletMonths(
+  query: { client_id: number; outlet_id: number; from: string; to: string },
+  { signal, client = api }: CallOptions = {},
+): Promise<GtoOutletMonths> {
+  return dataOrThrow(await client.GET('/api/gtoReport/outletMonths', { params: { query }, signal }));
+}

@@ -1080,6 +1080,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gtoReport/outletMonths": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outlet's declared GTO month by month beside the sales captured from its receipts
+         * @description One row per month from `from` to `to` (both included, oldest first): the GTO the tenant declared (null when the month was not submitted), the sales captured from the outlet's non-void receipts that month, and the difference (declared minus captured) with its share of the captured sales. Rules between parameters (a request that breaks one answers 400 naming the field): from must not be after to; at most 24 months.
+         */
+        get: operations["getGtoOutletMonths"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gtoReport/submissionData": {
         parameters: {
             query?: never;
@@ -1617,6 +1637,8 @@ export interface components {
         };
         TenantReceipt: {
             id: number;
+            /** @description The receipt has an image to show (its printed text is not empty). */
+            has_image: boolean;
             receipt_id: string;
             payment_method: string[];
             receipt_status: string;
@@ -1765,6 +1787,17 @@ export interface components {
             variance_percent: number | null;
             /** @description Submitted, and the variance is beyond the client's threshold (or GTO declared against no captured sales). */
             flagged: boolean;
+        };
+        GtoOutletMonth: {
+            month: components["schemas"]["Month"];
+            declared: number | null;
+            captured: number;
+            /** @description declared - captured (null when not submitted). */
+            difference: number | null;
+            /** @description The difference over the captured sales in percent, 2 decimals (null when not submitted or nothing captured). */
+            difference_percent: number | null;
+            /** Format: date-time */
+            submitted_at: string | null;
         };
         GtoDay: {
             date: components["schemas"]["Day"];
@@ -3894,6 +3927,39 @@ export interface operations {
                         total: number;
                         /** @description The client's variance threshold in percent (a flag beyond it). */
                         threshold_percent: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getGtoOutletMonths: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description The first month (YYYY-MM). */
+                from: components["schemas"]["Month"];
+                /** @description The last month (YYYY-MM). */
+                to: components["schemas"]["Month"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outlet's months, in its own currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currency: string;
+                        data: components["schemas"]["GtoOutletMonth"][];
                     };
                 };
             };

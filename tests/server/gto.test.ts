@@ -4,7 +4,7 @@ import { inTransaction } from '../../server/db/pool.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { ALREADY_SUBMITTED_MESSAGE, MONTH_CLOSED_MESSAGE, NOT_SUBMITTED_MESSAGE } from '../../server/routes/gto.js';
 import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
-import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
+import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
  * The GTO workflow on the fixture world (Zenith: Central Mall in SGD, Singapore; Harbour Mall in USD, New York).
@@ -16,7 +16,7 @@ import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './h
  */
 let db: TestDatabase;
 let app: FastifyInstance;
-const agents = {} as Record<'operator' | 'tenant' | 'otherClient', Agent>;
+let agents: Record<'operator' | 'tenant' | 'otherClient', Agent>;
 const { cafe, boutique, kiosk } = WORLD.outlets;
 
 /** 'YYYY-MM' of the month `offset` months from Singapore's current month. */
@@ -36,7 +36,7 @@ beforeAll(async () => {
     `INSERT INTO role_api_permissions (role_id, permission)
      SELECT 2, unnest(ARRAY['/api/gtoReport/submissionData::Read', '/api/gtoReport/submissionData::Create',
        '/api/gtoReport/submissionData::Update', '/api/gtoReport/summary::Read', '/api/gtoReport/mallNameOption::Read',
-       '/api/gtoReport/outletNameOption::Read'])`,
+       '/api/gtoReport/outletNameOption::Read', '/api/gtoReport/outletMonths::Read'])`,
   );
   await inTransaction(db.pool, async (client) => {
     await ingestReceipts(client, 1, [
@@ -47,15 +47,15 @@ beforeAll(async () => {
     ]);
   });
   app = await createTestApp(db.pool);
-  const logins: [keyof typeof agents, string][] = [
-    ['operator', WORLD.users.operator1],
-    ['tenant', WORLD.users.tenant],
-    ['otherClient', WORLD.users.operator2],
-  ];
-  for (const [key, email] of logins) {
-    agents[key] = new Agent(app);
-    expect((await agents[key].login(email, PASSWORD)).statusCode).toBe(200);
-  }
+  agents = await signInAgents(
+    app,
+    {
+      operator: WORLD.users.operator1,
+      tenant: WORLD.users.tenant,
+      otherClient: WORLD.users.operator2,
+    },
+    PASSWORD,
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -333,5 +333,41 @@ describe('access', () => {
     });
     expect(noCsrf.statusCode).toBe(403);
     expect((await agents.operator.get(submissionUrl(cafe))).json().total).toBe(150);
+  });
+});
+
+describe('an outlet’s months', () => {
+  const monthsUrl = (outlet: number, from: string, to: string) =>
+    `/api/gtoReport/outletMonths?client_id=1&outlet_id=${outlet}&from=${from}&to=${to}`;
+
+  it('gives the declared GTO beside the captured sales and their difference, month by month', async () => {
+    const before = singaporeMonth(-2);
+    const response = await agents.operator.get(monthsUrl(boutique, before, MONTH));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.currency).toBe('SGD');
+    expect(body.data).toEqual([
+      { month: before, declared: null, captured: 0, difference: null, difference_percent: null, submitted_at: null },
+      {
+        month: MONTH,
+        declared: 250,
+        captured: 200,
+        difference: 50,
+        difference_percent: 25,
+        submitted_at: expect.any(String),
+      },
+    ]);
+    expect((await agents.tenant.get(monthsUrl(boutique, MONTH, MONTH))).statusCode).toBe(200);
+  });
+
+  it('refuses months out of order or more than 24 of them, and another outlet', async () => {
+    const reversed = await agents.operator.get(monthsUrl(cafe, MONTH, singaporeMonth(-3)));
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toMatch(/^from must not be after to/);
+    const long = await agents.operator.get(monthsUrl(cafe, singaporeMonth(-25), MONTH));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('to: a range spans at most 24 months.');
+    expect((await agents.operator.get(monthsUrl(cafe, singaporeMonth(-24), MONTH))).statusCode).toBe(200);
+    expect((await agents.tenant.get(monthsUrl(cafe, MONTH, MONTH))).statusCode).toBe(403);
   });
 });

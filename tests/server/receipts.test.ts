@@ -7,7 +7,7 @@ import { renderReceiptPng } from '../../server/receipts/image.js';
 import { createSignedToken } from '../../server/receipts/signedLink.js';
 import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
-import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
+import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
  * A hand-built dataset on the fixture world. Cafe Uno (outlet 1, type 1) is in Central Mall (Asia/Singapore,
@@ -130,7 +130,7 @@ const CLIENT2: ReceiptInput[] = [
 const SECRET = 'test-download-secret';
 let db: TestDatabase;
 let app: FastifyInstance;
-const agents = {} as Record<'operator' | 'tenant' | 'partner' | 'otherClient', Agent>;
+let agents: Record<'operator' | 'tenant' | 'partner' | 'otherClient', Agent>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -147,16 +147,16 @@ beforeAll(async () => {
   await inTransaction(db.pool, (client) => ingestReceipts(client, 1, CLIENT1));
   await inTransaction(db.pool, (client) => ingestReceipts(client, 2, CLIENT2));
   app = await createTestApp(db.pool, { env: { DOWNLOAD_SECRET: SECRET } });
-  const logins: [keyof typeof agents, string][] = [
-    ['operator', WORLD.users.operator1],
-    ['tenant', WORLD.users.tenant],
-    ['partner', WORLD.users.partner],
-    ['otherClient', WORLD.users.operator2],
-  ];
-  for (const [key, email] of logins) {
-    agents[key] = new Agent(app);
-    expect((await agents[key].login(email, PASSWORD)).statusCode).toBe(200);
-  }
+  agents = await signInAgents(
+    app,
+    {
+      operator: WORLD.users.operator1,
+      tenant: WORLD.users.tenant,
+      partner: WORLD.users.partner,
+      otherClient: WORLD.users.operator2,
+    },
+    PASSWORD,
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -610,6 +610,7 @@ describe('tenant receipt data', () => {
           receipt_status: 'Closed',
           total_amount: 100,
           datetime: '2026-03-01 12:30:00',
+          has_image: true,
         },
         {
           id: expect.any(Number),
@@ -618,6 +619,7 @@ describe('tenant receipt data', () => {
           receipt_status: 'Closed',
           total_amount: 55,
           datetime: '2026-03-02 18:00:00',
+          has_image: true,
         },
       ],
       summary: [{ total: 6 }],

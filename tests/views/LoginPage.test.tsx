@@ -163,14 +163,14 @@ describe('LoginPage', () => {
   });
 
   it('opens the redirect path after signing in and shows the user in the top bar', async () => {
-    answers.login = () => loginAnswer({ permissions: [{ name: 'settings', subPermissions: [] }] });
-    const location = renderApp('/login?redirect=%2Fsettings%3Ftab%3Dfees');
+    answers.login = () => loginAnswer({ permissions: [{ name: 'apps', subPermissions: ['xero'] }] });
+    const location = renderApp('/login?redirect=%2Fapps%2Fxero%3Ftab%3Daccounts');
     await fillAndSubmit('Alice', 'pw');
 
     expect((await screen.findByTestId('navbar-username')).textContent).toBe('alice');
-    expect(location.history.at(-1)).toBe('/settings?tab=fees');
+    expect(location.history.at(-1)).toBe('/apps/xero?tab=accounts');
     expect(await screen.findByText('This page is not available yet.')).toBeDefined();
-    expect(screen.getByTestId('page-title').textContent).toBe('Settings');
+    expect(screen.getByTestId('page-title').textContent).toBe('Xero');
   });
 
   it('opens / after signing in without a redirect, and never an outside address', async () => {

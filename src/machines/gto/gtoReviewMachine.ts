@@ -1,0 +1,231 @@
+import { type ActorRefFrom, assign, emit, fromCallback, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import type { ApiClient } from '../../api/client';
+import { type GtoSortColumn, type GtoSummaryRow, getGtoSummary } from '../../api/gto';
+import type { CsvFile } from '../../domain/csv';
+import {
+  GTO_CSV_WHAT,
+  GTO_SUMMARY_WHAT,
+  type GtoReviewFilter,
+  gtoReviewCsv,
+  isGtoReviewFilter,
+} from '../../domain/gto';
+import { loadFailureNotice, type Notice } from '../../domain/messages';
+import {
+  createPagedListMachine,
+  type PagedListAnswer,
+  type PagedListQuery,
+  type SortOrder,
+} from '../factories/pagedListMachine';
+import { followHeaderFilters, type HeaderFiltersEvent } from '../headerLink';
+import { exportCsvFiles } from '../reportExport';
+
+/**
+ * The GTO review page (§2, §7, §8, §9): every outlet's GTO submission of the header's month in the header's client,
+ * against the sales captured from its receipts, a page of 10 rows at a time, sorted and filtered on the server.
+ *
+ * The table is a paged list (factories/pagedListMachine), the invoked child `list`: the table sends it its sort,
+ * page and rows-per-page events itself; this machine tells it the filters (`list.filters`: the header's client and
+ * month and the page's status filter). A failed summary is an empty list with a count of 0, the toast and a retry
+ * (the list's `failure`). The invoked `followList` keeps the rows shown and the client's threshold in step with
+ * the list, for the rule line and the CSV export of the rows shown.
+ *
+ *   csv: idle ── csv.export (rows shown) ─> exporting ─> idle (the file saved, or the toast)
+ */
+
+export interface GtoReviewFilters {
+  readonly clientId: number;
+  /** `YYYY-MM`. */
+  readonly month: string;
+  readonly filterOption: GtoReviewFilter;
+}
+
+/** What the list answers besides its rows: the client's variance threshold in percent. */
+export interface GtoReviewSummary {
+  readonly thresholdPercent: number;
+}
+
+export const GTO_REVIEW_ROWS_PER_PAGE = 10;
+export const GTO_REVIEW_ROWS_PER_PAGE_OPTIONS = [10, 20, 50] as const;
+/** The columns the table sorts by (the contract's sortColumn enum). */
+export const GTO_REVIEW_SORT_COLUMNS: readonly GtoSortColumn[] = [
+  'outlet_name',
+  'mall_name',
+  'gto_amount',
+  'captured_sales',
+  'variance_percent',
+  'status',
+  'submitted_at',
+];
+export const GTO_REVIEW_DEFAULT_SORT: { readonly column: GtoSortColumn; readonly order: SortOrder } = {
+  column: 'outlet_name',
+  order: 'asc',
+};
+
+export type GtoReviewQuery = PagedListQuery<GtoReviewFilters, GtoSortColumn>;
+
+/** One page of the summary (GET /api/gtoReport/summary) for the list's query. */
+export async function loadGtoSummary(
+  query: GtoReviewQuery,
+  { signal, client }: { readonly signal: AbortSignal; readonly client?: ApiClient },
+): Promise<PagedListAnswer<GtoSummaryRow, GtoReviewSummary>> {
+  const answer = await getGtoSummary(
+    {
+      client_id: query.filters.clientId,
+      date: `${query.filters.month}-01`,
+      filterOption: query.filters.filterOption,
+      sortColumn: query.sortColumn,
+      orderByMethod: query.order,
+      page: query.page,
+      rowsPerPage: query.rowsPerPage,
+    },
+    client ? { signal, client } : { signal },
+  );
+  return { rows: answer.data, total: answer.total, summary: { thresholdPercent: answer.threshold_percent } };
+}
+
+export const gtoReviewListMachine = createPagedListMachine<
+  GtoSummaryRow,
+  GtoReviewFilters,
+  GtoSortColumn,
+  GtoReviewSummary
+>({
+  id: 'gtoReviewList',
+  what: GTO_SUMMARY_WHAT,
+  load: loadGtoSummary,
+  rowKey: (row) => String(row.outlet_id),
+  sortColumns: GTO_REVIEW_SORT_COLUMNS,
+  defaultSort: GTO_REVIEW_DEFAULT_SORT,
+  rowsPerPage: GTO_REVIEW_ROWS_PER_PAGE,
+  rowsPerPageOptions: GTO_REVIEW_ROWS_PER_PAGE_OPTIONS,
+});
+
+export const GTO_REVIEW_LIST_SYSTEM_ID = 'gtoReviewList';
+
+export interface GtoReviewContext {
+  /** The header's client and month; undefined until both are known. */
+  readonly base: { readonly clientId: number; readonly month: string } | undefined;
+  /** The header's today (`YYYY-MM-DD`): the receipts links end there in the current month. */
+  readonly today: string | undefined;
+  readonly filterOption: GtoReviewFilter;
+  /** The rows the list shows (none while it loads or after a failure). */
+  readonly rows: readonly GtoSummaryRow[];
+  /** The client's threshold, from the last answer. */
+  readonly thresholdPercent: number | undefined;
+}
+
+export type GtoReviewEvent =
+  | HeaderFiltersEvent
+  | { type: 'gto.filter'; filterOption: string }
+  /** From `followList`: the rows shown or the threshold changed. */
+  | { type: 'list.changed'; rows: readonly GtoSummaryRow[]; thresholdPercent: number | undefined }
+  | { type: 'csv.export' };
+
+export interface GtoCsvInput {
+  readonly month: string;
+  readonly file: CsvFile;
+}
+
+function listFiltersEvent(context: GtoReviewContext): { type: 'list.filters'; filters: GtoReviewFilters } {
+  if (!context.base) throw new Error('gtoReview: no client or month yet');
+  return { type: 'list.filters', filters: { ...context.base, filterOption: context.filterOption } };
+}
+
+export const gtoReviewMachine = setup({
+  types: {
+    context: {} as GtoReviewContext,
+    events: {} as GtoReviewEvent,
+    emitted: {} as Notice,
+  },
+  actors: {
+    followHeaderFilters,
+    gtoReviewList: gtoReviewListMachine,
+    /** Tells the page the rows the list shows and the threshold, now and whenever they change. */
+    followList: fromCallback<GtoReviewEvent>(({ system, sendBack }) => {
+      const list: ActorRefFrom<typeof gtoReviewListMachine> | undefined = system.get(GTO_REVIEW_LIST_SYSTEM_ID);
+      if (!list) return () => undefined;
+      let told: { rows: readonly GtoSummaryRow[]; threshold: number | undefined } | undefined;
+      const tell = (snapshot: SnapshotFrom<typeof gtoReviewListMachine>) => {
+        const rows = snapshot.matches('loaded') ? snapshot.context.rows : [];
+        const threshold = snapshot.context.summary?.thresholdPercent;
+        if (told && told.rows === rows && told.threshold === threshold) return;
+        if (told && told.rows.length === 0 && rows.length === 0 && told.threshold === threshold) return;
+        told = { rows, threshold };
+        sendBack({ type: 'list.changed', rows, thresholdPercent: threshold });
+      };
+      const subscription = list.subscribe(tell);
+      tell(list.getSnapshot());
+      return () => subscription.unsubscribe();
+    }),
+    exportCsv: fromPromise<void, GtoCsvInput>(async ({ input }) => {
+      await exportCsvFiles(input.file.name, input.month, [input.file]);
+    }),
+  },
+  guards: {
+    isNewBase: ({ context, event }) => {
+      if (event.type !== 'header.filters') return false;
+      const { clientId, month } = event.filters;
+      if (clientId === undefined || month === undefined) return false;
+      return context.base?.clientId !== clientId || context.base.month !== month;
+    },
+    canFilter: ({ context, event }) =>
+      event.type === 'gto.filter' &&
+      context.base !== undefined &&
+      isGtoReviewFilter(event.filterOption) &&
+      event.filterOption !== context.filterOption,
+    hasRows: ({ context }) => context.rows.length > 0,
+  },
+  actions: {
+    setBase: assign(({ event }) => {
+      if (event.type !== 'header.filters') return {};
+      const { clientId, month } = event.filters;
+      if (clientId === undefined || month === undefined) return {};
+      return { base: { clientId, month }, today: event.today };
+    }),
+    setToday: assign(({ context, event }) =>
+      event.type === 'header.filters' && event.today !== undefined ? { today: event.today } : { today: context.today },
+    ),
+    setFilterOption: assign(({ context, event }) =>
+      event.type === 'gto.filter' && isGtoReviewFilter(event.filterOption)
+        ? { filterOption: event.filterOption }
+        : { filterOption: context.filterOption },
+    ),
+    reloadList: sendTo('list', ({ context }) => listFiltersEvent(context)),
+    notifyCsvFailure: emit(loadFailureNotice(GTO_CSV_WHAT)),
+  },
+}).createMachine({
+  id: 'gtoReview',
+  context: { base: undefined, today: undefined, filterOption: 'all', rows: [], thresholdPercent: undefined },
+  invoke: [
+    { src: 'followHeaderFilters' },
+    { id: 'list', systemId: GTO_REVIEW_LIST_SYSTEM_ID, src: 'gtoReviewList', input: {} },
+    { src: 'followList' },
+  ],
+  on: {
+    'header.filters': [{ guard: 'isNewBase', actions: ['setBase', 'reloadList'] }, { actions: 'setToday' }],
+    'gto.filter': { guard: 'canFilter', actions: ['setFilterOption', 'reloadList'] },
+    'list.changed': {
+      actions: assign(({ context, event }) => ({
+        rows: event.rows,
+        thresholdPercent: event.thresholdPercent ?? context.thresholdPercent,
+      })),
+    },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'csv.export': { guard: 'hasRows', target: 'exporting' } },
+    },
+    exporting: {
+      tags: ['csvExporting'],
+      invoke: {
+        src: 'exportCsv',
+        input: ({ context }) => ({
+          month: context.base?.month ?? '',
+          file: gtoReviewCsv(context.rows),
+        }),
+        onDone: 'idle',
+        onError: { target: 'idle', actions: 'notifyCsvFailure' },
+      },
+    },
+  },
+});

@@ -1,0 +1,285 @@
+import { Button, ButtonGroup, Card, Classes, HTMLTable, Icon, NonIdealState, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import type { GtoSortColumn, GtoSummaryRow } from '../../../api/gto';
+import { currencyFormat, formatMoney, formatNumber } from '../../../domain/format';
+import {
+  formatDateTime,
+  GTO_REVIEW_FILTERS,
+  receiptsHrefOf,
+  statusLabel,
+  thresholdRule,
+  varianceAmountText,
+  variancePercentText,
+  varianceWording,
+} from '../../../domain/gto';
+import { lastPage } from '../../../domain/paging';
+import {
+  GTO_REVIEW_ROWS_PER_PAGE_OPTIONS,
+  type gtoReviewListMachine,
+  gtoReviewMachine,
+} from '../../../machines/gto/gtoReviewMachine';
+import { useNoticeToasts } from '../../common/Notifications';
+import { Pager } from '../../common/Pager';
+import { ariaSort, SortButton } from '../../common/SortButton';
+import { usePageActor } from '../../common/usePageActor';
+import { MonthPicker } from '../../filters/MonthPicker';
+import { PageTitle } from '../../filters/PageTitle';
+import type { PageProps } from '../pageProps';
+import './gto.css';
+
+type ReviewActor = ActorRefFrom<typeof gtoReviewMachine>;
+type ListActor = ActorRefFrom<typeof gtoReviewListMachine>;
+
+interface ColumnSpec {
+  readonly key: string;
+  readonly name: string;
+  readonly sort: GtoSortColumn;
+  readonly numeric?: boolean;
+}
+
+const COLUMNS: readonly ColumnSpec[] = [
+  { key: 'outlet', name: 'Outlet', sort: 'outlet_name' },
+  { key: 'mall', name: 'Mall', sort: 'mall_name' },
+  { key: 'declared', name: 'Declared GTO', sort: 'gto_amount', numeric: true },
+  { key: 'captured', name: 'Captured sales', sort: 'captured_sales', numeric: true },
+  { key: 'variance', name: 'Variance', sort: 'variance_percent', numeric: true },
+  { key: 'status', name: 'Status', sort: 'status' },
+  { key: 'submitted_at', name: 'Submitted at', sort: 'submitted_at' },
+];
+
+const SKELETON_ROWS = 5;
+
+/**
+ * GTO review (§2, §7, §8, §9): every outlet's declared GTO of the header's month against the sales captured from
+ * its receipts, filtered by status, sorted by any column on the server, 10 rows a page; flagged months are tagged,
+ * and each variance links to the outlet's receipts of the month.
+ */
+export function GtoReviewPage({ title }: PageProps) {
+  const actor = usePageActor(gtoReviewMachine);
+  useNoticeToasts(actor);
+  const list = useSelector(actor, (state) => state?.children.list as ListActor | undefined);
+  useNoticeToasts(list);
+  return (
+    <section className="gto-page" data-testid="gto-review-page">
+      <header className="gto-header">
+        <PageTitle title={title} />
+        <div className="gto-header-filters">
+          <MonthPicker />
+        </div>
+      </header>
+      {actor && list ? (
+        <ReviewBody actor={actor} list={list} />
+      ) : (
+        <Card className="gto-card">
+          <ReviewTable rows={undefined} skeletonRows={SKELETON_ROWS} />
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function ReviewBody({ actor, list }: { readonly actor: ReviewActor; readonly list: ListActor }) {
+  const send = actor.send;
+  const filterOption = useSelector(actor, (state) => state.context.filterOption);
+  const threshold = useSelector(actor, (state) => state.context.thresholdPercent);
+  const clientId = useSelector(actor, (state) => state.context.base?.clientId);
+  const today = useSelector(actor, (state) => state.context.today);
+  const canExport = useSelector(actor, (state) => state.can({ type: 'csv.export' }));
+  const exporting = useSelector(actor, (state) => state.hasTag('csvExporting'));
+  const ready = useSelector(actor, (state) => state.context.base !== undefined);
+
+  const loading = useSelector(list, (state) => state.hasTag('loading') || state.matches('idle'));
+  const empty = useSelector(list, (state) => state.matches('empty'));
+  const failed = useSelector(list, (state) => state.matches('failure'));
+  const rows = useSelector(list, (state) => state.context.rows);
+  const total = useSelector(list, (state) => state.context.total);
+  const sortColumn = useSelector(list, (state) => state.context.sortColumn);
+  const order = useSelector(list, (state) => state.context.order);
+  const page = useSelector(list, (state) => state.context.page);
+  const rowsPerPage = useSelector(list, (state) => state.context.rowsPerPage);
+  const canPrevious = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
+  const canNext = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
+
+  return (
+    <Card className="gto-card">
+      <div className="gto-toolbar">
+        <ButtonGroup role="group" aria-label="Status" data-testid="gto-filter">
+          {GTO_REVIEW_FILTERS.map((option) => (
+            <Button
+              key={option.value}
+              text={option.label}
+              active={option.value === filterOption}
+              aria-pressed={option.value === filterOption}
+              data-testid={`gto-filter-${option.value}`}
+              disabled={!ready}
+              onClick={() => send({ type: 'gto.filter', filterOption: option.value })}
+            />
+          ))}
+        </ButtonGroup>
+        <span data-testid="gto-count">
+          {loading ? '' : `${formatNumber(total)} ${total === 1 ? 'outlet' : 'outlets'}`}
+        </span>
+        <Button
+          icon="export"
+          text="Export CSV"
+          data-testid="gto-export-csv"
+          loading={exporting}
+          disabled={!canExport}
+          onClick={() => send({ type: 'csv.export' })}
+        />
+      </div>
+      {threshold === undefined ? null : (
+        <p className="gto-rule" data-testid="gto-threshold-rule">
+          <Icon icon="flag" intent="danger" /> {thresholdRule(threshold)}
+        </p>
+      )}
+      {failed ? (
+        <div data-testid="gto-review-failure">
+          <NonIdealState
+            icon="error"
+            title="The GTO summary could not be read"
+            action={<Button icon="refresh" text="Retry" onClick={() => list.send({ type: 'list.retry' })} />}
+          />
+        </div>
+      ) : empty ? (
+        <div data-testid="gto-review-empty">
+          <NonIdealState icon="th-disconnect" title="No Data" />
+        </div>
+      ) : (
+        <ReviewTable
+          rows={loading ? undefined : rows}
+          skeletonRows={rows.length > 0 ? rows.length : Math.min(SKELETON_ROWS, rowsPerPage)}
+          sortColumn={sortColumn}
+          order={order}
+          onSort={(column) => list.send({ type: 'list.sort', column })}
+          receiptsHref={(row) =>
+            clientId === undefined || today === undefined ? undefined : receiptsHrefOf(row, clientId, today)
+          }
+        />
+      )}
+      <Pager
+        testId="gto-review-pager"
+        page={page}
+        pages={lastPage(total, rowsPerPage)}
+        canPrevious={canPrevious}
+        canNext={canNext}
+        rowsPerPage={rowsPerPage}
+        rowsPerPageOptions={GTO_REVIEW_ROWS_PER_PAGE_OPTIONS}
+        onPage={(next) => list.send({ type: 'list.page', page: next })}
+        onRowsPerPage={(value) => list.send({ type: 'list.rowsPerPage', rowsPerPage: value })}
+      />
+    </Card>
+  );
+}
+
+interface ReviewTableProps {
+  /** Undefined while loading: skeleton rows. */
+  readonly rows: readonly GtoSummaryRow[] | undefined;
+  readonly skeletonRows: number;
+  readonly sortColumn?: GtoSortColumn;
+  readonly order?: 'asc' | 'desc';
+  readonly onSort?: (column: GtoSortColumn) => void;
+  readonly receiptsHref?: (row: GtoSummaryRow) => string | undefined;
+}
+
+function ReviewTable({ rows, skeletonRows, sortColumn, order, onSort, receiptsHref }: ReviewTableProps) {
+  return (
+    <HTMLTable striped compact className="gto-review-table" data-testid="gto-review-table" aria-busy={!rows}>
+      <thead>
+        <tr>
+          {COLUMNS.map((column) => {
+            const columnOrder = sortColumn === column.sort ? order : undefined;
+            return (
+              <th
+                key={column.key}
+                scope="col"
+                aria-sort={ariaSort(columnOrder)}
+                className={column.numeric ? 'gto-numeric' : undefined}
+              >
+                {onSort ? (
+                  <SortButton
+                    name={column.name}
+                    order={columnOrder}
+                    onSort={() => onSort(column.sort)}
+                    testId={`gto-sort-${column.sort}`}
+                  />
+                ) : (
+                  column.name
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows === undefined
+          ? Array.from({ length: skeletonRows }, (_, index) => index + 1).map((place) => (
+              <tr key={place} data-testid="gto-skeleton-row">
+                {COLUMNS.map((column) => (
+                  <td key={column.key}>
+                    <span className={Classes.SKELETON}>Loading</span>
+                  </td>
+                ))}
+              </tr>
+            ))
+          : rows.map((row) => <ReviewRow key={row.outlet_id} row={row} href={receiptsHref?.(row)} />)}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+function ReviewRow({ row, href }: { readonly row: GtoSummaryRow; readonly href: string | undefined }) {
+  const currency = currencyFormat(row.currency);
+  const submitted = row.status === 'submitted';
+  const variance = submitted ? (
+    <>
+      <span data-testid="gto-variance-amount">{varianceAmountText(row.variance_amount, currency)}</span>
+      {row.variance_percent === null ? null : (
+        <span className="gto-variance-percent" data-testid="gto-variance-percent">
+          {' '}
+          ({variancePercentText(row.variance_percent)})
+        </span>
+      )}
+    </>
+  ) : (
+    <span className="gto-muted" title="Not submitted">
+      —
+    </span>
+  );
+  return (
+    <tr data-testid="gto-review-row" data-outlet={row.outlet_id} data-flagged={row.flagged}>
+      <td>{row.outlet_name}</td>
+      <td>{row.mall_name}</td>
+      <td className="gto-numeric">{row.gto_amount === null ? '' : formatMoney(row.gto_amount, currency)}</td>
+      <td className="gto-numeric">{formatMoney(row.captured_sales, currency)}</td>
+      <td className="gto-numeric">
+        {href && submitted ? (
+          <Link href={href} data-testid={`gto-variance-link-${row.outlet_id}`} title={varianceWording(row)}>
+            {variance}
+            <span className="visually-hidden">
+              {' '}
+              {varianceWording(row)}: receipts of {row.outlet_name}
+            </span>
+          </Link>
+        ) : (
+          variance
+        )}
+      </td>
+      <td>
+        <span className="gto-tags">
+          <Tag minimal intent={submitted ? 'success' : 'none'}>
+            {statusLabel(row)}
+          </Tag>
+          {row.flagged ? (
+            <Tag intent="danger" icon="flag" data-testid="gto-flagged">
+              Flagged
+            </Tag>
+          ) : null}
+        </span>
+      </td>
+      <td>{row.submitted_at === null ? '' : formatDateTime(row.submitted_at)}</td>
+    </tr>
+  );
+}

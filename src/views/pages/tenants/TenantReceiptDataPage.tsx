@@ -1,0 +1,251 @@
+import { Button, Callout, Card, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { TenantReceipt, TenantReceiptSortColumn } from '../../../api/tenant';
+import { formatNumber } from '../../../domain/format';
+import { lastPage } from '../../../domain/paging';
+import { receiptIdCell } from '../../../domain/receipts';
+import {
+  TENANT_RECEIPT_ROWS_PER_PAGE_OPTIONS,
+  tenantReceiptDataMachine,
+  type tenantReceiptListMachine,
+} from '../../../machines/tenantReceiptDataMachine';
+import { CurrencyContext, Money, useOutletCurrency } from '../../common/Money';
+import { useNoticeToasts } from '../../common/Notifications';
+import { Pager } from '../../common/Pager';
+import { ariaSort, SortButton } from '../../common/SortButton';
+import { usePageActor } from '../../common/usePageActor';
+import { DateRangeHeader } from '../../filters/DateRangeHeader';
+import { FilterHeaderContext } from '../../filters/filterHeaderContext';
+import type { PageProps } from '../pageProps';
+import { ReceiptImageDialog } from '../receipts/ReceiptImageDialog';
+import './tenants.css';
+
+type PageActor = ActorRefFrom<typeof tenantReceiptDataMachine>;
+type ListActor = ActorRefFrom<typeof tenantReceiptListMachine>;
+
+const COLUMNS: readonly { readonly column: TenantReceiptSortColumn; readonly name: string }[] = [
+  { column: 'receipt_id', name: 'Receipt ID' },
+  { column: 'datetime', name: 'Date and Time' },
+  { column: 'total_amount', name: 'Amount' },
+  { column: 'receipt_status', name: 'Status' },
+];
+
+/** The places of the skeleton rows while a page loads (their keys). */
+const SKELETON_ROWS = [1, 2, 3, 4, 5];
+
+/**
+ * The tenant's Receipt Data (§2, §7): the receipts of the outlet chosen in the top bar over the header's days, a
+ * paged table sorted by any column on the server, each receipt's image, and the CSV of the rows shown.
+ */
+export function TenantReceiptDataPage({ title }: PageProps) {
+  const actor = usePageActor(tenantReceiptDataMachine);
+  useNoticeToasts(actor);
+  const list = useSelector(actor, (state) => state?.children.list);
+  useNoticeToasts(list);
+  const currency = useOutletCurrency();
+  return (
+    <CurrencyContext.Provider value={currency}>
+      <section className="tenants-page" data-testid="tenant-receipt-data-page">
+        <DateRangeHeader title={title} />
+        {actor && list ? (
+          <ReceiptDataBody actor={actor} list={list} />
+        ) : (
+          <Card className="tenants-card">
+            <ReceiptTable rows={undefined} />
+          </Card>
+        )}
+      </section>
+    </CurrencyContext.Provider>
+  );
+}
+
+function ReceiptDataBody({ actor, list }: { readonly actor: PageActor; readonly list: ListActor }) {
+  const send = actor.send;
+  const hasOutlet = useSelector(actor, (state) => state.context.filters !== undefined);
+  const canExport = useSelector(actor, (state) => state.can({ type: 'csv.export' }));
+  const exporting = useSelector(actor, (state) => state.hasTag('csvExporting'));
+  const image = useSelector(actor, (state) => state.context.image);
+  const imageLoading = useSelector(actor, (state) => state.hasTag('imageLoading'));
+  // Until the header has chosen the outlet: skeleton rows while its outlets load, else the reason for no rows.
+  const outletsLoading = FilterHeaderContext.useSelector((state) => state.hasTag('outletsLoading'));
+  return (
+    <>
+      {hasOutlet ? (
+        <Card className="tenants-card">
+          <ReceiptList actor={actor} list={list} />
+          <div className="tenants-actions">
+            <Button
+              icon="export"
+              text="Export CSV"
+              data-testid="trd-export-csv"
+              loading={exporting}
+              disabled={!canExport}
+              onClick={() => send({ type: 'csv.export' })}
+            />
+          </div>
+        </Card>
+      ) : outletsLoading ? (
+        <Card className="tenants-card">
+          <ReceiptTable rows={undefined} />
+        </Card>
+      ) : (
+        <Callout intent="primary" data-testid="trd-choose-outlet">
+          Choose an Outlet to see its receipts.
+        </Callout>
+      )}
+      <ReceiptImageDialog
+        receiptId={image?.receiptId}
+        src={image?.src}
+        loading={imageLoading}
+        onClose={() => send({ type: 'image.close' })}
+      />
+    </>
+  );
+}
+
+function ReceiptList({ actor, list }: { readonly actor: PageActor; readonly list: ListActor }) {
+  const send = list.send;
+  const loading = useSelector(list, (state) => state.hasTag('loading') || state.matches('idle'));
+  const empty = useSelector(list, (state) => state.matches('empty'));
+  const failed = useSelector(list, (state) => state.matches('failure'));
+  const rows = useSelector(list, (state) => state.context.rows);
+  const sortColumn = useSelector(list, (state) => state.context.sortColumn);
+  const order = useSelector(list, (state) => state.context.order);
+  const page = useSelector(list, (state) => state.context.page);
+  const total = useSelector(list, (state) => state.context.total);
+  const rowsPerPage = useSelector(list, (state) => state.context.rowsPerPage);
+  const canPrevious = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
+  const canNext = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
+  if (failed) {
+    return (
+      <NonIdealState
+        icon="error"
+        title="The receipts could not be read."
+        description="Please try again."
+        action={
+          <Button icon="refresh" data-testid="trd-retry" onClick={() => send({ type: 'list.retry' })}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (empty) return <NonIdealState icon="th" title="No Data" description="No receipt in these days." />;
+  return (
+    <>
+      <div className={Classes.TEXT_MUTED} data-testid="trd-total">
+        {loading ? '' : `${formatNumber(total)} ${total === 1 ? 'receipt' : 'receipts'}`}
+      </div>
+      <ReceiptTable
+        rows={loading ? undefined : rows}
+        sortColumn={sortColumn}
+        order={order}
+        onSort={(column) => send({ type: 'list.sort', column })}
+        onOpen={(receiptId) => actor.send({ type: 'image.open', receiptId })}
+      />
+      <Pager
+        testId="trd-pager"
+        page={page}
+        pages={lastPage(total, rowsPerPage)}
+        canPrevious={canPrevious}
+        canNext={canNext}
+        rowsPerPage={rowsPerPage}
+        rowsPerPageOptions={TENANT_RECEIPT_ROWS_PER_PAGE_OPTIONS}
+        onPage={(next) => send({ type: 'list.page', page: next })}
+        onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
+      />
+    </>
+  );
+}
+
+function ReceiptTable({
+  rows,
+  sortColumn,
+  order,
+  onSort,
+  onOpen,
+}: {
+  /** Undefined while loading: skeleton rows. */
+  readonly rows: readonly TenantReceipt[] | undefined;
+  readonly sortColumn?: TenantReceiptSortColumn;
+  readonly order?: 'asc' | 'desc';
+  readonly onSort?: (column: TenantReceiptSortColumn) => void;
+  readonly onOpen?: (receiptId: string) => void;
+}) {
+  return (
+    <HTMLTable
+      striped
+      compact
+      className="tenant-receipt-table"
+      aria-busy={rows === undefined}
+      aria-label="Receipts"
+      data-testid="trd-table"
+    >
+      <thead>
+        <tr>
+          {COLUMNS.map(({ column, name }) => {
+            const columnOrder = sortColumn === column ? order : undefined;
+            return (
+              <th
+                key={column}
+                scope="col"
+                aria-sort={ariaSort(columnOrder)}
+                className={column === 'total_amount' ? 'tenant-receipt-amount' : undefined}
+              >
+                {onSort ? (
+                  <SortButton
+                    name={name}
+                    order={columnOrder}
+                    onSort={() => onSort(column)}
+                    testId={`trd-sort-${column}`}
+                  />
+                ) : (
+                  name
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows === undefined
+          ? SKELETON_ROWS.map((place) => (
+              <tr key={place} data-testid="trd-skeleton-row">
+                {COLUMNS.map(({ column }) => (
+                  <td key={column}>
+                    <span className={Classes.SKELETON}>Loading receipt</span>
+                  </td>
+                ))}
+              </tr>
+            ))
+          : rows.map((row) => {
+              const id = receiptIdCell(row.receipt_id, row.has_image);
+              return (
+                <tr key={row.id} data-testid="trd-row">
+                  <td>
+                    {onOpen && id.linked ? (
+                      <button
+                        type="button"
+                        className="tenant-receipt-link"
+                        data-testid={`trd-receipt-link-${row.receipt_id}`}
+                        onClick={() => onOpen(row.receipt_id)}
+                      >
+                        {id.text}
+                      </button>
+                    ) : (
+                      id.text
+                    )}
+                  </td>
+                  <td className="tenant-receipt-datetime">{row.datetime}</td>
+                  <td className="tenant-receipt-amount" data-testid="trd-amount">
+                    <Money value={row.total_amount} />
+                  </td>
+                  <td>{row.receipt_status}</td>
+                </tr>
+              );
+            })}
+      </tbody>
+    </HTMLTable>
+  );
+}

@@ -1,0 +1,145 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+/*
+ * The GTO pages (§2, §7) in Chromium against the real server and its demo data. The demo tenant declares the GTO
+ * of the previous month of its one outlet (a first submission, or a correction when the demo data submitted that
+ * month already) with a first day far above its captured sales, saves, reloads and finds it kept. Then the demo
+ * operator reviews that month, shows the flagged months, and follows the outlet's variance to its receipts of the
+ * month.
+ */
+
+const PASSWORD = 'demo-password-1';
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The previous month, `YYYY-MM`, and its name ('October 2026'). */
+function previousMonth(): { value: string; name: string; lastDay: string } {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const value = `${first.getUTCFullYear()}-${String(first.getUTCMonth() + 1).padStart(2, '0')}`;
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return { value, name: `${MONTH_NAMES[first.getUTCMonth()]} ${first.getUTCFullYear()}`, lastDay: `${value}-${last}` };
+}
+
+async function signInAt(page: Page, path: string, username: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('app-layout')).toBeVisible();
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  return page;
+}
+
+/** The serious and critical axe findings (WCAG 2.1 A and AA) of the page as it is now, by rule and target. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** The far-off first day: the month is then flagged whatever the outlet's captured sales. */
+const FIRST_DAY_TEXT = '$12,345,678.90';
+const FIRST_DAY_VALUE = '12345678.90';
+
+test('a tenant declares the previous month, and the operator follows its flagged variance to the receipts', async ({
+  browser,
+}) => {
+  const month = previousMonth();
+  const firstDay = `${month.value}-01`;
+
+  /* ---- the tenant */
+  const tenant = await newPage(browser);
+  await signInAt(tenant, '/tenants/gto_submission', 'tenant@demo.mall');
+  await expect(tenant.getByTestId('gto-submission-page')).toBeVisible();
+  await expect(tenant.getByRole('heading', { level: 1 })).toHaveText('GTO Submission');
+  await tenant.getByTestId('month-picker').selectOption(month.value);
+  await expect(tenant.getByTestId('gto-submission-form')).toBeVisible();
+  await expect(tenant.getByRole('heading', { name: `GTO of ${month.name}` })).toBeVisible();
+  // Every day of a past month is listed.
+  await expect(tenant.locator('[data-testid^="gto-amount-"]')).toHaveCount(Number(month.lastDay.slice(8)));
+
+  expect(await seriousFindings(tenant)).toEqual([]);
+
+  const save = tenant.getByTestId('gto-save');
+  const correction = (await save.innerText()).includes('Save correction');
+  await expect(save).toBeDisabled();
+
+  const amount = tenant.getByTestId(`gto-amount-${firstDay}`);
+  // An amount that does not parse disables the save and says why.
+  await amount.fill('12.345');
+  await expect(tenant.getByTestId('gto-problem')).toHaveText('Correct the amounts marked in red to save.');
+  await expect(save).toBeDisabled();
+  expect(await seriousFindings(tenant)).toEqual([]);
+  await amount.fill(FIRST_DAY_TEXT);
+  await tenant.getByTestId('gto-remarks').fill('Declared by the browser test');
+  await expect(save).toBeEnabled();
+  await save.click();
+
+  const verb = correction ? 'corrected' : 'submitted';
+  await expect(tenant.locator('.bp6-toast').filter({ hasText: `GTO for ${month.name} ${verb}.` })).toBeVisible();
+  await expect(tenant.getByTestId('gto-submitted-line')).toContainText('tenant@demo.mall');
+  await expect(save).toHaveText('Save correction');
+  const outletId = new URL(tenant.url()).searchParams.get('outlet');
+  expect(outletId).toMatch(/^\d+$/);
+
+  // A reload shows the month as the server keeps it.
+  await tenant.reload();
+  await expect(tenant.getByTestId('gto-submission-form')).toBeVisible();
+  await expect(tenant.getByTestId(`gto-amount-${firstDay}`)).toHaveValue(FIRST_DAY_VALUE);
+  await expect(tenant.getByTestId('gto-remarks')).toHaveValue('Declared by the browser test');
+  await expect(tenant.getByTestId('gto-submitted-line')).toContainText('tenant@demo.mall');
+  await tenant.context().close();
+
+  /* ---- the operator */
+  const operator = await newPage(browser);
+  await signInAt(operator, '/tenant-connect/gto-review', 'operator@demo.mall');
+  await expect(operator.getByTestId('gto-review-page')).toBeVisible();
+  await operator.getByTestId('month-picker').selectOption(month.value);
+  await expect(operator.getByTestId('gto-threshold-rule')).toContainText(
+    /Flagged: declared GTO differs from the sales captured from receipts by more than [\d.]+%\./,
+  );
+  await operator.getByTestId('gto-filter-flagged').click();
+  await expect(operator.getByTestId('gto-filter-flagged')).toHaveAttribute('aria-pressed', 'true');
+  await expect(operator.getByTestId('gto-review-table')).toHaveAttribute('aria-busy', 'false');
+  // The highest declared GTO first: the tenant's month.
+  await operator.getByTestId('gto-sort-gto_amount').click();
+  await expect(operator.getByTestId('gto-sort-gto_amount')).toHaveAttribute('data-order', 'desc');
+  await expect(operator.getByTestId('gto-review-table')).toHaveAttribute('aria-busy', 'false');
+  const rows = operator.getByTestId('gto-review-row');
+  await expect(rows.first()).toHaveAttribute('data-outlet', outletId ?? '');
+  for (const flagged of await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-flagged')))) {
+    expect(flagged).toBe('true');
+  }
+  await expect(rows.first().getByTestId('gto-flagged')).toHaveText('Flagged');
+  expect(await seriousFindings(operator)).toEqual([]);
+
+  await operator.getByTestId(`gto-variance-link-${outletId}`).click();
+  await expect(operator.getByTestId('receipts-page')).toBeVisible();
+  const url = new URL(operator.url());
+  expect(url.pathname).toBe('/receipts');
+  expect(url.searchParams.get('outlet')).toBe(outletId);
+  expect(url.searchParams.get('from')).toBe(firstDay);
+  expect(url.searchParams.get('to')).toBe(month.lastDay);
+  await operator.context().close();
+});

@@ -1,0 +1,274 @@
+import { Classes } from '@blueprintjs/core';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GtoSummaryRow } from '../../src/api/gto';
+import { clearSession, setPermissionsList } from '../../src/api/session';
+import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
+import { GuardedRouter } from '../../src/views/layout/GuardedRouter';
+import { GtoReviewPage } from '../../src/views/pages/gto/GtoReviewPage';
+import { type Deferred, deferred } from '../support/deferred';
+import { currentPath, renderInApp, userInfo } from './renderApp';
+
+/*
+ * The GTO review page (§2, §7, §8, §9) with the real filter header, review machine and paged list behind it and the
+ * app's one api client: the network is a fetch handler on globalThis answering what each test gives it. Client 3,
+ * today 25 November 2026; the month picker chooses October. The page sits in the app's router, so that its links
+ * are requests to the navigation guard.
+ */
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const TODAY = '2026-11-25';
+const CLIENT_ID = 3;
+
+type Answer = { status: number; body: unknown };
+
+const KOPI: GtoSummaryRow = {
+  outlet_id: 12,
+  outlet_name: 'Kopi Corner',
+  mall_id: 1,
+  mall_name: 'Central',
+  month: '2026-10',
+  gto_amount: 1080,
+  status: 'submitted',
+  submitted_at: '2026-11-03T10:15:00.000Z',
+  currency: 'SGD',
+  captured_sales: 1000,
+  variance_amount: 80,
+  variance_percent: 8,
+  flagged: true,
+};
+const BATIK: GtoSummaryRow = {
+  outlet_id: 14,
+  outlet_name: 'Batik House',
+  mall_id: 2,
+  mall_name: 'Plaza Jakarta',
+  month: '2026-10',
+  gto_amount: null,
+  status: 'notSubmitted',
+  submitted_at: null,
+  currency: 'IDR',
+  captured_sales: 5_500_000,
+  variance_amount: null,
+  variance_percent: null,
+  flagged: false,
+};
+
+let calls: URL[];
+let summary: (url: URL) => Answer | Promise<Answer>;
+
+const page = (data: GtoSummaryRow[], total = data.length, threshold = 7.5): Answer => ({
+  status: 200,
+  body: { data, total, threshold_percent: threshold },
+});
+
+function installNetwork(): void {
+  calls = [];
+  summary = () => page([KOPI, BATIK]);
+  vi.stubGlobal('fetch', async (request: Request) => {
+    const url = new URL(request.url);
+    calls.push(url);
+    let answer: Answer;
+    if (url.pathname === '/malls') {
+      answer = { status: 200, body: [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' }] };
+    } else if (url.pathname === '/outlets') answer = { status: 200, body: [] };
+    else if (url.pathname === '/api/gtoReport/summary') answer = await summary(url);
+    else answer = { status: 404, body: { statusCode: 404, error: 'Not Found', message: `${url.pathname} not found` } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+}
+
+const summaryCalls = () => calls.filter((url) => url.pathname === '/api/gtoReport/summary');
+const lastQuery = () => Object.fromEntries(summaryCalls().at(-1)?.searchParams ?? []);
+const toastTexts = () => [...document.querySelectorAll(`.${Classes.TOAST}`)].map((toast) => toast.textContent ?? '');
+const table = () => screen.getByTestId('gto-review-table');
+
+/** Cell texts of the table's body rows. */
+function rows(): string[][] {
+  return [...table().querySelectorAll('tbody tr')].map((row) =>
+    [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+  );
+}
+
+function headers(): [string, string | null][] {
+  return [...table().querySelectorAll('thead th')].map((cell) => [
+    (cell.textContent ?? '').trim(),
+    cell.getAttribute('aria-sort'),
+  ]);
+}
+
+async function waitForAnswer(count: number): Promise<void> {
+  await waitFor(() => expect(summaryCalls()).toHaveLength(count));
+  await waitFor(() => expect(screen.getByTestId('gto-count').textContent).not.toBe(''));
+}
+
+function renderPage() {
+  setPermissionsList(['*::*']);
+  return renderInApp(
+    <GuardedRouter>
+      <GtoReviewPage title="GTO Review" />
+    </GuardedRouter>,
+    {
+      user: userInfo({
+        client_id: CLIENT_ID,
+        clients: [CLIENT_ID],
+        permissions: [
+          { name: 'tenant-connect', subPermissions: ['gto-review'] },
+          { name: 'receipts', subPermissions: [] },
+        ],
+        permissionsList: ['*::*'],
+      }),
+      path: '/tenant-connect/gto-review',
+      today: TODAY,
+      header: filterHeaderMachine.provide({ actions: { writeUrl: () => undefined, writeCookies: () => undefined } }),
+      pageFilters: () => ({ period: 'month', outletMode: 'disabled' }),
+    },
+  );
+}
+
+/** The page on October 2026 with its first answer shown. */
+async function renderOctober() {
+  const location = renderPage();
+  await waitForAnswer(1);
+  fireEvent.change(screen.getByTestId('month-picker'), { target: { value: '2026-10' } });
+  await waitForAnswer(2);
+  await waitFor(() => expect(rows()).toHaveLength(2));
+  return location;
+}
+
+beforeEach(() => installNetwork());
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearSession();
+});
+
+describe('the GTO review page', () => {
+  it('shows skeleton rows while the summary loads, never zeros', async () => {
+    const pending: Deferred<Answer> = deferred();
+    summary = () => pending.promise;
+    renderPage();
+    await waitFor(() => expect(summaryCalls()).toHaveLength(1));
+    expect(screen.getAllByTestId('gto-skeleton-row').length).toBeGreaterThan(0);
+    expect(table().getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText('No Data')).toBeNull();
+    expect(screen.getByTestId('gto-count').textContent).toBe('');
+    pending.resolve(page([KOPI]));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+  });
+
+  it("asks 10 rows of the month sorted by outlet, and shows each row in its outlet's currency", async () => {
+    await renderOctober();
+    expect(lastQuery()).toEqual({
+      client_id: String(CLIENT_ID),
+      date: '2026-10-01',
+      filterOption: 'all',
+      sortColumn: 'outlet_name',
+      orderByMethod: 'asc',
+      page: '1',
+      rowsPerPage: '10',
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'GTO Review' })).toBeDefined();
+    expect(headers()).toEqual([
+      ['Outlet', 'ascending'],
+      ['Mall', 'none'],
+      ['Declared GTO', 'none'],
+      ['Captured sales', 'none'],
+      ['Variance', 'none'],
+      ['Status', 'none'],
+      ['Submitted at', 'none'],
+    ]);
+    const [kopi, batik] = rows();
+    expect(kopi?.slice(0, 4)).toEqual(['Kopi Corner', 'Central', '$1,080.00', '$1,000.00']);
+    expect(kopi?.[4]).toContain('+$80.00 (+8.00%)');
+    expect(kopi?.[5]).toBe('SubmittedFlagged');
+    expect(kopi?.[6]).toMatch(/^\d+ Nov 2026, \d\d:15$/);
+    expect(batik).toEqual(['Batik House', 'Plaza Jakarta', '', 'Rp5,500,000', '—', 'Not submitted', '']);
+    expect(within(table()).getByTestId('gto-flagged').textContent).toBe('Flagged');
+    expect(screen.getByTestId('gto-threshold-rule').textContent).toBe(
+      ' Flagged: declared GTO differs from the sales captured from receipts by more than 7.5%.',
+    );
+    expect(screen.getByTestId('gto-count').textContent).toBe('2 outlets');
+    expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of 1');
+  });
+
+  it("links a row's variance to the outlet's receipts of the month, and follows it", async () => {
+    const location = await renderOctober();
+    const link = screen.getByTestId('gto-variance-link-12');
+    expect(link.getAttribute('href')).toBe('/receipts?client=3&outlet=12&from=2026-10-01&to=2026-10-31');
+    expect(link.textContent).toContain('Declared GTO 8.00% above the captured sales: receipts of Kopi Corner');
+    expect(screen.queryByTestId('gto-variance-link-14')).toBeNull();
+    fireEvent.click(link);
+    await waitFor(() =>
+      expect(currentPath(location)).toBe('/receipts?client=3&outlet=12&from=2026-10-01&to=2026-10-31'),
+    );
+  });
+
+  it('sorts by any column on the server, a new column descending first', async () => {
+    await renderOctober();
+    fireEvent.click(screen.getByTestId('gto-sort-variance_percent'));
+    await waitForAnswer(3);
+    expect(lastQuery()).toMatchObject({ sortColumn: 'variance_percent', orderByMethod: 'desc', page: '1' });
+    await waitFor(() =>
+      expect(headers().find(([name]) => name.startsWith('Variance'))).toEqual(['Variance', 'descending']),
+    );
+    fireEvent.click(screen.getByTestId('gto-sort-variance_percent'));
+    await waitForAnswer(4);
+    expect(lastQuery()).toMatchObject({ sortColumn: 'variance_percent', orderByMethod: 'asc' });
+    for (const column of ['mall_name', 'gto_amount', 'captured_sales', 'status', 'submitted_at']) {
+      const before = summaryCalls().length;
+      await waitFor(() => expect(screen.getByTestId(`gto-sort-${column}`)).toBeDefined());
+      fireEvent.click(screen.getByTestId(`gto-sort-${column}`));
+      await waitForAnswer(before + 1);
+      expect(lastQuery().sortColumn).toBe(column);
+    }
+  });
+
+  it('filters by status from page 1, and pages 10 rows at a time', async () => {
+    summary = (url) => page(url.searchParams.get('page') === '2' ? [BATIK] : [KOPI], 12);
+    renderPage();
+    await waitForAnswer(1);
+    expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of 2');
+    fireEvent.click(screen.getByTestId('page-next'));
+    await waitForAnswer(2);
+    expect(lastQuery().page).toBe('2');
+    fireEvent.click(screen.getByTestId('gto-filter-flagged'));
+    await waitForAnswer(3);
+    expect(lastQuery()).toMatchObject({ filterOption: 'flagged', page: '1' });
+    expect(screen.getByTestId('gto-filter-flagged').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('gto-filter-all').getAttribute('aria-pressed')).toBe('false');
+    fireEvent.change(screen.getByTestId('rows-per-page'), { target: { value: '20' } });
+    await waitForAnswer(4);
+    expect(lastQuery()).toMatchObject({ rowsPerPage: '20', page: '1', filterOption: 'flagged' });
+  });
+
+  it("says 'No Data' for an empty answer", async () => {
+    summary = () => page([], 0);
+    renderPage();
+    await screen.findByTestId('gto-review-empty');
+    expect(screen.getByText('No Data')).toBeDefined();
+    expect(screen.getByTestId('gto-count').textContent).toBe('0 outlets');
+    expect((screen.getByTestId('gto-export-csv') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows a failed summary as an empty result with a count of 0, the toast and a retry', async () => {
+    let failing = true;
+    summary = () =>
+      failing
+        ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } }
+        : page([KOPI]);
+    renderPage();
+    await screen.findByTestId('gto-review-failure');
+    expect(screen.getByTestId('gto-count').textContent).toBe('0 outlets');
+    expect(screen.queryByText('No Data')).toBeNull();
+    await waitFor(() => expect(toastTexts()).toContain('GTO summary fetching error occurs. Please try again later.'));
+    expect((screen.getByTestId('gto-export-csv') as HTMLButtonElement).disabled).toBe(true);
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+  });
+});
