@@ -10,6 +10,7 @@ import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
 import { ariaSort, SortButton } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
+import { usePagedListView } from '../../common/usePagedListView';
 import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 import './admin.css';
@@ -52,19 +53,8 @@ export function OutboxPage({ title }: PageProps) {
 
 function OutboxList({ actor }: { readonly actor: OutboxActor }) {
   const send = actor.send;
-  const loading = useSelector(actor, (state) => state.hasTag('loading'));
-  const empty = useSelector(actor, (state) => state.matches('empty'));
-  const failed = useSelector(actor, (state) => state.matches('failure'));
-  const rows = useSelector(actor, (state) => state.context.rows);
-  const search = useSelector(actor, (state) => state.context.search);
-  const sortColumn = useSelector(actor, (state) => state.context.sortColumn);
-  const order = useSelector(actor, (state) => state.context.order);
-  const page = useSelector(actor, (state) => state.context.page);
-  const total = useSelector(actor, (state) => state.context.total);
-  const rowsPerPage = useSelector(actor, (state) => state.context.rowsPerPage);
-  const canPrevious = useSelector(actor, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
-  const canNext = useSelector(actor, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
-
+  const { loading, empty, failed, rows, search, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
+    usePagedListView(actor);
   return (
     <Card className="outbox-card">
       <div className="outbox-toolbar">

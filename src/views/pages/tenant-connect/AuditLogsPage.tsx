@@ -10,6 +10,7 @@ import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
 import { ariaSort, SortButton } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
+import { usePagedListView } from '../../common/usePagedListView';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
@@ -74,18 +75,8 @@ export function AuditLogsPage({ title }: PageProps) {
 
 function AuditList({ list }: { readonly list: ListActor }) {
   const send = list.send;
-  const loading = useSelector(list, (state) => state.hasTag('loading'));
-  const idle = useSelector(list, (state) => state.matches('idle'));
-  const empty = useSelector(list, (state) => state.matches('empty'));
-  const failed = useSelector(list, (state) => state.matches('failure'));
-  const rows = useSelector(list, (state) => state.context.rows);
-  const sortColumn = useSelector(list, (state) => state.context.sortColumn);
-  const order = useSelector(list, (state) => state.context.order);
-  const page = useSelector(list, (state) => state.context.page);
-  const total = useSelector(list, (state) => state.context.total);
-  const rowsPerPage = useSelector(list, (state) => state.context.rowsPerPage);
-  const canPrevious = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
-  const canNext = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
+  const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
+    usePagedListView(list);
   if (failed) {
     return (
       <NonIdealState
@@ -104,10 +95,10 @@ function AuditList({ list }: { readonly list: ListActor }) {
   return (
     <>
       <div className={Classes.TEXT_MUTED} data-testid="audit-total">
-        {loading || idle ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'change' : 'changes'}`}
+        {loading ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'change' : 'changes'}`}
       </div>
       <AuditTable
-        rows={loading || idle ? undefined : rows}
+        rows={loading ? undefined : rows}
         sortColumn={sortColumn}
         order={order}
         onSort={(column) => send({ type: 'list.sort', column })}

@@ -15,6 +15,7 @@ import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { ariaSort, SortButton } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
+import { usePagedListView } from '../../common/usePagedListView';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
 import type { PageProps } from '../pageProps';
@@ -106,17 +107,8 @@ function ReceiptDataBody({ actor, list }: { readonly actor: PageActor; readonly 
 
 function ReceiptList({ actor, list }: { readonly actor: PageActor; readonly list: ListActor }) {
   const send = list.send;
-  const loading = useSelector(list, (state) => state.hasTag('loading') || state.matches('idle'));
-  const empty = useSelector(list, (state) => state.matches('empty'));
-  const failed = useSelector(list, (state) => state.matches('failure'));
-  const rows = useSelector(list, (state) => state.context.rows);
-  const sortColumn = useSelector(list, (state) => state.context.sortColumn);
-  const order = useSelector(list, (state) => state.context.order);
-  const page = useSelector(list, (state) => state.context.page);
-  const total = useSelector(list, (state) => state.context.total);
-  const rowsPerPage = useSelector(list, (state) => state.context.rowsPerPage);
-  const canPrevious = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
-  const canNext = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
+  const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
+    usePagedListView(list);
   if (failed) {
     return (
       <NonIdealState
