@@ -2,7 +2,7 @@ import type { components, operations } from '../../src/api/schema.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
 import { writeAudit } from './audit.js';
-import type { Visibility } from './lookup.js';
+import { clientOutletCondition, type Visibility } from './lookup.js';
 
 /**
  * Monthly gross turnover (GTO): what tenants declare per day of a month (gto_submission_days, with the month's
@@ -45,6 +45,13 @@ export async function outletMonth(
   return rows[0];
 }
 
+/** The days of submission `g` as a JSON array of { date, gto }, oldest first. */
+const SUBMISSION_DAYS = `coalesce((SELECT json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'gto', d.gto::float8)
+                                 ORDER BY d.day)
+                 FROM gto_submission_days d
+                 WHERE d.client_id = g.client_id AND d.outlet_id = g.outlet_id
+                   AND d.day >= g.month AND d.day < g.month + interval '1 month'), '[]')`;
+
 /** An outlet's submission for a month (empty and not submitted when there is none). */
 export async function getSubmission(
   db: Queryable,
@@ -62,11 +69,7 @@ export async function getSubmission(
     days: { date: string; gto: number }[];
   }>(
     `SELECT g.gto_amount::float8 AS total, g.submitted_at, g.updated_at, u.email AS submitted_by, g.remarks,
-       coalesce((SELECT json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'gto', d.gto::float8)
-                                 ORDER BY d.day)
-                 FROM gto_submission_days d
-                 WHERE d.client_id = g.client_id AND d.outlet_id = g.outlet_id
-                   AND d.day >= g.month AND d.day < g.month + interval '1 month'), '[]') AS days
+       ${SUBMISSION_DAYS} AS days
      FROM gto_submissions g LEFT JOIN users u ON u.id = g.submitted_by
      WHERE g.client_id = $1 AND g.outlet_id = $2 AND g.month = $3::date`,
     [clientId, outletId, firstDay(month)],
@@ -176,11 +179,7 @@ export async function createSubmission(db: Queryable, input: SubmissionInput): P
 export async function updateSubmission(db: Queryable, input: SubmissionInput): Promise<boolean> {
   const { rows } = await db.query<SubmissionState>(
     `SELECT g.gto_amount::float8 AS total, g.remarks,
-       coalesce((SELECT json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'gto', d.gto::float8)
-                                 ORDER BY d.day)
-                 FROM gto_submission_days d
-                 WHERE d.client_id = g.client_id AND d.outlet_id = g.outlet_id
-                   AND d.day >= g.month AND d.day < g.month + interval '1 month'), '[]') AS days
+       ${SUBMISSION_DAYS} AS days
      FROM gto_submissions g WHERE g.client_id = $1 AND g.outlet_id = $2 AND g.month = $3::date FOR UPDATE`,
     [input.clientId, input.outletId, firstDay(input.month)],
   );
@@ -195,15 +194,6 @@ export async function updateSubmission(db: Queryable, input: SubmissionInput): P
   await writeDays(db, input);
   await audit(db, input, 'update', before, { total, days: [...input.days], remarks: input.remarks });
   return true;
-}
-
-/** Outlets the caller sees in the client, as one condition on `o` (SQL of the parameters in `params`). */
-function visibleOutlets(params: SqlParams, visibility: Visibility, clientId: number): string {
-  const limited = visibility.outletLimits.get(clientId);
-  const conditions = [`o.client_id = ${params.add(clientId, '::int')}`];
-  if (!visibility.clientIds.includes(clientId)) conditions.push('false');
-  if (limited) conditions.push(`o.id = ANY(${params.add(limited, '::int[]')})`);
-  return conditions.join(' AND ');
 }
 
 export interface SummaryScope {
@@ -247,7 +237,7 @@ export async function gtoSummary(
   },
 ): Promise<{ data: GtoSummaryRow[]; total: number; threshold_percent: number }> {
   const params = new SqlParams();
-  const conditions = [visibleOutlets(params, scope.visibility, scope.clientId)];
+  const conditions = [clientOutletCondition(params, scope.visibility, scope.clientId)];
   if (scope.mallIds && scope.mallIds.length > 0) {
     conditions.push(`o.mall_id = ANY(${params.add([...scope.mallIds], '::int[]')})`);
   }
@@ -316,7 +306,7 @@ export async function gtoMallOptions(
   const { rows } = await db.query<Schemas['NameOption']>(
     `SELECT DISTINCT m.id, m.name, lower(m.name) AS sort FROM outlets o
      JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
-     WHERE ${visibleOutlets(params, visibility, clientId)} ORDER BY sort, m.id LIMIT 1000`,
+     WHERE ${clientOutletCondition(params, visibility, clientId)} ORDER BY sort, m.id LIMIT 1000`,
     params.values,
   );
   return rows.map(({ id, name }) => ({ id, name }));
@@ -330,7 +320,7 @@ export async function gtoOutletOptions(
   mallIds: readonly number[] | undefined,
 ): Promise<Schemas['NameOption'][]> {
   const params = new SqlParams();
-  const conditions = [visibleOutlets(params, visibility, clientId)];
+  const conditions = [clientOutletCondition(params, visibility, clientId)];
   if (mallIds && mallIds.length > 0) conditions.push(`o.mall_id = ANY(${params.add([...mallIds], '::int[]')})`);
   const { rows } = await db.query<Schemas['NameOption']>(
     `SELECT o.id, o.name FROM outlets o WHERE ${conditions.join(' AND ')} ORDER BY lower(o.name), o.id LIMIT 1000`,

@@ -18,6 +18,11 @@ function visibleOutletCondition(params: SqlParams, visibility: Visibility): stri
   return `o.client_id = ANY(${clients}) AND (NOT (o.client_id = ANY(${limitedClients})) OR o.id = ANY(${limitedOutlets}))`;
 }
 
+/** The outlets of one client the caller sees, as one SQL condition on an `outlets o` alias. */
+export function clientOutletCondition(params: SqlParams, visibility: Visibility, clientId: number): string {
+  return `o.client_id = ${params.add(clientId, '::int')} AND ${visibleOutletCondition(params, visibility)}`;
+}
+
 /** The most rows a lookup list answers (stated in the contract), so that no answer grows without bound. */
 export const MAX_LOOKUP_ROWS = 10_000;
 

@@ -3,7 +3,7 @@ import { inTransaction, type Pool, type PoolClient, type Queryable, singleRow } 
 import { escapeLike, SqlParams } from '../db/sqlParams.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { type AuditEntry, writeAudit } from './audit.js';
-import type { Visibility } from './lookup.js';
+import { clientOutletCondition, type Visibility } from './lookup.js';
 
 type Schemas = components['schemas'];
 
@@ -32,12 +32,6 @@ const audit = (actor: Actor, entry: Omit<AuditEntry, 'clientId' | 'userId'>): Au
   userId: actor.userId,
   ...entry,
 });
-
-/** The outlets of `clientId` the caller sees, as a condition on `o` (all of them unless limited). */
-function visibleOutlets(p: SqlParams, visibility: Visibility, clientId: number): string {
-  const limit = visibility.outletLimits.get(clientId);
-  return limit ? `o.id = ANY(${p.add(limit)}::int[])` : 'true';
-}
 
 /* ---------------------------------------------------------------- e-mail subscriptions */
 
@@ -216,7 +210,7 @@ export async function listSalesTargets(
   const { rows } = await db.query<SalesTarget>(
     `SELECT o.id AS outlet_id, o.name, t.target FROM outlets o
      LEFT JOIN sales_targets t ON t.client_id = o.client_id AND t.outlet_id = o.id AND t.month = $2::date
-     WHERE o.client_id = $1 AND ${visibleOutlets(p, visibility, clientId)}
+     WHERE o.client_id = $1 AND ${clientOutletCondition(p, visibility, clientId)}
      ORDER BY lower(o.name), o.id LIMIT ${p.add(MAX_ROWS)}`,
     p.values,
   );
@@ -550,7 +544,7 @@ export async function skuNameOptions(
   await requireNode(db, clientId, 'subcategory', subcategoryId, 'subcategory_id');
   const p = new SqlParams(clientId);
   const visible = `EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = s.client_id AND o.id = s.outlet_id
-    AND ${visibleOutlets(p, visibility, clientId)})`;
+    AND ${clientOutletCondition(p, visibility, clientId)})`;
   const pattern = p.add(searchPattern(searchedText));
   const { rows } = await db.query<Schemas['NameOption']>(
     `SELECT s.id, s.item_name AS name FROM skus s
@@ -563,7 +557,7 @@ export async function skuNameOptions(
   const { rows: assigned } = await db.query<{ id: number }>(
     `SELECT s.id FROM skus s WHERE s.client_id = $1 AND s.subcategory_id = $2
        AND EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = s.client_id AND o.id = s.outlet_id
-                   AND ${visibleOutlets(q, visibility, clientId)})
+                   AND ${clientOutletCondition(q, visibility, clientId)})
      ORDER BY s.id LIMIT ${q.add(MAX_ROWS)}`,
     q.values,
   );
