@@ -32,3 +32,37 @@ export function SortButton({ name, order, onSort, testId, announceOrder = false 
     </button>
   );
 }
+
+/**
+ * The header cell of a column a server sorts: its `aria-sort` and its sort button (the name alone before the list
+ * can sort, or for a column without a sort).
+ */
+export function SortableHeaderCell<TSort extends string>({
+  name,
+  column,
+  sortColumn,
+  order,
+  onSort,
+  testId,
+  className,
+}: {
+  readonly name: string;
+  /** The sort column of the contract; undefined: the column does not sort. */
+  readonly column: TSort | undefined;
+  readonly sortColumn: TSort | undefined;
+  readonly order: SortOrder | undefined;
+  readonly onSort: ((column: TSort) => void) | undefined;
+  readonly testId?: string;
+  readonly className?: string;
+}) {
+  const columnOrder = column !== undefined && sortColumn === column ? order : undefined;
+  return (
+    <th scope="col" aria-sort={column !== undefined ? ariaSort(columnOrder) : undefined} className={className}>
+      {column !== undefined && onSort ? (
+        <SortButton name={name} order={columnOrder} onSort={() => onSort(column)} testId={testId} />
+      ) : (
+        name
+      )}
+    </th>
+  );
+}

@@ -8,7 +8,7 @@ import { OUTBOX_INPUT, OUTBOX_ROWS_PER_PAGE_OPTIONS, outboxMachine } from '../..
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
-import { ariaSort, SortButton } from '../../common/SortButton';
+import { SortableHeaderCell } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
 import { usePagedListView } from '../../common/usePagedListView';
 import { PageTitle } from '../../filters/PageTitle';
@@ -126,23 +126,17 @@ function OutboxTable({ rows, skeletonRows, sortColumn, order, onSort }: OutboxTa
     <HTMLTable striped interactive={rows !== undefined} compact className="outbox-table" aria-busy={rows === undefined}>
       <thead>
         <tr>
-          {COLUMNS.map(({ column, name }) => {
-            const columnOrder = sortColumn === column ? order : undefined;
-            return (
-              <th key={column} aria-sort={ariaSort(columnOrder)}>
-                {onSort ? (
-                  <SortButton
-                    name={name}
-                    order={columnOrder}
-                    onSort={() => onSort(column)}
-                    testId={`outbox-sort-${column}`}
-                  />
-                ) : (
-                  name
-                )}
-              </th>
-            );
-          })}
+          {COLUMNS.map(({ column, name }) => (
+            <SortableHeaderCell
+              key={column}
+              name={name}
+              column={column}
+              sortColumn={sortColumn}
+              order={order}
+              onSort={onSort}
+              testId={`outbox-sort-${column}`}
+            />
+          ))}
         </tr>
       </thead>
       <tbody>

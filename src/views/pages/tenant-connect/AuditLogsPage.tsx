@@ -8,7 +8,7 @@ import { AUDIT_ROWS_PER_PAGE_OPTIONS, type auditListMachine, auditLogMachine } f
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
-import { ariaSort, SortButton } from '../../common/SortButton';
+import { SortableHeaderCell } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
 import { usePagedListView } from '../../common/usePagedListView';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
@@ -136,23 +136,17 @@ function AuditTable({
     <HTMLTable striped compact className="audit-table" aria-busy={rows === undefined} aria-label="Audit log">
       <thead>
         <tr>
-          {COLUMNS.map(({ column, name }) => {
-            const columnOrder = column && sortColumn === column ? order : undefined;
-            return (
-              <th key={name} scope="col" aria-sort={column ? ariaSort(columnOrder) : undefined}>
-                {column && onSort ? (
-                  <SortButton
-                    name={name}
-                    order={columnOrder}
-                    onSort={() => onSort(column)}
-                    testId={`audit-sort-${column}`}
-                  />
-                ) : (
-                  name
-                )}
-              </th>
-            );
-          })}
+          {COLUMNS.map(({ column, name }) => (
+            <SortableHeaderCell
+              key={name}
+              name={name}
+              column={column}
+              sortColumn={sortColumn}
+              order={order}
+              onSort={onSort}
+              testId={`audit-sort-${column}`}
+            />
+          ))}
         </tr>
       </thead>
       <tbody>

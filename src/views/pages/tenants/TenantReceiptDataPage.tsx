@@ -13,7 +13,7 @@ import {
 import { CurrencyContext, Money, useOutletCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
-import { ariaSort, SortButton } from '../../common/SortButton';
+import { SortableHeaderCell } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
 import { usePagedListView } from '../../common/usePagedListView';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
@@ -176,28 +176,18 @@ function ReceiptTable({
     >
       <thead>
         <tr>
-          {COLUMNS.map(({ column, name }) => {
-            const columnOrder = sortColumn === column ? order : undefined;
-            return (
-              <th
-                key={column}
-                scope="col"
-                aria-sort={ariaSort(columnOrder)}
-                className={column === 'total_amount' ? 'tenant-receipt-amount' : undefined}
-              >
-                {onSort ? (
-                  <SortButton
-                    name={name}
-                    order={columnOrder}
-                    onSort={() => onSort(column)}
-                    testId={`trd-sort-${column}`}
-                  />
-                ) : (
-                  name
-                )}
-              </th>
-            );
-          })}
+          {COLUMNS.map(({ column, name }) => (
+            <SortableHeaderCell
+              key={column}
+              name={name}
+              column={column}
+              sortColumn={sortColumn}
+              order={order}
+              onSort={onSort}
+              testId={`trd-sort-${column}`}
+              className={column === 'total_amount' ? 'tenant-receipt-amount' : undefined}
+            />
+          ))}
         </tr>
       </thead>
       <tbody>
