@@ -75,7 +75,13 @@ export async function getSubmission(
     [clientId, outletId, firstDay(month)],
   );
   const row = rows[0];
-  const base = { outlet_id: outletId, searchedMonth: month, open: state.open, currency: state.currency };
+  const base = {
+    outlet_id: outletId,
+    searchedMonth: month,
+    open: state.open,
+    currency: state.currency,
+    today: state.today,
+  };
   if (!row) {
     return {
       ...base,

@@ -1815,6 +1815,8 @@ export interface components {
         };
         GtoSubmission: {
             outlet_id: number;
+            /** @description The outlet's today in its mall's time zone, the last day that can be declared. */
+            today: components["schemas"]["Day"];
             searchedMonth: components["schemas"]["Month"];
             gtoSubmissionData: {
                 /** Format: date */

@@ -113,22 +113,6 @@ export function dayName(date: string): string {
   return dayjs(date).format('D MMMM YYYY');
 }
 
-/** The day (`YYYY-MM-DD`) it is at `now` in an IANA time zone (a mall's); undefined for an unknown zone. */
-export function todayIn(timeZone: string, now: Date): string | undefined {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(now);
-    const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-    return `${part('year')}-${part('month')}-${part('day')}`;
-  } catch {
-    return undefined;
-  }
-}
-
 /* ---------------------------------------------------------------- amounts as typed */
 
 export type ParsedAmount =

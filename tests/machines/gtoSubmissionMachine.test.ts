@@ -49,15 +49,10 @@ interface Call {
 }
 
 let calls: Call[];
-/** The clock of the outlet's today: 04:00 UTC is noon in Singapore, the same day. */
-let now: Date;
-const MALLS = [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' }];
 
 function installNetwork(): void {
   calls = [];
   vi.stubGlobal('fetch', async (request: Request) => {
-    // The client's malls (the outlet's time zone) answer at once; the GTO calls wait for the test.
-    if (new URL(request.url).pathname === '/malls') return json(200, MALLS);
     const text = request.method === 'GET' ? '' : await request.text();
     const answer = deferred<Response>();
     calls.push({
@@ -92,6 +87,7 @@ function month(overrides: Partial<GtoSubmission> = {}): GtoSubmission {
     remarks: null,
     open: true,
     currency: 'SGD',
+    today: TODAY,
     ...overrides,
   };
 }
@@ -125,7 +121,7 @@ const quietMachine = gtoSubmissionMachine.provide({
   actors: {
     followHeaderFilters: fromCallback(() => () => undefined),
     fetchSubmission: fromPromise<LoadedMonth, GtoSubmissionTarget>(({ input, signal }) =>
-      loadGtoMonth(input, { signal, client, now }),
+      loadGtoMonth(input, { signal, client }),
     ),
     saveSubmission: fromPromise<GtoSubmission, SaveInput>(({ input, signal }) =>
       saveGtoSubmission(input.request, input.correction, { signal, client }),
@@ -137,7 +133,6 @@ let actor: Actor<typeof quietMachine>;
 let notices: Notice[];
 
 function start(): void {
-  now = new Date('2026-11-25T04:00:00Z');
   installNetwork();
   setPermissionsList(['*::*']);
   setCsrfToken('csrf-test');
@@ -401,7 +396,6 @@ describe('gtoSubmissionMachine details', () => {
   beforeEach(() => start());
 
   it("prefills the declared days, shows days up to the outlet's today only, and keeps the remarks", async () => {
-    now = new Date('2026-11-03T04:00:00Z');
     actor.send({ ...headerEvent(7), filters: { ...filters(7), month: '2026-11' } });
     await flush();
     lastCall().answer.resolve(
@@ -409,6 +403,7 @@ describe('gtoSubmissionMachine details', () => {
         200,
         month({
           searchedMonth: '2026-11',
+          today: '2026-11-03',
           gtoSubmissionData: [{ date: '2026-11-02', gto: 12.5 }],
           total: 12.5,
           submitted: true,
@@ -426,25 +421,14 @@ describe('gtoSubmissionMachine details', () => {
     });
   });
 
-  it("takes the outlet's today from its mall's time zone, else the header's", async () => {
-    // 20:00 UTC on the 25th is the 26th in Singapore.
-    now = new Date('2026-11-25T20:00:00Z');
-    actor.send({ ...headerEvent(7), filters: { ...filters(7), month: '2026-11' } });
+  it("takes the outlet's today from the server's answer, not the header's", async () => {
+    actor.send({ ...headerEvent(7), filters: { ...filters(7), month: '2026-11' }, today: '2026-11-25' });
     await flush();
-    lastCall().answer.resolve(json(200, month({ searchedMonth: '2026-11' })));
+    // The outlet's mall is already on the 26th.
+    lastCall().answer.resolve(json(200, month({ searchedMonth: '2026-11', today: '2026-11-26' })));
     await flush();
     expect(snapshot().context.today).toBe('2026-11-26');
     expect(snapshot().context.days.at(-1)).toBe('2026-11-26');
-    actor.send({
-      type: 'header.filters',
-      filters: { ...filters(8), month: '2026-11' },
-      outlets: [{ id: 8, name: 'Kiosk', type: 2, currency: 'SGD', mall_id: null, outlet_code: null }],
-      today: '2026-11-24',
-    });
-    await flush();
-    lastCall().answer.resolve(json(200, month({ searchedMonth: '2026-11', outlet_id: 8 })));
-    await flush();
-    expect(snapshot().context.days.at(-1)).toBe('2026-11-24');
   });
 
   it('does not ask for an outlet the header does not know, nor again for the same outlet and month', async () => {

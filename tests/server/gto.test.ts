@@ -101,6 +101,7 @@ describe('a tenant submits and corrects a month', () => {
       remarks: null,
       open: true,
       currency: 'SGD',
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
   });
 

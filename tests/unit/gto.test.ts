@@ -27,7 +27,6 @@ import {
   submissionRequest,
   submittedLine,
   thresholdRule,
-  todayIn,
   varianceAmountText,
   variancePercentText,
   varianceWording,
@@ -86,17 +85,6 @@ describe('the days of a month', () => {
     expect(daysOfMonth('2026-11', '2026-11-03')).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);
     expect(daysOfMonth('2026-12', '2026-11-25')).toEqual([]);
     expect(daysOfMonth('nonsense', '2026-11-25')).toEqual([]);
-  });
-});
-
-describe("the outlet's today", () => {
-  it("is the day in its mall's time zone", () => {
-    const now = new Date('2026-11-25T20:00:00Z');
-    expect(todayIn('Asia/Singapore', now)).toBe('2026-11-26');
-    expect(todayIn('Asia/Jakarta', now)).toBe('2026-11-26');
-    expect(todayIn('UTC', now)).toBe('2026-11-25');
-    expect(todayIn('America/New_York', new Date('2026-11-26T03:00:00Z'))).toBe('2026-11-25');
-    expect(todayIn('Not/AZone', now)).toBeUndefined();
   });
 });
 

@@ -50,6 +50,7 @@ function month(overrides: Partial<GtoSubmission> = {}): GtoSubmission {
     remarks: null,
     open: true,
     currency: 'SGD',
+    today: TODAY,
     ...overrides,
   };
 }
@@ -77,9 +78,8 @@ function installNetwork(): void {
     const body = text === '' ? undefined : JSON.parse(text);
     calls.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
     let answer: Answer;
-    if (url.pathname === '/malls') {
-      answer = { status: 200, body: [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' }] };
-    } else if (url.pathname === '/outlets') answer = { status: 200, body: [KOPI] };
+    if (url.pathname === '/malls') answer = { status: 200, body: [] };
+    else if (url.pathname === '/outlets') answer = { status: 200, body: [KOPI] };
     else if (url.pathname === '/api/gtoReport/submissionData') {
       answer =
         request.method === 'GET'
@@ -122,7 +122,7 @@ async function renderLoaded(): Promise<void> {
 }
 
 beforeEach(() => {
-  // The outlet's today comes from its mall's time zone: noon in Singapore on the 25th.
+  // A fixed clock on the 25th (the server's answers say the outlet's today is the 25th too).
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-25T04:00:00Z'));
   installNetwork();

@@ -2,7 +2,6 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { type GtoSubmission, type GtoSubmissionRequest, getGtoSubmission, saveGtoSubmission } from '../../api/gto';
-import { getMalls } from '../../api/lookup';
 import {
   checkDraft,
   daysOfMonth,
@@ -12,7 +11,6 @@ import {
   gtoSavedMessage,
   sameDraft,
   submissionRequest,
-  todayIn,
 } from '../../domain/gto';
 import { DEFAULT_ERROR_MESSAGE, loadFailureNotice, type Notice, TOAST_TIMEOUT } from '../../domain/messages';
 import { holdUnsavedChanges } from '../factories/editorMachine';
@@ -41,31 +39,24 @@ export interface GtoSubmissionTarget {
   readonly outletId: number;
   /** `YYYY-MM`. */
   readonly month: string;
-  /** The outlet's mall (its time zone says the outlet's today), when the header knows it. */
-  readonly mallId: number | null;
 }
 
-/** The month as loaded, and the outlet's today in its mall's time zone when known. */
+/** The month as loaded, and the outlet's today in its mall's time zone (the server's). */
 export interface LoadedMonth {
   readonly submission: GtoSubmission;
-  readonly outletToday: string | undefined;
+  readonly outletToday: string;
 }
 
-/**
- * GET submissionData for the outlet and month, and the outlet's today from its mall's time zone (the server takes
- * no day after it), read from the client's malls.
- */
+/** GET submissionData for the outlet and month; it carries the outlet's today (the server takes no day after it). */
 export async function loadGtoMonth(
   target: GtoSubmissionTarget,
-  { signal, client, now = new Date() }: { signal: AbortSignal; client?: ApiClient; now?: Date },
+  { signal, client }: { signal: AbortSignal; client?: ApiClient },
 ): Promise<LoadedMonth> {
-  const options = client ? { signal, client } : { signal };
-  const [submission, malls] = await Promise.all([
-    getGtoSubmission({ client_id: target.clientId, outlet_id: target.outletId, searchedMonth: target.month }, options),
-    target.mallId === null ? Promise.resolve([]) : getMalls(target.clientId, options),
-  ]);
-  const mall = malls.find((candidate) => candidate.id === target.mallId);
-  return { submission, outletToday: mall ? todayIn(mall.time_zone, now) : undefined };
+  const submission = await getGtoSubmission(
+    { client_id: target.clientId, outlet_id: target.outletId, searchedMonth: target.month },
+    client ? { signal, client } : { signal },
+  );
+  return { submission, outletToday: submission.today };
 }
 
 export interface GtoSubmissionContext {
@@ -100,9 +91,8 @@ const LAST_DAY = '9999-12-31';
 export function gtoTargetOf(event: Pick<HeaderFiltersEvent, 'filters' | 'outlets'>): GtoSubmissionTarget | undefined {
   const { clientId, outlet, month } = event.filters;
   if (clientId === undefined || month === undefined || typeof outlet !== 'number') return undefined;
-  const known = event.outlets.find((candidate) => candidate.id === outlet);
-  if (!known) return undefined;
-  return { clientId, outletId: outlet, month, mallId: known.mall_id ?? null };
+  if (!event.outlets.some((candidate) => candidate.id === outlet)) return undefined;
+  return { clientId, outletId: outlet, month };
 }
 
 const sameTarget = (a: GtoSubmissionTarget | undefined, b: GtoSubmissionTarget | undefined) =>
@@ -228,7 +218,7 @@ export const gtoSubmissionMachine = setup({
           onDone: {
             target: 'editing',
             actions: [
-              assign(({ context, event }) => ({ today: event.output.outletToday ?? context.today })),
+              assign(({ event }) => ({ today: event.output.outletToday })),
               { type: 'setSubmission', params: ({ event }) => ({ submission: event.output.submission }) },
             ],
           },
