@@ -41,6 +41,8 @@ export interface Config {
    * when no SSO_ISSUER is given, unless SSO_DEMO=false.
    */
   ssoDemo: boolean;
+  /** How often the GTO reminders are sent (GTO_REMINDERS_EVERY_MINUTES, default 60; 0 sends none). */
+  gtoRemindersEveryMinutes: number;
 }
 
 export interface SsoSetting {
@@ -121,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: intFrom(env, 'STATEMENT_TIMEOUT_MS', 10_000, 1, 600_000),
     sso: ssoFrom(env),
     ssoDemo: env.SSO_DEMO !== 'false' && !env.SSO_ISSUER && isLoopback(host),
+    gtoRemindersEveryMinutes: intFrom(env, 'GTO_REMINDERS_EVERY_MINUTES', 60, 0, 24 * 60),
   };
 }

@@ -8,6 +8,8 @@ import { createPool } from './db/pool.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { generateDemoData } from './demo/generate.js';
 import { DEMO_SSO_DOMAIN, type DemoSsoProvider, startDemoSsoProvider } from './demo/ssoProvider.js';
+import { sendGtoReminders } from './jobs/gtoReminders.js';
+import { createMailer } from './mail/mailer.js';
 import { deleteOldThrottleRecords } from './repositories/authFlows.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
 import { deleteExpiredSessions } from './repositories/sessions.js';
@@ -75,6 +77,20 @@ const app = await buildApp({
   logger: { level: config.logLevel },
 });
 await app.listen({ host: config.host, port: config.port });
+
+// GTO reminders: a minute after start (the mail server may start with this one) and then every
+// GTO_REMINDERS_EVERY_MINUTES; each outlet at most once a day, so a restart or a second server sends nothing twice.
+if (config.gtoRemindersEveryMinutes > 0) {
+  const mailer = createMailer(config, database.pool, app.log);
+  const remind = () =>
+    void sendGtoReminders({ pool: database.pool, mailer, publicUrl: config.publicUrl })
+      .then((outlets) => {
+        if (outlets > 0) app.log.info({ outlets }, 'GTO reminders sent');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'GTO reminders failed'));
+  setTimeout(remind, 60 * 1000).unref();
+  setInterval(remind, config.gtoRemindersEveryMinutes * 60 * 1000).unref();
+}
 
 const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 say('');

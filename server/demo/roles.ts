@@ -34,7 +34,7 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
     (op) =>
       tagged(op, 'lookup') ||
       (tagged(op, 'mall-reports') && /breakeven/i.test(op.path)) ||
-      (tagged(op, 'gto') && /\/summary$/i.test(op.path)),
+      (tagged(op, 'gto') && /\/(summary|settings)$/i.test(op.path)),
   );
   const departmentRole = (key: 'leasing' | 'finance' | 'marcom' | 'operations', name: string): RoleDefinition => ({
     key,
@@ -51,7 +51,8 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
             },
           ],
     api: department,
-    components: [DATE_LIMIT],
+    // Marcom and operations see yesterday and today only; the GTO reviewers need the months before.
+    components: key === 'leasing' || key === 'finance' ? [] : [DATE_LIMIT],
   });
   return [
     { key: 'superAdmin', name: 'super admin', isSuperAdmin: true, routes: allRoutes(), api: [], components: [] },

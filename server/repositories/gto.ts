@@ -217,6 +217,8 @@ const SORT_SQL: Record<GtoSortColumn, string> = {
   submitted_at: 'submitted_at',
   captured_sales: 'captured_sales',
   variance_percent: 'abs(variance_percent)',
+  due_on: 'due_on',
+  last_reminded_on: 'last_reminded_on',
 };
 
 const FILTER_SQL: Record<GtoFilter, string> = {
@@ -224,6 +226,7 @@ const FILTER_SQL: Record<GtoFilter, string> = {
   submitted: "status = 'submitted'",
   notSubmitted: "status = 'notSubmitted'",
   flagged: 'flagged',
+  late: 'late',
 };
 
 /**
@@ -254,12 +257,17 @@ export async function gtoSummary(
   const limit = params.add(options.rowsPerPage, '::int');
   const offset = params.add((options.page - 1) * options.rowsPerPage, '::int');
   const { rows } = await db.query<GtoSummaryRow & { total_rows: number; threshold: number }>(
-    `WITH scope AS MATERIALIZED (
-       SELECT o.id, o.name, o.mall_id, m.name AS mall_name, o.currency
+    `WITH rules AS (
+       SELECT gto_variance_threshold::float8 AS percent,
+              (${month} + interval '1 month' + (gto_due_day - 1) * interval '1 day')::date AS due_on
+       FROM clients WHERE id = ${client}
+     ),
+     scope AS MATERIALIZED (
+       SELECT o.id, o.name, o.mall_id, m.name AS mall_name, o.currency, m.time_zone
        FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
        WHERE ${conditions.join(' AND ')}
      ),
-     threshold AS (SELECT gto_variance_threshold::float8 AS percent FROM clients WHERE id = ${client}),
+     threshold AS (SELECT percent FROM rules),
      captured AS (
        SELECT r.outlet_id, sum(r.gmv) AS sales FROM rollup_outlet_daily r
        WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))
@@ -276,8 +284,13 @@ export async function gtoSummary(
          g.outlet_id IS NOT NULL AND (
            CASE WHEN coalesce(c.sales, 0) = 0 THEN g.gto_amount > 0
                 ELSE abs(g.gto_amount - c.sales) / c.sales * 100 > (SELECT percent FROM threshold) END
-         ) AS flagged
-       FROM scope s
+         ) AS flagged,
+         to_char(r.due_on, 'YYYY-MM-DD') AS due_on,
+         CASE WHEN g.outlet_id IS NULL THEN (now() AT TIME ZONE s.time_zone)::date > r.due_on
+              ELSE (g.submitted_at AT TIME ZONE s.time_zone)::date > r.due_on END AS late,
+         (SELECT to_char(max(gr.sent_on), 'YYYY-MM-DD') FROM gto_reminders gr
+          WHERE gr.client_id = ${client} AND gr.outlet_id = s.id AND gr.month = ${month}) AS last_reminded_on
+       FROM scope s CROSS JOIN rules r
        LEFT JOIN gto_submissions g ON g.client_id = ${client} AND g.outlet_id = s.id AND g.month = ${month}
        LEFT JOIN captured c ON c.outlet_id = s.id
      )

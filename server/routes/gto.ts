@@ -13,6 +13,7 @@ import {
   type SubmissionInput,
   updateSubmission,
 } from '../repositories/gto.js';
+import { getGtoSettings, updateGtoSettings } from '../repositories/gtoRules.js';
 import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
 
 export const MONTH_CLOSED_MESSAGE =
@@ -122,6 +123,24 @@ export function gtoHandlers({ pool }: RouteDeps) {
       const { grants } = requireCaller(request);
       const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
       return { data: await gtoOutletOptions(pool, visibility, request.query.client_id, request.query.mall_ids) };
+    },
+
+    async getGtoSettings({ query }) {
+      const settings = await getGtoSettings(pool, query.client_id);
+      if (!settings) throw notFound('No such client.');
+      return settings;
+    },
+
+    async updateGtoSettings(request) {
+      const { body } = request;
+      const caller = requireCaller(request);
+      const saved = await updateGtoSettings(
+        pool,
+        { clientId: body.client_id, userId: caller.user.id },
+        { variance_threshold: body.variance_threshold, due_day: body.due_day, reminders: body.reminders },
+      );
+      if (!saved) throw notFound('No such client.');
+      return saved;
     },
   } satisfies AreaHandlers;
 }

@@ -45,3 +45,22 @@ export async function getGtoOutletMonths(
 ): Promise<GtoOutletMonths> {
   return dataOrThrow(await client.GET('/api/gtoReport/outletMonths', { params: { query }, signal }));
 }
+
+export type GtoSettings = components['schemas']['GtoSettings'];
+
+/** The client's GTO review rules: variance threshold, due day, reminders. */
+export async function getGtoSettings(
+  clientId: number,
+  { signal, client = api }: CallOptions = {},
+): Promise<GtoSettings> {
+  return dataOrThrow(
+    await client.GET('/api/gtoReport/settings', { params: { query: { client_id: clientId } }, signal }),
+  );
+}
+
+export async function updateGtoSettings(
+  body: GtoSettings & { client_id: number },
+  { signal, client = api }: CallOptions = {},
+): Promise<GtoSettings> {
+  return dataOrThrow(await client.PUT('/api/gtoReport/settings', { body, signal }));
+}

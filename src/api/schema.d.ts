@@ -1069,10 +1069,31 @@ export interface paths {
         };
         /**
          * GTO submission status per outlet for a month, paged
-         * @description Every outlet the caller sees in the client (of mall_ids when given) with its submission for the month, the sales captured from its receipts that month (non-void receipts, the outlet's own currency) and the variance of the declared GTO against them. A submitted month is flagged when the variance is more than the client's threshold (threshold_percent, 5 by default) of the captured sales either way, or when GTO is declared against no captured sales at all; months not submitted are never flagged.
+         * @description Every outlet the caller sees in the client (of mall_ids when given) with its submission for the month, the sales captured from its receipts that month (non-void receipts, the outlet's own currency) and the variance of the declared GTO against them. A submitted month is flagged when the variance is more than the client's threshold (threshold_percent, 5 by default) of the captured sales either way, or when GTO is declared against no captured sales at all; months not submitted are never flagged. A month is due on the client's due day of the following month (gto_due_day, 7 by default, in the mall's time zone); it is late when submitted after that day, or not submitted and that day has passed.
          */
         get: operations["getGtoSummary"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gtoReport/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's GTO review rules
+         * @description The variance beyond which a submitted month is flagged, the day of the following month a month's GTO is due, and whether outlets that have not submitted by then get a reminder e-mail (one a day at most, none after submission).
+         */
+        get: operations["getGtoSettings"];
+        /** Change the client's GTO review rules (audit-logged) */
+        put: operations["updateGtoSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1787,6 +1808,24 @@ export interface components {
             variance_percent: number | null;
             /** @description Submitted, and the variance is beyond the client's threshold (or GTO declared against no captured sales). */
             flagged: boolean;
+            due_on: components["schemas"]["Day"];
+            /** @description Submitted after due_on, or not submitted and due_on has passed (the mall's today). */
+            late: boolean;
+            /**
+             * Format: date
+             * @description The last day a reminder e-mail went to the outlet's tenants for this month.
+             */
+            last_reminded_on: string | null;
+        };
+        /** @description Percent of the captured sales, kept to 2 decimals (rounded half away from zero). */
+        GtoVarianceThreshold: number;
+        /** @description The day of the following month by which a month's GTO is due. */
+        GtoDueDay: number;
+        GtoSettings: {
+            variance_threshold: components["schemas"]["GtoVarianceThreshold"];
+            due_day: components["schemas"]["GtoDueDay"];
+            /** @description Whether outlets that have not submitted by the due day get a reminder e-mail each day until they do. */
+            reminders: boolean;
         };
         GtoOutletMonth: {
             month: components["schemas"]["Month"];
@@ -3906,8 +3945,8 @@ export interface operations {
                 mall_ids?: components["parameters"]["OptionalMallIds"];
                 /** @description Only this outlet. */
                 outlet_id?: components["schemas"]["Id"];
-                filterOption?: "all" | "submitted" | "notSubmitted" | "flagged";
-                sortColumn?: "outlet_name" | "mall_name" | "gto_amount" | "status" | "submitted_at" | "captured_sales" | "variance_percent";
+                filterOption?: "all" | "submitted" | "notSubmitted" | "flagged" | "late";
+                sortColumn?: "outlet_name" | "mall_name" | "gto_amount" | "status" | "submitted_at" | "captured_sales" | "variance_percent" | "due_on" | "last_reminded_on";
                 orderByMethod?: components["parameters"]["OrderByMethod"];
                 page?: components["parameters"]["Page"];
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
@@ -3930,6 +3969,63 @@ export interface operations {
                         /** @description The client's variance threshold in percent (a flag beyond it). */
                         threshold_percent: number;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getGtoSettings: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GtoSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateGtoSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    variance_threshold: components["schemas"]["GtoVarianceThreshold"];
+                    due_day: components["schemas"]["GtoDueDay"];
+                    reminders: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The rules as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GtoSettings"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -45,6 +45,10 @@ export interface GtoSummaryRowLike {
   readonly variance_amount: number | null;
   readonly variance_percent: number | null;
   readonly flagged: boolean;
+  /** `YYYY-MM-DD`: the client's due day of the following month. */
+  readonly due_on: string;
+  readonly late: boolean;
+  readonly last_reminded_on: string | null;
 }
 
 /* ---------------------------------------------------------------- texts */
@@ -246,13 +250,14 @@ export function sameDraft(a: GtoDraft, b: GtoDraft): boolean {
 
 /* ---------------------------------------------------------------- the review */
 
-export type GtoReviewFilter = 'all' | 'submitted' | 'notSubmitted' | 'flagged';
+export type GtoReviewFilter = 'all' | 'submitted' | 'notSubmitted' | 'flagged' | 'late';
 
 export const GTO_REVIEW_FILTERS: readonly { readonly value: GtoReviewFilter; readonly label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'submitted', label: 'Submitted' },
   { value: 'notSubmitted', label: 'Not submitted' },
   { value: 'flagged', label: 'Flagged' },
+  { value: 'late', label: 'Late' },
 ];
 
 export function isGtoReviewFilter(value: string): value is GtoReviewFilter {
@@ -267,6 +272,48 @@ function percentNumber(value: number): string {
 /** The rule the Flagged tag follows, with the client's threshold. */
 export function thresholdRule(thresholdPercent: number): string {
   return `Flagged: declared GTO differs from the sales captured from receipts by more than ${percentNumber(thresholdPercent)}%.`;
+}
+
+/** When the month is due, and that late months are tagged: 'Due on 7 November 2026; later submissions are tagged Late.' */
+export function dueRule(dueOn: string): string {
+  return `Due on ${dayjs(dueOn).format('D MMMM YYYY')}; months submitted later, or not by then, are tagged Late.`;
+}
+
+/** Why a month is late, for the tag's title. */
+export function lateWording(row: Pick<GtoSummaryRowLike, 'status' | 'due_on'>): string {
+  const due = dayjs(row.due_on).format('D MMM YYYY');
+  return row.status === 'submitted' ? `Submitted after the due day, ${due}` : `Not submitted by the due day, ${due}`;
+}
+
+/** A day as the table shows it: '8 Mar 2026'. */
+export function shortDate(day: string): string {
+  return dayjs(day).format('D MMM YYYY');
+}
+
+/* ---------------------------------------------------------------- the review rules */
+
+export const GTO_RULES_WHAT = 'GTO rules fetching';
+export const GTO_THRESHOLD_MESSAGE = 'Enter a percentage from 0 to 100 with at most 2 decimals.';
+export const GTO_DUE_DAY_MESSAGE = 'Choose a day from 1 to 28.';
+
+/** The rules as the dialog edits them: the threshold as typed. */
+export interface GtoRulesDraft {
+  readonly clientId: number;
+  readonly thresholdText: string;
+  readonly dueDay: number;
+  readonly reminders: boolean;
+}
+
+/** The threshold typed, as a number, or undefined when it is not 0 to 100 with at most 2 decimals. */
+export function parseThreshold(text: string): number | undefined {
+  const trimmed = text.trim().replace(/%$/, '').trim();
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value <= 100 ? value : undefined;
+}
+
+export function isDueDay(day: number): boolean {
+  return Number.isInteger(day) && day >= 1 && day <= 28;
 }
 
 /** The variance amount with its sign: '+$1,234.50', '-$20.00', '$0.00'; '' when not submitted. */
@@ -337,6 +384,9 @@ export function gtoReviewCsv(rows: readonly GtoSummaryRowLike[]): CsvFile {
       'status',
       'flagged',
       'submitted_at',
+      'due_on',
+      'late',
+      'last_reminder',
       'currency',
     ],
     rows: rows.map((row) => ({
@@ -350,6 +400,9 @@ export function gtoReviewCsv(rows: readonly GtoSummaryRowLike[]): CsvFile {
       status: statusLabel(row),
       flagged: row.flagged ? 'Yes' : 'No',
       submitted_at: row.submitted_at === null ? '' : formatDateTime(row.submitted_at),
+      due_on: row.due_on,
+      late: row.late ? 'Yes' : 'No',
+      last_reminder: row.last_reminded_on ?? '',
       currency: row.currency,
     })),
   };

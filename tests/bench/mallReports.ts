@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import { migrate } from '../../server/db/migrate.js';
 import { createPool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
 import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
@@ -85,6 +86,8 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
 /** Times every mall report call against an existing database of demo data. */
 export async function benchMallReportCalls(url: string, count = 200): Promise<void> {
   const pool = createPool(url, 10);
+  // A database generated before may predate the latest migrations.
+  await migrate(pool);
   const app = await buildApp({ pool, config: { ...loadConfig({}), staticDir: '/nonexistent' } });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {

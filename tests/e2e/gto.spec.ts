@@ -143,3 +143,39 @@ test('a tenant declares the previous month, and the operator follows its flagged
   expect(url.searchParams.get('to')).toBe(month.lastDay);
   await operator.context().close();
 });
+
+test('a leasing user changes the review rules, and the late months follow the new due day', async ({ browser }) => {
+  const month = previousMonth();
+  const leasing = await newPage(browser);
+  await signInAt(leasing, '/tenant-connect/gto-review', 'leasing@demo.mall');
+  await expect(leasing.getByTestId('gto-review-page')).toBeVisible();
+  await leasing.getByTestId('month-picker').selectOption(month.value);
+  await expect(leasing.getByTestId('gto-review-table')).toHaveAttribute('aria-busy', 'false');
+  await expect(leasing.getByTestId('gto-due-rule')).toContainText(/^ ?Due on \d+ \w+ \d{4};/);
+
+  const lateCount = async (dueDay: number) => {
+    await leasing.getByTestId('gto-rules-open').click();
+    const dialog = leasing.getByRole('dialog', { name: 'GTO review rules' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Variance threshold (%)')).not.toHaveValue('');
+    await dialog.getByLabel('Due on day of the following month').selectOption(String(dueDay));
+    expect(await seriousFindings(leasing)).toEqual([]);
+    await dialog.getByTestId('gto-rules-save').click();
+    await expect(dialog).toBeHidden();
+    await expect(leasing.getByTestId('gto-due-rule')).toContainText(`Due on ${dueDay} `);
+    const answer = leasing.waitForResponse((response) => response.url().includes('filterOption=late'));
+    await leasing.getByTestId('gto-filter-late').click();
+    await answer;
+    await expect(leasing.getByTestId('gto-count')).toHaveText(/^\d[\d,]* outlets?$/);
+    const text = (await leasing.getByTestId('gto-count').innerText()).replace(/,/g, '');
+    await leasing.getByTestId('gto-filter-all').click();
+    return Number(/^(\d+)/.exec(text)?.[1] ?? 0);
+  };
+  // Demo months are submitted between the 3rd and the 12th of the next month: an earlier due day makes more late.
+  const lateBy28 = await lateCount(28);
+  const lateBy2 = await lateCount(2);
+  expect(lateBy2).toBeGreaterThan(lateBy28);
+  // Back to the demo's due day.
+  await lateCount(7);
+  await leasing.context().close();
+});

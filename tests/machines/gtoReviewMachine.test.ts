@@ -53,6 +53,9 @@ function summaryRow(index: number): GtoSummaryRow {
     variance_amount: index,
     variance_percent: index / 10,
     flagged: index > 75,
+    due_on: '2026-11-07',
+    late: false,
+    last_reminded_on: null,
   };
 }
 
@@ -313,7 +316,7 @@ describe('gtoReviewMachine details', () => {
     expect(calls).toHaveLength(1);
     expect(snapshot().context.today).toBe('2026-11-26');
     expect(snapshot().can({ type: 'gto.filter', filterOption: 'all' })).toBe(false);
-    expect(snapshot().can({ type: 'gto.filter', filterOption: 'late' })).toBe(false);
+    expect(snapshot().can({ type: 'gto.filter', filterOption: 'overdue' })).toBe(false);
     expect(snapshot().can({ type: 'gto.filter', filterOption: 'notSubmitted' })).toBe(true);
   });
 

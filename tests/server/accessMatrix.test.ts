@@ -123,6 +123,9 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getGtoOutletMonths: () => ({ query: { from: '2026-01', to: '2026-03' } }),
   createGtoSubmission: (ids) => ({ body: gtoSubmission(ids) }),
   updateGtoSubmission: (ids) => ({ body: gtoSubmission(ids) }),
+  updateGtoSettings: (ids) => ({
+    body: { client_id: ids.client, variance_threshold: 5, due_day: 7, reminders: true },
+  }),
   updateEmailSubscriptions: () => ({ query: { void_email: true, summary_email: false } }),
   getProcessingFees: () => ({ query: OUTLET_WINDOW }),
   createProcessingFees: (ids) => ({ body: processingFees(ids) }),

@@ -28,6 +28,9 @@ function singaporeMonth(offset: number): string {
 }
 const MONTH = singaporeMonth(-1);
 const day = (n: number) => `${MONTH}-${String(n).padStart(2, '0')}`;
+/** The month is due on the client's due day (7 by default) of the following month. */
+const DUE_ON = `${singaporeMonth(0)}-07`;
+const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -244,6 +247,10 @@ describe('the mall reviews the month', () => {
         variance_amount: 50,
         variance_percent: 25,
         flagged: true,
+        due_on: DUE_ON,
+        // Submitted today, in Singapore.
+        late: todayIn('Asia/Singapore') > DUE_ON,
+        last_reminded_on: null,
       },
       {
         outlet_id: cafe,
@@ -259,6 +266,9 @@ describe('the mall reviews the month', () => {
         variance_amount: 0,
         variance_percent: 0,
         flagged: false,
+        due_on: DUE_ON,
+        late: todayIn('Asia/Singapore') > DUE_ON,
+        last_reminded_on: null,
       },
       {
         outlet_id: kiosk,
@@ -274,6 +284,10 @@ describe('the mall reviews the month', () => {
         variance_amount: null,
         variance_percent: null,
         flagged: false,
+        due_on: DUE_ON,
+        // Not submitted: late once New York's today is past the due day.
+        late: todayIn('America/New_York') > DUE_ON,
+        last_reminded_on: null,
       },
     ]);
   });

@@ -7,6 +7,7 @@ import {
   daysOfMonth,
   displayedTotal,
   draftOf,
+  dueRule,
   GTO_AMOUNT_MESSAGE,
   GTO_INVALID_DRAFT_MESSAGE,
   GTO_NO_DAYS_MESSAGE,
@@ -17,11 +18,14 @@ import {
   grossTurnoverRange,
   gtoReviewCsv,
   gtoSavedMessage,
+  isDueDay,
   isGrossTurnoverEmpty,
   isTotalOnly,
+  lateWording,
   monthDateRange,
   normalizeRemarks,
   parseAmount,
+  parseThreshold,
   receiptsHrefOf,
   sameDraft,
   submissionRequest,
@@ -67,6 +71,9 @@ function row(overrides: Partial<GtoSummaryRowLike> = {}): GtoSummaryRowLike {
     variance_amount: 80,
     variance_percent: 8,
     flagged: true,
+    due_on: '2026-11-07',
+    late: false,
+    last_reminded_on: null,
     ...overrides,
   };
 }
@@ -268,16 +275,41 @@ describe('the review', () => {
         variance_percent: null,
         flagged: false,
         submitted_at: null,
+        late: true,
+        last_reminded_on: '2026-11-09',
       }),
     ]);
     expect(file.name).toBe('gto_review');
     const text = toCsv(file.keys, file.rows as Record<string, string>[]);
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Outlet,Mall,Month,Declared GTO,Captured Sales,Variance Amount,Variance Percent,Status,Flagged,Submitted At,Currency',
+      'Outlet,Mall,Month,Declared GTO,Captured Sales,Variance Amount,Variance Percent,Status,Flagged,Submitted At,Due On,Late,Last Reminder,Currency',
     );
-    expect(lines[1]).toMatch(/^Kopi Corner,Harbour Mall,2026-10,1080\.00,1000\.00,80\.00,8\.00,Submitted,Yes,.+,SGD$/);
-    expect(lines[2]).toBe('"Shoe, Lane",Harbour Mall,2026-10,,1000.00,,,Not submitted,No,,SGD');
+    expect(lines[1]).toMatch(
+      /^Kopi Corner,Harbour Mall,2026-10,1080\.00,1000\.00,80\.00,8\.00,Submitted,Yes,.+,2026-11-07,No,,SGD$/,
+    );
+    expect(lines[2]).toBe(
+      '"Shoe, Lane",Harbour Mall,2026-10,,1000.00,,,Not submitted,No,,2026-11-07,Yes,2026-11-09,SGD',
+    );
+  });
+
+  it('reads the review rules as typed', () => {
+    expect(parseThreshold('5')).toBe(5);
+    expect(parseThreshold(' 7.25 % ')).toBe(7.25);
+    expect(parseThreshold('100')).toBe(100);
+    expect(parseThreshold('100.01')).toBeUndefined();
+    expect(parseThreshold('7.125')).toBeUndefined();
+    expect(parseThreshold('-1')).toBeUndefined();
+    expect(parseThreshold('')).toBeUndefined();
+    expect(isDueDay(1)).toBe(true);
+    expect(isDueDay(28)).toBe(true);
+    expect(isDueDay(29)).toBe(false);
+    expect(isDueDay(2.5)).toBe(false);
+    expect(dueRule('2026-11-07')).toBe(
+      'Due on 7 November 2026; months submitted later, or not by then, are tagged Late.',
+    );
+    expect(lateWording(row({ late: true }))).toBe('Submitted after the due day, 7 Nov 2026');
+    expect(lateWording(row({ status: 'notSubmitted', late: true }))).toBe('Not submitted by the due day, 7 Nov 2026');
   });
 });
 

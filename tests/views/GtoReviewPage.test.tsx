@@ -37,6 +37,9 @@ const KOPI: GtoSummaryRow = {
   variance_amount: 80,
   variance_percent: 8,
   flagged: true,
+  due_on: '2026-11-07',
+  late: false,
+  last_reminded_on: null,
 };
 const BATIK: GtoSummaryRow = {
   outlet_id: 14,
@@ -52,10 +55,15 @@ const BATIK: GtoSummaryRow = {
   variance_amount: null,
   variance_percent: null,
   flagged: false,
+  due_on: '2026-11-07',
+  late: true,
+  last_reminded_on: '2026-11-25',
 };
 
 let calls: URL[];
 let summary: (url: URL) => Answer | Promise<Answer>;
+let settings: (request: Request, url: URL) => Answer | Promise<Answer>;
+let savedRules: unknown[];
 
 const page = (data: GtoSummaryRow[], total = data.length, threshold = 7.5): Answer => ({
   status: 200,
@@ -65,6 +73,15 @@ const page = (data: GtoSummaryRow[], total = data.length, threshold = 7.5): Answ
 function installNetwork(): void {
   calls = [];
   summary = () => page([KOPI, BATIK]);
+  savedRules = [];
+  settings = async (request) => {
+    if (request.method === 'PUT') {
+      const body = await request.json();
+      savedRules.push(body);
+      return { status: 200, body: { variance_threshold: 10, due_day: 5, reminders: false } };
+    }
+    return { status: 200, body: { variance_threshold: 7.5, due_day: 7, reminders: true } };
+  };
   vi.stubGlobal('fetch', async (request: Request) => {
     const url = new URL(request.url);
     calls.push(url);
@@ -73,6 +90,7 @@ function installNetwork(): void {
       answer = { status: 200, body: [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' }] };
     } else if (url.pathname === '/outlets') answer = { status: 200, body: [] };
     else if (url.pathname === '/api/gtoReport/summary') answer = await summary(url);
+    else if (url.pathname === '/api/gtoReport/settings') answer = await settings(request, url);
     else answer = { status: 404, body: { statusCode: 404, error: 'Not Found', message: `${url.pathname} not found` } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
@@ -181,13 +199,26 @@ describe('the GTO review page', () => {
       ['Variance', 'none'],
       ['Status', 'none'],
       ['Submitted at', 'none'],
+      ['Last reminder', 'none'],
     ]);
     const [kopi, batik] = rows();
     expect(kopi?.slice(0, 4)).toEqual(['Kopi Corner', 'Central', '$1,080.00', '$1,000.00']);
     expect(kopi?.[4]).toContain('+$80.00 (+8.00%)');
     expect(kopi?.[5]).toBe('SubmittedFlagged');
     expect(kopi?.[6]).toMatch(/^\d+ Nov 2026, \d\d:15$/);
-    expect(batik).toEqual(['Batik House', 'Plaza Jakarta', '', 'Rp5,500,000', '—', 'Not submitted', '']);
+    expect(batik).toEqual([
+      'Batik House',
+      'Plaza Jakarta',
+      '',
+      'Rp5,500,000',
+      '—',
+      'Not submittedLate: Not submitted by the due day, 7 Nov 2026',
+      '',
+      '25 Nov 2026',
+    ]);
+    expect(screen.getByTestId('gto-due-rule').textContent).toBe(
+      ' Due on 7 November 2026; months submitted later, or not by then, are tagged Late.',
+    );
     expect(within(table()).getByTestId('gto-flagged').textContent).toBe('Flagged');
     expect(screen.getByTestId('gto-threshold-rule').textContent).toBe(
       ' Flagged: declared GTO differs from the sales captured from receipts by more than 7.5%.',
@@ -270,5 +301,27 @@ describe('the GTO review page', () => {
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
+  });
+
+  it('edits the review rules in a dialog, and reads the rows again under the saved rules', async () => {
+    await renderOctober();
+    fireEvent.click(screen.getByTestId('gto-rules-open'));
+    const dialog = await screen.findByRole('dialog', { name: 'GTO review rules' });
+    const threshold = within(dialog).getByLabelText('Variance threshold (%)') as HTMLInputElement;
+    await waitFor(() => expect(threshold.value).toBe('7.5'));
+    const save = within(dialog).getByTestId('gto-rules-save');
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(threshold, { target: { value: '10.555' } });
+    expect(within(dialog).getByText('Enter a percentage from 0 to 100 with at most 2 decimals.')).toBeDefined();
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(threshold, { target: { value: '10' } });
+    fireEvent.change(within(dialog).getByLabelText('Due on day of the following month'), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByTestId('gto-rules-reminders'));
+    expect(save.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(savedRules).toEqual([{ client_id: CLIENT_ID, variance_threshold: 10, due_day: 5, reminders: false }]);
+    await waitForAnswer(3);
+    await waitFor(() => expect(toastTexts()).toContain('Save Successfully.'));
   });
 });

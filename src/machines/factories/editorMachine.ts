@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { loadFailureNotice, TOAST_TIMEOUT } from '../../domain/messages';
 import { appActor } from '../systemIds';
 
@@ -33,6 +33,8 @@ export interface EditorOptions<TValue, TLoadInput> {
   readonly savedMessage: string;
   /** The failure toast, exactly. */
   readonly failedMessage: string;
+  /** Tells the machine that invoked or spawned the editor of every save (`editor.saved`), e.g. to read again. */
+  readonly tellParentSaved?: boolean;
 }
 
 export interface EditorContext<TValue, TLoadInput> {
@@ -105,6 +107,9 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
       setDraft: assign((_, params: { value: TValue }) => ({ draft: params.value })),
       resetDraft: assign(({ context }) => ({ draft: context.baseline })),
       notifyLoadFailure: emit(loadFailureNotice(options.what)),
+      tellParentSaved: enqueueActions(({ enqueue }) => {
+        if (options.tellParentSaved) enqueue.sendParent({ type: 'editor.saved' });
+      }),
       notifySaved: emit({
         type: 'notify',
         intent: 'success',
@@ -172,7 +177,11 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
             },
             onDone: {
               target: 'saved',
-              actions: [{ type: 'setBaseline', params: ({ event }) => ({ value: event.output }) }, 'notifySaved'],
+              actions: [
+                { type: 'setBaseline', params: ({ event }) => ({ value: event.output }) },
+                'notifySaved',
+                'tellParentSaved',
+              ],
             },
             onError: { target: 'failed', actions: 'notifySaveFailure' },
           },

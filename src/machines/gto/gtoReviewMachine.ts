@@ -1,4 +1,14 @@
-import { type ActorRefFrom, assign, emit, fromCallback, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  sendTo,
+  setup,
+} from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { type GtoSortColumn, type GtoSummaryRow, getGtoSummary } from '../../api/gto';
 import type { CsvFile } from '../../domain/csv';
@@ -18,6 +28,7 @@ import {
 } from '../factories/pagedListMachine';
 import { followHeaderFilters, type HeaderFiltersEvent } from '../headerLink';
 import { exportCsvFiles } from '../reportExport';
+import { gtoRulesMachine } from './gtoRulesMachine';
 
 /**
  * The GTO review page (§2, §7, §8, §9): every outlet's GTO submission of the header's month in the header's client,
@@ -30,6 +41,10 @@ import { exportCsvFiles } from '../reportExport';
  * the list, for the rule line and the CSV export of the rows shown.
  *
  *   csv: idle ── csv.export (rows shown) ─> exporting ─> idle (the file saved, or the toast)
+ *
+ * The client's review rules (threshold, due day, reminders) are edited in a dialog: `rules.open` spawns the
+ * editor (child `rules`, gtoRulesMachine) for the header's client, `rules.close` or another client stops it, and
+ * a save (`editor.saved`) closes it and reads the list again, so flags and Late tags follow the new rules.
  */
 
 export interface GtoReviewFilters {
@@ -111,6 +126,8 @@ export interface GtoReviewContext {
   readonly rows: readonly GtoSummaryRow[];
   /** The client's threshold, from the last answer. */
   readonly thresholdPercent: number | undefined;
+  /** Whether the rules editor (child `rules`) runs. */
+  readonly rulesOpen: boolean;
 }
 
 export type GtoReviewEvent =
@@ -118,7 +135,11 @@ export type GtoReviewEvent =
   | { type: 'gto.filter'; filterOption: string }
   /** From `followList`: the rows shown or the threshold changed. */
   | { type: 'list.changed'; rows: readonly GtoSummaryRow[]; thresholdPercent: number | undefined }
-  | { type: 'csv.export' };
+  | { type: 'csv.export' }
+  | { type: 'rules.open' }
+  | { type: 'rules.close' }
+  /** From the rules editor: its draft is saved. */
+  | { type: 'editor.saved' };
 
 export interface GtoCsvInput {
   readonly month: string;
@@ -156,6 +177,7 @@ export const gtoReviewMachine = setup({
       tell(list.getSnapshot());
       return () => subscription.unsubscribe();
     }),
+    gtoRules: gtoRulesMachine,
     exportCsv: fromPromise<void, GtoCsvInput>(async ({ input }) => {
       await exportCsvFiles(input.file.name, input.month, [input.file]);
     }),
@@ -173,6 +195,11 @@ export const gtoReviewMachine = setup({
       isGtoReviewFilter(event.filterOption) &&
       event.filterOption !== context.filterOption,
     hasRows: ({ context }) => context.rows.length > 0,
+    canOpenRules: ({ context }) => context.base !== undefined && !context.rulesOpen,
+    isNewClient: ({ context, event }) =>
+      event.type === 'header.filters' &&
+      event.filters.clientId !== undefined &&
+      event.filters.clientId !== context.base?.clientId,
   },
   actions: {
     setBase: assign(({ event }) => {
@@ -190,19 +217,42 @@ export const gtoReviewMachine = setup({
         : { filterOption: context.filterOption },
     ),
     reloadList: sendTo('list', ({ context }) => listFiltersEvent(context)),
+    refreshList: sendTo('list', { type: 'list.refresh' }),
+    openRules: enqueueActions(({ context, enqueue }) => {
+      enqueue.spawnChild('gtoRules', { id: 'rules', input: { clientId: context.base?.clientId ?? 0 } });
+      enqueue.assign({ rulesOpen: true });
+    }),
+    closeRules: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild('rules');
+      enqueue.assign({ rulesOpen: false });
+    }),
     notifyCsvFailure: emit(loadFailureNotice(GTO_CSV_WHAT)),
   },
 }).createMachine({
   id: 'gtoReview',
-  context: { base: undefined, today: undefined, filterOption: 'all', rows: [], thresholdPercent: undefined },
+  context: {
+    base: undefined,
+    today: undefined,
+    filterOption: 'all',
+    rows: [],
+    thresholdPercent: undefined,
+    rulesOpen: false,
+  },
   invoke: [
     { src: 'followHeaderFilters' },
     { id: 'list', systemId: GTO_REVIEW_LIST_SYSTEM_ID, src: 'gtoReviewList', input: {} },
     { src: 'followList' },
   ],
   on: {
-    'header.filters': [{ guard: 'isNewBase', actions: ['setBase', 'reloadList'] }, { actions: 'setToday' }],
+    'header.filters': [
+      { guard: 'isNewClient', actions: ['closeRules', 'setBase', 'reloadList'] },
+      { guard: 'isNewBase', actions: ['setBase', 'reloadList'] },
+      { actions: 'setToday' },
+    ],
     'gto.filter': { guard: 'canFilter', actions: ['setFilterOption', 'reloadList'] },
+    'rules.open': { guard: 'canOpenRules', actions: 'openRules' },
+    'rules.close': { actions: 'closeRules' },
+    'editor.saved': { actions: ['closeRules', 'refreshList'] },
     'list.changed': {
       actions: assign(({ context, event }) => ({
         rows: event.rows,

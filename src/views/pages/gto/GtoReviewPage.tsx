@@ -5,9 +5,12 @@ import type { ActorRefFrom } from 'xstate';
 import type { GtoSortColumn, GtoSummaryRow } from '../../../api/gto';
 import { currencyFormat, formatMoney, formatNumber } from '../../../domain/format';
 import {
+  dueRule,
   formatDateTime,
   GTO_REVIEW_FILTERS,
+  lateWording,
   receiptsHrefOf,
+  shortDate,
   statusLabel,
   thresholdRule,
   varianceAmountText,
@@ -20,6 +23,7 @@ import {
   type gtoReviewListMachine,
   gtoReviewMachine,
 } from '../../../machines/gto/gtoReviewMachine';
+import type { gtoRulesMachine } from '../../../machines/gto/gtoRulesMachine';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { ariaSort, SortButton } from '../../common/SortButton';
@@ -27,10 +31,12 @@ import { usePageActor } from '../../common/usePageActor';
 import { MonthPicker } from '../../filters/MonthPicker';
 import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
+import { GtoRulesDialog } from './GtoRulesDialog';
 import './gto.css';
 
 type ReviewActor = ActorRefFrom<typeof gtoReviewMachine>;
 type ListActor = ActorRefFrom<typeof gtoReviewListMachine>;
+type RulesActor = ActorRefFrom<typeof gtoRulesMachine>;
 
 interface ColumnSpec {
   readonly key: string;
@@ -47,6 +53,7 @@ const COLUMNS: readonly ColumnSpec[] = [
   { key: 'variance', name: 'Variance', sort: 'variance_percent', numeric: true },
   { key: 'status', name: 'Status', sort: 'status' },
   { key: 'submitted_at', name: 'Submitted at', sort: 'submitted_at' },
+  { key: 'reminded', name: 'Last reminder', sort: 'last_reminded_on' },
 ];
 
 const SKELETON_ROWS = 5;
@@ -89,6 +96,8 @@ function ReviewBody({ actor, list }: { readonly actor: ReviewActor; readonly lis
   const canExport = useSelector(actor, (state) => state.can({ type: 'csv.export' }));
   const exporting = useSelector(actor, (state) => state.hasTag('csvExporting'));
   const ready = useSelector(actor, (state) => state.context.base !== undefined);
+  const rules = useSelector(actor, (state) => state.children.rules as RulesActor | undefined);
+  const canOpenRules = useSelector(actor, (state) => state.can({ type: 'rules.open' }));
 
   const loading = useSelector(list, (state) => state.hasTag('loading') || state.matches('idle'));
   const empty = useSelector(list, (state) => state.matches('empty'));
@@ -122,6 +131,13 @@ function ReviewBody({ actor, list }: { readonly actor: ReviewActor; readonly lis
           {loading ? '' : `${formatNumber(total)} ${total === 1 ? 'outlet' : 'outlets'}`}
         </span>
         <Button
+          icon="cog"
+          text="Review rules"
+          data-testid="gto-rules-open"
+          disabled={!canOpenRules}
+          onClick={() => send({ type: 'rules.open' })}
+        />
+        <Button
           icon="export"
           text="Export CSV"
           data-testid="gto-export-csv"
@@ -135,6 +151,12 @@ function ReviewBody({ actor, list }: { readonly actor: ReviewActor; readonly lis
           <Icon icon="flag" intent="danger" /> {thresholdRule(threshold)}
         </p>
       )}
+      {rows[0] === undefined || loading ? null : (
+        <p className="gto-rule" data-testid="gto-due-rule">
+          <Icon icon="time" intent="warning" /> {dueRule(rows[0].due_on)}
+        </p>
+      )}
+      {rules ? <GtoRulesDialog actor={rules} onClose={() => send({ type: 'rules.close' })} /> : null}
       {failed ? (
         <div data-testid="gto-review-failure">
           <NonIdealState
@@ -277,9 +299,15 @@ function ReviewRow({ row, href }: { readonly row: GtoSummaryRow; readonly href: 
               Flagged
             </Tag>
           ) : null}
+          {row.late ? (
+            <Tag intent="warning" icon="time" data-testid="gto-late" title={lateWording(row)}>
+              Late<span className="visually-hidden">: {lateWording(row)}</span>
+            </Tag>
+          ) : null}
         </span>
       </td>
       <td>{row.submitted_at === null ? '' : formatDateTime(row.submitted_at)}</td>
+      <td>{row.last_reminded_on === null ? '' : shortDate(row.last_reminded_on)}</td>
     </tr>
   );
 }
