@@ -22,14 +22,17 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { listOperations, loadSpecification, OPENAPI_PATH } from './openapi.js';
 import { auditHandlers } from './routes/audit.js';
 import { authHandlers } from './routes/auth.js';
+import { breakevenHandlers } from './routes/breakeven.js';
 import { gtoHandlers } from './routes/gto.js';
 import { lookupHandlers } from './routes/lookup.js';
 import { mallReportHandlers } from './routes/mallReports.js';
+import { nonTradingDayHandlers } from './routes/nonTradingDays.js';
 import { unbuiltHandlers } from './routes/notImplemented.js';
 import { receiptHandlers } from './routes/receipts.js';
 import { checkRequestRules } from './routes/rules.js';
 import { settingsHandlers } from './routes/settings.js';
 import { systemHandlers } from './routes/system.js';
+import { tenantManagementHandlers } from './routes/tenantManagement.js';
 import type { Handlers, OperationId, RouteDeps } from './routes/types.js';
 import { apiDocsPolicy, registerSecurityHeaders } from './securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
@@ -62,7 +65,10 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...mallReportHandlers(deps),
     ...settingsHandlers(deps),
     ...gtoHandlers(deps),
+    ...breakevenHandlers(deps),
     ...auditHandlers(deps),
+    ...nonTradingDayHandlers(deps),
+    ...tenantManagementHandlers(deps),
   };
   const both = Object.keys(built).filter((operationId) => Object.hasOwn(unbuiltHandlers, operationId));
   if (both.length > 0) throw new Error(`Built but still listed as not implemented: ${both.join(', ')}`);

@@ -61,6 +61,30 @@ const tenantReceiptDataPage: PageComponent = lazy(() =>
 const auditLogsPage: PageComponent = lazy(() =>
   import('./views/pages/tenant-connect/AuditLogsPage').then((module) => ({ default: module.AuditLogsPage })),
 );
+const tenantManagementPage: PageComponent = lazy(() =>
+  import('./views/pages/tenant-connect/TenantManagementPage').then((module) => ({
+    default: module.TenantManagementPage,
+  })),
+);
+
+/* Non-trading days and the sales review. */
+const nonTradingDaysPage: PageComponent = lazy(() =>
+  import('./views/pages/tenant-connect/NonTradingDaysPage').then((module) => ({ default: module.NonTradingDaysPage })),
+);
+const salesReviewPage: PageComponent = lazy(() =>
+  import('./views/pages/tenant-connect/SalesReviewPage').then((module) => ({ default: module.SalesReviewPage })),
+);
+const nonTradingDayPage: PageComponent = lazy(() =>
+  import('./views/pages/tenant-connect/NonTradingDayPage').then((module) => ({ default: module.NonTradingDayPage })),
+);
+
+/* The breakeven pages: the department's (Leasing, Finance, Operations) and Marcom's. */
+const breakevenPage: PageComponent = lazy(() =>
+  import('./views/pages/breakeven/BreakevenPage').then((module) => ({ default: module.BreakevenPage })),
+);
+const marcomBreakevenPage: PageComponent = lazy(() =>
+  import('./views/pages/breakeven/BreakevenPage').then((module) => ({ default: module.MarcomBreakevenPage })),
+);
 
 /* The super admin's pages. */
 const outboxPage: PageComponent = lazy(() =>
@@ -118,7 +142,7 @@ const OUTLET_LEVEL: Partial<FilterPageConfig> = { outletMode: 'single' };
 const PAGES: Readonly<Record<string, PageSetup>> = {
   '/shopper-connect/mall-home': { ...MALL_PAGE, page: mallHomePage },
   '/shopper-connect/mall-gmv': { ...MALL_PAGE, page: mallGmvPage },
-  '/shopper-connect/breakeven-target/marcom': BREAKEVEN_PAGE,
+  '/shopper-connect/breakeven-target/marcom': { ...BREAKEVEN_PAGE, page: marcomBreakevenPage },
   '/shopper-connect/mall-peak-hours': {
     page: mallPeakHoursPage,
     mallHeader: true,
@@ -138,12 +162,16 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/shopper-connect/outlet-code': { filters: { period: 'none', outletMode: 'disabled' } },
   '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL },
   '/tenant-connect/gto-review': { filters: { period: 'month', outletMode: 'disabled' }, page: gtoReviewPage },
-  '/tenant-connect/non-trading-days': { filters: OUTLET_LEVEL },
-  '/tenant-connect/breakeven-target': BREAKEVEN_PAGE,
-  '/tenant-connect/tenant-management': { filters: { period: 'none', outletMode: 'disabled' } },
+  // The mall's list covers one outlet or all of them.
+  '/tenant-connect/non-trading-days': { page: nonTradingDaysPage },
+  '/tenant-connect/breakeven-target': { ...BREAKEVEN_PAGE, page: breakevenPage },
+  '/tenant-connect/tenant-management': {
+    filters: { period: 'none', outletMode: 'disabled' },
+    page: tenantManagementPage,
+  },
   '/tenant-connect/audit-logs': { filters: MALL_LEVEL, page: auditLogsPage },
-  '/tenant-connect/sales-review': { filters: OUTLET_LEVEL },
-  '/tenant-connect/sales-review/non-trading-day': { filters: OUTLET_LEVEL },
+  '/tenant-connect/sales-review': { filters: OUTLET_LEVEL, page: salesReviewPage },
+  '/tenant-connect/sales-review/non-trading-day': { filters: OUTLET_LEVEL, page: nonTradingDayPage },
   '/tenants/tenant-receipt-data': { filters: OUTLET_LEVEL, page: tenantReceiptDataPage },
   '/tenants/gross-turnover': { filters: { period: 'month', outletMode: 'single' }, page: grossTurnoverPage },
   '/tenants/gto_submission': { filters: { period: 'month', outletMode: 'single' }, page: gtoSubmissionPage },

@@ -3,7 +3,15 @@ import type { ClientKey } from './catalog.js';
 /** The password of every demo account. */
 export const DEMO_PASSWORD = 'demo-password-1';
 
-export type RoleKey = 'superAdmin' | 'operator' | 'leasing' | 'finance' | 'marcom' | 'operations' | 'tenant';
+export type RoleKey =
+  | 'superAdmin'
+  | 'operator'
+  | 'leasing'
+  | 'finance'
+  | 'marcom'
+  | 'operations'
+  | 'tenant'
+  | 'tenantManager';
 
 export interface DemoAccountSpec {
   email: string;
@@ -12,8 +20,15 @@ export interface DemoAccountSpec {
   role: RoleKey;
   clients: readonly ClientKey[];
   defaultClient: ClientKey;
-  /** The outlet the account is limited to (user_outlets): the first F&B or retail outlet of the client's first mall. */
-  outlet?: 'firstFnb' | 'firstRetail';
+  /**
+   * The outlet the account is limited to (user_outlets): the first or second F&B or retail outlet of the client's
+   * first mall.
+   */
+  outlet?: 'firstFnb' | 'firstRetail' | 'secondFnb' | 'secondRetail';
+  /** Invited and not activated yet: the account has no password. */
+  invited?: boolean;
+  /** Deactivated: the account can neither sign in nor use an e-mailed link. */
+  disabled?: boolean;
   tenantOnly?: boolean;
   hideTopBar?: boolean;
   requireMfa?: boolean;
@@ -98,8 +113,8 @@ export const DEMO_ACCOUNT_SPECS: readonly DemoAccountSpec[] = [
   {
     email: 'tenant-only@demo.mall',
     displayName: 'Tara Wong',
-    description: 'tenant-only account of one retail outlet (lands on sales review)',
-    role: 'tenant',
+    description: 'tenant-only account of one retail outlet (lands on sales review), manages its users',
+    role: 'tenantManager',
     clients: ['harbourfront'],
     defaultClient: 'harbourfront',
     outlet: 'firstRetail',
@@ -140,9 +155,29 @@ export const DEMO_ACCOUNT_SPECS: readonly DemoAccountSpec[] = [
     defaultClient: 'harbourfront',
     passwordExpired: true,
   },
+  {
+    email: 'tenant-invited@demo.mall',
+    displayName: 'Irene Koh',
+    description: 'tenant invited to one F&B outlet, not activated yet (no password)',
+    role: 'tenant',
+    clients: ['harbourfront'],
+    defaultClient: 'harbourfront',
+    outlet: 'secondFnb',
+    invited: true,
+  },
+  {
+    email: 'tenant-former@demo.mall',
+    displayName: 'Derek Lau',
+    description: 'tenant of one retail outlet, deactivated (cannot sign in)',
+    role: 'tenant',
+    clients: ['harbourfront'],
+    defaultClient: 'harbourfront',
+    outlet: 'secondRetail',
+    disabled: true,
+  },
 ];
 
-/** The demo accounts to print at start (all with DEMO_PASSWORD). */
+/** The demo accounts to print at start (all with DEMO_PASSWORD but the invited one, which has none yet). */
 export const DEMO_ACCOUNTS: readonly { email: string; description: string }[] = DEMO_ACCOUNT_SPECS.map(
   ({ email, description }) => ({ email, description }),
 );

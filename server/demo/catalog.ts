@@ -44,6 +44,9 @@ export interface MallSpec {
   traffic: number;
 }
 
+/** The goods and services tax of each demo mall's country by its currency, in percent (SST in Malaysia, PPN in Indonesia). */
+export const GST_PERCENT: Readonly<Record<string, number>> = { SGD: 9, MYR: 6, IDR: 11 };
+
 export const MALLS: readonly MallSpec[] = [
   {
     key: 'hfc',

@@ -1,3 +1,4 @@
+import { NON_TRADING_MAX_DAYS_AHEAD } from '../../src/domain/nonTradingDays.js';
 import { hashPassword } from '../auth/passwords.js';
 import { inTransaction, type Pool, type PoolClient } from '../db/pool.js';
 import {
@@ -26,14 +27,22 @@ import {
   vacuumAnalyzeDemoTables,
 } from '../repositories/demo.js';
 import { ingestReceipts, type ReceiptInput } from '../repositories/ingestion.js';
-import { DEMO_ACCOUNT_SPECS, DEMO_PASSWORD, PARTNER_DOMAIN } from './accounts.js';
+import { DEMO_ACCOUNT_SPECS, DEMO_PASSWORD, type DemoAccountSpec, PARTNER_DOMAIN } from './accounts.js';
 import { addMonths, civil, dateOfDay, dayNumber, firstOfMonth, localDay, zonedInstant } from './calendar.js';
-import { CATEGORY_TREE, CLIENTS, type ClientKey, EXCHANGE_RATES, MALLS, PROCESSING_FEES } from './catalog.js';
+import {
+  CATEGORY_TREE,
+  CLIENTS,
+  type ClientKey,
+  EXCHANGE_RATES,
+  GST_PERCENT,
+  MALLS,
+  PROCESSING_FEES,
+} from './catalog.js';
 import { dayFactor } from './patterns.js';
 import { itemAt, Random } from './random.js';
 import { OutletSimulator } from './receipts.js';
 import { demoRoles } from './roles.js';
-import { describeWorld, type OutletPlan, planWorld, type WorldPlan } from './world.js';
+import { describeWorld, type OutletPlan, planAccountClosures, planWorld, type WorldPlan } from './world.js';
 
 /**
  * The default number of receipts: a fresh `npm start` (migrations and generation on the embedded PostgreSQL)
@@ -92,6 +101,7 @@ export async function generateDemoData(pool: Pool, options: GenerateDemoDataOpti
     endByMall.set(mall.key, options.endDate ? dayNumber(options.endDate) : localDay(mall.timeZone, Date.now()) - 1);
   }
   const world = planWorld(options.seed, endByMall, options.outletsPerMall);
+  planAccountClosures(options.seed, world, accountOutlets(world));
   log(`Demo data: ${describeWorld(world)}, ${total.toLocaleString('en-US')} receipts (seed ${options.seed}).`);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -119,13 +129,16 @@ function required<K, V>(map: Map<K, V>, key: K, what: string): V {
   return value;
 }
 
-/** The outlet an account is limited to: the first F&B or retail outlet of its client's first mall open all year. */
-function accountOutlet(world: WorldPlan, client: ClientKey, which: 'firstFnb' | 'firstRetail'): OutletPlan {
+/**
+ * The outlet an account is limited to: the first (or second) F&B or retail outlet of its client's first mall open
+ * all year.
+ */
+function accountOutlet(world: WorldPlan, client: ClientKey, which: NonNullable<DemoAccountSpec['outlet']>): OutletPlan {
   const mall = MALLS.find((candidate) => candidate.client === client);
-  const outlet = world.outlets.find(
-    (candidate) =>
-      candidate.mall === mall && candidate.type === (which === 'firstFnb' ? 1 : 2) && candidate.openedOn < world.start,
-  );
+  const type = which === 'firstFnb' || which === 'secondFnb' ? 1 : 2;
+  const outlet = world.outlets.filter(
+    (candidate) => candidate.mall === mall && candidate.type === type && candidate.openedOn < world.start,
+  )[which.startsWith('second') ? 1 : 0];
   if (!outlet) throw new Error(`demo data: no ${which} outlet for ${client}`);
   return outlet;
 }
@@ -167,6 +180,7 @@ async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: numbe
       name: mall.name,
       currency: mall.currency,
       time_zone: mall.timeZone,
+      gst_percent: GST_PERCENT[mall.currency] ?? 0,
     })),
   );
   const malls = new Map(MALLS.map((mall) => [mall.key, required(mallIds, mall.name, 'mall')]));
@@ -252,7 +266,8 @@ async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: numbe
     DEMO_ACCOUNT_SPECS.map((account) => ({
       email: account.email,
       display_name: account.displayName,
-      password_hash: passwordHash,
+      password_hash: account.invited ? null : passwordHash,
+      disabled: account.disabled ?? false,
       password_expired: account.passwordExpired ?? false,
       require_mfa: account.requireMfa ?? false,
       tenant_only: account.tenantOnly ?? false,
@@ -329,19 +344,39 @@ async function insertSettings(tx: PoolClient, world: WorldPlan, ids: Ids, seed: 
   const outletId = (outlet: OutletPlan) => required(ids.outlets, outlet.code, 'outlet');
   const clientId = (outlet: OutletPlan) => required(ids.clients, outlet.client, 'client');
 
+  // A tenant's day was declared by the outlet's demo tenant when it has one, the mall's by the client's operator.
+  const tenantUsers = new Map(
+    DEMO_ACCOUNT_SPECS.flatMap((account) =>
+      account.outlet
+        ? [[accountOutlet(world, account.defaultClient, account.outlet), required(ids.users, account.email, 'user')]]
+        : [],
+    ),
+  );
+  const operatorUser = (client: ClientKey) => {
+    const operator = DEMO_ACCOUNT_SPECS.find(
+      (account) => account.role === 'operator' && account.defaultClient === client,
+    );
+    return operator ? required(ids.users, operator.email, 'user') : null;
+  };
   await insertNonTradingDays(
     tx,
-    world.outlets.flatMap((outlet) =>
-      [...outlet.nonTradingDays.entries()]
-        .filter(([day]) => day >= world.start && day <= world.end)
+    world.outlets.flatMap((outlet) => {
+      const last = required(world.endByMall, outlet.mall.key, 'mall end');
+      return [...outlet.nonTradingDays.entries()]
+        .filter(([day]) => day >= world.start && day >= outlet.openedOn && day <= last + NON_TRADING_MAX_DAYS_AHEAD)
         .sort(([a], [b]) => a - b)
-        .map(([day, reason]) => ({
+        .map(([day, plan]) => ({
           client_id: clientId(outlet),
           outlet_id: outletId(outlet),
           day: dateOfDay(day),
-          reason,
-        })),
-    ),
+          reason: plan.reason,
+          declared_by: plan.side,
+          declared_by_user: plan.side === 'mall' ? operatorUser(outlet.client) : (tenantUsers.get(outlet) ?? null),
+          declared_at: new Date(
+            zonedInstant(outlet.mall.timeZone, Math.min(day - plan.noticeDays, last), 9 + (day % 9), (day * 7) % 60),
+          ).toISOString(),
+        }));
+    }),
   );
 
   await insertMealTimings(
@@ -635,6 +670,13 @@ function roundTarget(value: number, outlet: OutletPlan): number {
   return Math.max(step, Math.round(value / step) * step);
 }
 
+/** The outlets the demo accounts are limited to. */
+function accountOutlets(world: WorldPlan): OutletPlan[] {
+  return DEMO_ACCOUNT_SPECS.flatMap((account) =>
+    account.outlet ? [accountOutlet(world, account.defaultClient, account.outlet)] : [],
+  );
+}
+
 /** GTO submissions, sales targets and breakeven targets, derived from the GMV the receipts produced. */
 async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: number): Promise<void> {
   const monthly = await monthlyOutletGmv(tx);
@@ -649,7 +691,8 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
   }
   const tenantOf = new Map<string, number>();
   for (const account of DEMO_ACCOUNT_SPECS) {
-    if (account.outlet) {
+    // An invited tenant has never signed in, so has submitted nothing.
+    if (account.outlet && !account.invited) {
       tenantOf.set(
         accountOutlet(world, account.defaultClient, account.outlet).code,
         required(ids.users, account.email, 'user'),

@@ -1,5 +1,6 @@
 import { routePermissionNames } from '../../src/domain/routeTable.js';
 import { listOperations, type Operation, permissionFor } from '../openapi.js';
+import { TENANT_ROLE } from '../repositories/tenantUsers.js';
 import type { RoleKey } from './accounts.js';
 
 export interface RoleDefinition {
@@ -11,7 +12,19 @@ export interface RoleDefinition {
   components: string[];
 }
 
-const OPERATOR_TAGS = ['lookup', 'outlet-reports', 'tenant', 'mall-reports', 'gto', 'settings', 'apps', 'audit'];
+const OPERATOR_TAGS = [
+  'lookup',
+  'outlet-reports',
+  'tenant',
+  'mall-reports',
+  'gto',
+  'settings',
+  'apps',
+  'audit',
+  'tenant-management',
+  'non-trading-days',
+  'sales-review',
+];
 const DATE_LIMIT = 'datetime-picker-limitation';
 
 function permissions(operations: readonly Operation[], keep: (operation: Operation) => boolean): string[] {
@@ -36,6 +49,10 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
       (tagged(op, 'mall-reports') && /breakeven/i.test(op.path)) ||
       (tagged(op, 'gto') && /\/(summary|settings)$/i.test(op.path)),
   );
+  // Leasing and finance keep the outlets' non-trading days (the mall's list, declare and remove).
+  const reviewer = [
+    ...new Set([...department, ...permissions(operations, (op) => tagged(op, 'non-trading-days'))]),
+  ].sort();
   const departmentRole = (key: 'leasing' | 'finance' | 'marcom' | 'operations', name: string): RoleDefinition => ({
     key,
     name,
@@ -47,13 +64,25 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
         : [
             {
               name: 'tenant-connect',
-              subPermissions: key === 'operations' ? ['breakeven-target'] : ['gto-review', 'breakeven-target'],
+              subPermissions:
+                key === 'operations' ? ['breakeven-target'] : ['gto-review', 'non-trading-days', 'breakeven-target'],
             },
           ],
-    api: department,
+    api: key === 'leasing' || key === 'finance' ? reviewer : department,
     // Marcom and operations see yesterday and today only; the GTO reviewers need the months before.
     components: key === 'leasing' || key === 'finance' ? [] : [DATE_LIMIT],
   });
+  const tenantApi = [
+    ...new Set([
+      ...lookup,
+      ...permissions(
+        operations,
+        (op) =>
+          tagged(op, 'outlet-reports', 'tenant', 'sales-review') ||
+          (tagged(op, 'gto') && /submissionData|outletMonths/i.test(op.path)),
+      ),
+    ]),
+  ].sort();
   return [
     { key: 'superAdmin', name: 'super admin', isSuperAdmin: true, routes: allRoutes(), api: [], components: [] },
     {
@@ -70,23 +99,29 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
     departmentRole('operations', 'operations'),
     {
       key: 'tenant',
-      name: 'tenant',
+      name: TENANT_ROLE,
       isSuperAdmin: false,
       routes: [
         { name: 'tenant-connect', subPermissions: ['sales-review', 'sales-analysis'] },
         { name: 'tenants', subPermissions: ['tenant-receipt-data', 'gross-turnover', 'gto_submission'] },
         { name: 'receipts', subPermissions: [] },
       ],
+      api: tenantApi,
+      components: [],
+    },
+    {
+      // The tenant-only account (§6): a tenant that also manages its outlets' users and reads their audit log.
+      key: 'tenantManager',
+      name: 'tenant manager',
+      isSuperAdmin: false,
+      routes: [
+        {
+          name: 'tenant-connect',
+          subPermissions: ['sales-review', 'sales-analysis', 'tenant-management', 'audit-logs'],
+        },
+      ],
       api: [
-        ...new Set([
-          ...lookup,
-          ...permissions(
-            operations,
-            (op) =>
-              tagged(op, 'outlet-reports', 'tenant') ||
-              (tagged(op, 'gto') && /submissionData|outletMonths/i.test(op.path)),
-          ),
-        ]),
+        ...new Set([...tenantApi, ...permissions(operations, (op) => tagged(op, 'tenant-management', 'audit'))]),
       ].sort(),
       components: [],
     },

@@ -44,7 +44,14 @@ export interface OutletPlan {
   receiptFormat: 0 | 1 | 2;
   hasTables: boolean;
   skus: SkuPlan[];
-  nonTradingDays: Map<number, string>;
+  nonTradingDays: Map<number, NonTradingPlan>;
+}
+
+/** A day an outlet does not trade: why, and whether its tenant or the mall declared it, how many days before. */
+export interface NonTradingPlan {
+  reason: string;
+  side: 'tenant' | 'mall';
+  noticeDays: number;
 }
 
 export interface WorldPlan {
@@ -214,27 +221,55 @@ export function planWorld(seed: number, endByMall: Map<string, number>, outletsP
   return { start, end, endByMall, outlets };
 }
 
+const PUBLIC_HOLIDAY_CLOSURE = 'Public holiday closure';
+
 function planNonTradingDays(seed: number, outlets: OutletPlan[], start: number, end: number): void {
   const newYears = chineseNewYearsBetween(start, end);
   for (const outlet of outlets) {
     const random = Random.derive(seed, 'closed', outlet.code);
-    // Many shops close on the first one or two days of Chinese New Year.
+    // Who declared each day and when comes from a generator of its own, so the days stay those of the seed.
+    const declaring = Random.derive(seed, 'closed-by', outlet.code);
+    const close = (day: number, reason: string, side: NonTradingPlan['side']) =>
+      outlet.nonTradingDays.set(day, { reason, side, noticeDays: declaring.int(2, 30) });
+    // Many shops close on the first one or two days of Chinese New Year; the mall records the closures.
     const cnyClosing = outlet.mall.key === 'smk' ? 0.15 : outlet.type === 2 ? 0.45 : 0.25;
     for (const day of newYears) {
       if (!random.chance(cnyClosing)) continue;
-      outlet.nonTradingDays.set(day, 'Chinese New Year');
-      if (random.chance(0.5)) outlet.nonTradingDays.set(day + 1, 'Chinese New Year');
+      close(day, PUBLIC_HOLIDAY_CLOSURE, 'mall');
+      if (random.chance(0.5)) close(day + 1, PUBLIC_HOLIDAY_CLOSURE, 'mall');
     }
     // Some renovate for a few days, some close for a stocktake or a private event.
     if (random.chance(0.1)) {
       const from = random.int(Math.max(start, outlet.openedOn + 30), end - 20);
       const length = random.int(3, 9);
-      for (let day = from; day < from + length; day++) outlet.nonTradingDays.set(day, 'Renovation');
+      const side = declaring.chance(0.5) ? 'tenant' : 'mall';
+      for (let day = from; day < from + length; day++) close(day, 'Renovation', side);
     }
     if (random.chance(0.25)) {
       const day = random.int(Math.max(start, outlet.openedOn + 1), end);
-      outlet.nonTradingDays.set(day, random.pick(NON_TRADING_REASONS.filter((reason) => reason !== 'Renovation')));
+      const reason = random.pick(NON_TRADING_REASONS.filter((candidate) => candidate !== 'Renovation'));
+      close(day, reason, reason === 'Mall maintenance' ? 'mall' : 'tenant');
     }
+    // A few have declared a closure ahead.
+    if (declaring.chance(0.12))
+      close(end + declaring.int(3, 60), declaring.pick(['Renovation', 'Private event']), 'tenant');
+  }
+}
+
+/**
+ * The demo tenants' outlets (`outlets`) did not trade on a day of the last week (declared by the tenant), one of the
+ * weeks before (by the mall), and will close for a day ahead: their sales review has days to mark.
+ */
+export function planAccountClosures(seed: number, world: WorldPlan, outlets: readonly OutletPlan[]): void {
+  for (const outlet of outlets) {
+    const random = Random.derive(seed, 'account closures', outlet.code);
+    const last = world.endByMall.get(outlet.mall.key) ?? world.end;
+    const plans: [number, NonTradingPlan][] = [
+      [last - random.int(1, 5), { reason: 'Private event', side: 'tenant', noticeDays: random.int(3, 14) }],
+      [last - random.int(9, 20), { reason: 'Mall maintenance', side: 'mall', noticeDays: random.int(5, 20) }],
+      [last + random.int(10, 40), { reason: 'Renovation', side: 'tenant', noticeDays: random.int(30, 45) }],
+    ];
+    for (const [day, plan] of plans) outlet.nonTradingDays.set(day, plan);
   }
 }
 

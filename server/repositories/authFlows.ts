@@ -61,6 +61,15 @@ export async function consumeValidationKey(db: Queryable, keyHash: string): Prom
   return result.rowCount === 1;
 }
 
+/** Ends the unused keys of a user (of one purpose, or every one): their links stop working at once. */
+export async function revokeValidationKeys(db: Queryable, userId: number, purpose?: KeyPurpose): Promise<void> {
+  await db.query(
+    `UPDATE validation_keys SET expires_at = now()
+     WHERE user_id = $1 AND used_at IS NULL AND expires_at > now() AND ($2::text IS NULL OR purpose = $2)`,
+    [userId, purpose ?? null],
+  );
+}
+
 // Passwords and accounts.
 
 /** Sets a new password, clears the expired flag and ends every session of the user. */

@@ -102,6 +102,8 @@ export interface MallRow {
   name: string;
   currency: string;
   time_zone: string;
+  /** The country's goods and services tax in percent (receipts carry prices with it). */
+  gst_percent: number;
 }
 
 export async function insertMalls(db: Queryable, malls: readonly MallRow[]): Promise<Map<string, number>> {
@@ -114,6 +116,7 @@ export async function insertMalls(db: Queryable, malls: readonly MallRow[]): Pro
         ['name', 'text'],
         ['currency', 'text'],
         ['time_zone', 'text'],
+        ['gst_percent', 'numeric(5,2)'],
       ],
     },
     malls,
@@ -305,7 +308,9 @@ export async function insertRoles(db: Queryable, roles: readonly RoleRow[]): Pro
 export interface UserRow {
   email: string;
   display_name: string;
-  password_hash: string;
+  /** null: invited, not activated yet. */
+  password_hash: string | null;
+  disabled: boolean;
   password_expired: boolean;
   require_mfa: boolean;
   tenant_only: boolean;
@@ -323,6 +328,7 @@ export async function insertUsers(db: Queryable, users: readonly UserRow[]): Pro
         ['email', 'text'],
         ['display_name', 'text'],
         ['password_hash', 'text'],
+        ['disabled', 'boolean'],
         ['password_expired', 'boolean'],
         ['require_mfa', 'boolean'],
         ['tenant_only', 'boolean'],
@@ -418,7 +424,15 @@ export async function insertEmailSubscriptions(
 
 export async function insertNonTradingDays(
   db: Queryable,
-  rows: readonly { client_id: number; outlet_id: number; day: string; reason: string }[],
+  rows: readonly {
+    client_id: number;
+    outlet_id: number;
+    day: string;
+    reason: string;
+    declared_by: 'tenant' | 'mall';
+    declared_by_user: number | null;
+    declared_at: string;
+  }[],
 ): Promise<void> {
   await insertJson(
     db,
@@ -429,6 +443,9 @@ export async function insertNonTradingDays(
         ['outlet_id', 'int'],
         ['day', 'date'],
         ['reason', 'text'],
+        ['declared_by', 'text'],
+        ['declared_by_user', 'int'],
+        ['declared_at', 'timestamptz'],
       ],
     },
     rows,

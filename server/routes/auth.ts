@@ -5,7 +5,7 @@ import { forgetSession, forgetUser } from '../auth/callerCache.js';
 import { deviceHashOf, isKnownDeviceOf, rememberDeviceOf } from '../auth/devices.js';
 import { passwordProblem } from '../auth/passwordPolicy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { endSession, hashSecret, newSecret, readSession, type SessionOptions, startSession } from '../auth/sessions.js';
+import { endSession, hashSecret, readSession, type SessionOptions, startSession } from '../auth/sessions.js';
 import {
   accountDelaySeconds,
   ONE_TIME_CODE,
@@ -14,6 +14,7 @@ import {
   THROTTLE_MESSAGES,
 } from '../auth/throttle.js';
 import { toUserInfo } from '../auth/userInfo.js';
+import { validationKeyMailer } from '../auth/validationMail.js';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.js';
 import {
   completeMfa,
@@ -23,8 +24,6 @@ import {
   createInvitedUser,
   findLiveValidationKey,
   findRoles,
-  insertValidationKey,
-  type KeyPurpose,
   recordAuthEvent,
   recordLoginAttempt,
   saveOneTimeCode,
@@ -48,12 +47,11 @@ export const AUTH_MESSAGES = {
 
 /** Tries of one code; the account's wrong codes over every code are limited too (ONE_TIME_CODE). */
 const TRIES_PER_CODE = 5;
-const KEY_TTL_SECONDS: Record<KeyPurpose, number> = { reset: 60 * 60, activate: 7 * 24 * 60 * 60 };
 
 /** Compared against when the username is unknown, so that both answers take as long. */
 const DUMMY_HASH = `scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$${Buffer.alloc(64).toString('base64')}`;
 
-const normaliseEmail = (value: string) => value.trim().toLowerCase();
+export const normaliseEmail = (value: string) => value.trim().toLowerCase();
 const codeHash = (sessionHash: string, code: string) => hashSecret(`${sessionHash}:${code}`);
 
 export function authHandlers({ pool, config, mailer }: RouteDeps) {
@@ -112,32 +110,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
     return user;
   }
 
-  async function mailKey(user: { id: number; email: string }, purpose: KeyPurpose) {
-    const key = newSecret();
-    await insertValidationKey(pool, {
-      keyHash: hashSecret(key),
-      userId: user.id,
-      purpose,
-      ttlSeconds: KEY_TTL_SECONDS[purpose],
-    });
-    const link =
-      purpose === 'reset'
-        ? `${config.publicUrl}/reset-password?validationKey=${key}`
-        : `${config.publicUrl}/account-creation?validationKey=${key}`;
-    await mailer.send(
-      purpose === 'reset'
-        ? {
-            to: user.email,
-            subject: 'Reset your Mall Analytics password',
-            text: `Someone asked to reset the password of ${user.email}.\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
-          }
-        : {
-            to: user.email,
-            subject: 'You are invited to Mall Analytics',
-            text: `An account has been created for ${user.email}.\n\nTo choose your password and sign in, open this link within 7 days:\n${link}\n`,
-          },
-    );
-  }
+  const mailKey = validationKeyMailer({ config, mailer });
 
   /** Refuses a new password that breaks the policy or repeats the current one. */
   async function checkNewPassword(user: { email: string; passwordHash: string | null }, newPassword: string) {
@@ -259,7 +232,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
       }
       await recordAuthEvent(pool, { kind: 'reset_requested', subject: email, address: request.ip });
       const user = await findUserByEmail(pool, email);
-      if (user && !user.disabled) await mailKey(user, 'reset');
+      if (user && !user.disabled) await mailKey(pool, user, 'reset');
       return { success: true };
     },
 
@@ -342,7 +315,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
         clientId: body.client_id,
         roles: roleNames,
       });
-      await mailKey({ id: userId, email }, 'activate');
+      await mailKey(pool, { id: userId, email }, 'activate');
       return { success: true };
     },
   } satisfies AreaHandlers;

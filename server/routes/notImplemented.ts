@@ -28,7 +28,6 @@ export const unbuiltHandlers = {
   getOutletCodes: notImplemented('getOutletCodes'),
   updateOutletCodes: notImplemented('updateOutletCodes'),
   getMallCategoryOutletReport: notImplemented('getMallCategoryOutletReport'),
-  getBreakevenTarget: notImplemented('getBreakevenTarget'),
   // apps
   getXeroInfo: notImplemented('getXeroInfo'),
 } satisfies AreaHandlers;

@@ -956,9 +956,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Monthly GTO against breakeven target per outlet of the selected malls */
+        /**
+         * Monthly GTO against breakeven target per outlet of the selected malls
+         * @description The sales captured from each outlet's receipts in the month (its GTO, in the outlet's currency; without the mall's GST unless include_gst) against the department's breakeven target. While the month is open (it holds the mall's today) each outlet's month-end GTO is projected: the complete days so far plus, for each day left (today included), the average of the same weekday over the four weeks before the month's first day left. A caller whose roles name a department reads only that department.
+         */
         get: operations["getBreakevenTarget"];
-        put?: never;
+        /**
+         * Set a department's breakeven targets of a month (audit-logged)
+         * @description Sets (or, with null, removes) each listed outlet's target of the month for the department. A caller whose roles name a department sets only that department's targets.
+         */
+        put: operations["updateBreakevenTargets"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1021,6 +1028,146 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenantManagement/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant users of the client's outlets, a page at a time
+         * @description Users with outlets of the client (user_outlets): name, e-mail, their outlets, status, when they were invited (the latest invitation, else when the account was created) and their last sign-in when known. A caller limited to some outlets of the client lists only the users all of whose outlets of the client they see. Ties of the sort column are broken by id in the same direction.
+         */
+        get: operations["getTenantUsers"];
+        put?: never;
+        /**
+         * Invite a tenant user to outlets of the client (sends the account-creation e-mail; audit-logged)
+         * @description Creates an account with the tenant role, limited to the given outlets of the client, and mails it an invitation link (/account-creation, valid for 7 days) as POST /api/user/invite does. An e-mail that already has an account answers 400 naming email. Every outlet must be the client's and one the caller sees (403).
+         */
+        post: operations["inviteTenantUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenantManagement/users/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a tenant user's invitation again (a new link; the earlier ones stop working; audit-logged)
+         * @description Only for a user who has not activated the account and is not deactivated (else 400 naming user_id). A user_id that is not a tenant user of the client the caller sees answers 404.
+         */
+        post: operations["resendTenantInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenantManagement/users/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Deactivate or reactivate a tenant user (audit-logged)
+         * @description Deactivating ends every session of the user at once and stops their sign-in and their unused e-mailed links; reactivating lets them sign in again (an invited user needs a new invitation). Setting the status a user already has changes nothing. Callers cannot deactivate their own account (400 naming user_id). A user_id that is not a tenant user of the client the caller sees answers 404.
+         */
+        put: operations["setTenantUserStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nonTradingDays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The non-trading days of the client's outlets, a page at a time
+         * @description Every non-trading day declared for the outlets the caller sees in the client (only outlet_id when given), from `from` to `to`: the day, the reason, whether the outlet's tenant or the mall declared it, who and when. Rules between parameters (a request that breaks one answers 400 naming the field): from must be on or before to; the range spans at most 366 days. Ties of the sort column are broken by day, then outlet, in the same direction.
+         */
+        get: operations["getNonTradingDays"];
+        put?: never;
+        /**
+         * The mall declares a day an outlet does not trade (audit-logged)
+         * @description Recorded as declared by the mall. Rules (a request that breaks one answers 400 naming the field): day is no earlier than the outlet's first day (its opening day, else its first day of sales, else its today) and at most 366 days after the outlet's today in its mall's time zone; a day is declared at most once per outlet; reason is 1 to 200 characters, not blank, stored trimmed. The day and its audit-log entry are written in one transaction.
+         */
+        post: operations["declareNonTradingDay"];
+        /**
+         * The mall removes an outlet's non-trading day, whoever declared it (audit-logged)
+         * @description A day not declared for the outlet answers 404. The removal and its audit-log entry are written in one transaction.
+         */
+        delete: operations["removeNonTradingDay"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesReview/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outlet's daily sales, with the days it did not trade
+         * @description One row per day from start_time to end_time (zeros included, oldest first): GMV and transactions of the outlet's non-void receipts, read from the day rollups, and the non-trading day declared for the day, if any. Amounts are in the outlet's currency (currency); today is the outlet's today in its mall's time zone, whose figures are so far. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days.
+         */
+        get: operations["getSalesReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesReview/nonTradingDays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One outlet's non-trading days, a page at a time (the tenant's view)
+         * @description The outlet's non-trading days from `from` to `to`, whoever declared them. Rules between parameters (a request that breaks one answers 400 naming the field): from must be on or before to; the range spans at most 366 days. Ties of the sort column are broken by day in the same direction.
+         */
+        get: operations["getOutletNonTradingDays"];
+        put?: never;
+        /**
+         * The tenant declares a day its outlet does not trade (audit-logged)
+         * @description Recorded as declared by the tenant. The rules of declareNonTradingDay apply (a request that breaks one answers 400 naming the field): day no earlier than the outlet's first day and at most 366 days after its today; at most once per outlet; reason 1 to 200 characters, not blank.
+         */
+        post: operations["declareOutletNonTradingDay"];
+        /**
+         * The tenant withdraws a non-trading day it declared (audit-logged)
+         * @description Only a day the tenant declared: one the mall declared answers 409 (the mall removes it), a day not declared for the outlet 404. The removal and its audit-log entry are written in one transaction.
+         */
+        delete: operations["withdrawOutletNonTradingDay"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1760,7 +1907,26 @@ export interface components {
             difference: number | null;
             /** @description gto / breakeven_target x 100 (percent); null without a target. */
             progress: number | null;
+            /** @description The outlet's currency (amounts of the row are in it). */
+            currency: string;
+            /** @description The projected month-end GTO while the month is open; null otherwise. */
+            projected_gto: number | null;
+            /** @description projected_gto / breakeven_target x 100; null without a projection or a target. */
+            projected_progress: number | null;
+            /** @description Whether the projection reaches the target; null without a projection or a target. */
+            on_track: boolean | null;
         };
+        BreakevenTotal: {
+            currency: string;
+            gto: number;
+            /** @description The sum of the targets set (outlets without one are left out of target, difference and progress). */
+            breakeven_target: number;
+            difference: number;
+            progress: number | null;
+            outlets: number;
+        };
+        /** @enum {string} */
+        Department: "leasing" | "finance" | "marcom" | "operations";
         MallOutletComparisonResponse: {
             outlet: components["schemas"]["NameOption"];
             current: components["schemas"]["SalesMeasures"];
@@ -1786,6 +1952,81 @@ export interface components {
             detail: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * @description invited: has not activated the account yet (no password); active: can sign in; deactivated: can neither sign in nor use an e-mailed link.
+         * @enum {string}
+         */
+        TenantUserStatus: "invited" | "active" | "deactivated";
+        TenantUser: {
+            id: number;
+            name: string;
+            email: string;
+            status: components["schemas"]["TenantUserStatus"];
+            /** @description The user's outlets of the client, by name. */
+            outlets: {
+                id: number;
+                name: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the latest invitation was sent, else when the account was created.
+             */
+            invited_at: string;
+            /**
+             * Format: date-time
+             * @description The latest sign-in the server still knows of (its sessions and sign-in records); null for none.
+             */
+            last_sign_in_at: string | null;
+        };
+        /**
+         * @description Who declared the day, the outlet's tenant or the mall.
+         * @enum {string}
+         */
+        NonTradingDaySide: "tenant" | "mall";
+        NonTradingDayRequest: {
+            client_id: components["schemas"]["Id"];
+            outlet_id: components["schemas"]["Id"];
+            day: components["schemas"]["Day"];
+            /** @description Why the outlet does not trade that day; not blank, stored trimmed. */
+            reason: string;
+        };
+        NonTradingDay: {
+            outlet_id: number;
+            outlet_name: string;
+            /** Format: date */
+            day: string;
+            reason: string;
+            declared_by: components["schemas"]["NonTradingDaySide"];
+            /** @description Who declared it (null when the user is gone or the day came from elsewhere). */
+            user_email: string | null;
+            /** Format: date-time */
+            declared_at: string;
+        };
+        NonTradingDayPage: {
+            total: number;
+            data: components["schemas"]["NonTradingDay"][];
+        };
+        SalesReviewDay: {
+            /** Format: date */
+            date: string;
+            gmv: number;
+            transactions: number;
+            /** @description The non-trading day declared for the day; null when none is. */
+            non_trading: {
+                reason: string;
+                declared_by: components["schemas"]["NonTradingDaySide"];
+            } | null;
+        };
+        SalesReviewResponse: {
+            /** @description The outlet's currency (ISO 4217). */
+            currency: string;
+            /**
+             * Format: date
+             * @description The outlet's today in its mall's time zone (its figures are so far).
+             */
+            today: string;
+            data: components["schemas"]["SalesReviewDay"][];
         };
         GtoSummaryRow: {
             outlet_id: number;
@@ -2052,6 +2293,14 @@ export interface components {
         Metric: components["schemas"]["Metric"];
         RankBy: components["schemas"]["Metric"];
         Limit: number;
+        /** @description First day listed (YYYY-MM-DD, the outlet's local day). */
+        NonTradingFrom: components["schemas"]["Day"];
+        /** @description Last day listed, inclusive (YYYY-MM-DD, the outlet's local day). */
+        NonTradingTo: components["schemas"]["Day"];
+        NonTradingRowsPerPage: 10 | 20 | 50;
+        NonTradingSortColumn: "day" | "outlet_name" | "reason" | "declared_by" | "user_email" | "declared_at";
+        /** @description The non-trading day (YYYY-MM-DD). */
+        NonTradingDayQuery: components["schemas"]["Day"];
         /** @description Case-insensitive substring of the name. */
         SearchedText: string;
     };
@@ -3754,6 +4003,7 @@ export interface operations {
                 date: components["schemas"]["Day"];
                 /** @description true on the Marcom page (GTO including GST); false on Leasing. */
                 include_gst?: boolean;
+                department: components["schemas"]["Department"];
             };
             header?: never;
             path?: never;
@@ -3769,7 +4019,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BreakevenRow"][];
+                        month: components["schemas"]["Month"];
+                        /** @description The month holds the mall's today (rows carry a projection). */
+                        month_open: boolean;
+                        /** @description One row per currency (amounts of different currencies are never added). */
+                        totals: components["schemas"]["BreakevenTotal"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateBreakevenTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    department: components["schemas"]["Department"];
+                    month: components["schemas"]["Month"];
+                    targets: {
+                        outlet_id: components["schemas"]["Id"];
+                        target: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The targets as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3881,6 +4171,359 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getTenantUsers: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                page?: number;
+                rowsPerPage?: 10 | 20 | 50;
+                sortColumn?: "name" | "email" | "outlets" | "status" | "invited_at" | "last_sign_in_at";
+                orderByMethod?: "asc" | "desc";
+                /** @description Only the users of this status; all by default. */
+                status?: "all" | "invited" | "active" | "deactivated";
+                /** @description Matches the name or the e-mail, case-insensitive, as a plain substring. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the users, and how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        data: components["schemas"]["TenantUser"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    inviteTenantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    email: components["schemas"]["Email"];
+                    name: string;
+                    outlet_ids: components["schemas"]["OutletIds"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invited user; the invitation has been sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    resendTenantInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    user_id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The user; the invitation has been sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setTenantUserStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    user_id: components["schemas"]["Id"];
+                    /** @description false deactivates the user, true reactivates them. */
+                    active: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The user as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getNonTradingDays: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Only this outlet. */
+                outlet_id?: components["schemas"]["Id"];
+                /** @description First day listed (YYYY-MM-DD, the outlet's local day). */
+                from: components["parameters"]["NonTradingFrom"];
+                /** @description Last day listed, inclusive (YYYY-MM-DD, the outlet's local day). */
+                to: components["parameters"]["NonTradingTo"];
+                page?: components["parameters"]["Page"];
+                rowsPerPage?: components["parameters"]["NonTradingRowsPerPage"];
+                sortColumn?: components["parameters"]["NonTradingSortColumn"];
+                orderByMethod?: components["parameters"]["OrderByMethod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the days, and how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonTradingDayPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    declareNonTradingDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NonTradingDayRequest"];
+            };
+        };
+        responses: {
+            /** @description The day as declared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonTradingDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    removeNonTradingDay: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description The non-trading day (YYYY-MM-DD). */
+                day: components["parameters"]["NonTradingDayQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSalesReview: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outlet's days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesReviewResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOutletNonTradingDays: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description First day listed (YYYY-MM-DD, the outlet's local day). */
+                from: components["parameters"]["NonTradingFrom"];
+                /** @description Last day listed, inclusive (YYYY-MM-DD, the outlet's local day). */
+                to: components["parameters"]["NonTradingTo"];
+                page?: components["parameters"]["Page"];
+                rowsPerPage?: components["parameters"]["NonTradingRowsPerPage"];
+                sortColumn?: components["parameters"]["NonTradingSortColumn"];
+                orderByMethod?: components["parameters"]["OrderByMethod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the days, and how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonTradingDayPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    declareOutletNonTradingDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NonTradingDayRequest"];
+            };
+        };
+        responses: {
+            /** @description The day as declared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonTradingDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    withdrawOutletNonTradingDay: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description The non-trading day (YYYY-MM-DD). */
+                day: components["parameters"]["NonTradingDayQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The day was declared by the mall, which alone removes it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getGtoMallNameOptions: {

@@ -110,6 +110,10 @@ export interface ReportQuery {
   readonly metric: Metric;
   /** The malls' today as the header knows it (`YYYY-MM-DD`): the day still open. */
   readonly today?: string;
+  /** An outlet-level page's outlet (the header's one outlet). */
+  readonly outletId?: number;
+  /** A monthly page's month (`YYYY-MM`, the header's Month picker). */
+  readonly month?: string;
 }
 
 /** The same query over whole days (the mall header has no hour picker). */
@@ -484,5 +488,6 @@ export function reportQueryOf(filters: CommittedFilters, withHours: boolean, tod
     timeRange: withHours ? filters.timeRange : 'daily',
     metric: withHours ? filters.metric : 'gmv',
     ...(today === undefined ? {} : { today }),
+    ...(filters.month === undefined ? {} : { month: filters.month }),
   };
 }

@@ -114,7 +114,15 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getMallPaymentMethodOverall: () => ({ query: MALL_RANGE }),
   getMallOutletOverallComparison: () => ({ query: MALL_RANGE }),
   getMallOutletDailyReport: () => ({ query: MALL_RANGE }),
-  getBreakevenTarget: () => ({ query: { date: '2026-03-01' } }),
+  getBreakevenTarget: () => ({ query: { date: '2026-03-01', department: 'leasing' } }),
+  updateBreakevenTargets: (ids) => ({
+    body: {
+      client_id: ids.client,
+      department: 'leasing',
+      month: '2026-03',
+      targets: [{ outlet_id: ids.outlet, target: 100 }],
+    },
+  }),
   updateOutletCodes: (ids) => ({
     body: { client_id: ids.client, data: [{ outlet_id: ids.outlet, outlet_code: 'X-1' }] },
   }),
@@ -151,11 +159,48 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
     },
   }),
   deleteMealTiming: (ids) => ({ query: { id: DISPOSABLE + ids.outlet } }),
+  getNonTradingDays: () => ({ query: NON_TRADING_RANGE }),
+  declareNonTradingDay: (ids) => ({ body: nonTradingDay(ids) }),
+  removeNonTradingDay: () => ({ query: { day: NON_TRADING_DAY } }),
+  getOutletNonTradingDays: () => ({ query: NON_TRADING_RANGE }),
+  declareOutletNonTradingDay: (ids) => ({ body: nonTradingDay(ids) }),
+  withdrawOutletNonTradingDay: () => ({ query: { day: NON_TRADING_DAY } }),
+  getSalesReview: () => ({ query: MALL_RANGE }),
+  inviteTenantUser: (ids) => ({
+    body: {
+      client_id: ids.client,
+      email: `tenant${++invitations}@fixture.test`,
+      name: 'New Tenant',
+      outlet_ids: String(ids.outlet),
+    },
+  }),
+  resendTenantInvitation: (ids) => ({ body: { client_id: ids.client, user_id: TENANT_USER + ids.client } }),
+  setTenantUserStatus: (ids) => ({ body: { client_id: ids.client, user_id: TENANT_USER + ids.client, active: false } }),
 };
 
 let categories = 0;
 /** Ids above this are rows a delete may remove: put back before each call (PREPARE). */
 const DISPOSABLE = 100;
+/** The id of each client's tenant user (PREPARE: invited, or active, at the call's outlet). */
+const TENANT_USER = 1000;
+
+/** The client's tenant user at the call's outlet: invited (no password) or active, and not deactivated. */
+async function prepareTenantUser(ids: Ids, invited: boolean) {
+  const userId = TENANT_USER + ids.client;
+  await db.pool.query(
+    `INSERT INTO users (id, email, display_name, password_hash, default_client_id) VALUES ($1, $2, 'Tenant', $3, $4)
+     ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, disabled = false`,
+    [userId, `tenant-user${ids.client}@fixture.test`, invited ? null : 'not-a-hash', ids.client],
+  );
+  await db.pool.query('INSERT INTO user_clients (client_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    ids.client,
+    userId,
+  ]);
+  await db.pool.query(
+    'INSERT INTO user_outlets (client_id, user_id, outlet_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [ids.client, userId, ids.outlet],
+  );
+}
 
 /**
  * The settings rows the calls name, for each client: category, subcategory and SKU with the client's id (the SKU
@@ -194,6 +239,31 @@ function gtoSubmission(ids: Ids): BodyOf<'createGtoSubmission'> {
 }
 
 /**
+ * A non-trading day two days after Singapore's today: every fixture outlet (no opening day, no sales: days from its
+ * own today on) may declare it.
+ */
+const NON_TRADING_DAY = new Date(Date.now() + 2 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+const NON_TRADING_RANGE = { from: '2026-03-01', to: '2026-03-07' } as const;
+
+function nonTradingDay(ids: Ids): BodyOf<'declareNonTradingDay'> {
+  return { client_id: ids.client, outlet_id: ids.outlet, day: NON_TRADING_DAY, reason: 'Stocktake' };
+}
+
+/** A declaration needs the day free; a removal or withdrawal needs it declared, by the tenant. */
+const freeNonTradingDay = (ids: Ids) =>
+  db.pool.query('DELETE FROM non_trading_days WHERE client_id = $1 AND outlet_id = $2 AND day = $3::date', [
+    ids.client,
+    ids.outlet,
+    NON_TRADING_DAY,
+  ]);
+const declaredNonTradingDay = (ids: Ids) =>
+  db.pool.query(
+    `INSERT INTO non_trading_days (client_id, outlet_id, day, reason, declared_by) VALUES ($1, $2, $3::date, 'Stocktake', 'tenant')
+     ON CONFLICT (client_id, outlet_id, day) DO UPDATE SET declared_by = 'tenant'`,
+    [ids.client, ids.outlet, NON_TRADING_DAY],
+  );
+
+/**
  * What must hold before a call for it to answer 200 whichever caller made it first: a first submission needs the
  * month not submitted yet, a correction needs it submitted.
  */
@@ -221,6 +291,12 @@ const PREPARE: { [Id in OperationId]?: (ids: Ids) => Promise<unknown> } = {
        ON CONFLICT DO NOTHING`,
       [ids.client, ids.outlet, `${GTO_MONTH}-01`],
     ),
+  resendTenantInvitation: (ids) => prepareTenantUser(ids, true),
+  setTenantUserStatus: (ids) => prepareTenantUser(ids, false),
+  declareNonTradingDay: freeNonTradingDay,
+  declareOutletNonTradingDay: freeNonTradingDay,
+  removeNonTradingDay: declaredNonTradingDay,
+  withdrawOutletNonTradingDay: declaredNonTradingDay,
 };
 
 function processingFees(ids: Ids): BodyOf<'createProcessingFees'> {

@@ -242,7 +242,7 @@ describe('generateDemoData', () => {
       clients: string[];
       outlets: number;
       receipts_hidden: boolean;
-      password_hash: string;
+      password_hash: string | null;
     }>(
       `SELECT u.email, r.name AS role, r.is_super_admin, u.tenant_only, u.hide_top_bar, u.require_mfa, u.password_expired,
          dc.name AS default_client, u.password_hash,
@@ -275,7 +275,11 @@ describe('generateDemoData', () => {
       expect(byEmail.get(`${department}@demo.mall`)).toMatchObject({ role: department, is_super_admin: false });
     }
     expect(byEmail.get('tenant@demo.mall')).toMatchObject({ role: 'tenant', outlets: 1, tenant_only: false });
-    expect(byEmail.get('tenant-only@demo.mall')).toMatchObject({ role: 'tenant', outlets: 1, tenant_only: true });
+    expect(byEmail.get('tenant-only@demo.mall')).toMatchObject({
+      role: 'tenant manager',
+      outlets: 1,
+      tenant_only: true,
+    });
     expect(byEmail.get('showcase@demo.mall')).toMatchObject({ role: 'mall operator', hide_top_bar: true });
     expect(byEmail.get(`analyst@${PARTNER_DOMAIN}`)).toMatchObject({ role: 'mall operator', receipts_hidden: true });
     expect(byEmail.get('mfa@demo.mall')).toMatchObject({
@@ -291,15 +295,20 @@ describe('generateDemoData', () => {
     expect(
       rows.filter((row) => row.tenant_only || row.hide_top_bar || row.require_mfa || row.password_expired),
     ).toHaveLength(4);
-    // One hash for all: the shared password, hashed once.
-    expect(new Set(rows.map((row) => row.password_hash)).size).toBe(1);
+    // One hash for all: the shared password, hashed once; the invited tenant has none yet.
+    expect(byEmail.get('tenant-invited@demo.mall')).toMatchObject({ role: 'tenant', outlets: 1, password_hash: null });
+    expect(new Set(rows.filter((row) => row.password_hash !== null).map((row) => row.password_hash)).size).toBe(1);
     expect(await verifyPassword(DEMO_PASSWORD, defined(rows[0]).password_hash)).toBe(true);
-    // The two tenants see different outlets of Harbourfront Malls, of both types.
+    const disabled = await first.pool.query<{ email: string }>('SELECT email FROM users WHERE disabled');
+    expect(disabled.rows).toEqual([{ email: 'tenant-former@demo.mall' }]);
+    // The tenants see different outlets of Harbourfront Malls, of both types.
     const tenantOutlets = await first.pool.query<{ email: string; type: number; client: string }>(
       `SELECT u.email, o.type, c.name AS client FROM user_outlets uo JOIN users u ON u.id = uo.user_id
        JOIN outlets o ON o.id = uo.outlet_id JOIN clients c ON c.id = o.client_id ORDER BY u.email`,
     );
     expect(tenantOutlets.rows).toEqual([
+      { email: 'tenant-former@demo.mall', type: 2, client: 'Harbourfront Malls' },
+      { email: 'tenant-invited@demo.mall', type: 1, client: 'Harbourfront Malls' },
       { email: 'tenant-only@demo.mall', type: 2, client: 'Harbourfront Malls' },
       { email: 'tenant@demo.mall', type: 1, client: 'Harbourfront Malls' },
     ]);

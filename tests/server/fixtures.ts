@@ -47,7 +47,7 @@ export async function seedWorld(pool: Pool): Promise<void> {
       (1, 3, 2, 'kiosk tres', 'K-03', 2, 'USD'),
       (2, 4, 3, 'Apex Shop', 'S-04', 2, 'IDR');
     INSERT INTO roles (id, name, is_super_admin) VALUES
-      (1, 'super admin', true), (2, 'mall operator', false), (3, 'no lookup', false);
+      (1, 'super admin', true), (2, 'mall operator', false), (3, 'no lookup', false), (4, 'tenant', false);
     INSERT INTO role_route_permissions (role_id, name, sub_permissions) VALUES
       (2, 'shopper-connect', '{mall-home,mall-gmv}'), (2, 'receipts', '{}'), (3, 'settings', '{}');
     INSERT INTO role_component_permissions (role_id, component) VALUES (2, 'datetime-picker-limitation');

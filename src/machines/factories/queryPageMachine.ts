@@ -80,6 +80,8 @@ export interface QueryPageOptions<TPanels> {
   readonly what: string;
   /** Header V2 pages report the header's hours, time range and metric; the others whole days. */
   readonly withHours?: boolean;
+  /** An outlet-level page reports the header's one outlet (`query.outletId`): nothing until one is chosen. */
+  readonly outletLevel?: boolean;
   readonly panels: PanelLoaders<TPanels>;
 }
 
@@ -112,6 +114,13 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
   const isPanel = (name: string): name is PanelName<TPanels> => (names as readonly string[]).includes(name);
   const failedOf = (panels: Panels<TPanels>, panel: string | undefined) =>
     names.filter((name) => panels[name].status === 'failed' && (panel === undefined || panel === name));
+  /** The report query of the header's committed filters (an outlet-level page's with its one outlet). */
+  const queryOf = (event: HeaderFiltersEvent): ReportQuery | undefined => {
+    const query = reportQueryOf(event.filters, withHours, event.today);
+    if (!options.outletLevel || query === undefined) return query;
+    const { outlet } = event.filters;
+    return typeof outlet === 'number' ? { ...query, outletId: outlet } : undefined;
+  };
 
   /**
    * Loads the panels of one query: all at start, then those it is told to reload. Each panel's answer is sent back
@@ -248,13 +257,13 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
       'header.filters': {
         guard: {
           type: 'isNewQuery',
-          params: ({ event }) => ({ query: reportQueryOf(event.filters, withHours, event.today) }),
+          params: ({ event }) => ({ query: queryOf(event) }),
         },
         target: '.active',
         reenter: true,
         actions: {
           type: 'startQuery',
-          params: ({ event }) => ({ query: reportQueryOf(event.filters, withHours, event.today) }),
+          params: ({ event }) => ({ query: queryOf(event) }),
         },
       },
       'xstate.done.actor.export': { actions: assign({ exporting: false }) },

@@ -16,7 +16,7 @@ export function formatMetric(metric: Metric, value: number, currency?: CurrencyF
   return metric === 'transactions' ? formatNumber(value) : formatMoney(value, currency);
 }
 
-const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+export const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
 /** A money axis's title with its currency: 'GMV (Rp)'. */
 export function moneyTitle(title: string, currency: CurrencyFormat | undefined): string {

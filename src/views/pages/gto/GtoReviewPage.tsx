@@ -17,6 +17,7 @@ import {
   variancePercentText,
   varianceWording,
 } from '../../../domain/gto';
+import { nonTradingDaysHrefOf } from '../../../domain/nonTradingDays';
 import { lastPage } from '../../../domain/paging';
 import {
   GTO_REVIEW_ROWS_PER_PAGE_OPTIONS,
@@ -93,6 +94,7 @@ function ReviewBody({ actor, list }: { readonly actor: ReviewActor; readonly lis
   const threshold = useSelector(actor, (state) => state.context.thresholdPercent);
   const clientId = useSelector(actor, (state) => state.context.base?.clientId);
   const today = useSelector(actor, (state) => state.context.today);
+  const month = useSelector(actor, (state) => state.context.base?.month);
   const canExport = useSelector(actor, (state) => state.can({ type: 'csv.export' }));
   const exporting = useSelector(actor, (state) => state.hasTag('csvExporting'));
   const ready = useSelector(actor, (state) => state.context.base !== undefined);
@@ -137,6 +139,17 @@ function ReviewBody({ actor, list }: { readonly actor: ReviewActor; readonly lis
           disabled={!canOpenRules}
           onClick={() => send({ type: 'rules.open' })}
         />
+        {clientId === undefined || today === undefined || month === undefined ? null : (
+          // The days outlets did not trade explain some of the month's captured sales.
+          <Link
+            href={nonTradingDaysHrefOf(clientId, month, today)}
+            className={Classes.BUTTON}
+            data-testid="gto-non-trading-days"
+          >
+            <Icon icon="calendar" />
+            <span className={Classes.BUTTON_TEXT}>Non-trading days</span>
+          </Link>
+        )}
         <Button
           icon="export"
           text="Export CSV"

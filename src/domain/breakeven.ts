@@ -1,0 +1,89 @@
+/**
+ * Breakeven targets (§2, §3, §9): the departments that set them, the page each reads, and the rows' order, totals,
+ * status and CSV. Pure: used by the server (which department a caller may read) and the browser.
+ */
+
+export type Department = 'leasing' | 'finance' | 'marcom' | 'operations';
+
+export const DEPARTMENTS: readonly Department[] = ['leasing', 'finance', 'marcom', 'operations'];
+
+export const DEPARTMENT_TITLES: Readonly<Record<Department, string>> = {
+  leasing: 'Leasing',
+  finance: 'Finance',
+  marcom: 'Marcom',
+  operations: 'Operations',
+};
+
+/** The department a user's roles name ('leasing', 'Finance team', …); undefined for none (an operator). */
+export function departmentOfRoles(roles: readonly string[]): Department | undefined {
+  return DEPARTMENTS.find((department) => roles.some((role) => role.toLowerCase().includes(department)));
+}
+
+/** §2: the Marcom page includes GST; the other departments' pages exclude it. */
+export const includesGst = (department: Department): boolean => department === 'marcom';
+
+/** The page says how it projects, in one line. */
+export const PROJECTION_METHOD =
+  'Projected month end: the sales of the complete days so far, plus for each day left (today included) the average of the same weekday over the four weeks before today.';
+
+export const BREAKEVEN_WHAT = 'Breakeven target';
+
+/** What the GTO column holds: the sales captured from receipts in the month, with or without GST. */
+export function gtoBasis(includeGst: boolean): string {
+  return includeGst
+    ? 'GTO: sales captured from receipts in the month, GST included.'
+    : 'GTO: sales captured from receipts in the month, GST excluded.';
+}
+
+/** 'On track' or 'At risk' of a row with a projection and a target; '' otherwise. */
+export function trackLabel(onTrack: boolean | null): string {
+  return onTrack === null ? '' : onTrack ? 'On track' : 'At risk';
+}
+
+/** Progress to 1 decimal ('81.8%'), '' without one (§9). */
+export function progressText(progress: number | null): string {
+  return progress === null ? '' : `${progress.toFixed(1)}%`;
+}
+
+interface BreakevenRowLike {
+  readonly outlet_name: string;
+  readonly mall_name: string;
+  readonly currency: string;
+  readonly gto: number;
+  readonly breakeven_target: number | null;
+  readonly difference: number | null;
+  readonly progress: number | null;
+  readonly projected_gto: number | null;
+  readonly projected_progress: number | null;
+  readonly on_track: boolean | null;
+}
+
+/** The CSV of the rows shown (amounts in each row's currency, named in a column of its own). */
+export function breakevenCsvRows(rows: readonly BreakevenRowLike[]): Record<string, string>[] {
+  const amount = (value: number | null) => (value === null ? '' : value.toFixed(2));
+  return rows.map((row) => ({
+    outlet: row.outlet_name,
+    mall: row.mall_name,
+    currency: row.currency,
+    gto: amount(row.gto),
+    breakeven_target: amount(row.breakeven_target),
+    difference: amount(row.difference),
+    progress_percent: row.progress === null ? '' : row.progress.toFixed(1),
+    projected_gto: amount(row.projected_gto),
+    projected_progress_percent: row.projected_progress === null ? '' : row.projected_progress.toFixed(1),
+    status: trackLabel(row.on_track),
+  }));
+}
+
+export const BREAKEVEN_CSV_KEYS = [
+  'outlet',
+  'mall',
+  'currency',
+  'gto',
+  'breakeven_target',
+  'difference',
+  'progress_percent',
+  'projected_gto',
+  'projected_progress_percent',
+  'status',
+] as const;

@@ -1,0 +1,208 @@
+import { Callout, Classes, HTMLSelect, Tag } from '@blueprintjs/core';
+import type Highcharts from 'highcharts';
+import { useMemo, useState } from 'react';
+import type { BreakevenRow, BreakevenTotal } from '../../../api/breakeven';
+import {
+  BREAKEVEN_CSV_KEYS,
+  breakevenCsvRows,
+  DEPARTMENT_TITLES,
+  type Department,
+  departmentOfRoles,
+  gtoBasis,
+  includesGst,
+  PROJECTION_METHOD,
+  progressText,
+  trackLabel,
+} from '../../../domain/breakeven';
+import { currencyFormat, formatMoney } from '../../../domain/format';
+import { AuthContext } from '../../../machines/authContext';
+import { BREAKEVEN_MACHINES } from '../../../machines/breakevenMachine';
+import { Chart } from '../../charts/Chart';
+import { PageHeader } from '../../filters/PageHeader';
+import {
+  type Column,
+  categoryAxis,
+  MallReportSection,
+  ReportBlock,
+  ReportTable,
+  ReportToolbar,
+  valueAxis,
+} from '../../reports/ReportParts';
+import { useReport } from '../../reports/useReport';
+import type { PageProps } from '../pageProps';
+
+const money = (value: number | null, currency: string) =>
+  value === null ? '' : formatMoney(value, currencyFormat(currency));
+
+const ROW_COLUMNS: Column<BreakevenRow>[] = [
+  { key: 'outlet_name', label: 'Outlet', render: (row) => row.outlet_name },
+  { key: 'mall_name', label: 'Mall', render: (row) => row.mall_name },
+  { key: 'gto', label: 'GTO', render: (row) => money(row.gto, row.currency), numeric: true },
+  {
+    key: 'breakeven_target',
+    label: 'Breakeven Target',
+    render: (row) => money(row.breakeven_target, row.currency),
+    numeric: true,
+  },
+  { key: 'difference', label: 'Difference', render: (row) => money(row.difference, row.currency), numeric: true },
+  { key: 'progress', label: 'Progress', render: (row) => progressText(row.progress), numeric: true },
+];
+
+const PROJECTION_COLUMNS: Column<BreakevenRow>[] = [
+  {
+    key: 'projected_gto',
+    label: 'Projected GTO',
+    render: (row) => money(row.projected_gto, row.currency),
+    numeric: true,
+  },
+  {
+    key: 'projected_progress',
+    label: 'Projected Progress',
+    render: (row) => progressText(row.projected_progress),
+    numeric: true,
+  },
+  {
+    key: 'on_track',
+    label: 'Status',
+    value: (row) => trackLabel(row.on_track),
+    render: (row) =>
+      row.on_track === null ? (
+        ''
+      ) : (
+        <Tag minimal intent={row.on_track ? 'success' : 'warning'} data-testid="breakeven-track">
+          {trackLabel(row.on_track)}
+        </Tag>
+      ),
+  },
+];
+
+const TOTAL_COLUMNS: Column<BreakevenTotal>[] = [
+  { key: 'currency', label: 'Currency', render: (row) => row.currency },
+  { key: 'outlets', label: 'Outlets', render: (row) => String(row.outlets), numeric: true },
+  { key: 'gto', label: 'GTO', render: (row) => money(row.gto, row.currency), numeric: true },
+  {
+    key: 'breakeven_target',
+    label: 'Breakeven Target',
+    render: (row) => money(row.breakeven_target, row.currency),
+    numeric: true,
+  },
+  { key: 'difference', label: 'Difference', render: (row) => money(row.difference, row.currency), numeric: true },
+  { key: 'progress', label: 'Progress', render: (row) => progressText(row.progress), numeric: true },
+];
+
+/** Progress per outlet with a target, as bars against the 100 % line (the projection beside it while open). */
+function progressChart(rows: readonly BreakevenRow[], open: boolean): Highcharts.Options {
+  const targeted = rows.filter((row) => row.progress !== null);
+  return {
+    chart: { type: 'bar', height: Math.max(240, 28 * targeted.length + 80) },
+    title: { text: undefined },
+    xAxis: categoryAxis(targeted.map((row) => row.outlet_name)),
+    yAxis: valueAxis('Progress (%)', {
+      plotLines: [{ value: 100, width: 2, color: '#238551', label: { text: 'Breakeven' } }],
+    }),
+    tooltip: { valueDecimals: 1, valueSuffix: '%' },
+    series: [
+      { type: 'bar', name: 'Progress', data: targeted.map((row) => Number((row.progress ?? 0).toFixed(1))) },
+      ...(open
+        ? [
+            {
+              type: 'bar' as const,
+              name: 'Projected progress',
+              data: targeted.map((row) => Number((row.projected_progress ?? 0).toFixed(1))),
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+/** The department of the page: Marcom's own page, else the user's department, else the one the operator picks. */
+function useDepartment(marcom: boolean): {
+  department: Department;
+  choose: ((department: Department) => void) | undefined;
+} {
+  const roles = AuthContext.useSelector((state) => state.context.user?.roles);
+  const own = useMemo(() => departmentOfRoles(roles ?? []), [roles]);
+  const [chosen, setChosen] = useState<Department>('leasing');
+  if (marcom) return { department: 'marcom', choose: undefined };
+  if (own !== undefined) return { department: own, choose: undefined };
+  return { department: chosen, choose: setChosen };
+}
+
+/**
+ * A department's breakeven page (§2, §9): each outlet's GTO of the month against the department's target, by
+ * progress (outlets without a target last), sortable by any column; totals per currency; while the month is open,
+ * the projected month end and whether each outlet is on track.
+ */
+export function BreakevenPage({ title, header, marcom = false }: PageProps & { readonly marcom?: boolean }) {
+  const { department, choose } = useDepartment(marcom);
+  const report = useReport(BREAKEVEN_MACHINES[department]);
+  const answer = report.dataOf('breakeven');
+  const rows = answer?.data ?? [];
+  const open = answer?.month_open === true;
+  const chart = useMemo(() => progressChart(rows, open), [rows, open]);
+  const columns = useMemo(() => (open ? [...ROW_COLUMNS, ...PROJECTION_COLUMNS] : ROW_COLUMNS), [open]);
+  const month = answer?.month ?? report.query?.month ?? '';
+
+  return (
+    <MallReportSection testId="breakeven-page">
+      <PageHeader title={title} header={header} />
+      <div className="report-toolbar">
+        {choose ? (
+          <label className={Classes.INLINE} htmlFor="breakeven-department">
+            Department{' '}
+            <HTMLSelect
+              id="breakeven-department"
+              data-testid="breakeven-department"
+              value={department}
+              onChange={(event) => choose(event.currentTarget.value as Department)}
+              options={(['leasing', 'finance', 'operations'] as const).map((value) => ({
+                value,
+                label: DEPARTMENT_TITLES[value],
+              }))}
+            />
+          </label>
+        ) : null}
+        <ReportToolbar
+          report={report}
+          base={`breakeven_${department}_${month}`}
+          files={() => [{ name: 'breakeven', keys: [...BREAKEVEN_CSV_KEYS], rows: breakevenCsvRows(rows) }]}
+        />
+      </div>
+      <Callout compact icon="info-sign" data-testid="breakeven-basis">
+        {gtoBasis(includesGst(department))}
+        {open ? ` ${PROJECTION_METHOD}` : ''}
+      </Callout>
+      <ReportBlock
+        testId="breakeven-progress"
+        title={`${DEPARTMENT_TITLES[department]} Breakeven Progress`}
+        panel={report.panelOf('breakeven')}
+        chart={<Chart testId="breakeven-chart" options={chart} />}
+        table={
+          <ReportTable testId="breakeven-table" columns={columns} rows={rows} rowKey={(row) => String(row.outlet_id)} />
+        }
+        tablePlacement="below"
+      />
+      <ReportBlock
+        testId="breakeven-totals"
+        title="Totals per Currency"
+        panel={report.panelOf('breakeven')}
+        chart={null}
+        table={
+          <ReportTable
+            testId="breakeven-totals-table"
+            columns={TOTAL_COLUMNS}
+            rows={answer?.totals ?? []}
+            rowKey={(row) => row.currency}
+          />
+        }
+        tablePlacement="below"
+      />
+    </MallReportSection>
+  );
+}
+
+/** /shopper-connect/breakeven-target/marcom: Marcom's targets, GST included. */
+export function MarcomBreakevenPage(props: PageProps) {
+  return <BreakevenPage {...props} marcom />;
+}

@@ -1,0 +1,60 @@
+import { Card, Classes, Icon } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import {
+  type NonTradingListMachine,
+  outletNonTradingDaysMachine,
+} from '../../../machines/tenantConnect/nonTradingDaysMachine';
+import { useNoticeToasts } from '../../common/Notifications';
+import { usePageActor } from '../../common/usePageActor';
+import { DateRangeHeader } from '../../filters/DateRangeHeader';
+import type { PageProps } from '../pageProps';
+import {
+  DeclarationForm,
+  NonTradingDaysList,
+  NonTradingTable,
+  type NonTradingTableSetup,
+  PeriodSwitch,
+  RemovalAlert,
+} from './NonTradingDaysParts';
+import './tenantConnect.css';
+
+const SETUP: NonTradingTableSetup = {
+  withOutlet: false,
+  removeText: 'Withdraw',
+  notRemovableText: 'Declared by the mall',
+};
+
+/**
+ * The tenant's non-trading days, reached from its sales review: the top bar's outlet's days over the header's date
+ * range or ahead. The tenant declares a day its outlet does not trade and withdraws the days it declared; the days
+ * the mall declared are shown, for the mall to remove.
+ */
+export function NonTradingDayPage({ title }: PageProps) {
+  const actor = usePageActor(outletNonTradingDaysMachine);
+  useNoticeToasts(actor);
+  const list = useSelector(actor, (state) => state?.children.list as ActorRefFrom<NonTradingListMachine> | undefined);
+  useNoticeToasts(list);
+  return (
+    <section className="tenant-connect-page" data-testid="non-trading-day-page">
+      <DateRangeHeader title={title} />
+      <div className="ntd-links">
+        <Link href="/tenant-connect/sales-review" className={Classes.BUTTON} data-testid="ntd-sales-review-link">
+          <Icon icon="arrow-left" />
+          <span className={Classes.BUTTON_TEXT}>Sales review</span>
+        </Link>
+      </div>
+      {actor ? <DeclarationForm actor={actor} withOutlet={false} /> : null}
+      <Card className="tenant-connect-card">
+        <div className="tenant-connect-toolbar">{actor ? <PeriodSwitch actor={actor} /> : null}</div>
+        {actor && list ? (
+          <NonTradingDaysList actor={actor} list={list} setup={SETUP} />
+        ) : (
+          <NonTradingTable setup={SETUP} rows={undefined} />
+        )}
+      </Card>
+      {actor ? <RemovalAlert actor={actor} verb="Withdraw" /> : null}
+    </section>
+  );
+}

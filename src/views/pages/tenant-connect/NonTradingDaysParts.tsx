@@ -1,0 +1,348 @@
+import {
+  Alert,
+  Button,
+  ButtonGroup,
+  Card,
+  Classes,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Tag,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { NonTradingDay, NonTradingSortColumn } from '../../../api/nonTradingDays';
+import { formatNumber } from '../../../domain/format';
+import {
+  DECLARED_BY_LABELS,
+  declarationProblem,
+  formatDay,
+  latestDeclarableDay,
+  NON_TRADING_PERIODS,
+  NON_TRADING_REASON_MAX_LENGTH,
+} from '../../../domain/nonTradingDays';
+import { lastPage } from '../../../domain/paging';
+import {
+  type createNonTradingDaysMachine,
+  NON_TRADING_ROWS_PER_PAGE_OPTIONS,
+  type NonTradingListMachine,
+} from '../../../machines/tenantConnect/nonTradingDaysMachine';
+import { Pager } from '../../common/Pager';
+import { SortableHeaderCell } from '../../common/SortButton';
+import { usePagedListView } from '../../common/usePagedListView';
+import './nonTradingDays.css';
+
+/** The parts of the two non-trading-day pages: the declaration form, the days listed, and the removal's question. */
+
+export type NonTradingDaysActor = ActorRefFrom<ReturnType<typeof createNonTradingDaysMachine>>;
+type ListActor = ActorRefFrom<NonTradingListMachine>;
+
+/** What the page's table shows and says: the mall's list has the outlet column and removes; the tenant withdraws. */
+export interface NonTradingTableSetup {
+  readonly withOutlet: boolean;
+  /** The removal button's text: 'Remove' or 'Withdraw'. */
+  readonly removeText: string;
+  /** What a day the page may not remove says instead of the button. */
+  readonly notRemovableText?: string;
+}
+
+const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const SKELETON_ROWS = [1, 2, 3, 4, 5];
+
+interface ColumnSpec {
+  readonly key: string;
+  readonly name: string;
+  readonly sort: NonTradingSortColumn | undefined;
+}
+
+function columnsOf(setup: NonTradingTableSetup): ColumnSpec[] {
+  return [
+    { key: 'day', name: 'Day', sort: 'day' },
+    ...(setup.withOutlet ? [{ key: 'outlet', name: 'Outlet', sort: 'outlet_name' as const }] : []),
+    { key: 'reason', name: 'Reason', sort: 'reason' },
+    { key: 'declared_by', name: 'Declared by', sort: 'declared_by' },
+    { key: 'who', name: 'Who', sort: 'user_email' },
+    { key: 'when', name: 'When', sort: 'declared_at' },
+    { key: 'action', name: 'Action', sort: undefined },
+  ];
+}
+
+/** The form that declares a day: the outlet (the mall's page), the day and the reason. */
+export function DeclarationForm({
+  actor,
+  withOutlet,
+}: {
+  readonly actor: NonTradingDaysActor;
+  readonly withOutlet: boolean;
+}) {
+  const draft = useSelector(actor, (state) => state.context.draft);
+  const outlets = useSelector(actor, (state) => state.context.outlets);
+  const today = useSelector(actor, (state) => state.context.today);
+  const canDeclare = useSelector(actor, (state) => state.can({ type: 'declaration.submit' }));
+  const declaring = useSelector(actor, (state) => state.matches('declaring'));
+  const touched = draft.day !== '' || draft.reason !== '';
+  const problem = today === undefined ? undefined : declarationProblem(draft, today);
+  return (
+    <Card className="ntd-form-card">
+      <h2 className="ntd-heading">Declare a non-trading day</h2>
+      <form
+        className="ntd-form"
+        data-testid="ntd-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'declaration.submit' });
+        }}
+      >
+        {withOutlet ? (
+          <FormGroup label="Outlet" labelFor="ntd-outlet">
+            <HTMLSelect
+              id="ntd-outlet"
+              data-testid="ntd-outlet"
+              value={draft.outletId === undefined ? '' : String(draft.outletId)}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                actor.send({ type: 'declaration.outlet', outletId: value === '' ? undefined : Number(value) });
+              }}
+              options={[
+                { value: '', label: 'Choose an outlet' },
+                ...outlets.map((outlet) => ({ value: String(outlet.id), label: outlet.name })),
+              ]}
+            />
+          </FormGroup>
+        ) : null}
+        <FormGroup label="Day" labelFor="ntd-day">
+          <InputGroup
+            id="ntd-day"
+            type="date"
+            data-testid="ntd-day"
+            value={draft.day}
+            max={today === undefined ? undefined : latestDeclarableDay(today)}
+            onValueChange={(value) => actor.send({ type: 'declaration.change', field: 'day', value })}
+          />
+        </FormGroup>
+        <FormGroup label="Reason" labelFor="ntd-reason" className="ntd-reason">
+          <InputGroup
+            id="ntd-reason"
+            data-testid="ntd-reason"
+            value={draft.reason}
+            maxLength={NON_TRADING_REASON_MAX_LENGTH}
+            placeholder="Renovation, private event, public holiday closure…"
+            onValueChange={(value) => actor.send({ type: 'declaration.change', field: 'reason', value })}
+          />
+        </FormGroup>
+        <Button
+          type="submit"
+          intent="primary"
+          icon="calendar"
+          text="Declare"
+          data-testid="ntd-declare"
+          disabled={!canDeclare}
+          loading={declaring}
+        />
+      </form>
+      {touched && problem ? (
+        <p className={Classes.TEXT_MUTED} data-testid="ntd-problem">
+          {problem}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The days listed: those of the header's date range, or those declared ahead. */
+export function PeriodSwitch({ actor }: { readonly actor: NonTradingDaysActor }) {
+  const period = useSelector(actor, (state) => state.context.period);
+  return (
+    <ButtonGroup role="group" aria-label="Days listed" data-testid="ntd-period">
+      {NON_TRADING_PERIODS.map((option) => (
+        <Button
+          key={option.value}
+          text={option.label}
+          active={option.value === period}
+          aria-pressed={option.value === period}
+          data-testid={`ntd-period-${option.value}`}
+          onClick={() => actor.send({ type: 'period.change', period: option.value })}
+        />
+      ))}
+    </ButtonGroup>
+  );
+}
+
+/** The days of the list: a skeleton while they load, 'No Data' for none, a retry when the call failed. */
+export function NonTradingDaysList({
+  actor,
+  list,
+  setup,
+}: {
+  readonly actor: NonTradingDaysActor;
+  readonly list: ListActor;
+  readonly setup: NonTradingTableSetup;
+}) {
+  const send = list.send;
+  const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
+    usePagedListView(list);
+  // The page's state decides which days may be removed now (none while a declaration or removal is under way).
+  const pageState = useSelector(actor, (state) => state);
+  if (failed) {
+    return (
+      <NonIdealState
+        icon="error"
+        title="The non-trading days could not be read."
+        description="Please try again."
+        action={
+          <Button icon="refresh" data-testid="ntd-retry" onClick={() => send({ type: 'list.retry' })}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (empty) return <NonIdealState icon="calendar" title="No Data" description="No non-trading day in these days." />;
+  return (
+    <>
+      <div className={Classes.TEXT_MUTED} data-testid="ntd-total">
+        {loading ? '' : `${formatNumber(total)} ${total === 1 ? 'day' : 'days'}`}
+      </div>
+      <NonTradingTable
+        setup={setup}
+        rows={loading ? undefined : rows}
+        sortColumn={sortColumn}
+        order={order}
+        onSort={(column) => send({ type: 'list.sort', column })}
+        removal={(row) =>
+          pageState.can({ type: 'removal.ask', row }) ? 'enabled' : pageState.matches('ready') ? 'refused' : 'waiting'
+        }
+        onRemove={(row) => actor.send({ type: 'removal.ask', row })}
+      />
+      <Pager
+        testId="ntd-pager"
+        page={page}
+        pages={lastPage(total, rowsPerPage)}
+        canPrevious={canPrevious}
+        canNext={canNext}
+        rowsPerPage={rowsPerPage}
+        rowsPerPageOptions={NON_TRADING_ROWS_PER_PAGE_OPTIONS}
+        onPage={(next) => send({ type: 'list.page', page: next })}
+        onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
+      />
+    </>
+  );
+}
+
+export function NonTradingTable({
+  setup,
+  rows,
+  sortColumn,
+  order,
+  onSort,
+  removal,
+  onRemove,
+}: {
+  readonly setup: NonTradingTableSetup;
+  /** Undefined while loading: skeleton rows. */
+  readonly rows: readonly NonTradingDay[] | undefined;
+  readonly sortColumn?: NonTradingSortColumn;
+  readonly order?: 'asc' | 'desc';
+  readonly onSort?: (column: NonTradingSortColumn) => void;
+  /** Whether the day may be removed now, not until the page is ready again, or not at all here. */
+  readonly removal?: (row: NonTradingDay) => 'enabled' | 'waiting' | 'refused';
+  readonly onRemove?: (row: NonTradingDay) => void;
+}) {
+  const columns = columnsOf(setup);
+  return (
+    <HTMLTable
+      striped
+      compact
+      className="ntd-table"
+      data-testid="ntd-table"
+      aria-busy={rows === undefined}
+      aria-label="Non-trading days"
+    >
+      <thead>
+        <tr>
+          {columns.map(({ key, name, sort }) => (
+            <SortableHeaderCell
+              key={key}
+              name={name}
+              column={sort}
+              sortColumn={sortColumn}
+              order={order}
+              onSort={onSort}
+              testId={`ntd-sort-${sort}`}
+            />
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows === undefined
+          ? SKELETON_ROWS.map((place) => (
+              <tr key={place} data-testid="ntd-skeleton-row">
+                {columns.map(({ key }) => (
+                  <td key={key}>
+                    <span className={Classes.SKELETON}>Loading day</span>
+                  </td>
+                ))}
+              </tr>
+            ))
+          : rows.map((row) => (
+              <tr key={`${row.outlet_id}:${row.day}`} data-testid="ntd-row" data-day={row.day}>
+                <td className="ntd-nowrap">{formatDay(row.day)}</td>
+                {setup.withOutlet ? <td>{row.outlet_name}</td> : null}
+                <td className="ntd-reason-cell">{row.reason}</td>
+                <td>
+                  <Tag minimal intent={row.declared_by === 'tenant' ? 'primary' : 'none'}>
+                    {DECLARED_BY_LABELS[row.declared_by]}
+                  </Tag>
+                </td>
+                <td>{row.user_email ?? '—'}</td>
+                <td className="ntd-nowrap">{WHEN.format(new Date(row.declared_at))}</td>
+                <td>
+                  {removal === undefined ? null : removal(row) === 'refused' ? (
+                    <span className={Classes.TEXT_MUTED}>{setup.notRemovableText}</span>
+                  ) : (
+                    <Button
+                      small
+                      minimal
+                      intent="danger"
+                      icon="trash"
+                      text={setup.removeText}
+                      data-testid="ntd-remove"
+                      aria-label={`${setup.removeText} ${formatDay(row.day)}${setup.withOutlet ? ` of ${row.outlet_name}` : ''}`}
+                      disabled={removal(row) !== 'enabled'}
+                      onClick={() => onRemove?.(row)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+/** Asks before a day is removed (or withdrawn), and shows the removal under way. */
+export function RemovalAlert({ actor, verb }: { readonly actor: NonTradingDaysActor; readonly verb: string }) {
+  const removal = useSelector(actor, (state) => state.context.removal);
+  const open = useSelector(actor, (state) => state.matches('confirming') || state.matches('removing'));
+  const removing = useSelector(actor, (state) => state.matches('removing'));
+  return (
+    <Alert
+      isOpen={open}
+      intent="danger"
+      icon="trash"
+      cancelButtonText="Cancel"
+      confirmButtonText={verb}
+      loading={removing}
+      onCancel={() => actor.send({ type: 'removal.cancel' })}
+      onConfirm={() => actor.send({ type: 'removal.confirm' })}
+    >
+      {removal ? (
+        <p data-testid="ntd-removal-question">
+          {verb} the non-trading day {formatDay(removal.day)} of {removal.outlet_name} ({removal.reason})?
+        </p>
+      ) : null}
+    </Alert>
+  );
+}

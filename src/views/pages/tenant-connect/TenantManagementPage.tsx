@@ -1,0 +1,381 @@
+import {
+  Alert,
+  Button,
+  Callout,
+  Card,
+  Checkbox,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Tag,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { TenantUser, TenantUserSortColumn } from '../../../api/tenantManagement';
+import { lastPage } from '../../../domain/paging';
+import {
+  ACTION_BUTTON_TEXT,
+  actionQuestion,
+  displayNameOf,
+  INVITE_NAME_MAX_LENGTH,
+  isTenantStatusFilter,
+  TENANT_STATUS_NAMES,
+  type TenantStatus,
+  type TenantUserAction,
+} from '../../../domain/tenantManagement';
+import {
+  type createTenantUsersListMachine,
+  TENANT_USERS_ROWS_PER_PAGE_OPTIONS,
+} from '../../../machines/tenantConnect/tenantManagementListMachine';
+import { tenantManagementMachine } from '../../../machines/tenantConnect/tenantManagementMachine';
+import { useNoticeToasts } from '../../common/Notifications';
+import { Pager } from '../../common/Pager';
+import { SearchForm } from '../../common/SearchForm';
+import { SortableHeaderCell } from '../../common/SortButton';
+import { usePageActor } from '../../common/usePageActor';
+import { usePagedListView } from '../../common/usePagedListView';
+import { PageTitle } from '../../filters/PageTitle';
+import type { PageProps } from '../pageProps';
+import './tenantConnect.css';
+import './tenantManagement.css';
+
+type PageActor = ActorRefFrom<typeof tenantManagementMachine>;
+type ListActor = ActorRefFrom<ReturnType<typeof createTenantUsersListMachine>>;
+
+const COLUMNS: readonly { readonly column: TenantUserSortColumn | undefined; readonly name: string }[] = [
+  { column: 'name', name: 'Name' },
+  { column: 'email', name: 'E-mail' },
+  { column: 'outlets', name: 'Outlets' },
+  { column: 'status', name: 'Status' },
+  { column: 'invited_at', name: 'Invited' },
+  { column: 'last_sign_in_at', name: 'Last sign-in' },
+  { column: undefined, name: 'Actions' },
+];
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'Every status' },
+  ...Object.entries(TENANT_STATUS_NAMES).map(([value, label]) => ({ value, label })),
+];
+
+const STATUS_INTENT: Readonly<Record<TenantStatus, 'warning' | 'success' | 'none'>> = {
+  invited: 'warning',
+  active: 'success',
+  deactivated: 'none',
+};
+
+/** The places of the skeleton rows while a page loads (their keys). */
+const SKELETON_ROWS = [1, 2, 3, 4, 5];
+/** The longest search the call takes (the contract's maxLength). */
+const SEARCH_MAX_LENGTH = 200;
+const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Tenant Connect's tenant management: the tenant users of the header's client (their outlets, status, invitation
+ * and last sign-in), sortable by any column, searched by name or e-mail and filtered by status; inviting a user to
+ * outlets of the client, sending an invitation again, deactivating and reactivating, each confirmed first.
+ */
+export function TenantManagementPage({ title }: PageProps) {
+  const actor = usePageActor(tenantManagementMachine);
+  useNoticeToasts(actor);
+  const list = useSelector(actor, (state) => state?.children.list);
+  useNoticeToasts(list);
+  const status = useSelector(actor, (state) => state?.context.status ?? 'all');
+  const canInvite = useSelector(actor, (state) => state?.can({ type: 'invite.open' }) ?? false);
+  return (
+    <section className="tenant-connect-page" data-testid="tenant-management-page">
+      <div className="tenant-management-title">
+        <PageTitle title={title} />
+        <Button
+          icon="new-person"
+          intent="primary"
+          text="Invite user"
+          data-testid="tenant-invite-open"
+          disabled={!canInvite}
+          onClick={() => actor?.send({ type: 'invite.open' })}
+        />
+      </div>
+      <Card className="tenant-connect-card">
+        <div className="tenant-connect-toolbar">
+          <HTMLSelect
+            aria-label="Status"
+            data-testid="tenant-status-filter"
+            value={status}
+            options={STATUS_OPTIONS}
+            disabled={!actor}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              if (isTenantStatusFilter(value)) actor?.send({ type: 'status.change', status: value });
+            }}
+          />
+          <SearchForm
+            label="Search name or e-mail"
+            maxLength={SEARCH_MAX_LENGTH}
+            disabled={!list}
+            onSearch={(text) => list?.send({ type: 'list.search', text })}
+            inputTestId="tenant-search"
+            buttonTestId="tenant-search-button"
+          />
+        </div>
+        {actor && list ? <UserList actor={actor} list={list} /> : <UserTable rows={undefined} />}
+      </Card>
+      {actor ? (
+        <>
+          <InviteDialog actor={actor} />
+          <ActionAlert actor={actor} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function UserList({ actor, list }: { readonly actor: PageActor; readonly list: ListActor }) {
+  const send = list.send;
+  const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
+    usePagedListView(list);
+  if (failed) {
+    return (
+      <NonIdealState
+        icon="error"
+        title="The tenant users could not be read."
+        description="Please try again."
+        action={
+          <Button icon="refresh" data-testid="tenant-retry" onClick={() => send({ type: 'list.retry' })}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (empty) return <NonIdealState icon="people" title="No Data" description="No tenant user matches these filters." />;
+  return (
+    <>
+      <div className={Classes.TEXT_MUTED} data-testid="tenant-total">
+        {loading ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'user' : 'users'}`}
+      </div>
+      <UserTable
+        actor={actor}
+        rows={loading ? undefined : rows}
+        sortColumn={sortColumn}
+        order={order}
+        onSort={(column) => send({ type: 'list.sort', column })}
+      />
+      <Pager
+        testId="tenant-pager"
+        page={page}
+        pages={lastPage(total, rowsPerPage)}
+        canPrevious={canPrevious}
+        canNext={canNext}
+        rowsPerPage={rowsPerPage}
+        rowsPerPageOptions={TENANT_USERS_ROWS_PER_PAGE_OPTIONS}
+        onPage={(next) => send({ type: 'list.page', page: next })}
+        onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
+      />
+    </>
+  );
+}
+
+function UserTable({
+  actor,
+  rows,
+  sortColumn,
+  order,
+  onSort,
+}: {
+  readonly actor?: PageActor;
+  /** Undefined while loading: skeleton rows. */
+  readonly rows: readonly TenantUser[] | undefined;
+  readonly sortColumn?: TenantUserSortColumn;
+  readonly order?: 'asc' | 'desc';
+  readonly onSort?: (column: TenantUserSortColumn) => void;
+}) {
+  return (
+    <HTMLTable striped compact className="tenant-users-table" aria-busy={rows === undefined} aria-label="Tenant users">
+      <thead>
+        <tr>
+          {COLUMNS.map(({ column, name }) => (
+            <SortableHeaderCell
+              key={name}
+              name={name}
+              column={column}
+              sortColumn={sortColumn}
+              order={order}
+              onSort={onSort}
+              testId={`tenant-sort-${column}`}
+            />
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows === undefined || !actor
+          ? SKELETON_ROWS.map((place) => (
+              <tr key={place} data-testid="tenant-skeleton-row">
+                {COLUMNS.map(({ name }) => (
+                  <td key={name}>
+                    <span className={Classes.SKELETON}>Loading user</span>
+                  </td>
+                ))}
+              </tr>
+            ))
+          : rows.map((user) => <UserRow key={user.id} actor={actor} user={user} />)}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+const ACTIONS: readonly TenantUserAction[] = ['resend', 'deactivate', 'reactivate'];
+
+function UserRow({ actor, user }: { readonly actor: PageActor; readonly user: TenantUser }) {
+  const canResend = useSelector(actor, (state) => state.can({ type: 'action.ask', action: 'resend', user }));
+  const canDeactivate = useSelector(actor, (state) => state.can({ type: 'action.ask', action: 'deactivate', user }));
+  const canReactivate = useSelector(actor, (state) => state.can({ type: 'action.ask', action: 'reactivate', user }));
+  const allowed: Readonly<Record<TenantUserAction, boolean>> = {
+    resend: canResend,
+    deactivate: canDeactivate,
+    reactivate: canReactivate,
+  };
+  const who = displayNameOf(user);
+  return (
+    <tr data-testid="tenant-row" data-user-id={user.id}>
+      <td>{user.name}</td>
+      <td className="tenant-email">{user.email}</td>
+      <td>{user.outlets.map((outlet) => outlet.name).join(', ')}</td>
+      <td>
+        <Tag minimal intent={STATUS_INTENT[user.status]} data-testid="tenant-status">
+          {TENANT_STATUS_NAMES[user.status]}
+        </Tag>
+      </td>
+      <td className="tenant-when">{WHEN.format(new Date(user.invited_at))}</td>
+      <td className="tenant-when">{user.last_sign_in_at ? WHEN.format(new Date(user.last_sign_in_at)) : 'Never'}</td>
+      <td>
+        <div className="tenant-actions">
+          {ACTIONS.filter((action) => allowed[action]).map((action) => (
+            <Button
+              key={action}
+              size="small"
+              variant="outlined"
+              intent={action === 'deactivate' ? 'danger' : 'none'}
+              text={ACTION_BUTTON_TEXT[action]}
+              aria-label={`${ACTION_BUTTON_TEXT[action]}: ${who}`}
+              data-testid={`tenant-${action}`}
+              onClick={() => actor.send({ type: 'action.ask', action, user })}
+            />
+          ))}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function InviteDialog({ actor }: { readonly actor: PageActor }) {
+  const draft = useSelector(actor, (state) => state.context.invite);
+  const sending = useSelector(actor, (state) => state.hasTag('inviting'));
+  const canSubmit = useSelector(actor, (state) => state.can({ type: 'invite.submit' }));
+  const emailProblem = draft && draft.email.trim() !== '' ? draft.problems.email : undefined;
+  return (
+    <Dialog
+      isOpen={draft !== undefined}
+      title="Invite a tenant user"
+      onClose={() => actor.send({ type: 'invite.cancel' })}
+      canEscapeKeyClose={!sending}
+      canOutsideClickClose={!sending}
+    >
+      <form
+        data-testid="tenant-invite-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'invite.submit' });
+        }}
+      >
+        <DialogBody>
+          <FormGroup
+            label="E-mail"
+            labelFor="tenant-invite-email"
+            intent={emailProblem ? 'danger' : 'none'}
+            helperText={emailProblem ?? 'The invitation link goes to this address.'}
+          >
+            <InputGroup
+              id="tenant-invite-email"
+              type="email"
+              autoFocus
+              maxLength={254}
+              value={draft?.email ?? ''}
+              disabled={sending}
+              intent={emailProblem ? 'danger' : 'none'}
+              data-testid="tenant-invite-email"
+              onChange={(event) => actor.send({ type: 'invite.change', email: event.currentTarget.value })}
+            />
+          </FormGroup>
+          <FormGroup label="Name" labelFor="tenant-invite-name">
+            <InputGroup
+              id="tenant-invite-name"
+              maxLength={INVITE_NAME_MAX_LENGTH}
+              value={draft?.name ?? ''}
+              disabled={sending}
+              data-testid="tenant-invite-name"
+              onChange={(event) => actor.send({ type: 'invite.change', name: event.currentTarget.value })}
+            />
+          </FormGroup>
+          <fieldset className="tenant-invite-outlets" data-testid="tenant-invite-outlets">
+            <legend>Outlets</legend>
+            {draft && draft.outlets.length === 0 ? (
+              <Callout intent="warning">This client has no outlet you may invite a user to.</Callout>
+            ) : null}
+            {draft?.outlets.map((outlet) => (
+              <Checkbox
+                key={outlet.id}
+                label={`${outlet.name} (${outlet.id})`}
+                checked={draft.outletIds.includes(outlet.id)}
+                disabled={sending}
+                onChange={() => actor.send({ type: 'invite.toggleOutlet', outletId: outlet.id })}
+              />
+            ))}
+            {draft?.problems.outlets ? <p className={Classes.TEXT_MUTED}>{draft.problems.outlets}</p> : null}
+          </fieldset>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" disabled={sending} onClick={() => actor.send({ type: 'invite.cancel' })} />
+              <Button
+                type="submit"
+                intent="primary"
+                text="Send invitation"
+                loading={sending}
+                disabled={!canSubmit}
+                data-testid="tenant-invite-submit"
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+function ActionAlert({ actor }: { readonly actor: PageActor }) {
+  const target = useSelector(actor, (state) => state.context.target);
+  const confirming = useSelector(actor, (state) => state.matches({ action: 'confirming' }));
+  const working = useSelector(actor, (state) => state.hasTag('acting'));
+  const action = target?.action ?? 'resend';
+  return (
+    <Alert
+      isOpen={confirming || working}
+      intent={action === 'deactivate' ? 'danger' : 'primary'}
+      icon={action === 'resend' ? 'envelope' : action === 'deactivate' ? 'disable' : 'confirm'}
+      confirmButtonText={ACTION_BUTTON_TEXT[action]}
+      cancelButtonText="Cancel"
+      loading={working}
+      canEscapeKeyCancel={!working}
+      onConfirm={() => actor.send({ type: 'action.confirm' })}
+      onCancel={() => actor.send({ type: 'action.cancel' })}
+    >
+      <p data-testid="tenant-action-question">{target ? actionQuestion(target.action, target.user) : ''}</p>
+    </Alert>
+  );
+}

@@ -1,0 +1,317 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../server/db/pool.js';
+import { ingestReceipts } from '../../server/repositories/ingestion.js';
+import { OTHER_DEPARTMENT_MESSAGE } from '../../server/routes/breakeven.js';
+import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
+import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
+
+/*
+ * Breakeven targets on the fixture world (Zenith: Central Mall in SGD, Singapore, GST 9 % here; Harbour Mall in
+ * USD, New York, no GST). March 2026, closed:
+ *
+ *   cafe       2 Mar 109.00 + 10 Mar 218.00 (+ a void 500.00)   with GST 327.00, without 300.00
+ *   boutique   3 Mar  54.50                                      with GST  54.50, without  50.00
+ *   kiosk      nothing                                                       0.00
+ *
+ * Leasing targets: cafe 200.00, boutique 100.00, kiosk none. Marcom: cafe 400.00.
+ */
+let db: TestDatabase;
+let app: FastifyInstance;
+let agents: Record<'operator' | 'leasing' | 'tenant' | 'otherClient', Agent>;
+const { cafe, boutique, kiosk } = WORLD.outlets;
+const { central, harbour } = WORLD.malls;
+const LEASING_USER = 'leasing@fixture.test';
+
+const singaporeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** Noon in Singapore of a day, as an instant. */
+const noonIn = (day: string) => `${addDays(day, 0)}T04:00:00Z`;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedWorld(db.pool);
+  await db.pool.query('UPDATE malls SET gst_percent = 9 WHERE id = $1', [central]);
+  await db.pool.query(
+    `INSERT INTO role_api_permissions (role_id, permission)
+     SELECT 2, unnest(ARRAY['/api/mall_report/breakeven_target::Read', '/api/mall_report/breakeven_target::Update'])`,
+  );
+  // A leasing department user of Zenith, with the same permissions.
+  await db.pool.query(`INSERT INTO roles (id, name) VALUES (10, 'leasing')`);
+  await db.pool.query(
+    `INSERT INTO role_api_permissions (role_id, permission) SELECT 10, permission FROM role_api_permissions WHERE role_id = 2`,
+  );
+  const { rows } = await db.pool.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, default_client_id)
+     SELECT $1, password_hash, 1 FROM users WHERE email = $2 RETURNING id`,
+    [LEASING_USER, WORLD.users.operator1],
+  );
+  await db.pool.query('INSERT INTO user_clients (client_id, user_id) VALUES (1, $1)', [rows[0]?.id]);
+  await db.pool.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, 10)', [rows[0]?.id]);
+
+  await inTransaction(db.pool, async (client) => {
+    await ingestReceipts(client, 1, [
+      receipt(cafe, '2026-03-02T04:00:00Z', 109, [['VISA', 109]]),
+      receipt(cafe, '2026-03-10T04:00:00Z', 218, [['CASH', 218]]),
+      receipt(cafe, '2026-03-11T04:00:00Z', 500, [['CASH', 500]], { void: true }),
+      receipt(boutique, '2026-03-03T04:00:00Z', 54.5, [['VISA', 54.5]]),
+    ]);
+  });
+  await db.pool.query(
+    `INSERT INTO breakeven_targets (client_id, outlet_id, department, month, target) VALUES
+       (1, $1, 'leasing', '2026-03-01', 200), (1, $2, 'leasing', '2026-03-01', 100), (1, $1, 'marcom', '2026-03-01', 400)`,
+    [cafe, boutique],
+  );
+  app = await createTestApp(db.pool);
+  agents = await signInAgents(
+    app,
+    {
+      operator: WORLD.users.operator1,
+      leasing: LEASING_USER,
+      tenant: WORLD.users.tenant,
+      otherClient: WORLD.users.operator2,
+    },
+    PASSWORD,
+  );
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
+const url = (query: string) =>
+  `/api/mall_report/breakeven_target?client_id=1&mall_ids=${central}&mall_ids=${harbour}&${query}`;
+
+describe('a closed month', () => {
+  it('sets the GTO without GST against the department’s targets, by progress, rows without a target last', async () => {
+    const response = await agents.operator.get(url('date=2026-03-01&department=leasing'));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.month).toBe('2026-03');
+    expect(body.month_open).toBe(false);
+    expect(body.data).toEqual([
+      {
+        outlet_id: cafe,
+        outlet_name: 'Cafe Uno',
+        mall_id: central,
+        mall_name: 'Central Mall',
+        currency: 'SGD',
+        gto: 300,
+        breakeven_target: 200,
+        difference: 100,
+        progress: 150,
+        projected_gto: null,
+        projected_progress: null,
+        on_track: null,
+      },
+      {
+        outlet_id: boutique,
+        outlet_name: 'Boutique Duo',
+        mall_id: central,
+        mall_name: 'Central Mall',
+        currency: 'SGD',
+        gto: 50,
+        breakeven_target: 100,
+        difference: -50,
+        progress: 50,
+        projected_gto: null,
+        projected_progress: null,
+        on_track: null,
+      },
+      {
+        outlet_id: kiosk,
+        outlet_name: 'kiosk tres',
+        mall_id: harbour,
+        mall_name: 'Harbour Mall',
+        currency: 'USD',
+        gto: 0,
+        breakeven_target: null,
+        difference: null,
+        progress: null,
+        projected_gto: null,
+        projected_progress: null,
+        on_track: null,
+      },
+    ]);
+    // One total per currency; outlets without a target are left out of target, difference and progress.
+    expect(body.totals).toEqual([
+      { currency: 'SGD', gto: 350, breakeven_target: 300, difference: 50, progress: (350 / 300) * 100, outlets: 2 },
+      { currency: 'USD', gto: 0, breakeven_target: 0, difference: 0, progress: null, outlets: 1 },
+    ]);
+  });
+
+  it('includes GST on the Marcom page, against Marcom’s targets', async () => {
+    const body = (await agents.operator.get(url('date=2026-03-15&department=marcom&include_gst=true'))).json();
+    expect(
+      body.data.map(
+        (row: { outlet_id: number; gto: number; breakeven_target: number | null; progress: number | null }) => [
+          row.outlet_id,
+          row.gto,
+          row.breakeven_target,
+          row.progress,
+        ],
+      ),
+    ).toEqual([
+      [cafe, 327, 400, 81.75],
+      [boutique, 54.5, null, null],
+      [kiosk, 0, null, null],
+    ]);
+  });
+
+  it('shows a limited caller only its outlets', async () => {
+    const body = (
+      await agents.tenant.get(
+        `/api/mall_report/breakeven_target?client_id=1&mall_ids=${central}&date=2026-03-01&department=leasing`,
+      )
+    ).json();
+    expect(body.data.map((row: { outlet_id: number }) => row.outlet_id)).toEqual([boutique]);
+  });
+});
+
+describe('an open month', () => {
+  it('projects the month’s end from the same weekdays of the four weeks before today, today left out', async () => {
+    const today = singaporeToday();
+    const first = `${today.slice(0, 8)}01`;
+    const last = addDays(`${addDays(first, 40).slice(0, 8)}01`, -1);
+    // The weekday of today: 70.00 on each of the four weeks before, and 1,000.00 today (partial, not projected from).
+    const weeks = [7, 14, 21, 28].map((back) => addDays(today, -back));
+    await inTransaction(db.pool, async (client) => {
+      await ingestReceipts(client, 1, [
+        ...weeks.map((day) => receipt(cafe, noonIn(day), 70, [['CASH', 70]])),
+        receipt(cafe, noonIn(today), 1000, [['CASH', 1000]]),
+      ]);
+    });
+    await db.pool.query(
+      `INSERT INTO breakeven_targets (client_id, outlet_id, department, month, target) VALUES (1, $1, 'marcom', $2, 500)`,
+      [cafe, first],
+    );
+    const soFar = weeks.filter((day) => day >= first).length * 70;
+    let sameWeekdaysLeft = 0;
+    for (let day = today; day <= last; day = addDays(day, 7)) sameWeekdaysLeft += 1;
+    const projected = soFar + 70 * sameWeekdaysLeft;
+
+    const body = (await agents.operator.get(url(`date=${today}&department=marcom&include_gst=true`))).json();
+    expect(body.month_open).toBe(true);
+    const row = body.data.find((candidate: { outlet_id: number }) => candidate.outlet_id === cafe);
+    expect(row).toMatchObject({
+      gto: soFar + 1000,
+      breakeven_target: 500,
+      projected_gto: projected,
+      projected_progress: expect.closeTo((projected / 500) * 100, 6),
+      on_track: projected >= 500,
+    });
+    // Boutique captured nothing in the four weeks: it projects what it has.
+    const boutiqueRow = body.data.find((candidate: { outlet_id: number }) => candidate.outlet_id === boutique);
+    expect(boutiqueRow).toMatchObject({ gto: 0, projected_gto: 0, on_track: null });
+  });
+});
+
+describe('setting targets', () => {
+  const save = (agent: Agent, body: Record<string, unknown>, csrf?: null) =>
+    agent.request('PUT', '/api/mall_report/breakeven_target', { body, ...(csrf === null ? { csrf } : {}) });
+
+  it('sets, changes and removes targets, and audit-logs each change', async () => {
+    const response = await save(agents.leasing, {
+      client_id: 1,
+      department: 'leasing',
+      month: '2026-04',
+      targets: [
+        { outlet_id: cafe, target: 250.555 },
+        { outlet_id: boutique, target: 90 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await save(agents.leasing, {
+      client_id: 1,
+      department: 'leasing',
+      month: '2026-04',
+      targets: [
+        { outlet_id: cafe, target: 260 },
+        { outlet_id: boutique, target: null },
+        { outlet_id: kiosk, target: null },
+      ],
+    });
+    const { rows } = await db.pool.query(
+      `SELECT outlet_id, target::float8 AS target FROM breakeven_targets
+       WHERE client_id = 1 AND department = 'leasing' AND month = '2026-04-01' ORDER BY outlet_id`,
+    );
+    expect(rows).toEqual([{ outlet_id: cafe, target: 260 }]);
+    const audit = await db.pool.query(
+      `SELECT action, entity_id, detail FROM audit_log WHERE entity = 'breakeven_target' ORDER BY id`,
+    );
+    expect(audit.rows).toEqual([
+      {
+        action: 'create',
+        entity_id: `leasing:${cafe}:2026-04`,
+        detail: { before: null, after: { department: 'leasing', month: '2026-04', outlet_id: cafe, target: 250.56 } },
+      },
+      {
+        action: 'create',
+        entity_id: `leasing:${boutique}:2026-04`,
+        detail: { before: null, after: { department: 'leasing', month: '2026-04', outlet_id: boutique, target: 90 } },
+      },
+      {
+        action: 'update',
+        entity_id: `leasing:${cafe}:2026-04`,
+        detail: {
+          before: { department: 'leasing', month: '2026-04', outlet_id: cafe, target: 250.56 },
+          after: { department: 'leasing', month: '2026-04', outlet_id: cafe, target: 260 },
+        },
+      },
+      {
+        action: 'delete',
+        entity_id: `leasing:${boutique}:2026-04`,
+        detail: { before: { department: 'leasing', month: '2026-04', outlet_id: boutique, target: 90 }, after: null },
+      },
+    ]);
+  });
+
+  it('refuses an outlet given twice, a negative target, another client’s outlet, and no CSRF token', async () => {
+    const body = (targets: unknown[]) => ({ client_id: 1, department: 'leasing', month: '2026-04', targets });
+    const twice = await save(
+      agents.operator,
+      body([
+        { outlet_id: cafe, target: 1 },
+        { outlet_id: cafe, target: 2 },
+      ]),
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toContain('targets[1].outlet_id');
+    const negative = await save(agents.operator, body([{ outlet_id: cafe, target: -1 }]));
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().message).toContain('target');
+    expect((await save(agents.operator, body([{ outlet_id: WORLD.outlets.apexShop, target: 1 }]))).statusCode).toBe(
+      403,
+    );
+    expect((await save(agents.tenant, body([{ outlet_id: cafe, target: 1 }]))).statusCode).toBe(403);
+    expect((await save(agents.operator, body([{ outlet_id: cafe, target: 1 }]), null)).statusCode).toBe(403);
+    const { rows } = await db.pool.query(
+      `SELECT target::float8 AS target FROM breakeven_targets
+       WHERE client_id = 1 AND department = 'leasing' AND month = '2026-04-01' AND outlet_id = $1`,
+      [cafe],
+    );
+    expect(rows).toEqual([{ target: 260 }]);
+  });
+});
+
+describe('access', () => {
+  it('keeps a department to its own targets', async () => {
+    const read = await agents.leasing.get(url('date=2026-03-01&department=marcom&include_gst=true'));
+    expect(read.statusCode).toBe(403);
+    expect(read.json().message).toBe(OTHER_DEPARTMENT_MESSAGE);
+    const write = await agents.leasing.request('PUT', '/api/mall_report/breakeven_target', {
+      body: { client_id: 1, department: 'finance', month: '2026-04', targets: [{ outlet_id: cafe, target: 1 }] },
+    });
+    expect(write.statusCode).toBe(403);
+    expect((await agents.leasing.get(url('date=2026-03-01&department=leasing'))).statusCode).toBe(200);
+  });
+
+  it('refuses another client’s caller, no session, and a department that does not exist', async () => {
+    expect((await agents.otherClient.get(url('date=2026-03-01&department=leasing'))).statusCode).toBe(403);
+    expect((await new Agent(app).get(url('date=2026-03-01&department=leasing'))).statusCode).toBe(401);
+    const unknown = await agents.operator.get(url('date=2026-03-01&department=sales'));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('department');
+  });
+});
