@@ -49,9 +49,10 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
       (tagged(op, 'mall-reports') && /breakeven/i.test(op.path)) ||
       (tagged(op, 'gto') && /\/(summary|settings)$/i.test(op.path)),
   );
-  // Leasing and finance keep the outlets' non-trading days (the mall's list, declare and remove).
+  // Leasing and finance keep the outlets' non-trading days (the mall's list, declare and remove), and read the
+  // receipts a flagged GTO month is checked against.
   const reviewer = [
-    ...new Set([...department, ...permissions(operations, (op) => tagged(op, 'non-trading-days'))]),
+    ...new Set([...department, ...permissions(operations, (op) => tagged(op, 'non-trading-days', 'outlet-reports'))]),
   ].sort();
   const departmentRole = (key: 'leasing' | 'finance' | 'marcom' | 'operations', name: string): RoleDefinition => ({
     key,
@@ -61,13 +62,12 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
     routes:
       key === 'marcom'
         ? [{ name: 'shopper-connect', subPermissions: ['breakeven-target/marcom'] }]
-        : [
-            {
-              name: 'tenant-connect',
-              subPermissions:
-                key === 'operations' ? ['breakeven-target'] : ['gto-review', 'non-trading-days', 'breakeven-target'],
-            },
-          ],
+        : key === 'operations'
+          ? [{ name: 'tenant-connect', subPermissions: ['breakeven-target'] }]
+          : [
+              { name: 'tenant-connect', subPermissions: ['gto-review', 'non-trading-days', 'breakeven-target'] },
+              { name: 'receipts', subPermissions: [] },
+            ],
     api: key === 'leasing' || key === 'finance' ? reviewer : department,
     // Marcom and operations see yesterday and today only; the GTO reviewers need the months before.
     components: key === 'leasing' || key === 'finance' ? [] : [DATE_LIMIT],

@@ -1937,7 +1937,7 @@ export interface components {
             previous_end_time: string;
         };
         /** @enum {string} */
-        AuditEntity: "gto_submission" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "user" | "session" | "report";
+        AuditEntity: "gto_submission" | "gto_settings" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "user" | "session" | "report";
         AuditLogEntry: {
             id: number;
             /** Format: date-time */

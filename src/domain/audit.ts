@@ -6,6 +6,7 @@
 /** The kinds of row the log records (the contract's AuditEntity), by the name the page shows. */
 export const AUDIT_ENTITY_NAMES = {
   gto_submission: 'GTO submission',
+  gto_settings: 'GTO rules',
   sales_target: 'Sales target',
   processing_fee: 'Processing fee',
   email_subscription: 'E-mail subscription',

@@ -4,9 +4,9 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 /*
  * The GTO pages (§2, §7) in Chromium against the real server and its demo data. The demo tenant declares the GTO
  * of the previous month of its one outlet (a first submission, or a correction when the demo data submitted that
- * month already) with a first day far above its captured sales, saves, reloads and finds it kept. Then the demo
- * operator reviews that month, shows the flagged months, and follows the outlet's variance to its receipts of the
- * month.
+ * month already) with a first day far above its captured sales, saves, reloads, finds it kept and corrects it.
+ * Then the demo leasing reviewer reviews that month, shows the flagged months, and follows the outlet's variance to
+ * its receipts of the month; the audit log shows the submission and its correction.
  */
 
 const PASSWORD = 'demo-password-1';
@@ -62,7 +62,7 @@ async function seriousFindings(page: Page): Promise<string[]> {
 const FIRST_DAY_TEXT = '$12,345,678.90';
 const FIRST_DAY_VALUE = '12345678.90';
 
-test('a tenant declares the previous month, and the operator follows its flagged variance to the receipts', async ({
+test('a tenant declares the previous month, and the leasing reviewer follows its flagged variance to the receipts', async ({
   browser,
 }) => {
   const month = previousMonth();
@@ -109,39 +109,58 @@ test('a tenant declares the previous month, and the operator follows its flagged
   await expect(tenant.getByTestId(`gto-amount-${firstDay}`)).toHaveValue(FIRST_DAY_VALUE);
   await expect(tenant.getByTestId('gto-remarks')).toHaveValue('Declared by the browser test');
   await expect(tenant.getByTestId('gto-submitted-line')).toContainText('tenant@demo.mall');
+  // A correction of the month: the remarks.
+  await tenant.getByTestId('gto-remarks').fill('Corrected by the browser test');
+  await tenant.getByTestId('gto-save').click();
+  await expect(tenant.locator('.bp6-toast').filter({ hasText: `GTO for ${month.name} corrected.` })).toBeVisible();
   await tenant.context().close();
 
-  /* ---- the operator */
-  const operator = await newPage(browser);
-  await signInAt(operator, '/tenant-connect/gto-review', 'operator@demo.mall');
-  await expect(operator.getByTestId('gto-review-page')).toBeVisible();
-  await operator.getByTestId('month-picker').selectOption(month.value);
-  await expect(operator.getByTestId('gto-threshold-rule')).toContainText(
+  /* ---- the leasing reviewer */
+  const reviewer = await newPage(browser);
+  await signInAt(reviewer, '/tenant-connect/gto-review', 'leasing@demo.mall');
+  await expect(reviewer.getByTestId('gto-review-page')).toBeVisible();
+  await reviewer.getByTestId('month-picker').selectOption(month.value);
+  await expect(reviewer.getByTestId('gto-threshold-rule')).toContainText(
     /Flagged: declared GTO differs from the sales captured from receipts by more than [\d.]+%\./,
   );
-  await operator.getByTestId('gto-filter-flagged').click();
-  await expect(operator.getByTestId('gto-filter-flagged')).toHaveAttribute('aria-pressed', 'true');
-  await expect(operator.getByTestId('gto-review-table')).toHaveAttribute('aria-busy', 'false');
+  await reviewer.getByTestId('gto-filter-flagged').click();
+  await expect(reviewer.getByTestId('gto-filter-flagged')).toHaveAttribute('aria-pressed', 'true');
+  await expect(reviewer.getByTestId('gto-review-table')).toHaveAttribute('aria-busy', 'false');
   // The highest declared GTO first: the tenant's month.
-  await operator.getByTestId('gto-sort-gto_amount').click();
-  await expect(operator.getByTestId('gto-sort-gto_amount')).toHaveAttribute('data-order', 'desc');
-  await expect(operator.getByTestId('gto-review-table')).toHaveAttribute('aria-busy', 'false');
-  const rows = operator.getByTestId('gto-review-row');
+  await reviewer.getByTestId('gto-sort-gto_amount').click();
+  await expect(reviewer.getByTestId('gto-sort-gto_amount')).toHaveAttribute('data-order', 'desc');
+  await expect(reviewer.getByTestId('gto-review-table')).toHaveAttribute('aria-busy', 'false');
+  const rows = reviewer.getByTestId('gto-review-row');
   await expect(rows.first()).toHaveAttribute('data-outlet', outletId ?? '');
   for (const flagged of await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-flagged')))) {
     expect(flagged).toBe('true');
   }
   await expect(rows.first().getByTestId('gto-flagged')).toHaveText('Flagged');
-  expect(await seriousFindings(operator)).toEqual([]);
+  expect(await seriousFindings(reviewer)).toEqual([]);
 
-  await operator.getByTestId(`gto-variance-link-${outletId}`).click();
-  await expect(operator.getByTestId('receipts-page')).toBeVisible();
-  const url = new URL(operator.url());
+  await reviewer.getByTestId(`gto-variance-link-${outletId}`).click();
+  await expect(reviewer.getByTestId('receipts-page')).toBeVisible();
+  const url = new URL(reviewer.url());
   expect(url.pathname).toBe('/receipts');
   expect(url.searchParams.get('outlet')).toBe(outletId);
   expect(url.searchParams.get('from')).toBe(firstDay);
   expect(url.searchParams.get('to')).toBe(month.lastDay);
-  await operator.context().close();
+  await reviewer.context().close();
+
+  /* ---- the audit log (§6: the super admin's page) shows the submission and its correction */
+  const admin = await newPage(browser);
+  await signInAt(admin, '/tenant-connect/audit-logs', 'admin@demo.mall');
+  const filtered = admin.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/auditLogs' &&
+      new URL(response.url()).searchParams.get('entity') === 'gto_submission',
+  );
+  await admin.getByTestId('audit-entity').selectOption('gto_submission');
+  expect((await filtered).status()).toBe(200);
+  const changes = admin.getByTestId('audit-row').filter({ hasText: 'tenant@demo.mall' });
+  await expect(changes.filter({ hasText: 'Corrected by the browser test' }).first()).toBeVisible();
+  expect(await changes.filter({ hasText: 'update' }).count()).toBeGreaterThan(0);
+  await admin.context().close();
 });
 
 test('a leasing user changes the review rules, and the late months follow the new due day', async ({ browser }) => {

@@ -345,7 +345,7 @@ describe('generateDemoData', () => {
     // The GTO reviewers pick past months; the other departments see yesterday and today only.
     expect(leasing.components ?? []).toEqual([]);
     expect(defined(rows.find((row) => row.name === 'marcom')).components).toEqual(['datetime-picker-limitation']);
-    expect(leasing.routes).toEqual(['tenant-connect']);
+    expect(leasing.routes).toEqual(['receipts', 'tenant-connect']);
     expect(defined(rows.find((row) => row.name === 'marcom')).routes).toEqual(['shopper-connect']);
   });
 });

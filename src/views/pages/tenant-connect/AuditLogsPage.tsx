@@ -1,4 +1,4 @@
-import { Button, Card, Classes, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Card, Classes, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { AuditLogEntry, AuditSortColumn } from '../../../api/audit';
@@ -14,6 +14,7 @@ import { usePagedListView } from '../../common/usePagedListView';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
+import { PagedListFrame, type PagedListWording } from '../../common/PagedListFrame';
 
 type ListActor = ActorRefFrom<typeof auditListMachine>;
 
@@ -73,30 +74,27 @@ export function AuditLogsPage({ title }: PageProps) {
   );
 }
 
+const WORDING: PagedListWording = {
+  failure: 'The audit log could not be read.',
+  emptyIcon: 'history',
+  empty: 'No change matches these filters.',
+  unit: ['change', 'changes'],
+  testId: 'audit',
+};
+
 function AuditList({ list }: { readonly list: ListActor }) {
   const send = list.send;
   const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
     usePagedListView(list);
-  if (failed) {
-    return (
-      <NonIdealState
-        icon="error"
-        title="The audit log could not be read."
-        description="Please try again."
-        action={
-          <Button icon="refresh" data-testid="audit-retry" onClick={() => send({ type: 'list.retry' })}>
-            Retry
-          </Button>
-        }
-      />
-    );
-  }
-  if (empty) return <NonIdealState icon="history" title="No Data" description="No change matches these filters." />;
   return (
-    <>
-      <div className={Classes.TEXT_MUTED} data-testid="audit-total">
-        {loading ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'change' : 'changes'}`}
-      </div>
+    <PagedListFrame
+      wording={WORDING}
+      failed={failed}
+      empty={empty}
+      loading={loading}
+      total={total}
+      onRetry={() => send({ type: 'list.retry' })}
+    >
       <AuditTable
         rows={loading ? undefined : rows}
         sortColumn={sortColumn}
@@ -114,7 +112,7 @@ function AuditList({ list }: { readonly list: ListActor }) {
         onPage={(next) => send({ type: 'list.page', page: next })}
         onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
       />
-    </>
+    </PagedListFrame>
   );
 }
 

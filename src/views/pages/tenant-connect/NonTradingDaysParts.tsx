@@ -8,13 +8,11 @@ import {
   HTMLSelect,
   HTMLTable,
   InputGroup,
-  NonIdealState,
   Tag,
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { NonTradingDay, NonTradingSortColumn } from '../../../api/nonTradingDays';
-import { formatNumber } from '../../../domain/format';
 import {
   DECLARED_BY_LABELS,
   declarationProblem,
@@ -33,6 +31,7 @@ import { Pager } from '../../common/Pager';
 import { SortableHeaderCell } from '../../common/SortButton';
 import { usePagedListView } from '../../common/usePagedListView';
 import './nonTradingDays.css';
+import { PagedListFrame, type PagedListWording } from '../../common/PagedListFrame';
 
 /** The parts of the two non-trading-day pages: the declaration form, the days listed, and the removal's question. */
 
@@ -56,6 +55,14 @@ interface ColumnSpec {
   readonly name: string;
   readonly sort: NonTradingSortColumn | undefined;
 }
+
+const WORDING: PagedListWording = {
+  failure: 'The non-trading days could not be read.',
+  emptyIcon: 'calendar',
+  empty: 'No non-trading day in these days.',
+  unit: ['day', 'days'],
+  testId: 'ntd',
+};
 
 function columnsOf(setup: NonTradingTableSetup): ColumnSpec[] {
   return [
@@ -185,26 +192,15 @@ export function NonTradingDaysList({
     usePagedListView(list);
   // The page's state decides which days may be removed now (none while a declaration or removal is under way).
   const pageState = useSelector(actor, (state) => state);
-  if (failed) {
-    return (
-      <NonIdealState
-        icon="error"
-        title="The non-trading days could not be read."
-        description="Please try again."
-        action={
-          <Button icon="refresh" data-testid="ntd-retry" onClick={() => send({ type: 'list.retry' })}>
-            Retry
-          </Button>
-        }
-      />
-    );
-  }
-  if (empty) return <NonIdealState icon="calendar" title="No Data" description="No non-trading day in these days." />;
   return (
-    <>
-      <div className={Classes.TEXT_MUTED} data-testid="ntd-total">
-        {loading ? '' : `${formatNumber(total)} ${total === 1 ? 'day' : 'days'}`}
-      </div>
+    <PagedListFrame
+      wording={WORDING}
+      failed={failed}
+      empty={empty}
+      loading={loading}
+      total={total}
+      onRetry={() => send({ type: 'list.retry' })}
+    >
       <NonTradingTable
         setup={setup}
         rows={loading ? undefined : rows}
@@ -227,7 +223,7 @@ export function NonTradingDaysList({
         onPage={(next) => send({ type: 'list.page', page: next })}
         onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
       />
-    </>
+    </PagedListFrame>
   );
 }
 

@@ -12,7 +12,6 @@ import {
   HTMLSelect,
   HTMLTable,
   InputGroup,
-  NonIdealState,
   Tag,
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
@@ -44,6 +43,7 @@ import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
 import './tenantManagement.css';
+import { PagedListFrame, type PagedListWording } from '../../common/PagedListFrame';
 
 type PageActor = ActorRefFrom<typeof tenantManagementMachine>;
 type ListActor = ActorRefFrom<ReturnType<typeof createTenantUsersListMachine>>;
@@ -134,30 +134,27 @@ export function TenantManagementPage({ title }: PageProps) {
   );
 }
 
+const WORDING: PagedListWording = {
+  failure: 'The tenant users could not be read.',
+  emptyIcon: 'people',
+  empty: 'No tenant user matches these filters.',
+  unit: ['user', 'users'],
+  testId: 'tenant',
+};
+
 function UserList({ actor, list }: { readonly actor: PageActor; readonly list: ListActor }) {
   const send = list.send;
   const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
     usePagedListView(list);
-  if (failed) {
-    return (
-      <NonIdealState
-        icon="error"
-        title="The tenant users could not be read."
-        description="Please try again."
-        action={
-          <Button icon="refresh" data-testid="tenant-retry" onClick={() => send({ type: 'list.retry' })}>
-            Retry
-          </Button>
-        }
-      />
-    );
-  }
-  if (empty) return <NonIdealState icon="people" title="No Data" description="No tenant user matches these filters." />;
   return (
-    <>
-      <div className={Classes.TEXT_MUTED} data-testid="tenant-total">
-        {loading ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'user' : 'users'}`}
-      </div>
+    <PagedListFrame
+      wording={WORDING}
+      failed={failed}
+      empty={empty}
+      loading={loading}
+      total={total}
+      onRetry={() => send({ type: 'list.retry' })}
+    >
       <UserTable
         actor={actor}
         rows={loading ? undefined : rows}
@@ -176,7 +173,7 @@ function UserList({ actor, list }: { readonly actor: PageActor; readonly list: L
         onPage={(next) => send({ type: 'list.page', page: next })}
         onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
       />
-    </>
+    </PagedListFrame>
   );
 }
 

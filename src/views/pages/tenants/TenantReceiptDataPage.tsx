@@ -1,8 +1,7 @@
-import { Button, Callout, Card, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, HTMLTable } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TenantReceipt, TenantReceiptSortColumn } from '../../../api/tenant';
-import { formatNumber } from '../../../domain/format';
 import { lastPage } from '../../../domain/paging';
 import { receiptIdCell } from '../../../domain/receipts';
 import {
@@ -21,6 +20,7 @@ import { FilterHeaderContext } from '../../filters/filterHeaderContext';
 import type { PageProps } from '../pageProps';
 import { ReceiptImageDialog } from '../receipts/ReceiptImageDialog';
 import './tenants.css';
+import { PagedListFrame, type PagedListWording } from '../../common/PagedListFrame';
 
 type PageActor = ActorRefFrom<typeof tenantReceiptDataMachine>;
 type ListActor = ActorRefFrom<typeof tenantReceiptListMachine>;
@@ -105,30 +105,27 @@ function ReceiptDataBody({ actor, list }: { readonly actor: PageActor; readonly 
   );
 }
 
+const WORDING: PagedListWording = {
+  failure: 'The receipts could not be read.',
+  emptyIcon: 'th',
+  empty: 'No receipt in these days.',
+  unit: ['receipt', 'receipts'],
+  testId: 'trd',
+};
+
 function ReceiptList({ actor, list }: { readonly actor: PageActor; readonly list: ListActor }) {
   const send = list.send;
   const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
     usePagedListView(list);
-  if (failed) {
-    return (
-      <NonIdealState
-        icon="error"
-        title="The receipts could not be read."
-        description="Please try again."
-        action={
-          <Button icon="refresh" data-testid="trd-retry" onClick={() => send({ type: 'list.retry' })}>
-            Retry
-          </Button>
-        }
-      />
-    );
-  }
-  if (empty) return <NonIdealState icon="th" title="No Data" description="No receipt in these days." />;
   return (
-    <>
-      <div className={Classes.TEXT_MUTED} data-testid="trd-total">
-        {loading ? '' : `${formatNumber(total)} ${total === 1 ? 'receipt' : 'receipts'}`}
-      </div>
+    <PagedListFrame
+      wording={WORDING}
+      failed={failed}
+      empty={empty}
+      loading={loading}
+      total={total}
+      onRetry={() => send({ type: 'list.retry' })}
+    >
       <ReceiptTable
         rows={loading ? undefined : rows}
         sortColumn={sortColumn}
@@ -147,7 +144,7 @@ function ReceiptList({ actor, list }: { readonly actor: PageActor; readonly list
         onPage={(next) => send({ type: 'list.page', page: next })}
         onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
       />
-    </>
+    </PagedListFrame>
   );
 }
 

@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/*
+ * The breakeven pages (§2) in Chromium against the real server and its demo data (every demo outlet has a target of
+ * each department for the current month): the leasing user's page, titled Leasing, without GST, with the projected
+ * month end; the marcom user's page with GST.
+ */
+
+const PASSWORD = 'demo-password-1';
+
+async function signInAt(page: Page, path: string, username: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('app-layout')).toBeVisible();
+}
+
+async function seriousFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+test('the leasing user sees each outlet’s progress and projection without GST, sorted by any column', async ({
+  page,
+}) => {
+  await signInAt(page, '/tenant-connect/breakeven-target', 'leasing@demo.mall');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Leasing');
+  const table = page.getByTestId('breakeven-table');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('breakeven-basis')).toContainText('GST excluded.');
+  await expect(page.getByTestId('breakeven-basis')).toContainText('Projected month end');
+  await expect(table.locator('thead th')).toContainText(['Outlet', 'Mall', 'GTO', 'Breakeven Target']);
+  // Sorted by progress, highest first, as the server answers.
+  const progress = await table
+    .locator('tbody tr td:nth-child(6)')
+    .evaluateAll((cells) =>
+      cells.map((cell) => Number.parseFloat(cell.textContent ?? '')).filter((n) => !Number.isNaN(n)),
+    );
+  expect(progress.length).toBeGreaterThan(0);
+  expect([...progress].sort((a, b) => b - a)).toEqual(progress);
+  await expect(page.getByTestId('breakeven-track').first()).toHaveText(/On track|At risk/);
+  await expect(page.getByTestId('breakeven-totals-table').locator('tbody tr').first()).toBeVisible();
+  // Any column sorts: the outlets by name.
+  await table.getByRole('button', { name: 'Outlet' }).click();
+  const names = await table.locator('tbody tr td:first-child').allInnerTexts();
+  expect(names.length).toBeGreaterThan(1);
+  expect(await seriousFindings(page)).toEqual([]);
+});
+
+test('the marcom user’s page includes GST', async ({ page }) => {
+  await signInAt(page, '/shopper-connect/breakeven-target/marcom', 'marcom@demo.mall');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Marcom');
+  await expect(page.getByTestId('breakeven-table').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('breakeven-basis')).toContainText('GST included.');
+  await expect(page.getByTestId('breakeven-department')).toHaveCount(0);
+});

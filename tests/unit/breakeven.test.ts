@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BREAKEVEN_CSV_KEYS,
+  breakevenCsvRows,
+  departmentOfRoles,
+  gtoBasis,
+  includesGst,
+  progressText,
+  trackLabel,
+} from '../../src/domain/breakeven';
+
+describe('breakeven departments', () => {
+  it('reads the department a user’s roles name, none for an operator', () => {
+    expect(departmentOfRoles(['leasing'])).toBe('leasing');
+    expect(departmentOfRoles(['Finance team'])).toBe('finance');
+    expect(departmentOfRoles(['marcom'])).toBe('marcom');
+    expect(departmentOfRoles(['mall operator'])).toBeUndefined();
+    expect(departmentOfRoles([])).toBeUndefined();
+  });
+
+  it('includes GST on Marcom’s page only (§2)', () => {
+    expect(includesGst('marcom')).toBe(true);
+    expect(includesGst('leasing')).toBe(false);
+    expect(gtoBasis(true)).toBe('GTO: sales captured from receipts in the month, GST included.');
+    expect(gtoBasis(false)).toBe('GTO: sales captured from receipts in the month, GST excluded.');
+  });
+});
+
+describe('breakeven rows', () => {
+  it('shows progress to 1 decimal and the projection’s status', () => {
+    expect(progressText(81.75)).toBe('81.8%');
+    expect(progressText(150)).toBe('150.0%');
+    expect(progressText(null)).toBe('');
+    expect(trackLabel(true)).toBe('On track');
+    expect(trackLabel(false)).toBe('At risk');
+    expect(trackLabel(null)).toBe('');
+  });
+
+  it('exports the rows with their currency, blanks where there is no target or projection', () => {
+    const rows = breakevenCsvRows([
+      {
+        outlet_name: 'Cafe Uno',
+        mall_name: 'Central',
+        currency: 'SGD',
+        gto: 300,
+        breakeven_target: 200,
+        difference: 100,
+        progress: 150,
+        projected_gto: 420.5,
+        projected_progress: 210.25,
+        on_track: true,
+      },
+      {
+        outlet_name: 'Kiosk',
+        mall_name: 'Harbour',
+        currency: 'USD',
+        gto: 0,
+        breakeven_target: null,
+        difference: null,
+        progress: null,
+        projected_gto: null,
+        projected_progress: null,
+        on_track: null,
+      },
+    ]);
+    expect(Object.keys(rows[0] ?? {})).toEqual([...BREAKEVEN_CSV_KEYS]);
+    expect(rows).toEqual([
+      {
+        outlet: 'Cafe Uno',
+        mall: 'Central',
+        currency: 'SGD',
+        gto: '300.00',
+        breakeven_target: '200.00',
+        difference: '100.00',
+        progress_percent: '150.0',
+        projected_gto: '420.50',
+        projected_progress_percent: '210.3',
+        status: 'On track',
+      },
+      {
+        outlet: 'Kiosk',
+        mall: 'Harbour',
+        currency: 'USD',
+        gto: '0.00',
+        breakeven_target: '',
+        difference: '',
+        progress_percent: '',
+        projected_gto: '',
+        projected_progress_percent: '',
+        status: '',
+      },
+    ]);
+  });
+});
