@@ -1,6 +1,6 @@
 import type { components, operations } from '../../src/api/schema.js';
 import type { Queryable } from '../db/pool.js';
-import { SqlParams } from '../db/sqlParams.js';
+import { escapeLike, SqlParams } from '../db/sqlParams.js';
 import { writeAudit } from './audit.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
 
@@ -315,34 +315,58 @@ export async function gtoSummary(
   };
 }
 
-/** Malls (of the client) that hold an outlet the caller sees, by name. */
+/** Name options come 20 a page (§9); a page of fewer is the last. */
+export const NAME_OPTION_PAGE_SIZE = 20;
+
+export interface NameOptionQuery {
+  /** A case-insensitive substring of the name. */
+  search?: string | undefined;
+  /** From 1. */
+  page: number;
+}
+
+/** The name condition and the page's LIMIT / OFFSET of a name-option query. */
+function namePage(params: SqlParams, column: string, query: NameOptionQuery): { where: string; page: string } {
+  const search = query.search?.trim();
+  const where = search ? ` AND ${column} ILIKE ${params.add(`%${escapeLike(search)}%`)}` : '';
+  const page = `LIMIT ${params.add(NAME_OPTION_PAGE_SIZE, '::int')} OFFSET ${params.add((query.page - 1) * NAME_OPTION_PAGE_SIZE, '::int')}`;
+  return { where, page };
+}
+
+/** Malls (of the client) that hold an outlet the caller sees, by name, a page of 20. */
 export async function gtoMallOptions(
   db: Queryable,
   visibility: Visibility,
   clientId: number,
+  query: NameOptionQuery,
 ): Promise<Schemas['NameOption'][]> {
   const params = new SqlParams();
+  const outlets = clientOutletCondition(params, visibility, clientId);
+  const { where, page } = namePage(params, 'm.name', query);
   const { rows } = await db.query<Schemas['NameOption']>(
-    `SELECT DISTINCT m.id, m.name, lower(m.name) AS sort FROM outlets o
-     JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
-     WHERE ${clientOutletCondition(params, visibility, clientId)} ORDER BY sort, m.id LIMIT 1000`,
+    `SELECT m.id, m.name FROM malls m
+     WHERE EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = m.client_id AND o.mall_id = m.id AND ${outlets})${where}
+     ORDER BY lower(m.name), m.id ${page}`,
     params.values,
   );
-  return rows.map(({ id, name }) => ({ id, name }));
+  return rows;
 }
 
-/** Outlets the caller sees in the client (of `mallIds` when given), by name. */
+/** Outlets the caller sees in the client (of `mallIds` when given), by name, a page of 20. */
 export async function gtoOutletOptions(
   db: Queryable,
   visibility: Visibility,
   clientId: number,
   mallIds: readonly number[] | undefined,
+  query: NameOptionQuery,
 ): Promise<Schemas['NameOption'][]> {
   const params = new SqlParams();
   const conditions = [clientOutletCondition(params, visibility, clientId)];
   if (mallIds && mallIds.length > 0) conditions.push(`o.mall_id = ANY(${params.add([...mallIds], '::int[]')})`);
+  const { where, page } = namePage(params, 'o.name', query);
   const { rows } = await db.query<Schemas['NameOption']>(
-    `SELECT o.id, o.name FROM outlets o WHERE ${conditions.join(' AND ')} ORDER BY lower(o.name), o.id LIMIT 1000`,
+    `SELECT o.id, o.name FROM outlets o WHERE ${conditions.join(' AND ')}${where}
+     ORDER BY lower(o.name), o.id ${page}`,
     params.values,
   );
   return rows;

@@ -116,13 +116,25 @@ export function gtoHandlers({ pool }: RouteDeps) {
     async getGtoMallNameOptions(request) {
       const { grants } = requireCaller(request);
       const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
-      return { data: await gtoMallOptions(pool, visibility, request.query.client_id) };
+      const { query } = request;
+      return {
+        data: await gtoMallOptions(pool, visibility, query.client_id, {
+          search: query.searchedText,
+          page: query.page ?? 1,
+        }),
+      };
     },
 
     async getGtoOutletNameOptions(request) {
       const { grants } = requireCaller(request);
       const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
-      return { data: await gtoOutletOptions(pool, visibility, request.query.client_id, request.query.mall_ids) };
+      const { query } = request;
+      return {
+        data: await gtoOutletOptions(pool, visibility, query.client_id, query.mall_ids, {
+          search: query.searchedText,
+          page: query.page ?? 1,
+        }),
+      };
     },
 
     async getGtoSettings({ query }) {

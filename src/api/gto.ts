@@ -64,3 +64,21 @@ export async function updateGtoSettings(
 ): Promise<GtoSettings> {
   return dataOrThrow(await client.PUT('/api/gtoReport/settings', { body, signal }));
 }
+
+export type GtoNameOption = components['schemas']['NameOption'];
+
+/** A page of 20 of the malls for the review's filter (matching `searchedText`). */
+export async function getGtoMallNameOptions(
+  query: { client_id: number; searchedText?: string; page: number },
+  { signal, client = api }: CallOptions = {},
+): Promise<GtoNameOption[]> {
+  return (await dataOrThrow(await client.GET('/api/gtoReport/mallNameOption', { params: { query }, signal }))).data;
+}
+
+/** A page of 20 of the outlets for the review's filter (of `mall_ids` when given, matching `searchedText`). */
+export async function getGtoOutletNameOptions(
+  query: { client_id: number; mall_ids?: number[]; searchedText?: string; page: number },
+  { signal, client = api }: CallOptions = {},
+): Promise<GtoNameOption[]> {
+  return (await dataOrThrow(await client.GET('/api/gtoReport/outletNameOption', { params: { query }, signal }))).data;
+}

@@ -1180,7 +1180,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Malls for the GTO filters */
+        /** Malls for the GTO filters, 20 a page */
         get: operations["getGtoMallNameOptions"];
         put?: never;
         post?: never;
@@ -1197,7 +1197,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Outlets for the GTO filters */
+        /** Outlets for the GTO filters, 20 a page */
         get: operations["getGtoOutletNameOptions"];
         put?: never;
         post?: never;
@@ -4530,6 +4530,9 @@ export interface operations {
         parameters: {
             query: {
                 client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Case-insensitive substring of the name. */
+                searchedText?: components["parameters"]["SearchedText"];
+                page?: components["parameters"]["Page"];
             };
             header?: never;
             path?: never;
@@ -4537,7 +4540,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Malls the user may see, sorted by name. */
+            /** @description One page of 20 of the malls the user may see (matching searchedText), sorted by name; fewer than 20 on the last page. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4557,6 +4560,9 @@ export interface operations {
                 client_id: components["parameters"]["ClientIdQuery"];
                 /** @description Only these malls (repeat the parameter). */
                 mall_ids?: components["parameters"]["OptionalMallIds"];
+                /** @description Case-insensitive substring of the name. */
+                searchedText?: components["parameters"]["SearchedText"];
+                page?: components["parameters"]["Page"];
             };
             header?: never;
             path?: never;
@@ -4564,7 +4570,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Outlets the user may see (of the given malls when mall_ids is set), sorted by name. */
+            /** @description One page of 20 of the outlets the user may see (of the given malls when mall_ids is set, matching searchedText), sorted by name; fewer than 20 on the last page. */
             200: {
                 headers: {
                     [name: string]: unknown;

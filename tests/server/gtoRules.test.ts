@@ -32,7 +32,7 @@ beforeAll(async () => {
   await db.pool.query(
     `INSERT INTO role_api_permissions (role_id, permission)
      SELECT 2, unnest(ARRAY['/api/gtoReport/settings::Read', '/api/gtoReport/settings::Update',
-       '/api/gtoReport/summary::Read'])`,
+       '/api/gtoReport/summary::Read', '/api/gtoReport/outletNameOption::Read', '/api/gtoReport/mallNameOption::Read'])`,
   );
   const kioskTenant = await db.pool.query<{ id: number }>(
     `INSERT INTO users (email, password_hash, default_client_id)
@@ -271,5 +271,40 @@ describe('reminders', () => {
     const counts = await Promise.all([remind('2026-03-07T03:00:00Z'), remind('2026-03-07T03:00:00Z')]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('the review’s name options', () => {
+  it('come 20 a page by name, searched case-insensitively, of the malls and outlets the caller sees', async () => {
+    // 25 more outlets in Central Mall: 'Shop 01' … 'Shop 25'.
+    await db.pool.query(
+      `INSERT INTO outlets (client_id, id, mall_id, name, outlet_code, type, currency)
+       SELECT 1, 100 + n, 1, 'Shop ' || lpad(n::text, 2, '0'), 'S-' || n, 2, 'SGD' FROM generate_series(1, 25) n`,
+    );
+    const names = async (query: string, agent = agents.operator) => {
+      const response = await agent.get(`/api/gtoReport/outletNameOption?client_id=1${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { data: { name: string }[] }).data.map((row) => row.name);
+    };
+    const first = await names('');
+    expect(first).toHaveLength(20);
+    expect(first.slice(0, 4)).toEqual(['Boutique Duo', 'Cafe Uno', 'kiosk tres', 'Shop 01']);
+    expect(await names('&page=2')).toEqual(Array.from({ length: 8 }, (_, n) => `Shop ${18 + n}`));
+    expect(await names('&page=3')).toEqual([]);
+    expect(await names('&searchedText=SHOP 2')).toEqual([
+      'Shop 20',
+      'Shop 21',
+      'Shop 22',
+      'Shop 23',
+      'Shop 24',
+      'Shop 25',
+    ]);
+    expect(await names('&searchedText=%25')).toEqual([]);
+    expect(await names(`&mall_ids=${WORLD.malls.harbour}`)).toEqual(['kiosk tres']);
+    // The tenant sees its own outlet only.
+    expect(await names('', agents.tenant)).toEqual(['Boutique Duo']);
+    const malls = await agents.operator.get('/api/gtoReport/mallNameOption?client_id=1&searchedText=harb');
+    expect(malls.json()).toEqual({ data: [{ id: WORLD.malls.harbour, name: 'Harbour Mall' }] });
+    expect((await agents.operator.get('/api/gtoReport/outletNameOption?client_id=1&page=0')).statusCode).toBe(400);
   });
 });

@@ -91,7 +91,15 @@ function installNetwork(): void {
     } else if (url.pathname === '/outlets') answer = { status: 200, body: [] };
     else if (url.pathname === '/api/gtoReport/summary') answer = await summary(url);
     else if (url.pathname === '/api/gtoReport/settings') answer = await settings(request, url);
-    else answer = { status: 404, body: { statusCode: 404, error: 'Not Found', message: `${url.pathname} not found` } };
+    else if (url.pathname === '/api/gtoReport/mallNameOption') {
+      // 21 malls: a page of 20, then one.
+      const all = Array.from({ length: 21 }, (_, index) => ({ id: 100 + index, name: `Mall ${index + 1}` }));
+      const pageNo = Number(url.searchParams.get('page') ?? '1');
+      answer = { status: 200, body: { data: all.slice((pageNo - 1) * 20, pageNo * 20) } };
+    } else if (url.pathname === '/api/gtoReport/outletNameOption') {
+      answer = { status: 200, body: { data: [{ id: 12, name: 'Kopi Corner' }] } };
+    } else
+      answer = { status: 404, body: { statusCode: 404, error: 'Not Found', message: `${url.pathname} not found` } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
@@ -323,5 +331,33 @@ describe('the GTO review page', () => {
     expect(savedRules).toEqual([{ client_id: CLIENT_ID, variance_threshold: 10, due_day: 5, reminders: false }]);
     await waitForAnswer(3);
     await waitFor(() => expect(toastTexts()).toContain('Save Successfully.'));
+  });
+
+  it('narrows the review to a mall and an outlet chosen from name options read 20 a page', async () => {
+    await renderOctober();
+    fireEvent.click(screen.getByTestId('gto-mall-filter'));
+    await waitFor(() => expect(screen.getByTestId('gto-mall-filter-option-119')).toBeDefined());
+    const optionCalls = () => calls.filter((url) => url.pathname === '/api/gtoReport/mallNameOption');
+    expect(Object.fromEntries(optionCalls()[0]?.searchParams ?? [])).toEqual({
+      client_id: String(CLIENT_ID),
+      page: '1',
+    });
+    fireEvent.click(screen.getByTestId('gto-mall-filter-more'));
+    await waitFor(() => expect(screen.getByTestId('gto-mall-filter-option-120')).toBeDefined());
+    expect(optionCalls()[1]?.searchParams.get('page')).toBe('2');
+    // The last page had 1: no more.
+    expect(screen.queryByTestId('gto-mall-filter-more')).toBeNull();
+    fireEvent.click(screen.getByTestId('gto-mall-filter-option-120'));
+    await waitForAnswer(3);
+    expect(summaryCalls().at(-1)?.searchParams.getAll('mall_ids')).toEqual(['120']);
+    expect(screen.getByTestId('gto-mall-filter').textContent).toBe('Mall 21');
+
+    fireEvent.click(screen.getByTestId('gto-outlet-filter'));
+    await waitFor(() => expect(screen.getByTestId('gto-outlet-filter-option-12')).toBeDefined());
+    const outletCall = calls.filter((url) => url.pathname === '/api/gtoReport/outletNameOption').at(-1);
+    expect(outletCall?.searchParams.getAll('mall_ids')).toEqual(['120']);
+    fireEvent.click(screen.getByTestId('gto-outlet-filter-option-12'));
+    await waitForAnswer(4);
+    expect(lastQuery()).toMatchObject({ mall_ids: '120', outlet_id: '12', page: '1' });
   });
 });

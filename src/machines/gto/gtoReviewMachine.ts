@@ -10,7 +10,14 @@ import {
   setup,
 } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import { type GtoSortColumn, type GtoSummaryRow, getGtoSummary } from '../../api/gto';
+import {
+  type GtoNameOption,
+  type GtoSortColumn,
+  type GtoSummaryRow,
+  getGtoMallNameOptions,
+  getGtoOutletNameOptions,
+  getGtoSummary,
+} from '../../api/gto';
 import type { CsvFile } from '../../domain/csv';
 import {
   GTO_CSV_WHAT,
@@ -20,6 +27,7 @@ import {
   isGtoReviewFilter,
 } from '../../domain/gto';
 import { loadFailureNotice, type Notice } from '../../domain/messages';
+import { createNameOptionsMachine } from '../factories/nameOptionsMachine';
 import {
   createPagedListMachine,
   type PagedListAnswer,
@@ -52,7 +60,41 @@ export interface GtoReviewFilters {
   /** `YYYY-MM`. */
   readonly month: string;
   readonly filterOption: GtoReviewFilter;
+  /** One mall of the client, or all. */
+  readonly mallId?: number;
+  /** One outlet (of the mall when one is chosen), or all. */
+  readonly outletId?: number;
 }
+
+/** The malls of the review's filter, 20 a page: of the client. */
+export const gtoMallOptionsMachine = createNameOptionsMachine<{ clientId: number }, GtoNameOption>({
+  id: 'gtoMallOptions',
+  what: 'Options fetching',
+  load: ({ scope, search, page }, signal) =>
+    getGtoMallNameOptions(
+      { client_id: scope.clientId, page, ...(search === '' ? {} : { searchedText: search }) },
+      { signal },
+    ),
+});
+
+/** The outlets of the review's filter, 20 a page: of the client, of its chosen mall. */
+export const gtoOutletOptionsMachine = createNameOptionsMachine<
+  { clientId: number; mallIds: readonly number[] },
+  GtoNameOption
+>({
+  id: 'gtoOutletOptions',
+  what: 'Options fetching',
+  load: ({ scope, search, page }, signal) =>
+    getGtoOutletNameOptions(
+      {
+        client_id: scope.clientId,
+        page,
+        ...(scope.mallIds.length > 0 ? { mall_ids: [...scope.mallIds] } : {}),
+        ...(search === '' ? {} : { searchedText: search }),
+      },
+      { signal },
+    ),
+});
 
 /** What the list answers besides its rows: the client's variance threshold in percent. */
 export interface GtoReviewSummary {
@@ -88,6 +130,8 @@ export async function loadGtoSummary(
       client_id: query.filters.clientId,
       date: `${query.filters.month}-01`,
       filterOption: query.filters.filterOption,
+      ...(query.filters.mallId === undefined ? {} : { mall_ids: [query.filters.mallId] }),
+      ...(query.filters.outletId === undefined ? {} : { outlet_id: query.filters.outletId }),
       sortColumn: query.sortColumn,
       orderByMethod: query.order,
       page: query.page,
@@ -128,6 +172,9 @@ export interface GtoReviewContext {
   readonly thresholdPercent: number | undefined;
   /** Whether the rules editor (child `rules`) runs. */
   readonly rulesOpen: boolean;
+  /** The mall and outlet the review is narrowed to (none: all). */
+  readonly mall: GtoNameOption | undefined;
+  readonly outlet: GtoNameOption | undefined;
 }
 
 export type GtoReviewEvent =
@@ -136,6 +183,8 @@ export type GtoReviewEvent =
   /** From `followList`: the rows shown or the threshold changed. */
   | { type: 'list.changed'; rows: readonly GtoSummaryRow[]; thresholdPercent: number | undefined }
   | { type: 'csv.export' }
+  | { type: 'gto.mall'; option: GtoNameOption | undefined }
+  | { type: 'gto.outlet'; option: GtoNameOption | undefined }
   | { type: 'rules.open' }
   | { type: 'rules.close' }
   /** From the rules editor: its draft is saved. */
@@ -148,7 +197,15 @@ export interface GtoCsvInput {
 
 function listFiltersEvent(context: GtoReviewContext): { type: 'list.filters'; filters: GtoReviewFilters } {
   if (!context.base) throw new Error('gtoReview: no client or month yet');
-  return { type: 'list.filters', filters: { ...context.base, filterOption: context.filterOption } };
+  return {
+    type: 'list.filters',
+    filters: {
+      ...context.base,
+      filterOption: context.filterOption,
+      ...(context.mall ? { mallId: context.mall.id } : {}),
+      ...(context.outlet ? { outletId: context.outlet.id } : {}),
+    },
+  };
 }
 
 export const gtoReviewMachine = setup({
@@ -178,6 +235,8 @@ export const gtoReviewMachine = setup({
       return () => subscription.unsubscribe();
     }),
     gtoRules: gtoRulesMachine,
+    gtoMallOptions: gtoMallOptionsMachine,
+    gtoOutletOptions: gtoOutletOptionsMachine,
     exportCsv: fromPromise<void, GtoCsvInput>(async ({ input }) => {
       await exportCsvFiles(input.file.name, input.month, [input.file]);
     }),
@@ -196,6 +255,10 @@ export const gtoReviewMachine = setup({
       event.filterOption !== context.filterOption,
     hasRows: ({ context }) => context.rows.length > 0,
     canOpenRules: ({ context }) => context.base !== undefined && !context.rulesOpen,
+    isNewMall: ({ context, event }) =>
+      event.type === 'gto.mall' && context.base !== undefined && event.option?.id !== context.mall?.id,
+    isNewOutlet: ({ context, event }) =>
+      event.type === 'gto.outlet' && context.base !== undefined && event.option?.id !== context.outlet?.id,
     isNewClient: ({ context, event }) =>
       event.type === 'header.filters' &&
       event.filters.clientId !== undefined &&
@@ -218,6 +281,23 @@ export const gtoReviewMachine = setup({
     ),
     reloadList: sendTo('list', ({ context }) => listFiltersEvent(context)),
     refreshList: sendTo('list', { type: 'list.refresh' }),
+    /** A new client: no mall or outlet chosen, and the options lists read within it. */
+    scopeOptions: enqueueActions(({ context, enqueue }) => {
+      if (!context.base) return;
+      const clientId = context.base.clientId;
+      enqueue.assign({ mall: undefined, outlet: undefined });
+      enqueue.sendTo('mallOptions', { type: 'options.scope', scope: { clientId } });
+      enqueue.sendTo('outletOptions', { type: 'options.scope', scope: { clientId, mallIds: [] } });
+    }),
+    setMall: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'gto.mall' || !context.base) return;
+      enqueue.assign({ mall: event.option, outlet: undefined });
+      enqueue.sendTo('outletOptions', {
+        type: 'options.scope',
+        scope: { clientId: context.base.clientId, mallIds: event.option ? [event.option.id] : [] },
+      });
+    }),
+    setOutlet: assign(({ event }) => (event.type === 'gto.outlet' ? { outlet: event.option } : {})),
     openRules: enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild('gtoRules', { id: 'rules', input: { clientId: context.base?.clientId ?? 0 } });
       enqueue.assign({ rulesOpen: true });
@@ -237,19 +317,25 @@ export const gtoReviewMachine = setup({
     rows: [],
     thresholdPercent: undefined,
     rulesOpen: false,
+    mall: undefined,
+    outlet: undefined,
   },
   invoke: [
     { src: 'followHeaderFilters' },
     { id: 'list', systemId: GTO_REVIEW_LIST_SYSTEM_ID, src: 'gtoReviewList', input: {} },
+    { id: 'mallOptions', src: 'gtoMallOptions' },
+    { id: 'outletOptions', src: 'gtoOutletOptions' },
     { src: 'followList' },
   ],
   on: {
     'header.filters': [
-      { guard: 'isNewClient', actions: ['closeRules', 'setBase', 'reloadList'] },
+      { guard: 'isNewClient', actions: ['closeRules', 'setBase', 'scopeOptions', 'reloadList'] },
       { guard: 'isNewBase', actions: ['setBase', 'reloadList'] },
       { actions: 'setToday' },
     ],
     'gto.filter': { guard: 'canFilter', actions: ['setFilterOption', 'reloadList'] },
+    'gto.mall': { guard: 'isNewMall', actions: ['setMall', 'reloadList'] },
+    'gto.outlet': { guard: 'isNewOutlet', actions: ['setOutlet', 'reloadList'] },
     'rules.open': { guard: 'canOpenRules', actions: 'openRules' },
     'rules.close': { actions: 'closeRules' },
     'editor.saved': { actions: ['closeRules', 'refreshList'] },

@@ -21,10 +21,13 @@ import { nonTradingDaysHrefOf } from '../../../domain/nonTradingDays';
 import { lastPage } from '../../../domain/paging';
 import {
   GTO_REVIEW_ROWS_PER_PAGE_OPTIONS,
+  type gtoMallOptionsMachine,
+  type gtoOutletOptionsMachine,
   type gtoReviewListMachine,
   gtoReviewMachine,
 } from '../../../machines/gto/gtoReviewMachine';
 import type { gtoRulesMachine } from '../../../machines/gto/gtoRulesMachine';
+import { NameOptionSelect } from '../../common/NameOptionSelect';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { ariaSort, SortButton } from '../../common/SortButton';
@@ -38,6 +41,8 @@ import './gto.css';
 type ReviewActor = ActorRefFrom<typeof gtoReviewMachine>;
 type ListActor = ActorRefFrom<typeof gtoReviewListMachine>;
 type RulesActor = ActorRefFrom<typeof gtoRulesMachine>;
+type MallOptionsActor = ActorRefFrom<typeof gtoMallOptionsMachine>;
+type OutletOptionsActor = ActorRefFrom<typeof gtoOutletOptionsMachine>;
 
 interface ColumnSpec {
   readonly key: string;
@@ -99,6 +104,10 @@ function ReviewBody({ actor, list }: { readonly actor: ReviewActor; readonly lis
   const exporting = useSelector(actor, (state) => state.hasTag('csvExporting'));
   const ready = useSelector(actor, (state) => state.context.base !== undefined);
   const rules = useSelector(actor, (state) => state.children.rules as RulesActor | undefined);
+  const mallOptions = useSelector(actor, (state) => state.children.mallOptions as MallOptionsActor | undefined);
+  const outletOptions = useSelector(actor, (state) => state.children.outletOptions as OutletOptionsActor | undefined);
+  const mall = useSelector(actor, (state) => state.context.mall);
+  const outlet = useSelector(actor, (state) => state.context.outlet);
   const canOpenRules = useSelector(actor, (state) => state.can({ type: 'rules.open' }));
 
   const loading = useSelector(list, (state) => state.hasTag('loading') || state.matches('idle'));
@@ -129,6 +138,28 @@ function ReviewBody({ actor, list }: { readonly actor: ReviewActor; readonly lis
             />
           ))}
         </ButtonGroup>
+        {mallOptions && outletOptions ? (
+          <span className="gto-name-filters">
+            <NameOptionSelect
+              actor={mallOptions}
+              label="Mall"
+              allLabel="All malls"
+              selected={mall}
+              disabled={!ready}
+              testId="gto-mall-filter"
+              onSelect={(option) => send({ type: 'gto.mall', option })}
+            />
+            <NameOptionSelect
+              actor={outletOptions}
+              label="Outlet"
+              allLabel="All outlets"
+              selected={outlet}
+              disabled={!ready}
+              testId="gto-outlet-filter"
+              onSelect={(option) => send({ type: 'gto.outlet', option })}
+            />
+          </span>
+        ) : null}
         <span data-testid="gto-count">
           {loading ? '' : `${formatNumber(total)} ${total === 1 ? 'outlet' : 'outlets'}`}
         </span>
