@@ -111,6 +111,12 @@ const memberVsNonMemberPage: PageComponent = lazy(() =>
     default: module.MemberVsNonMemberPage,
   })),
 );
+const mallOutletPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/MallOutletPage').then((module) => ({ default: module.MallOutletPage })),
+);
+const salesTrendsPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/SalesTrendsPage').then((module) => ({ default: module.SalesTrendsPage })),
+);
 
 /** What a page of the table shows besides its route meta. */
 interface PageSetup {
@@ -160,7 +166,10 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/shopper-connect/refunds': { filters: MALL_LEVEL },
   '/shopper-connect/voucher-redemption': { filters: MALL_LEVEL },
   '/shopper-connect/outlet-code': { filters: { period: 'none', outletMode: 'disabled' } },
-  '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL },
+  // Its own date range; the outlet comes from the path.
+  '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL, page: mallOutletPage },
+  // Its own malls and year: no date range in the header.
+  '/shopper-connect/sales-trends': { filters: { period: 'none', outletMode: 'disabled' }, page: salesTrendsPage },
   '/tenant-connect/gto-review': { filters: { period: 'month', outletMode: 'disabled' }, page: gtoReviewPage },
   // The mall's list covers one outlet or all of them.
   '/tenant-connect/non-trading-days': { page: nonTradingDaysPage },

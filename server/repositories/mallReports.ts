@@ -412,6 +412,47 @@ export async function groupReport(
   return rows;
 }
 
+export type CategoryOutletRow = Schemas['MallCategoryOutletRow'];
+
+/**
+ * Every outlet of the scope ranked by GMV within its category (zeros included, ties by name, then id), with how many
+ * outlets its category has: at most `limit` a category, and `outletId`'s row whatever its rank. `category` keeps one
+ * category; `outletId` keeps its category (no rows when it is not in the scope). Sorted by category, then rank.
+ */
+export async function categoryOutletReport(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+  options: { category?: string | undefined; outletId?: number | undefined; limit: number },
+): Promise<CategoryOutletRow[]> {
+  const params = new SqlParams();
+  const cte = scopeCte(params, scope, range);
+  const source = rollupSource(params, scope, range, 'outlet');
+  const kept: string[] = [];
+  if (options.category !== undefined) kept.push(`s.category = ${params.add(options.category, '::text')}`);
+  const outlet = options.outletId === undefined ? undefined : params.add(options.outletId, '::int');
+  if (outlet !== undefined) kept.push(`s.category = (SELECT category FROM scope WHERE id = ${outlet})`);
+  const limit = params.add(options.limit, '::int');
+  const { rows } = await db.query<CategoryOutletRow>(
+    `WITH ${cte},
+     agg AS (SELECT r.outlet_id, sum(${source.value('gmv')}) AS g, sum(${source.value('transactions')}) AS t FROM ${source.from} GROUP BY 1),
+     ranked AS (
+       SELECT s.id, s.name, s.mall_id, s.mall_name, s.category, s.level, a.g, a.t,
+              row_number() OVER (PARTITION BY s.category ORDER BY coalesce(${money('a.g')}, 0) DESC, lower(s.name), s.id) AS rank,
+              count(*) OVER (PARTITION BY s.category) AS category_outlets
+       FROM scope s LEFT JOIN agg a ON a.outlet_id = s.id
+       ${kept.length > 0 ? `WHERE ${kept.join(' AND ')}` : ''}
+     )
+     SELECT category, id AS outlet_id, name AS outlet_name, mall_id, mall_name, level, rank::int AS rank,
+            category_outlets::int AS category_outlets, ${measures(money('g'), 't')}
+     FROM ranked
+     WHERE rank <= ${limit}${outlet === undefined ? '' : ` OR id = ${outlet}`}
+     ORDER BY category, rank`,
+    params.values,
+  );
+  return rows;
+}
+
 export type OutletRankRow = Schemas['OutletRankRow'];
 
 /** The top `limit` outlets by member (or non-member) sales in the range, best first; outlets without such sales left out. */

@@ -3,9 +3,10 @@ import { missingRatesMessage } from '../../src/domain/reportCurrency.js';
 import { wholeWeeksComparisonPeriod } from '../../src/domain/reports.js';
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
-import { HttpError, notFound } from '../errors.js';
+import { badRequest, HttpError, notFound } from '../errors.js';
 import { type ReportCurrency, reportCurrency } from '../repositories/currencies.js';
 import {
+  categoryOutletReport,
   dailyReport,
   type GroupBy,
   groupReport,
@@ -140,6 +141,25 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const range = reportRange(query);
       const rows = await groupReport(pool, await mallScope(pool, currencyOf, request, query, range), range, 'level');
       return { data: rows.map(({ key, name: _name, ...figures }) => ({ level: key, ...figures })) };
+    },
+
+    async getMallCategoryOutletReport(request) {
+      const { query } = request;
+      const range = reportRange(query);
+      if (query.category !== undefined && query.outlet_id !== undefined) {
+        throw badRequest('outlet_id: give category or outlet_id, not both.');
+      }
+      const scope = await mallScope(pool, currencyOf, request, query, range);
+      const rows = await categoryOutletReport(pool, scope, range, {
+        category: query.category,
+        outletId: query.outlet_id,
+        limit: query.limit ?? 10,
+      });
+      // The caller sees the outlet (the access check): without its row it is not an outlet of the selected malls.
+      if (query.outlet_id !== undefined && !rows.some((row) => row.outlet_id === query.outlet_id)) {
+        throw badRequest('outlet_id must be an outlet of one of the selected malls (mall_ids).');
+      }
+      return { data: rows };
     },
 
     async getMemberOverall(request) {

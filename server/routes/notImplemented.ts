@@ -27,7 +27,6 @@ export const unbuiltHandlers = {
   // mall reports
   getOutletCodes: notImplemented('getOutletCodes'),
   updateOutletCodes: notImplemented('updateOutletCodes'),
-  getMallCategoryOutletReport: notImplemented('getMallCategoryOutletReport'),
   // apps
   getXeroInfo: notImplemented('getXeroInfo'),
 } satisfies AreaHandlers;

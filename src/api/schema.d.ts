@@ -897,8 +897,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Sales per outlet within categories of the selected malls
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         * Outlets ranked by GMV within their category in the selected malls
+         * @description Every outlet the caller sees in the selected malls, zeros included, ranked by GMV within its category (ties by name, then id). With outlet_id, only that outlet's category, and its row whatever its rank: the peers of one outlet. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days; category and outlet_id are not given together; outlet_id is an outlet of the selected malls.
          */
         get: operations["getMallCategoryOutletReport"];
         put?: never;
@@ -1872,6 +1872,13 @@ export interface components {
             category: string;
             outlet_id: number;
             outlet_name: string;
+            mall_id: number;
+            mall_name: string;
+            level: string;
+            /** @description The outlet's place in its category by GMV (1 = the highest; ties by name, then id). */
+            rank: number;
+            /** @description How many outlets the category has in the selected malls (those the caller sees). */
+            category_outlets: number;
         };
         MemberOverallRow: {
             /** @description Bucket start, YYYY-MM-DD HH:00 (hourly), YYYY-MM-DD (daily, weekly = Monday), YYYY-MM (monthly). */
@@ -3892,6 +3899,8 @@ export interface operations {
                 end_hour?: components["parameters"]["EndHour"];
                 /** @description Only this category (all categories when absent). */
                 category?: string;
+                /** @description Only the category of this outlet (one of the selected malls'); its row is given even when its rank is past the limit. */
+                outlet_id?: components["schemas"]["Id"];
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3900,7 +3909,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Rows sorted by category, then GMV descending; at most `limit` outlets per category. */
+            /** @description Rows sorted by category, then rank; at most `limit` outlets per category (and the outlet_id's row). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3914,6 +3923,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
         };
     };
     getMallPeakHours: {

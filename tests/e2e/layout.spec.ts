@@ -216,8 +216,8 @@ for (const device of DEVICES) {
     });
 
     test('a page not built yet shows its title, the notice and the committed filters', async ({ page }) => {
-      await openAs(page, 'admin@demo.mall', '/shopper-connect/sales-trends');
-      await expect(page.getByTestId('page-title')).toHaveText('Sales Trends');
+      await openAs(page, 'admin@demo.mall', '/tenant-connect/sales-analysis');
+      await expect(page.getByTestId('page-title')).toHaveText('Sales Analysis');
       await expect(page.getByText('This page is not available yet.')).toBeVisible();
       await expect(summary(page, 'client')).toHaveText('Harbourfront Malls');
       await expect(summary(page, 'malls')).toHaveText('Bukit Bintang Plaza, Harbourfront Centre');

@@ -57,11 +57,15 @@ describe('the page frames of the route table', () => {
     ]) {
       expect(frame(path).filters.outletMode, path).toBe('single');
     }
-    for (const path of ['/shopper-connect/mall-home', '/shopper-connect/export', '/tenant-connect/breakeven-target']) {
+    for (const path of [
+      '/shopper-connect/mall-home',
+      '/shopper-connect/export',
+      '/shopper-connect/sales-trends',
+      '/tenant-connect/breakeven-target',
+    ]) {
       expect(frame(path).filters.outletMode, path).toBe('disabled');
     }
     expect(frame('/apps').filters.outletMode).toBe('all');
-    expect(frame('/shopper-connect/sales-trends').filters.outletMode).toBe('all');
   });
 
   it("shows the super admin's outbox with its title only: no date filter, the outlet dropdown disabled", () => {

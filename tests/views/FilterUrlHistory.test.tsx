@@ -52,11 +52,11 @@ afterEach(() => {
 describe('filters in the address', () => {
   it("keeps a page's address until the user changes a filter, then completes its entry and adds one", async () => {
     const location = renderApp(
-      '/shopper-connect/sales-trends',
+      '/tenant-connect/sales-analysis',
       fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }),
     );
     await waitFor(() => expect(screen.getByTestId('filter-summary-malls').textContent).toBe('Central, East'), SIGN_IN);
-    expect(currentPath(location)).toBe('/shopper-connect/sales-trends');
+    expect(currentPath(location)).toBe('/tenant-connect/sales-analysis');
     const entries = location.history?.length ?? 0;
 
     const select = screen.getByTestId('outlet-dropdown');
@@ -64,8 +64,8 @@ describe('filters in the address', () => {
     expect(screen.getByTestId('filter-summary-outlet').textContent).toBe('Kopi Corner (12)');
     const history = location.history ?? [];
     expect(history.length).toBe(entries + 1);
-    expect(history.at(-2)).toMatch(/^\/shopper-connect\/sales-trends\?client=3&malls=1,2&outlet=all&from=/);
-    expect(history.at(-1)).toMatch(/^\/shopper-connect\/sales-trends\?client=3&malls=1,2&outlet=12&from=/);
+    expect(history.at(-2)).toMatch(/^\/tenant-connect\/sales-analysis\?client=3&malls=1,2&outlet=all&from=/);
+    expect(history.at(-1)).toMatch(/^\/tenant-connect\/sales-analysis\?client=3&malls=1,2&outlet=12&from=/);
 
     // Back: the address moves on its own, the guard lets it through, the header reads it.
     const previous = history.at(-2) ?? '';
@@ -74,7 +74,7 @@ describe('filters in the address', () => {
   });
 
   it("restores the filters of a link, checked against the user's clients", async () => {
-    const link = '/shopper-connect/sales-trends?client=4&outlet=20&from=2020-01-01&to=2020-01-05';
+    const link = '/tenant-connect/sales-analysis?client=4&outlet=20&from=2020-01-01&to=2020-01-05';
     const location = renderApp(
       link,
       fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }),
@@ -86,7 +86,7 @@ describe('filters in the address', () => {
     // Completed in place (malls added), no new entry.
     await waitFor(() =>
       expect(currentPath(location)).toBe(
-        '/shopper-connect/sales-trends?client=4&malls=5&outlet=20&from=2020-01-01&to=2020-01-05',
+        '/tenant-connect/sales-analysis?client=4&malls=5&outlet=20&from=2020-01-01&to=2020-01-05',
       ),
     );
   });
@@ -94,7 +94,7 @@ describe('filters in the address', () => {
   it('keeps the filters through a sidebar link, so that a reload of the next page restores them', async () => {
     const server = () => fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) });
     const location = renderApp(
-      '/shopper-connect/sales-trends?client=3&malls=2&from=2024-03-01&to=2024-03-05',
+      '/shopper-connect/cross-spending?client=3&malls=2&from=2024-03-01&to=2024-03-05',
       server(),
     );
     await waitFor(() => expect(screen.getByTestId('filter-summary-malls').textContent).toBe('East'), SIGN_IN);

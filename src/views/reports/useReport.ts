@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import type { CurrencyFigures } from '../../api/errors';
 import type { CsvFile } from '../../domain/csv';
 import type { createQueryPageMachine, Panel, PanelStatus } from '../../machines/factories/queryPageMachine';
@@ -32,7 +33,14 @@ const NOT_STARTED: Panel<never> = { status: 'loading', data: undefined };
  * and shows its failure toasts. Before the machine has started, every panel is loading.
  */
 export function useReport<TPanels extends object>(machine: ReportMachine<TPanels>) {
-  const actor = usePageActor(machine);
+  return useReportActor(usePageActor(machine));
+}
+
+/**
+ * The same for a report that a page's machine runs as its child (its query told by the page machine): the
+ * report's panels, export and failure toasts.
+ */
+export function useReportActor<TPanels extends object>(actor: ActorRefFrom<ReportMachine<TPanels>> | undefined) {
   useNoticeToasts(actor);
   const query = useSelector(actor, (snapshot) => snapshot?.context.query);
   const loading = useSelector(actor, (snapshot) => snapshot === undefined || snapshot.hasTag('loading'));

@@ -8,6 +8,7 @@ import { Chart } from '../../charts/Chart';
 import { Money, useMallCurrency } from '../../common/Money';
 import { useToday } from '../../filters/filterHeaderContext';
 import { PageHeader } from '../../filters/PageHeader';
+import { OutletLink } from '../../reports/OutletLink';
 import {
   type Column,
   MallReportSection,
@@ -23,6 +24,8 @@ import type { PageProps } from '../pageProps';
 
 type Breakdown = 'outlet' | 'category' | 'level';
 interface BreakdownRow {
+  /** An outlet's id (the outlet breakdown): its name opens its page. */
+  outletId?: string;
   name: string;
   gmv: number;
   transactions: number;
@@ -36,7 +39,11 @@ const MONTHLY_COLUMNS: Column<MonthlyReportRow>[] = [
 ];
 
 const BREAKDOWN_COLUMNS = (label: string): Column<BreakdownRow>[] => [
-  { key: 'name', label, render: (row) => row.name },
+  {
+    key: 'name',
+    label,
+    render: (row) => (row.outletId === undefined ? row.name : <OutletLink outletId={row.outletId} name={row.name} />),
+  },
   { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
   { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
   {
@@ -80,7 +87,7 @@ export function MallGmvPage({ title, header }: PageProps) {
   const levelData = report.dataOf('levels');
   const breakdowns = useMemo<Record<Breakdown, BreakdownRow[]>>(
     () => ({
-      outlet: (outletData ?? []).map(({ key: _key, ...row }) => row),
+      outlet: (outletData ?? []).map(({ key, ...row }) => ({ outletId: key, ...row })),
       category: (categoryData ?? []).map(({ category, ...row }) => ({ name: category, ...row })),
       level: (levelData ?? []).map(({ level, ...row }) => ({ name: level, ...row })),
     }),

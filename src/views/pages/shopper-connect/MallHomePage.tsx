@@ -14,6 +14,7 @@ import { Chart } from '../../charts/Chart';
 import { Money, useMallCurrency } from '../../common/Money';
 import { useToday } from '../../filters/filterHeaderContext';
 import { PageHeader } from '../../filters/PageHeader';
+import { OutletLink } from '../../reports/OutletLink';
 import {
   type Column,
   KpiCard,
@@ -34,7 +35,8 @@ const DAILY_COLUMNS: Column<DailyReportRow>[] = [
 ];
 
 export const OUTLET_COLUMNS: Column<MallGroupRow>[] = [
-  { key: 'name', label: 'Outlet', render: (row) => row.name },
+  // Each outlet opens its own page.
+  { key: 'name', label: 'Outlet', render: (row) => <OutletLink outletId={row.key} name={row.name} /> },
   { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
   { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
 ];

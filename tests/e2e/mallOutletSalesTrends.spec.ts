@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openAs } from './session';
+
+/*
+ * The mall outlet and sales trends pages against the real server and demo data, as the demo operator: an outlet of
+ * the Mall GMV outlets table opens its own page (its KPIs with growth, its daily chart, its peers), and sales trends
+ * shows the twelve months, Jan to Dec, with each month's growth.
+ */
+
+/** An amount in the outlet's mall's currency: its symbol, then the figure in the currency's minor units. */
+const MONEY = /^[^\d\s-]+[\d,]+(\.\d+)?$/;
+const GROWTH = /^(▲ |▼ )?-?\d+\.\d\d% vs /;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Waits until the page's report has loaded: no spinner, no skeleton. */
+async function loaded(page: Page): Promise<void> {
+  await expect(page.getByTestId('report-loading')).toHaveCount(0);
+  await expect(page.getByTestId('panel-loading')).toHaveCount(0);
+}
+
+test.describe('mall outlet and sales trends', () => {
+  test('an outlet of Mall GMV opens its page: KPIs, daily chart and peers', async ({ page }) => {
+    await openAs(page, 'operator@demo.mall', '/shopper-connect/mall-gmv');
+    await loaded(page);
+    await expect(page.getByTestId('mall-header')).toHaveAttribute('aria-busy', 'false');
+    const link = page.getByTestId('gmv-breakdown').locator('[data-testid^="outlet-link-"]').first();
+    const name = ((await link.textContent()) ?? '').trim();
+    const id = ((await link.getAttribute('data-testid')) ?? '').replace('outlet-link-', '');
+    expect(name).not.toBe('');
+    await link.click();
+
+    // The client, malls and dates of Mall GMV come along in the address.
+    await expect(page).toHaveURL(new RegExp(`/shopper-connect/mall-outlet/${id}\\?`));
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('client')).toMatch(/^\d+$/);
+    expect(query.get('malls')).toMatch(/^\d+(,\d+)*$/);
+    expect(query.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mall Outlet');
+    await expect(page.getByTestId('mall-outlet-name')).toContainText(name);
+    await loaded(page);
+
+    await expect(page.getByTestId('kpi-gmv-value')).toHaveText(MONEY);
+    await expect(page.getByTestId('kpi-gmv-value')).not.toHaveText(/^\D+0(\.0+)?$/);
+    await expect(page.getByTestId('kpi-gmv-growth')).toHaveText(GROWTH);
+    await expect(page.getByTestId('kpi-transactions-growth')).toHaveText(GROWTH);
+    await expect(page.getByTestId('kpi-rank-value')).toHaveText(/^\d+ of \d+$/);
+    await expect(page.getByTestId('kpi-rank-growth')).toHaveText(/^By GMV among the \d+ .+ outlets? of .+$/);
+    await expect(page.getByTestId('kpi-level-growth')).toHaveText(/^\d+\.\d% of the level’s GMV of /);
+
+    const chart = page.getByTestId('outlet-daily-chart');
+    await expect(chart.locator('.highcharts-container')).toBeVisible();
+    await expect(chart.locator('svg').first()).toHaveAttribute('aria-label', 'Daily GMV and Transactions');
+    await expect(chart.locator('.highcharts-series-group path, .highcharts-series-group rect').first()).toBeAttached();
+
+    const peers = page.getByTestId('outlet-peers-table');
+    await expect(peers.locator('tbody tr').first()).toBeVisible();
+    await expect(peers.getByTestId('peer-current')).toContainText(name);
+  });
+
+  test('sales trends shows Jan to Dec, this year beside last year, with each month’s growth', async ({ page }) => {
+    await openAs(page, 'operator@demo.mall', '/shopper-connect/sales-trends');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sales Trends');
+    await loaded(page);
+    const table = page.getByTestId('trends-gmv-table');
+    const year = new Date().getUTCFullYear();
+    await expect(table.locator('thead th')).toHaveText(['Month', String(year), String(year - 1), 'Growth']);
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(12);
+    const labels = await rows.locator('td:first-child').allTextContents();
+    expect(labels.map((label) => label.slice(0, 3))).toEqual(MONTHS);
+    // The month still open is partial; the months before it have a growth rate.
+    expect(labels.filter((label) => label.endsWith('(partial)'))).toHaveLength(1);
+    const growth = await rows.locator('td:last-child').allTextContents();
+    expect(growth[0]).toMatch(/^-?\d+\.\d\d%$/);
+    for (const rate of growth) expect(rate).toMatch(/^(-?\d+\.\d\d%|—)$/);
+    const chart = page.getByTestId('trends-gmv-chart');
+    await expect(chart.locator('svg').first()).toHaveAttribute('aria-label', `GMV by Month, ${year} and ${year - 1}`);
+    await expect(chart.getByText('No Data', { exact: true })).toHaveCount(0);
+
+    // Last year against the year before it: whole months, none partial.
+    await page.getByTestId('year-select').selectOption(String(year - 1));
+    await expect(table.locator('thead th')).toHaveText(['Month', String(year - 1), String(year - 2), 'Growth']);
+    await loaded(page);
+    await expect(rows).toHaveCount(12);
+    expect(await rows.locator('td:first-child').allTextContents()).toEqual(MONTHS);
+  });
+});

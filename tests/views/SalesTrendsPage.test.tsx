@@ -1,0 +1,219 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SalesTrendsPage } from '../../src/views/pages/shopper-connect/SalesTrendsPage';
+import {
+  blobText,
+  bodyRows,
+  captureDownloads,
+  describeCalls,
+  exportDownload,
+  headerCells,
+  installNetwork,
+  ok,
+  type RecordedCall,
+  renderReportPage,
+  sortedCalls,
+  tableIn,
+  tearDownReportPage,
+  waitForLookups,
+  waitForReport,
+} from './mallReportHarness';
+
+/*
+ * Sales trends inside the app (no mall header, §2: its own Malls select and year): today is 15 March 2024, so 2024
+ * is shown against 2023, Jan to Dec, March partial (figures to the 15th; growth over 1–14 March against the same
+ * days of 2023) and April on not begun. The monthly report is asked a year a call. 2024 sells 1.5 times what 2023
+ * did; 2022 half of 2023. A refusal for a missing exchange rate shows the figures per currency, never a total.
+ */
+
+afterEach(tearDownReportPage);
+
+const monthRows = (year: number, last: number, scale: number) =>
+  Array.from({ length: last }, (_, index) => ({
+    month: `${year}-${String(index + 1).padStart(2, '0')}`,
+    gmv: 1000 * (index + 1) * scale,
+    transactions: 10 * (index + 1) * scale,
+  }));
+
+function monthlyAnswers(call: RecordedCall) {
+  if (call.path !== '/api/mall_report/monthly') return undefined;
+  const start = call.query.get('start_time');
+  const end = call.query.get('end_time');
+  if (start === '2024-03-01' && end === '2024-03-14')
+    return ok({ data: [{ month: '2024-03', gmv: 2100, transactions: 28 }] });
+  if (start === '2023-03-01' && end === '2023-03-14')
+    return ok({ data: [{ month: '2023-03', gmv: 1400, transactions: 35 }] });
+  if (start === '2024-01-01') return ok({ data: monthRows(2024, 3, 1.5) });
+  if (start === '2023-01-01') return ok({ data: monthRows(2023, 12, 1) });
+  if (start === '2022-01-01') return ok({ data: monthRows(2022, 12, 0.5) });
+  return ok({ data: [] });
+}
+
+const renderPage = () =>
+  renderReportPage(SalesTrendsPage, {
+    title: 'Sales Trends',
+    header: 'none',
+    page: { period: 'none', outletMode: 'disabled' },
+  });
+
+const monthly = (mallIds: string[], start: string, end: string) => ({
+  path: '/api/mall_report/monthly',
+  params: { client_id: '3', mall_ids: mallIds, start_time: start, end_time: end, start_hour: '0', end_hour: '23' },
+});
+
+const NOT_BEGUN = ['Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+describe('the sales trends page', () => {
+  it('shows this year beside last year, Jan to Dec, with each month’s growth and March partial', async () => {
+    const network = installNetwork(monthlyAnswers);
+    renderPage();
+    await waitForReport();
+    expect(describeCalls(network.reportCalls())).toEqual(
+      sortedCalls([
+        monthly(['1', '2'], '2024-01-01', '2024-03-15'),
+        monthly(['1', '2'], '2023-01-01', '2023-12-31'),
+        monthly(['1', '2'], '2024-03-01', '2024-03-14'),
+        monthly(['1', '2'], '2023-03-01', '2023-03-14'),
+      ]),
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sales Trends');
+    expect(screen.queryByTestId('mall-header')).toBeNull();
+    const gmv = tableIn('trends-gmv-table');
+    expect(headerCells(gmv)).toEqual(['Month', '2024', '2023', 'Growth']);
+    expect(bodyRows(gmv)).toEqual([
+      ['Jan', '$1,500.00', '$1,000.00', '50.00%'],
+      ['Feb', '$3,000.00', '$2,000.00', '50.00%'],
+      // The month so far; its growth over 1–14 March: 2,100 against 1,400.
+      ['Mar (partial)', '$4,500.00', '$3,000.00', '50.00%'],
+      ...NOT_BEGUN.map((name, index) => [name, '—', `$${(index + 4).toLocaleString('en-US')},000.00`, '—']),
+    ]);
+    expect(bodyRows(tableIn('trends-transactions-table')).slice(0, 4)).toEqual([
+      ['Jan', '15', '10', '50.00%'],
+      ['Feb', '30', '20', '50.00%'],
+      ['Mar (partial)', '45', '30', '-20.00%'],
+      ['Apr', '—', '40', '—'],
+    ]);
+    expect(screen.getByTestId('sales-trends-partial-note').textContent).toBe(
+      'Mar 2024 is partial: its figures are to 15 Mar. Its growth compares its 14 complete days (1–14 Mar) with ' +
+        '1–14 Mar 2023.',
+    );
+  });
+
+  it('names its charts by their blocks and describes them with their tables', async () => {
+    installNetwork(monthlyAnswers);
+    renderPage();
+    await waitForReport();
+    for (const [block, name] of [
+      ['trends-gmv', 'GMV by Month, 2024 and 2023'],
+      ['trends-transactions', 'Transactions by Month, 2024 and 2023'],
+    ] as const) {
+      const element = screen.getByTestId(block);
+      await waitFor(() => expect(element.querySelector('svg')?.getAttribute('aria-label')).toBe(name));
+      const described = element.querySelector('svg')?.getAttribute('aria-describedby') ?? '';
+      expect(document.getElementById(described)?.querySelector('table')).not.toBeNull();
+    }
+  });
+
+  it('shows another year against the one before it, whole', async () => {
+    const network = installNetwork(monthlyAnswers);
+    renderPage();
+    await waitForReport();
+    const select = screen.getByTestId('year-select');
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      '2024',
+      '2023',
+      '2022',
+      '2021',
+      '2020',
+    ]);
+    const before = network.reportCalls().length;
+    fireEvent.change(select, { target: { value: '2023' } });
+    await waitFor(() => expect(headerCells(tableIn('trends-gmv-table'))).toEqual(['Month', '2023', '2022', 'Growth']));
+    await waitForReport();
+    expect(describeCalls(network.reportCalls().slice(before))).toEqual(
+      sortedCalls([monthly(['1', '2'], '2023-01-01', '2023-12-31'), monthly(['1', '2'], '2022-01-01', '2022-12-31')]),
+    );
+    const rows = bodyRows(tableIn('trends-gmv-table'));
+    expect(rows.map((row) => row[0])).toEqual([
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ]);
+    expect(rows.every((row) => row[3] === '100.00%')).toBe(true);
+    expect(screen.queryByTestId('sales-trends-partial-note')).toBeNull();
+  });
+
+  it('asks again for the malls chosen in its own Malls select', async () => {
+    const network = installNetwork(monthlyAnswers);
+    renderPage();
+    await waitForReport();
+    await waitForLookups();
+    const before = network.reportCalls().length;
+    fireEvent.click(screen.getByTestId('malls-select'));
+    fireEvent.click(screen.getByTestId('malls-deselect-all'));
+    fireEvent.click(screen.getByTestId('malls-option-2'));
+    fireEvent.click(screen.getByTestId('malls-apply'));
+    await waitFor(() => expect(network.reportCalls().length).toBe(before + 4));
+    expect(
+      network
+        .reportCalls()
+        .slice(before)
+        .every((call) => call.query.getAll('mall_ids').join() === '2'),
+    ).toBe(true);
+  });
+
+  it('gives the figures per currency when a rate is missing, never a total', async () => {
+    installNetwork((call) =>
+      call.path === '/api/mall_report/monthly'
+        ? {
+            status: 409,
+            body: {
+              statusCode: 409,
+              error: 'Conflict',
+              message: 'No exchange rate to SGD for MYR in March 2024.',
+              by_currency: [
+                { currency: 'MYR', gmv: 48210.5, transactions: 812 },
+                { currency: 'SGD', gmv: 10250, transactions: 240 },
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderPage();
+    await waitFor(() => expect(screen.getAllByTestId('panel-by-currency')).toHaveLength(2));
+    const block = screen.getByTestId('trends-gmv');
+    expect(within(block).getByText('No exchange rate to SGD for MYR in March 2024.')).toBeTruthy();
+    expect(bodyRows(within(block).getByTestId('panel-by-currency'))).toEqual([
+      ['RM48,210.50', '812'],
+      ['$10,250.00', '240'],
+    ]);
+    expect(screen.queryByTestId('trends-gmv-table')).toBeNull();
+  });
+
+  it('exports the twelve months as one CSV file', async () => {
+    installNetwork(monthlyAnswers);
+    const downloads = captureDownloads();
+    renderPage();
+    await waitForReport();
+    const download = await exportDownload(downloads, () => fireEvent.click(screen.getByTestId('export-csv')));
+    expect(download.fileName).toBe('sales_trends_2023-01-01_2024-03-15.csv');
+    const lines = (await blobText(download.blob)).split('\r\n');
+    expect(lines.slice(0, 5)).toEqual([
+      'Month,GMV 2024,GMV 2023,GMV Growth Percent,Transactions 2024,Transactions 2023,Transactions Growth Percent,Partial,Currency',
+      'Jan,1500,1000,50.00,15,10,50.00,,SGD',
+      'Feb,3000,2000,50.00,30,20,50.00,,SGD',
+      'Mar,4500,3000,50.00,45,30,-20.00,Yes,SGD',
+      'Apr,,4000,,,40,,,SGD',
+    ]);
+    expect(lines.filter((line) => line !== '')).toHaveLength(13);
+  });
+});
