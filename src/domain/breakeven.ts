@@ -87,3 +87,45 @@ export const BREAKEVEN_CSV_KEYS = [
   'projected_progress_percent',
   'status',
 ] as const;
+
+/* ---------------------------------------------------------------- editing the targets */
+
+/** A department's targets of a month as the dialog edits them: each outlet's target as typed ('' for none). */
+export interface BreakevenTargetsDraft {
+  readonly clientId: number;
+  readonly department: Department;
+  /** `YYYY-MM`. */
+  readonly month: string;
+  readonly outlets: readonly { readonly id: number; readonly name: string; readonly currency: string }[];
+  /** By outlet id: the target as typed. */
+  readonly targets: Readonly<Record<number, string>>;
+}
+
+export const BREAKEVEN_TARGET_MESSAGE = 'Enter an amount of 0 or more with at most 2 decimals, or leave it empty.';
+
+/** A target as typed: a number, null for none (empty), undefined when it does not read (§5: $ and commas dropped). */
+export function parseTarget(text: string): number | null | undefined {
+  const trimmed = text.replace(/[$,\s]/g, '');
+  if (trimmed === '') return null;
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(trimmed)) return undefined;
+  return Number(trimmed);
+}
+
+/** The target as the field shows it first: '1250.5' for 1250.5, '' for none. */
+export const targetText = (target: number | null): string => (target === null ? '' : String(target));
+
+/** Whether every target reads. */
+export const isTargetsDraftValid = (draft: BreakevenTargetsDraft): boolean =>
+  Object.values(draft.targets).every((text) => parseTarget(text) !== undefined);
+
+/** The targets that differ from the saved ones, as the PUT sends them. */
+export function changedTargets(
+  draft: BreakevenTargetsDraft,
+  saved: BreakevenTargetsDraft,
+): { outlet_id: number; target: number | null }[] {
+  return draft.outlets.flatMap((outlet) => {
+    const now = parseTarget(draft.targets[outlet.id] ?? '');
+    const before = parseTarget(saved.targets[outlet.id] ?? '');
+    return now === undefined || now === before ? [] : [{ outlet_id: outlet.id, target: now }];
+  });
+}

@@ -44,10 +44,3 @@ export function createBreakevenMachine(department: Department, client?: ApiClien
     },
   });
 }
-
-export const BREAKEVEN_MACHINES: Readonly<Record<Department, ReturnType<typeof createBreakevenMachine>>> = {
-  leasing: createBreakevenMachine('leasing'),
-  finance: createBreakevenMachine('finance'),
-  marcom: createBreakevenMachine('marcom'),
-  operations: createBreakevenMachine('operations'),
-};

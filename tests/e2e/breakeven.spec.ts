@@ -50,6 +50,28 @@ test('the leasing user sees each outlet’s progress and projection without GST,
   const names = await table.locator('tbody tr td:first-child').allInnerTexts();
   expect(names.length).toBeGreaterThan(1);
   expect(await seriousFindings(page)).toEqual([]);
+
+  // The leasing user sets the first outlet's target to its GTO: its progress becomes 100.0%.
+  const first = table.locator('tbody tr').first();
+  const outlet = await first.locator('td').first().innerText();
+  const gto = (await first.locator('td:nth-child(3)').innerText()).replace(/[^\d.]/g, '');
+  await page.getByTestId('breakeven-edit').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(`Target of ${outlet}`, { exact: true }).fill(gto);
+  expect(await seriousFindings(page)).toEqual([]);
+  const reread = page.waitForResponse(
+    (response) => response.url().includes('/api/mall_report/breakeven_target') && response.request().method() === 'GET',
+  );
+  await dialog.getByTestId('breakeven-targets-save').click();
+  await expect(dialog).toBeHidden();
+  await reread;
+  await expect(
+    table
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('cell', { name: outlet, exact: true }) })
+      .locator('td:nth-child(6)'),
+  ).toHaveText('100.0%');
 });
 
 test('the marcom user’s page includes GST', async ({ page }) => {

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   BREAKEVEN_CSV_KEYS,
+  type BreakevenTargetsDraft,
   breakevenCsvRows,
+  changedTargets,
   departmentOfRoles,
   gtoBasis,
   includesGst,
+  isTargetsDraftValid,
+  parseTarget,
   progressText,
   trackLabel,
 } from '../../src/domain/breakeven';
@@ -90,5 +94,38 @@ describe('breakeven rows', () => {
         status: '',
       },
     ]);
+  });
+});
+
+describe('editing the targets', () => {
+  const saved: BreakevenTargetsDraft = {
+    clientId: 1,
+    department: 'leasing',
+    month: '2026-11',
+    outlets: [
+      { id: 1, name: 'A', currency: 'SGD' },
+      { id: 2, name: 'B', currency: 'SGD' },
+      { id: 3, name: 'C', currency: 'IDR' },
+    ],
+    targets: { 1: '200', 2: '', 3: '5000000' },
+  };
+
+  it('reads a target as typed (§5: $ and commas dropped), empty for none', () => {
+    expect(parseTarget('$1,250.50')).toBe(1250.5);
+    expect(parseTarget(' 80 ')).toBe(80);
+    expect(parseTarget('')).toBeNull();
+    expect(parseTarget('12.345')).toBeUndefined();
+    expect(parseTarget('-5')).toBeUndefined();
+    expect(parseTarget('abc')).toBeUndefined();
+  });
+
+  it('sends only the targets changed, null to remove one', () => {
+    const draft = { ...saved, targets: { 1: '200.00', 2: '90', 3: '' } };
+    expect(isTargetsDraftValid(draft)).toBe(true);
+    expect(changedTargets(draft, saved)).toEqual([
+      { outlet_id: 2, target: 90 },
+      { outlet_id: 3, target: null },
+    ]);
+    expect(isTargetsDraftValid({ ...saved, targets: { ...saved.targets, 1: '1.234' } })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BreakevenPage, MarcomBreakevenPage } from '../../src/views/pages/breakeven/BreakevenPage';
 import {
   bodyRows,
@@ -149,5 +149,55 @@ describe('the breakeven pages', () => {
     failing = false;
     fireEvent.click(screen.getAllByRole('button', { name: /retry/i })[0] as HTMLElement);
     await waitFor(() => expect(bodyRows(tableIn('breakeven-table'))).toHaveLength(3));
+  });
+
+  it('edits the targets of the rows shown, sends only those changed, and reads the rows again', async () => {
+    const puts: unknown[] = [];
+    const network = installNetwork((call) => (call.path.endsWith('/breakeven_target') ? ok(ANSWER) : undefined));
+    const fetchAnswer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (request: Request) => {
+      if (request.method === 'PUT') {
+        puts.push(await request.json());
+        return new Response(JSON.stringify({ success: true }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      return fetchAnswer(request);
+    });
+    renderReportPage(BreakevenPage, { title: 'Breakeven Target', header: 'mall', page });
+    await waitForReport();
+    fireEvent.click(screen.getByTestId('breakeven-edit'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leasing targets of March 2024' });
+    const kopi = within(dialog).getByLabelText('Target of Kopi Corner') as HTMLInputElement;
+    expect(kopi.value).toBe('200');
+    const save = within(dialog).getByTestId('breakeven-targets-save');
+    fireEvent.change(kopi, { target: { value: '250.555' } });
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Enter an amount of 0 or more with at most 2 decimals, or leave it empty.',
+    );
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(kopi, { target: { value: '$1,250.50' } });
+    fireEvent.change(within(dialog).getByLabelText('Target of Batik House'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Target of Shoe Lane'), { target: { value: '80' } });
+    const before = breakevenCalls(network.calls).length;
+    expect(save.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(puts).toEqual([
+      {
+        client_id: 3,
+        department: 'leasing',
+        month: '2024-03',
+        targets: [
+          { outlet_id: 12, target: 1250.5 },
+          { outlet_id: 14, target: null },
+          { outlet_id: 15, target: 80 },
+        ],
+      },
+    ]);
+    await waitFor(() => expect(breakevenCalls(network.calls).length).toBe(before + 1));
+    await waitFor(() => expect(toastTexts()).toContain('Save Successfully.'));
   });
 });

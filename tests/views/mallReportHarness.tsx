@@ -54,7 +54,14 @@ export const MALLS = [
 ];
 export const OUTLETS = [{ id: 12, name: 'Kopi Corner', type: 1, currency: 'SGD', mall_id: 1, outlet_code: null }];
 
-export const PERMISSIONS = ['/api/mall_report/*::Read', '/malls::Read', '/outlets::Read', '/clients::Read'];
+export const PERMISSIONS = [
+  '/api/mall_report/*::Read',
+  // The breakeven targets a department sets.
+  '/api/mall_report/breakeven_target::Update',
+  '/malls::Read',
+  '/outlets::Read',
+  '/clients::Read',
+];
 export const USER: UserInfo = userInfo({ client_id: CLIENT_ID, clients: [CLIENT_ID], permissionsList: PERMISSIONS });
 
 /* ---------------------------------------------------------------- the fake network */

@@ -1,6 +1,8 @@
-import { Callout, Classes, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, HTMLSelect, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
 import type Highcharts from 'highcharts';
 import { useMemo, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { BreakevenRow, BreakevenTotal } from '../../../api/breakeven';
 import {
   BREAKEVEN_CSV_KEYS,
@@ -16,8 +18,11 @@ import {
 } from '../../../domain/breakeven';
 import { currencyFormat, formatMoney } from '../../../domain/format';
 import { AuthContext } from '../../../machines/authContext';
-import { BREAKEVEN_MACHINES } from '../../../machines/breakevenMachine';
+import type { BreakevenPanels } from '../../../machines/breakevenMachine';
+import { BREAKEVEN_PAGE_MACHINES, type createBreakevenTargetsMachine } from '../../../machines/breakevenPageMachine';
+import type { createQueryPageMachine } from '../../../machines/factories/queryPageMachine';
 import { Chart } from '../../charts/Chart';
+import { usePageActor } from '../../common/usePageActor';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
@@ -28,8 +33,12 @@ import {
   ReportToolbar,
   valueAxis,
 } from '../../reports/ReportParts';
-import { useReport } from '../../reports/useReport';
+import { useReportActor } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
+import { BreakevenTargetsDialog } from './BreakevenTargetsDialog';
+
+type ReportActor = ActorRefFrom<ReturnType<typeof createQueryPageMachine<BreakevenPanels>>>;
+type TargetsActor = ActorRefFrom<ReturnType<typeof createBreakevenTargetsMachine>>;
 
 const money = (value: number | null, currency: string) =>
   value === null ? '' : formatMoney(value, currencyFormat(currency));
@@ -136,7 +145,10 @@ function useDepartment(marcom: boolean): {
  */
 export function BreakevenPage({ title, header, marcom = false }: PageProps & { readonly marcom?: boolean }) {
   const { department, choose } = useDepartment(marcom);
-  const report = useReport(BREAKEVEN_MACHINES[department]);
+  const page = usePageActor(BREAKEVEN_PAGE_MACHINES[department]);
+  const report = useReportActor(useSelector(page, (state) => state?.children.report as ReportActor | undefined));
+  const targets = useSelector(page, (state) => state?.children.targets as TargetsActor | undefined);
+  const canEdit = useSelector(page, (state) => state?.can({ type: 'targets.edit' }) === true);
   const answer = report.dataOf('breakeven');
   const rows = answer?.data ?? [];
   const open = answer?.month_open === true;
@@ -163,6 +175,13 @@ export function BreakevenPage({ title, header, marcom = false }: PageProps & { r
             />
           </label>
         ) : null}
+        <Button
+          icon="edit"
+          text="Edit targets"
+          data-testid="breakeven-edit"
+          disabled={!canEdit}
+          onClick={() => page?.send({ type: 'targets.edit' })}
+        />
         <ReportToolbar
           report={report}
           base={`breakeven_${department}_${month}`}
@@ -198,6 +217,9 @@ export function BreakevenPage({ title, header, marcom = false }: PageProps & { r
         }
         tablePlacement="below"
       />
+      {targets ? (
+        <BreakevenTargetsDialog actor={targets} onClose={() => page?.send({ type: 'targets.close' })} />
+      ) : null}
     </MallReportSection>
   );
 }
