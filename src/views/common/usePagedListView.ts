@@ -3,7 +3,7 @@ import type { ActorRef, EventObject, Snapshot } from 'xstate';
 import type { SortOrder } from '../../machines/factories/pagedListMachine';
 
 /** What a table reads of a paged list's snapshot (factories/pagedListMachine). */
-type PagedListSnapshot<TRow, TSort extends string> = Snapshot<unknown> & {
+export type PagedListSnapshot<TRow, TSort extends string> = Snapshot<unknown> & {
   readonly context: {
     readonly rows: readonly TRow[];
     readonly total: number;

@@ -3,18 +3,15 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { AuditLogEntry, AuditSortColumn } from '../../../api/audit';
 import { AUDIT_ENTITY_NAMES, auditChangeText, auditEntityName, isAuditEntity } from '../../../domain/audit';
-import { lastPage } from '../../../domain/paging';
 import { AUDIT_ROWS_PER_PAGE_OPTIONS, type auditListMachine, auditLogMachine } from '../../../machines/auditLogMachine';
 import { useNoticeToasts } from '../../common/Notifications';
-import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
 import { SortableHeaderCell } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
-import { usePagedListView } from '../../common/usePagedListView';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
-import { PagedListFrame, type PagedListWording } from '../../common/PagedListFrame';
+import { PagedList, type PagedListWording } from '../../common/PagedListFrame';
 
 type ListActor = ActorRefFrom<typeof auditListMachine>;
 
@@ -83,36 +80,10 @@ const WORDING: PagedListWording = {
 };
 
 function AuditList({ list }: { readonly list: ListActor }) {
-  const send = list.send;
-  const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
-    usePagedListView(list);
   return (
-    <PagedListFrame
-      wording={WORDING}
-      failed={failed}
-      empty={empty}
-      loading={loading}
-      total={total}
-      onRetry={() => send({ type: 'list.retry' })}
-    >
-      <AuditTable
-        rows={loading ? undefined : rows}
-        sortColumn={sortColumn}
-        order={order}
-        onSort={(column) => send({ type: 'list.sort', column })}
-      />
-      <Pager
-        testId="audit-pager"
-        page={page}
-        pages={lastPage(total, rowsPerPage)}
-        canPrevious={canPrevious}
-        canNext={canNext}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={AUDIT_ROWS_PER_PAGE_OPTIONS}
-        onPage={(next) => send({ type: 'list.page', page: next })}
-        onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
-      />
-    </PagedListFrame>
+    <PagedList list={list} wording={WORDING} rowsPerPageOptions={AUDIT_ROWS_PER_PAGE_OPTIONS}>
+      {(view) => <AuditTable rows={view.rows} sortColumn={view.sortColumn} order={view.order} onSort={view.onSort} />}
+    </PagedList>
   );
 }
 

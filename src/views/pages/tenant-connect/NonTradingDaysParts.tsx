@@ -21,17 +21,14 @@ import {
   NON_TRADING_PERIODS,
   NON_TRADING_REASON_MAX_LENGTH,
 } from '../../../domain/nonTradingDays';
-import { lastPage } from '../../../domain/paging';
 import {
   type createNonTradingDaysMachine,
   NON_TRADING_ROWS_PER_PAGE_OPTIONS,
   type NonTradingListMachine,
 } from '../../../machines/tenantConnect/nonTradingDaysMachine';
-import { Pager } from '../../common/Pager';
 import { SortableHeaderCell } from '../../common/SortButton';
-import { usePagedListView } from '../../common/usePagedListView';
 import './nonTradingDays.css';
-import { PagedListFrame, type PagedListWording } from '../../common/PagedListFrame';
+import { PagedList, type PagedListWording } from '../../common/PagedListFrame';
 
 /** The parts of the two non-trading-day pages: the declaration form, the days listed, and the removal's question. */
 
@@ -187,43 +184,24 @@ export function NonTradingDaysList({
   readonly list: ListActor;
   readonly setup: NonTradingTableSetup;
 }) {
-  const send = list.send;
-  const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
-    usePagedListView(list);
   // The page's state decides which days may be removed now (none while a declaration or removal is under way).
   const pageState = useSelector(actor, (state) => state);
   return (
-    <PagedListFrame
-      wording={WORDING}
-      failed={failed}
-      empty={empty}
-      loading={loading}
-      total={total}
-      onRetry={() => send({ type: 'list.retry' })}
-    >
-      <NonTradingTable
-        setup={setup}
-        rows={loading ? undefined : rows}
-        sortColumn={sortColumn}
-        order={order}
-        onSort={(column) => send({ type: 'list.sort', column })}
-        removal={(row) =>
-          pageState.can({ type: 'removal.ask', row }) ? 'enabled' : pageState.matches('ready') ? 'refused' : 'waiting'
-        }
-        onRemove={(row) => actor.send({ type: 'removal.ask', row })}
-      />
-      <Pager
-        testId="ntd-pager"
-        page={page}
-        pages={lastPage(total, rowsPerPage)}
-        canPrevious={canPrevious}
-        canNext={canNext}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={NON_TRADING_ROWS_PER_PAGE_OPTIONS}
-        onPage={(next) => send({ type: 'list.page', page: next })}
-        onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
-      />
-    </PagedListFrame>
+    <PagedList list={list} wording={WORDING} rowsPerPageOptions={NON_TRADING_ROWS_PER_PAGE_OPTIONS}>
+      {(view) => (
+        <NonTradingTable
+          setup={setup}
+          rows={view.rows}
+          sortColumn={view.sortColumn}
+          order={view.order}
+          onSort={view.onSort}
+          removal={(row) =>
+            pageState.can({ type: 'removal.ask', row }) ? 'enabled' : pageState.matches('ready') ? 'refused' : 'waiting'
+          }
+          onRemove={(row) => actor.send({ type: 'removal.ask', row })}
+        />
+      )}
+    </PagedList>
   );
 }
 

@@ -17,7 +17,6 @@ import {
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TenantUser, TenantUserSortColumn } from '../../../api/tenantManagement';
-import { lastPage } from '../../../domain/paging';
 import {
   ACTION_BUTTON_TEXT,
   actionQuestion,
@@ -34,16 +33,14 @@ import {
 } from '../../../machines/tenantConnect/tenantManagementListMachine';
 import { tenantManagementMachine } from '../../../machines/tenantConnect/tenantManagementMachine';
 import { useNoticeToasts } from '../../common/Notifications';
-import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
 import { SortableHeaderCell } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
-import { usePagedListView } from '../../common/usePagedListView';
 import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
 import './tenantManagement.css';
-import { PagedListFrame, type PagedListWording } from '../../common/PagedListFrame';
+import { PagedList, type PagedListWording } from '../../common/PagedListFrame';
 
 type PageActor = ActorRefFrom<typeof tenantManagementMachine>;
 type ListActor = ActorRefFrom<ReturnType<typeof createTenantUsersListMachine>>;
@@ -143,37 +140,18 @@ const WORDING: PagedListWording = {
 };
 
 function UserList({ actor, list }: { readonly actor: PageActor; readonly list: ListActor }) {
-  const send = list.send;
-  const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
-    usePagedListView(list);
   return (
-    <PagedListFrame
-      wording={WORDING}
-      failed={failed}
-      empty={empty}
-      loading={loading}
-      total={total}
-      onRetry={() => send({ type: 'list.retry' })}
-    >
-      <UserTable
-        actor={actor}
-        rows={loading ? undefined : rows}
-        sortColumn={sortColumn}
-        order={order}
-        onSort={(column) => send({ type: 'list.sort', column })}
-      />
-      <Pager
-        testId="tenant-pager"
-        page={page}
-        pages={lastPage(total, rowsPerPage)}
-        canPrevious={canPrevious}
-        canNext={canNext}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={TENANT_USERS_ROWS_PER_PAGE_OPTIONS}
-        onPage={(next) => send({ type: 'list.page', page: next })}
-        onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
-      />
-    </PagedListFrame>
+    <PagedList list={list} wording={WORDING} rowsPerPageOptions={TENANT_USERS_ROWS_PER_PAGE_OPTIONS}>
+      {(view) => (
+        <UserTable
+          actor={actor}
+          rows={view.rows}
+          sortColumn={view.sortColumn}
+          order={view.order}
+          onSort={view.onSort}
+        />
+      )}
+    </PagedList>
   );
 }
 

@@ -2,7 +2,6 @@ import { Button, Callout, Card, Classes, HTMLTable } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TenantReceipt, TenantReceiptSortColumn } from '../../../api/tenant';
-import { lastPage } from '../../../domain/paging';
 import { receiptIdCell } from '../../../domain/receipts';
 import {
   TENANT_RECEIPT_ROWS_PER_PAGE_OPTIONS,
@@ -11,16 +10,14 @@ import {
 } from '../../../machines/tenantReceiptDataMachine';
 import { CurrencyContext, Money, useOutletCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
-import { Pager } from '../../common/Pager';
 import { SortableHeaderCell } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
-import { usePagedListView } from '../../common/usePagedListView';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
 import type { PageProps } from '../pageProps';
 import { ReceiptImageDialog } from '../receipts/ReceiptImageDialog';
 import './tenants.css';
-import { PagedListFrame, type PagedListWording } from '../../common/PagedListFrame';
+import { PagedList, type PagedListWording } from '../../common/PagedListFrame';
 
 type PageActor = ActorRefFrom<typeof tenantReceiptDataMachine>;
 type ListActor = ActorRefFrom<typeof tenantReceiptListMachine>;
@@ -114,37 +111,18 @@ const WORDING: PagedListWording = {
 };
 
 function ReceiptList({ actor, list }: { readonly actor: PageActor; readonly list: ListActor }) {
-  const send = list.send;
-  const { loading, empty, failed, rows, sortColumn, order, page, total, rowsPerPage, canPrevious, canNext } =
-    usePagedListView(list);
   return (
-    <PagedListFrame
-      wording={WORDING}
-      failed={failed}
-      empty={empty}
-      loading={loading}
-      total={total}
-      onRetry={() => send({ type: 'list.retry' })}
-    >
-      <ReceiptTable
-        rows={loading ? undefined : rows}
-        sortColumn={sortColumn}
-        order={order}
-        onSort={(column) => send({ type: 'list.sort', column })}
-        onOpen={(receiptId) => actor.send({ type: 'image.open', receiptId })}
-      />
-      <Pager
-        testId="trd-pager"
-        page={page}
-        pages={lastPage(total, rowsPerPage)}
-        canPrevious={canPrevious}
-        canNext={canNext}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={TENANT_RECEIPT_ROWS_PER_PAGE_OPTIONS}
-        onPage={(next) => send({ type: 'list.page', page: next })}
-        onRowsPerPage={(value) => send({ type: 'list.rowsPerPage', rowsPerPage: value })}
-      />
-    </PagedListFrame>
+    <PagedList list={list} wording={WORDING} rowsPerPageOptions={TENANT_RECEIPT_ROWS_PER_PAGE_OPTIONS}>
+      {(view) => (
+        <ReceiptTable
+          rows={view.rows}
+          sortColumn={view.sortColumn}
+          order={view.order}
+          onSort={view.onSort}
+          onOpen={(receiptId) => actor.send({ type: 'image.open', receiptId })}
+        />
+      )}
+    </PagedList>
   );
 }
 
