@@ -148,6 +148,9 @@ export function targetMonths(today: string, count = 24, ahead = 12): string[] {
 
 /* ---------------------------------------------------------------- assignments (§5, §9) */
 
+/** Why the sales targets' month cannot be changed now. */
+export const TARGETS_MONTH_HELD_MESSAGE = 'Save or cancel the changed targets to choose another month.';
+
 /** Name-option page size (§9). */
 export const NAME_OPTION_PAGE_SIZE = 20;
 

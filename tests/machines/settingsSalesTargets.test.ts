@@ -118,15 +118,22 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       expect(state().matches({ editing: 'clean' })).toBe(true);
       expect(state().context.draft).toEqual(value(stored));
       expect(state().can({ type: 'editor.save' })).toBe(false);
+      expect(actor.getSnapshot().hasTag('held')).toBe(false);
     },
     dirty: () => {
       expect(state().matches({ editing: 'dirty' })).toBe(true);
       expect(state().context.draft).toEqual(value(rows));
       expect(state().can({ type: 'editor.save' })).toBe(true);
+      // Unsaved targets hold the month: a month change would drop them.
+      expect(actor.getSnapshot().hasTag('held')).toBe(true);
+      expect(
+        actor.getSnapshot().can({ type: 'targets.month', month: month === '2024-03' ? '2024-02' : '2024-03' }),
+      ).toBe(false);
     },
     invalid: () => {
       expect(state().matches({ editing: 'dirty' })).toBe(true);
       expect(state().can({ type: 'editor.save' })).toBe(false);
+      expect(actor.getSnapshot().hasTag('held')).toBe(true);
     },
     saving: async () => {
       expect(state().hasTag('saving')).toBe(true);

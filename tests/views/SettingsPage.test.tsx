@@ -319,6 +319,13 @@ describe('the Settings page', () => {
     fireEvent.click(screen.getByTestId('targets-save'));
     expect(await screen.findByText('Updated Sales Targets failed.')).toBeTruthy();
 
+    // The unsaved target holds the month until it is saved or cancelled.
+    expect(screen.getByTestId('targets-month').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('targets-month-held').textContent).toBe(
+      'Save or cancel the changed targets to choose another month.',
+    );
+    fireEvent.click(within(screen.getByTestId('settings-targets')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByTestId('targets-month').hasAttribute('disabled')).toBe(false));
     fireEvent.change(screen.getByTestId('targets-month'), { target: { value: '2024-02' } });
     await waitFor(() => expect(callsTo('GET', '/outlets/salesTargets').at(-1)?.query.get('date')).toBe('2024-02-01'));
   });

@@ -35,6 +35,11 @@ export interface EditorOptions<TValue, TLoadInput> {
   readonly failedMessage: string;
   /** Tells the machine that invoked or spawned the editor of every save (`editor.saved`), e.g. to read again. */
   readonly tellParentSaved?: boolean;
+  /**
+   * Tells that machine whether the draft holds unsaved changes (`editor.dirty`, on entering each state), e.g. to
+   * hold a choice that would start the editor over.
+   */
+  readonly tellParentDirty?: boolean;
 }
 
 export interface EditorContext<TValue, TLoadInput> {
@@ -107,6 +112,9 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
       setDraft: assign((_, params: { value: TValue }) => ({ draft: params.value })),
       resetDraft: assign(({ context }) => ({ draft: context.baseline })),
       notifyLoadFailure: emit(loadFailureNotice(options.what)),
+      tellParentDirty: enqueueActions(({ enqueue }, params: { dirty: boolean }) => {
+        if (options.tellParentDirty) enqueue.sendParent({ type: 'editor.dirty', dirty: params.dirty });
+      }),
       tellParentSaved: enqueueActions(({ enqueue }) => {
         if (options.tellParentSaved) enqueue.sendParent({ type: 'editor.saved' });
       }),
@@ -154,9 +162,10 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
         },
         states: {
           /** The draft is the baseline. */
-          clean: {},
+          clean: { entry: { type: 'tellParentDirty', params: { dirty: false } } },
           dirty: {
             tags: ['dirty'],
+            entry: { type: 'tellParentDirty', params: { dirty: true } },
             invoke: { src: 'holdUnsavedChanges' },
             on: {
               'editor.cancel': { target: 'clean', actions: 'resetDraft' },
@@ -189,6 +198,7 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
       },
       /** Saved: the saved value is the baseline, and editing goes on from it. */
       saved: {
+        entry: { type: 'tellParentDirty', params: { dirty: false } },
         on: {
           'editor.change': {
             target: 'editing.dirty',

@@ -70,14 +70,22 @@ export function createSalesTargetsEditorMachine(client: ApiClient = api) {
     validate: areTargetsValid,
     savedMessage: SALES_TARGETS_SAVED_MESSAGE,
     failedMessage: SALES_TARGETS_FAILED_MESSAGE,
+    tellParentDirty: true,
   });
 }
 
-export type SalesTargetsEvent = { type: 'targets.month'; month: string };
+export type SalesTargetsEvent =
+  | { type: 'targets.month'; month: string }
+  /** From the editor: whether its draft holds unsaved targets. */
+  | { type: 'editor.dirty'; dirty: boolean };
 
 /**
  * The month picker ('MMMM YYYY') over the targets editor: a new month starts the editor again for that month (the
- * invoked child `editor`).
+ * invoked child `editor`). While the editor holds unsaved targets the month is held (tag 'held'): they are saved
+ * or discarded first, never dropped by a month change.
+ *
+ *   month.free ── targets.month ─> month (a new editor) ;  editor.dirty (true) ─> month.held
+ *   month.held ── editor.dirty (false: saved or discarded) ─> month.free
  */
 export function createSalesTargetsMachine(client: ApiClient = api) {
   const editor = createSalesTargetsEditorMachine(client);
@@ -89,7 +97,8 @@ export function createSalesTargetsMachine(client: ApiClient = api) {
     },
     actors: { editor },
     guards: {
-      isNewMonth: ({ context, event }) => /^\d{4}-(0[1-9]|1[0-2])$/.test(event.month) && event.month !== context.month,
+      isNewMonth: ({ context, event }) =>
+        event.type === 'targets.month' && /^\d{4}-(0[1-9]|1[0-2])$/.test(event.month) && event.month !== context.month,
     },
   }).createMachine({
     id: 'salesTargets',
@@ -102,12 +111,22 @@ export function createSalesTargetsMachine(client: ApiClient = api) {
           src: 'editor',
           input: ({ context }) => ({ clientId: context.clientId, month: context.month }),
         },
-        on: {
-          'targets.month': {
-            guard: 'isNewMonth',
-            target: 'month',
-            reenter: true,
-            actions: assign(({ event }) => ({ month: event.month })),
+        initial: 'free',
+        states: {
+          free: {
+            on: {
+              'targets.month': {
+                guard: 'isNewMonth',
+                target: '#salesTargets.month',
+                reenter: true,
+                actions: assign({ month: ({ event }) => event.month }),
+              },
+              'editor.dirty': { guard: ({ event }) => event.dirty, target: 'held' },
+            },
+          },
+          held: {
+            tags: ['held'],
+            on: { 'editor.dirty': { guard: ({ event }) => !event.dirty, target: 'free' } },
           },
         },
       },

@@ -3,7 +3,12 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatMonth } from '../../../domain/format';
-import { parseTarget, TARGET_INVALID_MESSAGE, targetMonths } from '../../../domain/settings';
+import {
+  parseTarget,
+  TARGET_INVALID_MESSAGE,
+  TARGETS_MONTH_HELD_MESSAGE,
+  targetMonths,
+} from '../../../domain/settings';
 import type {
   createSalesTargetsEditorMachine,
   SalesTargetsValue,
@@ -20,6 +25,7 @@ export function SalesTargetsSection({ actor }: { readonly actor: TargetsActor })
   const today = useSelector(actor, (state) => state.context.today);
   const editor = useSelector(actor, (state) => state.children.editor as TargetsEditorActor | undefined);
   const months = useMemo(() => targetMonths(today), [today]);
+  const held = useSelector(actor, (state) => state.hasTag('held'));
   return (
     <Card className="settings-section" data-testid="settings-targets">
       <div className="settings-section-head">
@@ -28,10 +34,17 @@ export function SalesTargetsSection({ actor }: { readonly actor: TargetsActor })
           aria-label="Month"
           data-testid="targets-month"
           value={month}
+          disabled={held}
+          aria-describedby={held ? 'targets-month-held' : undefined}
           options={months.map((value) => ({ value, label: formatMonth(value) }))}
           onChange={(event) => actor.send({ type: 'targets.month', month: event.currentTarget.value })}
         />
       </div>
+      {held ? (
+        <p id="targets-month-held" className={Classes.TEXT_MUTED} data-testid="targets-month-held">
+          {TARGETS_MONTH_HELD_MESSAGE}
+        </p>
+      ) : null}
       {editor ? <SalesTargetsTable editor={editor} /> : null}
     </Card>
   );
