@@ -46,6 +46,7 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
   const year = new URLSearchParams(base);
   year.set('start_time', '2025-11-01');
   const outlet = `client_id=${clientId}&outlet_id=${outletId}&start_time=2026-10-01&end_time=${END_DATE}`;
+  const breakeven = `client_id=${clientId}${mallIds.map((id) => `&mall_ids=${id}`).join('')}`;
   return [
     ['daily', `/api/mall_report/daily?${withHours}`],
     ['daily (whole days)', `/api/mall_report/daily?${base}`],
@@ -75,6 +76,14 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
     [
       'outlet/daily',
       `/api/mall_report/outlet/daily?${outlet}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`,
+    ],
+    ['category/outlet (ranked within categories)', `/api/mall_report/category/outlet?${withHours}`],
+    ['category/outlet (one outlet’s peers)', `/api/mall_report/category/outlet?${base}&outlet_id=${outletId}`],
+    // October 2026 against the leasing targets: a closed month; and Marcom's with GST.
+    ['breakeven_target leasing', `/api/mall_report/breakeven_target?${breakeven}&date=2026-10-01&department=leasing`],
+    [
+      'breakeven_target marcom (GST)',
+      `/api/mall_report/breakeven_target?${breakeven}&date=2026-10-01&department=marcom&include_gst=true`,
     ],
     // The month's submissions of every outlet of the client against its captured sales (October 2026).
     ['gtoReport/summary (all outlets, 10 a page)', `/api/gtoReport/summary?client_id=${clientId}&date=2026-10-01`],
