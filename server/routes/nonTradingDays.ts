@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { formatDay, NON_TRADING_MAX_DAYS_AHEAD } from '../../src/domain/nonTradingDays.js';
+import { formatDay } from '../../src/domain/format.js';
+import { NON_TRADING_MAX_DAYS_AHEAD } from '../../src/domain/nonTradingDays.js';
 import { addDays } from '../../src/domain/reports.js';
 import { requireCaller } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';

@@ -131,3 +131,8 @@ export function formatMonthShort(month: number): string {
 export function formatOutletLabel(outlet: { readonly id: number; readonly name: string }): string {
   return `${outlet.name} (${outlet.id})`;
 }
+
+/** A day as the pages write it: '3 Mar 2026'. */
+export function formatDay(day: string): string {
+  return dayjs(day).format('D MMM YYYY');
+}

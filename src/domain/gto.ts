@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { CsvFile } from './csv';
 import { DATE_FORMAT, isValidMonth } from './dateLimits';
 import { toFilterQuery } from './filterUrl';
-import { type CurrencyFormat, formatMoney, formatMonth } from './format';
+import { type CurrencyFormat, formatDay, formatMoney, formatMonth } from './format';
 
 /**
  * The rules of the two GTO pages (§2, §7, §8, §9) as pure functions: the days of a month a tenant declares, the
@@ -281,13 +281,8 @@ export function dueRule(dueOn: string): string {
 
 /** Why a month is late, for the tag's title. */
 export function lateWording(row: Pick<GtoSummaryRowLike, 'status' | 'due_on'>): string {
-  const due = dayjs(row.due_on).format('D MMM YYYY');
+  const due = formatDay(row.due_on);
   return row.status === 'submitted' ? `Submitted after the due day, ${due}` : `Not submitted by the due day, ${due}`;
-}
-
-/** A day as the table shows it: '8 Mar 2026'. */
-export function shortDate(day: string): string {
-  return dayjs(day).format('D MMM YYYY');
 }
 
 /* ---------------------------------------------------------------- the review rules */

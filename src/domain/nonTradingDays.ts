@@ -28,10 +28,7 @@ export const DECLARE_FAILED_MESSAGE = 'Declare non-trading day failed.';
 export const REMOVE_FAILED_MESSAGE = 'Remove non-trading day failed.';
 export const WITHDRAW_FAILED_MESSAGE = 'Withdraw non-trading day failed.';
 
-/** A day as the pages write it: '3 Mar 2026'. */
-export function formatDay(day: string): string {
-  return dayjs(day).format('D MMM YYYY');
-}
+import { formatDay } from './format';
 
 export const declaredMessage = (day: string) => `Non-trading day ${formatDay(day)} declared.`;
 export const removedMessage = (day: string) => `Non-trading day ${formatDay(day)} removed.`;

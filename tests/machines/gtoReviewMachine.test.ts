@@ -23,7 +23,7 @@ import {
   loadGtoSummary,
 } from '../../src/machines/gto/gtoReviewMachine';
 import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
-import { type Deferred, deferred } from '../support/deferred';
+import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -59,26 +59,15 @@ function summaryRow(index: number): GtoSummaryRow {
   };
 }
 
-interface Call {
-  url: URL;
-  answer: Deferred<Response>;
-}
-
-let calls: Call[];
+let calls: PendingCall[];
 
 function installNetwork(): void {
-  calls = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const answer = deferred<Response>();
-    calls.push({ url: new URL(request.url), answer });
-    return answer.promise;
-  });
+  calls = installPendingFetch();
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
-function lastCall(): Call {
+function lastCall(): PendingCall {
   const call = calls.at(-1);
   if (!call) throw new Error('no call');
   return call;

@@ -24,7 +24,7 @@ import {
   type SaveInput,
 } from '../../src/machines/gto/gtoSubmissionMachine';
 import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
-import { type Deferred, deferred } from '../support/deferred';
+import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -41,34 +41,15 @@ const CORRECTED_AT = '2026-11-05T09:00:00.000Z';
 const SERVER_REFUSAL = 'gtoSubmissionData/0/date must not be after today (2026-10-30).';
 const LOAD_FAILED_TEXT = 'GTO submission fetching error occurs. Please try again later.';
 
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-  answer: Deferred<Response>;
-}
-
-let calls: Call[];
+let calls: PendingCall[];
 
 function installNetwork(): void {
-  calls = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const text = request.method === 'GET' ? '' : await request.text();
-    const answer = deferred<Response>();
-    calls.push({
-      method: request.method,
-      url: new URL(request.url),
-      body: text === '' ? undefined : JSON.parse(text),
-      answer,
-    });
-    return answer.promise;
-  });
+  calls = installPendingFetch();
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
-function lastCall(): Call {
+function lastCall(): PendingCall {
   const call = calls.at(-1);
   if (!call) throw new Error('no call');
   return call;

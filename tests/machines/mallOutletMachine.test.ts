@@ -20,7 +20,7 @@ import {
   type HeaderOutletsEvent,
   type OutletsStatus,
 } from '../../src/machines/mallOutletMachine';
-import { type Deferred, deferred } from '../support/deferred';
+import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -40,24 +40,13 @@ const MALLS = [
 const KOPI = { id: 12, name: 'Kopi Corner', mall_id: 1, currency: 'SGD' };
 const OUTLETS = [KOPI, { id: 13, name: 'Tea Time', mall_id: 1, currency: 'SGD' }];
 
-interface Call {
-  url: URL;
-  answer: Deferred<Response>;
-  settled: boolean;
-}
-let calls: Call[];
+let calls: PendingCall[];
 
 function installNetwork(): void {
-  calls = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const answer = deferred<Response>();
-    calls.push({ url: new URL(request.url), answer, settled: false });
-    return answer.promise;
-  });
+  calls = installPendingFetch();
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 const client = createApiClient((request) => globalThis.fetch(request), { baseUrl: 'http://outlet.test' });
 

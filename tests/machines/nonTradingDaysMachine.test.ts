@@ -34,7 +34,7 @@ import {
   outletNonTradingDaysMachine,
   outletNonTradingListMachine,
 } from '../../src/machines/tenantConnect/nonTradingDaysMachine';
-import { type Deferred, deferred } from '../support/deferred';
+import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -63,33 +63,15 @@ function dayRow(day: string, declaredBy: 'tenant' | 'mall', outlet: Outlet = KOP
 }
 const ROWS = [dayRow('2026-11-21', 'tenant'), dayRow('2026-11-20', 'mall', BAKERY)];
 
-interface Call {
-  url: URL;
-  method: string;
-  body: unknown;
-  answer: Deferred<Response>;
-}
-let calls: Call[];
+let calls: PendingCall[];
 
 function installNetwork(): void {
-  calls = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const answer = deferred<Response>();
-    const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
-    calls.push({
-      url: new URL(request.url),
-      method: request.method,
-      body: text ? JSON.parse(text) : undefined,
-      answer,
-    });
-    return answer.promise;
-  });
+  calls = installPendingFetch();
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
-function lastCall(): Call {
+function lastCall(): PendingCall {
   const call = calls.at(-1);
   if (!call) throw new Error('no call');
   return call;

@@ -10,7 +10,7 @@ import type { Notice } from '../../src/domain/messages';
 import { salesReviewCsv } from '../../src/domain/nonTradingDays';
 import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
 import { createSalesReviewMachine } from '../../src/machines/tenantConnect/salesReviewMachine';
-import { type Deferred, deferred } from '../support/deferred';
+import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -23,25 +23,15 @@ import { describeModelCoverage } from './modelCoverage';
 const ERROR_TEXT = 'Sales review error occurs. Please try again later.';
 const RANGE = { start: '2026-11-19', end: '2026-11-25' };
 
-interface Call {
-  url: URL;
-  answer: Deferred<Response>;
-}
-let calls: Call[];
+let calls: PendingCall[];
 
 function installNetwork(): void {
-  calls = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const answer = deferred<Response>();
-    calls.push({ url: new URL(request.url), answer });
-    return answer.promise;
-  });
+  calls = installPendingFetch();
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
-function lastCall(): Call {
+function lastCall(): PendingCall {
   const call = calls.at(-1);
   if (!call) throw new Error('no call');
   return call;

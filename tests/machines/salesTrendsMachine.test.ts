@@ -17,7 +17,7 @@ import type { Notice } from '../../src/domain/messages';
 import { salesTrendsCsv } from '../../src/domain/salesTrends';
 import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
 import { createSalesTrendsPageMachine, createSalesTrendsReportMachine } from '../../src/machines/salesTrendsMachine';
-import { type Deferred, deferred } from '../support/deferred';
+import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -31,24 +31,13 @@ import { describeModelCoverage } from './modelCoverage';
 const TODAY = '2026-03-15';
 const ERROR_TEXT = 'Sales trends error occurs. Please try again later.';
 
-interface Call {
-  url: URL;
-  answer: Deferred<Response>;
-  settled: boolean;
-}
-let calls: Call[];
+let calls: PendingCall[];
 
 function installNetwork(): void {
-  calls = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const answer = deferred<Response>();
-    calls.push({ url: new URL(request.url), answer, settled: false });
-    return answer.promise;
-  });
+  calls = installPendingFetch();
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 const client = createApiClient((request) => globalThis.fetch(request), { baseUrl: 'http://trends.test' });
 
@@ -148,7 +137,7 @@ const flush = async () => {
 };
 
 /** The periods asked, as 'start..end', in order. */
-const periodsOf = (list: readonly Call[]) =>
+const periodsOf = (list: readonly PendingCall[]) =>
   list.map((call) => `${call.url.searchParams.get('start_time')}..${call.url.searchParams.get('end_time')}`).sort();
 
 const YEAR_PERIODS: Record<number, string[]> = {

@@ -3,14 +3,13 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { GtoSortColumn, GtoSummaryRow } from '../../../api/gto';
-import { currencyFormat, formatMoney, formatNumber } from '../../../domain/format';
+import { currencyFormat, formatDay, formatMoney, formatNumber } from '../../../domain/format';
 import {
   dueRule,
   formatDateTime,
   GTO_REVIEW_FILTERS,
   lateWording,
   receiptsHrefOf,
-  shortDate,
   statusLabel,
   thresholdRule,
   varianceAmountText,
@@ -351,7 +350,7 @@ function ReviewRow({ row, href }: { readonly row: GtoSummaryRow; readonly href: 
         </span>
       </td>
       <td>{row.submitted_at === null ? '' : formatDateTime(row.submitted_at)}</td>
-      <td>{row.last_reminded_on === null ? '' : shortDate(row.last_reminded_on)}</td>
+      <td>{row.last_reminded_on === null ? '' : formatDay(row.last_reminded_on)}</td>
     </tr>
   );
 }

@@ -11,7 +11,7 @@ import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
-import { PagedList, type PagedListWording } from '../../common/PagedListFrame';
+import { PagedList, type PagedListWording } from '../../common/PagedList';
 
 type ListActor = ActorRefFrom<typeof auditListMachine>;
 

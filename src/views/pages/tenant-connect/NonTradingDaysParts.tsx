@@ -16,7 +16,6 @@ import type { NonTradingDay, NonTradingSortColumn } from '../../../api/nonTradin
 import {
   DECLARED_BY_LABELS,
   declarationProblem,
-  formatDay,
   latestDeclarableDay,
   NON_TRADING_PERIODS,
   NON_TRADING_REASON_MAX_LENGTH,
@@ -28,7 +27,8 @@ import {
 } from '../../../machines/tenantConnect/nonTradingDaysMachine';
 import { SortableHeaderCell } from '../../common/SortButton';
 import './nonTradingDays.css';
-import { PagedList, type PagedListWording } from '../../common/PagedListFrame';
+import { formatDay } from '../../../domain/format';
+import { PagedList, type PagedListWording } from '../../common/PagedList';
 
 /** The parts of the two non-trading-day pages: the declaration form, the days listed, and the removal's question. */
 

@@ -40,7 +40,7 @@ import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
 import './tenantManagement.css';
-import { PagedList, type PagedListWording } from '../../common/PagedListFrame';
+import { PagedList, type PagedListWording } from '../../common/PagedList';
 
 type PageActor = ActorRefFrom<typeof tenantManagementMachine>;
 type ListActor = ActorRefFrom<ReturnType<typeof createTenantUsersListMachine>>;

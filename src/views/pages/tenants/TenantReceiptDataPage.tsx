@@ -17,7 +17,7 @@ import { FilterHeaderContext } from '../../filters/filterHeaderContext';
 import type { PageProps } from '../pageProps';
 import { ReceiptImageDialog } from '../receipts/ReceiptImageDialog';
 import './tenants.css';
-import { PagedList, type PagedListWording } from '../../common/PagedListFrame';
+import { PagedList, type PagedListWording } from '../../common/PagedList';
 
 type PageActor = ActorRefFrom<typeof tenantReceiptDataMachine>;
 type ListActor = ActorRefFrom<typeof tenantReceiptListMachine>;
