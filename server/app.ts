@@ -28,6 +28,7 @@ import { lookupHandlers } from './routes/lookup.js';
 import { mallReportHandlers } from './routes/mallReports.js';
 import { nonTradingDayHandlers } from './routes/nonTradingDays.js';
 import { unbuiltHandlers } from './routes/notImplemented.js';
+import { outletReportHandlers } from './routes/outletReports.js';
 import { receiptHandlers } from './routes/receipts.js';
 import { checkRequestRules } from './routes/rules.js';
 import { settingsHandlers } from './routes/settings.js';
@@ -62,6 +63,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...ssoHandlers(deps),
     ...lookupHandlers(deps),
     ...receiptHandlers(deps),
+    ...outletReportHandlers(deps),
     ...mallReportHandlers(deps),
     ...settingsHandlers(deps),
     ...gtoHandlers(deps),

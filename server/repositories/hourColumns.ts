@@ -10,6 +10,8 @@
 export const SALES_HOUR_MEASURES = ['gmv', 'transactions', 'member_gmv', 'member_transactions'] as const;
 /** Measures with running totals in rollup_outlet_payment_daily and rollup_mall_payment_day_hours. */
 export const PAYMENT_HOUR_MEASURES = ['amount'] as const;
+/** Units sold (line-item quantities), in rollup_outlet_day_hours only (migration 016). */
+export const UNIT_HOUR_MEASURES = ['units'] as const;
 
 const BOUNDS = Array.from({ length: 24 }, (_, i) => i + 1);
 

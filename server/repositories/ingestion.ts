@@ -6,6 +6,7 @@ import {
   runningColumns,
   runningTotalsSql,
   SALES_HOUR_MEASURES,
+  UNIT_HOUR_MEASURES,
 } from './hourColumns.js';
 
 /**
@@ -33,6 +34,12 @@ import {
  * member_transactions per outlet and day (rollup_outlet_day_hours) and per mall and day
  * (rollup_mall_day_hours); the payment amount per outlet, day and method (amount_h* of
  * rollup_outlet_payment_daily) and per mall, day and method (rollup_mall_payment_day_hours). Money in cents.
+ * Line items and meal timings (migration 016): units sold (the quantities of the line items of non-void receipts)
+ * as running totals by hour on the outlet's day rows (units_h*); quantity and amount per outlet, local day and SKU
+ * (rollup_outlet_sku_daily); revenue and transactions per outlet, local day and meal timing of the outlet whose
+ * [start_time, end_time) holds the receipt's local time of day (rollup_outlet_meal_daily). The outlets are locked
+ * FOR KEY SHARE for the transaction, so a meal timing change (which locks its outlet FOR UPDATE and counts the
+ * timing again from the receipts) never runs beside a batch of the same outlet.
  *
  * Amounts are rounded to 2 decimals once (numeric(14,2)) and the same rounded values feed the receipts and
  * the rollups, so the rollups always equal an aggregation over the stored receipts.
@@ -130,26 +137,29 @@ const MEASURES = `
 const TS = (param: string) => `(timestamptz 'epoch' + ${param} * interval '1 millisecond')`;
 
 /** Running totals by hour of `h` rows (outlet or mall, local day, hour of day, measures in cents). */
-const SALES_RUNNING = runningTotalsSql(SALES_HOUR_MEASURES, 'hr', (measure) => measure);
-const SALES_COLUMNS = runningColumns(SALES_HOUR_MEASURES).join(', ');
+/** The outlet day rows also hold the units sold by hour (migration 016); the mall rows do not. */
+const OUTLET_HOUR_MEASURES = [...SALES_HOUR_MEASURES, ...UNIT_HOUR_MEASURES] as const;
 const PAYMENT_RUNNING = runningTotalsSql(PAYMENT_HOUR_MEASURES, 'hr', () => 'cents');
 const PAYMENT_COLUMNS = runningColumns(PAYMENT_HOUR_MEASURES).join(', ');
 
-/** Adds the running totals of the batch's `hc` rows to the day rows of `table`, keyed by `key` and local day. */
-const salesDayHoursInsert = (table: string, key: 'outlet_id' | 'mall_id') => `
-  INSERT INTO ${table} AS t (client_id, ${key}, local_day, ${SALES_COLUMNS})
-  SELECT $1, ${key}, local_day, ${SALES_RUNNING}
+/** Adds the running totals of `measures` of the batch's `hc` rows to the day rows of `table`, by `key` and day. */
+const salesDayHoursInsert = (table: string, key: 'outlet_id' | 'mall_id', measures: readonly string[]) => `
+  INSERT INTO ${table} AS t (client_id, ${key}, local_day, ${runningColumns(measures).join(', ')})
+  SELECT $1, ${key}, local_day, ${runningTotalsSql(measures, 'hr', (measure) => measure)}
   FROM hc GROUP BY ${key}, local_day
   ON CONFLICT (client_id, ${key}, local_day) DO UPDATE SET
-    ${addRunningColumnsSql(SALES_HOUR_MEASURES, 't')}
+    ${addRunningColumnsSql(measures, 't')}
 `;
 
 /*
  * One statement a batch. $1 client id; receipts $2..$24; payments $25..$28; items $29..$34.
- * - ins_r inserts the receipts and returns the stored (rounded) figures; r adds the mall and its local time;
+ * - ins_r inserts the receipts and returns the stored (rounded) figures; it holds the line items, ru their units
+ *   per receipt; r adds the mall, its local time and the units;
  * - h aggregates by outlet and local hour; hc is h in cents by local day and hour of the day, from which the
  *   outlet and mall day rows of running totals (migration 006) are summed; d sums h by local day;
- * - pr joins the payments to r (outlet, mall, local day and hour, void flag) for the payment rollups.
+ * - pr joins the payments to r (outlet, mall, local day and hour, void flag) for the payment rollups;
+ * - ins_sku sums the items of non-void receipts by outlet, local day and SKU; ins_meal sums non-void receipts by
+ *   outlet, local day and the outlet's meal timing that holds their local time of day.
  */
 const INGEST_SQL = `
 WITH zones AS (
@@ -174,23 +184,29 @@ ins_r AS (
       closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt)
   RETURNING id, outlet_id, datetime, total_amount, discount, voucher_amount, refund_amount, is_member, void, foc_bill
 ),
+it AS MATERIALIZED (
+  SELECT * FROM unnest($29::int8[], $30::int2[], $31::int4[], $32::int4[], $33::numeric(14,2)[], $34::numeric(14,2)[])
+    AS u(receipt_id, seq, sku_id, quantity, unit_price, amount)
+),
+ru AS (SELECT receipt_id, sum(quantity)::int8 AS units FROM it GROUP BY receipt_id),
 r AS MATERIALIZED (
   SELECT i.id, i.outlet_id, z.mall_id, i.datetime AT TIME ZONE z.time_zone AS local_ts, i.total_amount, i.discount,
-    i.voucher_amount, i.refund_amount, i.is_member, i.void, i.foc_bill
-  FROM ins_r i JOIN zones z ON z.outlet_id = i.outlet_id
+    i.voucher_amount, i.refund_amount, i.is_member, i.void, i.foc_bill, coalesce(ru.units, 0) AS units
+  FROM ins_r i JOIN zones z ON z.outlet_id = i.outlet_id LEFT JOIN ru ON ru.receipt_id = i.id
 ),
 h AS MATERIALIZED (
-  SELECT r.outlet_id, r.mall_id, date_trunc('hour', r.local_ts) AS local_hour, ${MEASURES}
+  SELECT r.outlet_id, r.mall_id, date_trunc('hour', r.local_ts) AS local_hour, ${MEASURES},
+    coalesce(sum(r.units) FILTER (WHERE NOT r.void), 0) AS units
   FROM r GROUP BY r.outlet_id, r.mall_id, date_trunc('hour', r.local_ts)
 ),
 hc AS MATERIALIZED (
   SELECT outlet_id, mall_id, local_hour::date AS local_day, date_part('hour', local_hour)::int AS hr,
     (gmv * 100)::int8 AS gmv, transactions::int8 AS transactions, (member_gmv * 100)::int8 AS member_gmv,
-    member_transactions::int8 AS member_transactions
+    member_transactions::int8 AS member_transactions, units::int8 AS units
   FROM h
 ),
-ins_oh AS (${salesDayHoursInsert('rollup_outlet_day_hours', 'outlet_id')}),
-ins_mh AS (${salesDayHoursInsert('rollup_mall_day_hours', 'mall_id')}),
+ins_oh AS (${salesDayHoursInsert('rollup_outlet_day_hours', 'outlet_id', OUTLET_HOUR_MEASURES)}),
+ins_mh AS (${salesDayHoursInsert('rollup_mall_day_hours', 'mall_id', SALES_HOUR_MEASURES)}),
 ins_d AS (
   INSERT INTO rollup_outlet_daily AS t (client_id, outlet_id, local_day, gmv, transactions, member_gmv,
     member_transactions, discount, discount_count, voucher_amount, voucher_count, refund_amount, refund_count,
@@ -212,9 +228,26 @@ ins_p AS (
 ),
 ins_i AS (
   INSERT INTO receipt_items (client_id, receipt_id, seq, sku_id, quantity, unit_price, amount)
-  SELECT $1, u.receipt_id, u.seq, u.sku_id, u.quantity, u.unit_price, u.amount
-  FROM unnest($29::int8[], $30::int2[], $31::int4[], $32::int4[], $33::numeric(14,2)[], $34::numeric(14,2)[])
-    AS u(receipt_id, seq, sku_id, quantity, unit_price, amount)
+  SELECT $1, receipt_id, seq, sku_id, quantity, unit_price, amount FROM it
+),
+ins_sku AS (
+  INSERT INTO rollup_outlet_sku_daily AS t (client_id, outlet_id, local_day, sku_id, quantity, amount)
+  SELECT $1, r.outlet_id, r.local_ts::date, it.sku_id, sum(it.quantity), sum((it.amount * 100)::int8)
+  FROM it JOIN r ON r.id = it.receipt_id
+  WHERE NOT r.void
+  GROUP BY r.outlet_id, r.local_ts::date, it.sku_id
+  ON CONFLICT (client_id, outlet_id, local_day, sku_id) DO UPDATE SET
+    quantity = t.quantity + excluded.quantity, amount = t.amount + excluded.amount
+),
+ins_meal AS (
+  INSERT INTO rollup_outlet_meal_daily AS t (client_id, outlet_id, local_day, meal_timing_id, revenue, transactions)
+  SELECT $1, r.outlet_id, r.local_ts::date, mt.id, sum((r.total_amount * 100)::int8), count(*)
+  FROM r JOIN meal_timings mt ON mt.client_id = $1 AND mt.outlet_id = r.outlet_id
+    AND r.local_ts::time >= mt.start_time AND r.local_ts::time < mt.end_time
+  WHERE NOT r.void
+  GROUP BY r.outlet_id, r.local_ts::date, mt.id
+  ON CONFLICT (client_id, outlet_id, local_day, meal_timing_id) DO UPDATE SET
+    revenue = t.revenue + excluded.revenue, transactions = t.transactions + excluded.transactions
 ),
 pr AS MATERIALIZED (
   SELECT r.outlet_id, r.mall_id, r.local_ts::date AS local_day, date_part('hour', r.local_ts)::int AS hr,
@@ -240,10 +273,13 @@ ON CONFLICT (client_id, outlet_id, local_day, payment_method) DO UPDATE SET
 
 const ID_SQL = `SELECT nextval(pg_get_serial_sequence('receipts', 'id')) AS id FROM generate_series(1, $1::int)`;
 
-/** Outlet ids of `outletIds` that do not belong to the client (or do not exist). */
+/**
+ * Outlet ids of `outletIds` that do not belong to the client (or do not exist). The others are locked FOR KEY
+ * SHARE until the transaction ends: a meal timing change of one of them waits for the batch (see the top).
+ */
 async function unknownOutlets(db: PoolClient, clientId: number, outletIds: number[]): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
-    'SELECT id FROM outlets WHERE client_id = $1 AND id = ANY($2::int[])',
+    'SELECT id FROM outlets WHERE client_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR KEY SHARE',
     [clientId, outletIds],
   );
   const known = new Set(rows.map((row) => row.id));
@@ -422,6 +458,40 @@ export async function ingestReceipts(db: PoolClient, clientId: number, receipts:
   return receipts.length;
 }
 
+/**
+ * Counts meal timings `timingIds` of the outlet again from its stored receipts (rollup_outlet_meal_daily), for a
+ * timing that was added or retimed, in the caller's transaction, which must hold the outlet's row FOR UPDATE (so
+ * no batch of the outlet is being ingested meanwhile; see the top).
+ */
+export async function recountMealTimings(
+  db: Pick<PoolClient, 'query'>,
+  clientId: number,
+  outletId: number,
+  timingIds: readonly number[],
+): Promise<void> {
+  if (timingIds.length === 0) return;
+  const values = [clientId, outletId, timingIds];
+  await db.query(
+    'DELETE FROM rollup_outlet_meal_daily WHERE client_id = $1 AND outlet_id = $2 AND meal_timing_id = ANY($3::int[])',
+    values,
+  );
+  await db.query(
+    `INSERT INTO rollup_outlet_meal_daily (client_id, outlet_id, local_day, meal_timing_id, revenue, transactions)
+     SELECT $1, $2, l.local_ts::date, t.id, sum((l.total_amount * 100)::int8), count(*)
+     FROM (
+       SELECT r.datetime AT TIME ZONE m.time_zone AS local_ts, r.total_amount
+       FROM receipts r
+       JOIN outlets o ON o.client_id = r.client_id AND o.id = r.outlet_id
+       JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
+       WHERE r.client_id = $1 AND r.outlet_id = $2 AND NOT r.void
+     ) l
+     JOIN meal_timings t ON t.client_id = $1 AND t.outlet_id = $2 AND t.id = ANY($3::int[])
+       AND l.local_ts::time >= t.start_time AND l.local_ts::time < t.end_time
+     GROUP BY 3, 4`,
+    values,
+  );
+}
+
 const RECEIPTS_LOCAL = `receipts r
   JOIN outlets o ON o.client_id = r.client_id AND o.id = r.outlet_id
   JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id`;
@@ -430,24 +500,23 @@ const RECEIPTS_LOCAL = `receipts r
  * A consistency check: how many rows of each rollup differ from an aggregation of the stored receipts from
  * scratch (missing, extra or with other figures). All zero when ingestion kept the rollups right.
  */
-export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<{
+export interface RollupMismatches {
   daily: number;
   outletDayHours: number;
   mallDayHours: number;
   payment: number;
   mallPayment: number;
-}> {
+  skuDaily: number;
+  mealDaily: number;
+}
+
+export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<RollupMismatches> {
   const sales = runningColumns(SALES_HOUR_MEASURES);
+  const outletSales = runningColumns(OUTLET_HOUR_MEASURES);
   const payment = runningColumns(PAYMENT_HOUR_MEASURES);
   const row = (alias: string, columns: readonly string[]) =>
     `(${columns.map((column) => `${alias}.${column}`).join(', ')})`;
-  const { rows } = await db.query<{
-    daily: number;
-    outletDayHours: number;
-    mallDayHours: number;
-    payment: number;
-    mallPayment: number;
-  }>(`
+  const { rows } = await db.query<RollupMismatches>(`
     WITH lr AS MATERIALIZED (
       SELECT r.*, o.mall_id, r.datetime AT TIME ZONE m.time_zone AS local_ts,
         date_part('hour', r.datetime AT TIME ZONE m.time_zone)::int AS hr
@@ -455,14 +524,20 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<{
     ), ed AS (
       SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, ${MEASURES}
       FROM lr r GROUP BY 1, 2, 3
+    ), li AS (
+      SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, r.id AS receipt_id, i.sku_id, i.quantity, i.amount
+      FROM lr r JOIN receipt_items i ON i.client_id = r.client_id AND i.receipt_id = r.id
+      WHERE NOT r.void
+    ), ru AS (
+      SELECT client_id, receipt_id, sum(quantity)::int8 AS units FROM li GROUP BY 1, 2
     ), sales AS (
-      SELECT client_id, outlet_id, mall_id, local_ts::date AS local_day, hr,
+      SELECT lr.client_id, outlet_id, mall_id, local_ts::date AS local_day, hr,
         CASE WHEN void THEN 0 ELSE total_amount * 100 END::int8 AS gmv, CASE WHEN void THEN 0 ELSE 1 END AS transactions,
         CASE WHEN void OR NOT is_member THEN 0 ELSE total_amount * 100 END::int8 AS member_gmv,
-        CASE WHEN void OR NOT is_member THEN 0 ELSE 1 END AS member_transactions
-      FROM lr
+        CASE WHEN void OR NOT is_member THEN 0 ELSE 1 END AS member_transactions, coalesce(ru.units, 0) AS units
+      FROM lr LEFT JOIN ru ON ru.client_id = lr.client_id AND ru.receipt_id = lr.id
     ), eoh AS (
-      SELECT client_id, outlet_id, local_day, ${runningTotalsSql(SALES_HOUR_MEASURES, 'hr', (measure) => measure)}
+      SELECT client_id, outlet_id, local_day, ${runningTotalsSql(OUTLET_HOUR_MEASURES, 'hr', (measure) => measure)}
       FROM sales GROUP BY 1, 2, 3
     ), emh AS (
       SELECT client_id, mall_id, local_day, ${runningTotalsSql(SALES_HOUR_MEASURES, 'hr', (measure) => measure)}
@@ -479,12 +554,23 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<{
       SELECT client_id, mall_id, local_day, payment_method,
         ${runningTotalsSql(PAYMENT_HOUR_MEASURES, 'hr', () => '(amount * 100)::int8')}
       FROM pay GROUP BY 1, 2, 3, 4
+    ), esku AS (
+      SELECT client_id, outlet_id, local_day, sku_id, sum(quantity)::int8 AS quantity,
+        sum((amount * 100)::int8)::int8 AS amount
+      FROM li GROUP BY 1, 2, 3, 4
+    ), emeal AS (
+      SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, t.id AS meal_timing_id,
+        sum((r.total_amount * 100)::int8)::int8 AS revenue, count(*)::int8 AS transactions
+      FROM lr r JOIN meal_timings t ON t.client_id = r.client_id AND t.outlet_id = r.outlet_id
+        AND r.local_ts::time >= t.start_time AND r.local_ts::time < t.end_time
+      WHERE NOT r.void
+      GROUP BY 1, 2, 3, 4
     )
     SELECT
       (SELECT count(*)::int FROM ed e FULL JOIN rollup_outlet_daily t USING (client_id, outlet_id, local_day)
         WHERE ${row('e', ROLLUP_MEASURES)} IS DISTINCT FROM ${row('t', ROLLUP_MEASURES)}) AS daily,
       (SELECT count(*)::int FROM eoh e FULL JOIN rollup_outlet_day_hours t USING (client_id, outlet_id, local_day)
-        WHERE ${row('e', sales)} IS DISTINCT FROM ${row('t', sales)}) AS "outletDayHours",
+        WHERE ${row('e', outletSales)} IS DISTINCT FROM ${row('t', outletSales)}) AS "outletDayHours",
       (SELECT count(*)::int FROM emh e FULL JOIN rollup_mall_day_hours t USING (client_id, mall_id, local_day)
         WHERE ${row('e', sales)} IS DISTINCT FROM ${row('t', sales)}) AS "mallDayHours",
       (SELECT count(*)::int FROM ep e FULL JOIN rollup_outlet_payment_daily t
@@ -492,6 +578,13 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<{
         WHERE ${row('e', ['amount', 'payments', ...payment])} IS DISTINCT FROM ${row('t', ['amount', 'payments', ...payment])}) AS payment,
       (SELECT count(*)::int FROM emp e FULL JOIN rollup_mall_payment_day_hours t
           USING (client_id, mall_id, local_day, payment_method)
-        WHERE ${row('e', payment)} IS DISTINCT FROM ${row('t', payment)}) AS "mallPayment"`);
-  return rows[0] ?? { daily: 0, outletDayHours: 0, mallDayHours: 0, payment: 0, mallPayment: 0 };
+        WHERE ${row('e', payment)} IS DISTINCT FROM ${row('t', payment)}) AS "mallPayment",
+      (SELECT count(*)::int FROM esku e FULL JOIN rollup_outlet_sku_daily t USING (client_id, outlet_id, local_day, sku_id)
+        WHERE (e.quantity, e.amount) IS DISTINCT FROM (t.quantity, t.amount)) AS "skuDaily",
+      (SELECT count(*)::int FROM emeal e FULL JOIN rollup_outlet_meal_daily t
+          USING (client_id, outlet_id, local_day, meal_timing_id)
+        WHERE (e.revenue, e.transactions) IS DISTINCT FROM (t.revenue, t.transactions)) AS "mealDaily"`);
+  const [result] = rows;
+  if (!result) throw new Error('rollupMismatches: no answer');
+  return result;
 }

@@ -3,6 +3,7 @@ import { inTransaction, type Pool, type PoolClient, type Queryable, singleRow } 
 import { escapeLike, SqlParams } from '../db/sqlParams.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { type AuditEntry, writeAudit } from './audit.js';
+import { recountMealTimings } from './ingestion.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
 
 type Schemas = components['schemas'];
@@ -643,6 +644,7 @@ export async function createMealTiming(pool: Pool, actor: Actor, outletId: numbe
       [actor.clientId, outletId, `Meal ${n}`, slot.start_time, slot.end_time],
     );
     const created = singleRow(rows);
+    await recountMealTimings(tx, actor.clientId, outletId, [created.id]);
     const shaped = shapeTiming(actor.clientId, outletId, created);
     await writeAudit(tx, [
       audit(actor, { action: 'create', entity: 'meal_timing', entityId: created.id, before: null, after: shaped }),
@@ -726,6 +728,15 @@ export async function updateMealTimings(
           afters.map((row) => row.start_time),
           afters.map((row) => row.end_time),
         ],
+      );
+      const retimed = changed.filter(
+        (pair) => pair.before.start_time !== pair.after.start_time || pair.before.end_time !== pair.after.end_time,
+      );
+      await recountMealTimings(
+        tx,
+        actor.clientId,
+        outletId,
+        retimed.map((pair) => pair.after.id),
       );
       await writeAudit(
         tx,

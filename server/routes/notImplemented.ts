@@ -13,17 +13,6 @@ export function notImplemented<Id extends OperationId>(operationId: Id): Handler
  * its area's handlers; the app refuses to start with an operation in both.
  */
 export const unbuiltHandlers = {
-  // lookup
-  getSkus: notImplemented('getSkus'),
-  // outlet reports
-  getTopSkus: notImplemented('getTopSkus'),
-  getTotalRevenuePoints: notImplemented('getTotalRevenuePoints'),
-  getTotalTransactionPoints: notImplemented('getTotalTransactionPoints'),
-  getTotalUnitSalePoints: notImplemented('getTotalUnitSalePoints'),
-  getSalesBreakdown: notImplemented('getSalesBreakdown'),
-  getMealTimingReport: notImplemented('getMealTimingReport'),
-  getItemSalesBreakdown: notImplemented('getItemSalesBreakdown'),
-  getOutletOverallComparison: notImplemented('getOutletOverallComparison'),
   // mall reports
   getOutletCodes: notImplemented('getOutletCodes'),
   updateOutletCodes: notImplemented('updateOutletCodes'),

@@ -8,6 +8,7 @@ import { daysInRange } from '../../src/domain/reports.js';
 import { parseIds } from '../auth/access.js';
 import { badRequest } from '../errors.js';
 import type { ReportRange } from '../repositories/mallReports.js';
+import type { DayWindow, HourWindow } from '../repositories/outletReports.js';
 import type { TimeWindow } from '../repositories/receipts.js';
 
 /**
@@ -145,4 +146,41 @@ export function checkRequestRules(query: unknown): void {
       time_range: isText(q.time_range) ? q.time_range : undefined,
     });
   }
+}
+
+/**
+ * `window` (checked by outletWindow) as the days and hours of an outlet report read from the hour rollups: whole
+ * days, or with timeType datetime whole hours (startTime on the hour, endTime the last second of an hour), so the
+ * rollups answer it exactly; a 400 naming the field for a time off the hour.
+ */
+export function hourWindow(window: TimeWindow, fields: WindowFields = PERIOD): HourWindow {
+  const start = window.startTime.slice(0, 10);
+  const end = window.endTime.slice(0, 10);
+  if (window.timeType !== 'datetime') return { start, end, startHour: 0, endHour: 23 };
+  if (window.startTime.slice(13) !== ':00:00') {
+    throw badRequest(`${fields.start} must be on the hour (HH:00:00): the report counts whole hours.`);
+  }
+  if (window.endTime.slice(13) !== ':59:59') {
+    throw badRequest(`${fields.end} must be the last second of an hour (HH:59:59): the report counts whole hours.`);
+  }
+  return {
+    start,
+    end,
+    startHour: Number(window.startTime.slice(11, 13)),
+    endHour: Number(window.endTime.slice(11, 13)),
+  };
+}
+
+/** The compared period of an outlet comparison as days and hours, by the same rules. */
+export function comparedHourWindow(query: TimeWindow & { comparedStartTime: string; comparedEndTime: string }) {
+  const window = outletWindow(
+    { startTime: query.comparedStartTime, endTime: query.comparedEndTime, timeType: query.timeType },
+    COMPARED_PERIOD,
+  );
+  return hourWindow(window, COMPARED_PERIOD);
+}
+
+/** The days of an outlet report read from day rollups (a time given with a day is not used). */
+export function dayWindow(window: TimeWindow): DayWindow {
+  return { start: window.startTime.slice(0, 10), end: window.endTime.slice(0, 10) };
 }

@@ -406,7 +406,7 @@ export interface paths {
         };
         /**
          * Best-selling SKUs of the selected outlet(s), paged
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime; the range spans at most 366 calendar days. The report counts whole days of the outlet's mall (it reads day rollups): timeType is date, and a time of day given with startTime or endTime is not used.
          */
         get: operations["getTopSkus"];
         put?: never;
@@ -426,7 +426,7 @@ export interface paths {
         };
         /**
          * Revenue series and total of the selected outlet(s)
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly; with timeType datetime the series count whole hours of the outlet's rollups, so startTime must be on the hour (HH:00:00) and endTime the last second of an hour (HH:59:59).
          */
         get: operations["getTotalRevenuePoints"];
         put?: never;
@@ -446,7 +446,7 @@ export interface paths {
         };
         /**
          * Transaction-count series and total of the selected outlet(s)
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly; with timeType datetime the series count whole hours of the outlet's rollups, so startTime must be on the hour (HH:00:00) and endTime the last second of an hour (HH:59:59).
          */
         get: operations["getTotalTransactionPoints"];
         put?: never;
@@ -466,7 +466,7 @@ export interface paths {
         };
         /**
          * Units-sold series and total of the selected outlet(s)
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly; with timeType datetime the series count whole hours of the outlet's rollups, so startTime must be on the hour (HH:00:00) and endTime the last second of an hour (HH:59:59).
          */
         get: operations["getTotalUnitSalePoints"];
         put?: never;
@@ -486,7 +486,7 @@ export interface paths {
         };
         /**
          * Daily revenue breakdown of the selected outlet(s)
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days; with timeType datetime the series count whole hours of the outlet's rollups, so startTime must be on the hour (HH:00:00) and endTime the last second of an hour (HH:59:59).
          */
         get: operations["getSalesBreakdown"];
         put?: never;
@@ -506,7 +506,7 @@ export interface paths {
         };
         /**
          * Sales per meal timing of the selected outlet(s)
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime; the range spans at most 366 calendar days. The report counts whole days of the outlet's mall (it reads day rollups): timeType is date, and a time of day given with startTime or endTime is not used.
          */
         get: operations["getMealTimingReport"];
         put?: never;
@@ -526,7 +526,7 @@ export interface paths {
         };
         /**
          * Item sales per time bucket of the selected outlet(s)
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days, 31 when timeRange is hourly.
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime; the range spans at most 366 calendar days. The report counts whole days of the outlet's mall (it reads day rollups): timeType is date, and a time of day given with startTime or endTime is not used.
          */
         get: operations["getItemSalesBreakdown"];
         put?: never;
@@ -546,7 +546,7 @@ export interface paths {
         };
         /**
          * Totals of a period compared with another period
-         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the same for comparedStartTime and comparedEndTime; the range spans at most 366 calendar days.
+         * @description Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the same for comparedStartTime and comparedEndTime; the range spans at most 366 calendar days; with timeType datetime the series count whole hours of the outlet's rollups, so startTime must be on the hour (HH:00:00) and endTime the last second of an hour (HH:59:59).
          */
         get: operations["getOutletOverallComparison"];
         put?: never;
@@ -1681,6 +1681,7 @@ export interface components {
             barcode: string | null;
             item_name: string;
             quantity: number;
+            /** @description The average price it sold at (amount / quantity), 2 decimals. */
             unit_price: number;
             /** @description Revenue, 2 decimals. */
             amount: number;
@@ -2249,6 +2250,15 @@ export interface components {
                 "application/json": components["schemas"]["MissingExchangeRateError"];
             };
         };
+        /** @description The selected outlets use more than one currency, and an outlet report never adds amounts of different currencies: the message names them; choose outlets of one currency. */
+        MixedCurrencies: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many attempts; try again later. */
         TooManyRequests: {
             headers: {
@@ -2270,6 +2280,10 @@ export interface components {
         /** @description YYYY-MM-DD (inclusive day), or YYYY-MM-DD HH:mm:ss when timeType is datetime. */
         EndTime: components["schemas"]["OutletTime"];
         TimeType: "date" | "datetime";
+        /** @description Whole days only (the report reads day rollups). */
+        WholeDayTimeType: "date";
+        /** @description Bucket size of the series, whole days (daily, weekly from Monday, monthly). */
+        DayTimeRange: "daily" | "weekly" | "monthly";
         /** @description Bucket size of the series. */
         OutletTimeRange: components["schemas"]["TimeRange"];
         Page: number;
@@ -2943,7 +2957,8 @@ export interface operations {
                 startTime: components["parameters"]["StartTime"];
                 /** @description YYYY-MM-DD (inclusive day), or YYYY-MM-DD HH:mm:ss when timeType is datetime. */
                 endTime: components["parameters"]["EndTime"];
-                timeType?: components["parameters"]["TimeType"];
+                /** @description Whole days only (the report reads day rollups). */
+                timeType?: components["parameters"]["WholeDayTimeType"];
                 /** @description Rank by quantity sold or by revenue (amount). */
                 sortMethod?: "quantity" | "amount";
                 orderByMethod?: components["parameters"]["OrderByMethod"];
@@ -2968,6 +2983,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MixedCurrencies"];
         };
     };
     getTotalRevenuePoints: {
@@ -3002,6 +3018,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MixedCurrencies"];
         };
     };
     getTotalTransactionPoints: {
@@ -3102,6 +3119,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MixedCurrencies"];
         };
     };
     getMealTimingReport: {
@@ -3114,7 +3132,8 @@ export interface operations {
                 startTime: components["parameters"]["StartTime"];
                 /** @description YYYY-MM-DD (inclusive day), or YYYY-MM-DD HH:mm:ss when timeType is datetime. */
                 endTime: components["parameters"]["EndTime"];
-                timeType?: components["parameters"]["TimeType"];
+                /** @description Whole days only (the report reads day rollups). */
+                timeType?: components["parameters"]["WholeDayTimeType"];
             };
             header?: never;
             path?: never;
@@ -3136,6 +3155,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MixedCurrencies"];
         };
     };
     getItemSalesBreakdown: {
@@ -3148,9 +3168,10 @@ export interface operations {
                 startTime: components["parameters"]["StartTime"];
                 /** @description YYYY-MM-DD (inclusive day), or YYYY-MM-DD HH:mm:ss when timeType is datetime. */
                 endTime: components["parameters"]["EndTime"];
-                timeType?: components["parameters"]["TimeType"];
-                /** @description Bucket size of the series. */
-                timeRange?: components["parameters"]["OutletTimeRange"];
+                /** @description Whole days only (the report reads day rollups). */
+                timeType?: components["parameters"]["WholeDayTimeType"];
+                /** @description Bucket size of the series, whole days (daily, weekly from Monday, monthly). */
+                timeRange?: components["parameters"]["DayTimeRange"];
             };
             header?: never;
             path?: never;
@@ -3158,7 +3179,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Rows per bucket and item, buckets oldest first. */
+            /** @description Rows per bucket and item: in each bucket its 10 best-selling items by amount (ties by quantity, then SKU id), buckets oldest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3172,6 +3193,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MixedCurrencies"];
         };
     };
     getOutletOverallComparison: {
@@ -3206,6 +3228,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["MixedCurrencies"];
         };
     };
     getPaymentAndSum: {

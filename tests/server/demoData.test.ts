@@ -99,6 +99,8 @@ describe('generateDemoData', () => {
       mallDayHours: 0,
       payment: 0,
       mallPayment: 0,
+      skuDaily: 0,
+      mealDaily: 0,
     });
   });
 

@@ -232,7 +232,15 @@ const EXPECTED_PAYMENTS = [
 ];
 
 const MEASURES = Object.keys(ZERO).join(', ');
-const NO_MISMATCHES = { daily: 0, outletDayHours: 0, mallDayHours: 0, payment: 0, mallPayment: 0 };
+const NO_MISMATCHES = {
+  daily: 0,
+  outletDayHours: 0,
+  mallDayHours: 0,
+  payment: 0,
+  mallPayment: 0,
+  skuDaily: 0,
+  mealDaily: 0,
+};
 const MALL_OF: Record<number, number> = { [A1]: 1, [A2]: 1, [B1]: 2 };
 
 /** The sales of EXPECTED_HOURLY by outlet (or by mall) and local hour, hours without sales left out. */

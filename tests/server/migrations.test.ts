@@ -58,6 +58,8 @@ describe('migration 006 (hour-of-day running totals)', () => {
       mallDayHours: 0,
       payment: 0,
       mallPayment: 0,
+      skuDaily: 0,
+      mealDaily: 0,
     });
     const count =
       'SELECT (SELECT count(*) FROM rollup_outlet_day_hours)::int AS outlet, (SELECT count(*) FROM rollup_mall_day_hours)::int AS mall';

@@ -1,0 +1,90 @@
+import {
+  comparisonTotals,
+  dailyBreakdown,
+  itemSalesBreakdown,
+  mealTimingReport,
+  type OutletSelection,
+  pointSeries,
+  sameCurrency,
+  searchSkus,
+  topSkus,
+} from '../repositories/outletReports.js';
+import { comparedHourWindow, dayWindow, hourWindow, outletIds, outletWindow } from './rules.js';
+import type { AreaHandlers, RouteDeps } from './types.js';
+
+/** The selection of a request: its client and its outlet ids (access control has checked both). */
+const selectionOf = (query: { client_id: number; id: string }): OutletSelection => ({
+  clientId: query.client_id,
+  outletIds: outletIds(query.id),
+});
+
+/**
+ * The outlet reports of §7 over line items, meal timings and the hour rollups (server/repositories/
+ * outletReports.ts). Reports with money first make sure the outlets share a currency (409 otherwise); the check
+ * and the report run side by side.
+ */
+export function outletReportHandlers({ pool }: RouteDeps) {
+  const withOneCurrency = async <T>(selection: OutletSelection, report: Promise<T>): Promise<T> => {
+    const [, answer] = await Promise.all([sameCurrency(pool, selection), report]);
+    return answer;
+  };
+  return {
+    async getSkus({ query }) {
+      return searchSkus(pool, selectionOf(query), query.searchText);
+    },
+    async getTotalRevenuePoints({ query }) {
+      const selection = selectionOf(query);
+      const window = hourWindow(outletWindow(query));
+      return withOneCurrency(selection, pointSeries(pool, selection, window, 'gmv', query.timeRange ?? 'daily'));
+    },
+    async getTotalTransactionPoints({ query }) {
+      const window = hourWindow(outletWindow(query));
+      return pointSeries(pool, selectionOf(query), window, 'transactions', query.timeRange ?? 'daily');
+    },
+    async getTotalUnitSalePoints({ query }) {
+      const window = hourWindow(outletWindow(query));
+      return pointSeries(pool, selectionOf(query), window, 'units', query.timeRange ?? 'daily');
+    },
+    async getSalesBreakdown({ query }) {
+      const selection = selectionOf(query);
+      const window = hourWindow(outletWindow(query));
+      return { data: await withOneCurrency(selection, dailyBreakdown(pool, selection, window)) };
+    },
+    async getOutletOverallComparison({ query }) {
+      const selection = selectionOf(query);
+      const current = hourWindow(outletWindow(query));
+      const compared = comparedHourWindow(query);
+      const [totals, before] = await withOneCurrency(
+        selection,
+        Promise.all([comparisonTotals(pool, selection, current), comparisonTotals(pool, selection, compared)]),
+      );
+      return { current: totals, compared: before };
+    },
+    async getTopSkus({ query }) {
+      const selection = selectionOf(query);
+      const window = dayWindow(outletWindow(query));
+      return withOneCurrency(
+        selection,
+        topSkus(pool, selection, window, {
+          skuId: query.sku_id,
+          sortMethod: query.sortMethod ?? 'quantity',
+          orderByMethod: query.orderByMethod ?? 'desc',
+          page: query.page ?? 1,
+          rowsPerPage: query.rowsPerPage ?? 10,
+        }),
+      );
+    },
+    async getItemSalesBreakdown({ query }) {
+      const selection = selectionOf(query);
+      const window = dayWindow(outletWindow(query));
+      return {
+        data: await withOneCurrency(selection, itemSalesBreakdown(pool, selection, window, query.timeRange ?? 'daily')),
+      };
+    },
+    async getMealTimingReport({ query }) {
+      const selection = selectionOf(query);
+      const window = dayWindow(outletWindow(query));
+      return { data: await withOneCurrency(selection, mealTimingReport(pool, selection, window)) };
+    },
+  } satisfies AreaHandlers;
+}
