@@ -8,7 +8,8 @@
  *   BENCH_OUTLETS_PER_MALL=150 …   (the first client's 2 malls then hold 300 outlets: the GTO summary's goal)
  *
  * The goal: p95 ≤ 30 ms per call at 10 M receipts over a year, for a 31-day range with an hour filter; the GTO
- * summary of a client's 300 outlets p95 ≤ 50 ms.
+ * summary of a client's 300 outlets p95 ≤ 50 ms. The outlet report calls of the sales analysis page (one outlet,
+ * 31 days or a year) are timed on the same data, p95 ≤ 30 ms.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -94,6 +95,33 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
   ] as const;
 }
 
+/**
+ * The sales analysis page's outlet report calls (§7) for one outlet: 31 days ending on END_DATE against the 31
+ * before, and the heavier year-long asks (top SKUs ranked by revenue, the item breakdown by week, meal timings).
+ */
+function outletReportCalls(clientId: number, outletId: number) {
+  const month = `client_id=${clientId}&id=${outletId}&startTime=2026-10-01&endTime=${END_DATE}`;
+  const year = `client_id=${clientId}&id=${outletId}&startTime=2025-11-01&endTime=${END_DATE}`;
+  return [
+    [
+      'outlets/overallComparison',
+      `/outlets/overallComparison?${month}&comparedStartTime=2026-08-31&comparedEndTime=2026-09-30`,
+    ],
+    ['outlets/totalRevenuePoints daily', `/outlets/totalRevenuePoints?${month}&timeRange=daily`],
+    ['outlets/totalRevenuePoints hourly', `/outlets/totalRevenuePoints?${month}&timeRange=hourly`],
+    ['outlets/totalRevenuePoints monthly (a year)', `/outlets/totalRevenuePoints?${year}&timeRange=monthly`],
+    ['outlets/totalTransactionPoints daily', `/outlets/totalTransactionPoints?${month}&timeRange=daily`],
+    ['outlets/totalUnitSalePoints daily', `/outlets/totalUnitSalePoints?${month}&timeRange=daily`],
+    ['outlets/breakdown', `/outlets/breakdown?${month}`],
+    ['outlets/topSKU by quantity', `/outlets/topSKU?${month}&sortMethod=quantity&page=1&rowsPerPage=10`],
+    ['outlets/topSKU by amount (a year, page 3)', `/outlets/topSKU?${year}&sortMethod=amount&page=3&rowsPerPage=10`],
+    ['outlets/itemSalesBreakdown daily', `/outlets/itemSalesBreakdown?${month}&timeRange=daily`],
+    ['outlets/itemSalesBreakdown weekly (a year)', `/outlets/itemSalesBreakdown?${year}&timeRange=weekly`],
+    ['outlets/mealTimingReport (a year)', `/outlets/mealTimingReport?${year}`],
+    ['outlets/sku search', `/outlets/sku?client_id=${clientId}&id=${outletId}&searchText=a`],
+  ] as const;
+}
+
 /** Times every mall report call against an existing database of demo data. */
 export async function benchMallReportCalls(url: string, count = 200): Promise<void> {
   const pool = createPool(url, 10);
@@ -131,12 +159,15 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
       say(
         `\n-- ${client.name}: ${malls.length} malls, ${outletCount} outlets; 1 Oct – 31 Oct 2026 (31 days), hours 10–21 unless noted`,
       );
-      for (const [label, pathAndQuery] of calls(
-        client.id,
-        malls.map((mall) => mall.id),
-        outlet.id,
-        { start_hour: 10, end_hour: 21 },
-      )) {
+      for (const [label, pathAndQuery] of [
+        ...calls(
+          client.id,
+          malls.map((mall) => mall.id),
+          outlet.id,
+          { start_hour: 10, end_hour: 21 },
+        ),
+        ...outletReportCalls(client.id, outlet.id),
+      ]) {
         const times = await timeCalls(async () => {
           await get(pathAndQuery);
         }, count);

@@ -375,6 +375,45 @@ describe('meal timing report', () => {
   });
 });
 
+describe('a meal timing retimed while receipts of its outlet are being stored', () => {
+  it('waits for them and counts them', async () => {
+    const writer = await db.pool.connect();
+    try {
+      await writer.query('BEGIN');
+      // Wed 11 March 12:00 local: in Lunch whether it ends at 14:31 or at 15:00.
+      await ingestReceipts(writer, 1, [
+        receipt(cafe, '2026-03-11T04:00:00Z', 7, [['CASH', 7]], { items: [item(sku.tea, 2, 3.5)] }),
+      ]);
+      let settled = false;
+      const retimed = agents.admin
+        .request('PUT', '/outlets/mealTimings', {
+          body: {
+            client_id: 1,
+            outlet_id: cafe,
+            meal_timing: [{ id: timing.lunch, name: 'Lunch', start_time: '11:00', end_time: '15:00' }],
+          },
+        })
+        .finally(() => {
+          settled = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await writer.query('COMMIT');
+      expect((await retimed).statusCode).toBe(200);
+    } finally {
+      writer.release();
+    }
+    const lunch = (
+      await answer<{ data: { meal_timing_id: number; revenue: number; transactions: number }[] }>('mealTimingReport', {
+        endTime: '2026-03-11',
+      })
+    ).data.find((row) => row.meal_timing_id === timing.lunch);
+    // r2, r3, r4 and the new receipt.
+    expect(lunch).toMatchObject({ revenue: 29.5, transactions: 4 });
+    expect(await rollupMismatches(db.pool)).toMatchObject({ mealDaily: 0, skuDaily: 0 });
+  });
+});
+
 describe('SKU search', () => {
   it("finds the outlets' SKUs by name or barcode, any case", async () => {
     expect(await answer('sku', { searchText: 'LAT' })).toEqual([
