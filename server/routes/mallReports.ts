@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { missingRatesMessage } from '../../src/domain/reportCurrency.js';
-import { wholeWeeksComparisonPeriod } from '../../src/domain/reports.js';
+import { previousPeriod, wholeWeeksComparisonPeriod } from '../../src/domain/reports.js';
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import { type ReportCurrency, reportCurrency } from '../repositories/currencies.js';
 import {
+  type AmountKind,
+  amountReport,
   categoryOutletReport,
   dailyReport,
   type GroupBy,
@@ -100,7 +102,28 @@ const timeRangeOf = (value: TimeRange | undefined): TimeRange => value ?? 'daily
 
 export function mallReportHandlers({ pool }: RouteDeps) {
   const currencyOf = reportCurrencyCache(pool);
+  /** Refunds or voucher redemptions of the range against the same number of days just before it. */
+  const amountPage = async (
+    request: FastifyRequest,
+    query: { client_id: number; mall_ids: number[]; start_time: string; end_time: string },
+    kind: AmountKind,
+  ) => {
+    const range = reportRange(query);
+    const previous = previousPeriod(range.start, range.end);
+    // One scope over both periods: a rate missing in either answers 409.
+    const scope = await mallScope(pool, currencyOf, request, query, { ...range, start: previous.start });
+    const report = await amountReport(pool, scope, range, previous, kind);
+    return { ...report, previous_start_time: previous.start, previous_end_time: previous.end };
+  };
   return {
+    async getMallRefundReport(request) {
+      return amountPage(request, request.query, 'refund');
+    },
+
+    async getMallVoucherReport(request) {
+      return amountPage(request, request.query, 'voucher');
+    },
+
     async getMallDailyReport(request) {
       const { query } = request;
       const range = reportRange(query);

@@ -749,6 +749,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mall_report/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds of the selected malls by day and by outlet
+         * @description amount is the sum of the refund amounts of receipts that are not void, count the receipts with a refund; gmv and transactions beside them give the refund rate. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days. The previous period is the same number of days just before start_time.
+         */
+        get: operations["getMallRefundReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mall_report/voucher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mall voucher redemptions of the selected malls by day and by outlet
+         * @description amount is the sum paid with mall vouchers on receipts that are not void, count the receipts that redeemed a voucher; gmv and transactions beside them give the share of sales paid with vouchers. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days. The previous period is the same number of days just before start_time.
+         */
+        get: operations["getMallVoucherReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mall_report/daily": {
         parameters: {
             query?: never;
@@ -1838,6 +1878,39 @@ export interface components {
             /** @description Group key (outlet id, mall id, category or level, as a string). */
             key: string;
             name: string;
+        };
+        MallAmountTotals: {
+            amount: number;
+            count: number;
+            gmv: number;
+            transactions: number;
+        };
+        MallAmountDay: {
+            /** Format: date */
+            date: string;
+            amount: number;
+            count: number;
+        };
+        MallAmountOutlet: {
+            outlet_id: number;
+            outlet_name: string;
+            mall_id: number;
+            mall_name: string;
+            amount: number;
+            count: number;
+            gmv: number;
+            transactions: number;
+        };
+        MallAmountReport: {
+            current: components["schemas"]["MallAmountTotals"];
+            previous: components["schemas"]["MallAmountTotals"];
+            /** Format: date */
+            previous_start_time: string;
+            /** Format: date */
+            previous_end_time: string;
+            daily: components["schemas"]["MallAmountDay"][];
+            /** @description The outlets with any amount or count in the range, largest amount first (at most 100). */
+            outlets: components["schemas"]["MallAmountOutlet"][];
         };
         DailyReportRow: {
             /** Format: date */
@@ -3637,6 +3710,70 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["MallGroupRow"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+        };
+    };
+    getMallRefundReport: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The range against the previous period of as many days, by day (zeros included, oldest first) and by outlet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MallAmountReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+        };
+    };
+    getMallVoucherReport: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The range against the previous period of as many days, by day (zeros included, oldest first) and by outlet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MallAmountReport"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -103,6 +103,8 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   }),
   getMallOutletReport: () => ({ query: MALL_RANGE }),
   getMallDailyReport: () => ({ query: MALL_RANGE }),
+  getMallRefundReport: () => ({ query: MALL_RANGE }),
+  getMallVoucherReport: () => ({ query: MALL_RANGE }),
   getMallMonthlyReport: () => ({ query: MALL_RANGE }),
   getMallRanking: () => ({ query: MALL_RANGE }),
   getMemberOverall: () => ({ query: MALL_RANGE }),

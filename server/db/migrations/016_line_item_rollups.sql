@@ -10,6 +10,9 @@
 --   to the minute, which no hour rollup can split, so each receipt is counted in its timing when it is stored;
 --   a timing that is added or retimed is counted again from the outlet's receipts in the settings transaction
 --   that changes it (server/repositories/settings.ts), a removed one takes its rows with it.
+--
+-- Like the other rollups (migration 006) their pages keep room for updates in place (fillfactor 60): a batch adds
+-- to the rows of its days, and an update that stays on its page touches no index.
 
 ALTER TABLE rollup_outlet_day_hours
   ADD COLUMN units_h1 int8 NOT NULL DEFAULT 0,
@@ -45,7 +48,7 @@ CREATE TABLE rollup_outlet_sku_daily (
   quantity   int8 NOT NULL DEFAULT 0,
   amount     int8 NOT NULL DEFAULT 0,
   PRIMARY KEY (client_id, outlet_id, local_day, sku_id)
-);
+) WITH (fillfactor = 60);
 
 CREATE TABLE rollup_outlet_meal_daily (
   client_id       integer NOT NULL,
@@ -56,7 +59,7 @@ CREATE TABLE rollup_outlet_meal_daily (
   transactions    int8 NOT NULL DEFAULT 0,
   PRIMARY KEY (client_id, outlet_id, local_day, meal_timing_id),
   FOREIGN KEY (client_id, meal_timing_id) REFERENCES meal_timings (client_id, id) ON DELETE CASCADE
-);
+) WITH (fillfactor = 60);
 
 -- The receipts stored before: the same figures from scratch.
 CREATE TEMPORARY TABLE local_items ON COMMIT DROP AS
