@@ -117,6 +117,9 @@ const mallOutletPage: PageComponent = lazy(() =>
 const salesTrendsPage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/SalesTrendsPage').then((module) => ({ default: module.SalesTrendsPage })),
 );
+const exportPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/ExportPage').then((module) => ({ default: module.ExportPage })),
+);
 
 /** What a page of the table shows besides its route meta. */
 interface PageSetup {
@@ -160,7 +163,8 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
     mallHeader: true,
     filters: { headerV2: true, outletMode: 'disabled' },
   },
-  '/shopper-connect/export': { filters: MALL_LEVEL },
+  // Its own malls and date range (the header's filters): no mall header (§2).
+  '/shopper-connect/export': { filters: MALL_LEVEL, page: exportPage },
   '/shopper-connect/cross-spending': { filters: OUTLET_LEVEL },
   '/shopper-connect/cross-spending/details': { filters: OUTLET_LEVEL },
   '/shopper-connect/refunds': { filters: MALL_LEVEL },

@@ -109,6 +109,9 @@ describe('filters in the address', () => {
     cleanup();
     clearSession();
     renderApp(next, server());
+    await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Export'), SIGN_IN);
+    // Back to a page that sums its filters up: all of them came from the reloaded address.
+    fireEvent.click(await screen.findByTestId('nav-link-/shopper-connect/cross-spending'));
     await waitFor(() => expect(screen.getByTestId('filter-summary-malls').textContent).toBe('East'), SIGN_IN);
     expect(screen.getByTestId('filter-summary-dates').textContent).toBe('2024-03-01 to 2024-03-05');
     expect(screen.getByTestId('filter-summary-outlet').textContent).toBe('Kopi Corner (12)');
