@@ -28,6 +28,7 @@ import { lookupHandlers } from './routes/lookup.js';
 import { mallReportHandlers } from './routes/mallReports.js';
 import { nonTradingDayHandlers } from './routes/nonTradingDays.js';
 import { unbuiltHandlers } from './routes/notImplemented.js';
+import { outletCodeHandlers } from './routes/outletCodes.js';
 import { outletReportHandlers } from './routes/outletReports.js';
 import { receiptHandlers } from './routes/receipts.js';
 import { checkRequestRules } from './routes/rules.js';
@@ -65,6 +66,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...receiptHandlers(deps),
     ...outletReportHandlers(deps),
     ...mallReportHandlers(deps),
+    ...outletCodeHandlers(deps),
     ...settingsHandlers(deps),
     ...gtoHandlers(deps),
     ...breakevenHandlers(deps),

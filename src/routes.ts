@@ -117,6 +117,9 @@ const mallOutletPage: PageComponent = lazy(() =>
 const salesTrendsPage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/SalesTrendsPage').then((module) => ({ default: module.SalesTrendsPage })),
 );
+const outletCodePage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/OutletCodePage').then((module) => ({ default: module.OutletCodePage })),
+);
 const exportPage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/ExportPage').then((module) => ({ default: module.ExportPage })),
 );
@@ -169,7 +172,8 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/shopper-connect/cross-spending/details': { filters: OUTLET_LEVEL },
   '/shopper-connect/refunds': { filters: MALL_LEVEL },
   '/shopper-connect/voucher-redemption': { filters: MALL_LEVEL },
-  '/shopper-connect/outlet-code': { filters: { period: 'none', outletMode: 'disabled' } },
+  // Its own malls (no mall header, §2) and search.
+  '/shopper-connect/outlet-code': { filters: { period: 'none', outletMode: 'disabled' }, page: outletCodePage },
   // Its own date range; the outlet comes from the path.
   '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL, page: mallOutletPage },
   // Its own malls and year: no date range in the header.

@@ -512,7 +512,11 @@ function auditEntries(world: WorldPlan, ids: Ids, seed: number) {
             action: 'update',
             entity: 'outlet_code',
             entity_id: outletId,
-            detail: { outlet: outlet.name, old: `${outlet.code}-OLD`, new: outlet.code },
+            // As updateOutletCodes writes it (server/repositories/outletCodes.ts).
+            detail: {
+              before: { outlet_id: Number(outletId), outlet_name: outlet.name, outlet_code: `${outlet.code}-OLD` },
+              after: { outlet_id: Number(outletId), outlet_name: outlet.name, outlet_code: outlet.code },
+            },
           });
           break;
         case 5:

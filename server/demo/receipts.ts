@@ -7,6 +7,8 @@ import type { OutletPlan } from './world.js';
 
 const WIDTH = 40;
 const RULE = '-'.repeat(WIDTH);
+/** The loyalty members of each mall that the demo's member receipts are spread over. */
+const MEMBERS_PER_MALL = 4000;
 
 interface Sku {
   id: number;
@@ -30,6 +32,8 @@ const ITEM_COUNTS: Record<OutletPlan['profile'], { counts: number[]; weights: nu
  */
 export class OutletSimulator {
   private readonly random: Random;
+  /** Who the members are: a stream of its own, so the rest of the receipts do not depend on it. */
+  private readonly members: Random;
   private readonly clock: ZoneClock;
   private readonly skus: Sku[];
   private readonly skuPicker: WeightedIndex;
@@ -49,6 +53,7 @@ export class OutletSimulator {
     seed: number,
   ) {
     this.random = Random.derive(seed, 'receipts', plan.code);
+    this.members = Random.derive(seed, 'members', plan.code);
     this.clock = ZoneClock.for(plan.mall.timeZone);
     this.skus = plan.skus.map((sku, i) => ({ id: itemAt(skuIds, i), name: sku.name, unitPrice: sku.unitPrice }));
     this.skuPicker = new WeightedIndex(plan.skus.map((sku) => sku.weight));
@@ -60,6 +65,15 @@ export class OutletSimulator {
     this.decimals = plan.mall.currency === 'IDR' ? 0 : 2;
     this.counter = this.random.int(1000, 90000);
     this.header = [center(plan.name.toUpperCase()), center(`${plan.mall.name} ${plan.unitNo}`)].join('\n');
+  }
+
+  /**
+   * A member of the mall's loyalty programme (MEMBERS_PER_MALL of them): the same members come back, the most loyal
+   * far more often (the square of a uniform draw favours low numbers), and they shop at many of the mall's outlets.
+   */
+  private memberId(): string {
+    const n = Math.floor(MEMBERS_PER_MALL * this.members.next() ** 2);
+    return `${this.plan.mall.code}-M${String(n + 1).padStart(5, '0')}`;
   }
 
   private money(value: number): number {
@@ -247,6 +261,7 @@ export class OutletSimulator {
       refundAmount,
       paymentMethod,
       isMember: member,
+      memberId: member ? this.memberId() : null,
       nameReason,
       tableNo,
       takeAway,

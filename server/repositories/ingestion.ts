@@ -40,6 +40,8 @@ import {
  * [start_time, end_time) holds the receipt's local time of day (rollup_outlet_meal_daily). The outlets are locked
  * FOR KEY SHARE for the transaction, so a meal timing change (which locks its outlet FOR UPDATE and counts the
  * timing again from the receipts) never runs beside a batch of the same outlet.
+ * Members (migration 018): spend (cents) and visits per outlet, local day and member id over non-void receipts
+ * with a member id (rollup_member_outlet_daily), for cross spending.
  *
  * Amounts are rounded to 2 decimals once (numeric(14,2)) and the same rounded values feed the receipts and
  * the rollups, so the rollups always equal an aggregation over the stored receipts.
@@ -76,6 +78,8 @@ export interface ReceiptInput {
   /** The receipt's main payment method, as captured; stored normalised like the tenders'. */
   paymentMethod: string;
   isMember: boolean;
+  /** The loyalty member who presented a card (the client's member number); absent or null for non-members. */
+  memberId?: string | null;
   nameReason: string | null;
   tableNo: string | null;
   takeAway: boolean;
@@ -152,14 +156,15 @@ const salesDayHoursInsert = (table: string, key: 'outlet_id' | 'mall_id', measur
 `;
 
 /*
- * One statement a batch. $1 client id; receipts $2..$24; payments $25..$28; items $29..$34.
+ * One statement a batch. $1 client id; receipts $2..$24 and $35 (member ids); payments $25..$28; items $29..$34.
  * - ins_r inserts the receipts and returns the stored (rounded) figures; it holds the line items, ru their units
  *   per receipt; r adds the mall, its local time and the units;
  * - h aggregates by outlet and local hour; hc is h in cents by local day and hour of the day, from which the
  *   outlet and mall day rows of running totals (migration 006) are summed; d sums h by local day;
  * - pr joins the payments to r (outlet, mall, local day and hour, void flag) for the payment rollups;
  * - ins_sku sums the items of non-void receipts by outlet, local day and SKU; ins_meal sums non-void receipts by
- *   outlet, local day and the outlet's meal timing that holds their local time of day.
+ *   outlet, local day and the outlet's meal timing that holds their local time of day; ins_member sums
+ *   non-void receipts with a member id by outlet, local day and member.
  */
 const INGEST_SQL = `
 WITH zones AS (
@@ -170,19 +175,20 @@ WITH zones AS (
 ins_r AS (
   INSERT INTO receipts (client_id, id, outlet_id, receipt_id, datetime, dine_out_time, total_amount, discount,
     voucher_amount, refund_amount, payment_method, is_member, name_reason, table_no, take_away, delivery_info,
-    opened_bill, void, closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt)
+    opened_bill, void, closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt, member_id)
   SELECT $1, u.id, u.outlet_id, u.receipt_id, ${TS('u.ms')}, ${TS('u.out_ms')}, u.total_amount, u.discount,
     u.voucher_amount, u.refund_amount, u.payment_method, u.is_member, u.name_reason, u.table_no, u.take_away,
     u.delivery_info, u.opened_bill, u.void, u.closed_bill, u.foc_bill, u.foc_reason, u.redeem_bill,
-    u.receipt_code, u.raw_receipt
+    u.receipt_code, u.raw_receipt, u.member_id
   FROM unnest($2::int8[], $3::int4[], $4::text[], $5::int8[], $6::int8[], $7::numeric(14,2)[],
     $8::numeric(14,2)[], $9::numeric(14,2)[], $10::numeric(14,2)[], $11::text[], $12::bool[], $13::text[],
     $14::text[], $15::bool[], $16::text[], $17::bool[], $18::bool[], $19::bool[], $20::bool[], $21::text[],
-    $22::bool[], $23::int2[], $24::text[])
+    $22::bool[], $23::int2[], $24::text[], $35::text[])
     AS u(id, outlet_id, receipt_id, ms, out_ms, total_amount, discount, voucher_amount, refund_amount,
       payment_method, is_member, name_reason, table_no, take_away, delivery_info, opened_bill, void,
-      closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt)
-  RETURNING id, outlet_id, datetime, total_amount, discount, voucher_amount, refund_amount, is_member, void, foc_bill
+      closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt, member_id)
+  RETURNING id, outlet_id, datetime, total_amount, discount, voucher_amount, refund_amount, is_member, void, foc_bill,
+    member_id
 ),
 it AS MATERIALIZED (
   SELECT * FROM unnest($29::int8[], $30::int2[], $31::int4[], $32::int4[], $33::numeric(14,2)[], $34::numeric(14,2)[])
@@ -191,7 +197,7 @@ it AS MATERIALIZED (
 ru AS (SELECT receipt_id, sum(quantity)::int8 AS units FROM it GROUP BY receipt_id),
 r AS MATERIALIZED (
   SELECT i.id, i.outlet_id, z.mall_id, i.datetime AT TIME ZONE z.time_zone AS local_ts, i.total_amount, i.discount,
-    i.voucher_amount, i.refund_amount, i.is_member, i.void, i.foc_bill, coalesce(ru.units, 0) AS units
+    i.voucher_amount, i.refund_amount, i.is_member, i.void, i.foc_bill, coalesce(ru.units, 0) AS units, i.member_id
   FROM ins_r i JOIN zones z ON z.outlet_id = i.outlet_id LEFT JOIN ru ON ru.receipt_id = i.id
 ),
 h AS MATERIALIZED (
@@ -238,6 +244,15 @@ ins_sku AS (
   GROUP BY r.outlet_id, r.local_ts::date, it.sku_id
   ON CONFLICT (client_id, outlet_id, local_day, sku_id) DO UPDATE SET
     quantity = t.quantity + excluded.quantity, amount = t.amount + excluded.amount
+),
+ins_member AS (
+  INSERT INTO rollup_member_outlet_daily AS t (client_id, outlet_id, local_day, member_id, spend, visits)
+  SELECT $1, r.outlet_id, r.local_ts::date, r.member_id, sum((r.total_amount * 100)::int8), count(*)
+  FROM r
+  WHERE NOT r.void AND r.member_id IS NOT NULL
+  GROUP BY r.outlet_id, r.local_ts::date, r.member_id
+  ON CONFLICT (client_id, outlet_id, local_day, member_id) DO UPDATE SET
+    spend = t.spend + excluded.spend, visits = t.visits + excluded.visits
 ),
 ins_meal AS (
   INSERT INTO rollup_outlet_meal_daily AS t (client_id, outlet_id, local_day, meal_timing_id, revenue, transactions)
@@ -360,6 +375,7 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
   const redeemBill = new BoolArray();
   const receiptCode = new NumberArray('receiptCode');
   const rawReceipt = new TextArray();
+  const memberId = new TextArray();
   const payReceipt = new NumberArray('payment receipt');
   const paySeq = new NumberArray('payment seq');
   const payMethod = new TextArray();
@@ -397,6 +413,7 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
     redeemBill.push(receipt.redeemBill);
     receiptCode.push(receipt.receiptCode);
     rawReceipt.push(receipt.rawReceipt);
+    memberId.push(receipt.memberId ?? null);
     receipt.payments.forEach((payment, j) => {
       payReceipt.push(rid);
       paySeq.push(j + 1);
@@ -419,6 +436,7 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
     ...[focBill, focReason, redeemBill, receiptCode, rawReceipt],
     ...[payReceipt, paySeq, payMethod, payAmount],
     ...[itemReceipt, itemSeq, itemSku, itemQuantity, itemPrice, itemAmount],
+    memberId,
   ].map(String);
 }
 
@@ -508,6 +526,7 @@ export interface RollupMismatches {
   mallPayment: number;
   skuDaily: number;
   mealDaily: number;
+  memberDaily: number;
 }
 
 export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<RollupMismatches> {
@@ -558,6 +577,11 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
       SELECT client_id, outlet_id, local_day, sku_id, sum(quantity)::int8 AS quantity,
         sum((amount * 100)::int8)::int8 AS amount
       FROM li GROUP BY 1, 2, 3, 4
+    ), emember AS (
+      SELECT client_id, outlet_id, local_ts::date AS local_day, member_id,
+        sum((total_amount * 100)::int8)::int8 AS spend, count(*)::int AS visits
+      FROM lr WHERE NOT void AND member_id IS NOT NULL
+      GROUP BY 1, 2, 3, 4
     ), emeal AS (
       SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, t.id AS meal_timing_id,
         sum((r.total_amount * 100)::int8)::int8 AS revenue, count(*)::int8 AS transactions
@@ -583,7 +607,10 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
         WHERE (e.quantity, e.amount) IS DISTINCT FROM (t.quantity, t.amount)) AS "skuDaily",
       (SELECT count(*)::int FROM emeal e FULL JOIN rollup_outlet_meal_daily t
           USING (client_id, outlet_id, local_day, meal_timing_id)
-        WHERE (e.revenue, e.transactions) IS DISTINCT FROM (t.revenue, t.transactions)) AS "mealDaily"`);
+        WHERE (e.revenue, e.transactions) IS DISTINCT FROM (t.revenue, t.transactions)) AS "mealDaily",
+      (SELECT count(*)::int FROM emember e FULL JOIN rollup_member_outlet_daily t
+          USING (client_id, outlet_id, local_day, member_id)
+        WHERE (e.spend, e.visits) IS DISTINCT FROM (t.spend, t.visits)) AS "memberDaily"`);
   const [result] = rows;
   if (!result) throw new Error('rollupMismatches: no answer');
   return result;

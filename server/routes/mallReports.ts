@@ -4,6 +4,7 @@ import { previousPeriod, wholeWeeksComparisonPeriod } from '../../src/domain/rep
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
+import { type CrossSpendingQuery, crossSpending, crossSpendingDetails } from '../repositories/crossSpending.js';
 import { type ReportCurrency, reportCurrency } from '../repositories/currencies.js';
 import {
   type AmountKind,
@@ -96,6 +97,22 @@ function outletScope(request: FastifyRequest, query: { client_id: number; outlet
   };
 }
 
+/** The outlet and whole days of a cross-spending call, with what the caller sees. */
+function crossSpendingQuery(
+  request: FastifyRequest,
+  query: { client_id: number; outlet_id: number; start_time: string; end_time: string },
+): CrossSpendingQuery {
+  const { grants } = requireCaller(request);
+  const range = reportRange(query);
+  return {
+    clientId: query.client_id,
+    visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
+    outletId: query.outlet_id,
+    start: range.start,
+    end: range.end,
+  };
+}
+
 /** Query parameters that the contract defaults (ajv fills them in); typed as optional by openapi-typescript. */
 const metricOf = (value: Metric | undefined): Metric => value ?? 'gmv';
 const timeRangeOf = (value: TimeRange | undefined): TimeRange => value ?? 'daily';
@@ -116,6 +133,19 @@ export function mallReportHandlers({ pool }: RouteDeps) {
     return { ...report, previous_start_time: previous.start, previous_end_time: previous.end };
   };
   return {
+    async getCrossSpending(request) {
+      const report = await crossSpending(pool, crossSpendingQuery(request, request.query));
+      if (!report) throw notFound('No such outlet.');
+      return report;
+    },
+
+    async getCrossSpendingDetails(request) {
+      const { query } = request;
+      const details = await crossSpendingDetails(pool, crossSpendingQuery(request, query), query.other_outlet_id);
+      if (!details) throw notFound('other_outlet_id: no such outlet in the same mall.');
+      return details;
+    },
+
     async getMallRefundReport(request) {
       return amountPage(request, request.query, 'refund');
     },

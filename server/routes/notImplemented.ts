@@ -13,9 +13,6 @@ export function notImplemented<Id extends OperationId>(operationId: Id): Handler
  * its area's handlers; the app refuses to start with an operation in both.
  */
 export const unbuiltHandlers = {
-  // mall reports
-  getOutletCodes: notImplemented('getOutletCodes'),
-  updateOutletCodes: notImplemented('updateOutletCodes'),
   // apps
   getXeroInfo: notImplemented('getXeroInfo'),
 } satisfies AreaHandlers;

@@ -718,9 +718,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Outlet codes of the outlets in the selected malls, paged */
+        /**
+         * Outlet codes of the outlets in the selected malls, paged
+         * @description The outlets of the selected malls that the caller sees (a caller limited to some outlets of the client sees only those), each with its mall and code (null when it has none), a page at a time. Sorted by sortColumn (mall name, outlet name or code, case-insensitive; outlets without a code last), ties broken by mall name, outlet name and id, ascending.
+         */
         get: operations["getOutletCodes"];
-        /** Set outlet codes */
+        /**
+         * Set outlet codes
+         * @description Sets the code of each outlet of data, in one transaction. Rules (a request that breaks one answers 400 naming the item, such as `data[2].outlet_code: ...`, and changes nothing): an outlet appears at most once; surrounding spaces of a code are trimmed, and a code that is null, empty or blank clears the outlet's code; a code is unique within its mall, compared case-insensitively, against the codes the request sets and the codes of the mall's other outlets (also those not in the request, and those the caller does not see). Every outlet_id must be an outlet of client_id that the caller sees (else 403). Each code changed is written to the audit log (entity outlet_code); an outlet whose code stays the same is not.
+         */
         put: operations["updateOutletCodes"];
         post?: never;
         delete?: never;
@@ -781,6 +787,46 @@ export interface paths {
          * @description amount is the sum paid with mall vouchers on receipts that are not void, count the receipts that redeemed a voucher; gmv and transactions beside them give the share of sales paid with vouchers. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days. The previous period is the same number of days just before start_time.
          */
         get: operations["getMallVoucherReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mall_report/crossSpending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the outlet's members also spend in its mall
+         * @description The shoppers of the outlet are the loyalty members who bought there in the range (receipts that are not void and carry a member id). For every other outlet of the mall the caller sees: how many of them also bought there in the range (shared_shoppers), their share of the outlet's shoppers (percent, 1 decimal), what they spent there and in how many visits; the same per category. Read from the member rollup (rollup_member_outlet_daily), in the mall's currency. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days.
+         */
+        get: operations["getCrossSpending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mall_report/crossSpending/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One pair of outlets over time (the outlet's members at the other outlet, day by day)
+         * @description The members who bought at outlet_id in the range, and what those of them who bought at other_outlet_id spent there on each day of the range (zeros included): shoppers, visits and spend per day. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days.
+         */
+        get: operations["getCrossSpendingDetails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1861,6 +1907,7 @@ export interface components {
                 total: number;
             }[];
         };
+        /** @description An outlet with its mall and its code (null when it has none). */
         OutletCodeRow: {
             outlet_id: number;
             outlet_name: string;
@@ -1911,6 +1958,57 @@ export interface components {
             daily: components["schemas"]["MallAmountDay"][];
             /** @description The outlets with any amount or count in the range, largest amount first (at most 100). */
             outlets: components["schemas"]["MallAmountOutlet"][];
+        };
+        CrossSpendingOutletRef: {
+            outlet_id: number;
+            outlet_name: string;
+            mall_id: number;
+            mall_name: string;
+            category: string | null;
+            currency: string;
+        };
+        CrossSpendingRow: {
+            outlet_id: number;
+            outlet_name: string;
+            category: string | null;
+            shared_shoppers: number;
+            /** @description shared_shoppers / shoppers of the outlet, in percent, 1 decimal. */
+            share_percent: number;
+            /** @description What the shared shoppers spent at this outlet in the range. */
+            spend: number;
+            visits: number;
+        };
+        CrossSpendingCategoryRow: {
+            category: string | null;
+            shared_shoppers: number;
+            share_percent: number;
+            spend: number;
+            visits: number;
+        };
+        CrossSpendingReport: {
+            outlet: components["schemas"]["CrossSpendingOutletRef"];
+            /** @description Members who bought at the outlet in the range. */
+            shoppers: number;
+            /** @description What they spent at the outlet in the range. */
+            spend: number;
+            outlets: components["schemas"]["CrossSpendingRow"][];
+            categories: components["schemas"]["CrossSpendingCategoryRow"][];
+        };
+        CrossSpendingDay: {
+            /** Format: date */
+            date: string;
+            shoppers: number;
+            visits: number;
+            spend: number;
+        };
+        CrossSpendingDetails: {
+            outlet: components["schemas"]["CrossSpendingOutletRef"];
+            other_outlet: components["schemas"]["CrossSpendingOutletRef"];
+            /** @description Members who bought at the outlet in the range. */
+            shoppers: number;
+            /** @description Those of them who also bought at the other outlet in the range. */
+            shared_shoppers: number;
+            daily: components["schemas"]["CrossSpendingDay"][];
         };
         DailyReportRow: {
             /** Format: date */
@@ -3617,8 +3715,10 @@ export interface operations {
                 client_id: components["parameters"]["ClientIdQuery"];
                 /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
                 mall_ids: components["parameters"]["MallIds"];
-                /** @description Case-insensitive match on outlet name or code. */
+                /** @description Case-insensitive match on outlet name or code, as a plain substring (% and _ match themselves); surrounding spaces are ignored. */
                 searchText?: string;
+                sortColumn?: "mall_name" | "outlet_name" | "outlet_code";
+                orderByMethod?: "asc" | "desc";
                 page?: components["parameters"]["Page"];
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
@@ -3628,7 +3728,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of outlets with their codes, sorted by mall then outlet name. */
+            /** @description One page of outlets with their codes, and how many outlets match. A page past the last answers no rows with the total. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3659,7 +3759,7 @@ export interface operations {
                     /** @description Every outlet_id must belong to the client (checked by the server). */
                     data: {
                         outlet_id: components["schemas"]["Id"];
-                        /** @description null or empty clears the code. */
+                        /** @description The outlet's new code, unique within its mall (case-insensitive); trimmed. null, empty or blank clears the code. */
                         outlet_code: string | null;
                     }[];
                 };
@@ -3780,6 +3880,70 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["MissingExchangeRate"];
+        };
+    };
+    getCrossSpending: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outlet's shoppers and the outlets (at most 50, most shared shoppers first) and categories where they also spent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrossSpendingReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCrossSpendingDetails: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description The other outlet of the pair (same mall, one the caller sees). */
+                other_outlet_id: components["schemas"]["Id"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both outlets and one row per day of the range, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrossSpendingDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getMallDailyReport: {

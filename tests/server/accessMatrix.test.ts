@@ -104,6 +104,9 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getMallOutletReport: () => ({ query: MALL_RANGE }),
   getMallDailyReport: () => ({ query: MALL_RANGE }),
   getMallRefundReport: () => ({ query: MALL_RANGE }),
+  getCrossSpending: () => ({ query: MALL_RANGE }),
+  // The outlet paired with itself: past the access checks, never a pair (404; the figures are tested on their own).
+  getCrossSpendingDetails: (ids) => ({ query: { ...MALL_RANGE, other_outlet_id: ids.outlet } }),
   getMallVoucherReport: () => ({ query: MALL_RANGE }),
   getMallMonthlyReport: () => ({ query: MALL_RANGE }),
   getMallRanking: () => ({ query: MALL_RANGE }),
@@ -335,10 +338,10 @@ async function call(agent: Agent, operation: Operation, ids: Ids) {
 
 /**
  * What a call with the caller's own ids and a complete input answers: 501 for the operations not built yet,
- * else 200, but for the receipt image, which asks for a receipt the fixtures do not hold, and the one-time code,
- * which no signed-in session is waiting for (400).
+ * else 200, but for the receipt image, which asks for a receipt the fixtures do not hold, the cross-spending pair
+ * of an outlet with itself (404), and the one-time code, which no signed-in session is waiting for (400).
  */
-const NOT_FOUND: readonly string[] = ['getReceiptImage'];
+const NOT_FOUND: readonly string[] = ['getReceiptImage', 'getCrossSpendingDetails'];
 const NO_CODE_AWAITED: readonly string[] = ['verifyOtp'];
 function expectedStatus(operation: Operation): number {
   if (NOT_IMPLEMENTED_OPERATIONS.includes(operation.operationId)) return 501;

@@ -101,6 +101,7 @@ describe('generateDemoData', () => {
       mallPayment: 0,
       skuDaily: 0,
       mealDaily: 0,
+      memberDaily: 0,
     });
   });
 
@@ -121,6 +122,18 @@ describe('generateDemoData', () => {
     expect(outlets.categories).toBeGreaterThanOrEqual(6);
     const duplicates = await first.pool.query(
       'SELECT client_id, name FROM outlets GROUP BY client_id, name HAVING count(*) > 1',
+    );
+    expect(duplicates.rows).toEqual([]);
+  });
+
+  it('gives every outlet a code, unique within its mall in any case (the Outlet Code page’s rule)', async () => {
+    expect(
+      await one('SELECT count(*)::int AS n FROM outlets WHERE outlet_code IS NULL OR btrim(outlet_code) = $1', ['']),
+    ).toEqual({
+      n: 0,
+    });
+    const duplicates = await first.pool.query(
+      'SELECT client_id, mall_id, lower(outlet_code) FROM outlets GROUP BY 1, 2, 3 HAVING count(*) > 1',
     );
     expect(duplicates.rows).toEqual([]);
   });

@@ -240,6 +240,7 @@ const NO_MISMATCHES = {
   mallPayment: 0,
   skuDaily: 0,
   mealDaily: 0,
+  memberDaily: 0,
 };
 const MALL_OF: Record<number, number> = { [A1]: 1, [A2]: 1, [B1]: 2 };
 

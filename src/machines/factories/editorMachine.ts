@@ -18,6 +18,8 @@ import { appActor } from '../systemIds';
  *   `isDirty(snapshot)` tells a navigation guard whether leaving loses changes.
  * - Toasts are emitted as `notify`: `savedMessage` (success), `failedMessage` (danger), and after a failed
  *   load '{what} error occurs. Please try again later.' (danger), each for 5 s.
+ * - `saveError` keeps what the failed save threw (the server's refusal, to show at its field) while its draft is
+ *   kept: from `failed` until the next save, a cancel or a new load.
  */
 
 export interface EditorOptions<TValue, TLoadInput> {
@@ -49,6 +51,8 @@ export interface EditorContext<TValue, TLoadInput> {
   readonly baseline: TValue | undefined;
   /** The value as edited; undefined until loaded. */
   readonly draft: TValue | undefined;
+  /** What the last save threw, while its draft is kept; undefined otherwise. */
+  readonly saveError: unknown;
 }
 
 export type EditorEvent<TValue> =
@@ -110,7 +114,9 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
     actions: {
       setBaseline: assign((_, params: { value: TValue }) => ({ baseline: params.value, draft: params.value })),
       setDraft: assign((_, params: { value: TValue }) => ({ draft: params.value })),
-      resetDraft: assign(({ context }) => ({ draft: context.baseline })),
+      resetDraft: assign(({ context }) => ({ draft: context.baseline, saveError: undefined })),
+      setSaveError: assign((_, params: { error: unknown }) => ({ saveError: params.error })),
+      resetSaveError: assign({ saveError: undefined }),
       notifyLoadFailure: emit(loadFailureNotice(options.what)),
       tellParentDirty: enqueueActions(({ enqueue }, params: { dirty: boolean }) => {
         if (options.tellParentDirty) enqueue.sendParent({ type: 'editor.dirty', dirty: params.dirty });
@@ -133,7 +139,7 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
     },
   }).createMachine({
     id: options.id,
-    context: ({ input }) => ({ input, baseline: undefined, draft: undefined }),
+    context: ({ input }) => ({ input, baseline: undefined, draft: undefined, saveError: undefined }),
     initial: 'loading',
     states: {
       loading: {
@@ -176,6 +182,7 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
       },
       saving: {
         tags: ['saving', 'dirty'],
+        entry: 'resetSaveError',
         invoke: [
           { src: 'holdUnsavedChanges' },
           {
@@ -192,7 +199,10 @@ export function createEditorMachine<TValue, TLoadInput>(options: EditorOptions<T
                 'tellParentSaved',
               ],
             },
-            onError: { target: 'failed', actions: 'notifySaveFailure' },
+            onError: {
+              target: 'failed',
+              actions: [{ type: 'setSaveError', params: ({ event }) => ({ error: event.error }) }, 'notifySaveFailure'],
+            },
           },
         ],
       },
