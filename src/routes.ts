@@ -74,6 +74,9 @@ const nonTradingDaysPage: PageComponent = lazy(() =>
 const salesReviewPage: PageComponent = lazy(() =>
   import('./views/pages/tenant-connect/SalesReviewPage').then((module) => ({ default: module.SalesReviewPage })),
 );
+const salesAnalysisPage: PageComponent = lazy(() =>
+  import('./views/pages/tenant-connect/SalesAnalysisPage').then((module) => ({ default: module.SalesAnalysisPage })),
+);
 const nonTradingDayPage: PageComponent = lazy(() =>
   import('./views/pages/tenant-connect/NonTradingDayPage').then((module) => ({ default: module.NonTradingDayPage })),
 );
@@ -187,6 +190,7 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
     page: tenantManagementPage,
   },
   '/tenant-connect/audit-logs': { filters: MALL_LEVEL, page: auditLogsPage },
+  '/tenant-connect/sales-analysis': { filters: OUTLET_LEVEL, page: salesAnalysisPage },
   '/tenant-connect/sales-review': { filters: OUTLET_LEVEL, page: salesReviewPage },
   '/tenant-connect/sales-review/non-trading-day': { filters: OUTLET_LEVEL, page: nonTradingDayPage },
   '/tenants/tenant-receipt-data': { filters: OUTLET_LEVEL, page: tenantReceiptDataPage },

@@ -1,0 +1,590 @@
+/**
+ * Tenant Connect's sales analysis (/tenant-connect/sales-analysis): one outlet over the header's whole days. Pure
+ * functions: the comparison periods and growth rates of the KPIs, the buckets and labels of the revenue,
+ * transactions and units series, the meal timing and item breakdown tables, the top-SKU table's sorts, and the CSV
+ * files of each table. Days are `YYYY-MM-DD` (the outlet's mall's local days).
+ */
+import type { CsvFile } from './csv';
+import type { CommittedFilters } from './filterHeader';
+import { formatDay, formatMonth, formatNumber } from './format';
+import { type ReportQuery, reportQueryOf } from './mallReportViews';
+import { bucketMark, type PeriodMark } from './periods';
+import {
+  addDays,
+  daysInRange,
+  eachDay,
+  isoWeekday,
+  monthsInRange,
+  type Period,
+  percentOf,
+  previousPeriod,
+  round2,
+  share,
+  sortTableRows,
+  type TableSort,
+} from './reports';
+
+/** The '{what}' of the page's failure toasts: 'Sales analysis error occurs. Please try again later.'. */
+export const SALES_ANALYSIS_WHAT = 'Sales analysis';
+
+/* ---------------------------------------------------------------- the query */
+
+/** The outlet, client and days the page reports (the header's one outlet). */
+export interface OutletRangeOf extends Period {
+  readonly clientId: number;
+  readonly outletId: number;
+}
+
+/**
+ * The page's report query of the header's committed filters: whole days of its one outlet; undefined without a
+ * client, its malls or a single outlet ('All Outlets' is not offered on an outlet-level page).
+ */
+export function salesAnalysisQueryOf(filters: CommittedFilters, today: string | undefined): ReportQuery | undefined {
+  const query = reportQueryOf(filters, false, today);
+  if (query === undefined || typeof filters.outlet !== 'number') return undefined;
+  return { ...query, outletId: filters.outlet };
+}
+
+/** The outlet and days of a report query (the calls' parameters). */
+export function outletRangeOf(query: ReportQuery): OutletRangeOf {
+  if (query.outletId === undefined) throw new Error('sales analysis: no outlet');
+  return { clientId: query.clientId, outletId: query.outletId, start: query.start, end: query.end };
+}
+
+/** The range includes the header's today: its figures are so far. */
+export function includesToday(range: Period, today: string | undefined): boolean {
+  return today !== undefined && range.start <= today && today <= range.end;
+}
+
+/* ---------------------------------------------------------------- comparison and growth */
+
+export type ComparisonMode = 'previous' | 'lastYear';
+
+export const COMPARISON_MODES: readonly ComparisonMode[] = ['previous', 'lastYear'];
+
+export const COMPARISON_LABELS: Readonly<Record<ComparisonMode, string>> = {
+  previous: 'Previous period',
+  lastYear: 'Same period last year',
+};
+
+export function isComparisonMode(value: string): value is ComparisonMode {
+  return (COMPARISON_MODES as readonly string[]).includes(value);
+}
+
+/** The same calendar day a year before; 29 Feb becomes 28 Feb (the year before a leap year has none). */
+export function sameDayLastYear(day: string): string {
+  const year = String(Number(day.slice(0, 4)) - 1).padStart(4, '0');
+  const monthDay = day.slice(5);
+  return `${year}-${monthDay === '02-29' ? '02-28' : monthDay}`;
+}
+
+/**
+ * The period the KPIs are compared with: the same number of days just before the range ('previous'), or the same
+ * dates a year before ('lastYear').
+ */
+export function comparisonPeriod(range: Period, mode: ComparisonMode): Period {
+  if (mode === 'previous') return previousPeriod(range.start, range.end);
+  return { start: sameDayLastYear(range.start), end: sameDayLastYear(range.end) };
+}
+
+/** A period as the page writes it: '3 Mar 2026 – 9 Mar 2026', or one day '3 Mar 2026'. */
+export function periodText(period: Period): string {
+  return period.start === period.end
+    ? formatDay(period.start)
+    : `${formatDay(period.start)} – ${formatDay(period.end)}`;
+}
+
+/** What the KPIs are compared with: 'Compared with 26 Feb 2026 – 4 Mar 2026 (the previous 7 days)'. */
+export function comparisonText(range: Period, mode: ComparisonMode): string {
+  const compared = periodText(comparisonPeriod(range, mode));
+  const days = daysInRange(range.start, range.end);
+  const what = mode === 'previous' ? `the previous ${days === 1 ? 'day' : `${days} days`}` : 'the same dates last year';
+  return `Compared with ${compared} (${what})`;
+}
+
+export interface Growth {
+  /** (current − compared) / compared × 100 to 2 decimals; undefined when there is nothing to compare with. */
+  readonly rate: number | undefined;
+  /** '+12.35%', '-4.00%', '0.00%' (both zero), 'n/a' (compared zero, current not). */
+  readonly text: string;
+  readonly trend: 'up' | 'down' | 'flat' | 'none';
+}
+
+/** §9's growth rate with its sign; 0.00% when both figures are zero and 'n/a' when only the compared one is. */
+export function growthOf(current: number, compared: number): Growth {
+  if (compared === 0) {
+    return current === 0 ? { rate: 0, text: '0.00%', trend: 'flat' } : { rate: undefined, text: 'n/a', trend: 'none' };
+  }
+  const rate = round2(((current - compared) / compared) * 100);
+  if (rate === 0) return { rate: 0, text: '0.00%', trend: 'flat' };
+  return rate > 0
+    ? { rate, text: `+${rate.toFixed(2)}%`, trend: 'up' }
+    : { rate, text: `${rate.toFixed(2)}%`, trend: 'down' };
+}
+
+/** The four figures of a period (the answer of GET /outlets/overallComparison for one side). */
+export interface PeriodTotals {
+  readonly revenue: number;
+  readonly transactions: number;
+  readonly unit_sales: number;
+  readonly average_transaction_value: number;
+}
+
+export type KpiMeasure = 'revenue' | 'transactions' | 'units' | 'averageTransactionValue';
+
+export const KPI_MEASURES: readonly KpiMeasure[] = ['revenue', 'transactions', 'units', 'averageTransactionValue'];
+
+export const KPI_LABELS: Readonly<Record<KpiMeasure, string>> = {
+  revenue: 'Revenue',
+  transactions: 'Transactions',
+  units: 'Units Sold',
+  averageTransactionValue: 'Average Transaction Value',
+};
+
+/** The measures that are money (the others are counts). */
+export const MONEY_MEASURES: ReadonlySet<KpiMeasure> = new Set(['revenue', 'averageTransactionValue']);
+
+const totalOf = (totals: PeriodTotals, measure: KpiMeasure): number =>
+  measure === 'revenue'
+    ? totals.revenue
+    : measure === 'transactions'
+      ? totals.transactions
+      : measure === 'units'
+        ? totals.unit_sales
+        : totals.average_transaction_value;
+
+export interface KpiFigure {
+  readonly measure: KpiMeasure;
+  readonly current: number;
+  readonly compared: number;
+  readonly growth: Growth;
+}
+
+/** The KPIs of a comparison: each measure's figure, its compared figure and its growth. */
+export function kpiFigures(answer: { readonly current: PeriodTotals; readonly compared: PeriodTotals }): KpiFigure[] {
+  return KPI_MEASURES.map((measure) => {
+    const current = totalOf(answer.current, measure);
+    const compared = totalOf(answer.compared, measure);
+    return { measure, current, compared, growth: growthOf(current, compared) };
+  });
+}
+
+export const KPI_CSV_KEYS = ['measure', 'current', 'compared', 'growth', 'period', 'compared_period'] as const;
+
+/** The KPI file: a row a measure, with both periods named. */
+export function kpiCsv(figures: readonly KpiFigure[], range: Period, compared: Period): CsvFile {
+  return {
+    name: 'kpis',
+    keys: KPI_CSV_KEYS,
+    rows: figures.map((figure) => ({
+      measure: KPI_LABELS[figure.measure],
+      current: figure.current,
+      compared: figure.compared,
+      growth: figure.growth.text,
+      period: `${range.start} to ${range.end}`,
+      compared_period: `${compared.start} to ${compared.end}`,
+    })),
+  };
+}
+
+/* ---------------------------------------------------------------- the series over time */
+
+export type TrendTimeRange = 'hourly' | 'daily' | 'weekly' | 'monthly';
+export type TrendMeasure = 'revenue' | 'transactions' | 'units';
+
+export const TREND_TIME_RANGES: readonly TrendTimeRange[] = ['hourly', 'daily', 'weekly', 'monthly'];
+export const TREND_MEASURES: readonly TrendMeasure[] = ['revenue', 'transactions', 'units'];
+export const DEFAULT_TREND_TIME_RANGE: TrendTimeRange = 'daily';
+
+export const TIME_RANGE_LABELS: Readonly<Record<TrendTimeRange, string>> = {
+  hourly: 'Hourly',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+
+export const TREND_MEASURE_LABELS: Readonly<Record<TrendMeasure, string>> = {
+  revenue: 'Revenue',
+  transactions: 'Transactions',
+  units: 'Units Sold',
+};
+
+/** Hourly buckets are asked of ranges up to this many days (the contract's rule). */
+export const HOURLY_MAX_DAYS = 31;
+
+export function isTrendTimeRange(value: string): value is TrendTimeRange {
+  return (TREND_TIME_RANGES as readonly string[]).includes(value);
+}
+
+export function isTrendMeasure(value: string): value is TrendMeasure {
+  return (TREND_MEASURES as readonly string[]).includes(value);
+}
+
+/** Whether the range may be bucketed so: hourly only up to HOURLY_MAX_DAYS days. */
+export function isTimeRangeAllowed(timeRange: TrendTimeRange, range: Period): boolean {
+  return timeRange !== 'hourly' || daysInRange(range.start, range.end) <= HOURLY_MAX_DAYS;
+}
+
+/** The time range a range is shown in: the one chosen when allowed, else the default (Daily). */
+export function timeRangeFor(chosen: TrendTimeRange, range: Period): TrendTimeRange {
+  return isTimeRangeAllowed(chosen, range) ? chosen : DEFAULT_TREND_TIME_RANGE;
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** The Monday of a day's week. */
+export function mondayOf(day: string): string {
+  return addDays(day, 1 - isoWeekday(day));
+}
+
+/**
+ * Every bucket key of a range as the server writes them: 'YYYY-MM-DD HH:00' (hourly), the day (daily), the week's
+ * Monday (weekly, the first one on or before the start), 'YYYY-MM' (monthly); oldest first.
+ */
+export function bucketKeys(timeRange: TrendTimeRange, range: Period): string[] {
+  if (timeRange === 'monthly') return monthsInRange(range.start, range.end);
+  if (timeRange === 'weekly') {
+    const keys: string[] = [];
+    for (let monday = mondayOf(range.start); monday <= range.end; monday = addDays(monday, 7)) keys.push(monday);
+    return keys;
+  }
+  const days = eachDay(range.start, range.end);
+  if (timeRange === 'daily') return days;
+  return days.flatMap((day) => Array.from({ length: 24 }, (_, hour) => `${day} ${pad2(hour)}:00`));
+}
+
+/** A day as the charts write it: '24/11'. */
+export const chartDayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+
+/**
+ * A bucket's label and whether it is partial: today's day, week and month 'so far'; a week or month the range cuts
+ * short with its real span; an hour of today '(today)', drawn apart like the day it belongs to.
+ */
+export function trendMark(timeRange: TrendTimeRange, key: string, range: Period, today: string): PeriodMark {
+  if (timeRange === 'hourly') {
+    const day = key.slice(0, 10);
+    const label = `${chartDayLabel(day)} ${key.slice(11, 16)}`;
+    return day === today
+      ? { label: `${label} (today)`, partial: true, open: true }
+      : { label, partial: false, open: false };
+  }
+  return bucketMark(timeRange, key, range, today, { day: chartDayLabel, month: formatMonth });
+}
+
+/** One bucket of the series: its figures and how it is labelled. */
+export interface TrendRow {
+  readonly key: string;
+  readonly label: string;
+  readonly partial: boolean;
+  readonly open: boolean;
+  readonly revenue: number;
+  readonly transactions: number;
+  readonly units: number;
+}
+
+export interface SeriesAnswer {
+  readonly data: readonly { readonly key: string; readonly value: number }[];
+  readonly total: number;
+}
+
+export interface Trend {
+  readonly timeRange: TrendTimeRange;
+  readonly rows: readonly TrendRow[];
+  /** The server's totals over the range. */
+  readonly totals: { readonly revenue: number; readonly transactions: number; readonly units: number };
+}
+
+/**
+ * The three series as one table: every bucket of the range (a bucket the server leaves out is zero; one outside the
+ * range's buckets is kept, in key order), labelled by trendMark.
+ */
+export function trendOf(
+  timeRange: TrendTimeRange,
+  range: Period,
+  today: string,
+  answers: { readonly revenue: SeriesAnswer; readonly transactions: SeriesAnswer; readonly units: SeriesAnswer },
+): Trend {
+  const valuesOf = (answer: SeriesAnswer) => {
+    const values = new Map<string, number>();
+    for (const point of answer.data) values.set(point.key, (values.get(point.key) ?? 0) + point.value);
+    return values;
+  };
+  const revenue = valuesOf(answers.revenue);
+  const transactions = valuesOf(answers.transactions);
+  const units = valuesOf(answers.units);
+  const keys = new Set(bucketKeys(timeRange, range));
+  for (const values of [revenue, transactions, units]) for (const key of values.keys()) keys.add(key);
+  const rows = [...keys].sort().map((key): TrendRow => {
+    const mark = trendMark(timeRange, key, range, today);
+    return {
+      key,
+      label: mark.label,
+      partial: mark.partial,
+      open: mark.open,
+      revenue: round2(revenue.get(key) ?? 0),
+      transactions: transactions.get(key) ?? 0,
+      units: units.get(key) ?? 0,
+    };
+  });
+  return {
+    timeRange,
+    rows,
+    totals: {
+      revenue: answers.revenue.total,
+      transactions: answers.transactions.total,
+      units: answers.units.total,
+    },
+  };
+}
+
+/** Nothing sold in the range: 'No Data'. */
+export function isTrendEmpty(trend: Trend): boolean {
+  return trend.totals.revenue === 0 && trend.totals.transactions === 0 && trend.totals.units === 0;
+}
+
+export function trendValue(row: TrendRow, measure: TrendMeasure): number {
+  return row[measure];
+}
+
+export const TREND_CSV_KEYS = ['bucket', 'revenue', 'transactions', 'units_sold', 'note'] as const;
+
+/** The series file: a row a bucket, a partial one noted. */
+export function trendCsv(trend: Trend): CsvFile {
+  return {
+    name: `sales_${trend.timeRange}`,
+    keys: TREND_CSV_KEYS,
+    rows: trend.rows.map((row) => ({
+      bucket: row.key,
+      revenue: row.revenue,
+      transactions: row.transactions,
+      units_sold: row.units,
+      note: row.open ? 'so far' : row.partial ? 'partial' : '',
+    })),
+  };
+}
+
+/* ---------------------------------------------------------------- meal timings */
+
+export interface MealTimingAnswerRow {
+  readonly meal_timing_id: number;
+  readonly name: string;
+  readonly start_time: string;
+  readonly end_time: string;
+  readonly revenue: number;
+  readonly transactions: number;
+}
+
+export interface MealTimingRow extends MealTimingAnswerRow {
+  /** '11:00–14:30'; past midnight '22:00–02:00 (next day)'. */
+  readonly time: string;
+  /** The meal timing's revenue over the outlet's whole revenue in the range (0–1). */
+  readonly share: number;
+}
+
+export interface MealTimings {
+  readonly rows: readonly MealTimingRow[];
+  /** The outlet's revenue over the whole range (every hour), what the shares are of. */
+  readonly revenueTotal: number;
+}
+
+export function mealTimeText(start: string, end: string): string {
+  return end <= start ? `${start}–${end} (next day)` : `${start}–${end}`;
+}
+
+export function mealTimingsOf(rows: readonly MealTimingAnswerRow[], revenueTotal: number): MealTimings {
+  return {
+    revenueTotal,
+    rows: rows.map((row) => ({
+      ...row,
+      time: mealTimeText(row.start_time, row.end_time),
+      share: share(row.revenue, revenueTotal),
+    })),
+  };
+}
+
+/** No meal timing is configured for the outlet (not 'No Data': the page points to Settings). */
+export function isMealTimingsEmpty(meals: MealTimings): boolean {
+  return meals.rows.length === 0;
+}
+
+export const MEAL_CSV_KEYS = [
+  'meal_timing',
+  'start_time',
+  'end_time',
+  'revenue',
+  'transactions',
+  'share_of_revenue_percent',
+] as const;
+
+export function mealTimingsCsv(meals: MealTimings | undefined): CsvFile {
+  return {
+    name: 'meal_timings',
+    keys: MEAL_CSV_KEYS,
+    rows: (meals?.rows ?? []).map((row) => ({
+      meal_timing: row.name,
+      start_time: row.start_time,
+      end_time: row.end_time,
+      revenue: row.revenue,
+      transactions: row.transactions,
+      share_of_revenue_percent: percentOf(row.share),
+    })),
+  };
+}
+
+/* ---------------------------------------------------------------- item sales breakdown */
+
+export type ItemBucket = 'daily' | 'weekly' | 'monthly';
+export const ITEM_BUCKETS: readonly ItemBucket[] = ['daily', 'weekly', 'monthly'];
+export const DEFAULT_ITEM_BUCKET: ItemBucket = 'daily';
+
+export function isItemBucket(value: string): value is ItemBucket {
+  return (ITEM_BUCKETS as readonly string[]).includes(value);
+}
+
+export interface ItemAnswerRow {
+  readonly key: string;
+  readonly sku_id: number;
+  readonly item_name: string;
+  readonly quantity: number;
+  readonly amount: number;
+}
+
+export interface ItemRow extends ItemAnswerRow {
+  /** The bucket as the page labels it ('24/11 (so far)', 'March 2026'). */
+  readonly bucket: string;
+  /** The item's place in its bucket (1 = best), as the server ranks them. */
+  readonly rank: number;
+}
+
+/** The rows of the breakdown: each bucket's items in the server's order, ranked within their bucket and labelled. */
+export function itemRowsOf(
+  rows: readonly ItemAnswerRow[],
+  bucket: ItemBucket,
+  range: Period,
+  today: string,
+): ItemRow[] {
+  const places = new Map<string, number>();
+  return rows.map((row) => {
+    const rank = (places.get(row.key) ?? 0) + 1;
+    places.set(row.key, rank);
+    return { ...row, rank, bucket: trendMark(bucket, row.key, range, today).label };
+  });
+}
+
+export const ITEM_CSV_KEYS = ['bucket', 'rank', 'sku_id', 'item_name', 'quantity', 'amount'] as const;
+
+export function itemsCsv(rows: readonly ItemRow[], bucket: ItemBucket): CsvFile {
+  return {
+    name: `item_sales_${bucket}`,
+    keys: ITEM_CSV_KEYS,
+    rows: rows.map((row) => ({
+      bucket: row.key,
+      rank: row.rank,
+      sku_id: row.sku_id,
+      item_name: row.item_name,
+      quantity: row.quantity,
+      amount: row.amount,
+    })),
+  };
+}
+
+/* ---------------------------------------------------------------- top SKUs */
+
+/** The columns the server ranks by (sortMethod). */
+export type TopSkuServerColumn = 'quantity' | 'amount';
+/** The columns the server cannot sort by: they order the rows of the page shown. */
+export type TopSkuPageColumn = 'rank' | 'item_name' | 'barcode' | 'unit_price';
+export type TopSkuColumn = TopSkuServerColumn | TopSkuPageColumn;
+
+export const TOP_SKU_SERVER_COLUMNS: readonly TopSkuServerColumn[] = ['quantity', 'amount'];
+export const TOP_SKU_PAGE_COLUMNS: readonly TopSkuPageColumn[] = ['rank', 'item_name', 'barcode', 'unit_price'];
+export const TOP_SKU_ROWS_PER_PAGE = 10;
+export const TOP_SKU_ROWS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
+
+export function isTopSkuServerColumn(column: string): column is TopSkuServerColumn {
+  return (TOP_SKU_SERVER_COLUMNS as readonly string[]).includes(column);
+}
+
+export function isTopSkuPageColumn(column: string): column is TopSkuPageColumn {
+  return (TOP_SKU_PAGE_COLUMNS as readonly string[]).includes(column);
+}
+
+/** How the page's rows are ordered by a column the server cannot sort by (undefined: the server's ranking). */
+export type TopSkuPageSort = { readonly column: TopSkuPageColumn; readonly order: 'asc' | 'desc' } | undefined;
+
+/** The next page sort after a click on a page column: text ascending first, numbers descending; again: reversed. */
+export function nextPageSort(current: TopSkuPageSort, column: TopSkuPageColumn): TopSkuPageSort {
+  if (current?.column === column) return { column, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { column, order: column === 'unit_price' ? 'desc' : 'asc' };
+}
+
+export interface TopSkuAnswerRow {
+  readonly sku_id: number;
+  readonly barcode: string | null;
+  readonly item_name: string;
+  readonly quantity: number;
+  readonly unit_price: number;
+  readonly amount: number;
+}
+
+export interface RankedSku extends TopSkuAnswerRow {
+  /** The place in the server's ranking over every page (1 = first of the order asked). */
+  readonly rank: number;
+}
+
+/** A page's rows with their place in the whole ranking. */
+export function rankSkus(rows: readonly TopSkuAnswerRow[], page: number, rowsPerPage: number): RankedSku[] {
+  const first = (page - 1) * rowsPerPage + 1;
+  return rows.map((row, index) => ({ ...row, rank: first + index }));
+}
+
+/** The page's rows in the page sort's order (the server's order without one). */
+export function sortSkuPage(rows: readonly RankedSku[], sort: TopSkuPageSort): RankedSku[] {
+  const tableSort: TableSort | undefined = sort && { column: sort.column, order: sort.order };
+  return sortTableRows(rows, tableSort, (row, column) => {
+    if (column === 'rank') return row.rank;
+    if (column === 'item_name') return row.item_name;
+    if (column === 'barcode') return row.barcode;
+    if (column === 'unit_price') return row.unit_price;
+    return undefined;
+  });
+}
+
+/** An SKU as the search lists it: 'Iced Latte · 8991002101' (no barcode: the name alone). */
+export function skuLabel(sku: { readonly item_name: string; readonly barcode: string | null }): string {
+  return sku.barcode ? `${sku.item_name} · ${sku.barcode}` : sku.item_name;
+}
+
+/** 'Ranked by quantity sold, highest first' for the table's caption. */
+export function rankingText(column: TopSkuServerColumn, order: 'asc' | 'desc'): string {
+  const by = column === 'quantity' ? 'quantity sold' : 'revenue';
+  return `Ranked by ${by}, ${order === 'desc' ? 'highest' : 'lowest'} first`;
+}
+
+export const TOP_SKU_CSV_KEYS = ['rank', 'sku_id', 'barcode', 'item_name', 'quantity', 'unit_price', 'amount'] as const;
+
+export function topSkusCsv(rows: readonly RankedSku[], currency: string | undefined): CsvFile {
+  return {
+    name: 'top_skus',
+    keys: TOP_SKU_CSV_KEYS,
+    rows: rows.map((row) => ({
+      rank: row.rank,
+      sku_id: row.sku_id,
+      barcode: row.barcode ?? '',
+      item_name: row.item_name,
+      quantity: row.quantity,
+      unit_price: row.unit_price,
+      amount: row.amount,
+    })),
+    ...(currency === undefined ? {} : { currency }),
+  };
+}
+
+/** The export holds at most this many pages of TOP_SKU_EXPORT_PAGE_SIZE rows. */
+export const TOP_SKU_EXPORT_PAGE_SIZE = 100;
+export const TOP_SKU_EXPORT_MAX_PAGES = 50;
+
+/** '1,234 SKUs' */
+export function skuCountText(total: number): string {
+  return `${formatNumber(total)} ${total === 1 ? 'SKU' : 'SKUs'}`;
+}

@@ -1,0 +1,301 @@
+import { assign, enqueueActions, setup } from 'xstate';
+import { type ApiClient, api, type CallOptions } from '../../api/client';
+import {
+  getItemSalesBreakdown,
+  getMealTimingReport,
+  getOutletComparison,
+  getRevenuePoints,
+  getTransactionPoints,
+  getUnitSalePoints,
+  type OutletComparison,
+} from '../../api/outletReports';
+import type { ReportQuery } from '../../domain/mallReportViews';
+import {
+  type ComparisonMode,
+  comparisonPeriod,
+  DEFAULT_ITEM_BUCKET,
+  DEFAULT_TREND_TIME_RANGE,
+  type ItemBucket,
+  type ItemRow,
+  isMealTimingsEmpty,
+  isTimeRangeAllowed,
+  isTrendEmpty,
+  itemRowsOf,
+  type MealTimings,
+  mealTimingsOf,
+  outletRangeOf,
+  SALES_ANALYSIS_WHAT,
+  salesAnalysisQueryOf,
+  type Trend,
+  type TrendMeasure,
+  type TrendTimeRange,
+  timeRangeFor,
+  trendOf,
+} from '../../domain/salesAnalysis';
+import { reportOfPage } from '../factories/pageQueryReport';
+import { createQueryPageMachine } from '../factories/queryPageMachine';
+import { followHeaderFilters, type HeaderFiltersEvent } from '../headerLink';
+import { createTopSkusMachine } from './topSkusMachine';
+
+/**
+ * Tenant Connect's sales analysis (/tenant-connect/sales-analysis): the header's one outlet over its whole days.
+ * The page holds what only it asks (the KPIs' comparison, the series' time range and measure, the item breakdown's
+ * bucket) and tells each of its reports the query of the header's filters with its own part; each report is a
+ * query page (panels with their skeleton, 'No Data', failure with its retry, CSV export), so a change of one part
+ * reloads that report alone and one failed call fails its own panel:
+ *
+ *   kpis    panels previous, lastYear: the range's totals against the days just before and the same dates a year
+ *           before (both asked at once, so switching the comparison is instant)
+ *   trend   panel trend: revenue, transactions and units per bucket (query.timeRange: hourly up to 31 days)
+ *   meals   panel meals: each meal timing's revenue and transactions, and the outlet's revenue they are shares of
+ *           ('empty': no meal timing is configured)
+ *   items   panel items: each bucket's ten best-selling items (query.timeRange: daily, weekly or monthly)
+ *   topSkus the paged ranking of SKUs with its search (topSkusMachine)
+ *
+ *   waiting ── header.filters with one outlet ─> shown (every report told its query)
+ *   shown ── header.filters (a new outlet or days) ─> shown (every report told again)
+ *         ── comparison.change ─> shown (nothing asked) ;  trend.measure ─> shown (nothing asked)
+ *         ── trend.timeRange (allowed for the days) ─> shown (trend told) ;  items.bucket ─> shown (items told)
+ */
+
+export interface KpiPanels {
+  readonly previous: OutletComparison;
+  readonly lastYear: OutletComparison;
+}
+
+export interface TrendPanels {
+  readonly trend: Trend;
+}
+
+export interface MealPanels {
+  readonly meals: MealTimings;
+}
+
+export interface ItemPanels {
+  readonly items: readonly ItemRow[];
+}
+
+const todayOf = (query: ReportQuery) => query.today ?? query.end;
+
+/** The range's totals against the comparison period of `mode`. */
+export function loadComparison(
+  query: ReportQuery,
+  mode: ComparisonMode,
+  options: CallOptions = {},
+): Promise<OutletComparison> {
+  const range = outletRangeOf(query);
+  return getOutletComparison(range, comparisonPeriod(range, mode), options);
+}
+
+/** The three series in the query's time range (hourly, daily, weekly or monthly). */
+export async function loadTrend(query: ReportQuery, options: CallOptions = {}): Promise<Trend> {
+  const range = outletRangeOf(query);
+  const timeRange = query.timeRange;
+  const [revenue, transactions, units] = await Promise.all([
+    getRevenuePoints(range, timeRange, options),
+    getTransactionPoints(range, timeRange, options),
+    getUnitSalePoints(range, timeRange, options),
+  ]);
+  return trendOf(timeRange, range, todayOf(query), { revenue, transactions, units });
+}
+
+/** The meal timings' figures, and the outlet's revenue over the range (monthly buckets: one small call). */
+export async function loadMealTimings(query: ReportQuery, options: CallOptions = {}): Promise<MealTimings> {
+  const range = outletRangeOf(query);
+  const [rows, revenue] = await Promise.all([
+    getMealTimingReport(range, options),
+    getRevenuePoints(range, 'monthly', options),
+  ]);
+  return mealTimingsOf(rows, revenue.total);
+}
+
+const isDayBucket = (timeRange: TrendTimeRange): timeRange is ItemBucket => timeRange !== 'hourly';
+
+/** Each bucket's best-selling items (the query's time range: daily, weekly or monthly). */
+export async function loadItems(query: ReportQuery, options: CallOptions = {}): Promise<ItemRow[]> {
+  const range = outletRangeOf(query);
+  const bucket = isDayBucket(query.timeRange) ? query.timeRange : DEFAULT_ITEM_BUCKET;
+  const rows = await getItemSalesBreakdown(range, bucket, options);
+  return itemRowsOf(rows, bucket, range, todayOf(query));
+}
+
+export function createSalesAnalysisReports(client: ApiClient = api) {
+  return {
+    kpis: reportOfPage(
+      createQueryPageMachine<KpiPanels>({
+        id: 'salesAnalysisKpis',
+        what: SALES_ANALYSIS_WHAT,
+        panels: {
+          previous: { load: (query, signal) => loadComparison(query, 'previous', { signal, client }) },
+          lastYear: { load: (query, signal) => loadComparison(query, 'lastYear', { signal, client }) },
+        },
+      }),
+    ),
+    trend: reportOfPage(
+      createQueryPageMachine<TrendPanels>({
+        id: 'salesAnalysisTrend',
+        what: SALES_ANALYSIS_WHAT,
+        panels: { trend: { load: (query, signal) => loadTrend(query, { signal, client }), isEmpty: isTrendEmpty } },
+      }),
+    ),
+    meals: reportOfPage(
+      createQueryPageMachine<MealPanels>({
+        id: 'salesAnalysisMeals',
+        what: SALES_ANALYSIS_WHAT,
+        panels: {
+          meals: { load: (query, signal) => loadMealTimings(query, { signal, client }), isEmpty: isMealTimingsEmpty },
+        },
+      }),
+    ),
+    items: reportOfPage(
+      createQueryPageMachine<ItemPanels>({
+        id: 'salesAnalysisItems',
+        what: SALES_ANALYSIS_WHAT,
+        panels: {
+          items: {
+            load: (query, signal) => loadItems(query, { signal, client }),
+            isEmpty: (rows) => rows.length === 0,
+          },
+        },
+      }),
+    ),
+  };
+}
+
+export type SalesAnalysisEvent =
+  | HeaderFiltersEvent
+  | { type: 'comparison.change'; comparison: ComparisonMode }
+  | { type: 'trend.timeRange'; timeRange: TrendTimeRange }
+  | { type: 'trend.measure'; measure: TrendMeasure }
+  | { type: 'items.bucket'; bucket: ItemBucket };
+
+export interface SalesAnalysisContext {
+  /** The header's outlet and days (the reports' query without their own parts); undefined until one outlet. */
+  readonly query: ReportQuery | undefined;
+  readonly comparison: ComparisonMode;
+  /** The series' time range (Daily by default; Hourly only up to 31 days). */
+  readonly timeRange: TrendTimeRange;
+  /** The measure the series' chart draws (its table shows all three). */
+  readonly measure: TrendMeasure;
+  readonly bucket: ItemBucket;
+}
+
+const sameQuery = (a: ReportQuery | undefined, b: ReportQuery | undefined) => JSON.stringify(a) === JSON.stringify(b);
+
+const rangeOfContext = (context: SalesAnalysisContext) => context.query && outletRangeOf(context.query);
+
+export function createSalesAnalysisMachine(client: ApiClient = api) {
+  const reports = createSalesAnalysisReports(client);
+  return setup({
+    types: {
+      context: {} as SalesAnalysisContext,
+      events: {} as SalesAnalysisEvent,
+    },
+    actors: {
+      followHeaderFilters,
+      kpis: reports.kpis,
+      trend: reports.trend,
+      meals: reports.meals,
+      items: reports.items,
+      topSkus: createTopSkusMachine(client),
+    },
+    guards: {
+      isNewQuery: (_, params: { query: ReportQuery | undefined; current: ReportQuery | undefined }) =>
+        params.query !== undefined && !sameQuery(params.query, params.current),
+      isOtherComparison: ({ context }, params: { comparison: ComparisonMode }) =>
+        params.comparison !== context.comparison,
+      canChangeTimeRange: ({ context }, params: { timeRange: TrendTimeRange }) => {
+        const range = rangeOfContext(context);
+        return (
+          params.timeRange !== context.timeRange && (range === undefined || isTimeRangeAllowed(params.timeRange, range))
+        );
+      },
+      isOtherMeasure: ({ context }, params: { measure: TrendMeasure }) => params.measure !== context.measure,
+      isOtherBucket: ({ context }, params: { bucket: ItemBucket }) => params.bucket !== context.bucket,
+    },
+    actions: {
+      /** Keeps the new query (Hourly falls back to Daily for days it cannot show) and tells every report. */
+      showQuery: enqueueActions(({ context, enqueue }, params: { query: ReportQuery }) => {
+        const range = outletRangeOf(params.query);
+        const timeRange = timeRangeFor(context.timeRange, range);
+        enqueue.assign({ query: params.query, timeRange });
+        enqueue.sendTo('kpis', { type: 'report.load', query: params.query });
+        enqueue.sendTo('trend', { type: 'report.load', query: { ...params.query, timeRange } });
+        enqueue.sendTo('meals', { type: 'report.load', query: params.query });
+        enqueue.sendTo('items', { type: 'report.load', query: { ...params.query, timeRange: context.bucket } });
+        enqueue.sendTo('topSkus', { type: 'skus.range', range });
+      }),
+      loadTrend: enqueueActions(({ context, enqueue }) => {
+        if (context.query)
+          enqueue.sendTo('trend', { type: 'report.load', query: { ...context.query, timeRange: context.timeRange } });
+      }),
+      loadItems: enqueueActions(({ context, enqueue }) => {
+        if (context.query)
+          enqueue.sendTo('items', { type: 'report.load', query: { ...context.query, timeRange: context.bucket } });
+      }),
+    },
+  }).createMachine({
+    id: 'salesAnalysis',
+    context: {
+      query: undefined,
+      comparison: 'previous',
+      timeRange: DEFAULT_TREND_TIME_RANGE,
+      measure: 'revenue',
+      bucket: DEFAULT_ITEM_BUCKET,
+    },
+    // The reports first: the header's filters, told at once, go to them.
+    invoke: [
+      { id: 'kpis', src: 'kpis' },
+      { id: 'trend', src: 'trend' },
+      { id: 'meals', src: 'meals' },
+      { id: 'items', src: 'items' },
+      { id: 'topSkus', src: 'topSkus' },
+      { src: 'followHeaderFilters' },
+    ],
+    on: {
+      'header.filters': {
+        guard: {
+          type: 'isNewQuery',
+          params: ({ context, event }) => ({
+            query: salesAnalysisQueryOf(event.filters, event.today),
+            current: context.query,
+          }),
+        },
+        target: '.shown',
+        actions: {
+          type: 'showQuery',
+          params: ({ event }) => {
+            const query = salesAnalysisQueryOf(event.filters, event.today);
+            if (!query) throw new Error('sales analysis: no query');
+            return { query };
+          },
+        },
+      },
+      'comparison.change': {
+        guard: { type: 'isOtherComparison', params: ({ event }) => ({ comparison: event.comparison }) },
+        actions: assign({ comparison: ({ event }) => event.comparison }),
+      },
+      'trend.measure': {
+        guard: { type: 'isOtherMeasure', params: ({ event }) => ({ measure: event.measure }) },
+        actions: assign({ measure: ({ event }) => event.measure }),
+      },
+      'trend.timeRange': {
+        guard: { type: 'canChangeTimeRange', params: ({ event }) => ({ timeRange: event.timeRange }) },
+        actions: [assign({ timeRange: ({ event }) => event.timeRange }), 'loadTrend'],
+      },
+      'items.bucket': {
+        guard: { type: 'isOtherBucket', params: ({ event }) => ({ bucket: event.bucket }) },
+        actions: [assign({ bucket: ({ event }) => event.bucket }), 'loadItems'],
+      },
+    },
+    initial: 'waiting',
+    states: {
+      /** No single outlet chosen yet: nothing is asked. */
+      waiting: {},
+      /** The outlet's reports. */
+      shown: {},
+    },
+  });
+}
+
+export const salesAnalysisMachine = createSalesAnalysisMachine();
