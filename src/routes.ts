@@ -123,6 +123,12 @@ const salesTrendsPage: PageComponent = lazy(() =>
 const outletCodePage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/OutletCodePage').then((module) => ({ default: module.OutletCodePage })),
 );
+const refundsPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/MallAmountPage').then((module) => ({ default: module.RefundsPage })),
+);
+const voucherRedemptionPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/MallAmountPage').then((module) => ({ default: module.VoucherRedemptionPage })),
+);
 const exportPage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/ExportPage').then((module) => ({ default: module.ExportPage })),
 );
@@ -173,8 +179,9 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/shopper-connect/export': { filters: MALL_LEVEL, page: exportPage },
   '/shopper-connect/cross-spending': { filters: OUTLET_LEVEL },
   '/shopper-connect/cross-spending/details': { filters: OUTLET_LEVEL },
-  '/shopper-connect/refunds': { filters: MALL_LEVEL },
-  '/shopper-connect/voucher-redemption': { filters: MALL_LEVEL },
+  // Their own malls and date range (the header's filters): no mall header (§2).
+  '/shopper-connect/refunds': { filters: MALL_LEVEL, page: refundsPage },
+  '/shopper-connect/voucher-redemption': { filters: MALL_LEVEL, page: voucherRedemptionPage },
   // Its own malls (no mall header, §2) and search.
   '/shopper-connect/outlet-code': { filters: { period: 'none', outletMode: 'disabled' }, page: outletCodePage },
   // Its own date range; the outlet comes from the path.

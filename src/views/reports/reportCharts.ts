@@ -59,23 +59,33 @@ export function periodPoints(
   });
 }
 
-/** GMV columns and a transactions line over periods (days, months), one mark (label, partial) per row. */
+/** The names of the money columns and the count line of a chart over periods. */
+export interface MoneyCountNames {
+  readonly money: string;
+  readonly count: string;
+}
+
+/**
+ * GMV columns and a transactions line over periods (days, months), one mark (label, partial) per row; `names`
+ * names other measures drawn the same way (a refund amount and the refunded receipts).
+ */
 export function gmvTransactionsOptions(
   marks: readonly PeriodMark[],
   rows: readonly { gmv: number; transactions: number }[],
   shown: boolean,
   currency?: CurrencyFormat,
+  names: MoneyCountNames = { money: 'GMV', count: 'Transactions' },
 ): Highcharts.Options {
   const empty = rows.map((row) => row.gmv === 0 && row.transactions === 0);
   const firstOpen = marks.findIndex((mark) => mark.open);
   return {
     title: { text: undefined },
     xAxis: categoryAxis(marks.map((mark) => mark.label)),
-    yAxis: [valueAxis(moneyTitle('GMV', currency)), valueAxis('Transactions', { opposite: true })],
+    yAxis: [valueAxis(moneyTitle(names.money, currency)), valueAxis(names.count, { opposite: true })],
     series: [
       {
         type: 'column',
-        name: 'GMV',
+        name: names.money,
         tooltip: moneyTooltip(currency),
         data: pointsOrNone(
           shown,
@@ -89,7 +99,7 @@ export function gmvTransactionsOptions(
       },
       {
         type: 'line',
-        name: 'Transactions',
+        name: names.count,
         yAxis: 1,
         // The line into a period still open is dashed.
         ...(firstOpen > 0

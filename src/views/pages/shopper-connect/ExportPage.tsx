@@ -9,42 +9,13 @@ import {
   exportProgress,
 } from '../../../domain/export';
 import { exportCounts, exportMachine } from '../../../machines/exportMachine';
+import { MallsDateRangeHeader } from '../../common/MallsDateRangeHeader';
 import { useMallCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
-import { DateRangeExceededAlert } from '../../filters/DateRangeExceededAlert';
-import { DateRangePicker } from '../../filters/DateRangePicker';
-import { FilterHeaderContext } from '../../filters/filterHeaderContext';
-import { MallsSelect } from '../../filters/MallsSelect';
-import { PageTitle } from '../../filters/PageTitle';
 import { MallReportSection } from '../../reports/ReportParts';
 import type { PageProps } from '../pageProps';
-import '../../filters/filters.css';
 import './export.css';
-
-/** The page's controls (§2: no mall header here): its title, the Malls multi-select and the date range. */
-function ExportHeader({ title }: { readonly title: string }) {
-  const headerActor = FilterHeaderContext.useActorRef();
-  const disabled = FilterHeaderContext.useSelector((state) => state.hasTag('disabled'));
-  const dateRangePicker = FilterHeaderContext.useSelector((state) => state.children.dateRangePicker);
-  const alertShown = FilterHeaderContext.useSelector((state) => state.matches({ alert: 'shown' }));
-  const alert = FilterHeaderContext.useSelector((state) => state.context.alert);
-  return (
-    <header data-testid="export-header" aria-busy={disabled} className="mall-header">
-      <PageTitle title={title} />
-      <div className="mall-header-controls">
-        <MallsSelect />
-        {dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
-      </div>
-      <DateRangeExceededAlert
-        isOpen={alertShown}
-        title={alert?.title}
-        message={alert?.message ?? ''}
-        onClose={() => headerActor.send({ type: 'alert.dismiss' })}
-      />
-    </header>
-  );
-}
 
 /**
  * Export: the mall reports the user ticks, for the malls and dates chosen above, downloaded as one CSV a report
@@ -69,7 +40,7 @@ export function ExportPage({ title }: PageProps) {
 
   return (
     <MallReportSection testId="export-page">
-      <ExportHeader title={title} />
+      <MallsDateRangeHeader title={title} testId="export-header" />
       <Card className="export-card">
         <fieldset className="export-reports" aria-describedby={`${legendId}-hint`}>
           <legend id={legendId}>Reports</legend>
