@@ -156,6 +156,25 @@ describe('generateDemoData', () => {
     ).toEqual({ n: 0 });
   });
 
+  it("gives members' receipts a member of the mall, who come back and shop at several of its outlets", async () => {
+    const members = await one<{ unmatched: number; members: number; returning: number; elsewhere: number }>(
+      `WITH m AS (
+         SELECT r.member_id, count(*) AS visits, count(DISTINCT r.outlet_id) AS outlets, count(DISTINCT o.mall_id) AS malls
+         FROM receipts r JOIN outlets o ON o.client_id = r.client_id AND o.id = r.outlet_id
+         WHERE r.member_id IS NOT NULL GROUP BY 1
+       )
+       SELECT (SELECT count(*)::int FROM receipts WHERE is_member <> (member_id IS NOT NULL)) AS unmatched,
+         (SELECT count(*)::int FROM m) AS members,
+         (SELECT count(*)::int FROM m WHERE visits >= 3 AND outlets >= 2) AS returning,
+         (SELECT count(*)::int FROM m WHERE malls > 1) AS elsewhere`,
+    );
+    expect(members.unmatched).toBe(0);
+    expect(members.members).toBeGreaterThan(100);
+    expect(members.returning).toBeGreaterThan(20);
+    // A member belongs to one mall's programme.
+    expect(members.elsewhere).toBe(0);
+  });
+
   it('has every kind of receipt the screens show', async () => {
     const methods = (
       await first.pool.query<{ m: string }>('SELECT DISTINCT payment_method AS m FROM receipt_payments')
