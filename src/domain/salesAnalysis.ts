@@ -8,7 +8,7 @@ import type { CsvFile } from './csv';
 import type { CommittedFilters } from './filterHeader';
 import { formatDay, formatMonth, formatNumber } from './format';
 import { type ReportQuery, reportQueryOf } from './mallReportViews';
-import { bucketMark, type PeriodMark } from './periods';
+import { bucketMark, completeDaysComparison, type GrowthComparison, type PeriodMark } from './periods';
 import {
   addDays,
   daysInRange,
@@ -94,12 +94,37 @@ export function periodText(period: Period): string {
     : `${formatDay(period.start)} – ${formatDay(period.end)}`;
 }
 
-/** What the KPIs are compared with: 'Compared with 26 Feb 2026 – 4 Mar 2026 (the previous 7 days)'. */
-export function comparisonText(range: Period, mode: ComparisonMode): string {
-  const compared = periodText(comparisonPeriod(range, mode));
-  const days = daysInRange(range.start, range.end);
-  const what = mode === 'previous' ? `the previous ${days === 1 ? 'day' : `${days} days`}` : 'the same dates last year';
+/**
+ * What the KPIs' growth compares (the days of `growthComparison`, the range's complete days): 'Compared with 26 Feb
+ * 2026 – 4 Mar 2026 (the previous 7 days)'.
+ */
+export function comparisonText(days: Period, mode: ComparisonMode): string {
+  const compared = periodText(comparisonPeriod(days, mode));
+  const count = daysInRange(days.start, days.end);
+  const what =
+    mode === 'previous' ? `the previous ${count === 1 ? 'day' : `${count} days`}` : 'the same dates last year';
   return `Compared with ${compared} (${what})`;
+}
+
+/**
+ * The periods the KPIs' growth compares, as the other pages compare them (completeDaysComparison): the range's
+ * complete days, start to the earlier of its end and yesterday (today is still open and left out), against the
+ * comparison period of those days (as many days just before them, or the same dates a year before); the whole range
+ * when today is not known; undefined when the range holds no complete day (today alone).
+ */
+export function growthComparison(
+  range: Period,
+  mode: ComparisonMode,
+  today: string | undefined,
+): GrowthComparison | undefined {
+  const complete = today === undefined ? { current: range, todayLeftOut: false } : completeDaysComparison(range, today);
+  return (
+    complete && {
+      current: complete.current,
+      previous: comparisonPeriod(complete.current, mode),
+      todayLeftOut: complete.todayLeftOut,
+    }
+  );
 }
 
 export interface Growth {
@@ -153,36 +178,83 @@ const totalOf = (totals: PeriodTotals, measure: KpiMeasure): number =>
         ? totals.unit_sales
         : totals.average_transaction_value;
 
-export interface KpiFigure {
-  readonly measure: KpiMeasure;
-  readonly current: number;
-  readonly compared: number;
-  readonly growth: Growth;
+/**
+ * The KPIs of one comparison mode (a KPI panel's answer): the whole range's totals (today so far included) and the
+ * growth's two periods' totals (`comparison`: the complete days against their comparison period); no growth when
+ * the range holds no complete day.
+ */
+export interface SalesKpis {
+  readonly totals: PeriodTotals;
+  readonly growth: { readonly current: PeriodTotals; readonly compared: PeriodTotals } | undefined;
+  readonly comparison: GrowthComparison | undefined;
 }
 
-/** The KPIs of a comparison: each measure's figure, its compared figure and its growth. */
-export function kpiFigures(answer: { readonly current: PeriodTotals; readonly compared: PeriodTotals }): KpiFigure[] {
+export interface KpiGrowth {
+  /** The figure of the compared days (the range's complete days). */
+  readonly current: number;
+  /** The figure of their comparison period. */
+  readonly compared: number;
+  readonly change: Growth;
+}
+
+export interface KpiFigure {
+  readonly measure: KpiMeasure;
+  /** The whole range's figure (today so far included). */
+  readonly current: number;
+  /** Undefined when the range holds no complete day (today alone): no growth yet. */
+  readonly growth: KpiGrowth | undefined;
+}
+
+/** The KPIs: each measure's whole-range figure and its growth over the compared days. */
+export function kpiFigures(kpis: Pick<SalesKpis, 'totals' | 'growth'>): KpiFigure[] {
   return KPI_MEASURES.map((measure) => {
-    const current = totalOf(answer.current, measure);
-    const compared = totalOf(answer.compared, measure);
-    return { measure, current, compared, growth: growthOf(current, compared) };
+    const growth = kpis.growth;
+    if (!growth) return { measure, current: totalOf(kpis.totals, measure), growth: undefined };
+    const current = totalOf(growth.current, measure);
+    const compared = totalOf(growth.compared, measure);
+    return {
+      measure,
+      current: totalOf(kpis.totals, measure),
+      growth: { current, compared, change: growthOf(current, compared) },
+    };
   });
 }
 
-export const KPI_CSV_KEYS = ['measure', 'current', 'compared', 'growth', 'period', 'compared_period'] as const;
+export const KPI_CSV_KEYS = [
+  'measure',
+  'current',
+  'compared',
+  'growth',
+  'period',
+  'compared_period',
+  'growth_period',
+  'growth_period_value',
+] as const;
 
-/** The KPI file: a row a measure, with both periods named. */
-export function kpiCsv(figures: readonly KpiFigure[], range: Period, compared: Period): CsvFile {
+const periodCell = (period: Period | undefined) => (period ? `${period.start} to ${period.end}` : '');
+
+/**
+ * The KPI file: a row a measure, with its periods named: the range (its figure), the compared period (its figure and
+ * the growth) and the days the growth compares (the range's complete days: today left out) with their figure; the
+ * growth's cells are empty without a complete day.
+ */
+export function kpiCsv(
+  figures: readonly KpiFigure[],
+  range: Period,
+  comparison: GrowthComparison | undefined,
+): CsvFile {
   return {
     name: 'kpis',
     keys: KPI_CSV_KEYS,
     rows: figures.map((figure) => ({
       measure: KPI_LABELS[figure.measure],
       current: figure.current,
-      compared: figure.compared,
-      growth: figure.growth.text,
-      period: `${range.start} to ${range.end}`,
-      compared_period: `${compared.start} to ${compared.end}`,
+      compared: figure.growth?.compared,
+      growth: figure.growth?.change.text,
+      period: periodCell(range),
+      compared_period: periodCell(figure.growth && comparison?.previous),
+      growth_period: periodCell(figure.growth && comparison?.current),
+      growth_period_value: figure.growth?.current,
     })),
   };
 }

@@ -6,7 +6,8 @@ import { openAs, openPage } from './session';
  * Tenant Connect's sales analysis in Chromium against the real server and its demo data. The tenant-only account
  * (§6: the account that sees Tenant Connect's own pages; other tenants see only its three shared pages) opens it
  * from the sidebar: its one outlet over the header's days. The figures are the server's: the KPI revenue and
- * transactions are the series' totals, the tables hold the rows the calls answered. The chart's measure switches;
+ * transactions are the series' totals, the tables hold the rows the calls answered. The days include today, so the
+ * KPIs' growth is asked over the complete days (start to yesterday) and says today is left out. The chart's measure switches;
  * the top SKUs sort on the server (quantity, amount) and on the page (item), page, narrow to an SKU searched and
  * export as CSV; the meal timings and the item breakdown show what their calls answered. Then the demo super admin
  * opens an outlet with meal timings (found through the same calls) and sees them with their shares.
@@ -46,7 +47,10 @@ test('the tenant analyses its outlet’s sales: KPIs, the series, top SKUs, meal
   await openAs(page, 'tenant-only@demo.mall');
   await expect(page).toHaveURL(/\/tenant-connect\/sales-review(\?|$)/);
 
-  const comparison = page.waitForResponse(isCall('/outlets/overallComparison'));
+  const comparisons: Response[] = [];
+  page.on('response', (response) => {
+    if (isCall('/outlets/overallComparison')(response)) comparisons.push(response);
+  });
   const revenue = page.waitForResponse(isCall('/outlets/totalRevenuePoints', { timeRange: 'daily' }));
   const transactions = page.waitForResponse(isCall('/outlets/totalTransactionPoints', { timeRange: 'daily' }));
   const meals = page.waitForResponse(isCall('/outlets/mealTimingReport'));
@@ -56,17 +60,33 @@ test('the tenant analyses its outlet’s sales: KPIs, the series, top SKUs, meal
   await expect(page).toHaveURL(/\/tenant-connect\/sales-analysis(\?|$)/);
   const view = page.getByTestId('sales-analysis-page');
   await expect(view.getByRole('heading', { level: 1 })).toHaveText('Sales Analysis');
-  for (const response of [comparison, revenue, transactions, meals, items, topSkus]) {
+  for (const response of [revenue, transactions, meals, items, topSkus]) {
     expect((await response).status()).toBe(200);
   }
   await expect(view.getByTestId('panel-loading')).toHaveCount(0);
+
+  /* ---- the KPIs' calls: each comparison's whole days, and apart its complete days (today left out) */
+  const days = new URL((await revenue).url()).searchParams;
+  const [start, end] = [days.get('startTime') ?? '', days.get('endTime') ?? ''];
+  const yesterday = new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  expect(start < end).toBe(true);
+  await expect.poll(() => comparisons.length).toBe(4);
+  const periods = comparisons.map((response) => {
+    const params = new URL(response.url()).searchParams;
+    expect(response.status()).toBe(200);
+    expect(params.get('startTime')).toBe(start);
+    return params.get('endTime');
+  });
+  expect(periods.sort()).toEqual([yesterday, yesterday, end, end]);
+  const comparison = comparisons.find((response) => new URL(response.url()).searchParams.get('endTime') === end);
+  if (!comparison) throw new Error('no comparison of the whole days');
 
   /* ---- KPIs: the server's totals, and the series agree with them */
   const outlet = new URL((await revenue).url()).searchParams.get('id');
   expect(outlet).toBe(await page.getByTestId('outlet-dropdown').inputValue());
   const revenueSeries = (await (await revenue).json()) as SeriesAnswer;
   const transactionSeries = (await (await transactions).json()) as SeriesAnswer;
-  const totals = (await (await comparison).json()) as { current: { revenue: number; transactions: number } };
+  const totals = (await comparison.json()) as { current: { revenue: number; transactions: number } };
   expect(totals.current.revenue).toBeCloseTo(revenueSeries.total, 2);
   expect(totals.current.transactions).toBe(transactionSeries.total);
   const kpiRevenue = await view.getByTestId('sa-kpi-revenue-value').textContent();
@@ -78,6 +98,8 @@ test('the tenant analyses its outlet’s sales: KPIs, the series, top SKUs, meal
   );
   await expect(view.getByTestId('sa-kpi-revenue-growth')).toHaveText(/^([+-]?\d+\.\d{2}%|n\/a) vs /);
   await expect(view.getByTestId('sa-compared-dates')).toHaveText(/^Compared with .+ \(the previous \d+ days?\)$/);
+  await expect(view.getByTestId('sa-today-note')).toHaveText(/^\s*· The days include today: its figures are so far\.$/);
+  await expect(view.getByTestId('sa-growth-days')).toHaveText(/^\s*Growth vs .+ \(today left out\)\.$/);
 
   /* ---- the series: a row a day of the answer, today so far; the measure switches */
   const trendTable = view.getByTestId('sa-trend-table');

@@ -28,6 +28,8 @@ import { describeModelCoverage } from './modelCoverage';
  * before one outlet is chosen; every section is asked at once; a failed call fails its own panel with the toast and
  * a retry (§8); a 409 (outlets of several currencies) fails the money panels with the server's message; a change of
  * the series' time range or the items' bucket asks that section alone; the comparison and the measure ask nothing.
+ * The days include today, so each KPI panel asks the whole range's totals and, apart, the growth of its complete
+ * days (19–24 Nov) against the 6 days before them or the same dates a year before.
  */
 
 const RANGE = { start: '2026-11-19', end: '2026-11-25' };
@@ -48,6 +50,8 @@ const DAY_UNITS = [5, 0, 6, 9, 7, 12, 6];
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 const CURRENT = { revenue: 1500.5, transactions: 30, unit_sales: 45, average_transaction_value: 50.02 };
+/** 19–24 Nov: the complete days of the range (today, the 25th, left out). */
+const COMPLETE = { revenue: 1300.5, transactions: 26, unit_sales: 39, average_transaction_value: 50.02 };
 const PREVIOUS = { revenue: 1000, transactions: 25, unit_sales: 40, average_transaction_value: 40 };
 const ZEROS = { revenue: 0, transactions: 0, unit_sales: 0, average_transaction_value: 0 };
 
@@ -66,7 +70,7 @@ const SKUS = Array.from({ length: 25 }, (_, index) => ({
   amount: (100 - index * 3) * 2.5,
 }));
 
-type Mode = 'figures' | 'nothing' | 'failTrend' | 'refuse';
+type Mode = 'figures' | 'nothing' | 'failTrend' | 'refuse' | 'failPreviousGrowth';
 
 function seriesOf(values: readonly number[], timeRange: string, mode: Mode) {
   if (mode === 'nothing') return { data: [], total: 0 };
@@ -112,11 +116,22 @@ function answerOf(url: URL, mode: Mode): { status: number; body: unknown } {
   if (mode === 'failTrend' && url.pathname === '/outlets/totalTransactionPoints') {
     return { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } };
   }
+  // The previous period's growth call (the complete days against the days before them) alone.
+  if (
+    mode === 'failPreviousGrowth' &&
+    url.pathname === '/outlets/overallComparison' &&
+    url.searchParams.get('comparedStartTime') === '2026-11-13'
+  ) {
+    return { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } };
+  }
   switch (url.pathname) {
     case '/outlets/overallComparison': {
       if (mode === 'nothing') return { status: 200, body: { current: ZEROS, compared: ZEROS } };
-      const compared = url.searchParams.get('comparedStartTime') === '2026-11-12' ? PREVIOUS : ZEROS;
-      return { status: 200, body: { current: CURRENT, compared } };
+      // The days before (2026-11-12 for the whole range, 2026-11-13 for its complete days): PREVIOUS; last year none.
+      const compared = url.searchParams.get('comparedStartTime')?.startsWith('2026-') ? PREVIOUS : ZEROS;
+      const complete =
+        url.searchParams.get('startTime') === '2026-11-19' && url.searchParams.get('endTime') === '2026-11-24';
+      return { status: 200, body: { current: complete ? COMPLETE : CURRENT, compared } };
     }
     case '/outlets/totalRevenuePoints':
       return { status: 200, body: seriesOf(DAY_REVENUE, timeRange, mode) };
@@ -162,14 +177,21 @@ const flush = async () => {
   for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
 
-/** A call as 'path timeRange comparedStartTime' with its common parameters checked. */
-function describeCall(call: PendingCall, outlet: number): string {
+/**
+ * A call as 'path timeRange comparedStartTime' with its common parameters checked: the range's days, or (the KPIs'
+ * growth of a range reaching today) its start to an earlier end, then written 'endTime=…'.
+ */
+function describeCall(call: PendingCall, outlet: number, range = RANGE): string {
   const params = Object.fromEntries(call.url.searchParams);
   expect(params).toMatchObject({ client_id: '4', id: String(outlet) });
+  const earlierEnd = call.url.pathname === '/outlets/overallComparison' && params.endTime !== range.end;
   if (call.url.pathname !== '/outlets/sku') {
-    expect(params).toMatchObject({ startTime: RANGE.start, endTime: RANGE.end, timeType: 'date' });
+    expect(params).toMatchObject({ startTime: range.start, timeType: 'date' });
+    if (earlierEnd) expect((params.endTime ?? '') < range.end).toBe(true);
+    else expect(params.endTime).toBe(range.end);
   }
   const extra = [
+    ...(earlierEnd ? ['endTime'] : []),
     'timeRange',
     'comparedStartTime',
     'comparedEndTime',
@@ -184,11 +206,19 @@ function describeCall(call: PendingCall, outlet: number): string {
   return [call.url.pathname, ...extra].join(' ');
 }
 
-const asked = (since: number, outlet: number) =>
+const asked = (since: number, outlet: number, range = RANGE) =>
   calls
     .slice(since)
-    .map((call) => describeCall(call, outlet))
+    .map((call) => describeCall(call, outlet, range))
     .sort();
+
+/** The KPIs' calls of 19–25 Nov, today the 25th: each comparison's whole range, and its complete days apart. */
+const KPI_CALLS_WITH_TODAY = [
+  '/outlets/overallComparison comparedStartTime=2025-11-19 comparedEndTime=2025-11-25',
+  '/outlets/overallComparison comparedStartTime=2026-11-12 comparedEndTime=2026-11-18',
+  '/outlets/overallComparison endTime=2026-11-24 comparedStartTime=2025-11-19 comparedEndTime=2025-11-24',
+  '/outlets/overallComparison endTime=2026-11-24 comparedStartTime=2026-11-13 comparedEndTime=2026-11-18',
+];
 
 const TOP_SKU_PAGE_1 = '/outlets/topSKU sortMethod=quantity orderByMethod=desc page=1 rowsPerPage=10';
 
@@ -196,8 +226,7 @@ function everyCall(timeRange: string, bucket: string): string[] {
   return [
     `/outlets/itemSalesBreakdown timeRange=${bucket}`,
     '/outlets/mealTimingReport',
-    '/outlets/overallComparison comparedStartTime=2025-11-19 comparedEndTime=2025-11-25',
-    '/outlets/overallComparison comparedStartTime=2026-11-12 comparedEndTime=2026-11-18',
+    ...KPI_CALLS_WITH_TODAY,
     TOP_SKU_PAGE_1,
     `/outlets/totalRevenuePoints timeRange=${timeRange}`,
     '/outlets/totalRevenuePoints timeRange=monthly',
@@ -241,18 +270,18 @@ const testMachine = createSalesAnalysisMachine(client).provide({
   },
 });
 
-function headerEvent(outlet: CommittedFilters['outlet']): HeaderFiltersEvent {
+function headerEvent(outlet: CommittedFilters['outlet'], dateRange = RANGE, today = TODAY): HeaderFiltersEvent {
   const filters: CommittedFilters = {
     clientId: 4,
     mallIds: [5],
     outlet,
-    dateRange: RANGE,
+    dateRange,
     hours: { from: 0, to: 23 },
     timeRange: 'daily',
     metric: 'gmv',
     month: '2026-11',
   };
-  return { type: 'header.filters', filters, outlets: [], today: TODAY };
+  return { type: 'header.filters', filters, outlets: [], today };
 }
 
 let actor: Actor<typeof testMachine>;
@@ -360,6 +389,18 @@ let measure: 'revenue' | 'units';
 /** Calls made before the current load. */
 let before: number;
 
+const COMPLETE_DAYS = { start: '2026-11-19', end: '2026-11-24' };
+const PREVIOUS_KPIS = {
+  totals: CURRENT,
+  growth: { current: COMPLETE, compared: PREVIOUS },
+  comparison: { current: COMPLETE_DAYS, previous: { start: '2026-11-13', end: '2026-11-18' }, todayLeftOut: true },
+};
+const LAST_YEAR_KPIS = {
+  totals: CURRENT,
+  growth: { current: COMPLETE, compared: ZEROS },
+  comparison: { current: COMPLETE_DAYS, previous: { start: '2025-11-19', end: '2025-11-24' }, todayLeftOut: true },
+};
+
 const failedWith = (reason?: string) => ({
   status: 'failed',
   data: undefined,
@@ -397,8 +438,9 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
     loaded: () => {
       const context = snapshot().context;
       expect(context).toMatchObject({ comparison, measure, timeRange, bucket });
-      expect(kpis().previous).toEqual({ status: 'loaded', data: { current: CURRENT, compared: PREVIOUS } });
-      expect(kpis().lastYear).toEqual({ status: 'loaded', data: { current: CURRENT, compared: ZEROS } });
+      // The whole range's totals; the growth of 19–24 Nov against the 6 days before, or the same dates last year.
+      expect(kpis().previous).toEqual({ status: 'loaded', data: PREVIOUS_KPIS });
+      expect(kpis().lastYear).toEqual({ status: 'loaded', data: LAST_YEAR_KPIS });
       const trend = trendPanel();
       expect(trend.status).toBe('loaded');
       expect(trend.data?.timeRange).toBe(timeRange);
@@ -439,7 +481,10 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       expect(trendPanel().status).toBe('loaded');
     },
     empty: () => {
-      expect(kpis().previous).toEqual({ status: 'loaded', data: { current: ZEROS, compared: ZEROS } });
+      expect(kpis().previous).toEqual({
+        status: 'loaded',
+        data: { ...PREVIOUS_KPIS, totals: ZEROS, growth: { current: ZEROS, compared: ZEROS } },
+      });
       expect(trendPanel().status).toBe('empty');
       // No meal timing configured: 'empty' (the page points to Settings).
       expect(mealsPanel()).toEqual({ status: 'empty', data: { revenueTotal: 0, rows: [] } });
@@ -570,6 +615,78 @@ describe('salesAnalysisMachine details', () => {
     actor.send(headerEvent(20));
     await flush();
     expect(calls).toHaveLength(count);
+  });
+
+  const kpiCalls = (since: number, range = RANGE) =>
+    asked(since, 20, range).filter((call) => call.startsWith('/outlets/overallComparison'));
+
+  it('asks the KPIs of the complete days apart when the days include today, and compares them', async () => {
+    actor.send(headerEvent(20));
+    await flush();
+    expect(kpiCalls(0)).toEqual(KPI_CALLS_WITH_TODAY);
+    await answerAll();
+    expect(kpis().previous).toEqual({ status: 'loaded', data: PREVIOUS_KPIS });
+    expect(kpis().lastYear).toEqual({ status: 'loaded', data: LAST_YEAR_KPIS });
+  });
+
+  it('asks one call a comparison, over the whole days, when they end before today', async () => {
+    actor.send(headerEvent(20, RANGE, '2026-11-26'));
+    await flush();
+    expect(kpiCalls(0)).toEqual([
+      '/outlets/overallComparison comparedStartTime=2025-11-19 comparedEndTime=2025-11-25',
+      '/outlets/overallComparison comparedStartTime=2026-11-12 comparedEndTime=2026-11-18',
+    ]);
+    await answerAll();
+    expect(kpis().previous).toEqual({
+      status: 'loaded',
+      data: {
+        totals: CURRENT,
+        growth: { current: CURRENT, compared: PREVIOUS },
+        comparison: { current: RANGE, previous: { start: '2026-11-12', end: '2026-11-18' }, todayLeftOut: false },
+      },
+    });
+    expect(kpis().lastYear.data?.growth).toEqual({ current: CURRENT, compared: ZEROS });
+  });
+
+  it('asks only the totals of today alone: no complete day, no growth', async () => {
+    const todayAlone = { start: TODAY, end: TODAY };
+    actor.send(headerEvent(20, todayAlone));
+    await flush();
+    expect(kpiCalls(0, todayAlone)).toEqual([
+      '/outlets/overallComparison comparedStartTime=2025-11-25 comparedEndTime=2025-11-25',
+      '/outlets/overallComparison comparedStartTime=2026-11-24 comparedEndTime=2026-11-24',
+    ]);
+    await answerAll();
+    expect(kpis().previous).toEqual({
+      status: 'loaded',
+      data: { totals: CURRENT, growth: undefined, comparison: undefined },
+    });
+    expect(kpis().lastYear).toEqual({
+      status: 'loaded',
+      data: { totals: CURRENT, growth: undefined, comparison: undefined },
+    });
+  });
+
+  it('a failed growth call fails its own comparison alone, and its retry asks that one again', async () => {
+    actor.send(headerEvent(20));
+    await flush();
+    await answerAll('failPreviousGrowth');
+    expect(kpis().previous).toEqual(failedWith());
+    expect(kpis().lastYear).toEqual({ status: 'loaded', data: LAST_YEAR_KPIS });
+    expect(trendPanel().status).toBe('loaded');
+    expect(mealsPanel().status).toBe('loaded');
+    expect(itemsPanel().status).toBe('loaded');
+    expect(notices).toEqual([{ type: 'notify', intent: 'danger', message: ERROR_TEXT, timeout: 5000 }]);
+    const count = calls.length;
+    child('kpis').send({ type: 'report.retry', panel: 'previous' });
+    await flush();
+    expect(kpiCalls(count)).toEqual([
+      '/outlets/overallComparison comparedStartTime=2026-11-12 comparedEndTime=2026-11-18',
+      '/outlets/overallComparison endTime=2026-11-24 comparedStartTime=2026-11-13 comparedEndTime=2026-11-18',
+    ]);
+    expect(asked(count, 20)).toHaveLength(2);
+    await answerAll();
+    expect(kpis().previous).toEqual({ status: 'loaded', data: PREVIOUS_KPIS });
   });
 
   it('refuses the time range shown, and hourly for more than 31 days (falling back to daily)', async () => {

@@ -5,6 +5,7 @@ import {
   bucketKeys,
   comparisonPeriod,
   comparisonText,
+  growthComparison,
   growthOf,
   includesToday,
   isTimeRangeAllowed,
@@ -94,11 +95,61 @@ describe('comparison periods', () => {
     expect(sameDayLastYear('2026-01-01')).toBe('2025-01-01');
   });
 
+  it('compares the complete days when the range includes today: start..yesterday against the same length', () => {
+    // 19–25 Nov, today the 25th: 19–24 Nov against the 6 days just before, or the same dates a year before.
+    expect(growthComparison(WEEK, 'previous', '2026-11-25')).toEqual({
+      current: { start: '2026-11-19', end: '2026-11-24' },
+      previous: { start: '2026-11-13', end: '2026-11-18' },
+      todayLeftOut: true,
+    });
+    expect(growthComparison(WEEK, 'lastYear', '2026-11-25')).toEqual({
+      current: { start: '2026-11-19', end: '2026-11-24' },
+      previous: { start: '2025-11-19', end: '2025-11-24' },
+      todayLeftOut: true,
+    });
+    // Yesterday and today: yesterday alone.
+    expect(growthComparison({ start: '2026-11-24', end: '2026-11-25' }, 'previous', '2026-11-25')).toEqual({
+      current: { start: '2026-11-24', end: '2026-11-24' },
+      previous: { start: '2026-11-23', end: '2026-11-23' },
+      todayLeftOut: true,
+    });
+    // Across 29 Feb: the year before has none.
+    expect(growthComparison({ start: '2028-02-25', end: '2028-03-01' }, 'lastYear', '2028-03-01')).toEqual({
+      current: { start: '2028-02-25', end: '2028-02-29' },
+      previous: { start: '2027-02-25', end: '2027-02-28' },
+      todayLeftOut: true,
+    });
+  });
+
+  it('compares the whole range when it ends before today, or today is not known; none for today alone', () => {
+    for (const today of ['2026-11-26', '2027-01-10', undefined]) {
+      expect(growthComparison(WEEK, 'previous', today)).toEqual({
+        current: WEEK,
+        previous: { start: '2026-11-12', end: '2026-11-18' },
+        todayLeftOut: false,
+      });
+      expect(growthComparison(WEEK, 'lastYear', today)).toEqual({
+        current: WEEK,
+        previous: { start: '2025-11-19', end: '2025-11-25' },
+        todayLeftOut: false,
+      });
+    }
+    const todayAlone = { start: '2026-11-25', end: '2026-11-25' };
+    expect(growthComparison(todayAlone, 'previous', '2026-11-25')).toBeUndefined();
+    expect(growthComparison(todayAlone, 'lastYear', '2026-11-25')).toBeUndefined();
+  });
+
   it('is stated with its dates', () => {
     expect(comparisonText(WEEK, 'previous')).toBe('Compared with 12 Nov 2026 – 18 Nov 2026 (the previous 7 days)');
     expect(comparisonText(WEEK, 'lastYear')).toBe('Compared with 19 Nov 2025 – 25 Nov 2025 (the same dates last year)');
     expect(comparisonText({ start: '2026-11-25', end: '2026-11-25' }, 'previous')).toBe(
       'Compared with 24 Nov 2026 (the previous day)',
+    );
+    // The complete days of a range reaching today.
+    const complete = growthComparison(WEEK, 'previous', '2026-11-25')?.current ?? WEEK;
+    expect(comparisonText(complete, 'previous')).toBe('Compared with 13 Nov 2026 – 18 Nov 2026 (the previous 6 days)');
+    expect(comparisonText(complete, 'lastYear')).toBe(
+      'Compared with 19 Nov 2025 – 24 Nov 2025 (the same dates last year)',
     );
   });
 });
@@ -118,23 +169,59 @@ describe('growth', () => {
   });
 
   it('makes the four KPIs and their file', () => {
-    const figures = kpiFigures({
-      current: { revenue: 1500.5, transactions: 30, unit_sales: 45, average_transaction_value: 50.02 },
-      compared: { revenue: 1000, transactions: 0, unit_sales: 45, average_transaction_value: 0 },
-    });
-    expect(figures.map((figure) => [figure.measure, figure.current, figure.compared, figure.growth.text])).toEqual([
+    const totals = { revenue: 1500.5, transactions: 30, unit_sales: 45, average_transaction_value: 50.02 };
+    const compared = { revenue: 1000, transactions: 0, unit_sales: 45, average_transaction_value: 0 };
+    const comparison = growthComparison(WEEK, 'previous', '2026-12-01');
+    const figures = kpiFigures({ totals, growth: { current: totals, compared } });
+    expect(
+      figures.map((figure) => [figure.measure, figure.current, figure.growth?.compared, figure.growth?.change.text]),
+    ).toEqual([
       ['revenue', 1500.5, 1000, '+50.05%'],
       ['transactions', 30, 0, 'n/a'],
       ['units', 45, 45, '0.00%'],
       ['averageTransactionValue', 50.02, 0, 'n/a'],
     ]);
-    const [file] = csvFileTexts('2026-11-19_2026-11-25', [kpiCsv(figures, WEEK, comparisonPeriod(WEEK, 'previous'))]);
+    const [file] = csvFileTexts('2026-11-19_2026-11-25', [kpiCsv(figures, WEEK, comparison)]);
     expect(file?.fileName).toBe('kpis_2026-11-19_2026-11-25.csv');
     expect(file?.text.split('\r\n').slice(0, 3)).toEqual([
-      'Measure,Current,Compared,Growth,Period,Compared Period',
-      'Revenue,1500.5,1000,+50.05%,2026-11-19 to 2026-11-25,2026-11-12 to 2026-11-18',
-      'Transactions,30,0,n/a,2026-11-19 to 2026-11-25,2026-11-12 to 2026-11-18',
+      'Measure,Current,Compared,Growth,Period,Compared Period,Growth Period,Growth Period Value',
+      'Revenue,1500.5,1000,+50.05%,2026-11-19 to 2026-11-25,2026-11-12 to 2026-11-18,2026-11-19 to 2026-11-25,1500.5',
+      'Transactions,30,0,n/a,2026-11-19 to 2026-11-25,2026-11-12 to 2026-11-18,2026-11-19 to 2026-11-25,30',
     ]);
+  });
+
+  it('shows the whole range’s figures with the growth of the complete days when today is left out', () => {
+    const totals = { revenue: 1500, transactions: 30, unit_sales: 45, average_transaction_value: 50 };
+    const complete = { revenue: 1200, transactions: 25, unit_sales: 40, average_transaction_value: 48 };
+    const compared = { revenue: 1000, transactions: 25, unit_sales: 50, average_transaction_value: 40 };
+    const comparison = growthComparison(WEEK, 'previous', '2026-11-25');
+    const figures = kpiFigures({ totals, growth: { current: complete, compared } });
+    expect(
+      figures.map((figure) => [figure.measure, figure.current, figure.growth?.current, figure.growth?.change.text]),
+    ).toEqual([
+      ['revenue', 1500, 1200, '+20.00%'],
+      ['transactions', 30, 25, '0.00%'],
+      ['units', 45, 40, '-20.00%'],
+      ['averageTransactionValue', 50, 48, '+20.00%'],
+    ]);
+    const [file] = csvFileTexts('2026-11-19_2026-11-25', [kpiCsv(figures, WEEK, comparison)]);
+    expect(file?.text.split('\r\n')[1]).toBe(
+      'Revenue,1500,1000,+20.00%,2026-11-19 to 2026-11-25,2026-11-13 to 2026-11-18,2026-11-19 to 2026-11-24,1200',
+    );
+  });
+
+  it('has no growth without a complete day (today alone): the figures, and empty growth cells', () => {
+    const totals = { revenue: 200, transactions: 4, unit_sales: 6, average_transaction_value: 50 };
+    const figures = kpiFigures({ totals, growth: undefined });
+    expect(figures.map((figure) => [figure.measure, figure.current, figure.growth])).toEqual([
+      ['revenue', 200, undefined],
+      ['transactions', 4, undefined],
+      ['units', 6, undefined],
+      ['averageTransactionValue', 50, undefined],
+    ]);
+    const today = { start: '2026-11-25', end: '2026-11-25' };
+    const [file] = csvFileTexts('2026-11-25_2026-11-25', [kpiCsv(figures, today, undefined)]);
+    expect(file?.text.split('\r\n')[1]).toBe('Revenue,200,,,2026-11-25 to 2026-11-25,,,');
   });
 });
 

@@ -303,7 +303,7 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
     const network = installNetwork(() => serverError());
     renderRefunds();
     await waitFor(() => expect(screen.getAllByTestId('panel-retry')).toHaveLength(3));
-    expect(toastTexts()).toEqual(['Refunds error occurs. Please try again later.']);
+    await waitFor(() => expect(toastTexts()).toEqual(['Refunds error occurs. Please try again later.']));
     expect(screen.queryByText('No Data')).toBeNull();
     network.answerReports(answers());
     fireEvent.click(within(screen.getByTestId('amount-outlets')).getByTestId('panel-retry'));
@@ -390,6 +390,6 @@ describe('VoucherRedemptionPage', { timeout: 30_000 }, () => {
     installNetwork(() => serverError());
     renderVouchers();
     await waitFor(() => expect(screen.getAllByTestId('panel-retry')).toHaveLength(3));
-    expect(toastTexts()).toEqual(['Voucher redemption error occurs. Please try again later.']);
+    await waitFor(() => expect(toastTexts()).toEqual(['Voucher redemption error occurs. Please try again later.']));
   });
 });

@@ -2,14 +2,17 @@ import { Classes } from '@blueprintjs/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setPermissionsList } from '../../src/api/session';
+import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
 import { SalesAnalysisPage } from '../../src/views/pages/tenant-connect/SalesAnalysisPage';
+import { type HeaderActor, HeaderProbe } from './headerProbe';
 import { blobText, captureDownloads, exportDownload } from './mallReportHarness';
 import { renderInApp, userInfo } from './renderApp';
 
 /*
  * The sales analysis inside the app with the real filter header and page machines and the app's one api client; the
  * network is a fetch handler on globalThis answering what each test gives it. Client 4's one outlet (Bakery, in IDR:
- * no minor units) is auto-selected; the header's days are 2026-11-19..2026-11-25, today the 25th.
+ * no minor units) is auto-selected; the header's days are 2026-11-19..2026-11-25, today the 25th: the KPIs' growth
+ * compares the complete days, 19–24 Nov.
  */
 
 const BAKERY = { id: 20, name: 'Bakery', type: 2, currency: 'IDR', mall_id: 5, outlet_code: null };
@@ -20,6 +23,8 @@ const DAY_UNITS = [5, 0, 6, 9, 7, 12, 6];
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 const CURRENT = { revenue: 1500000, transactions: 30, unit_sales: 45, average_transaction_value: 50000 };
+/** 19–24 Nov: the header's days but today. */
+const COMPLETE = { revenue: 1300000, transactions: 26, unit_sales: 39, average_transaction_value: 50000 };
 const PREVIOUS = { revenue: 1200000, transactions: 30, unit_sales: 50, average_transaction_value: 40000 };
 const ZEROS = { revenue: 0, transactions: 0, unit_sales: 0, average_transaction_value: 0 };
 const MEALS = [
@@ -47,8 +52,12 @@ function series(values: readonly number[]) {
 }
 
 const DEFAULT_ANSWERS: Answers = {
-  '/outlets/overallComparison': (url) =>
-    ok({ current: CURRENT, compared: url.searchParams.get('comparedStartTime') === '2026-11-12' ? PREVIOUS : ZEROS }),
+  '/outlets/overallComparison': (url) => {
+    const complete =
+      url.searchParams.get('startTime') === '2026-11-19' && url.searchParams.get('endTime') === '2026-11-24';
+    const lastYear = url.searchParams.get('comparedStartTime')?.startsWith('2025-');
+    return ok({ current: complete ? COMPLETE : CURRENT, compared: lastYear ? ZEROS : PREVIOUS });
+  },
   '/outlets/totalRevenuePoints': series(DAY_REVENUE),
   '/outlets/totalTransactionPoints': series(DAY_TRANSACTIONS),
   '/outlets/totalUnitSalePoints': series(DAY_UNITS),
@@ -126,19 +135,45 @@ afterEach(() => {
   clearSession();
 });
 
+let header: HeaderActor | undefined;
+
+/** The app's filter header without its URL and cookie writes (a committed range stays the page's, as in the browser). */
+const HEADER_WITHOUT_URL = filterHeaderMachine.provide({
+  actions: { writeUrl: () => undefined, writeCookies: () => undefined },
+});
+
 function renderPage(): void {
   setPermissionsList(['*::*']);
-  renderInApp(<SalesAnalysisPage title="Sales Analysis" />, {
-    user: userInfo({
-      client_id: 4,
-      clients: [4],
-      // The tenant-only account (§6): Tenant Connect's pages but its three shared ones, and no Settings.
-      flags: { tenantOnly: true, hideTopBar: false, receiptsHidden: false },
-      permissionsList: ['*::*'],
-    }),
-    path: '/tenant-connect/sales-analysis',
-    today: '2026-11-25',
-  });
+  header = undefined;
+  renderInApp(
+    <>
+      <HeaderProbe
+        onActor={(actor) => {
+          header = actor;
+        }}
+      />
+      <SalesAnalysisPage title="Sales Analysis" />
+    </>,
+    {
+      user: userInfo({
+        client_id: 4,
+        clients: [4],
+        // The tenant-only account (§6): Tenant Connect's pages but its three shared ones, and no Settings.
+        flags: { tenantOnly: true, hideTopBar: false, receiptsHidden: false },
+        permissionsList: ['*::*'],
+      }),
+      path: '/tenant-connect/sales-analysis',
+      today: '2026-11-25',
+      header: HEADER_WITHOUT_URL,
+    },
+  );
+}
+
+/** Commits other days in the header, as its date-range picker does. */
+function chooseDays(range: { start: string; end: string }): void {
+  if (!header) throw new Error('the filter header is not mounted');
+  const actor = header;
+  act(() => actor.send({ type: 'dateRange.change', range }));
 }
 
 const section = (testId: string) => screen.getByTestId(testId);
@@ -155,43 +190,108 @@ async function waitForPage(): Promise<void> {
 }
 
 describe('the sales analysis page', () => {
-  it('shows the KPIs in the outlet’s currency with their growth and the compared dates; the comparison switches', async () => {
+  const kpi = (measure: string) => [
+    screen.getByTestId(`sa-kpi-${measure}-value`).textContent,
+    screen.getByTestId(`sa-kpi-${measure}-growth`).textContent,
+  ];
+  const comparedCalls = () =>
+    callsTo('/outlets/overallComparison')
+      .map((url) =>
+        ['startTime', 'endTime', 'comparedStartTime', 'comparedEndTime']
+          .map((key) => url.searchParams.get(key))
+          .join(' '),
+      )
+      .sort();
+
+  it('shows the KPIs in the outlet’s currency, their growth over the complete days and the compared dates; the comparison switches', async () => {
+    const downloads = captureDownloads();
     renderPage();
     await waitForPage();
     expect(screen.getByRole('heading', { name: 'Sales Analysis', level: 1 })).toBeDefined();
-    // Every call is of the outlet and the header's whole days.
+    // Every call is of the outlet and the header's whole days; the KPIs' growth asks its complete days apart.
     for (const url of asked.filter((call) => call.pathname.startsWith('/outlets/'))) {
       expect(Object.fromEntries(url.searchParams)).toMatchObject({
         client_id: '4',
         id: '20',
         startTime: '2026-11-19',
-        endTime: '2026-11-25',
         timeType: 'date',
       });
     }
-    const kpi = (measure: string) => [
-      screen.getByTestId(`sa-kpi-${measure}-value`).textContent,
-      screen.getByTestId(`sa-kpi-${measure}-growth`).textContent,
-    ];
-    expect(kpi('revenue')).toEqual(['Rp1,500,000', '+25.00% vs Rp1,200,000']);
-    expect(kpi('transactions')).toEqual(['30', '0.00% vs 30']);
-    expect(kpi('units')).toEqual(['45', '-10.00% vs 50']);
+    expect(comparedCalls()).toEqual([
+      '2026-11-19 2026-11-24 2025-11-19 2025-11-24',
+      '2026-11-19 2026-11-24 2026-11-13 2026-11-18',
+      '2026-11-19 2026-11-25 2025-11-19 2025-11-25',
+      '2026-11-19 2026-11-25 2026-11-12 2026-11-18',
+    ]);
+    for (const url of asked.filter((call) => call.pathname.startsWith('/outlets/'))) {
+      if (url.pathname !== '/outlets/overallComparison') expect(url.searchParams.get('endTime')).toBe('2026-11-25');
+    }
+    // The whole days' figures (today so far); the growth of 19–24 Nov against the 6 days before them.
+    expect(kpi('revenue')).toEqual(['Rp1,500,000', '+8.33% vs Rp1,200,000']);
+    expect(kpi('transactions')).toEqual(['30', '-13.33% vs 30']);
+    expect(kpi('units')).toEqual(['45', '-22.00% vs 50']);
     expect(kpi('averageTransactionValue')).toEqual(['Rp50,000', '+25.00% vs Rp40,000']);
     expect(screen.getByTestId('sa-compared-dates').textContent).toBe(
-      'Compared with 12 Nov 2026 – 18 Nov 2026 (the previous 7 days)',
+      'Compared with 13 Nov 2026 – 18 Nov 2026 (the previous 6 days)',
     );
     expect(screen.getByTestId('sa-today-note').textContent).toBe(' · The days include today: its figures are so far.');
+    // The shared label of the other pages (comparisonLabel): growth over complete days.
+    expect(screen.getByTestId('sa-growth-days').textContent).toBe(' Growth vs 13–18 Nov (today left out).');
+
+    const download = await exportDownload(downloads, () =>
+      fireEvent.click(within(section('sa-kpis')).getByTestId('export-csv')),
+    );
+    expect(download.fileName).toBe('kpis_2026-11-19_2026-11-25.csv');
+    expect((await blobText(download.blob)).split('\r\n').slice(0, 2)).toEqual([
+      'Measure,Current,Compared,Growth,Period,Compared Period,Growth Period,Growth Period Value,Currency',
+      'Revenue,1500000,1200000,+8.33%,2026-11-19 to 2026-11-25,2026-11-13 to 2026-11-18,2026-11-19 to 2026-11-24,1300000,IDR',
+    ]);
 
     const count = asked.length;
     fireEvent.change(screen.getByLabelText('Compare with'), { target: { value: 'lastYear' } });
     await waitFor(() =>
       expect(screen.getByTestId('sa-compared-dates').textContent).toBe(
-        'Compared with 19 Nov 2025 – 25 Nov 2025 (the same dates last year)',
+        'Compared with 19 Nov 2025 – 24 Nov 2025 (the same dates last year)',
       ),
     );
     expect(kpi('revenue')).toEqual(['Rp1,500,000', 'n/a vs Rp0']);
+    expect(screen.getByTestId('sa-growth-days').textContent).toBe(' Growth vs 19–24 Nov (today left out).');
     // Both comparisons were asked at once: switching asks nothing.
     expect(asked).toHaveLength(count);
+  });
+
+  it('compares days that ended before today whole, and says today alone has no growth yet', async () => {
+    renderPage();
+    await waitForPage();
+    asked = [];
+    chooseDays({ start: '2026-11-17', end: '2026-11-23' });
+    await waitFor(() => expect(comparedCalls()).toHaveLength(2));
+    expect(comparedCalls()).toEqual([
+      '2026-11-17 2026-11-23 2025-11-17 2025-11-23',
+      '2026-11-17 2026-11-23 2026-11-10 2026-11-16',
+    ]);
+    await waitFor(() => expect(screen.queryAllByTestId('panel-loading')).toHaveLength(0));
+    await waitFor(() => expect(kpi('revenue')).toEqual(['Rp1,500,000', '+25.00% vs Rp1,200,000']));
+    expect(screen.getByTestId('sa-compared-dates').textContent).toBe(
+      'Compared with 10 Nov 2026 – 16 Nov 2026 (the previous 7 days)',
+    );
+    expect(screen.queryByTestId('sa-today-note')).toBeNull();
+    expect(screen.queryByTestId('sa-growth-days')).toBeNull();
+
+    asked = [];
+    chooseDays({ start: '2026-11-25', end: '2026-11-25' });
+    await waitFor(() => expect(comparedCalls()).toHaveLength(2));
+    // Today alone: its figures so far, and no growth (no complete day).
+    expect(comparedCalls()).toEqual([
+      '2026-11-25 2026-11-25 2025-11-25 2025-11-25',
+      '2026-11-25 2026-11-25 2026-11-24 2026-11-24',
+    ]);
+    await waitFor(() => expect(screen.queryAllByTestId('panel-loading')).toHaveLength(0));
+    await waitFor(() => expect(kpi('revenue')).toEqual(['Rp1,500,000', 'No complete day to compare yet.']));
+    expect(kpi('units')).toEqual(['45', 'No complete day to compare yet.']);
+    expect(screen.getByTestId('sa-compared-dates').textContent).toBe('No complete day to compare yet.');
+    expect(screen.getByTestId('sa-today-note').textContent).toBe(' · The days include today: its figures are so far.');
+    expect(screen.queryByTestId('sa-growth-days')).toBeNull();
   });
 
   it('draws revenue, transactions and units over time with their table, today so far, and switches measure and time range', async () => {

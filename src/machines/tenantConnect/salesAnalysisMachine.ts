@@ -7,7 +7,6 @@ import {
   getRevenuePoints,
   getTransactionPoints,
   getUnitSalePoints,
-  type OutletComparison,
 } from '../../api/outletReports';
 import type { ReportQuery } from '../../domain/mallReportViews';
 import {
@@ -15,6 +14,7 @@ import {
   comparisonPeriod,
   DEFAULT_ITEM_BUCKET,
   DEFAULT_TREND_TIME_RANGE,
+  growthComparison,
   type ItemBucket,
   type ItemRow,
   isMealTimingsEmpty,
@@ -25,6 +25,7 @@ import {
   mealTimingsOf,
   outletRangeOf,
   SALES_ANALYSIS_WHAT,
+  type SalesKpis,
   salesAnalysisQueryOf,
   type Trend,
   type TrendMeasure,
@@ -44,8 +45,10 @@ import { createTopSkusMachine } from './topSkusMachine';
  * query page (panels with their skeleton, 'No Data', failure with its retry, CSV export), so a change of one part
  * reloads that report alone and one failed call fails its own panel:
  *
- *   kpis    panels previous, lastYear: the range's totals against the days just before and the same dates a year
- *           before (both asked at once, so switching the comparison is instant)
+ *   kpis    panels previous, lastYear: the range's totals, and their growth against the days just before and the
+ *           same dates a year before (both asked at once, so switching the comparison is instant); when the range
+ *           includes today (still open) the growth compares its complete days, start..yesterday, which each panel
+ *           asks apart, against the comparison period of those days; today alone has no growth
  *   trend   panel trend: revenue, transactions and units per bucket (query.timeRange: hourly up to 31 days)
  *   meals   panel meals: each meal timing's revenue and transactions, and the outlet's revenue they are shares of
  *           ('empty': no meal timing is configured)
@@ -59,8 +62,8 @@ import { createTopSkusMachine } from './topSkusMachine';
  */
 
 export interface KpiPanels {
-  readonly previous: OutletComparison;
-  readonly lastYear: OutletComparison;
+  readonly previous: SalesKpis;
+  readonly lastYear: SalesKpis;
 }
 
 export interface TrendPanels {
@@ -77,14 +80,30 @@ export interface ItemPanels {
 
 const todayOf = (query: ReportQuery) => query.today ?? query.end;
 
-/** The range's totals against the comparison period of `mode`. */
-export function loadComparison(
+/**
+ * The KPIs of `mode`: the whole range's totals, and the growth over growthComparison's days (the range's complete
+ * days: today, still open, left out) against their comparison period. One call when the range is compared whole;
+ * when today is left out, the range's totals and the complete days' comparison are two calls (the first one's
+ * compared totals are not used); today alone asks the range's totals only.
+ */
+export async function loadComparison(
   query: ReportQuery,
   mode: ComparisonMode,
   options: CallOptions = {},
-): Promise<OutletComparison> {
+): Promise<SalesKpis> {
   const range = outletRangeOf(query);
-  return getOutletComparison(range, comparisonPeriod(range, mode), options);
+  const comparison = growthComparison(range, mode, query.today);
+  if (comparison && !comparison.todayLeftOut) {
+    const answer = await getOutletComparison(range, comparison.previous, options);
+    return { totals: answer.current, growth: answer, comparison };
+  }
+  const [whole, growth] = await Promise.all([
+    getOutletComparison(range, comparisonPeriod(range, mode), options),
+    comparison
+      ? getOutletComparison({ ...range, ...comparison.current }, comparison.previous, options)
+      : Promise.resolve(undefined),
+  ]);
+  return { totals: whole.current, growth, comparison };
 }
 
 /** The three series in the query's time range (hourly, daily, weekly or monthly). */

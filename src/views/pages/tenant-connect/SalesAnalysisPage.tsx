@@ -14,13 +14,16 @@ import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { type CurrencyFormat, formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
+import type { GrowthLine } from '../../../domain/mallReportViews';
+import { comparisonLabel, type GrowthComparison, NO_COMPLETE_DAY } from '../../../domain/periods';
 import { findPage } from '../../../domain/permissions';
+import type { Period } from '../../../domain/reports';
 import {
   COMPARISON_LABELS,
   COMPARISON_MODES,
   type ComparisonMode,
-  comparisonPeriod,
   comparisonText,
+  growthComparison,
   ITEM_BUCKETS,
   type ItemBucket,
   type ItemRow,
@@ -190,22 +193,57 @@ export function SalesAnalysisPage({ title }: PageProps) {
 
 /* ---------------------------------------------------------------- KPIs */
 
-function growthLine(figure: KpiFigure, currency: CurrencyFormat) {
+/** '+25.00% vs Rp1,200,000': the growth over the compared days and their comparison period's figure; none yet. */
+function growthLine(figure: KpiFigure, currency: CurrencyFormat): GrowthLine {
+  const growth = figure.growth;
+  if (!growth) return { text: NO_COMPLETE_DAY, trend: 'none' };
   const compared = MONEY_MEASURES.has(figure.measure)
-    ? formatMoney(figure.compared, currency)
-    : formatNumber(figure.compared);
-  return { text: `${figure.growth.text} vs ${compared}`, trend: figure.growth.trend };
+    ? formatMoney(growth.compared, currency)
+    : formatNumber(growth.compared);
+  return { text: `${growth.change.text} vs ${compared}`, trend: growth.change.trend };
+}
+
+/**
+ * What the growth compares: the compared period's dates (growthComparison: the range's complete days), today so far
+ * when the range includes it, and the shared label when today is left out of the growth ('Growth vs 12–17 Nov
+ * (today left out).'); no complete day yet: NO_COMPLETE_DAY.
+ */
+function ComparedDates({
+  range,
+  comparison,
+  mode,
+  today,
+}: {
+  readonly range: Period | undefined;
+  readonly comparison: GrowthComparison | undefined;
+  readonly mode: ComparisonMode;
+  readonly today: string | undefined;
+}) {
+  return (
+    <p className={`${Classes.TEXT_MUTED} sa-compared`}>
+      <span data-testid="sa-compared-dates">
+        {range ? (comparison ? comparisonText(comparison.current, mode) : NO_COMPLETE_DAY) : '\u00a0'}
+      </span>
+      {range && includesToday(range, today) ? (
+        <span data-testid="sa-today-note"> · The days include today: its figures are so far.</span>
+      ) : null}
+      {comparison?.todayLeftOut ? (
+        <span data-testid="sa-growth-days"> Growth {comparisonLabel(comparison)}.</span>
+      ) : null}
+    </p>
+  );
 }
 
 function KpiSection({ page, waiting }: { readonly page: PageActor; readonly waiting: boolean }) {
   const report = useReportActor(useSelector(page, (state) => state.children.kpis));
-  const comparison = useSelector(page, (state) => state.context.comparison);
+  const mode = useSelector(page, (state) => state.context.comparison);
   const query = useSelector(page, (state) => state.context.query);
   const currency = useOutletCurrency();
-  const panel = waiting ? WAITING_PANEL : report.panelOf(comparison);
-  const answer = report.dataOf(comparison);
+  const panel = waiting ? WAITING_PANEL : report.panelOf(mode);
+  const answer = report.dataOf(mode);
   const figures = useMemo(() => (answer ? kpiFigures(answer) : undefined), [answer]);
-  const range = query && outletRangeOf(query);
+  const range = useMemo(() => query && outletRangeOf(query), [query]);
+  const comparison = useMemo(() => range && growthComparison(range, mode, query?.today), [range, mode, query]);
   const loading = panel.status === 'loading';
   return (
     <Card className="report-block" data-testid="sa-kpis">
@@ -215,15 +253,15 @@ function KpiSection({ page, waiting }: { readonly page: PageActor; readonly wait
           <HTMLSelect
             id="sa-comparison"
             data-testid="sa-comparison"
-            value={comparison}
+            value={mode}
             onChange={(event) => {
               const value = event.currentTarget.value;
               if (isComparisonMode(value)) page.send({ type: 'comparison.change', comparison: value });
             }}
           >
-            {COMPARISON_MODES.map((mode: ComparisonMode) => (
-              <option key={mode} value={mode}>
-                {COMPARISON_LABELS[mode]}
+            {COMPARISON_MODES.map((candidate: ComparisonMode) => (
+              <option key={candidate} value={candidate}>
+                {COMPARISON_LABELS[candidate]}
               </option>
             ))}
           </HTMLSelect>
@@ -231,15 +269,10 @@ function KpiSection({ page, waiting }: { readonly page: PageActor; readonly wait
         <ReportToolbar
           report={report}
           base="sales_analysis_kpis"
-          files={() => (figures && range ? [kpiCsv(figures, range, comparisonPeriod(range, comparison))] : [])}
+          files={() => (figures && answer && range ? [kpiCsv(figures, range, answer.comparison)] : [])}
         />
       </div>
-      <p className={`${Classes.TEXT_MUTED} sa-compared`}>
-        <span data-testid="sa-compared-dates">{range ? comparisonText(range, comparison) : '\u00a0'}</span>
-        {range && includesToday(range, query?.today) ? (
-          <span data-testid="sa-today-note"> · The days include today: its figures are so far.</span>
-        ) : null}
-      </p>
+      <ComparedDates range={range} comparison={comparison} mode={mode} today={query?.today} />
       <KpiRow panel={panel} label="Key figures">
         {(['revenue', 'transactions', 'units', 'averageTransactionValue'] as const).map((measure) => {
           const figure = figures?.find((candidate) => candidate.measure === measure);
