@@ -123,14 +123,22 @@ const salesTrendsPage: PageComponent = lazy(() =>
 const outletCodePage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/OutletCodePage').then((module) => ({ default: module.OutletCodePage })),
 );
+const crossSpendingPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/CrossSpendingPage').then((module) => ({ default: module.CrossSpendingPage })),
+);
+const crossSpendingDetailsPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/CrossSpendingDetailsPage').then((module) => ({
+    default: module.CrossSpendingDetailsPage,
+  })),
+);
+const exportPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/ExportPage').then((module) => ({ default: module.ExportPage })),
+);
 const refundsPage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/MallAmountPage').then((module) => ({ default: module.RefundsPage })),
 );
 const voucherRedemptionPage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/MallAmountPage').then((module) => ({ default: module.VoucherRedemptionPage })),
-);
-const exportPage: PageComponent = lazy(() =>
-  import('./views/pages/shopper-connect/ExportPage').then((module) => ({ default: module.ExportPage })),
 );
 
 /** What a page of the table shows besides its route meta. */
@@ -177,8 +185,9 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   },
   // Its own malls and date range (the header's filters): no mall header (§2).
   '/shopper-connect/export': { filters: MALL_LEVEL, page: exportPage },
-  '/shopper-connect/cross-spending': { filters: OUTLET_LEVEL },
-  '/shopper-connect/cross-spending/details': { filters: OUTLET_LEVEL },
+  // The header's one outlet and its days: no mall header (§2). The details' other outlet comes from `?other=`.
+  '/shopper-connect/cross-spending': { filters: OUTLET_LEVEL, page: crossSpendingPage },
+  '/shopper-connect/cross-spending/details': { filters: OUTLET_LEVEL, page: crossSpendingDetailsPage },
   // Their own malls and date range (the header's filters): no mall header (§2).
   '/shopper-connect/refunds': { filters: MALL_LEVEL, page: refundsPage },
   '/shopper-connect/voucher-redemption': { filters: MALL_LEVEL, page: voucherRedemptionPage },
