@@ -40,7 +40,7 @@ import {
 } from './catalog.js';
 import { dayFactor } from './patterns.js';
 import { itemAt, Random } from './random.js';
-import { OutletSimulator } from './receipts.js';
+import { membersPerMall, OutletSimulator } from './receipts.js';
 import { demoRoles } from './roles.js';
 import { describeWorld, type OutletPlan, planAccountClosures, planWorld, type WorldPlan } from './world.js';
 
@@ -593,6 +593,7 @@ async function generateReceipts(
   progressSeconds: number,
 ): Promise<void> {
   const { days, counts } = receiptCounts(world, seed, total);
+  const members = membersPerMall(total, MALLS.length);
   const simulators = world.outlets.map(
     (outlet) =>
       new OutletSimulator(
@@ -600,6 +601,7 @@ async function generateReceipts(
         required(ids.outlets, outlet.code, 'outlet'),
         required(ids.skus, outlet.code, 'outlet SKUs'),
         seed,
+        members,
       ),
   );
   const clientOf = world.outlets.map((outlet) => required(ids.clients, outlet.client, 'client'));

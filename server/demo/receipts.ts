@@ -7,8 +7,16 @@ import type { OutletPlan } from './world.js';
 
 const WIDTH = 40;
 const RULE = '-'.repeat(WIDTH);
-/** The loyalty members of each mall that the demo's member receipts are spread over. */
-const MEMBERS_PER_MALL = 4000;
+/** How many receipts a demo member makes on average over the demo's months: about one a week. */
+const RECEIPTS_PER_MEMBER = 60;
+
+/**
+ * How many loyalty members each mall has for `totalReceipts` demo receipts (about a third of them members'), so
+ * that a member comes back about once a week whatever the volume; at least 50.
+ */
+export function membersPerMall(totalReceipts: number, malls: number): number {
+  return Math.max(50, Math.round((totalReceipts * 0.35) / malls / RECEIPTS_PER_MEMBER));
+}
 
 interface Sku {
   id: number;
@@ -51,6 +59,8 @@ export class OutletSimulator {
     readonly outletId: number,
     skuIds: readonly number[],
     seed: number,
+    /** The size of the mall's loyalty programme (membersPerMall). */
+    private readonly mallMembers: number,
   ) {
     this.random = Random.derive(seed, 'receipts', plan.code);
     this.members = Random.derive(seed, 'members', plan.code);
@@ -68,11 +78,11 @@ export class OutletSimulator {
   }
 
   /**
-   * A member of the mall's loyalty programme (MEMBERS_PER_MALL of them): the same members come back, the most loyal
+   * A member of the mall's loyalty programme (mallMembers of them): the same members come back, the most loyal
    * far more often (the square of a uniform draw favours low numbers), and they shop at many of the mall's outlets.
    */
   private memberId(): string {
-    const n = Math.floor(MEMBERS_PER_MALL * this.members.next() ** 2);
+    const n = Math.floor(this.mallMembers * this.members.next() ** 2);
     return `${this.plan.mall.code}-M${String(n + 1).padStart(5, '0')}`;
   }
 

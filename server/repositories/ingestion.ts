@@ -510,6 +510,19 @@ export async function recountMealTimings(
   );
 }
 
+/** Deletes a removed meal timing's rows of rollup_outlet_meal_daily, in the transaction that removes it. */
+export async function forgetMealTiming(
+  db: Pick<PoolClient, 'query'>,
+  clientId: number,
+  outletId: number,
+  timingId: number,
+): Promise<void> {
+  await db.query(
+    'DELETE FROM rollup_outlet_meal_daily WHERE client_id = $1 AND outlet_id = $2 AND meal_timing_id = $3',
+    [clientId, outletId, timingId],
+  );
+}
+
 const RECEIPTS_LOCAL = `receipts r
   JOIN outlets o ON o.client_id = r.client_id AND o.id = r.outlet_id
   JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id`;

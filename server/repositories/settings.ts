@@ -3,7 +3,7 @@ import { inTransaction, type Pool, type PoolClient, type Queryable, singleRow } 
 import { escapeLike, SqlParams } from '../db/sqlParams.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { type AuditEntry, writeAudit } from './audit.js';
-import { recountMealTimings } from './ingestion.js';
+import { forgetMealTiming, recountMealTimings } from './ingestion.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
 
 type Schemas = components['schemas'];
@@ -765,6 +765,7 @@ export async function deleteMealTiming(pool: Pool, actor: Actor, outletId: numbe
     );
     const deleted = rows[0];
     if (!deleted) return false;
+    await forgetMealTiming(tx, actor.clientId, outletId, id);
     await writeAudit(tx, [
       audit(actor, {
         action: 'delete',

@@ -40,6 +40,7 @@ interface StoredReceipt {
   refund_amount: number;
   payment_method: string;
   is_member: boolean;
+  member_id: string | null;
   name_reason: string | null;
   table_no: string | null;
   take_away: boolean;
@@ -57,7 +58,7 @@ interface StoredReceipt {
 }
 
 /** Every receipt of a database (or those with an id above `after`), with payments and items, as ingestion input by client, in id order. */
-async function readReceipts(pool: Pool, after = 0): Promise<Map<number, ReceiptInput[]>> {
+export async function readReceipts(pool: Pool, after = 0): Promise<Map<number, ReceiptInput[]>> {
   const byClient = new Map<number, ReceiptInput[]>();
   for (;;) {
     const { rows } = await pool.query<StoredReceipt & { id: number }>(
@@ -90,6 +91,7 @@ async function readReceipts(pool: Pool, after = 0): Promise<Map<number, ReceiptI
         refundAmount: row.refund_amount,
         paymentMethod: row.payment_method,
         isMember: row.is_member,
+        memberId: row.member_id,
         nameReason: row.name_reason,
         tableNo: row.table_no,
         takeAway: row.take_away,

@@ -9,7 +9,8 @@
 --   that are not void whose local time of day is in [start_time, end_time) of the timing. Meal timings are set
 --   to the minute, which no hour rollup can split, so each receipt is counted in its timing when it is stored;
 --   a timing that is added or retimed is counted again from the outlet's receipts in the settings transaction
---   that changes it (server/repositories/settings.ts), a removed one takes its rows with it.
+--   that changes it (server/repositories/settings.ts), and a removed one's rows are deleted with it there (no
+--   foreign key: its check would cost every row a batch writes).
 --
 -- Like the other rollups (migration 006) their pages keep room for updates in place (fillfactor 60): a batch adds
 -- to the rows of its days, and an update that stays on its page touches no index.
@@ -57,8 +58,7 @@ CREATE TABLE rollup_outlet_meal_daily (
   meal_timing_id  integer NOT NULL,
   revenue         int8 NOT NULL DEFAULT 0,
   transactions    int8 NOT NULL DEFAULT 0,
-  PRIMARY KEY (client_id, outlet_id, local_day, meal_timing_id),
-  FOREIGN KEY (client_id, meal_timing_id) REFERENCES meal_timings (client_id, id) ON DELETE CASCADE
+  PRIMARY KEY (client_id, outlet_id, local_day, meal_timing_id)
 ) WITH (fillfactor = 60);
 
 -- The receipts stored before: the same figures from scratch.
