@@ -1,5 +1,5 @@
 import type { CsvFile } from './csv';
-import { KPI_CSV_KEYS, type Kpi, type KpiCsvRow } from './mallReportViews';
+import { KPI_CSV_KEYS, type Kpi, type KpiCsvRow, kpiCsvRow } from './mallReportViews';
 import { dayMark, type GrowthComparison, spanText } from './periods';
 import { type Period, percentOf, share } from './reports';
 
@@ -200,21 +200,12 @@ export function amountOutletRows(outlets: readonly MallAmountOutlet[]): MallAmou
 
 /* ---------------------------------------------------------------- CSV */
 
-const periodText = (period: Period) => `${period.start} to ${period.end}`;
-
 /** The KPIs as CSV rows (KPI_CSV_KEYS): the range's figure, then the periods compared with their figures. */
 export function amountKpiCsvRows(kind: MallAmountKind, kpis: MallAmountKpis | undefined): KpiCsvRow[] {
   if (!kpis) return [];
   const labels = MALL_AMOUNT_LABELS[kind];
-  const { comparison } = kpis;
-  const row = (measure: string, kpi: Kpi, shown: (value: number) => number = (value) => value): KpiCsvRow => ({
-    measure,
-    current: shown(kpi.current),
-    compared_period: comparison ? periodText(comparison.current) : '',
-    compared: kpi.growth ? shown(kpi.growth.current) : '',
-    previous_period: comparison ? periodText(comparison.previous) : '',
-    previous: kpi.growth ? shown(kpi.growth.previous) : '',
-  });
+  const row = (measure: string, kpi: Kpi, shown?: (value: number) => number) =>
+    kpiCsvRow(kpis.comparison, measure, kpi, shown);
   return [
     row(labels.amount, kpis.amount),
     row(labels.count, kpis.count),

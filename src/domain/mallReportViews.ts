@@ -243,20 +243,33 @@ export type KpiCsvRow = Record<(typeof KPI_CSV_KEYS)[number], string | number>;
 const periodText = (period: { start: string; end: string }) => `${period.start} to ${period.end}`;
 
 /**
- * The KPIs as CSV rows: one measure a row, the whole range's figure, then the periods the growth compares with
- * their figures (empty when the range holds no complete day).
+ * One KPI as a CSV row: the whole range's figure, then the periods its growth compares with their figures (empty
+ * without a comparison or growth); `shown` turns a figure into what the page shows (a ratio into a percentage).
  */
-export function kpiCsvRows(kpis: MallHomeKpis | undefined): KpiCsvRow[] {
-  if (!kpis) return [];
-  const { comparison } = kpis;
-  const row = (measure: string, kpi: Kpi, shown: (value: number) => number = (value) => value): KpiCsvRow => ({
+export function kpiCsvRow(
+  comparison: GrowthComparison | undefined,
+  measure: string,
+  kpi: Kpi,
+  shown: (value: number) => number = (value) => value,
+): KpiCsvRow {
+  return {
     measure,
     current: shown(kpi.current),
     compared_period: comparison ? periodText(comparison.current) : '',
     compared: kpi.growth ? shown(kpi.growth.current) : '',
     previous_period: comparison ? periodText(comparison.previous) : '',
     previous: kpi.growth ? shown(kpi.growth.previous) : '',
-  });
+  };
+}
+
+/**
+ * The KPIs as CSV rows: one measure a row, the whole range's figure, then the periods the growth compares with
+ * their figures (empty when the range holds no complete day).
+ */
+export function kpiCsvRows(kpis: MallHomeKpis | undefined): KpiCsvRow[] {
+  if (!kpis) return [];
+  const row = (measure: string, kpi: Kpi, shown?: (value: number) => number) =>
+    kpiCsvRow(kpis.comparison, measure, kpi, shown);
   return [
     row('GMV', kpis.gmv),
     row('Transactions', kpis.transactions),

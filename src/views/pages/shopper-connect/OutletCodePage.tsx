@@ -31,6 +31,7 @@ import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 import '../../filters/filters.css';
 import './outletCode.css';
+import { SkeletonRows } from '../../common/SkeletonRows';
 
 type PageActor = ActorRefFrom<typeof outletCodeMachine>;
 type ListActor = NonNullable<ReturnType<PageActor['getSnapshot']>['children']['list']>;
@@ -42,8 +43,6 @@ const COLUMNS: readonly { readonly column: OutletCodeSortColumn; readonly name: 
   { column: 'outlet_name', name: 'Outlet' },
   { column: 'outlet_code', name: 'Code' },
 ];
-/** The places of the skeleton rows while a page loads (their keys). */
-const SKELETON_ROWS = [1, 2, 3, 4, 5];
 /** The longest search the call takes (the contract's maxLength). */
 const SEARCH_MAX_LENGTH = 100;
 
@@ -242,51 +241,49 @@ function OutletCodeTable({
         </tr>
       </thead>
       <tbody>
-        {rows === undefined
-          ? SKELETON_ROWS.map((place) => (
-              <tr key={place} data-testid="outlet-code-skeleton-row">
-                {COLUMNS.map(({ column }) => (
-                  <td key={column}>
-                    <span className={Classes.SKELETON}>Loading outlet</span>
-                  </td>
-                ))}
+        {rows === undefined ? (
+          <SkeletonRows
+            columns={COLUMNS.map(({ column }) => column)}
+            label="Loading outlet"
+            testId="outlet-code-skeleton-row"
+          />
+        ) : (
+          rows.map((row) => {
+            const error = errorOf(row);
+            const errorId = `outlet-code-error-${row.outletId}`;
+            return (
+              <tr
+                key={row.outletId}
+                data-testid="outlet-code-row"
+                data-outlet={row.outletId}
+                data-changed={isCodeChanged(row)}
+              >
+                <td>{row.mallName}</td>
+                <td>{row.outletName}</td>
+                <td className="outlet-code-cell">
+                  <InputGroup
+                    size="small"
+                    value={row.text}
+                    placeholder="No code"
+                    maxLength={OUTLET_CODE_MAX_LENGTH}
+                    disabled={!editable}
+                    intent={error ? 'danger' : isCodeChanged(row) ? 'primary' : 'none'}
+                    aria-label={`Code of ${row.outletName}`}
+                    aria-invalid={error !== undefined}
+                    aria-describedby={error ? errorId : undefined}
+                    data-testid="outlet-code-input"
+                    onChange={(event) => onChange(row.outletId, event.currentTarget.value)}
+                  />
+                  {error ? (
+                    <div id={errorId} className="outlet-code-error" role="alert" data-testid="outlet-code-error">
+                      {error}
+                    </div>
+                  ) : null}
+                </td>
               </tr>
-            ))
-          : rows.map((row) => {
-              const error = errorOf(row);
-              const errorId = `outlet-code-error-${row.outletId}`;
-              return (
-                <tr
-                  key={row.outletId}
-                  data-testid="outlet-code-row"
-                  data-outlet={row.outletId}
-                  data-changed={isCodeChanged(row)}
-                >
-                  <td>{row.mallName}</td>
-                  <td>{row.outletName}</td>
-                  <td className="outlet-code-cell">
-                    <InputGroup
-                      size="small"
-                      value={row.text}
-                      placeholder="No code"
-                      maxLength={OUTLET_CODE_MAX_LENGTH}
-                      disabled={!editable}
-                      intent={error ? 'danger' : isCodeChanged(row) ? 'primary' : 'none'}
-                      aria-label={`Code of ${row.outletName}`}
-                      aria-invalid={error !== undefined}
-                      aria-describedby={error ? errorId : undefined}
-                      data-testid="outlet-code-input"
-                      onChange={(event) => onChange(row.outletId, event.currentTarget.value)}
-                    />
-                    {error ? (
-                      <div id={errorId} className="outlet-code-error" role="alert" data-testid="outlet-code-error">
-                        {error}
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
+            );
+          })
+        )}
       </tbody>
     </HTMLTable>
   );

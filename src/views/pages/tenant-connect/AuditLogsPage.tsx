@@ -12,6 +12,7 @@ import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
+import { SkeletonRows } from '../../common/SkeletonRows';
 
 type ListActor = ActorRefFrom<typeof auditListMachine>;
 
@@ -23,8 +24,6 @@ const COLUMNS: readonly { readonly column: AuditSortColumn | undefined; readonly
   { column: undefined, name: 'Change (before → after)' },
 ];
 
-/** The places of the skeleton rows while a page loads (their keys). */
-const SKELETON_ROWS = [1, 2, 3, 4, 5];
 /** The longest search the call takes (the contract's maxLength). */
 const SEARCH_MAX_LENGTH = 200;
 const ENTITY_OPTIONS = [
@@ -119,28 +118,22 @@ function AuditTable({
         </tr>
       </thead>
       <tbody>
-        {rows === undefined
-          ? SKELETON_ROWS.map((place) => (
-              <tr key={place} data-testid="audit-skeleton-row">
-                {COLUMNS.map(({ name }) => (
-                  <td key={name}>
-                    <span className={Classes.SKELETON}>Loading change</span>
-                  </td>
-                ))}
-              </tr>
-            ))
-          : rows.map((entry) => (
-              <tr key={entry.id} data-testid="audit-row">
-                <td className="audit-when">{WHEN.format(new Date(entry.created_at))}</td>
-                <td>{entry.user_email ?? 'System'}</td>
-                <td>{entry.action}</td>
-                <td>
-                  {auditEntityName(entry.entity)}
-                  {entry.entity_id ? <span className={Classes.TEXT_MUTED}> {entry.entity_id}</span> : null}
-                </td>
-                <td className="audit-change">{auditChangeText(entry.detail)}</td>
-              </tr>
-            ))}
+        {rows === undefined ? (
+          <SkeletonRows columns={COLUMNS.map(({ name }) => name)} label="Loading change" testId="audit-skeleton-row" />
+        ) : (
+          rows.map((entry) => (
+            <tr key={entry.id} data-testid="audit-row">
+              <td className="audit-when">{WHEN.format(new Date(entry.created_at))}</td>
+              <td>{entry.user_email ?? 'System'}</td>
+              <td>{entry.action}</td>
+              <td>
+                {auditEntityName(entry.entity)}
+                {entry.entity_id ? <span className={Classes.TEXT_MUTED}> {entry.entity_id}</span> : null}
+              </td>
+              <td className="audit-change">{auditChangeText(entry.detail)}</td>
+            </tr>
+          ))
+        )}
       </tbody>
     </HTMLTable>
   );

@@ -29,6 +29,7 @@ import { SortableHeaderCell } from '../../common/SortButton';
 import './nonTradingDays.css';
 import { formatDay } from '../../../domain/format';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
+import { SkeletonRows } from '../../common/SkeletonRows';
 
 /** The parts of the two non-trading-day pages: the declaration form, the days listed, and the removal's question. */
 
@@ -45,7 +46,6 @@ export interface NonTradingTableSetup {
 }
 
 const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const SKELETON_ROWS = [1, 2, 3, 4, 5];
 
 interface ColumnSpec {
   readonly key: string;
@@ -250,47 +250,41 @@ export function NonTradingTable({
         </tr>
       </thead>
       <tbody>
-        {rows === undefined
-          ? SKELETON_ROWS.map((place) => (
-              <tr key={place} data-testid="ntd-skeleton-row">
-                {columns.map(({ key }) => (
-                  <td key={key}>
-                    <span className={Classes.SKELETON}>Loading day</span>
-                  </td>
-                ))}
-              </tr>
-            ))
-          : rows.map((row) => (
-              <tr key={`${row.outlet_id}:${row.day}`} data-testid="ntd-row" data-day={row.day}>
-                <td className="ntd-nowrap">{formatDay(row.day)}</td>
-                {setup.withOutlet ? <td>{row.outlet_name}</td> : null}
-                <td className="ntd-reason-cell">{row.reason}</td>
-                <td>
-                  <Tag minimal intent={row.declared_by === 'tenant' ? 'primary' : 'none'}>
-                    {DECLARED_BY_LABELS[row.declared_by]}
-                  </Tag>
-                </td>
-                <td>{row.user_email ?? '—'}</td>
-                <td className="ntd-nowrap">{WHEN.format(new Date(row.declared_at))}</td>
-                <td>
-                  {removal === undefined ? null : removal(row) === 'refused' ? (
-                    <span className={Classes.TEXT_MUTED}>{setup.notRemovableText}</span>
-                  ) : (
-                    <Button
-                      small
-                      minimal
-                      intent="danger"
-                      icon="trash"
-                      text={setup.removeText}
-                      data-testid="ntd-remove"
-                      aria-label={`${setup.removeText} ${formatDay(row.day)}${setup.withOutlet ? ` of ${row.outlet_name}` : ''}`}
-                      disabled={removal(row) !== 'enabled'}
-                      onClick={() => onRemove?.(row)}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
+        {rows === undefined ? (
+          <SkeletonRows columns={columns.map(({ key }) => key)} label="Loading day" testId="ntd-skeleton-row" />
+        ) : (
+          rows.map((row) => (
+            <tr key={`${row.outlet_id}:${row.day}`} data-testid="ntd-row" data-day={row.day}>
+              <td className="ntd-nowrap">{formatDay(row.day)}</td>
+              {setup.withOutlet ? <td>{row.outlet_name}</td> : null}
+              <td className="ntd-reason-cell">{row.reason}</td>
+              <td>
+                <Tag minimal intent={row.declared_by === 'tenant' ? 'primary' : 'none'}>
+                  {DECLARED_BY_LABELS[row.declared_by]}
+                </Tag>
+              </td>
+              <td>{row.user_email ?? '—'}</td>
+              <td className="ntd-nowrap">{WHEN.format(new Date(row.declared_at))}</td>
+              <td>
+                {removal === undefined ? null : removal(row) === 'refused' ? (
+                  <span className={Classes.TEXT_MUTED}>{setup.notRemovableText}</span>
+                ) : (
+                  <Button
+                    small
+                    minimal
+                    intent="danger"
+                    icon="trash"
+                    text={setup.removeText}
+                    data-testid="ntd-remove"
+                    aria-label={`${setup.removeText} ${formatDay(row.day)}${setup.withOutlet ? ` of ${row.outlet_name}` : ''}`}
+                    disabled={removal(row) !== 'enabled'}
+                    onClick={() => onRemove?.(row)}
+                  />
+                )}
+              </td>
+            </tr>
+          ))
+        )}
       </tbody>
     </HTMLTable>
   );

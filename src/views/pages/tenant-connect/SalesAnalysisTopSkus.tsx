@@ -34,6 +34,7 @@ import {
 import { Money, useCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
+import { SkeletonRows } from '../../common/SkeletonRows';
 import { ariaSort, SortButton } from '../../common/SortButton';
 
 type TopSkusActor = ActorRefFrom<ReturnType<typeof createTopSkusMachine>>;
@@ -52,9 +53,6 @@ const COLUMNS: readonly { readonly column: TopSkuColumn; readonly name: string; 
 const COLUMN_NAMES: Readonly<Record<TopSkuColumn, string>> = Object.fromEntries(
   COLUMNS.map(({ column, name }) => [column, name]),
 ) as Record<TopSkuColumn, string>;
-
-/** The places of the skeleton rows while a page loads (their keys). */
-const SKELETON_ROWS = [1, 2, 3, 4, 5];
 
 const WORDING: PagedListWording = {
   failure: 'The top SKUs could not be loaded.',
@@ -212,36 +210,30 @@ function SkuTable({
           </tr>
         </thead>
         <tbody>
-          {rows === undefined
-            ? SKELETON_ROWS.map((place) => (
-                <tr key={place} data-testid="sa-skus-skeleton-row">
-                  {COLUMNS.map(({ column }) => (
-                    <td key={column}>
-                      <span className={Classes.SKELETON}>Loading</span>
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : rows.map((row) => (
-                <tr key={row.sku_id} data-testid="sa-skus-row">
-                  <td className="report-numeric">{formatNumber(row.rank)}</td>
-                  <td className="report-label" title={row.item_name}>
-                    {row.item_name}
-                  </td>
-                  <td>{row.barcode ?? '—'}</td>
-                  <td className="report-numeric" data-testid="sa-skus-quantity">
-                    {formatNumber(row.quantity)}
-                    <Bar value={row.quantity} max={totals?.max_quantity} />
-                  </td>
-                  <td className="report-numeric">
-                    <Money value={row.unit_price} />
-                  </td>
-                  <td className="report-numeric" data-testid="sa-skus-amount">
-                    <Money value={row.amount} />
-                    <Bar value={row.amount} max={totals?.max_revenue} />
-                  </td>
-                </tr>
-              ))}
+          {rows === undefined ? (
+            <SkeletonRows columns={COLUMNS.map(({ column }) => column)} label="Loading" testId="sa-skus-skeleton-row" />
+          ) : (
+            rows.map((row) => (
+              <tr key={row.sku_id} data-testid="sa-skus-row">
+                <td className="report-numeric">{formatNumber(row.rank)}</td>
+                <td className="report-label" title={row.item_name}>
+                  {row.item_name}
+                </td>
+                <td>{row.barcode ?? '—'}</td>
+                <td className="report-numeric" data-testid="sa-skus-quantity">
+                  {formatNumber(row.quantity)}
+                  <Bar value={row.quantity} max={totals?.max_quantity} />
+                </td>
+                <td className="report-numeric">
+                  <Money value={row.unit_price} />
+                </td>
+                <td className="report-numeric" data-testid="sa-skus-amount">
+                  <Money value={row.amount} />
+                  <Bar value={row.amount} max={totals?.max_revenue} />
+                </td>
+              </tr>
+            ))
+          )}
         </tbody>
       </HTMLTable>
     </section>

@@ -41,6 +41,7 @@ import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
 import './tenantManagement.css';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
+import { SkeletonRows } from '../../common/SkeletonRows';
 
 type PageActor = ActorRefFrom<typeof tenantManagementMachine>;
 type ListActor = ActorRefFrom<ReturnType<typeof createTenantUsersListMachine>>;
@@ -66,8 +67,6 @@ const STATUS_INTENT: Readonly<Record<TenantStatus, 'warning' | 'success' | 'none
   deactivated: 'none',
 };
 
-/** The places of the skeleton rows while a page loads (their keys). */
-const SKELETON_ROWS = [1, 2, 3, 4, 5];
 /** The longest search the call takes (the contract's maxLength). */
 const SEARCH_MAX_LENGTH = 200;
 const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -187,17 +186,11 @@ function UserTable({
         </tr>
       </thead>
       <tbody>
-        {rows === undefined || !actor
-          ? SKELETON_ROWS.map((place) => (
-              <tr key={place} data-testid="tenant-skeleton-row">
-                {COLUMNS.map(({ name }) => (
-                  <td key={name}>
-                    <span className={Classes.SKELETON}>Loading user</span>
-                  </td>
-                ))}
-              </tr>
-            ))
-          : rows.map((user) => <UserRow key={user.id} actor={actor} user={user} />)}
+        {rows === undefined || !actor ? (
+          <SkeletonRows columns={COLUMNS.map(({ name }) => name)} label="Loading user" testId="tenant-skeleton-row" />
+        ) : (
+          rows.map((user) => <UserRow key={user.id} actor={actor} user={user} />)
+        )}
       </tbody>
     </HTMLTable>
   );

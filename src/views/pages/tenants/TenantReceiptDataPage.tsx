@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, HTMLTable } from '@blueprintjs/core';
+import { Button, Callout, Card, HTMLTable } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TenantReceipt, TenantReceiptSortColumn } from '../../../api/tenant';
@@ -18,6 +18,7 @@ import type { PageProps } from '../pageProps';
 import { ReceiptImageDialog } from '../receipts/ReceiptImageDialog';
 import './tenants.css';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
+import { SkeletonRows } from '../../common/SkeletonRows';
 
 type PageActor = ActorRefFrom<typeof tenantReceiptDataMachine>;
 type ListActor = ActorRefFrom<typeof tenantReceiptListMachine>;
@@ -28,9 +29,6 @@ const COLUMNS: readonly { readonly column: TenantReceiptSortColumn; readonly nam
   { column: 'total_amount', name: 'Amount' },
   { column: 'receipt_status', name: 'Status' },
 ];
-
-/** The places of the skeleton rows while a page loads (their keys). */
-const SKELETON_ROWS = [1, 2, 3, 4, 5];
 
 /**
  * The tenant's Receipt Data (§2, §7): the receipts of the outlet chosen in the top bar over the header's days, a
@@ -166,42 +164,40 @@ function ReceiptTable({
         </tr>
       </thead>
       <tbody>
-        {rows === undefined
-          ? SKELETON_ROWS.map((place) => (
-              <tr key={place} data-testid="trd-skeleton-row">
-                {COLUMNS.map(({ column }) => (
-                  <td key={column}>
-                    <span className={Classes.SKELETON}>Loading receipt</span>
-                  </td>
-                ))}
+        {rows === undefined ? (
+          <SkeletonRows
+            columns={COLUMNS.map(({ column }) => column)}
+            label="Loading receipt"
+            testId="trd-skeleton-row"
+          />
+        ) : (
+          rows.map((row) => {
+            const id = receiptIdCell(row.receipt_id, row.has_image);
+            return (
+              <tr key={row.id} data-testid="trd-row">
+                <td>
+                  {onOpen && id.linked ? (
+                    <button
+                      type="button"
+                      className="tenant-receipt-link"
+                      data-testid={`trd-receipt-link-${row.receipt_id}`}
+                      onClick={() => onOpen(row.receipt_id)}
+                    >
+                      {id.text}
+                    </button>
+                  ) : (
+                    id.text
+                  )}
+                </td>
+                <td className="tenant-receipt-datetime">{row.datetime}</td>
+                <td className="tenant-receipt-amount" data-testid="trd-amount">
+                  <Money value={row.total_amount} />
+                </td>
+                <td>{row.receipt_status}</td>
               </tr>
-            ))
-          : rows.map((row) => {
-              const id = receiptIdCell(row.receipt_id, row.has_image);
-              return (
-                <tr key={row.id} data-testid="trd-row">
-                  <td>
-                    {onOpen && id.linked ? (
-                      <button
-                        type="button"
-                        className="tenant-receipt-link"
-                        data-testid={`trd-receipt-link-${row.receipt_id}`}
-                        onClick={() => onOpen(row.receipt_id)}
-                      >
-                        {id.text}
-                      </button>
-                    ) : (
-                      id.text
-                    )}
-                  </td>
-                  <td className="tenant-receipt-datetime">{row.datetime}</td>
-                  <td className="tenant-receipt-amount" data-testid="trd-amount">
-                    <Money value={row.total_amount} />
-                  </td>
-                  <td>{row.receipt_status}</td>
-                </tr>
-              );
-            })}
+            );
+          })
+        )}
       </tbody>
     </HTMLTable>
   );

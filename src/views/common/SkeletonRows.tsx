@@ -1,0 +1,25 @@
+import { Classes } from '@blueprintjs/core';
+
+/** How many placeholder rows a loading table shows. */
+const PLACES = [1, 2, 3, 4, 5];
+
+export interface SkeletonRowsProps {
+  /** The keys of the table's columns: one skeleton cell each. */
+  readonly columns: readonly string[];
+  /** What the cells stand for ('Loading user'), read by assistive technology. */
+  readonly label: string;
+  readonly testId: string;
+}
+
+/** The rows of a table whose rows are loading: a skeleton, never zeros or an empty table. */
+export function SkeletonRows({ columns, label, testId }: SkeletonRowsProps) {
+  return PLACES.map((place) => (
+    <tr key={place} data-testid={testId}>
+      {columns.map((column) => (
+        <td key={column}>
+          <span className={Classes.SKELETON}>{label}</span>
+        </td>
+      ))}
+    </tr>
+  ));
+}
