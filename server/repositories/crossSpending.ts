@@ -104,13 +104,21 @@ export async function crossSpending(
       categories: { category: string | null; n: number; spend: string; visits: number }[] | null;
     }>(
       `WITH ${ctes},
+       om AS MATERIALIZED (
+         SELECT x.outlet_id, x.member_id, sum(x.spend) AS spend, sum(x.visits) AS visits
+         FROM other x GROUP BY x.outlet_id, x.member_id
+       ),
        per_outlet AS (
-         SELECT x.outlet_id, count(DISTINCT x.member_id)::int AS n, sum(x.spend)::int8 AS spend, sum(x.visits)::int AS visits
-         FROM other x GROUP BY x.outlet_id
+         SELECT outlet_id, count(*)::int AS n, sum(spend)::int8 AS spend, sum(visits)::int AS visits
+         FROM om GROUP BY outlet_id
+       ),
+       cm AS (
+         SELECT p.category, om.member_id, sum(om.spend) AS spend, sum(om.visits) AS visits
+         FROM om JOIN peers p ON p.id = om.outlet_id GROUP BY p.category, om.member_id
        ),
        per_category AS (
-         SELECT p.category, count(DISTINCT x.member_id)::int AS n, sum(x.spend)::int8 AS spend, sum(x.visits)::int AS visits
-         FROM other x JOIN peers p ON p.id = x.outlet_id GROUP BY p.category
+         SELECT category, count(*)::int AS n, sum(spend)::int8 AS spend, sum(visits)::int AS visits
+         FROM cm GROUP BY category
        )
        SELECT (SELECT count(*)::int FROM base) AS shoppers, (SELECT sum(spend)::int8 FROM base) AS spend,
          (SELECT json_agg(t ORDER BY t.n DESC, t.spend DESC, lower(t.outlet_name), t.outlet_id) FROM (
