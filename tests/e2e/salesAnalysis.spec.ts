@@ -43,6 +43,8 @@ async function seriousFindings(page: Page): Promise<string[]> {
 test('the tenant analyses its outlet’s sales: KPIs, the series, top SKUs, meal timings, items and a CSV', async ({
   page,
 }) => {
+  // One path through every section of the page: longer than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
   await openAs(page, 'tenant-only@demo.mall');
   await expect(page).toHaveURL(/\/tenant-connect\/sales-review(\?|$)/);
