@@ -57,6 +57,8 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
       `/api/mall_report/monthly?${year}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`,
     ],
     ['mall rank_by=gmv', `/api/mall_report/mall?${withHours}&rank_by=gmv`],
+    ['refund (against the 31 days before)', `/api/mall_report/refund?${base}`],
+    ['voucher (against the 31 days before)', `/api/mall_report/voucher?${base}`],
     ['peak_hour daily', `/api/mall_report/peak_hour?${withHours}&time_range=daily`],
     [
       'peak_hour hourly atv',
