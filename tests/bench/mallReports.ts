@@ -22,6 +22,7 @@ import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../supp
 import { benchIngestionOf } from './demoData.js';
 import { signInForBench } from './session.js';
 import { printRow, timeCalls } from './stats.js';
+import { printStorage } from './storage.js';
 
 const DATABASE = 'bench_mall_reports';
 const SEED = 20261121;
@@ -180,6 +181,8 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
         printRow(label, times);
       }
     }
+    say('\n-- storage');
+    await printStorage(pool);
   } finally {
     await app.close();
     await pool.end();
