@@ -66,3 +66,41 @@ export function SortableHeaderCell<TSort extends string>({
     </th>
   );
 }
+
+/**
+ * The header row of a table a server sorts: a SortableHeaderCell per column (its sort column of the contract, or
+ * undefined for one that does not sort), tested as `<testIdPrefix>-sort-<column>`.
+ */
+export function SortableHeaderRow<TSort extends string>({
+  columns,
+  sortColumn,
+  order,
+  onSort,
+  testIdPrefix,
+  classNameOf,
+}: {
+  readonly columns: readonly { readonly name: string; readonly column: TSort | undefined }[];
+  readonly sortColumn: TSort | undefined;
+  readonly order: SortOrder | undefined;
+  readonly onSort: ((column: TSort) => void) | undefined;
+  readonly testIdPrefix: string;
+  /** A class of a column's cell (an amount aligned right). */
+  readonly classNameOf?: (column: TSort | undefined) => string | undefined;
+}) {
+  return (
+    <tr>
+      {columns.map(({ name, column }) => (
+        <SortableHeaderCell
+          key={name}
+          name={name}
+          column={column}
+          sortColumn={sortColumn}
+          order={order}
+          onSort={onSort}
+          testId={`${testIdPrefix}-sort-${column}`}
+          className={classNameOf?.(column)}
+        />
+      ))}
+    </tr>
+  );
+}

@@ -8,7 +8,7 @@ import { OUTBOX_INPUT, OUTBOX_ROWS_PER_PAGE_OPTIONS, outboxMachine } from '../..
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
-import { SortableHeaderCell } from '../../common/SortButton';
+import { SortableHeaderRow } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
 import { usePagedListView } from '../../common/usePagedListView';
 import { PageTitle } from '../../filters/PageTitle';
@@ -125,19 +125,13 @@ function OutboxTable({ rows, skeletonRows, sortColumn, order, onSort }: OutboxTa
   return (
     <HTMLTable striped interactive={rows !== undefined} compact className="outbox-table" aria-busy={rows === undefined}>
       <thead>
-        <tr>
-          {COLUMNS.map(({ column, name }) => (
-            <SortableHeaderCell
-              key={column}
-              name={name}
-              column={column}
-              sortColumn={sortColumn}
-              order={order}
-              onSort={onSort}
-              testId={`outbox-sort-${column}`}
-            />
-          ))}
-        </tr>
+        <SortableHeaderRow
+          columns={COLUMNS}
+          sortColumn={sortColumn}
+          order={order}
+          onSort={onSort}
+          testIdPrefix="outbox"
+        />
       </thead>
       <tbody>
         {rows === undefined

@@ -22,7 +22,7 @@ import {
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
-import { SortableHeaderCell } from '../../common/SortButton';
+import { SortableHeaderRow } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
 import { usePagedListView } from '../../common/usePagedListView';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
@@ -226,19 +226,13 @@ function OutletCodeTable({
   return (
     <HTMLTable striped compact className="outlet-code-table" aria-busy={rows === undefined} aria-label="Outlet codes">
       <thead>
-        <tr>
-          {COLUMNS.map(({ column, name }) => (
-            <SortableHeaderCell
-              key={column}
-              name={name}
-              column={column}
-              sortColumn={sortColumn}
-              order={order}
-              onSort={onSort}
-              testId={`outlet-code-sort-${column}`}
-            />
-          ))}
-        </tr>
+        <SortableHeaderRow
+          columns={COLUMNS}
+          sortColumn={sortColumn}
+          order={order}
+          onSort={onSort}
+          testIdPrefix="outlet-code"
+        />
       </thead>
       <tbody>
         {rows === undefined ? (

@@ -6,7 +6,7 @@ import { AUDIT_ENTITY_NAMES, auditChangeText, auditEntityName, isAuditEntity } f
 import { AUDIT_ROWS_PER_PAGE_OPTIONS, type auditListMachine, auditLogMachine } from '../../../machines/auditLogMachine';
 import { useNoticeToasts } from '../../common/Notifications';
 import { SearchForm } from '../../common/SearchForm';
-import { SortableHeaderCell } from '../../common/SortButton';
+import { SortableHeaderRow } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
@@ -103,19 +103,13 @@ function AuditTable({
   return (
     <HTMLTable striped compact className="audit-table" aria-busy={rows === undefined} aria-label="Audit log">
       <thead>
-        <tr>
-          {COLUMNS.map(({ column, name }) => (
-            <SortableHeaderCell
-              key={name}
-              name={name}
-              column={column}
-              sortColumn={sortColumn}
-              order={order}
-              onSort={onSort}
-              testId={`audit-sort-${column}`}
-            />
-          ))}
-        </tr>
+        <SortableHeaderRow
+          columns={COLUMNS}
+          sortColumn={sortColumn}
+          order={order}
+          onSort={onSort}
+          testIdPrefix="audit"
+        />
       </thead>
       <tbody>
         {rows === undefined ? (

@@ -25,7 +25,7 @@ import {
   NON_TRADING_ROWS_PER_PAGE_OPTIONS,
   type NonTradingListMachine,
 } from '../../../machines/tenantConnect/nonTradingDaysMachine';
-import { SortableHeaderCell } from '../../common/SortButton';
+import { SortableHeaderRow } from '../../common/SortButton';
 import './nonTradingDays.css';
 import { formatDay } from '../../../domain/format';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
@@ -235,19 +235,13 @@ export function NonTradingTable({
       aria-label="Non-trading days"
     >
       <thead>
-        <tr>
-          {columns.map(({ key, name, sort }) => (
-            <SortableHeaderCell
-              key={key}
-              name={name}
-              column={sort}
-              sortColumn={sortColumn}
-              order={order}
-              onSort={onSort}
-              testId={`ntd-sort-${sort}`}
-            />
-          ))}
-        </tr>
+        <SortableHeaderRow
+          columns={columns.map(({ name, sort }) => ({ name, column: sort }))}
+          sortColumn={sortColumn}
+          order={order}
+          onSort={onSort}
+          testIdPrefix="ntd"
+        />
       </thead>
       <tbody>
         {rows === undefined ? (

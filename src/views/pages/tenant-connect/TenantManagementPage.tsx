@@ -34,7 +34,7 @@ import {
 import { tenantManagementMachine } from '../../../machines/tenantConnect/tenantManagementMachine';
 import { useNoticeToasts } from '../../common/Notifications';
 import { SearchForm } from '../../common/SearchForm';
-import { SortableHeaderCell } from '../../common/SortButton';
+import { SortableHeaderRow } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
 import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
@@ -171,19 +171,13 @@ function UserTable({
   return (
     <HTMLTable striped compact className="tenant-users-table" aria-busy={rows === undefined} aria-label="Tenant users">
       <thead>
-        <tr>
-          {COLUMNS.map(({ column, name }) => (
-            <SortableHeaderCell
-              key={name}
-              name={name}
-              column={column}
-              sortColumn={sortColumn}
-              order={order}
-              onSort={onSort}
-              testId={`tenant-sort-${column}`}
-            />
-          ))}
-        </tr>
+        <SortableHeaderRow
+          columns={COLUMNS}
+          sortColumn={sortColumn}
+          order={order}
+          onSort={onSort}
+          testIdPrefix="tenant"
+        />
       </thead>
       <tbody>
         {rows === undefined || !actor ? (

@@ -10,7 +10,7 @@ import {
 } from '../../../machines/tenantReceiptDataMachine';
 import { CurrencyContext, Money, useOutletCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
-import { SortableHeaderCell } from '../../common/SortButton';
+import { SortableHeaderRow } from '../../common/SortButton';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
@@ -148,20 +148,14 @@ function ReceiptTable({
       data-testid="trd-table"
     >
       <thead>
-        <tr>
-          {COLUMNS.map(({ column, name }) => (
-            <SortableHeaderCell
-              key={column}
-              name={name}
-              column={column}
-              sortColumn={sortColumn}
-              order={order}
-              onSort={onSort}
-              testId={`trd-sort-${column}`}
-              className={column === 'total_amount' ? 'tenant-receipt-amount' : undefined}
-            />
-          ))}
-        </tr>
+        <SortableHeaderRow
+          columns={COLUMNS}
+          sortColumn={sortColumn}
+          order={order}
+          onSort={onSort}
+          testIdPrefix="trd"
+          classNameOf={(column) => (column === 'total_amount' ? 'tenant-receipt-amount' : undefined)}
+        />
       </thead>
       <tbody>
         {rows === undefined ? (
