@@ -19,11 +19,12 @@ import type { Pool } from './db/pool.js';
 import { cancelBackends, RequestQueries, runAsRequest, trackRequestQueries } from './db/requestQueries.js';
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { listOperations, loadSpecification, OPENAPI_PATH } from './openapi.js';
+import { listOperations, loadSpecification, OPENAPI_PATH, type Operation } from './openapi.js';
 import { auditHandlers } from './routes/audit.js';
 import { authHandlers } from './routes/auth.js';
 import { breakevenHandlers } from './routes/breakeven.js';
 import { gtoHandlers } from './routes/gto.js';
+import { ingestHandlers } from './routes/ingest.js';
 import { lookupHandlers } from './routes/lookup.js';
 import { mallReportHandlers } from './routes/mallReports.js';
 import { nonTradingDayHandlers } from './routes/nonTradingDays.js';
@@ -73,6 +74,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...auditHandlers(deps),
     ...nonTradingDayHandlers(deps),
     ...tenantManagementHandlers(deps),
+    ...ingestHandlers(deps),
   };
   const both = Object.keys(built).filter((operationId) => Object.hasOwn(unbuiltHandlers, operationId));
   if (both.length > 0) throw new Error(`Built but still listed as not implemented: ${both.join(', ')}`);
@@ -102,6 +104,9 @@ function methodsByPath(): { pattern: RegExp; methods: string[] }[] {
     methods: methods.includes('GET') ? [...methods, 'HEAD'] : methods,
   }));
 }
+
+const bodyLimitOf = (operation: Operation | undefined) =>
+  operation?.bodyLimit === undefined ? {} : { bodyLimit: operation.bodyLimit };
 
 /** A status an error may answer with: its own when it is an HTTP error status, else 500. */
 function statusOf(error: FastifyError | HttpError): number {
@@ -198,6 +203,7 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
       url: openapiPath.replace(/\{(\w+)\}/g, ':$1'),
       handler: routeHandler(handlers, operationId),
       config: { operation: operations.get(operationId) },
+      ...bodyLimitOf(operations.get(operationId)),
     }),
   });
 

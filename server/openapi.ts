@@ -6,7 +6,12 @@ import { actionForMethod } from '../src/domain/permissions.js';
 
 export const OPENAPI_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'openapi.yaml');
 
-export type Access = 'public' | 'pending' | 'session' | 'permission';
+/**
+ * Who may call an operation: anyone ('public'), a session waiting for its one-time code ('pending'), a signed-in
+ * user ('session'), one with the operation's path::Action permission ('permission'), or a point-of-sale device by
+ * its key, with no session ('device').
+ */
+export type Access = 'public' | 'pending' | 'session' | 'permission' | 'device';
 export type ScopeKind = 'client' | 'outlet' | 'outlets' | 'mall' | 'malls';
 
 export interface Operation {
@@ -19,6 +24,8 @@ export interface Operation {
   scope: Partial<Record<ScopeKind, string>>;
   /** A receipt call: refused to accounts whose e-mail domain has receipts hidden. */
   receipts: boolean;
+  /** The largest request body it takes, in bytes, when larger than the server's default (x-body-limit). */
+  bodyLimit?: number;
 }
 
 const METHODS = ['get', 'post', 'put', 'delete'] as const;
@@ -34,6 +41,7 @@ interface RawOperation {
   'x-access'?: Access;
   'x-scope'?: Partial<Record<ScopeKind, string>>;
   'x-receipts'?: boolean;
+  'x-body-limit'?: number;
 }
 
 let cached: { document: Record<string, unknown>; operations: Operation[] } | undefined;
@@ -65,6 +73,7 @@ function load() {
         access: raw['x-access'] ?? 'permission',
         scope: raw['x-scope'] ?? {},
         receipts: raw['x-receipts'] === true,
+        ...(raw['x-body-limit'] === undefined ? {} : { bodyLimit: raw['x-body-limit'] }),
       });
     }
   }

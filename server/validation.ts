@@ -115,3 +115,20 @@ export function validationMessage(errors: (FastifySchemaValidationError | ErrorO
 export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dataVar: string): Error {
   return new Error(validationMessage(errors, dataVar));
 }
+
+/**
+ * A validator of one schema of the contract's components (with the $refs it makes), for bodies whose parts are
+ * checked one by one: JSON types as given, defaults applied.
+ */
+export function componentValidator(name: string): ValidateFunction {
+  const components = loadSpecification().components as { schemas: Record<string, unknown> };
+  if (!components.schemas[name]) throw new Error(`openapi.yaml: components.schemas.${name} does not exist`);
+  return bodyAjv.compile({ $ref: `#/components/schemas/${name}`, components });
+}
+
+/** The field a validator's first error is about, as a path inside the value ('items/2/sku_id'), and what is wrong. */
+export function fieldError(errors: readonly ErrorObject[] | null | undefined): { field: string; message: string } {
+  const message = validationMessage([...(errors ?? [])], '');
+  const space = message.indexOf(' ');
+  return { field: message.slice(0, space).replace(/^\//, ''), message: message.slice(space + 1) };
+}

@@ -3,6 +3,7 @@ import { hasPermission } from '../../src/domain/permissions.js';
 import type { Pool } from '../db/pool.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { Operation, ScopeKind } from '../openapi.js';
+import { type DeviceIdentity, findDeviceByKey } from '../repositories/deviceKeys.js';
 import { countVisibleMalls, countVisibleOutlets } from '../repositories/lookup.js';
 import type { SessionRow } from '../repositories/sessions.js';
 import type { UserGrants, UserRow } from '../repositories/users.js';
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionRow | null;
     caller: Caller | null;
+    /** The point-of-sale device of a device-key operation (x-access: device). */
+    device: DeviceIdentity | null;
   }
   interface FastifyContextConfig {
     operation?: Operation;
@@ -34,6 +37,7 @@ export const MESSAGES = {
   csrf: 'Invalid or missing CSRF token.',
   permission: 'You do not have permission to do this.',
   scope: 'You do not have access to this data.',
+  deviceKey: 'Invalid or missing device key.',
 } as const;
 
 export function requireCaller(request: FastifyRequest): Caller {
@@ -56,10 +60,18 @@ async function loadCaller(pool: Pool, session: SessionRow): Promise<Caller | nul
 export function registerAccessControl(app: FastifyInstance, pool: Pool) {
   app.decorateRequest('session', null);
   app.decorateRequest('caller', null);
+  app.decorateRequest('device', null);
 
   app.addHook('onRequest', async (request) => {
     const operation = request.routeOptions.config.operation;
     if (!operation) return;
+    if (operation.access === 'device') {
+      // A device's key is its only credential: no session, no CSRF token, no permission list.
+      const device = await deviceOf(pool, request);
+      if (!device) throw unauthorized(MESSAGES.deviceKey);
+      request.device = device;
+      return;
+    }
     request.session = await readSession(pool, request);
     if (operation.access === 'public') {
       if (needsCsrf(operation.method) && !hasValidCsrfToken(request, request.session)) throw forbidden(MESSAGES.csrf);
@@ -90,6 +102,13 @@ export function registerAccessControl(app: FastifyInstance, pool: Pool) {
     if (!operation || !request.caller || Object.keys(operation.scope).length === 0) return;
     if (!(await ownsScope(pool, request, operation, request.caller))) throw forbidden(MESSAGES.scope);
   });
+}
+
+const BEARER = /^Bearer ([\x21-\x7e]{1,200})$/;
+
+async function deviceOf(pool: Pool, request: FastifyRequest): Promise<DeviceIdentity | undefined> {
+  const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  return key === undefined ? undefined : findDeviceByKey(pool, key);
 }
 
 function readScopeValue(request: FastifyRequest, location: string): unknown {

@@ -187,6 +187,7 @@ ins_r AS (
     AS u(id, outlet_id, receipt_id, ms, out_ms, total_amount, discount, voucher_amount, refund_amount,
       payment_method, is_member, name_reason, table_no, take_away, delivery_info, opened_bill, void,
       closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt, member_id)
+  ON CONFLICT (client_id, outlet_id, datetime, receipt_id) DO NOTHING
   RETURNING id, outlet_id, datetime, total_amount, discount, voucher_amount, refund_amount, is_member, void, foc_bill,
     member_id
 ),
@@ -230,11 +231,11 @@ p AS MATERIALIZED (
 ),
 ins_p AS (
   INSERT INTO receipt_payments (client_id, receipt_id, seq, payment_method, amount)
-  SELECT $1, receipt_id, seq, payment_method, amount FROM p
+  SELECT $1, p.receipt_id, p.seq, p.payment_method, p.amount FROM p JOIN r ON r.id = p.receipt_id
 ),
 ins_i AS (
   INSERT INTO receipt_items (client_id, receipt_id, seq, sku_id, quantity, unit_price, amount)
-  SELECT $1, receipt_id, seq, sku_id, quantity, unit_price, amount FROM it
+  SELECT $1, it.receipt_id, it.seq, it.sku_id, it.quantity, it.unit_price, it.amount FROM it JOIN r ON r.id = it.receipt_id
 ),
 ins_sku AS (
   INSERT INTO rollup_outlet_sku_daily AS t (client_id, outlet_id, local_day, sku_id, quantity, amount)
@@ -276,15 +277,18 @@ ins_mp AS (
   FROM pr GROUP BY mall_id, local_day, payment_method
   ON CONFLICT (client_id, mall_id, local_day, payment_method) DO UPDATE SET
     ${addRunningColumnsSql(PAYMENT_HOUR_MEASURES, 't')}
+),
+ins_op AS (
+  INSERT INTO rollup_outlet_payment_daily AS t (client_id, outlet_id, local_day, payment_method, amount, payments,
+    ${PAYMENT_COLUMNS})
+  SELECT $1, outlet_id, local_day, payment_method, sum(amount), count(*), ${PAYMENT_RUNNING}
+  FROM pr GROUP BY outlet_id, local_day, payment_method
+  ON CONFLICT (client_id, outlet_id, local_day, payment_method) DO UPDATE SET
+    amount = t.amount + excluded.amount,
+    payments = t.payments + excluded.payments,
+    ${addRunningColumnsSql(PAYMENT_HOUR_MEASURES, 't')}
 )
-INSERT INTO rollup_outlet_payment_daily AS t (client_id, outlet_id, local_day, payment_method, amount, payments,
-  ${PAYMENT_COLUMNS})
-SELECT $1, outlet_id, local_day, payment_method, sum(amount), count(*), ${PAYMENT_RUNNING}
-FROM pr GROUP BY outlet_id, local_day, payment_method
-ON CONFLICT (client_id, outlet_id, local_day, payment_method) DO UPDATE SET
-  amount = t.amount + excluded.amount,
-  payments = t.payments + excluded.payments,
-  ${addRunningColumnsSql(PAYMENT_HOUR_MEASURES, 't')}`;
+SELECT count(*)::int AS inserted FROM r`;
 
 const ID_SQL = `SELECT nextval(pg_get_serial_sequence('receipts', 'id')) AS id FROM generate_series(1, $1::int)`;
 
@@ -443,7 +447,9 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
 /**
  * Inserts receipts of one client with their payments and items and updates the rollups, in the caller's
  * transaction (`db` should be inside BEGIN ... COMMIT, e.g. through inTransaction: on an error the caller
- * must roll back). Every outlet must belong to the client. Returns the number of receipts inserted.
+ * must roll back). Every outlet must belong to the client. A receipt already stored (the same outlet, receipt id
+ * and instant: migration 019), or given twice, is stored once: only the receipts this call inserts, and their
+ * payments and items, reach the tables and the rollups. Returns the number of receipts inserted.
  *
  * Ids for the whole call come from the identity sequence in one round trip; the receipts then go in
  * statements of INGEST_BATCH_SIZE, the next one serialised while the previous one executes.
@@ -459,21 +465,24 @@ export async function ingestReceipts(db: PoolClient, clientId: number, receipts:
   const { rows } = await db.query<{ id: number }>(ID_SQL, [receipts.length]);
   const ids = rows.map((row) => row.id);
 
-  let inFlight: Promise<unknown> | undefined;
+  let inFlight: Promise<number> | undefined;
+  let inserted = 0;
   try {
     for (let start = 0; start < receipts.length; start += INGEST_BATCH_SIZE) {
       const end = Math.min(start + INGEST_BATCH_SIZE, receipts.length);
       const parameters = batchParameters(clientId, receipts.slice(start, end), ids.slice(start, end));
-      if (inFlight) await inFlight;
-      inFlight = db.query({ name: 'ingest_receipts', text: INGEST_SQL, values: parameters });
+      if (inFlight) inserted += await inFlight;
+      inFlight = db
+        .query<{ inserted: number }>({ name: 'ingest_receipts', text: INGEST_SQL, values: parameters })
+        .then((result) => result.rows[0]?.inserted ?? 0);
     }
-    await inFlight;
+    if (inFlight) inserted += await inFlight;
   } catch (error) {
     // a statement may still be running when serialising the next batch throws: let it settle first
     await inFlight?.catch(() => {});
     throw error;
   }
-  return receipts.length;
+  return inserted;
 }
 
 /**
@@ -627,4 +636,19 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
   const [result] = rows;
   if (!result) throw new Error('rollupMismatches: no answer');
   return result;
+}
+
+/** The ids of `skuIds` that are SKUs of the outlet. */
+export async function outletSkuIds(
+  db: Pick<PoolClient, 'query'>,
+  clientId: number,
+  outletId: number,
+  skuIds: readonly number[],
+): Promise<Set<number>> {
+  if (skuIds.length === 0) return new Set();
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM skus WHERE client_id = $1 AND outlet_id = $2 AND id = ANY($3::int[])',
+    [clientId, outletId, [...new Set(skuIds)]],
+  );
+  return new Set(rows.map((row) => row.id));
 }

@@ -1293,6 +1293,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ingest/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a batch of receipts from an outlet's point-of-sale device
+         * @description A point-of-sale capture device sends up to 1,000 receipts, with their payments and line items, for the one outlet its device key belongs to (keys are created and revoked by the client's staff in Settings, Point-of-sale devices). No session and no CSRF token: the key, as `Authorization: Bearer pos_...`, is the credential. A receipt is identified by (outlet, receipt_id, datetime): one stored before, or given twice in the batch, is stored once and counted as already stored, so a batch may be sent again, whole or in part, until it is acknowledged. Each receipt is checked on its own against IngestReceipt, and further: its datetime lies between 2000-01-01 and one day after now, its line items name SKUs of the outlet. A receipt that fails is refused with its index and the field named, and the others of the batch are stored. Every stored receipt and the report figures it adds are committed in one transaction before the 200 answers.
+         */
+        post: operations["ingestReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gtoReport/summary": {
         parameters: {
             query?: never;
@@ -1597,6 +1617,91 @@ export interface components {
         Id: number;
         /** @description Outlet ids, comma-joined: each a whole number from 1 to 2147483647 written without leading zeros (the pattern says exactly that), at most 4000 characters. */
         OutletIds: string;
+        /** @description One receipt as a point of sale captured it, amounts in the outlet's currency (rounded to cents when stored). */
+        IngestReceipt: {
+            /** @description The point of sale's receipt number (some systems send a bare Unix timestamp). */
+            receipt_id: string;
+            /**
+             * Format: date-time
+             * @description When the receipt was made, with its offset (RFC 3339); between 2000-01-01 and one day after now.
+             */
+            datetime: string;
+            /**
+             * Format: date-time
+             * @description When the diners left (F&B dine-in).
+             */
+            dine_out_time?: string | null;
+            total_amount: components["schemas"]["IngestAmount"];
+            discount?: components["schemas"]["IngestAmount"];
+            voucher_amount?: components["schemas"]["IngestAmount"];
+            refund_amount?: components["schemas"]["IngestAmount"];
+            /**
+             * @description As captured ('visa', ' VISA', 'NONE'); stored normalised.
+             * @default
+             */
+            payment_method: string;
+            /** @default false */
+            is_member: boolean;
+            /** @description The loyalty member who presented a card. */
+            member_id?: string | null;
+            name_reason?: components["schemas"]["IngestNote"];
+            table_no?: string | null;
+            /** @default false */
+            take_away: boolean;
+            delivery_info?: components["schemas"]["IngestNote"];
+            /** @default false */
+            opened_bill: boolean;
+            /** @default false */
+            void: boolean;
+            /** @default true */
+            closed_bill: boolean;
+            /** @default false */
+            foc_bill: boolean;
+            foc_reason?: components["schemas"]["IngestNote"];
+            /** @default false */
+            redeem_bill: boolean;
+            receipt_code?: number | null;
+            /**
+             * @description The receipt as printed, plain text (line breaks allowed).
+             * @default
+             */
+            raw_receipt: string;
+            /** @default [] */
+            payments: {
+                method: string;
+                amount: components["schemas"]["IngestAmount"];
+            }[];
+            /** @default [] */
+            items: {
+                /** @description An SKU of the outlet. */
+                sku_id: number;
+                quantity: number;
+                unit_price: components["schemas"]["IngestAmount"];
+                amount: components["schemas"]["IngestAmount"];
+            }[];
+        };
+        /** @description Money in the outlet's currency; rounded to cents when stored. */
+        IngestAmount: number;
+        IngestNote: string | null;
+        IngestResult: {
+            /** @description The receipts in the batch. */
+            received: number;
+            /** @description The receipts stored by this call. */
+            new: number;
+            /** @description The receipts that were stored before (an earlier batch, or earlier in this one) and are left as they were. */
+            already_stored: number;
+            /** @description The indexes (from 0) of the receipts that are stored now, new or already there. */
+            stored: number[];
+            rejected: {
+                /** @description The receipt's index in the batch, from 0. */
+                index: number;
+                /** @description Its receipt_id, when it gave a text one. */
+                receipt_id?: string | null;
+                /** @description The field at fault, as a path inside the receipt ('datetime', 'items/2/sku_id'; '' for the receipt itself). */
+                field: string;
+                message: string;
+            }[];
+        };
         Error: {
             statusCode: number;
             error?: string;
@@ -4916,6 +5021,52 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    ingestReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The receipts. Any object is taken into the batch; one that does not match IngestReceipt is refused on its own (in `rejected`), never the whole batch. */
+                    receipts: (components["schemas"]["IngestReceipt"] | Record<string, never>)[];
+                };
+            };
+        };
+        responses: {
+            /** @description What became of each receipt: `stored` lists the indexes of the receipts that are stored now (new or already there), `rejected` the others with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No device key, or one that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 16 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getGtoSummary: {

@@ -81,9 +81,9 @@ export class Agent {
   async request(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    options: { body?: unknown; csrf?: string | null } = {},
+    options: { body?: unknown; csrf?: string | null; headers?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
     const csrf = options.csrf === undefined ? this.csrfToken : options.csrf;
