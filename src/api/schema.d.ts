@@ -5033,8 +5033,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The receipts. Any object is taken into the batch; one that does not match IngestReceipt is refused on its own (in `rejected`), never the whole batch. */
-                    receipts: (components["schemas"]["IngestReceipt"] | Record<string, never>)[];
+                    /** @description The receipts, each an IngestReceipt. Any object is taken into the batch; one that does not match IngestReceipt is refused on its own (in `rejected`), never the whole batch. */
+                    receipts: (Record<string, never> | components["schemas"]["IngestReceipt"])[];
                 };
             };
         };

@@ -7,6 +7,7 @@ import { generateDemoData } from '../../server/demo/generate.js';
 import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
 import { printBundleSizes } from './bundle.js';
 import { benchDemoData } from './demoData.js';
+import { benchIngestApi } from './ingestApi.js';
 import { benchLoad } from './load.js';
 import { benchLookups } from './lookup.js';
 import { benchMallReports } from './mallReports.js';
@@ -20,6 +21,9 @@ await withPostgres(async (serverUrl) => {
   await benchDemoData(serverUrl, {
     receipts: process.env.BENCH_RECEIPTS ? Number(process.env.BENCH_RECEIPTS) : undefined,
   });
+
+  say('\n== receipts ingestion API over HTTP on loopback (BENCH_INGEST_RECEIPTS, default 200,000 receipts)');
+  await benchIngestApi(serverUrl);
 
   say('\n== API latency over HTTP on loopback (demo data, 20,000 receipts)');
   const pool = await createDatabase(serverUrl, LOOKUP_DATABASE);

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeviceKey } from '../../server/repositories/deviceKeys.js';
 import { rollupMismatches } from '../../server/repositories/ingestion.js';
 import { type PosReceipt, posReceipt, postBatch } from '../support/posDevice.js';
+import { freePort } from '../support/postgres.js';
+import { type ServerProcess, startServerProcess } from '../support/serverProcess.js';
 import { seedWorld, WORLD } from './fixtures.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
 
@@ -14,60 +14,12 @@ import { createTestDatabase, type TestDatabase } from './helpers.js';
  */
 let db: TestDatabase;
 let key: string;
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 const BATCHES = 24;
 const BATCH_SIZE = 250;
 const SKUS = [101, 102];
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      STATIC_DIR: '/nonexistent',
-      SSO_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      GTO_REMINDERS_EVERY_MINUTES: '0',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start: ${stderr}`);
-}
-
-function killNow(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const start = (port: number) => startServerProcess({ databaseUrl: db.url, port });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -79,7 +31,7 @@ beforeAll(async () => {
     .key;
 });
 afterAll(async () => {
-  if (server) await killNow(server);
+  await server?.kill();
   await db?.drop();
 });
 
@@ -94,8 +46,8 @@ describe('a server killed while a device streams receipts', () => {
     // Kill the server while batch 3, 9 and 15 is on its way (or has just been stored and not yet answered).
     const killAt = new Set([3, 9, 15]);
     const port = await freePort();
-    server = await startServer(port);
-    const url = `http://127.0.0.1:${port}`;
+    server = await start(port);
+    const url = server.url;
 
     while (next < BATCHES) {
       const batch = batches[next] ?? [];
@@ -108,10 +60,10 @@ describe('a server killed while a device streams receipts', () => {
           () => undefined,
         );
         await new Promise((resolve) => setTimeout(resolve, 5 + next));
-        await killNow(server);
+        await server.kill();
         const lost = await outcome;
         if (lost?.status === 200) acknowledged.add(next);
-        server = await startServer(port);
+        server = await start(port);
         // The device sends again what it has no answer for.
         if (!acknowledged.has(next)) {
           const resent = await postBatch(url, key, batch);
