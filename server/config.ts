@@ -43,6 +43,12 @@ export interface Config {
   ssoDemo: boolean;
   /** How often the GTO reminders are sent (GTO_REMINDERS_EVERY_MINUTES, default 60; 0 sends none). */
   gtoRemindersEveryMinutes: number;
+  /** How often void receipts are alerted to their subscribers (VOID_ALERTS_EVERY_MINUTES, default 1; 0 sends none). */
+  voidAlertsEveryMinutes: number;
+  /** Void receipts made longer ago than this when the job sees them get no alert (VOID_ALERT_MAX_AGE_HOURS, 24). */
+  voidAlertMaxAgeHours: number;
+  /** How often malls are checked for a daily summary due (DAILY_SUMMARY_EVERY_MINUTES, default 5; 0 sends none). */
+  dailySummaryEveryMinutes: number;
 }
 
 export interface SsoSetting {
@@ -124,5 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sso: ssoFrom(env),
     ssoDemo: env.SSO_DEMO !== 'false' && !env.SSO_ISSUER && isLoopback(host),
     gtoRemindersEveryMinutes: intFrom(env, 'GTO_REMINDERS_EVERY_MINUTES', 60, 0, 24 * 60),
+    voidAlertsEveryMinutes: intFrom(env, 'VOID_ALERTS_EVERY_MINUTES', 1, 0, 60),
+    voidAlertMaxAgeHours: intFrom(env, 'VOID_ALERT_MAX_AGE_HOURS', 24, 1, 24 * 30),
+    dailySummaryEveryMinutes: intFrom(env, 'DAILY_SUMMARY_EVERY_MINUTES', 5, 0, 60),
   };
 }

@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { generateDemoData } from './demo/generate.js';
 import { DEMO_SSO_DOMAIN, type DemoSsoProvider, startDemoSsoProvider } from './demo/ssoProvider.js';
 import { sendGtoReminders } from './jobs/gtoReminders.js';
+import { startJobs } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { deleteOldThrottleRecords } from './repositories/authFlows.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
@@ -92,6 +93,18 @@ if (config.gtoRemindersEveryMinutes > 0) {
   setInterval(remind, config.gtoRemindersEveryMinutes * 60 * 1000).unref();
 }
 
+// Void alerts and daily summaries: pg-boss jobs kept in PostgreSQL (schema pgboss), see server/jobs/queue.ts.
+const jobs = await startJobs({
+  databaseUrl: database.url,
+  pool: database.pool,
+  mailer: createMailer(config, database.pool, app.log),
+  publicUrl: config.publicUrl,
+  log: app.log,
+  voidAlertsEveryMinutes: config.voidAlertsEveryMinutes,
+  voidAlertMaxAgeHours: config.voidAlertMaxAgeHours,
+  dailySummaryEveryMinutes: config.dailySummaryEveryMinutes,
+});
+
 const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 say('');
 say(`Mall analytics is ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -107,6 +120,7 @@ async function stop(signal: string) {
   stopping = true;
   say(`\n${signal}: stopping…`);
   await app.close().catch(() => {});
+  await jobs.stop().catch(() => {});
   await requestPool.end().catch(() => {});
   await demoSso?.stop().catch(() => {});
   await database.close().catch(() => {});

@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The Message-ID header ('<unique@host>'); nodemailer makes one up when absent. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -24,7 +26,13 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: Q
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.messageId ? { messageId: mail.messageId } : {}),
+        });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
