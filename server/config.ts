@@ -41,6 +41,11 @@ export interface Config {
    * when no SSO_ISSUER is given, unless SSO_DEMO=false.
    */
   ssoDemo: boolean;
+  /**
+   * How many months of receipts are kept (RECEIPTS_RETENTION_MONTHS, this month included; 0, the default, keeps
+   * every month). Older months are dropped whole; the reports' figures stay.
+   */
+  receiptsRetentionMonths: number;
   /** How often the GTO reminders are sent (GTO_REMINDERS_EVERY_MINUTES, default 60; 0 sends none). */
   gtoRemindersEveryMinutes: number;
   /** How often void receipts are alerted to their subscribers (VOID_ALERTS_EVERY_MINUTES, default 1; 0 sends none). */
@@ -129,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: intFrom(env, 'STATEMENT_TIMEOUT_MS', 10_000, 1, 600_000),
     sso: ssoFrom(env),
     ssoDemo: env.SSO_DEMO !== 'false' && !env.SSO_ISSUER && isLoopback(host),
+    receiptsRetentionMonths: intFrom(env, 'RECEIPTS_RETENTION_MONTHS', 0, 0, 1200),
     gtoRemindersEveryMinutes: intFrom(env, 'GTO_REMINDERS_EVERY_MINUTES', 60, 0, 24 * 60),
     voidAlertsEveryMinutes: intFrom(env, 'VOID_ALERTS_EVERY_MINUTES', 1, 0, 60),
     voidAlertMaxAgeHours: intFrom(env, 'VOID_ALERT_MAX_AGE_HOURS', 24, 1, 24 * 30),

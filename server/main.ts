@@ -10,6 +10,7 @@ import { generateDemoData } from './demo/generate.js';
 import { DEMO_SSO_DOMAIN, type DemoSsoProvider, startDemoSsoProvider } from './demo/ssoProvider.js';
 import { sendGtoReminders } from './jobs/gtoReminders.js';
 import { startJobs } from './jobs/queue.js';
+import { maintainReceiptPartitions } from './jobs/receiptPartitions.js';
 import { createMailer } from './mail/mailer.js';
 import { deleteOldThrottleRecords } from './repositories/authFlows.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
@@ -41,6 +42,21 @@ async function sweep() {
   await deleteOldThrottleRecords(database.pool, 2 * 24 * 60 * 60, DEVICE_TTL_SECONDS);
 }
 await sweep();
+
+// The receipts' monthly partitions: this month's and the next ahead, and the retention (RECEIPTS_RETENTION_MONTHS).
+async function keepReceiptMonths() {
+  const { dropped } = await maintainReceiptPartitions(database.pool, {
+    retentionMonths: config.receiptsRetentionMonths,
+  });
+  if (dropped.length > 0) say(`Receipts of ${dropped.join(', ')} dropped (RECEIPTS_RETENTION_MONTHS).`);
+}
+await keepReceiptMonths();
+setInterval(
+  () => {
+    keepReceiptMonths().catch(() => {});
+  },
+  6 * 60 * 60 * 1000,
+).unref();
 const sweeper = setInterval(
   () => {
     sweep().catch(() => {});

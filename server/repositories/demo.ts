@@ -670,7 +670,7 @@ export async function monthlyOutletGmv(
 /** Refreshes planner statistics (and the visibility map) of the tables the generator filled; not in a transaction. */
 export async function vacuumAnalyzeDemoTables(db: Queryable): Promise<void> {
   await db.query(
-    `VACUUM (ANALYZE) receipts, receipt_payments, receipt_items, rollup_outlet_day_hours, rollup_mall_day_hours,
+    `VACUUM (ANALYZE) receipts, rollup_outlet_day_hours, rollup_mall_day_hours,
        rollup_mall_payment_day_hours, rollup_outlet_daily,
        rollup_outlet_payment_daily, outlets, skus, gto_submissions, sales_targets, breakeven_targets`,
   );

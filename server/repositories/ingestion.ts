@@ -1,5 +1,6 @@
 import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
 import type { PoolClient } from '../db/pool.js';
+import { encodeRawText } from '../receipts/rawText.js';
 import {
   addRunningColumnsSql,
   PAYMENT_HOUR_MEASURES,
@@ -27,7 +28,7 @@ import {
  * Payment methods (the receipt's and every tender's) are stored normalised (normalisePaymentMethod of
  * src/domain/paymentMethods.ts, the rule of §9): ' visa ' and 'VISA' are stored as VISA, '' and 'NONE' as OTHERS;
  * migration 008 rewrote the rows stored before by the same rule.
- * rollup_outlet_payment_daily: amount = sum of receipt_payments.amount and payments = count of payment rows,
+ * rollup_outlet_payment_daily: amount = sum of the tenders' amounts and payments = count of tenders,
  * over non-void receipts, by normalised payment method. A receipt given without payments has no payment rows
  * and adds nothing to the payment rollup.
  * Running totals by local hour of the day (hourColumns.ts, migration 006): gmv, transactions, member_gmv and
@@ -156,8 +157,10 @@ const salesDayHoursInsert = (table: string, key: 'outlet_id' | 'mall_id', measur
 `;
 
 /*
- * One statement a batch. $1 client id; receipts $2..$24 and $35 (member ids); payments $25..$28; items $29..$34.
- * - ins_r inserts the receipts and returns the stored (rounded) figures; it holds the line items, ru their units
+ * One statement a batch. $1 client id; receipts $2..$24 and $35 (member ids); payments $25..$28; items $29..$34;
+ * each receipt's tenders and items as it stores them (array literals, migration 022) $36..$38.
+ * - ins_r inserts the receipts (not those already stored: ON CONFLICT DO NOTHING) and returns the stored
+ *   (rounded) figures; it holds the line items of the batch (joined to r, only the inserted ones count), ru their units
  *   per receipt; r adds the mall, its local time and the units;
  * - h aggregates by outlet and local hour; hc is h in cents by local day and hour of the day, from which the
  *   outlet and mall day rows of running totals (migration 006) are summed; d sums h by local day;
@@ -175,18 +178,21 @@ WITH zones AS (
 ins_r AS (
   INSERT INTO receipts (client_id, id, outlet_id, receipt_id, datetime, dine_out_time, total_amount, discount,
     voucher_amount, refund_amount, payment_method, is_member, name_reason, table_no, take_away, delivery_info,
-    opened_bill, void, closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt, member_id)
+    opened_bill, void, closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt, member_id,
+    payment_methods, payment_amounts, items)
   SELECT $1, u.id, u.outlet_id, u.receipt_id, ${TS('u.ms')}, ${TS('u.out_ms')}, u.total_amount, u.discount,
     u.voucher_amount, u.refund_amount, u.payment_method, u.is_member, u.name_reason, u.table_no, u.take_away,
     u.delivery_info, u.opened_bill, u.void, u.closed_bill, u.foc_bill, u.foc_reason, u.redeem_bill,
-    u.receipt_code, u.raw_receipt, u.member_id
+    u.receipt_code, u.raw_receipt, u.member_id, u.payment_methods::text[], u.payment_amounts::numeric(14,2)[],
+    u.items::numeric(14,2)[]
   FROM unnest($2::int8[], $3::int4[], $4::text[], $5::int8[], $6::int8[], $7::numeric(14,2)[],
     $8::numeric(14,2)[], $9::numeric(14,2)[], $10::numeric(14,2)[], $11::text[], $12::bool[], $13::text[],
     $14::text[], $15::bool[], $16::text[], $17::bool[], $18::bool[], $19::bool[], $20::bool[], $21::text[],
-    $22::bool[], $23::int2[], $24::text[], $35::text[])
+    $22::bool[], $23::int2[], $24::bytea[], $35::text[], $36::text[], $37::text[], $38::text[])
     AS u(id, outlet_id, receipt_id, ms, out_ms, total_amount, discount, voucher_amount, refund_amount,
       payment_method, is_member, name_reason, table_no, take_away, delivery_info, opened_bill, void,
-      closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt, member_id)
+      closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt, member_id, payment_methods,
+      payment_amounts, items)
   ON CONFLICT (client_id, outlet_id, datetime, receipt_id) DO NOTHING
   RETURNING id, outlet_id, datetime, total_amount, discount, voucher_amount, refund_amount, is_member, void, foc_bill,
     member_id
@@ -228,14 +234,6 @@ ins_d AS (
 p AS MATERIALIZED (
   SELECT * FROM unnest($25::int8[], $26::int2[], $27::text[], $28::numeric(14,2)[])
     AS u(receipt_id, seq, payment_method, amount)
-),
-ins_p AS (
-  INSERT INTO receipt_payments (client_id, receipt_id, seq, payment_method, amount)
-  SELECT $1, p.receipt_id, p.seq, p.payment_method, p.amount FROM p JOIN r ON r.id = p.receipt_id
-),
-ins_i AS (
-  INSERT INTO receipt_items (client_id, receipt_id, seq, sku_id, quantity, unit_price, amount)
-  SELECT $1, it.receipt_id, it.seq, it.sku_id, it.quantity, it.unit_price, it.amount FROM it JOIN r ON r.id = it.receipt_id
 ),
 ins_sku AS (
   INSERT INTO rollup_outlet_sku_daily AS t (client_id, outlet_id, local_day, sku_id, quantity, amount)
@@ -290,7 +288,7 @@ ins_op AS (
 )
 SELECT count(*)::int AS inserted FROM r`;
 
-const ID_SQL = `SELECT nextval(pg_get_serial_sequence('receipts', 'id')) AS id FROM generate_series(1, $1::int)`;
+const ID_SQL = `SELECT nextval('receipt_ids') AS id FROM generate_series(1, $1::int)`;
 
 /**
  * Outlet ids of `outletIds` that do not belong to the client (or do not exist). The others are locked FOR KEY
@@ -303,6 +301,20 @@ async function unknownOutlets(db: PoolClient, clientId: number, outletIds: numbe
   );
   const known = new Set(rows.map((row) => row.id));
   return outletIds.filter((id) => !known.has(id));
+}
+
+/**
+ * The monthly partitions (migration 022) of the receipts' months, created when missing, in the caller's
+ * transaction. The server creates the current and the next month ahead (receiptPartitions.ts), so a batch of
+ * today's receipts creates nothing; one of a month long past may.
+ */
+async function ensureMonthPartitions(db: PoolClient, receipts: readonly ReceiptInput[]): Promise<void> {
+  const months = new Set<string>();
+  for (const receipt of receipts) {
+    const ms = receipt.datetime.getTime();
+    if (Number.isFinite(ms)) months.add(`${new Date(ms).toISOString().slice(0, 7)}-01`);
+  }
+  await db.query('SELECT receipts_month_partition(month) FROM unnest($1::date[]) AS month', [[...months]]);
 }
 
 /*
@@ -347,6 +359,14 @@ class BoolArray {
   }
 }
 
+/** An element of an array literal: a quoted text (quotes and backslashes escaped), or a finite number. */
+const textElement = (value: string) => `"${value.replace(/[\\"]/g, '\\$&')}"`;
+function numberElement(value: number, what: string): string {
+  if (!Number.isFinite(value)) throw new Error(`ingestReceipts: ${what} must be a finite number, got ${value}`);
+  return String(value);
+}
+const arrayLiteral = (elements: readonly string[]) => `{${elements.join(',')}}`;
+
 function timeMs(value: Date | null, what: string): number | null {
   if (value === null) return null;
   const ms = value.getTime();
@@ -380,6 +400,9 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
   const receiptCode = new NumberArray('receiptCode');
   const rawReceipt = new TextArray();
   const memberId = new TextArray();
+  const storedMethods = new TextArray();
+  const storedAmounts = new TextArray();
+  const storedItems = new TextArray();
   const payReceipt = new NumberArray('payment receipt');
   const paySeq = new NumberArray('payment seq');
   const payMethod = new TextArray();
@@ -416,8 +439,26 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
     focReason.push(receipt.focReason);
     redeemBill.push(receipt.redeemBill);
     receiptCode.push(receipt.receiptCode);
-    rawReceipt.push(receipt.rawReceipt);
+    rawReceipt.push(`\\x${encodeRawText(receipt.rawReceipt).toString('hex')}`);
     memberId.push(receipt.memberId ?? null);
+    storedMethods.push(
+      arrayLiteral(receipt.payments.map((payment) => textElement(normalisePaymentMethod(payment.method)))),
+    );
+    storedAmounts.push(
+      arrayLiteral(receipt.payments.map((payment) => numberElement(payment.amount, 'payment amount'))),
+    );
+    storedItems.push(
+      arrayLiteral(
+        receipt.items.map((item) =>
+          arrayLiteral([
+            numberElement(item.skuId, 'item skuId'),
+            numberElement(item.quantity, 'item quantity'),
+            numberElement(item.unitPrice, 'item unitPrice'),
+            numberElement(item.amount, 'item amount'),
+          ]),
+        ),
+      ),
+    );
     receipt.payments.forEach((payment, j) => {
       payReceipt.push(rid);
       paySeq.push(j + 1);
@@ -441,6 +482,7 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
     ...[payReceipt, paySeq, payMethod, payAmount],
     ...[itemReceipt, itemSeq, itemSku, itemQuantity, itemPrice, itemAmount],
     memberId,
+    ...[storedMethods, storedAmounts, storedItems],
   ].map(String);
 }
 
@@ -462,6 +504,7 @@ export async function ingestReceipts(db: PoolClient, clientId: number, receipts:
   if (unknown.length > 0) {
     throw new Error(`ingestReceipts: outlet ${unknown.join(', ')} does not belong to client ${clientId}`);
   }
+  await ensureMonthPartitions(db, receipts);
   const { rows } = await db.query<{ id: number }>(ID_SQL, [receipts.length]);
   const ids = rows.map((row) => row.id);
 
@@ -566,8 +609,9 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
       SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, ${MEASURES}
       FROM lr r GROUP BY 1, 2, 3
     ), li AS (
-      SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, r.id AS receipt_id, i.sku_id, i.quantity, i.amount
-      FROM lr r JOIN receipt_items i ON i.client_id = r.client_id AND i.receipt_id = r.id
+      SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, r.id AS receipt_id, r.items[k][1]::int AS sku_id,
+        r.items[k][2]::int AS quantity, r.items[k][4] AS amount
+      FROM lr r CROSS JOIN LATERAL generate_subscripts(r.items, 1) AS k
       WHERE NOT r.void
     ), ru AS (
       SELECT client_id, receipt_id, sum(quantity)::int8 AS units FROM li GROUP BY 1, 2
@@ -585,7 +629,7 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
       FROM sales GROUP BY 1, 2, 3
     ), pay AS (
       SELECT r.client_id, r.outlet_id, r.mall_id, r.local_ts::date AS local_day, r.hr, p.payment_method, p.amount
-      FROM lr r JOIN receipt_payments p ON p.client_id = r.client_id AND p.receipt_id = r.id
+      FROM lr r CROSS JOIN LATERAL unnest(r.payment_methods, r.payment_amounts) AS p(payment_method, amount)
       WHERE NOT r.void
     ), ep AS (
       SELECT client_id, outlet_id, local_day, payment_method, sum(amount) AS amount, count(*) AS payments,

@@ -4,6 +4,7 @@ import { netAmount, receiptStatusText } from '../../src/domain/receipts.js';
 import { groupPaymentMethods } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { escapeLike, SqlParams } from '../db/sqlParams.js';
+import { decodeRawText } from '../receipts/rawText.js';
 
 type Schemas = components['schemas'];
 
@@ -128,8 +129,8 @@ function methodsParam(p: SqlParams, paymentMethod: readonly string[] | undefined
   return `${p.add([...new Set(methods.map(normalisePaymentMethod))])}::text[]`;
 }
 
-/** The tenders `rp` of receipt `r`. */
-const TENDERS_OF_R = 'rp.client_id = r.client_id AND rp.receipt_id = r.id';
+/** The tenders `rp` of receipt `r` (payment_method, amount), in order. */
+const TENDERS_OF_R = 'unnest(r.payment_methods, r.payment_amounts) AS rp(payment_method, amount)';
 
 /**
  * The WHERE clause of the transactions list (every filter of §7). With payment methods, a receipt matches when
@@ -159,8 +160,8 @@ function transactionWhere(p: SqlParams, filters: TransactionFilters, zones: Outl
   if (filters.focReason) conditions.push(`r.foc_bill AND r.foc_reason = ${p.add(filters.focReason)}`);
   const methods = methodsParam(p, filters.paymentMethod);
   if (methods) {
-    conditions.push(`(EXISTS (SELECT 1 FROM receipt_payments rp WHERE ${TENDERS_OF_R} AND rp.payment_method = ANY(${methods}))
-      OR (r.payment_method = ANY(${methods}) AND NOT EXISTS (SELECT 1 FROM receipt_payments rp WHERE ${TENDERS_OF_R})))`);
+    conditions.push(`(r.payment_methods && ${methods}
+      OR (r.payment_method = ANY(${methods}) AND cardinality(r.payment_methods) = 0))`);
   }
   if (filters.receiptId) conditions.push(`r.receipt_id ILIKE ${p.add(`%${escapeLike(filters.receiptId)}%`)}`);
   return conditions.join(' AND ');
@@ -214,7 +215,7 @@ export async function listTransactions(
   const summaryWhere = transactionWhere(summaryParams, filters, zones);
   const methods = methodsParam(summaryParams, filters.paymentMethod);
   const amount = methods
-    ? `coalesce((SELECT sum(rp.amount) FROM receipt_payments rp WHERE ${TENDERS_OF_R} AND rp.payment_method = ANY(${methods})), r.total_amount)`
+    ? `coalesce((SELECT sum(rp.amount) FROM ${TENDERS_OF_R} WHERE rp.payment_method = ANY(${methods})), r.total_amount)`
     : 'r.total_amount';
   const summarySql = `SELECT count(*)::int AS total, count(*) FILTER (WHERE r.void)::int AS void_count,
       coalesce(sum(${amount}) FILTER (WHERE NOT r.void), 0)::numeric AS sum,
@@ -238,9 +239,11 @@ export async function listTransactions(
   const offset = pageParams.add(pageOffset);
   // The page's ids first (an index-only scan of the window), then their display columns.
   const pageSql = `WITH ids AS (
-      SELECT r.id, r.client_id FROM receipts r WHERE ${pageWhere} ORDER BY ${pageOrder} LIMIT ${limit} OFFSET ${offset}
+      SELECT r.id, r.client_id, r.datetime FROM receipts r WHERE ${pageWhere} ORDER BY ${pageOrder}
+      LIMIT ${limit} OFFSET ${offset}
     )
-    SELECT ${rowSelect(extra)} FROM ids JOIN receipts r ON r.client_id = ids.client_id AND r.id = ids.id
+    SELECT ${rowSelect(extra)} FROM ids
+    JOIN receipts r ON r.client_id = ids.client_id AND r.id = ids.id AND r.datetime = ids.datetime
     ${RECEIPT_ZONE_JOIN} ORDER BY ${order}`;
   const pageResult = await db.query<StoredRow>(pageSql, pageParams.values);
   return { data: pageResult.rows.map((row) => shapeRow(row, extra)), summary: [summary] };
@@ -295,7 +298,7 @@ export async function* readPdfReceipts(
   for (let start = 0; start < ids.length; start += batchSize) {
     const batch = ids.slice(start, start + batchSize);
     const { rows } = await db.query<
-      StoredRow & { raw_receipt: string; receipt_code: number | null; outlet_name: string }
+      StoredRow & { raw_receipt: Buffer; receipt_code: number | null; outlet_name: string }
     >(
       `SELECT ${rowSelect(true)}, r.raw_receipt, r.receipt_code, o.name AS outlet_name
        FROM unnest($2::bigint[]) WITH ORDINALITY AS batch(id, position)
@@ -303,7 +306,11 @@ export async function* readPdfReceipts(
        ORDER BY batch.position`,
       [clientId, batch],
     );
-    yield rows.map((row) => ({ ...row, receipt_status: receiptStatusText(row) }));
+    yield rows.map((row) => ({
+      ...row,
+      raw_receipt: decodeRawText(row.raw_receipt),
+      receipt_status: receiptStatusText(row),
+    }));
   }
 }
 
@@ -463,7 +470,7 @@ export async function findReceipt(
   outletIds: number[],
   receiptId: string,
 ): Promise<StoredReceipt | undefined> {
-  const { rows } = await db.query<StoredReceipt>(
+  const { rows } = await db.query<Omit<StoredReceipt, 'raw_receipt'> & { raw_receipt: Buffer }>(
     `SELECT r.id, r.outlet_id, o.name AS outlet_name, r.receipt_id,
        ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime, r.raw_receipt, r.receipt_code
      FROM receipts r ${RECEIPT_ZONE_JOIN}
@@ -471,7 +478,8 @@ export async function findReceipt(
      ORDER BY r.datetime DESC, r.id DESC LIMIT 1`,
     [clientId, outletIds, receiptId],
   );
-  return rows[0];
+  const [row] = rows;
+  return row && { ...row, raw_receipt: decodeRawText(row.raw_receipt) };
 }
 
 const TENANT_SORT: Record<TenantSortColumn, string> = {
@@ -504,8 +512,8 @@ export async function listTenantReceipts(
   const where = outletWindowSql(p, filters.clientId, zones, filters);
   const pageSql = `SELECT r.id, r.receipt_id, r.void, r.opened_bill, r.closed_bill, r.total_amount,
       octet_length(r.raw_receipt) > 0 AS has_image, ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
-      coalesce((SELECT array_agg(rp.payment_method ORDER BY rp.seq) FROM receipt_payments rp
-        WHERE rp.client_id = r.client_id AND rp.receipt_id = r.id), ARRAY[r.payment_method]) AS payment_method
+      CASE WHEN cardinality(r.payment_methods) > 0 THEN r.payment_methods ELSE ARRAY[r.payment_method] END
+        AS payment_method
     FROM receipts r ${RECEIPT_ZONE_JOIN} WHERE ${where}
     ORDER BY ${column} ${direction}, r.id ${direction} LIMIT ${p.add(rowsPerPage)} OFFSET ${p.add((page - 1) * rowsPerPage)}`;
   const q = new SqlParams();

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPool, inTransaction, type Pool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
+import { decodeRawText } from '../../server/receipts/rawText.js';
 import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
 import { createDatabase, dropDatabase, withPostgres } from '../support/postgres.js';
 
@@ -52,7 +53,7 @@ interface StoredReceipt {
   foc_reason: string | null;
   redeem_bill: boolean;
   receipt_code: number | null;
-  raw_receipt: string;
+  raw_receipt: Buffer;
   payments: { method: string; amount: number }[];
   items: { skuId: number; quantity: number; unitPrice: number; amount: number }[];
 }
@@ -62,7 +63,10 @@ export async function readReceipts(pool: Pool, after = 0): Promise<Map<number, R
   const byClient = new Map<number, ReceiptInput[]>();
   for (;;) {
     const { rows } = await pool.query<StoredReceipt & { id: number }>(
-      `SELECT r.*,
+      `SELECT r.id, r.client_id, r.outlet_id, r.receipt_id, r.datetime, r.dine_out_time, r.total_amount, r.discount,
+         r.voucher_amount, r.refund_amount, r.payment_method, r.is_member, r.member_id, r.name_reason, r.table_no,
+         r.take_away, r.delivery_info, r.opened_bill, r.void, r.closed_bill, r.foc_bill, r.foc_reason, r.redeem_bill,
+         r.receipt_code, r.raw_receipt,
          (SELECT coalesce(json_agg(json_build_object('method', p.payment_method, 'amount', p.amount) ORDER BY p.seq), '[]')
           FROM receipt_payments p WHERE p.client_id = r.client_id AND p.receipt_id = r.id) AS payments,
          (SELECT coalesce(json_agg(json_build_object('skuId', i.sku_id, 'quantity', i.quantity, 'unitPrice', i.unit_price,
@@ -103,7 +107,7 @@ export async function readReceipts(pool: Pool, after = 0): Promise<Map<number, R
         focReason: row.foc_reason,
         redeemBill: row.redeem_bill,
         receiptCode: row.receipt_code,
-        rawReceipt: row.raw_receipt,
+        rawReceipt: decodeRawText(row.raw_receipt),
         payments: row.payments,
         items: row.items,
       });

@@ -20,16 +20,20 @@ export async function printStorage(pool: Pool): Promise<void> {
   say(
     `${megabytes(total.bytes)} in all tables and indexes: ${Math.round(total.bytes / total.receipts).toLocaleString('en-US')} bytes a receipt`,
   );
+  // A partitioned table (receipts, by month) is counted as one, its partitions summed.
   const { rows: tables } = await pool.query<{ name: string; bytes: number; indexes: number }>(
-    `SELECT relname AS name, pg_total_relation_size(relid)::float8 AS bytes, pg_indexes_size(relid)::float8 AS indexes
-     FROM pg_stat_user_tables ORDER BY 2 DESC LIMIT 8`,
+    `SELECT coalesce(pg_partition_root(relid), relid)::regclass::text AS name,
+       sum(pg_total_relation_size(relid))::float8 AS bytes, sum(pg_indexes_size(relid))::float8 AS indexes
+     FROM pg_stat_user_tables GROUP BY 1 ORDER BY 2 DESC LIMIT 8`,
   );
   for (const table of tables) {
     say(`  ${table.name.padEnd(32)} ${megabytes(table.bytes).padStart(10)} (indexes ${megabytes(table.indexes)})`);
   }
   const { rows: unused } = await pool.query<{ name: string; tablename: string; bytes: number }>(
-    `SELECT indexrelname AS name, relname AS tablename, pg_relation_size(indexrelid)::float8 AS bytes
-     FROM pg_stat_user_indexes WHERE idx_scan = 0 ORDER BY 3 DESC LIMIT 10`,
+    `SELECT coalesce(pg_partition_root(indexrelid), indexrelid)::regclass::text AS name,
+       coalesce(pg_partition_root(relid), relid)::regclass::text AS tablename,
+       sum(pg_relation_size(indexrelid))::float8 AS bytes
+     FROM pg_stat_user_indexes GROUP BY 1, 2 HAVING sum(idx_scan) = 0 ORDER BY 3 DESC LIMIT 10`,
   );
   say(`indexes never read (${unused.length} largest):`);
   for (const index of unused) {

@@ -4,6 +4,7 @@ import type { Pool } from '../../server/db/pool.js';
 import { DEMO_ACCOUNT_SPECS, DEMO_ACCOUNTS, DEMO_PASSWORD, PARTNER_DOMAIN } from '../../server/demo/accounts.js';
 import { type GenerateDemoDataResult, generateDemoData } from '../../server/demo/generate.js';
 import { demoRoles } from '../../server/demo/roles.js';
+import { decodeRawText } from '../../server/receipts/rawText.js';
 import { isDatabaseEmpty } from '../../server/repositories/demo.js';
 import { rollupMismatches } from '../../server/repositories/ingestion.js';
 import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
@@ -198,7 +199,7 @@ describe('generateDemoData', () => {
          count(*) FILTER (WHERE delivery_info IS NOT NULL)::int AS delivery, count(*) FILTER (WHERE table_no IS NOT NULL)::int AS dine_in,
          count(*) FILTER (WHERE receipt_id ~ '^[0-9]{10}$')::int AS timestamp_id, count(*) FILTER (WHERE receipt_code = 99)::int AS code99,
          count(*) FILTER (WHERE receipt_code = 100)::int AS code100, count(*) FILTER (WHERE receipt_code IS NULL)::int AS no_code,
-         count(*) FILTER (WHERE raw_receipt LIKE '%TOTAL%')::int AS raw,
+         count(*) FILTER (WHERE octet_length(raw_receipt) > 0)::int AS raw,
          (SELECT count(*) FROM (SELECT 1 FROM receipt_payments GROUP BY client_id, receipt_id HAVING count(*) > 1) s)::int AS split,
          (SELECT count(DISTINCT receipt_id) FROM receipt_items)::int AS with_items
        FROM receipts`,
@@ -206,6 +207,8 @@ describe('generateDemoData', () => {
     for (const [kind, count] of Object.entries(kinds)) expect(count, kind).toBeGreaterThan(0);
     expect(kinds.no_code).toBeGreaterThan(4800);
     expect(kinds.raw).toBe(5000);
+    const printed = await first.pool.query<{ raw_receipt: Buffer }>('SELECT raw_receipt FROM receipts LIMIT 50');
+    for (const { raw_receipt } of printed.rows) expect(decodeRawText(raw_receipt)).toContain('TOTAL');
     expect(kinds.with_items).toBeGreaterThan(4900);
     // Take-away, delivery and tables only at F&B outlets.
     expect(

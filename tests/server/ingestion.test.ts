@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, type Pool } from '../../server/db/pool.js';
+import { decodeRawText } from '../../server/receipts/rawText.js';
 import {
   INGEST_BATCH_SIZE,
   ingestReceipts,
@@ -381,7 +382,7 @@ describe('ingestReceipts', () => {
       [CLIENT],
     );
     expect(rows).toHaveLength(13);
-    expect(rows[0]).toEqual({
+    expect({ ...rows[0], raw_receipt: decodeRawText(rows[0]?.raw_receipt) }).toEqual({
       outlet_id: A1,
       receipt_id: 'R-11-2026-01-10T02:30:00Z',
       datetime: new Date('2026-01-10T02:30:00Z'),
