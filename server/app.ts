@@ -23,6 +23,7 @@ import { listOperations, loadSpecification, OPENAPI_PATH, type Operation } from 
 import { auditHandlers } from './routes/audit.js';
 import { authHandlers } from './routes/auth.js';
 import { breakevenHandlers } from './routes/breakeven.js';
+import { deviceKeyHandlers } from './routes/deviceKeys.js';
 import { gtoHandlers } from './routes/gto.js';
 import { ingestHandlers } from './routes/ingest.js';
 import { lookupHandlers } from './routes/lookup.js';
@@ -69,6 +70,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...mallReportHandlers(deps),
     ...outletCodeHandlers(deps),
     ...settingsHandlers(deps),
+    ...deviceKeyHandlers(deps),
     ...gtoHandlers(deps),
     ...breakevenHandlers(deps),
     ...auditHandlers(deps),

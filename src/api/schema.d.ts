@@ -1609,6 +1609,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deviceKeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The point-of-sale device keys of a mall's outlets, a page at a time
+         * @description The device keys of the outlets of mall_id that the caller sees (a caller limited to some outlets of the client sees only the keys of those), revoked keys included. A key is listed by its prefix (its first 12 characters) only: the key itself is answered once, by createDeviceKey, and is never stored. Sorted by sortColumn (names and e-mails case-insensitive; a key never used, not revoked, or whose creator or revoker is gone, comes last whichever the order), ties broken by id in the same direction.
+         */
+        get: operations["getDeviceKeys"];
+        put?: never;
+        /**
+         * Create a device key for one outlet (the key is answered once)
+         * @description Creates a key for the point-of-sale device of outlet_id, named name (surrounding spaces trimmed; a name of spaces only answers 400 naming `name`). The answer holds the key itself, once: only its SHA-256 and its prefix are stored, so it can never be read again (the answer is sent with `Cache-Control: no-store`). The device sends it as `Authorization: Bearer <key>` to POST /api/ingest/receipts, for receipts of this outlet only, until the key is revoked. Written to the audit log (entity device_key) without the key.
+         */
+        post: operations["createDeviceKey"];
+        /**
+         * Revoke a device key
+         * @description Revokes key id of client_id: from then on POST /api/ingest/receipts refuses it (401). The key stays in the list, marked revoked (when and by whom). 404 when id is no key of client_id, or a key of an outlet the caller does not see. Idempotent: revoking a key already revoked answers 200 with its row as it is (the first revocation's time and who), and writes nothing more. Each revocation is written to the audit log (entity device_key).
+         */
+        delete: operations["revokeDeviceKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2221,7 +2249,7 @@ export interface components {
             previous_end_time: string;
         };
         /** @enum {string} */
-        AuditEntity: "gto_submission" | "gto_settings" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "user" | "session" | "report";
+        AuditEntity: "gto_submission" | "gto_settings" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "user" | "session" | "report" | "device_key";
         AuditLogEntry: {
             id: number;
             /** Format: date-time */
@@ -2236,6 +2264,35 @@ export interface components {
             detail: {
                 [key: string]: unknown;
             };
+        };
+        DeviceKey: {
+            id: number;
+            name: string;
+            outlet_id: number;
+            outlet_name: string;
+            /** @description The key's first 12 characters (`pos_` and 8 more), to tell keys apart; never the key. */
+            key_prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The e-mail of who created the key (null when that user is gone). */
+            created_by: string | null;
+            /**
+             * Format: date-time
+             * @description When a device last sent receipts with the key, to the minute; null when never.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null while it is active.
+             */
+            revoked_at: string | null;
+            /** @description The e-mail of who revoked the key (null when not revoked, or that user is gone). */
+            revoked_by: string | null;
+        };
+        DeviceKeyCreated: {
+            /** @description The key itself (`pos_` and 43 base64url characters). Answered this once; never stored. */
+            key: string;
+            device_key: components["schemas"]["DeviceKey"];
         };
         /**
          * @description invited: has not activated the account yet (no password); active: can sign in; deactivated: can neither sign in nor use an e-mailed link.
@@ -5892,6 +5949,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDeviceKeys: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                mall_id: components["schemas"]["Id"];
+                /** @description Matches the key's name, its outlet's name or its prefix, case-insensitive, as a plain substring (% and _ match themselves); surrounding spaces are ignored. */
+                search?: string;
+                sortColumn?: "name" | "outlet_name" | "key_prefix" | "created_at" | "created_by" | "last_used_at" | "revoked_at" | "revoked_by";
+                orderByMethod?: components["parameters"]["OrderByMethod"];
+                page?: components["parameters"]["Page"];
+                rowsPerPage?: 10 | 20 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the keys, and how many match. A page past the last answers no rows with the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        data: components["schemas"]["DeviceKey"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createDeviceKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    outlet_id: components["schemas"]["Id"];
+                    /** @description What the staff call the device (such as 'Till 2, front counter'); not blank. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, shown this once, and its row as the list shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceKeyCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    revokeDeviceKey: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description The device key's id. */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's row, revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceKey"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -20,6 +20,7 @@ export const AUDIT_ENTITY_NAMES = {
   user: 'User',
   session: 'Sign-in',
   report: 'Report',
+  device_key: 'Device key',
 } as const;
 
 export type AuditEntityName = keyof typeof AUDIT_ENTITY_NAMES;

@@ -181,6 +181,9 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   }),
   resendTenantInvitation: (ids) => ({ body: { client_id: ids.client, user_id: TENANT_USER + ids.client } }),
   setTenantUserStatus: (ids) => ({ body: { client_id: ids.client, user_id: TENANT_USER + ids.client, active: false } }),
+  createDeviceKey: (ids) => ({ body: { client_id: ids.client, outlet_id: ids.outlet, name: 'Till 1' } }),
+  // A key of the call's outlet (PREPARE); revoking it again answers 200 as well.
+  revokeDeviceKey: (ids) => ({ query: { id: DISPOSABLE + ids.outlet } }),
 };
 
 let categories = 0;
@@ -298,6 +301,13 @@ const PREPARE: { [Id in OperationId]?: (ids: Ids) => Promise<unknown> } = {
     ),
   resendTenantInvitation: (ids) => prepareTenantUser(ids, true),
   setTenantUserStatus: (ids) => prepareTenantUser(ids, false),
+  revokeDeviceKey: (ids) =>
+    db.pool.query(
+      `INSERT INTO device_keys (id, client_id, outlet_id, name, key_hash, key_prefix) OVERRIDING SYSTEM VALUE
+       VALUES ($2, $1, $3, 'Matrix till', sha256(convert_to($4, 'UTF8')), 'pos_matrix')
+       ON CONFLICT DO NOTHING`,
+      [ids.client, DISPOSABLE + ids.outlet, ids.outlet, `matrix-${DISPOSABLE + ids.outlet}`],
+    ),
   declareNonTradingDay: freeNonTradingDay,
   declareOutletNonTradingDay: freeNonTradingDay,
   removeNonTradingDay: declaredNonTradingDay,

@@ -355,9 +355,10 @@ beforeAll(async () => {
   app = await createTestApp(db.pool);
   admin = new Agent(app);
   expect((await admin.login(WORLD.users.admin, PASSWORD)).statusCode).toBe(200);
-  deviceKey = (
-    await createDeviceKey(db.pool, { clientId: 1, outletId: WORLD.outlets.cafe, name: 'Fuzz', createdBy: null })
-  ).key;
+  // Key 1 is the one the base request of revokeDeviceKey (id 1) revokes; the device calls use key 2.
+  const device = { clientId: 1, outletId: WORLD.outlets.cafe, createdBy: null };
+  await createDeviceKey(db.pool, { ...device, name: 'Revoked by the fuzz' });
+  deviceKey = (await createDeviceKey(db.pool, { ...device, name: 'Fuzz' })).key;
 });
 afterAll(async () => {
   await app.close();

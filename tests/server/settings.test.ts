@@ -90,8 +90,8 @@ const del = (agent: Agent, url: string, body?: unknown) => agent.request('DELETE
 
 describe('access to every settings operation', () => {
   const label = (operation: (typeof settingsOperations)[number]) => `${operation.method} ${operation.path}`;
-  it('covers the nineteen operations of §7', () => {
-    expect(settingsOperations).toHaveLength(19);
+  it('covers the nineteen operations of §7 and the three of the point-of-sale device keys', () => {
+    expect(settingsOperations).toHaveLength(22);
   });
   it.each(settingsOperations.map((operation) => [label(operation), operation] as const))(
     '%s: anonymous 401, without the permission 403, a write without the CSRF token 403',

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { assign, enqueueActions, setup } from 'xstate';
 import { type SettingsScope, settingsScopeOf } from '../../domain/settings';
+import { deviceKeysMachine } from '../deviceKeysMachine';
 import { followHeaderFilters, type HeaderFiltersEvent } from '../headerLink';
 import { categoriesMachine } from './categoriesMachine';
 import { emailSubscriptionsMachine } from './emailSubscriptionsMachine';
@@ -16,6 +17,7 @@ import { salesTargetsMachine } from './salesTargetsMachine';
  *   outlet: waiting ── header.filters (an outlet) ─> ready: `processingFees`, `mealTimings`
  *   a new client (or outlet) re-enters its region's ready state: its editors start over for it; no outlet (All
  *   Outlets) stops the outlet's editors.
+ *   `deviceKeys` (Point-of-sale devices) runs for as long as the page does and follows the header on its own.
  */
 
 export interface SettingsContext {
@@ -34,6 +36,7 @@ export const settingsMachine = setup({
     categories: categoriesMachine,
     processingFees: processingFeesMachine,
     mealTimings: mealTimingsMachine,
+    deviceKeys: deviceKeysMachine,
   },
   guards: {
     isNewClient: ({ context, event }) => {
@@ -70,7 +73,8 @@ export const settingsMachine = setup({
   id: 'settings',
   type: 'parallel',
   context: { scope: undefined },
-  invoke: { src: 'followHeaderFilters' },
+  // Point-of-sale devices follows the header itself (the mall of its outlet) for as long as the page is shown.
+  invoke: [{ src: 'followHeaderFilters' }, { id: 'deviceKeys', src: 'deviceKeys' }],
   on: {
     'header.filters': { actions: 'setScope' },
   },

@@ -1,6 +1,7 @@
 import { Callout, Card, Classes } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import type { deviceKeysMachine } from '../../../machines/deviceKeysMachine';
 import type { categoriesMachine } from '../../../machines/settings/categoriesMachine';
 import type { emailSubscriptionsMachine } from '../../../machines/settings/emailSubscriptionsMachine';
 import type { mealTimingsMachine } from '../../../machines/settings/mealTimingsMachine';
@@ -11,6 +12,7 @@ import { usePageActor } from '../../common/usePageActor';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
 import { CategoriesSection } from './CategoriesSection';
+import { DeviceKeysSection } from './DeviceKeysSection';
 import { EmailSubscriptionsSection } from './EmailSubscriptionsSection';
 import { MealTimingsSection } from './MealTimingsSection';
 import { ProcessingFeesSection } from './ProcessingFeesSection';
@@ -31,7 +33,8 @@ function Waiting({ title, text, testId }: { readonly title: string; readonly tex
 
 /**
  * The Settings page (§2): e-mail subscriptions, sales targets and categories of the header's client; processing
- * fees and meal timings of its one outlet. Each section draws its editor's state and sends it events.
+ * fees and meal timings of its one outlet; the point-of-sale device keys of that outlet's mall. Each section draws
+ * its editor's state and sends it events.
  */
 export function SettingsPage({ title, header }: PageProps) {
   const actor = usePageActor(settingsMachine);
@@ -54,6 +57,7 @@ function SettingsSections({ actor }: { readonly actor: SettingsActor }) {
   const categories = children.categories as ActorRefFrom<typeof categoriesMachine> | undefined;
   const fees = children.processingFees as ActorRefFrom<typeof processingFeesMachine> | undefined;
   const meals = children.mealTimings as ActorRefFrom<typeof mealTimingsMachine> | undefined;
+  const devices = children.deviceKeys as ActorRefFrom<typeof deviceKeysMachine> | undefined;
   const chooseClient = 'Choose a client to see its settings.';
   const chooseOutlet = 'Choose an Outlet to see its settings.';
   return (
@@ -83,6 +87,7 @@ function SettingsSections({ actor }: { readonly actor: SettingsActor }) {
       ) : (
         <Waiting title="Categories and subcategories" text={chooseClient} testId="settings-categories-waiting" />
       )}
+      {devices ? <DeviceKeysSection actor={devices} /> : null}
     </div>
   );
 }
