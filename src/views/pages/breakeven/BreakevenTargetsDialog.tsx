@@ -1,9 +1,10 @@
-import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Dialog, DialogBody, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import type { ActorRefFrom } from 'xstate';
 import { BREAKEVEN_TARGET_MESSAGE, DEPARTMENT_TITLES, parseTarget } from '../../../domain/breakeven';
 import type { createBreakevenTargetsMachine } from '../../../machines/breakevenPageMachine';
+import { DialogActions } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import './breakeven.css';
 
@@ -74,20 +75,13 @@ export function BreakevenTargetsDialog({
           </p>
         ) : null}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="Cancel" onClick={onClose} />
-            <Button
-              text="Save"
-              intent="primary"
-              data-testid="breakeven-targets-save"
-              loading={saving}
-              disabled={!canSave}
-              onClick={() => actor.send({ type: 'editor.save' })}
-            />
-          </>
-        }
+      <DialogActions
+        submitText="Save"
+        submitTestId="breakeven-targets-save"
+        busy={saving}
+        canSubmit={canSave}
+        onCancel={onClose}
+        onSubmit={() => actor.send({ type: 'editor.save' })}
       />
     </Dialog>
   );

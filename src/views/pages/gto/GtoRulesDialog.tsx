@@ -1,18 +1,9 @@
-import {
-  Button,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Switch,
-} from '@blueprintjs/core';
+import { Button, Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { GTO_DUE_DAY_MESSAGE, GTO_THRESHOLD_MESSAGE, isDueDay, parseThreshold } from '../../../domain/gto';
 import type { gtoRulesMachine } from '../../../machines/gto/gtoRulesMachine';
+import { DialogActions } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 
 type RulesActor = ActorRefFrom<typeof gtoRulesMachine>;
@@ -88,23 +79,16 @@ export function GtoRulesDialog({ actor, onClose }: { readonly actor: RulesActor;
           }
         />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            {failedToLoad ? (
-              <Button text="Retry" icon="refresh" onClick={() => send({ type: 'editor.retry' })} />
-            ) : null}
-            <Button text="Cancel" onClick={onClose} />
-            <Button
-              text="Save"
-              intent="primary"
-              data-testid="gto-rules-save"
-              loading={saving}
-              disabled={!canSave}
-              onClick={() => send({ type: 'editor.save' })}
-            />
-          </>
+      <DialogActions
+        before={
+          failedToLoad ? <Button text="Retry" icon="refresh" onClick={() => send({ type: 'editor.retry' })} /> : null
         }
+        submitText="Save"
+        submitTestId="gto-rules-save"
+        busy={saving}
+        canSubmit={canSave}
+        onCancel={onClose}
+        onSubmit={() => send({ type: 'editor.save' })}
       />
     </Dialog>
   );

@@ -6,7 +6,6 @@ import {
   Classes,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLTable,
   InputGroup,
@@ -25,6 +24,7 @@ import {
   type createCategoriesListMachine,
   type createSubcategoriesListMachine,
 } from '../../../machines/settings/categoriesMachine';
+import { DialogActions } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
@@ -199,13 +199,12 @@ function CreateDialog({ actor }: { readonly actor: CategoriesActor }) {
             />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" disabled={creating} onClick={() => actor.send({ type: 'create.cancel' })} />
-              <Button type="submit" intent="primary" text="Add" loading={creating} data-testid="create-submit" />
-            </>
-          }
+        <DialogActions
+          submitText="Add"
+          submitTestId="create-submit"
+          busy={creating}
+          lockCancel
+          onCancel={() => actor.send({ type: 'create.cancel' })}
         />
       </form>
     </Dialog>
@@ -305,20 +304,14 @@ function AssignDialog({ actor }: { readonly actor: CategoriesActor }) {
             />
           ) : null}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" disabled={assigning} onClick={() => actor.send({ type: 'assign.close' })} />
-              <Button
-                intent="primary"
-                text="Assign"
-                data-testid="assign-submit"
-                loading={assigning}
-                disabled={!canSubmit}
-                onClick={() => actor.send({ type: 'assign.submit' })}
-              />
-            </>
-          }
+        <DialogActions
+          submitText="Assign"
+          submitTestId="assign-submit"
+          busy={assigning}
+          canSubmit={canSubmit}
+          lockCancel
+          onCancel={() => actor.send({ type: 'assign.close' })}
+          onSubmit={() => actor.send({ type: 'assign.submit' })}
         />
       </div>
     </Dialog>

@@ -34,6 +34,7 @@ import {
 import { OUTLET_PLACEHOLDER, outletOptions } from '../../../domain/filterOptions';
 import { DEVICE_KEYS_ROWS_PER_PAGE_OPTIONS } from '../../../machines/deviceKeysListMachine';
 import type { deviceKeysMachine } from '../../../machines/deviceKeysMachine';
+import { DialogActions } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
 import { SearchForm } from '../../common/SearchForm';
@@ -280,20 +281,13 @@ function CreateDialog({ actor }: { readonly actor: DevicesActor }) {
             </Callout>
           ) : null}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" disabled={submitting} onClick={() => actor.send({ type: 'create.cancel' })} />
-              <Button
-                type="submit"
-                intent="primary"
-                text="Create key"
-                loading={submitting}
-                disabled={!canSubmit}
-                data-testid="device-key-submit"
-              />
-            </>
-          }
+        <DialogActions
+          submitText="Create key"
+          submitTestId="device-key-submit"
+          busy={submitting}
+          canSubmit={canSubmit}
+          lockCancel
+          onCancel={() => actor.send({ type: 'create.cancel' })}
         />
       </form>
     </Dialog>

@@ -7,7 +7,6 @@ import {
   Classes,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   HTMLTable,
@@ -32,6 +31,7 @@ import {
   TENANT_USERS_ROWS_PER_PAGE_OPTIONS,
 } from '../../../machines/tenantConnect/tenantManagementListMachine';
 import { tenantManagementMachine } from '../../../machines/tenantConnect/tenantManagementMachine';
+import { DialogActions } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { SearchForm } from '../../common/SearchForm';
 import { SortableHeaderRow } from '../../common/SortButton';
@@ -300,20 +300,13 @@ function InviteDialog({ actor }: { readonly actor: PageActor }) {
             {draft?.problems.outlets ? <p className={Classes.TEXT_MUTED}>{draft.problems.outlets}</p> : null}
           </fieldset>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" disabled={sending} onClick={() => actor.send({ type: 'invite.cancel' })} />
-              <Button
-                type="submit"
-                intent="primary"
-                text="Send invitation"
-                loading={sending}
-                disabled={!canSubmit}
-                data-testid="tenant-invite-submit"
-              />
-            </>
-          }
+        <DialogActions
+          submitText="Send invitation"
+          submitTestId="tenant-invite-submit"
+          busy={sending}
+          canSubmit={canSubmit}
+          lockCancel
+          onCancel={() => actor.send({ type: 'invite.cancel' })}
         />
       </form>
     </Dialog>
