@@ -20,6 +20,7 @@ import { cancelBackends, RequestQueries, runAsRequest, trackRequestQueries } fro
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { listOperations, loadSpecification, OPENAPI_PATH, type Operation } from './openapi.js';
+import { appsHandlers } from './routes/apps.js';
 import { auditHandlers } from './routes/audit.js';
 import { authHandlers } from './routes/auth.js';
 import { breakevenHandlers } from './routes/breakeven.js';
@@ -76,6 +77,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...auditHandlers(deps),
     ...nonTradingDayHandlers(deps),
     ...tenantManagementHandlers(deps),
+    ...appsHandlers(deps),
     ...ingestHandlers(deps),
   };
   const both = Object.keys(built).filter((operationId) => Object.hasOwn(unbuiltHandlers, operationId));
@@ -116,8 +118,36 @@ function statusOf(error: FastifyError | HttpError): number {
   return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
 
+/** OAuth answers in a callback's query (authorization codes, states): written to the log as `[redacted]`. */
+const SECRET_QUERY_PARAMETERS = /([?&](?:code|state)=)[^&#]*/g;
+
+/** The logger's options with request URLs written without the secrets of SECRET_QUERY_PARAMETERS. */
+function withRedactedUrls(logger: AppDeps['logger']): AppDeps['logger'] {
+  if (logger === undefined || logger === false) return logger;
+  const options = logger === true ? {} : logger;
+  return {
+    ...options,
+    serializers: {
+      req: (request: {
+        method: string;
+        url: string;
+        host?: string;
+        ip?: string;
+        socket?: { remotePort?: number };
+      }) => ({
+        method: request.method,
+        url: request.url.replace(SECRET_QUERY_PARAMETERS, '$1[redacted]'),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+      ...options.serializers,
+    },
+  };
+}
+
 export async function buildApp({ pool, config, logger = false, mailer }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger, schemaErrorFormatter, trustProxy: config.trustProxy });
+  const app = Fastify({ logger: withRedactedUrls(logger), schemaErrorFormatter, trustProxy: config.trustProxy });
   // Query strings are read with coercion ('7' -> 7), JSON bodies without it (true is never 1).
   app.setValidatorCompiler(validatorCompiler);
 

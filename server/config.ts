@@ -41,6 +41,13 @@ export interface Config {
    * when no SSO_ISSUER is given, unless SSO_DEMO=false.
    */
   ssoDemo: boolean;
+  /** Xero's endpoints and the app's credentials there (XERO_*); undefined without XERO_CLIENT_ID. */
+  xero: XeroSetting | undefined;
+  /**
+   * Whether `npm start` runs a local stand-in for Xero (an authorization server and the accounting API) on a
+   * loopback address when no XERO_CLIENT_ID is given, unless XERO_DEMO=false.
+   */
+  xeroDemo: boolean;
   /**
    * How many months of receipts are kept (RECEIPTS_RETENTION_MONTHS, this month included; 0, the default, keeps
    * every month). Older months are dropped whole; the reports' figures stay.
@@ -75,6 +82,61 @@ function ssoFrom(env: NodeJS.ProcessEnv): SsoSetting | undefined {
   }
   if (!/^https?:\/\//.test(issuer)) throw new Error(`SSO_ISSUER must start with https:// or http://, got '${issuer}'`);
   return { domain, issuer, clientId, clientSecret: env.SSO_CLIENT_SECRET || null };
+}
+
+/** How the server reaches Xero: OAuth 2.0 endpoints, the accounting API and the app's credentials. */
+export interface XeroSetting {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  connectionsUrl: string;
+  /** The accounting API's base, `https://api.xero.com/api.xro/2.0`. */
+  apiUrl: string;
+  /** Where Xero sends the browser back: `${PUBLIC_URL}/api/apps/xero/callback` unless XERO_REDIRECT_URI. */
+  redirectUri: string;
+  scopes: string;
+  /**
+   * The key the tokens are encrypted with (XERO_TOKEN_KEY, base64 of 32 bytes). Absent: a key kept in DATA_DIR,
+   * made on first use, which only a loopback server may use.
+   */
+  tokenKey: string | undefined;
+}
+
+export const XERO_CALLBACK_PATH = '/api/apps/xero/callback';
+export const XERO_DEFAULT_SCOPES = 'offline_access accounting.transactions accounting.settings';
+
+function urlFrom(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = (env[name] ?? '').trim() || fallback;
+  if (!/^https?:\/\//.test(value)) throw new Error(`${name} must start with https:// or http://, got '${value}'`);
+  return value.replace(/\/+$/, '');
+}
+
+function xeroFrom(env: NodeJS.ProcessEnv, publicUrl: string, host: string): XeroSetting | undefined {
+  const clientId = (env.XERO_CLIENT_ID ?? '').trim();
+  if (!clientId) return undefined;
+  const clientSecret = (env.XERO_CLIENT_SECRET ?? '').trim();
+  if (!clientSecret) throw new Error('XERO_CLIENT_ID needs XERO_CLIENT_SECRET');
+  const tokenKey = (env.XERO_TOKEN_KEY ?? '').trim() || undefined;
+  if (tokenKey !== undefined && Buffer.from(tokenKey, 'base64').length !== 32) {
+    throw new Error('XERO_TOKEN_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  }
+  if (tokenKey === undefined && !isLoopback(host)) {
+    throw new Error('XERO_TOKEN_KEY is required (32 bytes in base64) when the server listens beyond this machine');
+  }
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: urlFrom(env, 'XERO_AUTHORIZE_URL', 'https://login.xero.com/identity/connect/authorize'),
+    tokenUrl: urlFrom(env, 'XERO_TOKEN_URL', 'https://identity.xero.com/connect/token'),
+    revokeUrl: urlFrom(env, 'XERO_REVOKE_URL', 'https://identity.xero.com/connect/revocation'),
+    connectionsUrl: urlFrom(env, 'XERO_CONNECTIONS_URL', 'https://api.xero.com/connections'),
+    apiUrl: urlFrom(env, 'XERO_API_URL', 'https://api.xero.com/api.xro/2.0'),
+    redirectUri: urlFrom(env, 'XERO_REDIRECT_URI', `${publicUrl}${XERO_CALLBACK_PATH}`),
+    scopes: (env.XERO_SCOPES ?? '').trim() || XERO_DEFAULT_SCOPES,
+    tokenKey,
+  };
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -134,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: intFrom(env, 'STATEMENT_TIMEOUT_MS', 10_000, 1, 600_000),
     sso: ssoFrom(env),
     ssoDemo: env.SSO_DEMO !== 'false' && !env.SSO_ISSUER && isLoopback(host),
+    xero: xeroFrom(env, publicUrl, host),
+    xeroDemo: env.XERO_DEMO !== 'false' && !env.XERO_CLIENT_ID && isLoopback(host),
     receiptsRetentionMonths: intFrom(env, 'RECEIPTS_RETENTION_MONTHS', 0, 0, 1200),
     gtoRemindersEveryMinutes: intFrom(env, 'GTO_REMINDERS_EVERY_MINUTES', 60, 0, 24 * 60),
     voidAlertsEveryMinutes: intFrom(env, 'VOID_ALERTS_EVERY_MINUTES', 1, 0, 60),

@@ -8,15 +8,18 @@ import { createPool } from './db/pool.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { generateDemoData } from './demo/generate.js';
 import { DEMO_SSO_DOMAIN, type DemoSsoProvider, startDemoSsoProvider } from './demo/ssoProvider.js';
+import { type DemoXero, startDemoXero } from './demo/xeroFake.js';
 import { sendGtoReminders } from './jobs/gtoReminders.js';
 import { startJobs } from './jobs/queue.js';
 import { maintainReceiptPartitions } from './jobs/receiptPartitions.js';
+import { registerXeroJobs } from './jobs/xeroPosting.js';
 import { createMailer } from './mail/mailer.js';
 import { deleteOldThrottleRecords } from './repositories/authFlows.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
 import { deleteExpiredSessions } from './repositories/sessions.js';
 import { saveSsoDomain } from './repositories/sso.js';
 import { findUserByEmail } from './repositories/users.js';
+import { xeroDepsOf } from './xero/connection.js';
 
 const config = loadConfig();
 const say = (message: string) => process.stdout.write(`${message}\n`);
@@ -88,6 +91,13 @@ if (config.sso) {
     clientSecret: demoSso.clientSecret,
   });
 }
+// Xero: its endpoints and the app's credentials from XERO_*; without them, on a loopback address, the demo's
+// stand-in for Xero (an authorization server and the accounting API on this machine), the token key kept in DATA_DIR.
+let demoXero: DemoXero | undefined;
+if (!config.xero && config.xeroDemo) {
+  demoXero = await startDemoXero({ publicUrl: config.publicUrl });
+  config.xero = { ...demoXero.setting, tokenKey: undefined };
+}
 const app = await buildApp({
   pool: requestPool,
   config,
@@ -110,6 +120,7 @@ if (config.gtoRemindersEveryMinutes > 0) {
 }
 
 // Void alerts and daily summaries: pg-boss jobs kept in PostgreSQL (schema pgboss), see server/jobs/queue.ts.
+const xeroJobs = xeroDepsOf(database.pool, config, app.log);
 const jobs = await startJobs({
   databaseUrl: database.url,
   pool: database.pool,
@@ -119,6 +130,8 @@ const jobs = await startJobs({
   voidAlertsEveryMinutes: config.voidAlertsEveryMinutes,
   voidAlertMaxAgeHours: config.voidAlertMaxAgeHours,
   dailySummaryEveryMinutes: config.dailySummaryEveryMinutes,
+  // Each outlet's day of sales posted to Xero once connected (server/jobs/xeroPosting.ts).
+  registrations: xeroJobs ? [({ boss }) => registerXeroJobs(boss, xeroJobs)] : [],
 });
 
 const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
@@ -126,6 +139,8 @@ say('');
 say(`Mall analytics is ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 say(`API reference: ${address}/api/docs`);
 if (demoSso) say(`Sign in with SSO: any ${DEMO_SSO_DOMAIN} account, at the demo identity provider ${demoSso.issuer}`);
+if (demoXero)
+  say(`Xero: the demo's stand-in, sign-in at ${demoXero.identity.issuer}, accounting API at ${demoXero.api.url}`);
 say(`Demo accounts (password ${DEMO_PASSWORD}):`);
 for (const account of DEMO_ACCOUNTS) say(`  ${account.email.padEnd(26)} ${account.description}`);
 say('Press Ctrl-C to stop.');
@@ -139,6 +154,7 @@ async function stop(signal: string) {
   await jobs.stop().catch(() => {});
   await requestPool.end().catch(() => {});
   await demoSso?.stop().catch(() => {});
+  await demoXero?.stop().catch(() => {});
   await database.close().catch(() => {});
   say(database.embedded ? 'Stopped the server and PostgreSQL.' : 'Stopped the server.');
   process.exit(0);

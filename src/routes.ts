@@ -89,6 +89,14 @@ const marcomBreakevenPage: PageComponent = lazy(() =>
   import('./views/pages/breakeven/BreakevenPage').then((module) => ({ default: module.MarcomBreakevenPage })),
 );
 
+/* The Apps pages. */
+const appsPage: PageComponent = lazy(() =>
+  import('./views/apps/AppsPage').then((module) => ({ default: module.AppsPage })),
+);
+const xeroPage: PageComponent = lazy(() =>
+  import('./views/apps/XeroPage').then((module) => ({ default: module.XeroPage })),
+);
+
 /* The super admin's pages. */
 const outboxPage: PageComponent = lazy(() =>
   import('./views/pages/admin/OutboxPage').then((module) => ({ default: module.OutboxPage })),
@@ -214,8 +222,8 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/tenants/gto_submission': { filters: { period: 'month', outletMode: 'single' }, page: gtoSubmissionPage },
   '/receipts': { filters: OUTLET_LEVEL, page: receiptsPage },
   '/settings': { filters: { period: 'none', outletMode: 'single' }, page: settingsPage },
-  '/apps': { filters: { period: 'none' } },
-  '/apps/xero': { filters: { period: 'none' } },
+  '/apps': { filters: { period: 'none' }, page: appsPage },
+  '/apps/xero': { filters: { period: 'none' }, page: xeroPage },
   '/admin/outbox': { filters: { period: 'none', outletMode: 'disabled' }, page: outboxPage },
 };
 

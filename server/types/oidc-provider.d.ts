@@ -43,6 +43,7 @@ declare module 'oidc-provider' {
   export class Grant {
     constructor(properties: { accountId: string; clientId: string });
     addOIDCScope(scope: string): void;
+    addResourceScope(resource: string, scope: string): void;
     save(): Promise<string>;
   }
 
@@ -50,6 +51,7 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration?: Configuration);
     readonly issuer: string;
     readonly Grant: typeof Grant;
+    readonly AccessToken: { find(value: string): Promise<AccessTokenModel | undefined> };
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
     on(event: string, listener: (...args: unknown[]) => void): this;
     interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<InteractionDetails>;
@@ -60,6 +62,18 @@ declare module 'oidc-provider' {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
   }
+
+  /** An access token as the provider stores it (the demo's stand-in for Xero's API checks the bearer with it). */
+  export interface AccessTokenModel {
+    readonly accountId?: string;
+    readonly clientId?: string;
+    readonly grantId?: string;
+    readonly scope?: string;
+    readonly aud?: string | string[];
+    readonly isExpired: boolean;
+  }
+
+  export const errors: { InvalidTarget: new (description?: string) => Error };
 
   export default Provider;
 }

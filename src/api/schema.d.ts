@@ -1406,10 +1406,117 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounting integration status and options */
+        /**
+         * Accounting integration status and options
+         * @description The client's Xero connection (null when not connected): the organisation, who connected it and when, and the accounts chosen for the daily sales journals; whether its tokens have expired (the connection must be made again); and the accounts and tax rates of the organisation to choose from. The access token is refreshed first when it expires within five minutes. Tokens are never part of the answer.
+         */
         get: operations["getXeroInfo"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/xero/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting the client's Xero organisation (OAuth 2.0 authorization code with PKCE)
+         * @description Answers the address of Xero's sign-in and consent page, for the browser to go to. The attempt (its state and PKCE verifier) is kept for ten minutes with the caller's session, and the answer sets a cookie for the callback that ties Xero's answer to this browser. 409 when Xero is not set up on this server; a caller limited to some outlets of the client may not connect it (403).
+         */
+        post: operations["startXeroConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/xero/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Xero's authorization callback; completes the connection
+         * @description Where Xero sends the browser back. The attempt is found by the callback cookie set when it started; its `state` must match, the session that started it must still be signed in and allowed to connect the client, and the code is exchanged with the attempt's PKCE verifier. Then back to /apps/xero with `xero=connected`, or with `xero_error` and the reason.
+         */
+        get: operations["finishXeroConnect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/xero/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the accounts of the daily sales journals
+         * @description The sales account (credited with the day's sales, with the tax rate) and the clearing account (debited with the day's takings) must be accounts of the connected organisation that the options list (400 naming the field otherwise), the tax rate one of its tax rates. 409 when the client is not connected.
+         */
+        put: operations["updateXeroSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/xero/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect the client's Xero organisation
+         * @description Revokes the refresh token at Xero (best effort) and forgets the tokens; the posting log is kept. Answers the state after it (not connected), also when the client was not connected.
+         */
+        delete: operations["disconnectXero"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/xero/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log of the daily sales journals posted to Xero, a page at a time
+         * @description One row per outlet and day that was decided: posted (with Xero's journal id), failed (with Xero's reason; tried again by the next run) or skipped (the outlet's currency is not the organisation's). A caller limited to some outlets of the client sees theirs only. Ties are broken by day and outlet.
+         */
+        get: operations["getXeroPostings"];
+        put?: never;
+        /**
+         * Post a past day's sales to Xero now
+         * @description Posts the day's sales of each outlet of the client that had sales (rollup_outlet_daily, in the outlet's currency) as one manual journal each, unless already posted: a day is never posted twice. The day must have ended in every mall of the client and lie within the last 366 days (400 naming `day`). 409 when the client is not connected, its tokens have expired, or its accounts are not chosen yet. Answers the day's rows of the log and how many were posted now.
+         */
+        post: operations["postXeroDay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2462,6 +2569,8 @@ export interface components {
             /** @description The outlet's currency. */
             currency: string;
         };
+        /** @description An account code or a tax type of the connected Xero organisation. */
+        XeroCode: string;
         XeroInfo: {
             tenant_id: string;
             organisation_name: string;
@@ -2469,23 +2578,57 @@ export interface components {
             sales_account: string | null;
             /** @description Code of the chosen tax rate. */
             tax_account: string | null;
+            /** @description Code of the account debited with the day's takings (a bank or current asset account). */
+            clearing_account: string | null;
+            /** @description The organisation's base currency (manual journals are in it). */
             currency: string | null;
             /** Format: date-time */
             connected_at: string;
+            /** @description The e-mail of the user who connected it (null when that account is gone). */
+            connected_by: string | null;
         };
         AccountOption: {
             code: string;
             name: string;
         };
         XeroOptions: {
+            /** @description Active accounts of type REVENUE or SALES. */
             salesAccounts: components["schemas"]["AccountOption"][];
+            /** @description Active tax rates that apply to revenue (code = TaxType). */
             taxAccounts: components["schemas"]["AccountOption"][];
+            /** @description Active bank and current asset accounts with a code (not system accounts). */
+            clearingAccounts: components["schemas"]["AccountOption"][];
+            /** @description The currencies journals are posted in (the organisation's base currency). */
             currency: string[];
         };
         XeroInfoResponse: {
             xeroInfo: components["schemas"]["XeroInfo"] | null;
             isTokenExpired: boolean;
             xeroOptions: components["schemas"]["XeroOptions"];
+        };
+        XeroPosting: {
+            /** Format: date */
+            day: string;
+            outlet_id: number;
+            outlet_name: string;
+            currency: string;
+            /** @description The day's sales posted (or to post), in the outlet's currency. */
+            amount: number;
+            /** @enum {string} */
+            status: "posted" | "failed" | "skipped";
+            /** @description Xero's ManualJournalID once posted. */
+            journal_id: string | null;
+            /** @description Why it failed or was skipped. */
+            message: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        XeroPostingResult: {
+            /** Format: date */
+            day: string;
+            /** @description Journals posted by this call (0 when every outlet's day was posted before). */
+            postedNow: number;
+            rows: components["schemas"]["XeroPosting"][];
         };
         EmailSubscription: {
             client_id: number;
@@ -5371,6 +5514,216 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    startXeroConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description Where the browser goes to authorise the connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorizationUrl: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Xero is not set up on this server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finishXeroConnect: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the app's /apps/xero page. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    updateXeroSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    sales_account: components["schemas"]["XeroCode"];
+                    tax_account: components["schemas"]["XeroCode"];
+                    clearing_account: components["schemas"]["XeroCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description The connection with the accounts as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["XeroInfoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The client is not connected to Xero. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disconnectXero: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not connected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["XeroInfoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getXeroPostings: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                page?: number;
+                rowsPerPage?: 10 | 20 | 50;
+                sortColumn?: "day" | "outlet_name" | "amount" | "status" | "posted_at";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log, and how many rows it has. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        data: components["schemas"]["XeroPosting"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    postXeroDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    day: components["schemas"]["Day"];
+                };
+            };
+        };
+        responses: {
+            /** @description The day's rows of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["XeroPostingResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not connected, tokens expired, or accounts not chosen. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Xero could not be reached (the access token had expired and could not be refreshed). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getEmailSubscriptions: {

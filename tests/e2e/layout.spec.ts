@@ -1,16 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  DEVICES,
-  day,
-  expectMalls,
-  hrefOf,
-  openAs,
-  openMenu,
-  openPage,
-  summary,
-  toggleMall,
-  waitForFilters,
-} from './session';
+import { DEVICES, day, expectMalls, hrefOf, openAs, openMenu, openPage, toggleMall, waitForFilters } from './session';
 
 /*
  * The signed-in frame (§2, §4, §9) on a desktop and on a phone (phone-sized, mobile user agent), against
@@ -215,19 +204,17 @@ for (const device of DEVICES) {
       await expect(dropdown.locator('option:checked')).toHaveText('All Outlets');
     });
 
-    test('a page not built yet shows its title, the notice and the committed filters', async ({ page }) => {
-      // Apps: a page not built yet that offers All Outlets (its filters: the client, malls and outlet; no dates).
+    test('the Apps page shows its title and keeps the outlet filter in the address', async ({ page }) => {
+      // Apps: its filters are the client, malls and outlet (All Outlets offered); no dates.
       await openAs(page, 'admin@demo.mall', '/apps');
       await expect(page.getByTestId('page-title')).toHaveText('Apps');
-      await expect(page.getByText('This page is not available yet.')).toBeVisible();
-      await expect(summary(page, 'client')).toHaveText('Harbourfront Malls');
-      await expect(summary(page, 'malls')).toHaveText('Bukit Bintang Plaza, Harbourfront Centre');
-      await expect(summary(page, 'outlet')).toHaveText('All Outlets');
+      await expect(page.getByTestId('apps-xero')).toBeVisible();
       const dropdown = page.getByTestId('outlet-dropdown');
+      await expect(dropdown.locator('option:checked')).toHaveText('All Outlets');
       const third = dropdown.locator('option').nth(2);
-      const label = (await third.textContent()) ?? '';
-      await dropdown.selectOption((await third.getAttribute('value')) ?? '');
-      await expect(summary(page, 'outlet')).toHaveText(label);
+      const value = (await third.getAttribute('value')) ?? '';
+      await dropdown.selectOption(value);
+      await expect.poll(() => new URL(page.url()).searchParams.get('outlet')).toBe(value);
     });
 
     test('the showcase account has no top bar', async ({ page }) => {

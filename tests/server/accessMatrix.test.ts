@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, type Operation, permissionFor } from '../../server/openapi.js';
+import { saveXeroAccounts, saveXeroConnection } from '../../server/repositories/xero.js';
 import { NOT_IMPLEMENTED_OPERATIONS } from '../../server/routes/notImplemented.js';
 import type { BodyOf, OperationId, QueryOf } from '../../server/routes/types.js';
+import { encryptToken, parseTokenKey } from '../../server/xero/tokenCrypto.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
@@ -45,7 +48,7 @@ beforeAll(async () => {
     [WORLD.users.operator1],
   );
   await seedSettings();
-  app = await createTestApp(db.pool);
+  app = await createTestApp(db.pool, { env: XERO_ENV });
   agents = await signInAgents(
     app,
     {
@@ -80,9 +83,53 @@ const OUTLET_WINDOW = { startTime: '2026-03-01', endTime: '2026-03-07' } as cons
 const MALL_RANGE = { start_time: '2026-03-01', end_time: '2026-03-07' } as const;
 let invitations = 0;
 
+/** Xero set up at an address where nothing answers (port 9): the calls that reach Xero fail, and say so. */
+const XERO_TOKEN_KEY = randomBytes(32).toString('base64');
+const XERO_ENV = {
+  XERO_CLIENT_ID: 'access-matrix',
+  XERO_CLIENT_SECRET: 'access-matrix-secret',
+  XERO_TOKEN_KEY,
+  XERO_AUTHORIZE_URL: 'http://127.0.0.1:9/connect/authorize',
+  XERO_TOKEN_URL: 'http://127.0.0.1:9/connect/token',
+  XERO_REVOKE_URL: 'http://127.0.0.1:9/connect/revocation',
+  XERO_CONNECTIONS_URL: 'http://127.0.0.1:9/connections',
+  XERO_API_URL: 'http://127.0.0.1:9/api.xro/2.0',
+};
+/** Three days ago: a day that has ended in every fixture mall. */
+const XERO_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+
+/** A connection of the client to Xero with its accounts chosen and a token good for an hour. */
+async function prepareXeroConnection(ids: Ids) {
+  const key = parseTokenKey(XERO_TOKEN_KEY);
+  const account = (code: string) => ({ code, name: code });
+  await saveXeroConnection(db.pool, {
+    clientId: ids.client,
+    tenantId: '00000000-0000-4000-8000-000000000001',
+    organisationName: 'Matrix Ltd',
+    baseCurrency: 'SGD',
+    accessTokenEnc: encryptToken(key, ids.client, 'access', 'matrix-access-token'),
+    refreshTokenEnc: encryptToken(key, ids.client, 'refresh', 'matrix-refresh-token'),
+    accessExpiresAt: new Date(Date.now() + 3_600_000),
+    scope: 'accounting.transactions accounting.settings',
+    connectedBy: 1,
+    options: {
+      salesAccounts: [account('200')],
+      taxAccounts: [account('OUTPUT')],
+      clearingAccounts: [account('090')],
+      currency: ['SGD'],
+      clearingTaxTypes: {},
+    },
+  });
+  await saveXeroAccounts(db.pool, ids.client, { salesAccount: '200', taxType: 'OUTPUT', clearingAccount: '090' });
+}
+
 /** A complete, valid input for every operation that takes more than its scoped ids, typed by the contract. */
 const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   verifyOtp: () => ({ body: { code: '000000' } }),
+  updateXeroSettings: (ids) => ({
+    body: { client_id: ids.client, sales_account: '200', tax_account: 'OUTPUT', clearing_account: '090' },
+  }),
+  postXeroDay: (ids) => ({ body: { client_id: ids.client, day: XERO_DAY } }),
   inviteUser: (ids) => ({ body: { client_id: ids.client, email: `invited${++invitations}@fixture.test` } }),
   getPaymentAndSum: () => ({ query: OUTLET_WINDOW }),
   getPaymentMethodBreakdown: () => ({ query: OUTLET_WINDOW }),
@@ -276,6 +323,8 @@ const declaredNonTradingDay = (ids: Ids) =>
  * month not submitted yet, a correction needs it submitted.
  */
 const PREPARE: { [Id in OperationId]?: (ids: Ids) => Promise<unknown> } = {
+  updateXeroSettings: prepareXeroConnection,
+  postXeroDay: prepareXeroConnection,
   deleteCategory: (ids) =>
     db.pool.query(`INSERT INTO categories (client_id, id, name) VALUES ($1, $2, 'Disposable') ON CONFLICT DO NOTHING`, [
       ids.client,
@@ -473,7 +522,8 @@ describe('the super admin', () => {
   });
 });
 
-describe('operations not built yet', () => {
+// Every operation may be built: the list is empty then.
+describe.skipIf(NOT_IMPLEMENTED_OPERATIONS.length === 0)('operations not built yet', () => {
   it.each(NOT_IMPLEMENTED_OPERATIONS.map((operationId) => [operationId]))(
     '%s is in the contract and answers 501 with its name',
     async (operationId) => {

@@ -21,6 +21,7 @@ export async function startServerProcess(options: {
       PORT: String(options.port),
       STATIC_DIR: '/nonexistent',
       SSO_DEMO: 'false',
+      XERO_DEMO: 'false',
       LOG_LEVEL: 'error',
       GTO_REMINDERS_EVERY_MINUTES: '0',
       ...options.env,

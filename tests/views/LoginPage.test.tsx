@@ -169,7 +169,7 @@ describe('LoginPage', () => {
 
     expect((await screen.findByTestId('navbar-username')).textContent).toBe('alice');
     expect(location.history.at(-1)).toBe('/apps/xero?tab=accounts');
-    expect(await screen.findByText('This page is not available yet.')).toBeDefined();
+    expect(await screen.findByTestId('xero-page')).toBeDefined();
     expect(screen.getByTestId('page-title').textContent).toBe('Xero');
   });
 
