@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Callout,
-  Card,
-  Classes,
-  FormGroup,
-  H2,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  Tag,
-} from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, Classes, FormGroup, H2, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
@@ -26,8 +14,7 @@ import {
 } from '../../machines/xeroPostingsMachine';
 import { useNoticeToasts } from '../common/Notifications';
 import { PagedList, type PagedListWording } from '../common/PagedList';
-import { SkeletonRows } from '../common/SkeletonRows';
-import { SortableHeaderRow } from '../common/SortButton';
+import { SortedTable } from '../common/SortedTable';
 import { usePageActor } from '../common/usePageActor';
 import { PageTitle } from '../filters/PageTitle';
 import type { PageProps } from '../pages/pageProps';
@@ -378,40 +365,30 @@ function PostingTable({
   readonly onSort?: (column: XeroPostingSortColumn) => void;
 }) {
   return (
-    <HTMLTable striped compact className="xero-log-table" aria-busy={rows === undefined} aria-label="Posting log">
-      <thead>
-        <SortableHeaderRow
-          columns={COLUMNS}
-          sortColumn={sortColumn}
-          order={order}
-          onSort={onSort}
-          testIdPrefix="xero-log"
-        />
-      </thead>
-      <tbody>
-        {rows === undefined ? (
-          <SkeletonRows
-            columns={COLUMNS.map(({ name }) => name)}
-            label="Loading posting"
-            testId="xero-log-skeleton-row"
-          />
-        ) : (
-          rows.map((row) => (
-            <tr key={`${row.outlet_id}:${row.day}`} data-testid="xero-log-row">
-              <td>{row.day}</td>
-              <td>{row.outlet_name}</td>
-              <td className="xero-amount">{formatMoney(row.amount, row.currency)}</td>
-              <td>
-                <Tag intent={STATUS_INTENT[row.status]} title={row.message ?? undefined}>
-                  {STATUS_NAME[row.status]}
-                </Tag>
-                {row.message ? <div className={`${Classes.TEXT_MUTED} xero-message`}>{row.message}</div> : null}
-              </td>
-              <td>{row.journal_id ? <code data-testid="xero-log-journal">{row.journal_id}</code> : null}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </HTMLTable>
+    <SortedTable
+      label="Posting log"
+      className="xero-log-table"
+      columns={COLUMNS}
+      rows={rows}
+      renderRow={(row) => (
+        <tr key={`${row.outlet_id}:${row.day}`} data-testid="xero-log-row">
+          <td>{row.day}</td>
+          <td>{row.outlet_name}</td>
+          <td className="xero-amount">{formatMoney(row.amount, row.currency)}</td>
+          <td>
+            <Tag intent={STATUS_INTENT[row.status]} title={row.message ?? undefined}>
+              {STATUS_NAME[row.status]}
+            </Tag>
+            {row.message ? <div className={`${Classes.TEXT_MUTED} xero-message`}>{row.message}</div> : null}
+          </td>
+          <td>{row.journal_id ? <code data-testid="xero-log-journal">{row.journal_id}</code> : null}</td>
+        </tr>
+      )}
+      sortColumn={sortColumn}
+      order={order}
+      onSort={onSort}
+      testIdPrefix="xero-log"
+      skeleton={{ label: 'Loading posting', testId: 'xero-log-skeleton-row' }}
+    />
   );
 }

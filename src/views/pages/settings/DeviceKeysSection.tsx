@@ -10,7 +10,6 @@ import {
   DialogFooter,
   FormGroup,
   HTMLSelect,
-  HTMLTable,
   InputGroup,
   Tag,
   TextArea,
@@ -38,8 +37,7 @@ import { DialogActions } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
 import { SearchForm } from '../../common/SearchForm';
-import { SkeletonRows } from '../../common/SkeletonRows';
-import { SortableHeaderRow } from '../../common/SortButton';
+import { SortedTable } from '../../common/SortedTable';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
 import './deviceKeys.css';
 
@@ -147,25 +145,18 @@ function DeviceKeysTable({
   readonly onSort: (column: DeviceKeySortColumn) => void;
 }) {
   return (
-    <HTMLTable compact striped className="settings-table device-keys-table" aria-busy={rows === undefined}>
-      <caption className="visually-hidden">Device keys</caption>
-      <thead>
-        <SortableHeaderRow
-          columns={COLUMNS}
-          sortColumn={sortColumn}
-          order={order}
-          onSort={onSort}
-          testIdPrefix="device-keys"
-        />
-      </thead>
-      <tbody>
-        {rows === undefined ? (
-          <SkeletonRows columns={COLUMNS.map(({ name }) => name)} label="Loading key" testId="device-keys-skeleton" />
-        ) : (
-          rows.map((key) => <DeviceKeyRow key={key.id} actor={actor} deviceKey={key} />)
-        )}
-      </tbody>
-    </HTMLTable>
+    <SortedTable
+      label="Device keys"
+      className="settings-table device-keys-table"
+      columns={COLUMNS}
+      rows={rows}
+      renderRow={(key) => <DeviceKeyRow key={key.id} actor={actor} deviceKey={key} />}
+      sortColumn={sortColumn}
+      order={order}
+      onSort={onSort}
+      testIdPrefix="device-keys"
+      skeleton={{ label: 'Loading key', testId: 'device-keys-skeleton' }}
+    />
   );
 }
 

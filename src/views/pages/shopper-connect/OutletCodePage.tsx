@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, HTMLTable, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { OutletCodeSortColumn } from '../../../api/outletCodes';
@@ -22,7 +22,7 @@ import {
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
-import { SortableHeaderRow } from '../../common/SortButton';
+import { SortedTable } from '../../common/SortedTable';
 import { usePageActor } from '../../common/usePageActor';
 import { usePagedListView } from '../../common/usePagedListView';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
@@ -31,7 +31,6 @@ import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 import '../../filters/filters.css';
 import './outletCode.css';
-import { SkeletonRows } from '../../common/SkeletonRows';
 
 type PageActor = ActorRefFrom<typeof outletCodeMachine>;
 type ListActor = NonNullable<ReturnType<PageActor['getSnapshot']>['children']['list']>;
@@ -224,61 +223,51 @@ function OutletCodeTable({
   readonly onChange?: (outletId: number, text: string) => void;
 }) {
   return (
-    <HTMLTable striped compact className="outlet-code-table" aria-busy={rows === undefined} aria-label="Outlet codes">
-      <thead>
-        <SortableHeaderRow
-          columns={COLUMNS}
-          sortColumn={sortColumn}
-          order={order}
-          onSort={onSort}
-          testIdPrefix="outlet-code"
-        />
-      </thead>
-      <tbody>
-        {rows === undefined ? (
-          <SkeletonRows
-            columns={COLUMNS.map(({ column }) => column)}
-            label="Loading outlet"
-            testId="outlet-code-skeleton-row"
-          />
-        ) : (
-          rows.map((row) => {
-            const error = errorOf(row);
-            const errorId = `outlet-code-error-${row.outletId}`;
-            return (
-              <tr
-                key={row.outletId}
-                data-testid="outlet-code-row"
-                data-outlet={row.outletId}
-                data-changed={isCodeChanged(row)}
-              >
-                <td>{row.mallName}</td>
-                <td>{row.outletName}</td>
-                <td className="outlet-code-cell">
-                  <InputGroup
-                    size="small"
-                    value={row.text}
-                    placeholder="No code"
-                    maxLength={OUTLET_CODE_MAX_LENGTH}
-                    disabled={!editable}
-                    intent={error ? 'danger' : isCodeChanged(row) ? 'primary' : 'none'}
-                    aria-label={`Code of ${row.outletName}`}
-                    aria-invalid={error !== undefined}
-                    aria-describedby={error ? errorId : undefined}
-                    data-testid="outlet-code-input"
-                    onChange={(event) => onChange(row.outletId, event.currentTarget.value)}
-                  />
-                  {error ? (
-                    <div id={errorId} className="outlet-code-error" role="alert" data-testid="outlet-code-error">
-                      {error}
-                    </div>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })
-        )}
-      </tbody>
-    </HTMLTable>
+    <SortedTable
+      label="Outlet codes"
+      className="outlet-code-table"
+      columns={COLUMNS}
+      rows={rows}
+      renderRow={(row) => {
+        const error = errorOf(row);
+        const errorId = `outlet-code-error-${row.outletId}`;
+        return (
+          <tr
+            key={row.outletId}
+            data-testid="outlet-code-row"
+            data-outlet={row.outletId}
+            data-changed={isCodeChanged(row)}
+          >
+            <td>{row.mallName}</td>
+            <td>{row.outletName}</td>
+            <td className="outlet-code-cell">
+              <InputGroup
+                size="small"
+                value={row.text}
+                placeholder="No code"
+                maxLength={OUTLET_CODE_MAX_LENGTH}
+                disabled={!editable}
+                intent={error ? 'danger' : isCodeChanged(row) ? 'primary' : 'none'}
+                aria-label={`Code of ${row.outletName}`}
+                aria-invalid={error !== undefined}
+                aria-describedby={error ? errorId : undefined}
+                data-testid="outlet-code-input"
+                onChange={(event) => onChange(row.outletId, event.currentTarget.value)}
+              />
+              {error ? (
+                <div id={errorId} className="outlet-code-error" role="alert" data-testid="outlet-code-error">
+                  {error}
+                </div>
+              ) : null}
+            </td>
+          </tr>
+        );
+      }}
+      sortColumn={sortColumn}
+      order={order}
+      onSort={onSort}
+      testIdPrefix="outlet-code"
+      skeleton={{ label: 'Loading outlet', testId: 'outlet-code-skeleton-row' }}
+    />
   );
 }

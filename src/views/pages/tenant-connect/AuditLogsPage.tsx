@@ -1,4 +1,4 @@
-import { Card, Classes, HTMLSelect, HTMLTable } from '@blueprintjs/core';
+import { Card, Classes, HTMLSelect } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { AuditLogEntry, AuditSortColumn } from '../../../api/audit';
@@ -6,13 +6,12 @@ import { AUDIT_ENTITY_NAMES, auditChangeText, auditEntityName, isAuditEntity } f
 import { AUDIT_ROWS_PER_PAGE_OPTIONS, type auditListMachine, auditLogMachine } from '../../../machines/auditLogMachine';
 import { useNoticeToasts } from '../../common/Notifications';
 import { SearchForm } from '../../common/SearchForm';
-import { SortableHeaderRow } from '../../common/SortButton';
+import { SortedTable } from '../../common/SortedTable';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
-import { SkeletonRows } from '../../common/SkeletonRows';
 
 type ListActor = ActorRefFrom<typeof auditListMachine>;
 
@@ -101,34 +100,28 @@ function AuditTable({
   readonly onSort?: (column: AuditSortColumn) => void;
 }) {
   return (
-    <HTMLTable striped compact className="audit-table" aria-busy={rows === undefined} aria-label="Audit log">
-      <thead>
-        <SortableHeaderRow
-          columns={COLUMNS}
-          sortColumn={sortColumn}
-          order={order}
-          onSort={onSort}
-          testIdPrefix="audit"
-        />
-      </thead>
-      <tbody>
-        {rows === undefined ? (
-          <SkeletonRows columns={COLUMNS.map(({ name }) => name)} label="Loading change" testId="audit-skeleton-row" />
-        ) : (
-          rows.map((entry) => (
-            <tr key={entry.id} data-testid="audit-row">
-              <td className="audit-when">{WHEN.format(new Date(entry.created_at))}</td>
-              <td>{entry.user_email ?? 'System'}</td>
-              <td>{entry.action}</td>
-              <td>
-                {auditEntityName(entry.entity)}
-                {entry.entity_id ? <span className={Classes.TEXT_MUTED}> {entry.entity_id}</span> : null}
-              </td>
-              <td className="audit-change">{auditChangeText(entry.detail)}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </HTMLTable>
+    <SortedTable
+      label="Audit log"
+      className="audit-table"
+      columns={COLUMNS}
+      rows={rows}
+      renderRow={(entry) => (
+        <tr key={entry.id} data-testid="audit-row">
+          <td className="audit-when">{WHEN.format(new Date(entry.created_at))}</td>
+          <td>{entry.user_email ?? 'System'}</td>
+          <td>{entry.action}</td>
+          <td>
+            {auditEntityName(entry.entity)}
+            {entry.entity_id ? <span className={Classes.TEXT_MUTED}> {entry.entity_id}</span> : null}
+          </td>
+          <td className="audit-change">{auditChangeText(entry.detail)}</td>
+        </tr>
+      )}
+      sortColumn={sortColumn}
+      order={order}
+      onSort={onSort}
+      testIdPrefix="audit"
+      skeleton={{ label: 'Loading change', testId: 'audit-skeleton-row' }}
+    />
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  ButtonGroup,
-  Card,
-  Classes,
-  FormGroup,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  Tag,
-} from '@blueprintjs/core';
+import { Alert, Button, ButtonGroup, Card, Classes, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { NonTradingDay, NonTradingSortColumn } from '../../../api/nonTradingDays';
@@ -25,11 +14,10 @@ import {
   NON_TRADING_ROWS_PER_PAGE_OPTIONS,
   type NonTradingListMachine,
 } from '../../../machines/tenantConnect/nonTradingDaysMachine';
-import { SortableHeaderRow } from '../../common/SortButton';
+import { SortedTable } from '../../common/SortedTable';
 import './nonTradingDays.css';
 import { formatDay } from '../../../domain/format';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
-import { SkeletonRows } from '../../common/SkeletonRows';
 
 /** The parts of the two non-trading-day pages: the declaration form, the days listed, and the removal's question. */
 
@@ -226,61 +214,49 @@ export function NonTradingTable({
 }) {
   const columns = columnsOf(setup);
   return (
-    <HTMLTable
-      striped
-      compact
+    <SortedTable
+      label="Non-trading days"
       className="ntd-table"
-      data-testid="ntd-table"
-      aria-busy={rows === undefined}
-      aria-label="Non-trading days"
-    >
-      <thead>
-        <SortableHeaderRow
-          columns={columns.map(({ name, sort }) => ({ name, column: sort }))}
-          sortColumn={sortColumn}
-          order={order}
-          onSort={onSort}
-          testIdPrefix="ntd"
-        />
-      </thead>
-      <tbody>
-        {rows === undefined ? (
-          <SkeletonRows columns={columns.map(({ key }) => key)} label="Loading day" testId="ntd-skeleton-row" />
-        ) : (
-          rows.map((row) => (
-            <tr key={`${row.outlet_id}:${row.day}`} data-testid="ntd-row" data-day={row.day}>
-              <td className="ntd-nowrap">{formatDay(row.day)}</td>
-              {setup.withOutlet ? <td>{row.outlet_name}</td> : null}
-              <td className="ntd-reason-cell">{row.reason}</td>
-              <td>
-                <Tag minimal intent={row.declared_by === 'tenant' ? 'primary' : 'none'}>
-                  {DECLARED_BY_LABELS[row.declared_by]}
-                </Tag>
-              </td>
-              <td>{row.user_email ?? '—'}</td>
-              <td className="ntd-nowrap">{WHEN.format(new Date(row.declared_at))}</td>
-              <td>
-                {removal === undefined ? null : removal(row) === 'refused' ? (
-                  <span className={Classes.TEXT_MUTED}>{setup.notRemovableText}</span>
-                ) : (
-                  <Button
-                    small
-                    minimal
-                    intent="danger"
-                    icon="trash"
-                    text={setup.removeText}
-                    data-testid="ntd-remove"
-                    aria-label={`${setup.removeText} ${formatDay(row.day)}${setup.withOutlet ? ` of ${row.outlet_name}` : ''}`}
-                    disabled={removal(row) !== 'enabled'}
-                    onClick={() => onRemove?.(row)}
-                  />
-                )}
-              </td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </HTMLTable>
+      testId="ntd-table"
+      columns={columns.map(({ name, sort }) => ({ name, column: sort }))}
+      rows={rows}
+      renderRow={(row) => (
+        <tr key={`${row.outlet_id}:${row.day}`} data-testid="ntd-row" data-day={row.day}>
+          <td className="ntd-nowrap">{formatDay(row.day)}</td>
+          {setup.withOutlet ? <td>{row.outlet_name}</td> : null}
+          <td className="ntd-reason-cell">{row.reason}</td>
+          <td>
+            <Tag minimal intent={row.declared_by === 'tenant' ? 'primary' : 'none'}>
+              {DECLARED_BY_LABELS[row.declared_by]}
+            </Tag>
+          </td>
+          <td>{row.user_email ?? '—'}</td>
+          <td className="ntd-nowrap">{WHEN.format(new Date(row.declared_at))}</td>
+          <td>
+            {removal === undefined ? null : removal(row) === 'refused' ? (
+              <span className={Classes.TEXT_MUTED}>{setup.notRemovableText}</span>
+            ) : (
+              <Button
+                small
+                minimal
+                intent="danger"
+                icon="trash"
+                text={setup.removeText}
+                data-testid="ntd-remove"
+                aria-label={`${setup.removeText} ${formatDay(row.day)}${setup.withOutlet ? ` of ${row.outlet_name}` : ''}`}
+                disabled={removal(row) !== 'enabled'}
+                onClick={() => onRemove?.(row)}
+              />
+            )}
+          </td>
+        </tr>
+      )}
+      sortColumn={sortColumn}
+      order={order}
+      onSort={onSort}
+      testIdPrefix="ntd"
+      skeleton={{ label: 'Loading day', testId: 'ntd-skeleton-row' }}
+    />
   );
 }
 

@@ -9,7 +9,6 @@ import {
   DialogBody,
   FormGroup,
   HTMLSelect,
-  HTMLTable,
   InputGroup,
   Tag,
 } from '@blueprintjs/core';
@@ -34,14 +33,13 @@ import { tenantManagementMachine } from '../../../machines/tenantConnect/tenantM
 import { DialogActions } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { SearchForm } from '../../common/SearchForm';
-import { SortableHeaderRow } from '../../common/SortButton';
+import { SortedTable } from '../../common/SortedTable';
 import { usePageActor } from '../../common/usePageActor';
 import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
 import './tenantConnect.css';
 import './tenantManagement.css';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
-import { SkeletonRows } from '../../common/SkeletonRows';
 
 type PageActor = ActorRefFrom<typeof tenantManagementMachine>;
 type ListActor = ActorRefFrom<ReturnType<typeof createTenantUsersListMachine>>;
@@ -169,24 +167,18 @@ function UserTable({
   readonly onSort?: (column: TenantUserSortColumn) => void;
 }) {
   return (
-    <HTMLTable striped compact className="tenant-users-table" aria-busy={rows === undefined} aria-label="Tenant users">
-      <thead>
-        <SortableHeaderRow
-          columns={COLUMNS}
-          sortColumn={sortColumn}
-          order={order}
-          onSort={onSort}
-          testIdPrefix="tenant"
-        />
-      </thead>
-      <tbody>
-        {rows === undefined || !actor ? (
-          <SkeletonRows columns={COLUMNS.map(({ name }) => name)} label="Loading user" testId="tenant-skeleton-row" />
-        ) : (
-          rows.map((user) => <UserRow key={user.id} actor={actor} user={user} />)
-        )}
-      </tbody>
-    </HTMLTable>
+    <SortedTable
+      label="Tenant users"
+      className="tenant-users-table"
+      columns={COLUMNS}
+      rows={actor ? rows : undefined}
+      renderRow={(user) => (actor ? <UserRow key={user.id} actor={actor} user={user} /> : null)}
+      sortColumn={sortColumn}
+      order={order}
+      onSort={onSort}
+      testIdPrefix="tenant"
+      skeleton={{ label: 'Loading user', testId: 'tenant-skeleton-row' }}
+    />
   );
 }
 

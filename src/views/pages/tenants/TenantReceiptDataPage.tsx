@@ -1,4 +1,4 @@
-import { Button, Callout, Card, HTMLTable } from '@blueprintjs/core';
+import { Button, Callout, Card } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TenantReceipt, TenantReceiptSortColumn } from '../../../api/tenant';
@@ -10,7 +10,7 @@ import {
 } from '../../../machines/tenantReceiptDataMachine';
 import { CurrencyContext, Money, useOutletCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
-import { SortableHeaderRow } from '../../common/SortButton';
+import { SortedTable } from '../../common/SortedTable';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
@@ -18,7 +18,6 @@ import type { PageProps } from '../pageProps';
 import { ReceiptImageDialog } from '../receipts/ReceiptImageDialog';
 import './tenants.css';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
-import { SkeletonRows } from '../../common/SkeletonRows';
 
 type PageActor = ActorRefFrom<typeof tenantReceiptDataMachine>;
 type ListActor = ActorRefFrom<typeof tenantReceiptListMachine>;
@@ -139,60 +138,44 @@ function ReceiptTable({
   readonly onOpen?: (receiptId: string) => void;
 }) {
   return (
-    <HTMLTable
-      striped
-      compact
+    <SortedTable
+      label="Receipts"
       className="tenant-receipt-table"
-      aria-busy={rows === undefined}
-      aria-label="Receipts"
-      data-testid="trd-table"
-    >
-      <thead>
-        <SortableHeaderRow
-          columns={COLUMNS}
-          sortColumn={sortColumn}
-          order={order}
-          onSort={onSort}
-          testIdPrefix="trd"
-          classNameOf={(column) => (column === 'total_amount' ? 'tenant-receipt-amount' : undefined)}
-        />
-      </thead>
-      <tbody>
-        {rows === undefined ? (
-          <SkeletonRows
-            columns={COLUMNS.map(({ column }) => column)}
-            label="Loading receipt"
-            testId="trd-skeleton-row"
-          />
-        ) : (
-          rows.map((row) => {
-            const id = receiptIdCell(row.receipt_id, row.has_image);
-            return (
-              <tr key={row.id} data-testid="trd-row">
-                <td>
-                  {onOpen && id.linked ? (
-                    <button
-                      type="button"
-                      className="tenant-receipt-link"
-                      data-testid={`trd-receipt-link-${row.receipt_id}`}
-                      onClick={() => onOpen(row.receipt_id)}
-                    >
-                      {id.text}
-                    </button>
-                  ) : (
-                    id.text
-                  )}
-                </td>
-                <td className="tenant-receipt-datetime">{row.datetime}</td>
-                <td className="tenant-receipt-amount" data-testid="trd-amount">
-                  <Money value={row.total_amount} />
-                </td>
-                <td>{row.receipt_status}</td>
-              </tr>
-            );
-          })
-        )}
-      </tbody>
-    </HTMLTable>
+      testId="trd-table"
+      columns={COLUMNS}
+      rows={rows}
+      renderRow={(row) => {
+        const id = receiptIdCell(row.receipt_id, row.has_image);
+        return (
+          <tr key={row.id} data-testid="trd-row">
+            <td>
+              {onOpen && id.linked ? (
+                <button
+                  type="button"
+                  className="tenant-receipt-link"
+                  data-testid={`trd-receipt-link-${row.receipt_id}`}
+                  onClick={() => onOpen(row.receipt_id)}
+                >
+                  {id.text}
+                </button>
+              ) : (
+                id.text
+              )}
+            </td>
+            <td className="tenant-receipt-datetime">{row.datetime}</td>
+            <td className="tenant-receipt-amount" data-testid="trd-amount">
+              <Money value={row.total_amount} />
+            </td>
+            <td>{row.receipt_status}</td>
+          </tr>
+        );
+      }}
+      sortColumn={sortColumn}
+      order={order}
+      onSort={onSort}
+      testIdPrefix="trd"
+      skeleton={{ label: 'Loading receipt', testId: 'trd-skeleton-row' }}
+      classNameOf={(column) => (column === 'total_amount' ? 'tenant-receipt-amount' : undefined)}
+    />
   );
 }
