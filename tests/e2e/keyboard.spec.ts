@@ -28,11 +28,14 @@ async function startAtHeading(page: Page): Promise<void> {
   for (const control of ['malls-select', 'date-range-button', 'hour-picker']) {
     await expect(page.getByTestId(control)).toBeEnabled();
   }
+  // A panel that is still closing gives the focus back to its button when it has gone: wait for that first.
+  await expect(page.locator('.bp6-popover-transition-container, .bp6-overlay-open')).toHaveCount(0);
   const heading = page.getByRole('heading', { level: 1 });
   await heading.evaluate((element) => {
     element.setAttribute('tabindex', '-1');
     (element as HTMLElement).focus();
   });
+  await expect(heading).toBeFocused();
 }
 
 test('the mall header works by keyboard: malls, date range and hours', async ({ page }) => {
