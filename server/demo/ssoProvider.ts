@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SSO_CALLBACK_PATH } from '../auth/sso.js';
+import { escapeHtml, formOf, sendHtml } from './htmlForms.js';
 
 /** The e-mail domain whose accounts sign in with the demo's identity provider. */
 export const DEMO_SSO_DOMAIN = 'demo.mall';
@@ -24,8 +25,6 @@ export interface DemoSsoOptions {
   port?: number;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
 function loginPage(uid: string, options: { login?: string; error?: string }): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Demo sign-in service</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -38,20 +37,6 @@ ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p
 <label for="login">E-mail</label><input id="login" name="login" type="email" required value="${escapeHtml(options.login ?? '')}">
 <label for="password">Password</label><input id="password" name="password" type="password" required>
 <button type="submit">Sign in</button></form></main></body></html>`;
-}
-
-async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
-  let body = '';
-  for await (const chunk of request) {
-    body += chunk;
-    if (body.length > 10_000) break;
-  }
-  return new URLSearchParams(body);
-}
-
-function send(response: ServerResponse, status: number, html: string) {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(html);
 }
 
 /**
@@ -97,12 +82,12 @@ export async function startDemoSsoProvider(options: DemoSsoOptions): Promise<Dem
 
   async function interaction(request: IncomingMessage, response: ServerResponse) {
     const details = await provider.interactionDetails(request, response);
-    if (request.method === 'GET') return send(response, 200, loginPage(details.uid, {}));
+    if (request.method === 'GET') return sendHtml(response, 200, loginPage(details.uid, {}));
     const form = await formOf(request);
     const login = (form.get('login') ?? '').trim().toLowerCase();
     const accountId = await options.authenticate(login, form.get('password') ?? '');
     if (!accountId) {
-      return send(response, 200, loginPage(details.uid, { login, error: 'The e-mail or password is incorrect.' }));
+      return sendHtml(response, 200, loginPage(details.uid, { login, error: 'The e-mail or password is incorrect.' }));
     }
     const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
     grant.addOIDCScope('openid email');
@@ -119,7 +104,7 @@ export async function startDemoSsoProvider(options: DemoSsoOptions): Promise<Dem
     if (!(request.url ?? '').startsWith('/interaction/')) return callback(request, response);
     interaction(request, response).catch(() => {
       if (!response.headersSent)
-        send(response, 400, '<!doctype html><p>This sign-in has expired. Please start again.</p>');
+        sendHtml(response, 400, '<!doctype html><p>This sign-in has expired. Please start again.</p>');
     });
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml, formOf, sendHtml } from './htmlForms.js';
 
 /**
  * The demo's stand-in for Xero's identity service (identity.xero.com), an OAuth 2.0 authorization server run with
@@ -67,8 +68,6 @@ export interface XeroIdentityOptions {
   accessTokenTtlSeconds?: number;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
 function consentPage(uid: string, organisations: readonly DemoOrganisationRef[], error?: string): string {
   const choices = organisations
     .map(
@@ -94,20 +93,6 @@ ${choices}
 <button type="submit" name="action" value="allow">Allow access</button>
 <button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
 </form></main></body></html>`;
-}
-
-async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
-  let body = '';
-  for await (const chunk of request) {
-    body += chunk;
-    if (body.length > 10_000) break;
-  }
-  return new URLSearchParams(body);
-}
-
-function send(response: ServerResponse, status: number, html: string) {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(html);
 }
 
 export async function startXeroIdentity(options: XeroIdentityOptions): Promise<XeroIdentity> {
@@ -191,7 +176,7 @@ export async function startXeroIdentity(options: XeroIdentityOptions): Promise<X
 
   async function interaction(request: IncomingMessage, response: ServerResponse) {
     const details = await provider.interactionDetails(request, response);
-    if (request.method === 'GET') return send(response, 200, consentPage(details.uid, options.organisations));
+    if (request.method === 'GET') return sendHtml(response, 200, consentPage(details.uid, options.organisations));
     const form = await formOf(request);
     if (form.get('action') !== 'allow') {
       return provider.interactionFinished(
@@ -204,7 +189,7 @@ export async function startXeroIdentity(options: XeroIdentityOptions): Promise<X
     const login = (form.get('login') ?? '').trim().toLowerCase();
     const organisation = options.organisations.find((candidate) => candidate.tenantId === form.get('tenant'));
     if (!login.includes('@') || !organisation) {
-      return send(
+      return sendHtml(
         response,
         200,
         consentPage(details.uid, options.organisations, 'Enter an e-mail address and choose an organisation.'),
@@ -242,7 +227,7 @@ export async function startXeroIdentity(options: XeroIdentityOptions): Promise<X
     if (!(request.url ?? '').startsWith('/interaction/')) return callback(request, response);
     interaction(request, response).catch(() => {
       if (!response.headersSent) {
-        send(response, 400, '<!doctype html><p>This connection attempt has expired. Please start again.</p>');
+        sendHtml(response, 400, '<!doctype html><p>This connection attempt has expired. Please start again.</p>');
       }
     });
   });

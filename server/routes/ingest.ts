@@ -1,4 +1,5 @@
 import type { components } from '../../src/api/schema.js';
+import { MESSAGES } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';
 import { unauthorized } from '../errors.js';
 import { ingestReceipts, outletSkuIds, type ReceiptInput } from '../repositories/ingestion.js';
@@ -25,18 +26,16 @@ const LATEST_AHEAD_MS = 24 * 60 * 60 * 1000;
 /** How often a batch is tried again when PostgreSQL chose it as a deadlock's victim (batches of one outlet at once). */
 const DEADLOCK_ATTEMPTS = 3;
 
-const cents = (value: number | undefined) => Math.round((value ?? 0) * 100) / 100;
-
 function toReceiptInput(outletId: number, receipt: IngestReceipt): ReceiptInput {
   return {
     outletId,
     receiptId: receipt.receipt_id,
     datetime: new Date(receipt.datetime),
     dineOutTime: receipt.dine_out_time ? new Date(receipt.dine_out_time) : null,
-    totalAmount: cents(receipt.total_amount),
-    discount: cents(receipt.discount),
-    voucherAmount: cents(receipt.voucher_amount),
-    refundAmount: cents(receipt.refund_amount),
+    totalAmount: receipt.total_amount,
+    discount: receipt.discount ?? 0,
+    voucherAmount: receipt.voucher_amount ?? 0,
+    refundAmount: receipt.refund_amount ?? 0,
     paymentMethod: receipt.payment_method ?? '',
     isMember: receipt.is_member ?? false,
     memberId: receipt.member_id ?? null,
@@ -52,12 +51,12 @@ function toReceiptInput(outletId: number, receipt: IngestReceipt): ReceiptInput 
     redeemBill: receipt.redeem_bill ?? false,
     receiptCode: receipt.receipt_code ?? null,
     rawReceipt: receipt.raw_receipt ?? '',
-    payments: (receipt.payments ?? []).map((payment) => ({ method: payment.method, amount: cents(payment.amount) })),
+    payments: (receipt.payments ?? []).map((payment) => ({ method: payment.method, amount: payment.amount })),
     items: (receipt.items ?? []).map((item) => ({
       skuId: item.sku_id,
       quantity: item.quantity,
-      unitPrice: cents(item.unit_price),
-      amount: cents(item.amount),
+      unitPrice: item.unit_price,
+      amount: item.amount,
     })),
   };
 }
@@ -80,7 +79,7 @@ export function ingestHandlers({ pool }: RouteDeps) {
   return {
     async ingestReceipts(request) {
       const device = request.device;
-      if (!device) throw unauthorized('Invalid or missing device key.');
+      if (!device) throw unauthorized(MESSAGES.deviceKey);
       const given: unknown[] = request.body.receipts;
       const now = Date.now();
       const rejected: Rejection[] = [];
