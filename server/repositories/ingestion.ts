@@ -1,6 +1,7 @@
 import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
 import type { PoolClient } from '../db/pool.js';
-import { encodeRawText } from '../receipts/rawText.js';
+import { encodeLineItems } from '../receipts/lineItems.js';
+import { encodeRawText, type TextDictionary } from '../receipts/rawText.js';
 import {
   addRunningColumnsSql,
   PAYMENT_HOUR_MEASURES,
@@ -9,6 +10,8 @@ import {
   SALES_HOUR_MEASURES,
   UNIT_HOUR_MEASURES,
 } from './hourColumns.js';
+import { outletTextDictionaries } from './receiptTexts.js';
+import { TENDERS } from './tenders.js';
 
 /**
  * Receipt ingestion: the one code path by which receipts enter the database (the demo generator included).
@@ -158,7 +161,8 @@ const salesDayHoursInsert = (table: string, key: 'outlet_id' | 'mall_id', measur
 
 /*
  * One statement a batch. $1 client id; receipts $2..$24 and $35 (member ids); payments $25..$28; items $29..$34;
- * each receipt's tenders and items as it stores them (array literals, migration 022) $36..$38.
+ * each receipt's tenders and items as it stores them (migrations 022 and 023: array literals of the tenders,
+ *   NULL for one tender of the receipt's method for its total; the items' bytes) $36..$38.
  * - ins_r inserts the receipts (not those already stored: ON CONFLICT DO NOTHING) and returns the stored
  *   (rounded) figures; it holds the line items of the batch (joined to r, only the inserted ones count), ru their units
  *   per receipt; r adds the mall, its local time and the units;
@@ -183,16 +187,21 @@ ins_r AS (
   SELECT $1, u.id, u.outlet_id, u.receipt_id, ${TS('u.ms')}, ${TS('u.out_ms')}, u.total_amount, u.discount,
     u.voucher_amount, u.refund_amount, u.payment_method, u.is_member, u.name_reason, u.table_no, u.take_away,
     u.delivery_info, u.opened_bill, u.void, u.closed_bill, u.foc_bill, u.foc_reason, u.redeem_bill,
-    u.receipt_code, u.raw_receipt, u.member_id, u.payment_methods::text[], u.payment_amounts::numeric(14,2)[],
-    u.items::numeric(14,2)[]
+    u.receipt_code, u.raw_receipt, u.member_id, CASE WHEN t.one_tender THEN NULL ELSE t.methods END,
+    CASE WHEN t.one_tender THEN NULL ELSE t.amounts END, u.items
   FROM unnest($2::int8[], $3::int4[], $4::text[], $5::int8[], $6::int8[], $7::numeric(14,2)[],
     $8::numeric(14,2)[], $9::numeric(14,2)[], $10::numeric(14,2)[], $11::text[], $12::bool[], $13::text[],
     $14::text[], $15::bool[], $16::text[], $17::bool[], $18::bool[], $19::bool[], $20::bool[], $21::text[],
-    $22::bool[], $23::int2[], $24::bytea[], $35::text[], $36::text[], $37::text[], $38::text[])
+    $22::bool[], $23::int2[], $24::bytea[], $35::text[], $36::text[], $37::text[], $38::bytea[])
     AS u(id, outlet_id, receipt_id, ms, out_ms, total_amount, discount, voucher_amount, refund_amount,
       payment_method, is_member, name_reason, table_no, take_away, delivery_info, opened_bill, void,
       closed_bill, foc_bill, foc_reason, redeem_bill, receipt_code, raw_receipt, member_id, payment_methods,
       payment_amounts, items)
+  CROSS JOIN LATERAL (
+    SELECT u.payment_methods::text[] AS methods, u.payment_amounts::numeric(14,2)[] AS amounts,
+      u.payment_methods::text[] = ARRAY[u.payment_method]
+        AND u.payment_amounts::numeric(14,2)[] = ARRAY[u.total_amount] AS one_tender
+  ) t
   ON CONFLICT (client_id, outlet_id, datetime, receipt_id) DO NOTHING
   RETURNING id, outlet_id, datetime, total_amount, discount, voucher_amount, refund_amount, is_member, void, foc_bill,
     member_id
@@ -375,7 +384,12 @@ function timeMs(value: Date | null, what: string): number | null {
 }
 
 /** The parameters of INGEST_SQL for one batch, receipt i getting ids[i]. */
-function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: readonly number[]): string[] {
+function batchParameters(
+  clientId: number,
+  batch: readonly ReceiptInput[],
+  ids: readonly number[],
+  dictionaries: ReadonlyMap<number, TextDictionary>,
+): string[] {
   const id = new NumberArray('id');
   const outletId = new NumberArray('outletId');
   const receiptId = new TextArray();
@@ -439,7 +453,7 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
     focReason.push(receipt.focReason);
     redeemBill.push(receipt.redeemBill);
     receiptCode.push(receipt.receiptCode);
-    rawReceipt.push(`\\x${encodeRawText(receipt.rawReceipt).toString('hex')}`);
+    rawReceipt.push(`\\x${encodeRawText(receipt.rawReceipt, dictionaries.get(receipt.outletId)).toString('hex')}`);
     memberId.push(receipt.memberId ?? null);
     storedMethods.push(
       arrayLiteral(receipt.payments.map((payment) => textElement(normalisePaymentMethod(payment.method)))),
@@ -447,18 +461,7 @@ function batchParameters(clientId: number, batch: readonly ReceiptInput[], ids: 
     storedAmounts.push(
       arrayLiteral(receipt.payments.map((payment) => numberElement(payment.amount, 'payment amount'))),
     );
-    storedItems.push(
-      arrayLiteral(
-        receipt.items.map((item) =>
-          arrayLiteral([
-            numberElement(item.skuId, 'item skuId'),
-            numberElement(item.quantity, 'item quantity'),
-            numberElement(item.unitPrice, 'item unitPrice'),
-            numberElement(item.amount, 'item amount'),
-          ]),
-        ),
-      ),
-    );
+    storedItems.push(`\\x${encodeLineItems(receipt.items).toString('hex')}`);
     receipt.payments.forEach((payment, j) => {
       payReceipt.push(rid);
       paySeq.push(j + 1);
@@ -505,6 +508,7 @@ export async function ingestReceipts(db: PoolClient, clientId: number, receipts:
     throw new Error(`ingestReceipts: outlet ${unknown.join(', ')} does not belong to client ${clientId}`);
   }
   await ensureMonthPartitions(db, receipts);
+  const dictionaries = await outletTextDictionaries(db, clientId, receipts);
   const { rows } = await db.query<{ id: number }>(ID_SQL, [receipts.length]);
   const ids = rows.map((row) => row.id);
 
@@ -513,7 +517,7 @@ export async function ingestReceipts(db: PoolClient, clientId: number, receipts:
   try {
     for (let start = 0; start < receipts.length; start += INGEST_BATCH_SIZE) {
       const end = Math.min(start + INGEST_BATCH_SIZE, receipts.length);
-      const parameters = batchParameters(clientId, receipts.slice(start, end), ids.slice(start, end));
+      const parameters = batchParameters(clientId, receipts.slice(start, end), ids.slice(start, end), dictionaries);
       if (inFlight) inserted += await inFlight;
       inFlight = db
         .query<{ inserted: number }>({ name: 'ingest_receipts', text: INGEST_SQL, values: parameters })
@@ -609,9 +613,9 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
       SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, ${MEASURES}
       FROM lr r GROUP BY 1, 2, 3
     ), li AS (
-      SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, r.id AS receipt_id, r.items[k][1]::int AS sku_id,
-        r.items[k][2]::int AS quantity, r.items[k][4] AS amount
-      FROM lr r CROSS JOIN LATERAL generate_subscripts(r.items, 1) AS k
+      SELECT r.client_id, r.outlet_id, r.local_ts::date AS local_day, r.id AS receipt_id, i.sku_id, i.quantity,
+        i.amount
+      FROM lr r CROSS JOIN LATERAL receipt_line_items(r.items) AS i
       WHERE NOT r.void
     ), ru AS (
       SELECT client_id, receipt_id, sum(quantity)::int8 AS units FROM li GROUP BY 1, 2
@@ -629,7 +633,7 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
       FROM sales GROUP BY 1, 2, 3
     ), pay AS (
       SELECT r.client_id, r.outlet_id, r.mall_id, r.local_ts::date AS local_day, r.hr, p.payment_method, p.amount
-      FROM lr r CROSS JOIN LATERAL unnest(r.payment_methods, r.payment_amounts) AS p(payment_method, amount)
+      FROM lr r CROSS JOIN LATERAL ${TENDERS('r', 'p')}
       WHERE NOT r.void
     ), ep AS (
       SELECT client_id, outlet_id, local_day, payment_method, sum(amount) AS amount, count(*) AS payments,

@@ -4,7 +4,8 @@ import { netAmount, receiptStatusText } from '../../src/domain/receipts.js';
 import { groupPaymentMethods } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { escapeLike, SqlParams } from '../db/sqlParams.js';
-import { decodeRawText } from '../receipts/rawText.js';
+import { decodeRawTexts } from './receiptTexts.js';
+import { TENDER_METHODS, TENDERS } from './tenders.js';
 
 type Schemas = components['schemas'];
 
@@ -130,7 +131,7 @@ function methodsParam(p: SqlParams, paymentMethod: readonly string[] | undefined
 }
 
 /** The tenders `rp` of receipt `r` (payment_method, amount), in order. */
-const TENDERS_OF_R = 'unnest(r.payment_methods, r.payment_amounts) AS rp(payment_method, amount)';
+const TENDERS_OF_R = TENDERS('r', 'rp');
 
 /**
  * The WHERE clause of the transactions list (every filter of §7). With payment methods, a receipt matches when
@@ -160,8 +161,7 @@ function transactionWhere(p: SqlParams, filters: TransactionFilters, zones: Outl
   if (filters.focReason) conditions.push(`r.foc_bill AND r.foc_reason = ${p.add(filters.focReason)}`);
   const methods = methodsParam(p, filters.paymentMethod);
   if (methods) {
-    conditions.push(`(r.payment_methods && ${methods}
-      OR (r.payment_method = ANY(${methods}) AND cardinality(r.payment_methods) = 0))`);
+    conditions.push(`${TENDER_METHODS('r')} && ${methods}`);
   }
   if (filters.receiptId) conditions.push(`r.receipt_id ILIKE ${p.add(`%${escapeLike(filters.receiptId)}%`)}`);
   return conditions.join(' AND ');
@@ -306,9 +306,13 @@ export async function* readPdfReceipts(
        ORDER BY batch.position`,
       [clientId, batch],
     );
-    yield rows.map((row) => ({
+    const texts = await decodeRawTexts(
+      db,
+      rows.map((row) => row.raw_receipt),
+    );
+    yield rows.map((row, i) => ({
       ...row,
-      raw_receipt: decodeRawText(row.raw_receipt),
+      raw_receipt: texts[i] ?? '',
       receipt_status: receiptStatusText(row),
     }));
   }
@@ -479,7 +483,9 @@ export async function findReceipt(
     [clientId, outletIds, receiptId],
   );
   const [row] = rows;
-  return row && { ...row, raw_receipt: decodeRawText(row.raw_receipt) };
+  if (!row) return undefined;
+  const [text = ''] = await decodeRawTexts(db, [row.raw_receipt]);
+  return { ...row, raw_receipt: text };
 }
 
 const TENANT_SORT: Record<TenantSortColumn, string> = {
@@ -512,8 +518,7 @@ export async function listTenantReceipts(
   const where = outletWindowSql(p, filters.clientId, zones, filters);
   const pageSql = `SELECT r.id, r.receipt_id, r.void, r.opened_bill, r.closed_bill, r.total_amount,
       octet_length(r.raw_receipt) > 0 AS has_image, ${LOCAL('r.datetime', 'YYYY-MM-DD HH24:MI:SS')} AS datetime,
-      CASE WHEN cardinality(r.payment_methods) > 0 THEN r.payment_methods ELSE ARRAY[r.payment_method] END
-        AS payment_method
+      ${TENDER_METHODS('r')} AS payment_method
     FROM receipts r ${RECEIPT_ZONE_JOIN} WHERE ${where}
     ORDER BY ${column} ${direction}, r.id ${direction} LIMIT ${p.add(rowsPerPage)} OFFSET ${p.add((page - 1) * rowsPerPage)}`;
   const q = new SqlParams();

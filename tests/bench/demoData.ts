@@ -13,8 +13,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPool, inTransaction, type Pool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
-import { decodeRawText } from '../../server/receipts/rawText.js';
 import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
+import { decodeRawTexts } from '../../server/repositories/receiptTexts.js';
 import { createDatabase, dropDatabase, withPostgres } from '../support/postgres.js';
 
 export interface DemoDataBenchResult {
@@ -78,7 +78,11 @@ export async function readReceipts(pool: Pool, after = 0): Promise<Map<number, R
     const last = rows.at(-1);
     if (!last) break;
     after = last.id;
-    for (const row of rows) {
+    const texts = await decodeRawTexts(
+      pool,
+      rows.map((row) => row.raw_receipt),
+    );
+    for (const [k, row] of rows.entries()) {
       let list = byClient.get(row.client_id);
       if (!list) {
         list = [];
@@ -107,7 +111,7 @@ export async function readReceipts(pool: Pool, after = 0): Promise<Map<number, R
         focReason: row.foc_reason,
         redeemBill: row.redeem_bill,
         receiptCode: row.receipt_code,
-        rawReceipt: decodeRawText(row.raw_receipt),
+        rawReceipt: texts[k] ?? '',
         payments: row.payments,
         items: row.items,
       });

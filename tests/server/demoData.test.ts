@@ -4,9 +4,9 @@ import type { Pool } from '../../server/db/pool.js';
 import { DEMO_ACCOUNT_SPECS, DEMO_ACCOUNTS, DEMO_PASSWORD, PARTNER_DOMAIN } from '../../server/demo/accounts.js';
 import { type GenerateDemoDataResult, generateDemoData } from '../../server/demo/generate.js';
 import { demoRoles } from '../../server/demo/roles.js';
-import { decodeRawText } from '../../server/receipts/rawText.js';
 import { isDatabaseEmpty } from '../../server/repositories/demo.js';
 import { rollupMismatches } from '../../server/repositories/ingestion.js';
+import { decodeRawTexts } from '../../server/repositories/receiptTexts.js';
 import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
 import { createTestDatabase, defined, type TestDatabase } from './helpers.js';
 
@@ -208,7 +208,11 @@ describe('generateDemoData', () => {
     expect(kinds.no_code).toBeGreaterThan(4800);
     expect(kinds.raw).toBe(5000);
     const printed = await first.pool.query<{ raw_receipt: Buffer }>('SELECT raw_receipt FROM receipts LIMIT 50');
-    for (const { raw_receipt } of printed.rows) expect(decodeRawText(raw_receipt)).toContain('TOTAL');
+    for (const text of await decodeRawTexts(
+      first.pool,
+      printed.rows.map((row) => row.raw_receipt),
+    ))
+      expect(text).toContain('TOTAL');
     expect(kinds.with_items).toBeGreaterThan(4900);
     // Take-away, delivery and tables only at F&B outlets.
     expect(

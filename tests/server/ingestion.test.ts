@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, type Pool } from '../../server/db/pool.js';
-import { decodeRawText } from '../../server/receipts/rawText.js';
 import {
   INGEST_BATCH_SIZE,
   ingestReceipts,
   type ReceiptInput,
   rollupMismatches,
 } from '../../server/repositories/ingestion.js';
+import { decodeRawTexts } from '../../server/repositories/receiptTexts.js';
 import { receiptInput as receipt } from './fixtures.js';
 import { createTestDatabase, defined, type TestDatabase } from './helpers.js';
 
@@ -382,7 +382,8 @@ describe('ingestReceipts', () => {
       [CLIENT],
     );
     expect(rows).toHaveLength(13);
-    expect({ ...rows[0], raw_receipt: decodeRawText(rows[0]?.raw_receipt) }).toEqual({
+    const [text] = await decodeRawTexts(one.pool, [rows[0]?.raw_receipt]);
+    expect({ ...rows[0], raw_receipt: text }).toEqual({
       outlet_id: A1,
       receipt_id: 'R-11-2026-01-10T02:30:00Z',
       datetime: new Date('2026-01-10T02:30:00Z'),

@@ -206,3 +206,66 @@ describe('migration 008 (normalised payment methods)', () => {
     ]);
   });
 });
+
+/*
+ * Migration 023 stores line items as bytes and a receipt's one tender of its own method for its total as NULL
+ * arrays. Receipts of the version before (022) must read the same through the views after it.
+ */
+describe('migration 023 (compact receipts)', () => {
+  let earlier: TestDatabase;
+
+  beforeAll(async () => {
+    earlier = await createTestDatabase({ empty: true });
+    await migrate(earlier.pool, { until: '022_receipts_by_month.sql' });
+    await earlier.pool.query(`
+      INSERT INTO clients (id, name) VALUES (1, 'Test Client');
+      INSERT INTO malls (client_id, id, name, currency, time_zone) VALUES (1, 1, 'Marina Mall', 'SGD', 'Asia/Singapore');
+      INSERT INTO outlets (client_id, id, mall_id, name, outlet_code, type) VALUES (1, 11, 1, 'Noodle Bar', 'A1', 1);
+      SELECT receipts_month_partition('2026-02-01');
+      INSERT INTO receipts (client_id, id, outlet_id, receipt_id, datetime, total_amount, payment_method,
+        payment_methods, payment_amounts, items) VALUES
+        (1, 1, 11, 'R1', '2026-02-01T02:00:00Z', 10.50, 'VISA', '{VISA}', '{10.50}',
+          '{{301,2,5.25,10.50}}'),
+        (1, 2, 11, 'R2', '2026-02-01T03:00:00Z', 7, 'VISA', '{VISA,CASH}', '{4,3}',
+          '{{301,1,5.25,5.25},{70000,-1,1.75,-1.75},{302,300,123456.78,37037034.00}}'),
+        (1, 3, 11, 'R3', '2026-02-01T04:00:00Z', 6, 'CASH', '{}', '{}', '{}'),
+        (1, 4, 11, 'R4', '2026-02-01T05:00:00Z', 6, 'CASH', '{NETS}', '{6}', '{}');
+    `);
+    expect(await migrate(earlier.pool)).toContain('023_compact_receipts.sql');
+  });
+
+  afterAll(async () => {
+    await earlier?.drop();
+  });
+
+  it('keeps every line item, in order, with its amounts to the cent', async () => {
+    const { rows } = await earlier.pool.query(
+      'SELECT receipt_id, seq, sku_id, quantity, unit_price, amount FROM receipt_items ORDER BY receipt_id, seq',
+    );
+    expect(rows).toEqual([
+      { receipt_id: 1, seq: 1, sku_id: 301, quantity: 2, unit_price: 5.25, amount: 10.5 },
+      { receipt_id: 2, seq: 1, sku_id: 301, quantity: 1, unit_price: 5.25, amount: 5.25 },
+      { receipt_id: 2, seq: 2, sku_id: 70000, quantity: -1, unit_price: 1.75, amount: -1.75 },
+      { receipt_id: 2, seq: 3, sku_id: 302, quantity: 300, unit_price: 123456.78, amount: 37037034 },
+    ]);
+  });
+
+  it('keeps every tender, and arrays only for receipts not paid with one tender of their method for their total', async () => {
+    const tenders = await earlier.pool.query(
+      'SELECT receipt_id, seq, payment_method, amount FROM receipt_payments ORDER BY receipt_id, seq',
+    );
+    expect(tenders.rows).toEqual([
+      { receipt_id: 1, seq: 1, payment_method: 'VISA', amount: 10.5 },
+      { receipt_id: 2, seq: 1, payment_method: 'VISA', amount: 4 },
+      { receipt_id: 2, seq: 2, payment_method: 'CASH', amount: 3 },
+      { receipt_id: 4, seq: 1, payment_method: 'NETS', amount: 6 },
+    ]);
+    const stored = await earlier.pool.query('SELECT id, payment_methods, payment_amounts FROM receipts ORDER BY id');
+    expect(stored.rows).toEqual([
+      { id: 1, payment_methods: null, payment_amounts: null },
+      { id: 2, payment_methods: ['VISA', 'CASH'], payment_amounts: [4, 3] },
+      { id: 3, payment_methods: [], payment_amounts: [] },
+      { id: 4, payment_methods: ['NETS'], payment_amounts: [6] },
+    ]);
+  });
+});

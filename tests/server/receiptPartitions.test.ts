@@ -1,14 +1,16 @@
+import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
 import { maintainReceiptPartitions } from '../../server/jobs/receiptPartitions.js';
-import { decodeRawText, encodeRawText } from '../../server/receipts/rawText.js';
+import { decodeRawText, encodeRawText, TEXT_DICTIONARY_BYTES } from '../../server/receipts/rawText.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { listReceiptMonths } from '../../server/repositories/receiptPartitions.js';
+import { decodeRawTexts } from '../../server/repositories/receiptTexts.js';
 import { receiptInput, seedWorld, WORLD } from './fixtures.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
 
 let db: TestDatabase;
-const { cafe } = WORLD.outlets;
+const { cafe, boutique, kiosk } = WORLD.outlets;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -85,5 +87,116 @@ describe('the printed text', () => {
       'stored before 022',
     );
     expect(() => decodeRawText(Buffer.of(9, 1, 2))).toThrow(/unknown format/);
+  });
+
+  /** A receipt as a shop prints it: the same header, menu lines and footer, its own number, time and items. */
+  const printed = (n: number) => {
+    const lines = [
+      '          THE LINEN ROOM',
+      '     Harbourfront Centre #01-12',
+      `Receipt: L${String(100000 + n)}`,
+      `Date: 2026-03-01 ${String(10 + (n % 10)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}:00`,
+      '-'.repeat(40),
+      ...['Cotton Shirt          39.90', 'Linen Trousers        89.00', 'Silk Scarf            29.50']
+        .filter((_, k) => (n + k) % 2 === 0)
+        .map((line) => `1 x ${line}`),
+      '-'.repeat(40),
+      `TOTAL SGD                         ${(n % 90) + 10}.00`,
+      'VISA',
+      '  Thank you for shopping with us!',
+      '  Goods sold are not refundable.',
+    ];
+    return lines.join('\n');
+  };
+  const batch = (outletId: number, from: number, count: number) =>
+    Array.from({ length: count }, (_, k) =>
+      receiptInput(outletId, new Date(Date.UTC(2026, 2, 1, 2, from + k)).toISOString(), 10, [['VISA', 10]], {
+        rawReceipt: printed(from + k),
+      }),
+    );
+  const dictionaries = async (outletId: number) =>
+    (
+      await db.pool.query<{ id: number; size: number }>(
+        'SELECT id, octet_length(dictionary) AS size FROM receipt_text_dictionaries WHERE outlet_id = $1 ORDER BY id',
+        [outletId],
+      )
+    ).rows;
+  const stored = async (outletId: number) =>
+    (
+      await db.pool.query<{ raw_receipt: Buffer; receipt_id: string }>(
+        'SELECT raw_receipt, receipt_id FROM receipts WHERE outlet_id = $1 ORDER BY datetime',
+        [outletId],
+      )
+    ).rows;
+
+  it("compresses an outlet's texts with a dictionary of its own, and reads every one back as printed", async () => {
+    await inTransaction(db.pool, (tx) => ingestReceipts(tx, 1, batch(boutique, 0, 40)));
+    const [first, ...others] = await dictionaries(boutique);
+    expect(first?.size).toBeGreaterThanOrEqual((TEXT_DICTIONARY_BYTES * 3) / 4);
+    expect(others).toEqual([]);
+    const rows = await stored(boutique);
+    expect(rows.map((row) => row.raw_receipt[0])).toEqual(rows.map(() => 2));
+    expect(rows.map((row) => row.raw_receipt.readUInt32BE(1))).toEqual(rows.map(() => first?.id));
+    const average = rows.reduce((sum, row) => sum + row.raw_receipt.length, 0) / rows.length;
+    const withCommonDictionary = rows.reduce((sum, _, k) => sum + encodeRawText(printed(k)).length, 0) / rows.length;
+    expect(average).toBeLessThan(withCommonDictionary / 2);
+    expect(
+      await decodeRawTexts(
+        db.pool,
+        rows.map((row) => row.raw_receipt),
+      ),
+    ).toEqual(rows.map((_, k) => printed(k)));
+    expect(() => decodeRawText(rows[0]?.raw_receipt)).toThrow(/dictionary \d+ is not loaded/);
+  });
+
+  it('grows a small first dictionary with later batches, and keeps the older ones for the texts that need them', async () => {
+    await inTransaction(db.pool, (tx) => ingestReceipts(tx, 1, batch(kiosk, 0, 1)));
+    const [small] = await dictionaries(kiosk);
+    expect(small?.size).toBeLessThan(1024);
+    await inTransaction(db.pool, (tx) => ingestReceipts(tx, 1, batch(kiosk, 1, 30)));
+    const after = await dictionaries(kiosk);
+    expect(after).toHaveLength(2);
+    expect(after[1]?.size).toBeGreaterThan(small?.size ?? 0);
+    await inTransaction(db.pool, (tx) => ingestReceipts(tx, 1, batch(kiosk, 31, 5)));
+    expect(await dictionaries(kiosk)).toHaveLength(2);
+    const rows = await stored(kiosk);
+    expect(new Set(rows.map((row) => row.raw_receipt.readUInt32BE(1)))).toEqual(new Set(after.map((d) => d.id)));
+    expect(
+      await decodeRawTexts(
+        db.pool,
+        rows.map((row) => row.raw_receipt),
+      ),
+    ).toEqual(rows.map((_, k) => printed(k)));
+  });
+
+  it('keeps no dictionary of a batch that was rolled back', async () => {
+    const failing = inTransaction(db.pool, async (tx) => {
+      await ingestReceipts(tx, WORLD.clients.apex, batch(WORLD.outlets.apexShop, 0, 3));
+      throw new Error('the batch fails after its texts were compressed');
+    });
+    await expect(failing).rejects.toThrow(/batch fails/);
+    expect(await dictionaries(WORLD.outlets.apexShop)).toEqual([]);
+  });
+});
+
+describe('outlet dictionaries in memory', () => {
+  it('compress to the bytes zlib makes with the same settings, text after text, and by the bytes of a dictionary, not its id', () => {
+    const texts = Array.from(
+      { length: 50 },
+      (_, n) =>
+        `THE CORNER CAFE\nRECEIPT ${n}\n${'1 x Latte   5.50\n'.repeat(2 + (n % 5))}TOTAL ${n}.00\nThank you for coming`,
+    );
+    const one = { id: 7, bytes: Buffer.from(texts.slice(0, 10).join('\n')) };
+    const other = { id: 7, bytes: Buffer.from(`another outlet's texts\n${'2 x Bagel   7.00\n'.repeat(30)}`) };
+    for (const dictionary of [one, other, one]) {
+      for (const text of texts) {
+        const stored = encodeRawText(text, dictionary);
+        expect(stored[0]).toBe(2);
+        expect(stored.subarray(5)).toEqual(
+          deflateRawSync(Buffer.from(text), { dictionary: dictionary.bytes, level: 6, memLevel: 5, windowBits: 12 }),
+        );
+        expect(decodeRawText(stored, () => dictionary.bytes)).toBe(text);
+      }
+    }
   });
 });

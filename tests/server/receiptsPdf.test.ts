@@ -241,13 +241,15 @@ describe('the cap and the batches', () => {
     expect(selection.ids).toHaveLength(10);
     statements.length = 0;
     const batches = readPdfReceipts(counting, 1, selection.ids, 4);
+    // each batch: its receipts, then the dictionaries of their printed texts
     const first = await batches.next();
-    expect(statements).toHaveLength(1);
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toContain('receipt_text_dictionaries');
     const firstIds = first.done ? [] : first.value.map((row) => row.receipt_id);
     expect(firstIds).toHaveLength(4);
     const rest: string[][] = [];
     for await (const batch of batches) rest.push(batch.map((row) => row.receipt_id));
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(6);
     expect(rest.map((batch) => batch.length)).toEqual([4, 2]);
     expect([...firstIds, ...rest.flat()]).toEqual(
       range(COUNT - 9, COUNT)

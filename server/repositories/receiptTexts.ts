@@ -1,0 +1,96 @@
+import type { PoolClient, Queryable } from '../db/pool.js';
+import {
+  buildTextDictionary,
+  decodeRawText,
+  TEXT_DICTIONARY_BYTES,
+  type TextDictionary,
+  textDictionaryId,
+} from '../receipts/rawText.js';
+
+/**
+ * The outlets' dictionaries for their receipt texts (receipt_text_dictionaries, migration 024; the format in
+ * server/receipts/rawText.ts), read for every call rather than kept in memory: an id names a dictionary in one
+ * database only, and the few kilobytes an outlet are little beside a batch.
+ */
+
+/** A dictionary at least this full is kept; a smaller one grows with the next batch's texts. */
+const FULL_ENOUGH = (TEXT_DICTIONARY_BYTES * 3) / 4;
+/** A new dictionary is made only when it holds at least this much more than the outlet's latest. */
+const WORTH_A_NEW_ONE = 512;
+
+/**
+ * The dictionaries to compress the texts of `receipts` with, keyed by outlet id: each outlet's latest, or a new
+ * one, made in the caller's transaction (so it is stored with the receipts it compressed, or not at all), when the
+ * outlet has none or its latest is not yet full enough and this batch's texts add to it.
+ */
+export async function outletTextDictionaries(
+  db: Pick<PoolClient, 'query'>,
+  clientId: number,
+  receipts: readonly { outletId: number; rawReceipt: string }[],
+): Promise<Map<number, TextDictionary>> {
+  const texts = new Map<number, string[]>();
+  for (const receipt of receipts) {
+    if (receipt.rawReceipt === '') continue;
+    const list = texts.get(receipt.outletId) ?? [];
+    list.push(receipt.rawReceipt);
+    texts.set(receipt.outletId, list);
+  }
+  const dictionaries = new Map<number, TextDictionary>();
+  if (texts.size === 0) return dictionaries;
+  const { rows } = await db.query<{ outlet_id: number; id: number; dictionary: Buffer }>(
+    `SELECT DISTINCT ON (outlet_id) outlet_id, id, dictionary FROM receipt_text_dictionaries
+     WHERE client_id = $1 AND outlet_id = ANY($2::int[]) ORDER BY outlet_id, id DESC`,
+    [clientId, [...texts.keys()]],
+  );
+  for (const row of rows) dictionaries.set(row.outlet_id, { id: row.id, bytes: row.dictionary });
+  const made: { outletId: number; bytes: Buffer }[] = [];
+  for (const [outletId, list] of texts) {
+    const latest = dictionaries.get(outletId)?.bytes;
+    if (latest && latest.length >= FULL_ENOUGH) continue;
+    const bytes = buildTextDictionary(latest, firstTexts(list, TEXT_DICTIONARY_BYTES - (latest?.length ?? 0)));
+    if (bytes.length >= (latest?.length ?? 0) + WORTH_A_NEW_ONE || (!latest && bytes.length > 0)) {
+      made.push({ outletId, bytes });
+    }
+  }
+  if (made.length === 0) return dictionaries;
+  const inserted = await db.query<{ outlet_id: number; id: number }>(
+    `INSERT INTO receipt_text_dictionaries (client_id, outlet_id, dictionary)
+     SELECT $1, t.outlet_id, t.dictionary FROM unnest($2::int[], $3::bytea[]) WITH ORDINALITY AS t(outlet_id, dictionary, k)
+     ORDER BY t.k
+     RETURNING outlet_id, id`,
+    [clientId, made.map((dictionary) => dictionary.outletId), made.map((dictionary) => dictionary.bytes)],
+  );
+  const ids = new Map(inserted.rows.map((row) => [row.outlet_id, row.id]));
+  for (const { outletId, bytes } of made) {
+    const id = ids.get(outletId);
+    if (id === undefined) throw new Error(`receipt texts: no dictionary id returned for outlet ${outletId}`);
+    dictionaries.set(outletId, { id, bytes });
+  }
+  return dictionaries;
+}
+
+/** The first of `texts` that fill `room` bytes of a dictionary. */
+function firstTexts(texts: readonly string[], room: number): string[] {
+  const chosen: string[] = [];
+  let size = 0;
+  for (const text of texts) {
+    if (size >= room) break;
+    chosen.push(text);
+    size += Buffer.byteLength(text, 'utf8') + 1;
+  }
+  return chosen;
+}
+
+/** The texts of stored raw receipts, in order, with the outlet dictionaries they need read in one query. */
+export async function decodeRawTexts(db: Queryable, stored: readonly (Buffer | null)[]): Promise<string[]> {
+  const ids = [...new Set(stored.map(textDictionaryId).filter((id) => id !== undefined))];
+  const bytes = new Map<number, Buffer>();
+  if (ids.length > 0) {
+    const { rows } = await db.query<{ id: number; dictionary: Buffer }>(
+      'SELECT id, dictionary FROM receipt_text_dictionaries WHERE id = ANY($1::int[])',
+      [ids],
+    );
+    for (const row of rows) bytes.set(row.id, row.dictionary);
+  }
+  return stored.map((text) => decodeRawText(text, (id) => bytes.get(id)));
+}
