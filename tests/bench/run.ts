@@ -35,7 +35,7 @@ await withPostgres(async (serverUrl) => {
     await dropDatabase(serverUrl, LOOKUP_DATABASE);
   }
 
-  say('\n== mall reports over HTTP on loopback (BENCH_RECEIPTS_REPORTS, default 1,000,000 receipts)');
+  say('\n== mall reports over HTTP on loopback (BENCH_RECEIPTS_REPORTS, default 10,000,000 receipts)');
   await benchMallReports(serverUrl);
 
   say('\n== receipts list over HTTP on loopback (BENCH_RECEIPTS_LIST, default 1,000,000 receipts)');
