@@ -14,6 +14,17 @@ async function copyTable(from: Pool, into: Pool, table: string): Promise<void> {
   ]);
 }
 
+/** An empty database migrated up to `until`, holding client 1 and its mall 1 (Marina Mall, SGD, Singapore). */
+async function databaseUpTo(until: string): Promise<TestDatabase> {
+  const db = await createTestDatabase({ empty: true });
+  await migrate(db.pool, { until });
+  await db.pool.query(`
+    INSERT INTO clients (id, name) VALUES (1, 'Test Client');
+    INSERT INTO malls (client_id, id, name, currency, time_zone) VALUES (1, 1, 'Marina Mall', 'SGD', 'Asia/Singapore');
+  `);
+  return db;
+}
+
 /*
  * Migration 006 replaced the hourly rollup with day rows of running totals by hour. A database of the version
  * before (migrations up to 005, receipts and the three rollups of that version) must come out of it with the
@@ -92,11 +103,8 @@ describe('migration 008 (normalised payment methods)', () => {
   const COLUMNS = runningColumns(PAYMENT_HOUR_MEASURES).join(', ');
 
   beforeAll(async () => {
-    earlier = await createTestDatabase({ empty: true });
-    await migrate(earlier.pool, { until: '007_sign_in_throttles.sql' });
+    earlier = await databaseUpTo('007_sign_in_throttles.sql');
     await earlier.pool.query(`
-      INSERT INTO clients (id, name) VALUES (1, 'Test Client');
-      INSERT INTO malls (client_id, id, name, currency, time_zone) VALUES (1, 1, 'Marina Mall', 'SGD', 'Asia/Singapore');
       INSERT INTO outlets (client_id, id, mall_id, name, outlet_code, type) VALUES
         (1, 11, 1, 'Noodle Bar', 'A1', 1), (1, 12, 1, 'Shoe Shop', 'A2', 2);
       -- Singapore times: 10:00, 11:00, 12:00, 13:00 and 14:00 on 1 February 2026; the last one is void.
@@ -215,11 +223,8 @@ describe('migration 023 (compact receipts)', () => {
   let earlier: TestDatabase;
 
   beforeAll(async () => {
-    earlier = await createTestDatabase({ empty: true });
-    await migrate(earlier.pool, { until: '022_receipts_by_month.sql' });
+    earlier = await databaseUpTo('022_receipts_by_month.sql');
     await earlier.pool.query(`
-      INSERT INTO clients (id, name) VALUES (1, 'Test Client');
-      INSERT INTO malls (client_id, id, name, currency, time_zone) VALUES (1, 1, 'Marina Mall', 'SGD', 'Asia/Singapore');
       INSERT INTO outlets (client_id, id, mall_id, name, outlet_code, type) VALUES (1, 11, 1, 'Noodle Bar', 'A1', 1);
       SELECT receipts_month_partition('2026-02-01');
       INSERT INTO receipts (client_id, id, outlet_id, receipt_id, datetime, total_amount, payment_method,
