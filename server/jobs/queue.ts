@@ -11,7 +11,7 @@ import { registerVoidAlerts } from './voidAlerts.js';
  * schedule sends one job a minute whatever the number of servers). The jobs record what they decided in the
  * app's own tables in the transaction that enqueues the resulting jobs (pg-boss's `db` executor).
  *
- * - void alerts (voidAlerts.ts): every VOID_ALERTS_EVERY_MINUTES;
+ * - void alerts (voidAlerts.ts): woken by each committed void, and every VOID_ALERTS_EVERY_MINUTES;
  * - daily summaries (dailySummary.ts): every DAILY_SUMMARY_EVERY_MINUTES, each mall's at 08:00 its local time;
  * - mail delivery (mailDelivery.ts): one job a mail, retried with backoff.
  *
@@ -46,6 +46,8 @@ export interface StartJobsOptions {
   voidAlertsEveryMinutes?: number;
   /** Void receipts older than this when the job takes them get no alert. Default 24. */
   voidAlertMaxAgeHours?: number;
+  /** How long after a committed void its alert job runs, so that the voids of those seconds share a mail. Default 15. */
+  voidAlertBatchSeconds?: number;
   /** How often malls are checked for a daily summary due; 0: never (the schedule is removed). Default 5. */
   dailySummaryEveryMinutes?: number;
   deliveryRetry?: DeliveryRetry;
@@ -82,6 +84,7 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     if (!stopping) options.log.error({ err: error }, 'pg-boss error');
   });
   await boss.start();
+  let stopListening = async () => {};
   try {
     const context: JobContext = {
       boss,
@@ -97,22 +100,25 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       workers: options.deliveryWorkers ?? 2,
       ...polling,
     });
-    await registerVoidAlerts(context, {
+    stopListening = await registerVoidAlerts(context, {
       everyMinutes: options.voidAlertsEveryMinutes ?? 1,
       maxAgeHours: options.voidAlertMaxAgeHours ?? 24,
+      batchSeconds: options.voidAlertBatchSeconds ?? 15,
       ...polling,
     });
     await registerDailySummary(context, { everyMinutes: options.dailySummaryEveryMinutes ?? 5, ...polling });
     for (const register of options.registrations ?? []) await register(context);
   } catch (error) {
+    await stopListening().catch(() => {});
     await boss.stop({ graceful: false }).catch(() => {});
     throw error;
   }
   return {
     boss,
-    stop: (timeoutMs = 20_000) => {
+    stop: async (timeoutMs = 20_000) => {
       stopping = true;
-      return boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await stopListening().catch(() => {});
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
 }

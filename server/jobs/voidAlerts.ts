@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type PgBoss from 'pg-boss';
 import { currencyFormat, formatMoney } from '../../src/domain/format.js';
-import { inTransaction, type Pool } from '../db/pool.js';
+import { inTransaction, type Pool, type PoolClient } from '../db/pool.js';
 import type { Mail } from '../mail/mailer.js';
 import {
   emailSubscribers,
@@ -108,10 +108,16 @@ export async function sendVoidAlerts(deps: {
   }
 }
 
+/**
+ * The void alert queue, run every `everyMinutes` and woken by every committed void (NOTIFY void_alert_pending,
+ * migration 025) for a run `batchSeconds` later, so that the voids of those seconds go out in one mail and each
+ * within a minute of being stored. The queue keeps at most one job waiting (registerPeriodic), however many
+ * notices come. `everyMinutes` 0 sends no alert at all. Answers a function that stops listening.
+ */
 export async function registerVoidAlerts(
   context: JobContext,
-  options: { everyMinutes: number; maxAgeHours: number; pollingIntervalSeconds?: number },
-): Promise<void> {
+  options: { everyMinutes: number; maxAgeHours: number; batchSeconds: number; pollingIntervalSeconds?: number },
+): Promise<() => Promise<void>> {
   await registerPeriodic(context.boss, {
     queue: VOID_ALERTS_QUEUE,
     minutes: options.everyMinutes,
@@ -122,4 +128,64 @@ export async function registerVoidAlerts(
       if (sent.mails > 0) context.log.info(sent, 'void alerts enqueued');
     },
   });
+  if (options.everyMinutes === 0) return async () => {};
+  return listenForVoids(context, options.batchSeconds);
+}
+
+/** How long to wait before listening again after the connection was lost. */
+const RELISTEN_MS = 5000;
+
+/**
+ * LISTEN void_alert_pending on a connection of the pool, held while the jobs run; on a notice, a job of the queue
+ * `batchSeconds` later. A lost connection is replaced after RELISTEN_MS; meanwhile the minute schedule alerts.
+ */
+async function listenForVoids(context: JobContext, batchSeconds: number): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: PoolClient | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const wake = () => {
+    context.boss.send(VOID_ALERTS_QUEUE, {}, { startAfter: batchSeconds }).catch((error: unknown) => {
+      context.log.error({ err: error }, 'could not wake the void alert queue; the minute schedule will');
+    });
+  };
+  const listen = async (): Promise<void> => {
+    retry = undefined;
+    if (stopped) return;
+    let connection: PoolClient | undefined;
+    try {
+      connection = await context.pool.connect();
+      const held = connection;
+      held.on('notification', wake);
+      held.on('error', (error) => {
+        if (client !== held) return;
+        client = undefined;
+        context.log.error({ err: error }, 'the void alert listener lost its connection');
+        held.release(error);
+        if (!stopped) retry = setTimeout(() => void listen(), RELISTEN_MS);
+      });
+      await held.query('LISTEN void_alert_pending');
+      client = held;
+      if (stopped) await unlisten();
+    } catch (error) {
+      connection?.release(error instanceof Error ? error : true);
+      context.log.error({ err: error }, 'the void alert listener could not listen');
+      if (!stopped) retry = setTimeout(() => void listen(), RELISTEN_MS);
+    }
+  };
+  const unlisten = async () => {
+    const held = client;
+    client = undefined;
+    if (!held) return;
+    held.removeListener('notification', wake);
+    await held.query('UNLISTEN void_alert_pending').then(
+      () => held.release(),
+      (error: unknown) => held.release(error instanceof Error ? error : true),
+    );
+  };
+  await listen();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await unlisten();
+  };
 }

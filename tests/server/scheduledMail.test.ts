@@ -216,6 +216,51 @@ describe('void alerts', () => {
   });
 });
 
+describe('the alert of a void as soon as it is stored', () => {
+  it('goes out seconds after the commit, the voids of those seconds in one mail, with no minute schedule run', async () => {
+    await jobs.stop();
+    // the schedule on, but its next run minutes away: only the wake-up of the commit can send the alert in time
+    jobs = await startJobs({
+      databaseUrl: db.url,
+      pool: db.pool,
+      mailer: mailer(),
+      publicUrl: PUBLIC_URL,
+      log: silent,
+      voidAlertsEveryMinutes: 60,
+      dailySummaryEveryMinutes: 0,
+      pollingIntervalSeconds: 0.5,
+      voidAlertBatchSeconds: 2,
+    });
+    const before = (await outbox()).length;
+    const made = new Date(Date.now() - 30_000).toISOString();
+    const committed = Date.now();
+    await ingest(1, [voidReceipt(cafe, made, 11, 'V-SOON-1')]);
+    await ingest(1, [voidReceipt(cafe, new Date(Date.now() - 20_000).toISOString(), 12, 'V-SOON-2')]);
+    await waitUntil('the voids are alerted', async () => (await count('void_alert_pending')) === 0, 20_000);
+    const added = (await outbox()).slice(before);
+    expect(Date.now() - committed).toBeLessThan(30_000);
+    const operator = added.filter((mail) => mail.recipient === WORLD.users.operator1);
+    expect(operator).toHaveLength(1);
+    expect(operator[0]?.subject).toBe('2 void receipts at Zenith Malls');
+    expect(operator[0]?.text).toContain('receipt V-SOON-1');
+    expect(operator[0]?.text).toContain('receipt V-SOON-2');
+  });
+
+  it('stops listening when the jobs stop', async () => {
+    const listening = async () =>
+      (
+        await db.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND query = 'LISTEN void_alert_pending'`,
+        )
+      ).rows[0]?.n ?? 0;
+    expect(await listening()).toBe(1);
+    await jobs.stop();
+    await waitUntil('the listener is gone', async () => (await listening()) === 0);
+    jobs = await start();
+  });
+});
+
 describe('who gets the alerts', () => {
   it('is every active subscriber whose reports show the outlet', async () => {
     const subscribers = await emailSubscribers(db.pool, [1, 2], 'void');
