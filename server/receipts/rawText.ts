@@ -167,6 +167,11 @@ function outletCompressor(dictionary: TextDictionary): DictionaryCompressor {
   return compressor;
 }
 
+/** The bytes `text` compresses to with an outlet dictionary of these bytes (for choosing a dictionary). */
+export function compressedSize(text: string, dictionary: Buffer): number {
+  return deflateRawSync(Buffer.from(text, 'utf8'), { ...OUTLET_OPTIONS, dictionary }).length;
+}
+
 /** The id of the outlet dictionary a stored text needs (format 0x02), else undefined. */
 export function textDictionaryId(stored: Buffer | null | undefined): number | undefined {
   if (!stored || stored.length < 5 || stored[0] !== DEFLATE_OUTLET) return undefined;

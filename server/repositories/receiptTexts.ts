@@ -1,6 +1,7 @@
 import type { PoolClient, Queryable } from '../db/pool.js';
 import {
   buildTextDictionary,
+  compressedSize,
   decodeRawText,
   TEXT_DICTIONARY_BYTES,
   type TextDictionary,
@@ -18,10 +19,19 @@ const FULL_ENOUGH = (TEXT_DICTIONARY_BYTES * 3) / 4;
 /** A new dictionary is made only when it holds at least this much more than the outlet's latest. */
 const WORTH_A_NEW_ONE = 512;
 
+/** Texts of a batch held out to judge whether an outlet's dictionary still fits its printouts. */
+const SAMPLE_TEXTS = 3;
+/** A dictionary that leaves more than this share of a sample's bytes is judged against a new one. */
+const STALE_SHARE = 0.25;
+/** ... which replaces it when it leaves at most this share of what the old one leaves. */
+const BETTER_SHARE = 0.7;
+
 /**
  * The dictionaries to compress the texts of `receipts` with, keyed by outlet id: each outlet's latest, or a new
  * one, made in the caller's transaction (so it is stored with the receipts it compressed, or not at all), when the
- * outlet has none or its latest is not yet full enough and this batch's texts add to it.
+ * outlet has none; when its latest is not yet full enough and this batch's texts add to it; or when the outlet's
+ * printout has changed (a new header, a new menu): its latest compresses the last texts of the batch poorly and one
+ * made of the batch's first texts does much better.
  */
 export async function outletTextDictionaries(
   db: Pick<PoolClient, 'query'>,
@@ -46,7 +56,11 @@ export async function outletTextDictionaries(
   const made: { outletId: number; bytes: Buffer }[] = [];
   for (const [outletId, list] of texts) {
     const latest = dictionaries.get(outletId)?.bytes;
-    if (latest && latest.length >= FULL_ENOUGH) continue;
+    if (latest && latest.length >= FULL_ENOUGH) {
+      const fresh = outgrown(latest, list);
+      if (fresh) made.push({ outletId, bytes: fresh });
+      continue;
+    }
     const bytes = buildTextDictionary(latest, firstTexts(list, TEXT_DICTIONARY_BYTES - (latest?.length ?? 0)));
     if (bytes.length >= (latest?.length ?? 0) + WORTH_A_NEW_ONE || (!latest && bytes.length > 0)) {
       made.push({ outletId, bytes });
@@ -67,6 +81,23 @@ export async function outletTextDictionaries(
     dictionaries.set(outletId, { id, bytes });
   }
   return dictionaries;
+}
+
+/**
+ * A new dictionary made of the first of `texts`, when `latest` no longer fits them: judged on the last
+ * SAMPLE_TEXTS, which the new one is not made of. Undefined when the batch is too small to judge or `latest`
+ * still does.
+ */
+function outgrown(latest: Buffer, texts: readonly string[]): Buffer | undefined {
+  if (texts.length < SAMPLE_TEXTS * 2) return undefined;
+  const sample = texts.slice(-SAMPLE_TEXTS);
+  const plain = sample.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
+  const now = sample.reduce((sum, text) => sum + compressedSize(text, latest), 0);
+  if (now <= plain * STALE_SHARE) return undefined;
+  const fresh = buildTextDictionary(undefined, firstTexts(texts.slice(0, -SAMPLE_TEXTS), TEXT_DICTIONARY_BYTES));
+  if (fresh.length === 0) return undefined;
+  const then = sample.reduce((sum, text) => sum + compressedSize(text, fresh), 0);
+  return then <= now * BETTER_SHARE ? fresh : undefined;
 }
 
 /** The first of `texts` that fill `room` bytes of a dictionary. */

@@ -149,6 +149,48 @@ describe('the printed text', () => {
     expect(() => decodeRawText(rows[0]?.raw_receipt)).toThrow(/dictionary \d+ is not loaded/);
   });
 
+  it("makes a new dictionary when the outlet's printout changes, and none while it stays the same", async () => {
+    const before = await dictionaries(boutique);
+    await inTransaction(db.pool, (tx) => ingestReceipts(tx, 1, batch(boutique, 100, 20)));
+    expect(await dictionaries(boutique)).toEqual(before);
+    // a new till: another header, other products, another layout
+    const renewed = (n: number) =>
+      [
+        '*** LINEN ROOM by HARBOURFRONT ***',
+        'GST Reg No. 201912345K   Tel 6123 4567',
+        `Tax Invoice No: TI/2026/${String(n).padStart(6, '0')}`,
+        `Cashier: ${['Mei', 'Arun', 'Siti'][n % 3]}    Terminal 02`,
+        '========================================',
+        ...['Bamboo Towel Set      SGD 45.00', 'Duvet Cover (Queen)   SGD 129.00', 'Pillow Case x2        SGD 38.00']
+          .filter((_, k) => (n + k) % 2 === 1)
+          .map((line) => `QTY 1  ${line}`),
+        '========================================',
+        `Amount due      SGD ${(n % 70) + 30}.00`,
+        'Paid by card (contactless)',
+        'Exchanges within 14 days with this invoice.',
+        'Follow us @linenroom for new arrivals!',
+      ].join('\n');
+    const renewedBatch = Array.from({ length: 20 }, (_, k) =>
+      receiptInput(boutique, new Date(Date.UTC(2026, 3, 1, 2, k)).toISOString(), 10, [['VISA', 10]], {
+        rawReceipt: renewed(k),
+      }),
+    );
+    await inTransaction(db.pool, (tx) => ingestReceipts(tx, 1, renewedBatch));
+    const after = await dictionaries(boutique);
+    expect(after).toHaveLength(before.length + 1);
+    const rows = await stored(boutique);
+    const latest = rows.slice(-20);
+    expect(latest.map((row) => row.raw_receipt.readUInt32BE(1))).toEqual(latest.map(() => after.at(-1)?.id));
+    const average = latest.reduce((sum, row) => sum + row.raw_receipt.length, 0) / latest.length;
+    expect(average).toBeLessThan(Buffer.byteLength(renewed(7)) / 4);
+    const texts = await decodeRawTexts(
+      db.pool,
+      rows.map((row) => row.raw_receipt),
+    );
+    expect(texts.slice(0, 40)).toEqual(Array.from({ length: 40 }, (_, k) => printed(k)));
+    expect(texts.slice(-20)).toEqual(Array.from({ length: 20 }, (_, k) => renewed(k)));
+  });
+
   it('grows a small first dictionary with later batches, and keeps the older ones for the texts that need them', async () => {
     await inTransaction(db.pool, (tx) => ingestReceipts(tx, 1, batch(kiosk, 0, 1)));
     const [small] = await dictionaries(kiosk);
