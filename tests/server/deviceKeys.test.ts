@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findDeviceByKey } from '../../server/repositories/deviceKeys.js';
-import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { ACCESS_CALLERS, grantOperatorPermissions, PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, defined, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
@@ -37,21 +37,13 @@ interface Row {
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedWorld(db.pool);
-  await db.pool.query(
-    `INSERT INTO role_api_permissions (role_id, permission)
-     SELECT 2, unnest(ARRAY['/api/deviceKeys::Read', '/api/deviceKeys::Create', '/api/deviceKeys::Delete'])`,
-  );
+  await grantOperatorPermissions(db.pool, [
+    '/api/deviceKeys::Read',
+    '/api/deviceKeys::Create',
+    '/api/deviceKeys::Delete',
+  ]);
   app = await createTestApp(db.pool);
-  agents = await signInAgents(
-    app,
-    {
-      operator: WORLD.users.operator1,
-      tenant: WORLD.users.tenant,
-      otherClient: WORLD.users.operator2,
-      noPermission: WORLD.users.noLookup,
-    },
-    PASSWORD,
-  );
+  agents = await signInAgents(app, ACCESS_CALLERS, PASSWORD);
 });
 afterAll(async () => {
   await app?.close();

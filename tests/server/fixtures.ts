@@ -22,6 +22,25 @@ export const WORLD = {
   },
 } as const;
 
+/**
+ * The callers of the access tests: Zenith's operator (every outlet), Zenith's tenant (Boutique Duo only), apex's
+ * operator (another client) and a Zenith user whose role lacks the operation's permissions.
+ */
+export const ACCESS_CALLERS = {
+  operator: WORLD.users.operator1,
+  tenant: WORLD.users.tenant,
+  otherClient: WORLD.users.operator2,
+  noPermission: WORLD.users.noLookup,
+} as const;
+
+/** Adds API permissions (`path::Action`) to the role of the operators and the tenant (role 2). */
+export async function grantOperatorPermissions(pool: Pool, permissions: readonly string[]): Promise<void> {
+  await pool.query(
+    'INSERT INTO role_api_permissions (role_id, permission) SELECT 2, unnest($1::text[]) ON CONFLICT DO NOTHING',
+    [permissions],
+  );
+}
+
 const OPERATOR_PERMISSIONS = [
   '/clients::Read',
   '/outlets::Read',
@@ -52,9 +71,7 @@ export async function seedWorld(pool: Pool): Promise<void> {
       (2, 'shopper-connect', '{mall-home,mall-gmv}'), (2, 'receipts', '{}'), (3, 'settings', '{}');
     INSERT INTO role_component_permissions (role_id, component) VALUES (2, 'datetime-picker-limitation');
   `);
-  await pool.query('INSERT INTO role_api_permissions (role_id, permission) SELECT 2, unnest($1::text[])', [
-    OPERATOR_PERMISSIONS,
-  ]);
+  await grantOperatorPermissions(pool, OPERATOR_PERMISSIONS);
   await pool.query(`INSERT INTO email_domains (domain, receipts_hidden) VALUES ('partner.test', true)`);
   const users: [string, number, boolean, boolean, number | null][] = [
     // email, role, require_mfa, disabled, default client

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendGtoReminders } from '../../server/jobs/gtoReminders.js';
 import type { Mail, Mailer } from '../../server/mail/mailer.js';
-import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { grantOperatorPermissions, PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
@@ -29,11 +29,13 @@ const remind = (now: string) =>
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedWorld(db.pool);
-  await db.pool.query(
-    `INSERT INTO role_api_permissions (role_id, permission)
-     SELECT 2, unnest(ARRAY['/api/gtoReport/settings::Read', '/api/gtoReport/settings::Update',
-       '/api/gtoReport/summary::Read', '/api/gtoReport/outletNameOption::Read', '/api/gtoReport/mallNameOption::Read'])`,
-  );
+  await grantOperatorPermissions(db.pool, [
+    '/api/gtoReport/settings::Read',
+    '/api/gtoReport/settings::Update',
+    '/api/gtoReport/summary::Read',
+    '/api/gtoReport/outletNameOption::Read',
+    '/api/gtoReport/mallNameOption::Read',
+  ]);
   const kioskTenant = await db.pool.query<{ id: number }>(
     `INSERT INTO users (email, password_hash, default_client_id)
      SELECT $1, password_hash, 1 FROM users WHERE email = $2 RETURNING id`,

@@ -8,7 +8,14 @@ import {
   NOT_DECLARED_MESSAGE,
 } from '../../server/routes/nonTradingDays.js';
 import { addDays } from '../../src/domain/reports.js';
-import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
+import {
+  ACCESS_CALLERS,
+  grantOperatorPermissions,
+  PASSWORD,
+  receiptInput as receipt,
+  seedWorld,
+  WORLD,
+} from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
@@ -45,9 +52,7 @@ const PERMISSIONS = [
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedWorld(db.pool);
-  await db.pool.query('INSERT INTO role_api_permissions (role_id, permission) SELECT 2, unnest($1::text[])', [
-    PERMISSIONS,
-  ]);
+  await grantOperatorPermissions(db.pool, PERMISSIONS);
   await db.pool.query('UPDATE outlets SET opened_on = $1::date WHERE id = $2', [day(-30), boutique]);
   await inTransaction(db.pool, async (client) => {
     await ingestReceipts(client, 1, [
@@ -59,16 +64,7 @@ beforeAll(async () => {
     ]);
   });
   app = await createTestApp(db.pool);
-  agents = await signInAgents(
-    app,
-    {
-      operator: WORLD.users.operator1,
-      tenant: WORLD.users.tenant,
-      otherClient: WORLD.users.operator2,
-      noPermission: WORLD.users.noLookup,
-    },
-    PASSWORD,
-  );
+  agents = await signInAgents(app, ACCESS_CALLERS, PASSWORD);
 });
 afterAll(async () => {
   await app?.close();

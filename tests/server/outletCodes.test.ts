@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { ACCESS_CALLERS, grantOperatorPermissions, PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
@@ -41,21 +41,9 @@ beforeAll(async () => {
        (1, $3, $4, 'Florist Sei', 'F-06', 2, 'SGD')`,
     [DELI, EATERY, FLORIST, central],
   );
-  await db.pool.query(
-    `INSERT INTO role_api_permissions (role_id, permission)
-     SELECT 2, unnest(ARRAY['/api/mall_report/outletCode::Read', '/api/mall_report/outletCode::Update'])`,
-  );
+  await grantOperatorPermissions(db.pool, ['/api/mall_report/outletCode::Read', '/api/mall_report/outletCode::Update']);
   app = await createTestApp(db.pool);
-  agents = await signInAgents(
-    app,
-    {
-      operator: WORLD.users.operator1,
-      tenant: WORLD.users.tenant,
-      otherClient: WORLD.users.operator2,
-      noPermission: WORLD.users.noLookup,
-    },
-    PASSWORD,
-  );
+  agents = await signInAgents(app, ACCESS_CALLERS, PASSWORD);
 });
 afterAll(async () => {
   await app?.close();

@@ -6,7 +6,7 @@ import { listOperations, permissionFor } from '../../server/openapi.js';
 import { renderReceiptPng } from '../../server/receipts/image.js';
 import { createSignedToken } from '../../server/receipts/signedLink.js';
 import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
-import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { grantOperatorPermissions, PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
@@ -138,10 +138,7 @@ beforeAll(async () => {
   const receiptPermissions = listOperations()
     .filter((operation) => operation.receipts)
     .map(permissionFor);
-  await db.pool.query(
-    'INSERT INTO role_api_permissions (role_id, permission) SELECT 2, unnest($1::text[]) ON CONFLICT DO NOTHING',
-    [receiptPermissions],
-  );
+  await grantOperatorPermissions(db.pool, receiptPermissions);
   await db.pool.query(`INSERT INTO processing_fees (client_id, outlet_id, payment_method, processing_fees) VALUES
     (1, 1, 'VISA', 2.5), (1, 1, 'MASTER', 1.0)`);
   await inTransaction(db.pool, (client) => ingestReceipts(client, 1, CLIENT1));

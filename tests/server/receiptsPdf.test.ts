@@ -7,7 +7,7 @@ import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ing
 import { PDF_BATCH_SIZE, readPdfReceipts, selectPdfReceipts } from '../../server/repositories/receipts.js';
 import { sendReceiptsPdf } from '../../server/routes/receipts.js';
 import { RECEIPTS_PDF_CAP } from '../../src/domain/receipts.js';
-import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { grantOperatorPermissions, PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 
 /*
@@ -63,10 +63,7 @@ beforeAll(async () => {
   const receiptPermissions = listOperations()
     .filter((operation) => operation.receipts)
     .map(permissionFor);
-  await db.pool.query(
-    'INSERT INTO role_api_permissions (role_id, permission) SELECT 2, unnest($1::text[]) ON CONFLICT DO NOTHING',
-    [receiptPermissions],
-  );
+  await grantOperatorPermissions(db.pool, receiptPermissions);
   await inTransaction(db.pool, (client) => ingestReceipts(client, 1, range(1, COUNT).map(receipt)));
   app = await createTestApp(db.pool, { env: { DOWNLOAD_SECRET: SECRET } });
   operator = new Agent(app);
