@@ -1,4 +1,4 @@
-import { Button, DialogFooter } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -34,5 +34,50 @@ export function DialogActions(props: {
         </>
       }
     />
+  );
+}
+
+/**
+ * A dialog that is one form: submitting it (the primary action, or Enter) sends `onSubmit`; Cancel, Escape and a
+ * click outside send `onCancel`, none of them while `busy`. The body is `children`, the footer DialogActions.
+ */
+export function FormDialog(props: {
+  readonly isOpen: boolean;
+  readonly title: string;
+  readonly formTestId: string;
+  readonly submitText: string;
+  readonly submitTestId: string;
+  readonly busy: boolean;
+  readonly canSubmit: boolean;
+  readonly onCancel: () => void;
+  readonly onSubmit: () => void;
+  readonly children: ReactNode;
+}) {
+  return (
+    <Dialog
+      isOpen={props.isOpen}
+      title={props.title}
+      onClose={props.onCancel}
+      canEscapeKeyClose={!props.busy}
+      canOutsideClickClose={!props.busy}
+    >
+      <form
+        data-testid={props.formTestId}
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.onSubmit();
+        }}
+      >
+        <DialogBody>{props.children}</DialogBody>
+        <DialogActions
+          submitText={props.submitText}
+          submitTestId={props.submitTestId}
+          busy={props.busy}
+          canSubmit={props.canSubmit}
+          lockCancel
+          onCancel={props.onCancel}
+        />
+      </form>
+    </Dialog>
   );
 }

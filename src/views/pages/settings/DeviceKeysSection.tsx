@@ -33,7 +33,7 @@ import {
 import { OUTLET_PLACEHOLDER, outletOptions } from '../../../domain/filterOptions';
 import { DEVICE_KEYS_ROWS_PER_PAGE_OPTIONS } from '../../../machines/deviceKeysListMachine';
 import type { deviceKeysMachine } from '../../../machines/deviceKeysMachine';
-import { DialogActions } from '../../common/DialogActions';
+import { FormDialog } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
 import { SearchForm } from '../../common/SearchForm';
@@ -207,81 +207,67 @@ function CreateDialog({ actor }: { readonly actor: DevicesActor }) {
   const nameProblem = draft && draft.name !== '' ? draft.problems.name : undefined;
   const options = outletOptions(draft?.outlets ?? [], 'single');
   return (
-    <Dialog
+    <FormDialog
       isOpen={draft !== undefined}
       title="Create a device key"
-      onClose={() => actor.send({ type: 'create.cancel' })}
-      canEscapeKeyClose={!submitting}
-      canOutsideClickClose={!submitting}
+      formTestId="device-key-form"
+      submitText="Create key"
+      submitTestId="device-key-submit"
+      busy={submitting}
+      canSubmit={canSubmit}
+      onCancel={() => actor.send({ type: 'create.cancel' })}
+      onSubmit={() => actor.send({ type: 'create.submit' })}
     >
-      <form
-        data-testid="device-key-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'create.submit' });
-        }}
+      <FormGroup
+        label="Outlet"
+        labelFor="device-key-outlet"
+        helperText={draft?.problems.outlet ?? 'The key sends receipts of this outlet only.'}
+        intent={draft?.problems.outlet ? 'danger' : 'none'}
       >
-        <DialogBody>
-          <FormGroup
-            label="Outlet"
-            labelFor="device-key-outlet"
-            helperText={draft?.problems.outlet ?? 'The key sends receipts of this outlet only.'}
-            intent={draft?.problems.outlet ? 'danger' : 'none'}
-          >
-            <HTMLSelect
-              id="device-key-outlet"
-              fill
-              value={draft?.outletId === undefined ? '' : String(draft.outletId)}
-              disabled={submitting}
-              data-testid="device-key-outlet"
-              onChange={(event) => {
-                const outletId = Number(event.currentTarget.value);
-                if (Number.isInteger(outletId) && outletId > 0) actor.send({ type: 'create.change', outletId });
-              }}
-            >
-              <option value="" disabled>
-                {OUTLET_PLACEHOLDER}
-              </option>
-              {options.map((option) => (
-                <option key={option.value} value={option.value} disabled={option.disabled}>
-                  {option.label}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
-          <FormGroup
-            label="Name"
-            labelFor="device-key-name"
-            intent={nameProblem ? 'danger' : 'none'}
-            helperText={nameProblem ?? 'What your staff call the device, such as "Till 2, front counter".'}
-          >
-            <InputGroup
-              id="device-key-name"
-              autoFocus
-              maxLength={DEVICE_KEY_NAME_MAX_LENGTH}
-              value={draft?.name ?? ''}
-              disabled={submitting}
-              intent={nameProblem ? 'danger' : 'none'}
-              data-testid="device-key-name"
-              onChange={(event) => actor.send({ type: 'create.change', name: event.currentTarget.value })}
-            />
-          </FormGroup>
-          {draft?.error ? (
-            <Callout intent="danger" role="alert" data-testid="device-key-error">
-              {draft.error}
-            </Callout>
-          ) : null}
-        </DialogBody>
-        <DialogActions
-          submitText="Create key"
-          submitTestId="device-key-submit"
-          busy={submitting}
-          canSubmit={canSubmit}
-          lockCancel
-          onCancel={() => actor.send({ type: 'create.cancel' })}
+        <HTMLSelect
+          id="device-key-outlet"
+          fill
+          value={draft?.outletId === undefined ? '' : String(draft.outletId)}
+          disabled={submitting}
+          data-testid="device-key-outlet"
+          onChange={(event) => {
+            const outletId = Number(event.currentTarget.value);
+            if (Number.isInteger(outletId) && outletId > 0) actor.send({ type: 'create.change', outletId });
+          }}
+        >
+          <option value="" disabled>
+            {OUTLET_PLACEHOLDER}
+          </option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup
+        label="Name"
+        labelFor="device-key-name"
+        intent={nameProblem ? 'danger' : 'none'}
+        helperText={nameProblem ?? 'What your staff call the device, such as "Till 2, front counter".'}
+      >
+        <InputGroup
+          id="device-key-name"
+          autoFocus
+          maxLength={DEVICE_KEY_NAME_MAX_LENGTH}
+          value={draft?.name ?? ''}
+          disabled={submitting}
+          intent={nameProblem ? 'danger' : 'none'}
+          data-testid="device-key-name"
+          onChange={(event) => actor.send({ type: 'create.change', name: event.currentTarget.value })}
         />
-      </form>
-    </Dialog>
+      </FormGroup>
+      {draft?.error ? (
+        <Callout intent="danger" role="alert" data-testid="device-key-error">
+          {draft.error}
+        </Callout>
+      ) : null}
+    </FormDialog>
   );
 }
 

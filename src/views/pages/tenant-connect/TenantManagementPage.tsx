@@ -5,8 +5,6 @@ import {
   Card,
   Checkbox,
   Classes,
-  Dialog,
-  DialogBody,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -30,7 +28,7 @@ import {
   TENANT_USERS_ROWS_PER_PAGE_OPTIONS,
 } from '../../../machines/tenantConnect/tenantManagementListMachine';
 import { tenantManagementMachine } from '../../../machines/tenantConnect/tenantManagementMachine';
-import { DialogActions } from '../../common/DialogActions';
+import { FormDialog } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { SearchForm } from '../../common/SearchForm';
 import { SortedTable } from '../../common/SortedTable';
@@ -232,76 +230,62 @@ function InviteDialog({ actor }: { readonly actor: PageActor }) {
   const canSubmit = useSelector(actor, (state) => state.can({ type: 'invite.submit' }));
   const emailProblem = draft && draft.email.trim() !== '' ? draft.problems.email : undefined;
   return (
-    <Dialog
+    <FormDialog
       isOpen={draft !== undefined}
       title="Invite a tenant user"
-      onClose={() => actor.send({ type: 'invite.cancel' })}
-      canEscapeKeyClose={!sending}
-      canOutsideClickClose={!sending}
+      formTestId="tenant-invite-form"
+      submitText="Send invitation"
+      submitTestId="tenant-invite-submit"
+      busy={sending}
+      canSubmit={canSubmit}
+      onCancel={() => actor.send({ type: 'invite.cancel' })}
+      onSubmit={() => actor.send({ type: 'invite.submit' })}
     >
-      <form
-        data-testid="tenant-invite-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'invite.submit' });
-        }}
+      <FormGroup
+        label="E-mail"
+        labelFor="tenant-invite-email"
+        intent={emailProblem ? 'danger' : 'none'}
+        helperText={emailProblem ?? 'The invitation link goes to this address.'}
       >
-        <DialogBody>
-          <FormGroup
-            label="E-mail"
-            labelFor="tenant-invite-email"
-            intent={emailProblem ? 'danger' : 'none'}
-            helperText={emailProblem ?? 'The invitation link goes to this address.'}
-          >
-            <InputGroup
-              id="tenant-invite-email"
-              type="email"
-              autoFocus
-              maxLength={254}
-              value={draft?.email ?? ''}
-              disabled={sending}
-              intent={emailProblem ? 'danger' : 'none'}
-              data-testid="tenant-invite-email"
-              onChange={(event) => actor.send({ type: 'invite.change', email: event.currentTarget.value })}
-            />
-          </FormGroup>
-          <FormGroup label="Name" labelFor="tenant-invite-name">
-            <InputGroup
-              id="tenant-invite-name"
-              maxLength={INVITE_NAME_MAX_LENGTH}
-              value={draft?.name ?? ''}
-              disabled={sending}
-              data-testid="tenant-invite-name"
-              onChange={(event) => actor.send({ type: 'invite.change', name: event.currentTarget.value })}
-            />
-          </FormGroup>
-          <fieldset className="tenant-invite-outlets" data-testid="tenant-invite-outlets">
-            <legend>Outlets</legend>
-            {draft && draft.outlets.length === 0 ? (
-              <Callout intent="warning">This client has no outlet you may invite a user to.</Callout>
-            ) : null}
-            {draft?.outlets.map((outlet) => (
-              <Checkbox
-                key={outlet.id}
-                label={`${outlet.name} (${outlet.id})`}
-                checked={draft.outletIds.includes(outlet.id)}
-                disabled={sending}
-                onChange={() => actor.send({ type: 'invite.toggleOutlet', outletId: outlet.id })}
-              />
-            ))}
-            {draft?.problems.outlets ? <p className={Classes.TEXT_MUTED}>{draft.problems.outlets}</p> : null}
-          </fieldset>
-        </DialogBody>
-        <DialogActions
-          submitText="Send invitation"
-          submitTestId="tenant-invite-submit"
-          busy={sending}
-          canSubmit={canSubmit}
-          lockCancel
-          onCancel={() => actor.send({ type: 'invite.cancel' })}
+        <InputGroup
+          id="tenant-invite-email"
+          type="email"
+          autoFocus
+          maxLength={254}
+          value={draft?.email ?? ''}
+          disabled={sending}
+          intent={emailProblem ? 'danger' : 'none'}
+          data-testid="tenant-invite-email"
+          onChange={(event) => actor.send({ type: 'invite.change', email: event.currentTarget.value })}
         />
-      </form>
-    </Dialog>
+      </FormGroup>
+      <FormGroup label="Name" labelFor="tenant-invite-name">
+        <InputGroup
+          id="tenant-invite-name"
+          maxLength={INVITE_NAME_MAX_LENGTH}
+          value={draft?.name ?? ''}
+          disabled={sending}
+          data-testid="tenant-invite-name"
+          onChange={(event) => actor.send({ type: 'invite.change', name: event.currentTarget.value })}
+        />
+      </FormGroup>
+      <fieldset className="tenant-invite-outlets" data-testid="tenant-invite-outlets">
+        <legend>Outlets</legend>
+        {draft && draft.outlets.length === 0 ? (
+          <Callout intent="warning">This client has no outlet you may invite a user to.</Callout>
+        ) : null}
+        {draft?.outlets.map((outlet) => (
+          <Checkbox
+            key={outlet.id}
+            label={`${outlet.name} (${outlet.id})`}
+            checked={draft.outletIds.includes(outlet.id)}
+            disabled={sending}
+            onChange={() => actor.send({ type: 'invite.toggleOutlet', outletId: outlet.id })}
+          />
+        ))}
+        {draft?.problems.outlets ? <p className={Classes.TEXT_MUTED}>{draft.problems.outlets}</p> : null}
+      </fieldset>
+    </FormDialog>
   );
 }
 
