@@ -55,16 +55,8 @@ export async function outletTextDictionaries(
   for (const row of rows) dictionaries.set(row.outlet_id, { id: row.id, bytes: row.dictionary });
   const made: { outletId: number; bytes: Buffer }[] = [];
   for (const [outletId, list] of texts) {
-    const latest = dictionaries.get(outletId)?.bytes;
-    if (latest && latest.length >= FULL_ENOUGH) {
-      const fresh = outgrown(latest, list);
-      if (fresh) made.push({ outletId, bytes: fresh });
-      continue;
-    }
-    const bytes = buildTextDictionary(latest, firstTexts(list, TEXT_DICTIONARY_BYTES - (latest?.length ?? 0)));
-    if (bytes.length >= (latest?.length ?? 0) + WORTH_A_NEW_ONE || (!latest && bytes.length > 0)) {
-      made.push({ outletId, bytes });
-    }
+    const bytes = nextDictionary(dictionaries.get(outletId)?.bytes, list);
+    if (bytes) made.push({ outletId, bytes });
   }
   if (made.length === 0) return dictionaries;
   const inserted = await db.query<{ outlet_id: number; id: number }>(
@@ -81,6 +73,16 @@ export async function outletTextDictionaries(
     dictionaries.set(outletId, { id, bytes });
   }
   return dictionaries;
+}
+
+/**
+ * The dictionary an outlet's batch of `texts` makes, or undefined to keep `latest`: a first one; a larger one while
+ * `latest` is not full enough and the texts add enough to it; a new one when a full `latest` no longer fits them.
+ */
+function nextDictionary(latest: Buffer | undefined, texts: readonly string[]): Buffer | undefined {
+  if (latest && latest.length >= FULL_ENOUGH) return outgrown(latest, texts);
+  const bytes = buildTextDictionary(latest, firstTexts(texts, TEXT_DICTIONARY_BYTES - (latest?.length ?? 0)));
+  return bytes.length >= (latest ? latest.length + WORTH_A_NEW_ONE : 1) ? bytes : undefined;
 }
 
 /**
