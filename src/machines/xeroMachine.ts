@@ -90,6 +90,20 @@ const notice = (intent: Notice['intent'], message: string): Notice => ({
   timeout: TOAST_TIMEOUT.long,
 });
 
+/** Whether the connection's sales, tax and clearing accounts are all saved: a day may be posted only then. */
+export function hasChosenAccounts(info: XeroInfoResponse | undefined): boolean {
+  const chosen = info?.xeroInfo;
+  return (
+    chosen !== null &&
+    chosen !== undefined &&
+    areAccountsChosen({
+      salesAccount: chosen.sales_account ?? '',
+      taxAccount: chosen.tax_account ?? '',
+      clearingAccount: chosen.clearing_account ?? '',
+    })
+  );
+}
+
 /** The server's reason for a refusal worth showing as it is (a day not postable, not connected, Xero down). */
 function refusalOf(error: unknown): string | undefined {
   return error instanceof ApiError && [400, 409, 502].includes(error.status) ? error.serverMessage : undefined;
@@ -138,18 +152,7 @@ export function createXeroMachine({ client = api }: XeroMachineOptions = {}) {
         event.filters.clientId !== context.clientId,
       isNotConnected: ({ context }) => context.info === undefined || xeroStatusOf(context.info) === 'notConnected',
       isExpired: ({ context }) => context.info !== undefined && xeroStatusOf(context.info) === 'expired',
-      hasAccounts: ({ context }) => {
-        const info = context.info?.xeroInfo;
-        return (
-          info !== null &&
-          info !== undefined &&
-          areAccountsChosen({
-            salesAccount: info.sales_account ?? '',
-            taxAccount: info.tax_account ?? '',
-            clearingAccount: info.clearing_account ?? '',
-          })
-        );
-      },
+      hasAccounts: ({ context }) => hasChosenAccounts(context.info),
       isPostableDay: ({ context }) => isPostableDay(context.day, context.today),
     },
     actions: {

@@ -7,7 +7,7 @@ import type { AccountOption, XeroPosting, XeroPostingSortColumn } from '../../ap
 import { XERO_OUTCOMES, xeroOutcomeOf } from '../../domain/apps';
 import { formatMoney } from '../../domain/format';
 import type { createXeroAccountsMachine, XeroAccountsValue } from '../../machines/xeroAccountsMachine';
-import { type createXeroMachine, xeroMachine } from '../../machines/xeroMachine';
+import { type createXeroMachine, hasChosenAccounts, xeroMachine } from '../../machines/xeroMachine';
 import {
   type createXeroPostingsMachine,
   XERO_POSTINGS_ROWS_PER_PAGE_OPTIONS,
@@ -245,10 +245,7 @@ function PostDayCard({ actor }: { readonly actor: PageActor }) {
   const today = useSelector(actor, (state) => state.context.today);
   const posting = useSelector(actor, (state) => state.hasTag('posting'));
   const canPost = useSelector(actor, (state) => state.can({ type: 'posting.post' }));
-  const accountsChosen = useSelector(actor, (state) => {
-    const info = state.context.info?.xeroInfo;
-    return Boolean(info?.sales_account && info.tax_account && info.clearing_account);
-  });
+  const accountsChosen = useSelector(actor, (state) => hasChosenAccounts(state.context.info));
   const last = useSelector(actor, (state) => state.context.lastPosting);
   return (
     <Card className="apps-card" data-testid="xero-post">
