@@ -50,7 +50,6 @@ function centsOfDecimalText(text: string): number {
 }
 
 const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
-const unzigzag = (n: number) => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
 
 function pushVarint(out: number[], value: number): void {
   let rest = value;
@@ -72,29 +71,4 @@ export function encodeLineItems(items: readonly LineItem[]): Buffer {
     pushVarint(out, zigzag(centsOf(item.amount)));
   }
   return Buffer.from(out);
-}
-
-/** The items of `stored`, amounts in cents as numbers of the currency (2 decimals). */
-export function decodeLineItems(stored: Uint8Array): LineItem[] {
-  const items: LineItem[] = [];
-  let position = 0;
-  const next = (): number => {
-    let value = 0;
-    let scale = 1;
-    for (;;) {
-      const byte = stored[position++];
-      if (byte === undefined) throw new Error('line items: the bytes end inside a number');
-      value += (byte & 0x7f) * scale;
-      if (byte < 0x80) return value;
-      scale *= 0x80;
-    }
-  };
-  while (position < stored.length) {
-    const skuId = next();
-    const quantity = unzigzag(next());
-    const unitPrice = unzigzag(next()) / 100;
-    const amount = unzigzag(next()) / 100;
-    items.push({ skuId, quantity, unitPrice, amount });
-  }
-  return items;
 }
