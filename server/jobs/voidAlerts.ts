@@ -148,6 +148,9 @@ async function listenForVoids(context: JobContext, batchSeconds: number): Promis
       context.log.error({ err: error }, 'could not wake the void alert queue; the minute schedule will');
     });
   };
+  const relisten = () => {
+    if (!stopped) retry = setTimeout(() => void listen(), RELISTEN_MS);
+  };
   const listen = async (): Promise<void> => {
     retry = undefined;
     if (stopped) return;
@@ -161,7 +164,7 @@ async function listenForVoids(context: JobContext, batchSeconds: number): Promis
         client = undefined;
         context.log.error({ err: error }, 'the void alert listener lost its connection');
         held.release(error);
-        if (!stopped) retry = setTimeout(() => void listen(), RELISTEN_MS);
+        relisten();
       });
       await held.query('LISTEN void_alert_pending');
       client = held;
@@ -169,7 +172,7 @@ async function listenForVoids(context: JobContext, batchSeconds: number): Promis
     } catch (error) {
       connection?.release(error instanceof Error ? error : true);
       context.log.error({ err: error }, 'the void alert listener could not listen');
-      if (!stopped) retry = setTimeout(() => void listen(), RELISTEN_MS);
+      relisten();
     }
   };
   const unlisten = async () => {
