@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SSO_CALLBACK_PATH } from '../auth/sso.js';
 import { escapeHtml, formOf, sendHtml } from './htmlForms.js';
+import { listenOnLoopback } from './loopback.js';
 
 /** The e-mail domain whose accounts sign in with the demo's identity provider. */
 export const DEMO_SSO_DOMAIN = 'demo.mall';
@@ -48,12 +48,7 @@ ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p
 export async function startDemoSsoProvider(options: DemoSsoOptions): Promise<DemoSsoProvider> {
   const { Provider } = await import('oidc-provider');
   const server = http.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = await listenOnLoopback(server, options.port);
   const clientSecret = randomBytes(24).toString('base64url');
 
   const provider = new Provider(issuer, {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { XERO_CALLBACK_PATH, XERO_DEFAULT_SCOPES, type XeroSetting } from '../config.js';
+import { listenOnLoopback } from './loopback.js';
 import { startXeroIdentity, type VerifiedToken, type XeroIdentity } from './xeroIdentity.js';
 
 /**
@@ -460,12 +460,7 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
       })
       .catch(() => sendJson(response, 500, problem(500, 'Internal Server Error', 'The fake failed.')));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = await listenOnLoopback(server, options.port);
   return {
     url,
     apiUrl: `${url}/api.xro/2.0`,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { escapeHtml, formOf, sendHtml } from './htmlForms.js';
+import { listenOnLoopback } from './loopback.js';
 
 /**
  * The demo's stand-in for Xero's identity service (identity.xero.com), an OAuth 2.0 authorization server run with
@@ -98,12 +98,7 @@ ${choices}
 export async function startXeroIdentity(options: XeroIdentityOptions): Promise<XeroIdentity> {
   const { Provider, errors } = await import('oidc-provider');
   const server = http.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = await listenOnLoopback(server, options.port);
   const clientSecret = randomBytes(24).toString('base64url');
   const accessTokenTtl = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const connections = new Map<string, XeroConnectionEntry[]>();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Provider } from 'oidc-provider';
+import { listenOnLoopback } from '../../server/demo/loopback.js';
 
 export interface OidcProviderOptions {
   /** Defaults to a free port chosen by the system. */
@@ -28,12 +28,7 @@ export interface RunningOidcProvider {
  */
 export async function startOidcProvider(options: OidcProviderOptions): Promise<RunningOidcProvider> {
   const server = http.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = await listenOnLoopback(server, options.port);
 
   const provider = new Provider(issuer, {
     clients: [
