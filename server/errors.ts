@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { type DomainError, type DomainErrorKind, domainErrorText, type Result } from './repositories/domainError.js';
 
 /** An error that the error handler turns into `{ statusCode, error, message }` with its status. */
 export class HttpError extends Error {
@@ -16,6 +17,17 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Please sign in.') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
+
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = { invalid: 400, forbidden: 403, notFound: 404, conflict: 409 };
+
+/** A repository's refusal as the answer: its kind's status, and its field and message as the text. */
+export const httpErrorOf = (error: DomainError) => new HttpError(STATUS_OF_KIND[error.kind], domainErrorText(error));
+
+/** The value of a repository's result, or its refusal thrown as the answer (how a route answers a result). */
+export function valueOrThrow<T>(result: Result<T>): T {
+  if (!result.ok) throw httpErrorOf(result.error);
+  return result.value;
+}
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on the server. Please try again later.';
 export const TIMEOUT_MESSAGE =

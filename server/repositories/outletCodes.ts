@@ -2,8 +2,8 @@ import type { components, operations } from '../../src/api/schema.js';
 import { normaliseOutletCode } from '../../src/domain/outletCodes.js';
 import { inTransaction, type Pool, type Queryable } from '../db/pool.js';
 import { escapeLike, SqlParams } from '../db/sqlParams.js';
-import { badRequest } from '../errors.js';
 import { writeAudit } from './audit.js';
+import { ok, type Result, refuse } from './domainError.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
 
 /**
@@ -78,7 +78,7 @@ export async function listOutletCodes(db: Queryable, query: OutletCodePageQuery)
 export interface OutletCodeChange {
   outletId: number;
   code: string | null;
-  /** The item's index in `data`, for the 400 that names it. */
+  /** The item's index in `data`, for the refusal that names it. */
   index: number;
 }
 
@@ -101,15 +101,15 @@ interface LockedOutlet {
  * Sets the codes of the outlets (outlets of the client the caller sees: checked before), in one transaction that
  * locks every outlet of their malls first, so that two saves in one mall are made one after the other and each
  * checks the codes the other committed. Each new code must be unique within its mall, case-insensitively, against
- * the mall's codes as they will be (a 400 naming `data[i].outlet_code` otherwise, and nothing is changed). One
+ * the mall's codes as they will be (refused naming `data[i].outlet_code` otherwise, and nothing is changed). One
  * audit row per code changed. Answers how many codes changed.
  */
 export async function saveOutletCodes(
   pool: Pool,
   actor: OutletCodeActor,
   changes: readonly OutletCodeChange[],
-): Promise<number> {
-  return inTransaction(pool, async (tx) => {
+): Promise<Result<number>> {
+  return inTransaction(pool, async (tx): Promise<Result<number>> => {
     const params = new SqlParams();
     const client = params.add(actor.clientId, '::int');
     const ids = params.add(
@@ -136,7 +136,8 @@ export async function saveOutletCodes(
     const changed: { outlet: LockedOutlet; code: string | null }[] = [];
     for (const change of [...changes].sort((a, b) => a.index - b.index)) {
       const outlet = byId.get(change.outletId);
-      if (!outlet) throw badRequest(`data[${change.index}].outlet_id: there is no outlet ${change.outletId}.`);
+      if (!outlet)
+        return refuse('invalid', `there is no outlet ${change.outletId}.`, `data[${change.index}].outlet_id`);
       const code = planned.get(outlet.id) ?? null;
       if (code === outlet.outlet_code) continue;
       if (code !== null) {
@@ -148,14 +149,16 @@ export async function saveOutletCodes(
         );
         if (other) {
           const given = planned.get(other.id) !== other.outlet_code ? indexOf.get(other.id) : undefined;
-          throw badRequest(
-            `data[${change.index}].outlet_code: ${duplicateText(code, other, actor.sees(other.id), given)}`,
+          return refuse(
+            'invalid',
+            duplicateText(code, other, actor.sees(other.id), given),
+            `data[${change.index}].outlet_code`,
           );
         }
       }
       changed.push({ outlet, code });
     }
-    if (changed.length === 0) return 0;
+    if (changed.length === 0) return ok(0);
     const update = new SqlParams();
     const changedIds = update.add(
       changed.map(({ outlet }) => outlet.id),
@@ -191,7 +194,7 @@ export async function saveOutletCodes(
         };
       }),
     );
-    return changed.length;
+    return ok(changed.length);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { components } from '../../src/api/schema.js';
 import type { Queryable } from '../db/pool.js';
 import { escapeLike, SqlParams } from '../db/sqlParams.js';
-import { HttpError } from '../errors.js';
+import { ok, type Result, refuse } from './domainError.js';
 import { hourRowsSql, overHoursSql } from './hourColumns.js';
 
 /**
@@ -40,21 +40,22 @@ export type HourMeasure = 'gmv' | 'transactions' | 'units';
 export type Bucket = 'hourly' | 'daily' | 'weekly' | 'monthly';
 
 /**
- * A 409 when the outlets use more than one currency: an outlet report never adds amounts of different
- * currencies (the caller asks one currency's outlets instead).
+ * Refused (a conflict) when the outlets use more than one currency: an outlet report never adds amounts of
+ * different currencies (the caller asks one currency's outlets instead).
  */
-export async function sameCurrency(db: Queryable, selection: OutletSelection): Promise<void> {
+export async function sameCurrency(db: Queryable, selection: OutletSelection): Promise<Result<void>> {
   const { rows } = await db.query<{ currency: string }>(
     'SELECT DISTINCT currency FROM outlets WHERE client_id = $1 AND id = ANY($2::int[]) ORDER BY 1',
     [selection.clientId, selection.outletIds],
   );
   if (rows.length > 1) {
     const names = rows.map((row) => row.currency).join(', ');
-    throw new HttpError(
-      409,
+    return refuse(
+      'conflict',
       `The selected outlets use more than one currency (${names}); their amounts are not added together: choose outlets of one currency.`,
     );
   }
+  return ok(undefined);
 }
 
 /** `measure` of day row `r` within the window's hours (the first and last day may be partial). */

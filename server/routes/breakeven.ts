@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { type Department, departmentOfRoles } from '../../src/domain/breakeven.js';
 import { MESSAGES, requireCaller } from '../auth/access.js';
-import { badRequest, forbidden } from '../errors.js';
+import { forbidden } from '../errors.js';
 import { breakevenRows, saveBreakevenTargets } from '../repositories/breakeven.js';
 import { countVisibleOutlets } from '../repositories/lookup.js';
+import { distinct } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
 export const OTHER_DEPARTMENT_MESSAGE = 'You can only see and set the breakeven targets of your own department.';
@@ -62,14 +63,12 @@ export function breakevenHandlers({ pool }: RouteDeps) {
     async updateBreakevenTargets(request) {
       const { body } = request;
       checkDepartment(request, body.department);
-      const seen = new Set<number>();
-      body.targets.forEach((row, index) => {
-        if (seen.has(row.outlet_id)) {
-          throw badRequest(`targets[${index}].outlet_id: outlet ${row.outlet_id} is given twice.`);
-        }
-        seen.add(row.outlet_id);
-      });
-      const ids = [...seen];
+      const ids = distinct(
+        body.targets,
+        (row) => row.outlet_id,
+        (index) => `targets[${index}].outlet_id`,
+        (id) => `outlet ${id}`,
+      );
       if ((await countVisibleOutlets(pool, visibilityOf(request), ids, body.client_id)) !== ids.length) {
         throw forbidden(MESSAGES.scope);
       }

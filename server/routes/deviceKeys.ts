@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { requireCaller } from '../auth/access.js';
-import { badRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { issueDeviceKey, listDeviceKeys, revokeVisibleDeviceKey } from '../repositories/deviceKeys.js';
 import type { Visibility } from '../repositories/lookup.js';
+import { nonBlank } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
 /**
@@ -39,8 +40,7 @@ export function deviceKeyHandlers({ pool }: RouteDeps) {
 
     async createDeviceKey(request, reply) {
       const { body } = request;
-      const name = body.name.trim();
-      if (name === '') throw badRequest(DEVICE_KEY_MESSAGES.blankName);
+      const name = nonBlank(body.name, 'body/name', DEVICE_KEY_MESSAGES.blankName);
       const issued = await issueDeviceKey(pool, {
         clientId: body.client_id,
         outletId: body.outlet_id,

@@ -14,6 +14,7 @@ import {
   updateSubmission,
 } from '../repositories/gto.js';
 import { getGtoSettings, updateGtoSettings } from '../repositories/gtoRules.js';
+import { dayOfMonth, distinct } from './rules.js';
 import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
 
 export const MONTH_CLOSED_MESSAGE =
@@ -21,22 +22,20 @@ export const MONTH_CLOSED_MESSAGE =
 export const ALREADY_SUBMITTED_MESSAGE = 'This month is submitted already: correct it instead.';
 export const NOT_SUBMITTED_MESSAGE = 'This month has not been submitted yet.';
 
+/** The field of the `index`th day of a submission. */
+const dayField = (index: number) => `gtoSubmissionData/${index}/date`;
+
 /**
  * The rules of a submission the schema cannot say: the month is open, and every day is a day of the month no later
- * than the outlet's today, each at most once.
+ * than the outlet's today, each at most once (rules.ts has the rules of the request alone).
  */
 function checkSubmission(body: BodyOf<'createGtoSubmission'>, state: OutletMonth): void {
   if (!state.open) throw badRequest(MONTH_CLOSED_MESSAGE);
-  const seen = new Set<string>();
   for (const [index, day] of body.gtoSubmissionData.entries()) {
-    const field = `gtoSubmissionData/${index}/date`;
-    if (!day.date.startsWith(`${body.searchedMonth}-`)) {
-      throw badRequest(`${field} must be a day of ${body.searchedMonth}.`);
-    }
-    if (day.date > state.today) throw badRequest(`${field} must not be after today (${state.today}).`);
-    if (seen.has(day.date)) throw badRequest(`${field} is given twice.`);
-    seen.add(day.date);
+    dayOfMonth(day.date, body.searchedMonth, dayField(index));
+    if (day.date > state.today) throw badRequest(`${dayField(index)} must not be after today (${state.today}).`);
   }
+  distinct(body.gtoSubmissionData, (day) => day.date, dayField);
 }
 
 export function gtoHandlers({ pool }: RouteDeps) {

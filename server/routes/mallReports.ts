@@ -27,7 +27,7 @@ import {
   totals,
   totalsByCurrency,
 } from '../repositories/mallReports.js';
-import { reportRange } from './rules.js';
+import { notBoth, reportRange } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
 /** How long the currency of a report (its malls' currencies, the rates it lacks) is remembered. */
@@ -199,9 +199,7 @@ export function mallReportHandlers({ pool }: RouteDeps) {
     async getMallCategoryOutletReport(request) {
       const { query } = request;
       const range = reportRange(query);
-      if (query.category !== undefined && query.outlet_id !== undefined) {
-        throw badRequest('outlet_id: give category or outlet_id, not both.');
-      }
+      notBoth(query, 'category', 'outlet_id');
       const scope = await mallScope(pool, currencyOf, request, query, range);
       const rows = await categoryOutletReport(pool, scope, range, {
         category: query.category,

@@ -15,7 +15,7 @@ import {
   outletDays,
   removeNonTradingDay,
 } from '../repositories/nonTradingDays.js';
-import { reportRange } from './rules.js';
+import { nonBlank, reportRange } from './rules.js';
 import type { AreaHandlers, BodyOf, QueryOf, RouteDeps } from './types.js';
 
 export const MALL_DECLARED_MESSAGE = 'day was declared by the mall: only the mall can remove it.';
@@ -29,8 +29,7 @@ export const alreadyDeclaredMessage = (day: string) =>
  * no earlier than the outlet's first day and at most NON_TRADING_MAX_DAYS_AHEAD days after its today.
  */
 export function checkDeclaration(body: BodyOf<'declareNonTradingDay'>, outlet: OutletDays): string {
-  const reason = body.reason.trim();
-  if (reason === '') throw badRequest('reason must not be blank.');
+  const reason = nonBlank(body.reason, 'reason', 'reason must not be blank.');
   if (body.day < outlet.firstDay) {
     throw badRequest(`day must not be before ${formatDay(outlet.firstDay)}, the outlet's first day.`);
   }

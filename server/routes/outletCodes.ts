@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES, requireCaller } from '../auth/access.js';
-import { badRequest, forbidden } from '../errors.js';
+import { forbidden, valueOrThrow } from '../errors.js';
 import { countVisibleOutlets } from '../repositories/lookup.js';
 import { listOutletCodes, saveOutletCodes } from '../repositories/outletCodes.js';
+import { distinct } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
 /** Shopper Connect's Outlet Code page: the codes of the selected malls' outlets, and their save. */
@@ -30,21 +31,19 @@ export function outletCodeHandlers({ pool }: RouteDeps) {
 
     async updateOutletCodes(request) {
       const { body } = request;
-      const seen = new Set<number>();
-      body.data.forEach((row, index) => {
-        if (seen.has(row.outlet_id)) {
-          throw badRequest(`data[${index}].outlet_id: outlet ${row.outlet_id} is given twice.`);
-        }
-        seen.add(row.outlet_id);
-      });
+      const ids = distinct(
+        body.data,
+        (row) => row.outlet_id,
+        (index) => `data[${index}].outlet_id`,
+        (id) => `outlet ${id}`,
+      );
       // Every outlet must be one of the client's that the caller sees (x-scope has checked the client).
       const visibility = visibilityOf(request);
-      const ids = [...seen];
       if ((await countVisibleOutlets(pool, visibility, ids, body.client_id)) !== ids.length) {
         throw forbidden(MESSAGES.scope);
       }
       const limits = visibility.outletLimits.get(body.client_id);
-      const updated = await saveOutletCodes(
+      const saved = await saveOutletCodes(
         pool,
         {
           clientId: body.client_id,
@@ -53,7 +52,7 @@ export function outletCodeHandlers({ pool }: RouteDeps) {
         },
         body.data.map((row, index) => ({ outletId: row.outlet_id, code: row.outlet_code ?? null, index })),
       );
-      return { success: true, updated };
+      return { success: true, updated: valueOrThrow(saved) };
     },
   } satisfies AreaHandlers;
 }

@@ -1,3 +1,4 @@
+import { valueOrThrow } from '../errors.js';
 import {
   comparisonTotals,
   dailyBreakdown,
@@ -25,7 +26,7 @@ const selectionOf = (query: { client_id: number; id: string }): OutletSelection 
  */
 export function outletReportHandlers({ pool }: RouteDeps) {
   const withOneCurrency = async <T>(selection: OutletSelection, report: Promise<T>): Promise<T> => {
-    const [, answer] = await Promise.all([sameCurrency(pool, selection), report]);
+    const [, answer] = await Promise.all([sameCurrency(pool, selection).then(valueOrThrow), report]);
     return answer;
   };
   return {

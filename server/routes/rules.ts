@@ -184,3 +184,72 @@ export function comparedHourWindow(query: TimeWindow & { comparedStartTime: stri
 export function dayWindow(window: TimeWindow): DayWindow {
   return { start: window.startTime.slice(0, 10), end: window.endTime.slice(0, 10) };
 }
+
+/*
+ * The rules of a request body that a schema cannot say, each once and in one wording: an item of a list given
+ * twice, a text blank once trimmed, two parameters of which at most one may be given, an end not after its start.
+ * Each throws the 400 naming the field.
+ */
+
+/**
+ * Each item of a list given once, by its key: else a 400 naming the first item that repeats an earlier one,
+ * '`field`: `what` is given twice.' ('`field` is given twice.' without `whatOf`). Answers the distinct keys in
+ * the list's order.
+ */
+export function distinct<Item, Key>(
+  items: readonly Item[],
+  keyOf: (item: Item) => Key,
+  fieldOf: (index: number) => string,
+  whatOf?: (key: Key) => string,
+): Key[] {
+  const seen = new Set<Key>();
+  items.forEach((item, index) => {
+    const key = keyOf(item);
+    if (seen.has(key)) {
+      throw badRequest(
+        whatOf ? `${fieldOf(index)}: ${whatOf(key)} is given twice.` : `${fieldOf(index)} is given twice.`,
+      );
+    }
+    seen.add(key);
+  });
+  return [...seen];
+}
+
+/**
+ * `value` trimmed, which must not be blank: else a 400 '`field`: must not be blank.', or `message` where an
+ * operation's answer has had its own text from the start (the browser shows it as it is).
+ */
+export function nonBlank(value: string, field: string, message = `${field}: must not be blank.`): string {
+  const text = value.trim();
+  if (text === '') throw badRequest(message);
+  return text;
+}
+
+/** At most one of two parameters: both given is a 400 naming the second. */
+export function notBoth(query: Record<string, unknown>, first: string, second: string): void {
+  if (query[first] !== undefined && query[second] !== undefined) {
+    throw badRequest(`${second}: give ${first} or ${second}, not both.`);
+  }
+}
+
+/** A time of day (or any text that sorts as it runs) `end` after `start`: else a 400 naming `endField`. */
+export function endAfter(start: string, end: string, endField: string, startName: string): void {
+  if (end <= start) throw badRequest(`${endField}: must be after ${startName} (${start}).`);
+}
+
+/** The largest percent. */
+const MAX_PERCENT = 100;
+
+/** A percent given as text (a fee): a number from 0 to 100, else a 400 naming `field`. */
+export function percent(value: string, field: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0 || number > MAX_PERCENT) {
+    throw badRequest(`${field}: must be a percent from 0 to ${MAX_PERCENT}.`);
+  }
+  return number;
+}
+
+/** A day 'YYYY-MM-DD' of the month 'YYYY-MM' given beside it: else a 400 naming `field`. */
+export function dayOfMonth(day: string, month: string, field: string): void {
+  if (!day.startsWith(`${month}-`)) throw badRequest(`${field} must be a day of ${month}.`);
+}

@@ -1,32 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
 import { MESSAGES, requireCaller } from '../auth/access.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { forbidden, notFound, valueOrThrow } from '../errors.js';
 import { countVisibleOutlets } from '../repositories/lookup.js';
 import { localBounds } from '../repositories/receipts.js';
+import type { Actor } from '../repositories/settings/actor.js';
 import {
-  type Actor,
   assignSkus,
   assignSubcategories,
-  createCatalogueNode,
-  createMealTiming,
-  deleteCatalogueNode,
-  deleteMealTiming,
-  getEmailSubscription,
-  listCategories,
-  listMealTimings,
-  listProcessingFees,
-  listSalesTargets,
-  listSubcategories,
-  monthOf,
-  saveEmailSubscription,
-  saveProcessingFees,
-  saveSalesTargets,
   skuNameOptions,
   subcategoryNameOptions,
+} from '../repositories/settings/catalogueAssignments.js';
+import {
+  createCatalogueNode,
+  deleteCatalogueNode,
+  listCategories,
+  listSubcategories,
+} from '../repositories/settings/categories.js';
+import { getEmailSubscription, saveEmailSubscription } from '../repositories/settings/emailSubscriptions.js';
+import {
+  createMealTiming,
+  deleteMealTiming,
+  listMealTimings,
+  type TimingChange,
   updateMealTimings,
-} from '../repositories/settings.js';
-import { outletIds, outletWindow } from './rules.js';
+} from '../repositories/settings/mealTimings.js';
+import { listProcessingFees, saveProcessingFees } from '../repositories/settings/processingFees.js';
+import { listSalesTargets, monthOf, saveSalesTargets } from '../repositories/settings/salesTargets.js';
+import { distinct, endAfter, nonBlank, outletIds, outletWindow, percent } from './rules.js';
 import type { AreaHandlers, BodyOf, OperationRequest, RouteDeps } from './types.js';
 
 /** The caller as the author of a change in `clientId` (a client the access gate has checked they see). */
@@ -39,24 +40,43 @@ function visibilityOf(request: FastifyRequest) {
   return { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
 }
 
-/** The largest fee: a percent. */
-const MAX_FEE = 100;
-
 /**
  * The fees of a save: each method normalised (as receipts store theirs) and given once, each fee a percent from
  * 0 to 100; a 400 naming the field otherwise.
  */
 function feesOf(formData: BodyOf<'createProcessingFees'>['formData']): { method: string; fee: number }[] {
-  const seen = new Set<string>();
-  return formData.map((row, index) => {
-    const method = normalisePaymentMethod(row.payment_method);
-    if (seen.has(method)) throw badRequest(`formData[${index}].payment_method: ${method} is given twice.`);
-    seen.add(method);
-    const fee = Number(row.processing_fees);
-    if (!Number.isFinite(fee) || fee < 0 || fee > MAX_FEE) {
-      throw badRequest(`formData[${index}].processing_fees: must be a percent from 0 to ${MAX_FEE}.`);
-    }
-    return { method, fee: Math.round(fee * 100) / 100 };
+  const rows = formData.map((row) => ({
+    method: normalisePaymentMethod(row.payment_method),
+    fee: row.processing_fees,
+  }));
+  distinct(
+    rows,
+    (row) => row.method,
+    (index) => `formData[${index}].payment_method`,
+    (method) => method,
+  );
+  return rows.map((row, index) => ({
+    method: row.method,
+    fee: Math.round(percent(row.fee, `formData[${index}].processing_fees`) * 100) / 100,
+  }));
+}
+
+/**
+ * The meal timings of a save by the request's rules (each id once, a name not blank once trimmed, each timing
+ * starting before it ends), names trimmed; the repository checks them against the outlet's timings.
+ */
+function timingChangesOf(rows: BodyOf<'updateMealTimings'>['meal_timing']): TimingChange[] {
+  distinct(
+    rows,
+    (row) => row.id,
+    (index) => `meal_timing[${index}].id`,
+    (id) => `meal timing ${id}`,
+  );
+  return rows.map((row, index) => {
+    const field = `meal_timing[${index}]`;
+    const name = nonBlank(row.name, `${field}.name`);
+    endAfter(row.start_time, row.end_time, `${field}.end_time`, 'start_time');
+    return { id: row.id, name, start_time: row.start_time, end_time: row.end_time };
   });
 }
 
@@ -102,14 +122,12 @@ export function settingsHandlers({ pool }: RouteDeps) {
     },
     async saveSalesTargets(request) {
       const { body } = request;
-      const seen = new Set<number>();
-      body.outlet_target.forEach((row, index) => {
-        if (seen.has(row.outlet_id)) {
-          throw badRequest(`outlet_target[${index}].outlet_id: outlet ${row.outlet_id} is given twice.`);
-        }
-        seen.add(row.outlet_id);
-      });
-      const ids = [...seen];
+      const ids = distinct(
+        body.outlet_target,
+        (row) => row.outlet_id,
+        (index) => `outlet_target[${index}].outlet_id`,
+        (id) => `outlet ${id}`,
+      );
       if ((await countVisibleOutlets(pool, visibilityOf(request), ids, body.client_id)) !== ids.length) {
         throw forbidden(MESSAGES.scope);
       }
@@ -125,10 +143,9 @@ export function settingsHandlers({ pool }: RouteDeps) {
     },
     async createCategory(request) {
       const { body } = request;
-      const name = body.name.trim();
-      if (name === '') throw badRequest('name: must not be blank.');
+      const name = nonBlank(body.name, 'name');
       const kind = body.isCategory ? 'category' : 'subcategory';
-      return createCatalogueNode(pool, actorOf(request, body.client_id), kind, name);
+      return valueOrThrow(await createCatalogueNode(pool, actorOf(request, body.client_id), kind, name));
     },
     async deleteCategory(request) {
       const { body } = request;
@@ -141,27 +158,34 @@ export function settingsHandlers({ pool }: RouteDeps) {
     async assignSubcategories(request) {
       const { body } = request;
       const actor = actorOf(request, body.client_id);
-      return { success: true, updated: await assignSubcategories(pool, actor, body.category_id, body.subcategory_ids) };
+      const updated = valueOrThrow(await assignSubcategories(pool, actor, body.category_id, body.subcategory_ids));
+      return { success: true, updated };
     },
     async getSubcategoryNameOptions({ query }) {
-      return subcategoryNameOptions(pool, query.client_id, query.category_id, query.searchedText, query.page ?? 1);
+      return valueOrThrow(
+        await subcategoryNameOptions(pool, query.client_id, query.category_id, query.searchedText, query.page ?? 1),
+      );
     },
     async getSkuNameOptions(request) {
       const { query } = request;
       const visibility = visibilityOf(request);
-      return skuNameOptions(
-        pool,
-        visibility,
-        query.client_id,
-        query.subcategory_id,
-        query.searchedText,
-        query.page ?? 1,
+      return valueOrThrow(
+        await skuNameOptions(
+          pool,
+          visibility,
+          query.client_id,
+          query.subcategory_id,
+          query.searchedText,
+          query.page ?? 1,
+        ),
       );
     },
     async assignSkus(request) {
       const { body } = request;
       const actor = actorOf(request, body.client_id);
-      const updated = await assignSkus(pool, actor, visibilityOf(request), body.subcategory_id, body.sku_ids);
+      const updated = valueOrThrow(
+        await assignSkus(pool, actor, visibilityOf(request), body.subcategory_id, body.sku_ids),
+      );
       return { success: true, updated };
     },
 
@@ -170,16 +194,18 @@ export function settingsHandlers({ pool }: RouteDeps) {
     },
     async createMealTiming(request) {
       const { body } = request;
-      return createMealTiming(pool, actorOf(request, body.client_id), body.outlet_id);
+      return valueOrThrow(await createMealTiming(pool, actorOf(request, body.client_id), body.outlet_id));
     },
     async updateMealTimings(request) {
       const { body } = request;
       const actor = actorOf(request, body.client_id);
-      return { data: await updateMealTimings(pool, actor, body.outlet_id, body.meal_timing) };
+      const changes = timingChangesOf(body.meal_timing);
+      return { data: valueOrThrow(await updateMealTimings(pool, actor, body.outlet_id, changes)) };
     },
     async deleteMealTiming(request) {
       const { query } = request;
-      if (!(await deleteMealTiming(pool, actorOf(request, query.client_id), query.outlet_id, query.id))) {
+      const actor = actorOf(request, query.client_id);
+      if (!valueOrThrow(await deleteMealTiming(pool, actor, query.outlet_id, query.id))) {
         throw notFound(`id: there is no meal timing ${query.id} at this outlet.`);
       }
       return { success: true };
