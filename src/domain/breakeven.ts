@@ -3,6 +3,8 @@
  * status and CSV. Pure: used by the server (which department a caller may read) and the browser.
  */
 
+import { type CsvNumeral, csvNumeral } from './csv';
+
 export type Department = 'leasing' | 'finance' | 'marcom' | 'operations';
 
 export const DEPARTMENTS: readonly Department[] = ['leasing', 'finance', 'marcom', 'operations'];
@@ -58,9 +60,9 @@ interface BreakevenRowLike {
   readonly on_track: boolean | null;
 }
 
-/** The CSV of the rows shown (amounts in each row's currency, named in a column of its own). */
-export function breakevenCsvRows(rows: readonly BreakevenRowLike[]): Record<string, string>[] {
-  const amount = (value: number | null) => (value === null ? '' : value.toFixed(2));
+/** The CSV of the rows shown (amounts in each row's currency, named in a column of its own; figures are numerals). */
+export function breakevenCsvRows(rows: readonly BreakevenRowLike[]): Record<string, string | CsvNumeral>[] {
+  const amount = (value: number | null) => (value === null ? '' : csvNumeral(value.toFixed(2)));
   return rows.map((row) => ({
     outlet: row.outlet_name,
     mall: row.mall_name,
@@ -68,9 +70,9 @@ export function breakevenCsvRows(rows: readonly BreakevenRowLike[]): Record<stri
     gto: amount(row.gto),
     breakeven_target: amount(row.breakeven_target),
     difference: amount(row.difference),
-    progress_percent: row.progress === null ? '' : row.progress.toFixed(1),
+    progress_percent: row.progress === null ? '' : csvNumeral(row.progress.toFixed(1)),
     projected_gto: amount(row.projected_gto),
-    projected_progress_percent: row.projected_progress === null ? '' : row.projected_progress.toFixed(1),
+    projected_progress_percent: row.projected_progress === null ? '' : csvNumeral(row.projected_progress.toFixed(1)),
     status: trackLabel(row.on_track),
   }));
 }

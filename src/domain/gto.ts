@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { CsvFile } from './csv';
+import { type CsvFile, csvNumeral } from './csv';
 import { DATE_FORMAT, isValidMonth } from './dateLimits';
 import { toFilterQuery } from './filterUrl';
 import { type CurrencyFormat, formatDay, formatMoney, formatMonth } from './format';
@@ -388,10 +388,10 @@ export function gtoReviewCsv(rows: readonly GtoSummaryRowLike[]): CsvFile {
       outlet: row.outlet_name,
       mall: row.mall_name,
       month: row.month,
-      declared_gto: row.gto_amount === null ? '' : row.gto_amount.toFixed(2),
-      captured_sales: row.captured_sales.toFixed(2),
-      variance_amount: row.variance_amount === null ? '' : row.variance_amount.toFixed(2),
-      variance_percent: row.variance_percent === null ? '' : row.variance_percent.toFixed(2),
+      declared_gto: row.gto_amount === null ? '' : csvNumeral(row.gto_amount.toFixed(2)),
+      captured_sales: csvNumeral(row.captured_sales.toFixed(2)),
+      variance_amount: row.variance_amount === null ? '' : csvNumeral(row.variance_amount.toFixed(2)),
+      variance_percent: row.variance_percent === null ? '' : csvNumeral(row.variance_percent.toFixed(2)),
       status: statusLabel(row),
       flagged: row.flagged ? 'Yes' : 'No',
       submitted_at: row.submitted_at === null ? '' : formatDateTime(row.submitted_at),

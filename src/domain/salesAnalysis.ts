@@ -4,7 +4,7 @@
  * transactions and units series, the meal timing and item breakdown tables, the top-SKU table's sorts, and the CSV
  * files of each table. Days are `YYYY-MM-DD` (the outlet's mall's local days).
  */
-import type { CsvFile } from './csv';
+import { type CsvFile, csvNumeral } from './csv';
 import type { CommittedFilters } from './filterHeader';
 import { formatDay, formatMonth, formatNumber } from './format';
 import { type ReportQuery, reportQueryOf } from './mallReportViews';
@@ -250,7 +250,8 @@ export function kpiCsv(
       measure: KPI_LABELS[figure.measure],
       current: figure.current,
       compared: figure.growth?.compared,
-      growth: figure.growth?.change.text,
+      // '+3.20%' or '-1.50%' (a numeral), 'n/a' (text).
+      growth: figure.growth && csvNumeral(figure.growth.change.text),
       period: periodCell(range),
       compared_period: periodCell(figure.growth && comparison?.previous),
       growth_period: periodCell(figure.growth && comparison?.current),

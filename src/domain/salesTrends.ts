@@ -1,4 +1,4 @@
-import type { CsvFile } from './csv';
+import { type CsvFile, csvNumeral } from './csv';
 import type { CommittedFilters } from './filterHeader';
 import type { MonthlyReportRow, ReportQuery } from './mallReportViews';
 import { NO_COMPLETE_DAY, spanText } from './periods';
@@ -225,10 +225,10 @@ export function salesTrendsCsv(trends: SalesTrends | undefined): CsvFile {
       month: MONTH_NAMES[month.month - 1],
       [`gmv_${year}`]: month.thisYear?.gmv ?? '',
       [`gmv_${year - 1}`]: month.lastYear.gmv,
-      gmv_growth_percent: month.growth ? month.growth.gmv.toFixed(2) : '',
+      gmv_growth_percent: month.growth ? csvNumeral(month.growth.gmv.toFixed(2)) : '',
       [`transactions_${year}`]: month.thisYear?.transactions ?? '',
       [`transactions_${year - 1}`]: month.lastYear.transactions,
-      transactions_growth_percent: month.growth ? month.growth.transactions.toFixed(2) : '',
+      transactions_growth_percent: month.growth ? csvNumeral(month.growth.transactions.toFixed(2)) : '',
       partial: month.partial ? 'Yes' : '',
     })),
   };

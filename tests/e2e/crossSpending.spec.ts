@@ -10,6 +10,13 @@ import { openAs, openPage } from './session';
  * whose days add up to the row's figures for the same range and export as CSV. Every figure is the server's.
  */
 
+/** The lines of a downloaded CSV file, which starts with the UTF-8 BOM (for Excel; not part of its first line). */
+async function csvLines(path: string): Promise<string[]> {
+  const text = await readFile(path, 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return text.slice(1).split('\r\n');
+}
+
 /** Waits until the page's report has loaded: no spinner, no skeleton. */
 async function loaded(page: Page): Promise<void> {
   await expect(page.getByTestId('report-loading')).toHaveCount(0);
@@ -99,7 +106,7 @@ test('cross spending: the outlets where the outlet’s members also spend, and o
   // The outlets table as CSV, the first row as the table shows it.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-outlets-csv').click()]);
   expect(download.suggestedFilename()).toBe(`cross_spending_${outletId}_outlets_${range}.csv`);
-  const lines = (await readFile(await download.path(), 'utf8')).split('\r\n');
+  const lines = await csvLines(await download.path());
   expect(lines[0]).toBe('Outlet ID,Outlet Name,Category,Shared Shoppers,Share Percent,Spend,Visits,Currency');
   expect(lines).toHaveLength((await rows.count()) + 2);
   const csvFirst = lines[1] ?? '';
@@ -161,7 +168,7 @@ test('cross spending: the outlets where the outlet’s members also spend, and o
   // The days as CSV.
   const [daily] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
   expect(daily.suggestedFilename()).toBe(`cross_spending_${outletId}_${otherId}_daily_${range}.csv`);
-  const dailyLines = (await readFile(await daily.path(), 'utf8')).split('\r\n');
+  const dailyLines = await csvLines(await daily.path());
   expect(dailyLines[0]).toBe('Date,Shoppers,Visits,Spend,Note,Currency');
   expect(dailyLines).toHaveLength(dayCount + 2);
 

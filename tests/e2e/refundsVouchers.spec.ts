@@ -139,8 +139,15 @@ async function checkExport(
   expect(download.suggestedFilename()).toBe(`${base}_${range}.zip`);
   const zip = await JSZip.loadAsync(await readFile(await download.path()));
   expect(Object.keys(zip.files).sort()).toEqual([`daily_${range}.csv`, `kpis_${range}.csv`, `outlets_${range}.csv`]);
-  const linesOf = async (name: string) =>
-    ((await zip.file(`${name}_${range}.csv`)?.async('string')) ?? '').split('\r\n').filter((line) => line !== '');
+  const linesOf = async (name: string) => {
+    const text = (await zip.file(`${name}_${range}.csv`)?.async('string')) ?? '';
+    // Each file starts with the UTF-8 BOM (for Excel), not part of its first line.
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    return text
+      .slice(1)
+      .split('\r\n')
+      .filter((line) => line !== '');
+  };
   const daily = await linesOf('daily');
   expect(daily).toEqual([
     `${headers.daily},Currency`,

@@ -261,7 +261,7 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       expect(last(files).input).toEqual({
         fileName: `receipt_data_12_2026-11-19_2026-11-25_page_${expected.page}.csv`,
         text:
-          'Receipt ID,Datetime,Total Amount,Receipt Status,Currency\r\n' +
+          '\uFEFFReceipt ID,Datetime,Total Amount,Receipt Status,Currency\r\n' +
           'K-1001,2026-11-24 12:30:00,1234.5,Closed,SGD\r\n' +
           'no receipt id,2026-11-23 09:00:05,-3,Void,SGD\r\n',
       });
@@ -444,7 +444,7 @@ describe('tenantReceiptDataMachine details', () => {
     const filters = { clientId: 3, outletId: 12, startTime: '2026-11-19', endTime: '2026-11-25' };
     expect(tenantReceiptsCsv(filters, { rows: ROWS.slice(0, 1), page: 2 }, undefined)).toEqual({
       fileName: 'receipt_data_12_2026-11-19_2026-11-25_page_2.csv',
-      text: 'Receipt ID,Datetime,Total Amount,Receipt Status\r\nK-1001,2026-11-24 12:30:00,1234.5,Closed\r\n',
+      text: '\uFEFFReceipt ID,Datetime,Total Amount,Receipt Status\r\nK-1001,2026-11-24 12:30:00,1234.5,Closed\r\n',
     });
   });
 });

@@ -12,6 +12,7 @@ import {
   progressText,
   trackLabel,
 } from '../../src/domain/breakeven';
+import { csvNumeral, toCsv } from '../../src/domain/csv';
 
 describe('breakeven departments', () => {
   it('reads the department a user’s roles name, none for an operator', () => {
@@ -73,19 +74,19 @@ describe('breakeven rows', () => {
         outlet: 'Cafe Uno',
         mall: 'Central',
         currency: 'SGD',
-        gto: '300.00',
-        breakeven_target: '200.00',
-        difference: '100.00',
-        progress_percent: '150.0',
-        projected_gto: '420.50',
-        projected_progress_percent: '210.3',
+        gto: csvNumeral('300.00'),
+        breakeven_target: csvNumeral('200.00'),
+        difference: csvNumeral('100.00'),
+        progress_percent: csvNumeral('150.0'),
+        projected_gto: csvNumeral('420.50'),
+        projected_progress_percent: csvNumeral('210.3'),
         status: 'On track',
       },
       {
         outlet: 'Kiosk',
         mall: 'Harbour',
         currency: 'USD',
-        gto: '0.00',
+        gto: csvNumeral('0.00'),
         breakeven_target: '',
         difference: '',
         progress_percent: '',
@@ -94,6 +95,26 @@ describe('breakeven rows', () => {
         status: '',
       },
     ]);
+  });
+
+  it('writes a negative difference as a number and an outlet named like a formula as text', () => {
+    const rows = breakevenCsvRows([
+      {
+        outlet_name: '=HYPERLINK("http://x.invalid","r1")',
+        mall_name: '@SUM(A1)',
+        currency: 'SGD',
+        gto: 100,
+        breakeven_target: 112.5,
+        difference: -12.5,
+        progress: -3,
+        projected_gto: null,
+        projected_progress: null,
+        on_track: false,
+      },
+    ]);
+    expect(toCsv(BREAKEVEN_CSV_KEYS, rows).split('\r\n')[1]).toBe(
+      `"'=HYPERLINK(""http://x.invalid"",""r1"")","'@SUM(A1)",SGD,100.00,112.50,-12.50,-3.0,,,${trackLabel(false)}`,
+    );
   });
 });
 

@@ -295,7 +295,7 @@ describe('the CSV files', () => {
     ]);
     expect(outlets?.fileName).toBe('cross_spending_12_outlets_2024-03-09_2024-03-15.csv');
     expect(outlets?.text.split('\r\n')).toEqual([
-      'Outlet ID,Outlet Name,Category,Shared Shoppers,Share Percent,Spend,Visits,Currency',
+      '\uFEFFOutlet ID,Outlet Name,Category,Shared Shoppers,Share Percent,Spend,Visits,Currency',
       '13,Tea Time,F&B,4,33.3,88.1,6,SGD',
       '30,Shoe Box,Uncategorised,4,33.3,410,4,SGD',
       '31,Books,Retail,1,8.3,12,1,SGD',
@@ -303,7 +303,7 @@ describe('the CSV files', () => {
     ]);
     expect(categories?.fileName).toBe('cross_spending_12_categories_2024-03-09_2024-03-15.csv');
     expect(categories?.text.split('\r\n')).toEqual([
-      'Category,Shared Shoppers,Share Percent,Spend,Visits',
+      '\uFEFFCategory,Shared Shoppers,Share Percent,Spend,Visits',
       'Retail,1,8.3,12,1',
       'Uncategorised,4,33.3,410,4',
       '',
@@ -315,7 +315,7 @@ describe('the CSV files', () => {
     const [file] = csvFileTexts('x', [pairDailyCsv({ outletId: 12, otherOutletId: 13 }, days)]);
     expect(file?.fileName).toBe('cross_spending_12_13_daily_x.csv');
     expect(file?.text.split('\r\n')).toEqual([
-      'Date,Shoppers,Visits,Spend,Note',
+      '\uFEFFDate,Shoppers,Visits,Spend,Note',
       '2024-03-13,2,3,30.1,',
       '2024-03-14,0,0,0,',
       '2024-03-15,2,3,58,"Today, so far"',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileTexts, titleCaseHeader } from '../../src/domain/csv';
+import { CSV_BOM, csvFileTexts, titleCaseHeader } from '../../src/domain/csv';
 import {
   BY_CURRENCY_CSV_KEYS,
   byCurrencyFile,
@@ -25,7 +25,8 @@ const SUFFIX = '2026-10-01_2026-10-31';
 function linesOf(file: Parameters<typeof csvFileTexts>[1][number]): { fileName: string; lines: string[] } {
   const [written] = csvFileTexts(SUFFIX, [file]);
   if (!written) throw new Error('no file');
-  return { fileName: written.fileName, lines: written.text.split('\r\n').slice(0, -1) };
+  if (!written.text.startsWith(CSV_BOM)) throw new Error('the file does not start with the BOM');
+  return { fileName: written.fileName, lines: written.text.slice(CSV_BOM.length).split('\r\n').slice(0, -1) };
 }
 
 describe('CSV headers of the export (§9: title-cased from underscores)', () => {

@@ -244,25 +244,27 @@ describe('CSV', () => {
       'outlets_2026-03-09_2026-03-15.csv',
     ]);
     expect(texts[1]?.text.split('\r\n').slice(0, 3)).toEqual([
-      'Date,Refund Amount,Refunded Receipts',
+      '\uFEFFDate,Refund Amount,Refunded Receipts',
       '2026-03-09,20,1',
       '2026-03-10,0,0',
     ]);
     expect(texts[2]?.text.split('\r\n')).toEqual([
-      'Outlet,Mall,Refund Amount,Refunded Receipts,Refund Rate Percent,GMV',
+      '\uFEFFOutlet,Mall,Refund Amount,Refunded Receipts,Refund Rate Percent,GMV',
       'Boutique Duo,Central Mall,50,1,25,200',
       'Cafe Uno,Central Mall,20,1,13.3,150',
       '',
     ]);
-    expect(texts[0]?.text.split('\r\n')[0]).toBe('Measure,Current,Compared Period,Compared,Previous Period,Previous');
+    expect(texts[0]?.text.split('\r\n')[0]).toBe(
+      '\uFEFFMeasure,Current,Compared Period,Compared,Previous Period,Previous',
+    );
   });
 
   it("names the voucher files' columns as the page does, and gives headers only without figures", () => {
     const texts = csvFileTexts('x', mallAmountCsvFiles('voucher', {}));
     expect(texts.map((file) => file.text)).toEqual([
-      'Measure,Current,Compared Period,Compared,Previous Period,Previous\r\n',
-      'Date,Voucher Amount,Redeemed Bills\r\n',
-      'Outlet,Mall,Voucher Amount,Redeemed Bills,Voucher Share Percent,GMV\r\n',
+      '\uFEFFMeasure,Current,Compared Period,Compared,Previous Period,Previous\r\n',
+      '\uFEFFDate,Voucher Amount,Redeemed Bills\r\n',
+      '\uFEFFOutlet,Mall,Voucher Amount,Redeemed Bills,Voucher Share Percent,GMV\r\n',
     ]);
   });
 });

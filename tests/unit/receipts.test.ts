@@ -167,7 +167,7 @@ describe('CSV (§9)', () => {
     expect(titleCaseHeader('member_gmv')).toBe('Member GMV');
     expect(titleCaseHeader('average_transaction_value')).toBe('Average Transaction Value');
     expect(toCsv(['receipt_id', 'name_reason'], [{ receipt_id: 'A', name_reason: 'say "hi", ok' }])).toBe(
-      'Receipt ID,Name Reason\r\nA,"say ""hi"", ok"\r\n',
+      '\uFEFFReceipt ID,Name Reason\r\nA,"say ""hi"", ok"\r\n',
     );
   });
 });
@@ -253,7 +253,7 @@ describe('the receipts CSV (§7, §9)', () => {
 
   it('has title-cased headers and every column for outlet type 1', () => {
     expect(receiptsCsv([row], 1).split('\r\n')).toEqual([
-      'Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount,Discount,Name Reason,Table,Take Away,Delivery Info,Status',
+      '\uFEFFDatetime,Receipt ID,Receipt Status,Payment Method,Total Amount,Discount,Name Reason,Table,Take Away,Delivery Info,Status',
       '2026-03-01 10:00:00,no receipt id,Closed,VISA,1,2,"Staff, VIP",T1,false,,Closed Discount',
       '',
     ]);
@@ -261,7 +261,7 @@ describe('the receipts CSV (§7, §9)', () => {
 
   it('has the first five columns only for outlet type 2', () => {
     expect(receiptsCsv([row], 2).split('\r\n')).toEqual([
-      'Datetime,Receipt ID,Receipt Status,Payment Method,Total Amount',
+      '\uFEFFDatetime,Receipt ID,Receipt Status,Payment Method,Total Amount',
       '2026-03-01 10:00:00,no receipt id,Closed,VISA,1',
       '',
     ]);

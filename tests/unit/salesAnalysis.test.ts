@@ -184,7 +184,7 @@ describe('growth', () => {
     const [file] = csvFileTexts('2026-11-19_2026-11-25', [kpiCsv(figures, WEEK, comparison)]);
     expect(file?.fileName).toBe('kpis_2026-11-19_2026-11-25.csv');
     expect(file?.text.split('\r\n').slice(0, 3)).toEqual([
-      'Measure,Current,Compared,Growth,Period,Compared Period,Growth Period,Growth Period Value',
+      '\uFEFFMeasure,Current,Compared,Growth,Period,Compared Period,Growth Period,Growth Period Value',
       'Revenue,1500.5,1000,+50.05%,2026-11-19 to 2026-11-25,2026-11-12 to 2026-11-18,2026-11-19 to 2026-11-25,1500.5',
       'Transactions,30,0,n/a,2026-11-19 to 2026-11-25,2026-11-12 to 2026-11-18,2026-11-19 to 2026-11-25,30',
     ]);
@@ -308,7 +308,7 @@ describe('the series over time', () => {
     expect(trend.totals).toEqual({ revenue: 120.5, transactions: 4, units: 7 });
     const [file] = csvFileTexts('x', [trendCsv(trend)]);
     expect(file?.text.split('\r\n')).toEqual([
-      'Bucket,Revenue,Transactions,Units Sold,Note',
+      '\uFEFFBucket,Revenue,Transactions,Units Sold,Note',
       '2026-11-23,100.5,3,5,',
       '2026-11-24,0,0,0,',
       '2026-11-25,20,1,2,so far',
@@ -335,7 +335,7 @@ describe('meal timings', () => {
     expect(mealTimingsOf([], 0).rows).toEqual([]);
     const [file] = csvFileTexts('x', [mealTimingsCsv(meals)]);
     expect(file?.text.split('\r\n').slice(0, 2)).toEqual([
-      'Meal Timing,Start Time,End Time,Revenue,Transactions,Share Of Revenue Percent',
+      '\uFEFFMeal Timing,Start Time,End Time,Revenue,Transactions,Share Of Revenue Percent',
       'Lunch,11:00,14:30,300,6,30',
     ]);
   });
@@ -361,7 +361,7 @@ describe('item sales breakdown', () => {
     const [file] = csvFileTexts('x', [itemsCsv(rows, 'daily')]);
     expect(file?.fileName).toBe('item_sales_daily_x.csv');
     expect(file?.text.split('\r\n').slice(0, 2)).toEqual([
-      'Bucket,Rank,SKU ID,Item Name,Quantity,Amount',
+      '\uFEFFBucket,Rank,SKU ID,Item Name,Quantity,Amount',
       '2026-11-24,1,7,Latte,10,55',
     ]);
   });
@@ -403,7 +403,7 @@ describe('top SKUs', () => {
     const [file] = csvFileTexts('2026-11-19_2026-11-25', [topSkusCsv(page, 'SGD')]);
     expect(file?.fileName).toBe('top_skus_2026-11-19_2026-11-25.csv');
     expect(file?.text.split('\r\n').slice(0, 3)).toEqual([
-      'Rank,SKU ID,Barcode,Item Name,Quantity,Unit Price,Amount,Currency',
+      '\uFEFFRank,SKU ID,Barcode,Item Name,Quantity,Unit Price,Amount,Currency',
       '11,3,900,banana bread,9,4.5,40.5,SGD',
       '12,1,,Americano,7,3,21,SGD',
     ]);

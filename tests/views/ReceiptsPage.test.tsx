@@ -938,3 +938,58 @@ describe('the PDF', () => {
     await waitFor(() => expect(screen.queryByTestId('pdf-progress')).toBeNull());
   });
 });
+
+describe('text from devices (issue 29)', () => {
+  const LINK = '<a href=//x.invalid/p>PAYLINK</a>';
+  const ITALIC = '<i>PAY</i>';
+
+  it('shows payment methods in the breakdown legend as text: no link, no italics', async () => {
+    answers.breakdown = [LINK, ITALIC].map((payment_method) => ({
+      payment_method,
+      sum: 10,
+      data: [{ key: '2024/03/14', value: 10 }],
+    }));
+    await renderLoaded();
+    const svg = () => screen.getByTestId('payment-breakdown-chart').querySelector('svg.highcharts-root');
+    await waitFor(() => expect(svg()?.querySelectorAll('.highcharts-legend-item')).toHaveLength(2));
+    expect(svg()?.querySelectorAll('a, i, [style*="italic"]')).toHaveLength(0);
+    expect(
+      [...(svg()?.querySelectorAll('.highcharts-legend-item text') ?? [])].map((text) => text.textContent),
+    ).toEqual([LINK, ITALIC]);
+  });
+
+  it('exports the CSV with a UTF-8 BOM, formulas a device sent as text and amounts as numbers', async () => {
+    // The saved file's blob (the page clicks a hidden link to its object URL).
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:receipts';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    answers.transactions = () => ({
+      data: [
+        receipt({
+          receipt_id: '@SUM(A1)',
+          payment_method: '=HYPERLINK("http://x.invalid","r1")',
+          total_amount: -12.5,
+          name_reason: '=1+1',
+          table: '+1',
+          delivery_info: '-1+2',
+        }),
+        ...ROWS.slice(1),
+      ],
+      summary: [{ ...SUMMARY, total: ROWS.length }],
+    });
+    await renderLoaded();
+    fireEvent.click(screen.getByTestId('export-csv'));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const bytes = new Uint8Array(await (blobs[0] as Blob).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes).split('\r\n')[1]).toBe(
+      `2024-03-14 12:00:05,"'@SUM(A1)",Closed,"'=HYPERLINK(""http://x.invalid"",""r1"")",-12.5,0,"'=1+1","'+1",,"'-1+2",Closed`,
+    );
+  });
+});

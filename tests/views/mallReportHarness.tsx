@@ -195,6 +195,13 @@ export function chartIn(testId: string): Highcharts.Chart {
   return chart;
 }
 
+/** The x axis labels a chart draws inside the element with this test id, as the user reads them. */
+export function xAxisLabels(testId: string): string[] {
+  return [...screen.getByTestId(testId).querySelectorAll('.highcharts-xaxis-labels text')].map(
+    (label) => label.textContent ?? '',
+  );
+}
+
 /** The y values of a chart's series. */
 export function seriesValues(chart: Highcharts.Chart, index = 0): (number | null | undefined)[] {
   const series = chart.series[index];
@@ -306,11 +313,19 @@ export async function blobBytes(blob: Blob): Promise<Uint8Array> {
   });
 }
 
+/** The text of a CSV download, which must start with the UTF-8 BOM (issue 29); the BOM is not part of the text. */
 export async function blobText(blob: Blob): Promise<string> {
-  return new TextDecoder().decode(await blobBytes(blob));
+  const bytes = await blobBytes(blob);
+  if (![0xef, 0xbb, 0xbf].every((byte, index) => bytes[index] === byte)) {
+    throw new Error('the CSV file does not start with the UTF-8 BOM');
+  }
+  return new TextDecoder().decode(bytes.slice(3));
 }
 
-/** The files of a zip download: name → CSV lines (CRLF split, the trailing empty line dropped). */
+/**
+ * The files of a zip download: name → CSV lines (CRLF split, the trailing empty line dropped). Each file must start
+ * with the UTF-8 BOM (issue 29), which is not part of its first line.
+ */
 export async function unzip(blob: Blob): Promise<Record<string, string[]>> {
   const zip = await JSZip.loadAsync(await blobBytes(blob));
   const files: Record<string, string[]> = {};
@@ -318,7 +333,11 @@ export async function unzip(blob: Blob): Promise<Record<string, string[]>> {
     const file = zip.file(name);
     if (!file) throw new Error(`no ${name} in the zip`);
     const text = await file.async('string');
-    files[name] = text.split('\r\n').filter((line, index, lines) => !(line === '' && index === lines.length - 1));
+    if (!text.startsWith('\uFEFF')) throw new Error(`${name} does not start with the UTF-8 BOM`);
+    files[name] = text
+      .slice(1)
+      .split('\r\n')
+      .filter((line, index, lines) => !(line === '' && index === lines.length - 1));
   }
   return files;
 }

@@ -4,6 +4,7 @@ import 'highcharts/modules/no-data-to-display';
 import HighchartsReact from 'highcharts-react-official';
 import { createContext, useContext, useEffect, useId, useMemo, useRef } from 'react';
 import { chartTable } from './chartTable';
+import { textOnlyOptions } from './chartText';
 import { CHART_COLORS, chartAnimationsEnabled, NO_DATA_TEXT } from './chartTheme';
 
 Highcharts.setOptions({ lang: { noData: NO_DATA_TEXT } });
@@ -17,7 +18,10 @@ export interface ChartFrame {
 export const ChartFrameContext = createContext<ChartFrame>({});
 
 export interface ChartProps {
-  /** The chart's options; colours, 'No Data', credits and animation are filled in here. */
+  /**
+   * The chart's options; colours, 'No Data', credits and animation are filled in here, and every text is drawn as
+   * text (names from devices and users never as markup: `textOnlyOptions`).
+   */
   readonly options: Highcharts.Options;
   readonly height?: number;
   readonly testId?: string;
@@ -65,7 +69,8 @@ function ChartDataTable({ id, title, options }: { id: string; title: string; opt
 
 /**
  * A Highcharts chart with the app's palette, 'No Data' when there is nothing to draw, PNG/SVG export made in the
- * browser, animations off in tests. The chart is an image named by its title and described by its data table:
+ * browser, animations off in tests, and the text of its data (categories, series and point names) drawn as text,
+ * never as markup. The chart is an image named by its title and described by its data table:
  * the table of the block around it, or else its own, under a closed 'Data table' disclosure.
  */
 export function Chart({ options, height = 320, testId, title }: ChartProps) {
@@ -77,8 +82,10 @@ export function Chart({ options, height = 320, testId, title }: ChartProps) {
   const chartRef = useRef<HighchartsReact.RefObject>(null);
   const merged = useMemo<Highcharts.Options>(() => {
     const animation = chartAnimationsEnabled();
+    // Text as text: a payment method '<a href=…>' is drawn as those characters, not as a link.
+    const text = textOnlyOptions(options);
     return {
-      ...options,
+      ...text,
       colors: [...CHART_COLORS],
       credits: { enabled: false },
       // PNG and SVG made in the browser (exporting.local): nothing is sent to an export server, so export works
@@ -91,10 +98,10 @@ export function Chart({ options, height = 320, testId, title }: ChartProps) {
         ...options.exporting,
       },
       noData: { style: { fontSize: '14px', fontWeight: '500', color: '#5F6B7C' } },
-      chart: { height, ...options.chart, animation },
+      chart: { height, ...text.chart, animation },
       plotOptions: {
-        ...options.plotOptions,
-        series: { ...options.plotOptions?.series, animation },
+        ...text.plotOptions,
+        series: { ...text.plotOptions?.series, animation },
       },
     };
   }, [options, height, testId]);
