@@ -77,7 +77,11 @@ const filtersOf = (context: AuditLogContext): AuditLogFilters | undefined =>
   context.scope && { ...context.scope, entity: context.entity };
 
 export const auditLogMachine = setup({
-  types: { context: {} as AuditLogContext, events: {} as AuditLogEvent },
+  types: {
+    context: {} as AuditLogContext,
+    events: {} as AuditLogEvent,
+    children: {} as { list: 'auditList' },
+  },
   actors: { followHeaderFilters, auditList: auditListMachine },
   guards: {
     /** The header's client or days differ from the list's. */

@@ -79,7 +79,11 @@ export type BreakevenPageEvent =
 export function createBreakevenPageMachine(department: Department, client?: ApiClient) {
   const report = createBreakevenMachine(department, client);
   return setup({
-    types: { context: {} as BreakevenPageContext, events: {} as BreakevenPageEvent },
+    types: {
+      context: {} as BreakevenPageContext,
+      events: {} as BreakevenPageEvent,
+      children: {} as { report: 'report'; targets: 'targets' },
+    },
     actors: {
       report,
       targets: createBreakevenTargetsMachine(client),

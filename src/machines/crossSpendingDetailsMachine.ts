@@ -89,6 +89,7 @@ export function createCrossSpendingDetailsPageMachine(client: ApiClient = api) {
       input: {} as CrossSpendingDetailsInput,
       context: {} as CrossSpendingDetailsContext,
       events: {} as HeaderOutletsEvent,
+      children: {} as { report: 'report' },
     },
     actors: { followHeaderOutlets, report: createCrossSpendingDetailsReportMachine(client) },
     guards: {

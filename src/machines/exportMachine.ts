@@ -217,6 +217,7 @@ export function createExportMachine(client: ApiClient = api) {
       events: {} as ExportEvent,
       emitted: {} as Notice,
       tags: {} as 'busy',
+      children: {} as { reports: 'runReports' },
     },
     actors: {
       followHeaderFilters,

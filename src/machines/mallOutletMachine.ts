@@ -161,6 +161,7 @@ export function createMallOutletPageMachine(client: ApiClient = api) {
       input: {} as MallOutletPageInput,
       context: {} as MallOutletPageContext,
       events: {} as HeaderOutletsEvent,
+      children: {} as { report: 'report' },
     },
     actors: { followHeaderOutlets, report: createMallOutletReportMachine(client) },
     guards: {

@@ -169,7 +169,11 @@ export function createOutletCodeMachine(client: ApiClient = api) {
   const forward = { actions: 'forwardToList' } as const;
 
   return setup({
-    types: { context: {} as OutletCodeContext, events: {} as OutletCodeEvent },
+    types: {
+      context: {} as OutletCodeContext,
+      events: {} as OutletCodeEvent,
+      children: {} as { list: 'list'; editor: 'editor' },
+    },
     actors: {
       list,
       editor,
@@ -217,6 +221,7 @@ export function createOutletCodeMachine(client: ApiClient = api) {
       /** The typed code into the editor's draft; a draft back to every saved code, as saved, is clean again. */
       changeCode: enqueueActions(({ event, enqueue, self }) => {
         if (event.type !== 'code.change') return;
+        // XState types `self` in actions without the machine's children: the editor's type is said here.
         const child = self.getSnapshot().children.editor as EditorRef | undefined;
         const draft = child?.getSnapshot().context.draft;
         if (!child || !draft?.rows.some((row) => row.outletId === event.outletId)) return;

@@ -204,6 +204,7 @@ export const receiptsMachine = setup({
     context: {} as ReceiptsContext,
     events: {} as ReceiptsEvent,
     emitted: {} as Notice,
+    children: {} as { list: 'receiptsList' },
   },
   actors: {
     followHeaderFilters,

@@ -80,6 +80,7 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
     types: {
       context: {} as SalesTrendsContext,
       events: {} as SalesTrendsEvent,
+      children: {} as { report: 'report' },
     },
     actors: { followHeaderFilters, report: createSalesTrendsReportMachine(client) },
     guards: {

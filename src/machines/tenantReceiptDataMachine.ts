@@ -168,6 +168,7 @@ export const tenantReceiptDataMachine = setup({
     events: {} as TenantReceiptDataEvent,
     emitted: {} as Notice,
     tags: {} as TenantReceiptDataTag,
+    children: {} as { list: 'tenantReceiptList' },
   },
   actors: {
     followHeaderFilters,

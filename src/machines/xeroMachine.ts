@@ -126,6 +126,7 @@ export function createXeroMachine({ client = api }: XeroMachineOptions = {}) {
       input: {} as XeroPageInput | undefined,
       emitted: {} as Notice,
       tags: {} as XeroPageTag,
+      children: {} as { accounts: 'accounts'; postings: 'postings' },
     },
     actors: {
       followHeaderFilters,

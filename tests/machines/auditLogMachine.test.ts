@@ -12,6 +12,7 @@ import {
 } from '../../src/machines/auditLogMachine';
 import type { PagedListAnswer, PagedListQuery } from '../../src/machines/factories/pagedListMachine';
 import { type Deferred, deferred } from '../support/deferred';
+import { childOf } from './childOf';
 
 /*
  * The audit log page: the filters it tells its list (the header's client and days, its own kind of row) and the
@@ -85,7 +86,7 @@ const app = appWith(header);
 
 let actor: Actor<typeof app>;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const pageActor = () => actor.getSnapshot().children.page as Actor<typeof page>;
+const pageActor = () => childOf(actor.getSnapshot(), 'page');
 const filtersAsked = () => loads.map((load) => load.query.filters);
 
 function start(): void {
@@ -113,7 +114,7 @@ describe('the audit log page machine', () => {
   it('asks again when the header’s days or client change, not for other filters', async () => {
     start();
     await settle();
-    const headerActor = actor.getSnapshot().children.header as Actor<typeof header>;
+    const headerActor = childOf(actor.getSnapshot(), 'header');
     headerActor.send({ type: 'filters.set', filters: { ...FILTERS, mallIds: [1, 2] } });
     await settle();
     expect(loads).toHaveLength(1);
@@ -139,7 +140,7 @@ describe('the audit log page machine', () => {
     pageActor().send({ type: 'entity.change', entity: 'sku' });
     await settle();
     expect(loads).toEqual([]);
-    (actor.getSnapshot().children.header as Actor<typeof header>).send({ type: 'filters.set', filters: FILTERS });
+    childOf(actor.getSnapshot(), 'header').send({ type: 'filters.set', filters: FILTERS });
     await settle();
     expect(filtersAsked()).toEqual([{ clientId: 3, from: '2026-11-01', to: '2026-11-07', entity: 'sku' }]);
   });

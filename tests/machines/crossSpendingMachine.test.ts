@@ -1,14 +1,6 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type Actor,
-  type ActorRefFrom,
-  createActor,
-  fromCallback,
-  fromPromise,
-  type SnapshotFrom,
-  setup,
-} from 'xstate';
+import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 import type { CrossSpendingAnswer, CrossSpendingPairAnswer } from '../../src/domain/crossSpending';
@@ -23,6 +15,7 @@ import { createCrossSpendingMachine } from '../../src/machines/crossSpendingMach
 import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
 import type { HeaderOutletsEvent, OutletsStatus } from '../../src/machines/mallOutletMachine';
 import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
+import { childOf } from './childOf';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -317,7 +310,7 @@ describe('crossSpendingDetailsPageMachine', () => {
   let notices: Notice[];
   let range: { start: string; end: string };
   let before: number;
-  const report = () => actor.getSnapshot().children.report as ActorRefFrom<typeof reportMachine>;
+  const report = () => childOf(actor.getSnapshot(), 'report');
   const panel = () => report().getSnapshot().context.panels.details;
   const headerEvent = (
     status: OutletsStatus,

@@ -1,9 +1,10 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromCallback, type SnapshotFrom, setup, spawnChild, stopChild } from 'xstate';
+import { type ActorRefFrom, createActor, fromCallback, type SnapshotFrom, setup, spawnChild, stopChild } from 'xstate';
 import { errorOccurs } from '../../src/domain/messages';
 import { createEditorMachine, type EditorNotice, isDirty } from '../../src/machines/factories/editorMachine';
 import { type Deferred, deferred } from '../support/deferred';
+import { childOf } from './childOf';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -45,7 +46,7 @@ const editorMachine = createEditorMachine<Fees, LoadInput>({
   failedMessage: FAILED_TEXT,
 });
 
-let actor: Actor<typeof editorMachine>;
+let actor: ActorRefFrom<typeof editorMachine>;
 let notices: EditorNotice[];
 
 function start(): void {
@@ -241,13 +242,16 @@ describe('editorMachine details', () => {
       receive((event) => told.push(event.unsaved));
     });
     const app = createActor(
-      setup({ actors: { guard, editor: editorMachine } }).createMachine({
+      setup({
+        types: { children: {} as { guard: 'guard'; editor: 'editor' } },
+        actors: { guard, editor: editorMachine },
+      }).createMachine({
         invoke: { id: 'guard', systemId: 'navigation', src: 'guard' },
         entry: spawnChild('editor', { id: 'editor', input: { clientId: 3 } }),
         on: { close: { actions: stopChild('editor') } },
       }),
     ).start();
-    actor = app.getSnapshot().children.editor as unknown as Actor<typeof editorMachine>;
+    actor = childOf(app.getSnapshot(), 'editor');
     await loaded();
     expect(told).toEqual([]);
     actor.send({ type: 'editor.change', value: { fee: 20, note: 'x' } });

@@ -112,7 +112,7 @@ let notices: Notice[];
 
 const snapshot = () => actor.getSnapshot();
 function list(): ActorRefFrom<typeof gtoReviewListMachine> {
-  const child = snapshot().children.list as ActorRefFrom<typeof gtoReviewListMachine> | undefined;
+  const child = snapshot().children.list;
   if (!child) throw new Error('no list');
   return child;
 }

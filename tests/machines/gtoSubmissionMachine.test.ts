@@ -1,7 +1,7 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  type Actor,
+  type ActorRefFrom,
   createActor,
   fromCallback,
   fromPromise,
@@ -25,6 +25,7 @@ import {
 } from '../../src/machines/gto/gtoSubmissionMachine';
 import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
 import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
+import { childOf } from './childOf';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -110,7 +111,7 @@ const quietMachine = gtoSubmissionMachine.provide({
   },
 });
 
-let actor: Actor<typeof quietMachine>;
+let actor: ActorRefFrom<typeof quietMachine>;
 let notices: Notice[];
 
 function start(): void {
@@ -504,7 +505,10 @@ describe('gtoSubmissionMachine details', () => {
       receive((event) => headerTold.push(event.type));
     });
     const app = createActor(
-      setup({ actors: { guard, header, page: quietMachine } }).createMachine({
+      setup({
+        types: { children: {} as { guard: 'guard'; header: 'header'; page: 'page' } },
+        actors: { guard, header, page: quietMachine },
+      }).createMachine({
         invoke: [
           { id: 'guard', systemId: 'navigation', src: 'guard' },
           { id: 'header', systemId: 'filterHeader', src: 'header' },
@@ -513,7 +517,7 @@ describe('gtoSubmissionMachine details', () => {
         on: { close: { actions: stopChild('page') } },
       }),
     ).start();
-    actor = app.getSnapshot().children.page as unknown as Actor<typeof quietMachine>;
+    actor = childOf(app.getSnapshot(), 'page');
     await loaded();
     expect(headerTold).toEqual(['page.loading', 'page.loaded']);
     actor.send({ type: 'gto.changeDay', date: `${MONTH}-03`, value: '5' });

@@ -1,14 +1,6 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type Actor,
-  type ActorRefFrom,
-  createActor,
-  fromCallback,
-  fromPromise,
-  type SnapshotFrom,
-  setup,
-} from 'xstate';
+import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 import type { CsvFile } from '../../src/domain/csv';
@@ -21,6 +13,7 @@ import {
   type OutletsStatus,
 } from '../../src/machines/mallOutletMachine';
 import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
+import { childOf } from './childOf';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -155,7 +148,7 @@ async function answerAll(options: { nothing?: boolean; failing?: string } = {}):
 
 let actor: Actor<typeof testMachine>;
 let notices: Notice[];
-const report = () => actor.getSnapshot().children.report as ActorRefFrom<typeof reportMachine>;
+const report = () => childOf(actor.getSnapshot(), 'report');
 const panels = () => report().getSnapshot().context.panels;
 
 function start(input: { outletId: number | undefined } = { outletId: 12 }): void {

@@ -133,7 +133,7 @@ let notices: Notice[];
 
 const snapshot = () => actor.getSnapshot();
 function list(): ActorRefFrom<typeof nonTradingListMachine> {
-  const child = snapshot().children.list as ActorRefFrom<typeof nonTradingListMachine> | undefined;
+  const child = snapshot().children.list;
   if (!child) throw new Error('no list');
   return child;
 }

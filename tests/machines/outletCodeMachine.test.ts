@@ -11,6 +11,7 @@ import {
   createOutletCodeMachine,
   refusalOf,
 } from '../../src/machines/outletCodeMachine';
+import { childOf } from './childOf';
 import { describeModelCoverage } from './modelCoverage';
 import { errorBody, type FakeRequest, fakeNetwork, flush } from './settingsNetwork';
 
@@ -94,9 +95,9 @@ let stored: string | null;
 let typed: string;
 let typings: number;
 
-const pageActor = () => actor.getSnapshot().children.page as Actor<typeof page>;
-const headerActor = () => actor.getSnapshot().children.header as Actor<typeof header>;
-const navigationActor = () => actor.getSnapshot().children.navigation as Actor<typeof navigation>;
+const pageActor = () => childOf(actor.getSnapshot(), 'page');
+const headerActor = () => childOf(actor.getSnapshot(), 'header');
+const navigationActor = () => childOf(actor.getSnapshot(), 'navigation');
 const listActor = () => {
   const list = pageActor().getSnapshot().children.list;
   if (!list) throw new Error('no list');
@@ -104,7 +105,7 @@ const listActor = () => {
 };
 
 function editor(): EditorRef {
-  const child = pageActor().getSnapshot().children.editor as EditorRef | undefined;
+  const child = pageActor().getSnapshot().children.editor;
   if (!child) throw new Error('no editor');
   if (!watched.has(child)) {
     watched.add(child);

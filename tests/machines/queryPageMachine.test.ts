@@ -1,6 +1,6 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import type { CsvFile } from '../../src/domain/csv';
 import type { ReportQuery } from '../../src/domain/mallReportViews';
@@ -17,6 +17,7 @@ import {
   paymentMethodsReportMachine,
   peakHoursReportMachine,
 } from '../../src/machines/mallReportMachine';
+import { childOf } from './childOf';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -87,7 +88,7 @@ const testMachine = createQueryPageMachine<TestPanels>({
   },
 });
 
-let actor: Actor<typeof testMachine>;
+let actor: ActorRefFrom<typeof testMachine>;
 
 /** A filter header that records what it is told, with no committed client yet. */
 const fakeHeader = setup({}).createMachine({
@@ -124,7 +125,7 @@ function start(): void {
       ],
     }),
   ).start();
-  actor = app.getSnapshot().children.report as unknown as Actor<typeof testMachine>;
+  actor = childOf(app.getSnapshot(), 'report');
   actor.on('notify', (notice) => notices.push(notice));
 }
 

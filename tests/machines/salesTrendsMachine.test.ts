@@ -1,14 +1,6 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type Actor,
-  type ActorRefFrom,
-  createActor,
-  fromCallback,
-  fromPromise,
-  type SnapshotFrom,
-  setup,
-} from 'xstate';
+import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 import type { CsvFile } from '../../src/domain/csv';
@@ -18,6 +10,7 @@ import { salesTrendsCsv } from '../../src/domain/salesTrends';
 import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
 import { createSalesTrendsPageMachine, createSalesTrendsReportMachine } from '../../src/machines/salesTrendsMachine';
 import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
+import { childOf } from './childOf';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -114,7 +107,7 @@ async function answerAll(nothing = false): Promise<void> {
 
 let actor: Actor<typeof testMachine>;
 let notices: Notice[];
-const report = () => actor.getSnapshot().children.report as ActorRefFrom<typeof reportMachine>;
+const report = () => childOf(actor.getSnapshot(), 'report');
 const panel = () => report().getSnapshot().context.panels.trends;
 
 function start(): void {

@@ -2,6 +2,7 @@ import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { type Actor, type AnyActorRef, assign, createActor, type SnapshotFrom, setup } from 'xstate';
 import { settingsMachine } from '../../src/machines/settings/settingsMachine';
+import { childOf } from './childOf';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -56,11 +57,12 @@ let outletId: number | undefined;
 /** The editors' actor refs as first seen, to tell a restarted editor from a kept one. */
 let seen: Record<string, AnyActorRef | undefined>;
 
-const pageActor = () => actor.getSnapshot().children.page as Actor<typeof settingsMachine>;
-const header = () => actor.getSnapshot().children.header as Actor<typeof fakeHeader>;
-const child = (id: string) => pageActor().getSnapshot().children[id] as AnyActorRef | undefined;
-const CLIENT_EDITORS = ['emailSubscriptions', 'salesTargets', 'categories'];
-const OUTLET_EDITORS = ['processingFees', 'mealTimings'];
+const pageActor = () => childOf(actor.getSnapshot(), 'page');
+const header = () => childOf(actor.getSnapshot(), 'header');
+const CLIENT_EDITORS = ['emailSubscriptions', 'salesTargets', 'categories'] as const;
+const OUTLET_EDITORS = ['processingFees', 'mealTimings'] as const;
+type EditorId = (typeof CLIENT_EDITORS)[number] | (typeof OUTLET_EDITORS)[number];
+const child = <TId extends EditorId>(id: TId) => pageActor().getSnapshot().children[id];
 
 function setFilters(client: number | undefined, outlet: 'all' | number | undefined): void {
   header().send({ type: 'set', filters: { clientId: client, outlet } });

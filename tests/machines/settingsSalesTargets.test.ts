@@ -37,7 +37,7 @@ const LOADED: SalesTargetRow[] = [
 ];
 
 function editor(): EditorRef {
-  const child = actor.getSnapshot().children.editor as EditorRef | undefined;
+  const child = actor.getSnapshot().children.editor;
   if (!child) throw new Error('no editor');
   return child;
 }

@@ -17,6 +17,7 @@ import {
   tenantReceiptsCsv,
 } from '../../src/machines/tenantReceiptDataMachine';
 import { type Deferred, deferred } from '../support/deferred';
+import { childOf } from './childOf';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -118,8 +119,8 @@ function appWith(headerLogic: ReturnType<typeof headerWith>) {
 let actor: Actor<ReturnType<typeof appWith>>;
 let notices: string[];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const pageActor = () => actor.getSnapshot().children.page as Actor<typeof page>;
-const headerActor = () => actor.getSnapshot().children.header as Actor<ReturnType<typeof headerWith>>;
+const pageActor = () => childOf(actor.getSnapshot(), 'page');
+const headerActor = () => childOf(actor.getSnapshot(), 'header');
 const snapshot = () => pageActor().getSnapshot();
 function listActor() {
   const list = snapshot().children.list;

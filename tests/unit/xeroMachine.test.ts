@@ -1,6 +1,6 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Actor, type ActorRefFrom, createActor, type SnapshotFrom, setup } from 'xstate';
+import { type Actor, createActor, type SnapshotFrom, setup } from 'xstate';
 import type { XeroInfoResponse, XeroPosting } from '../../src/api/apps';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 import {
@@ -14,7 +14,6 @@ import {
 } from '../../src/domain/apps';
 import type { CommittedFilters } from '../../src/domain/filterHeader';
 import type { Notice } from '../../src/domain/messages';
-import type { createXeroAccountsMachine } from '../../src/machines/xeroAccountsMachine';
 import { createXeroMachine } from '../../src/machines/xeroMachine';
 import { describeModelCoverage } from '../machines/modelCoverage';
 import { errorBody, fakeNetwork } from '../machines/settingsNetwork';
@@ -101,8 +100,7 @@ let notices: Notice[];
 const snapshot = () => actor.getSnapshot();
 const toast = (intent: 'success' | 'danger', message: string) => ({ type: 'notify', intent, message, timeout: 5000 });
 /** The page's accounts editor, while it runs. */
-const accountsEditor = () =>
-  snapshot().children.accounts as ActorRefFrom<ReturnType<typeof createXeroAccountsMachine>> | undefined;
+const accountsEditor = () => snapshot().children.accounts;
 const accountsDraft = () => accountsEditor()?.getSnapshot().context.draft;
 
 async function start(): Promise<void> {

@@ -167,6 +167,7 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
       events: {} as QueryPageEvent,
       emitted: {} as Notice,
       tags: {} as 'loading',
+      children: {} as { loads: 'loadPanels'; export: 'exportFiles' },
     },
     actors: {
       loadPanels,

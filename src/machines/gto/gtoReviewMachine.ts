@@ -213,6 +213,12 @@ export const gtoReviewMachine = setup({
     context: {} as GtoReviewContext,
     events: {} as GtoReviewEvent,
     emitted: {} as Notice,
+    children: {} as {
+      list: 'gtoReviewList';
+      mallOptions: 'gtoMallOptions';
+      outletOptions: 'gtoOutletOptions';
+      rules: 'gtoRules';
+    },
   },
   actors: {
     followHeaderFilters,

@@ -209,6 +209,7 @@ export function createCategoriesMachine(client: ApiClient = api) {
       input: {} as CategoriesInput,
       emitted: {} as Notice,
       tags: {} as 'creating' | 'deleting' | 'assigning' | 'optionsLoading',
+      children: {} as { categories: 'categoriesList'; subcategories: 'subcategoriesList' },
     },
     actors: {
       categoriesList: createCategoriesListMachine(client),

@@ -73,6 +73,7 @@ export function createProcessingFeesMachine(client: ApiClient = api) {
       input: {} as ProcessingFeesInput,
       emitted: {} as Notice,
       tags: {} as 'loading' | 'saving' | 'dirty',
+      children: {} as { range: 'range' },
     },
     actors: {
       range: dateRangePickerMachine,

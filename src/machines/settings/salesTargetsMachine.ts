@@ -94,6 +94,7 @@ export function createSalesTargetsMachine(client: ApiClient = api) {
       context: {} as { clientId: number; today: string; month: string },
       events: {} as SalesTargetsEvent,
       input: {} as SalesTargetsInput,
+      children: {} as { editor: 'editor' },
     },
     actors: { editor },
     guards: {

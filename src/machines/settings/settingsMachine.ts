@@ -28,6 +28,14 @@ export const settingsMachine = setup({
   types: {
     context: {} as SettingsContext,
     events: {} as HeaderFiltersEvent,
+    children: {} as {
+      emailSubscriptions: 'emailSubscriptions';
+      salesTargets: 'salesTargets';
+      categories: 'categories';
+      processingFees: 'processingFees';
+      mealTimings: 'mealTimings';
+      deviceKeys: 'deviceKeys';
+    },
   },
   actors: {
     followHeaderFilters,

@@ -241,6 +241,7 @@ export function createNonTradingDaysMachine(options: NonTradingDaysOptions) {
       events: {} as NonTradingDaysEvent,
       emitted: {} as Notice,
       tags: {} as 'busy',
+      children: {} as { list: 'list' },
     },
     actors: {
       followHeaderFilters,

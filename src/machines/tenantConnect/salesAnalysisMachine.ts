@@ -209,6 +209,7 @@ export function createSalesAnalysisMachine(client: ApiClient = api) {
     types: {
       context: {} as SalesAnalysisContext,
       events: {} as SalesAnalysisEvent,
+      children: {} as { kpis: 'kpis'; trend: 'trend'; meals: 'meals'; items: 'items'; topSkus: 'topSkus' },
     },
     actors: {
       followHeaderFilters,

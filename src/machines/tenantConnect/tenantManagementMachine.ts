@@ -106,6 +106,7 @@ export function createTenantManagementMachine(client: ApiClient = api) {
       events: {} as TenantManagementEvent,
       emitted: {} as Notice,
       tags: {} as 'inviting' | 'acting',
+      children: {} as { list: 'tenantUsersList' },
     },
     actors: {
       followHeaderFilters,

@@ -256,6 +256,7 @@ export function createTopSkusMachine(client: ApiClient = api) {
       events: {} as TopSkusEvent,
       emitted: {} as Notice,
       tags: {} as 'exporting',
+      children: {} as { list: 'list'; search: 'search' },
     },
     actors: {
       list,

@@ -37,9 +37,9 @@ export function XeroPage({ title }: PageProps) {
   const input = useMemo(() => ({ outcome: xeroOutcomeOf(search) }), []);
   const actor = usePageActor(xeroMachine, input);
   useNoticeToasts(actor);
-  const postings = useSelector(actor, (state) => state?.children.postings as PostingsActor | undefined);
+  const postings = useSelector(actor, (state) => state?.children.postings);
   useNoticeToasts(postings);
-  const accounts = useSelector(actor, (state) => state?.children.accounts as AccountsActor | undefined);
+  const accounts = useSelector(actor, (state) => state?.children.accounts);
   useNoticeToasts(accounts);
   const waiting = useSelector(actor, (state) => state === undefined || state.matches('waiting'));
   return (

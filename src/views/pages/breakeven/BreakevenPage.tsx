@@ -2,7 +2,6 @@ import { Button, Callout, Classes, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type Highcharts from 'highcharts';
 import { useMemo, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import type { BreakevenRow, BreakevenTotal } from '../../../api/breakeven';
 import {
   BREAKEVEN_CSV_KEYS,
@@ -18,9 +17,7 @@ import {
 } from '../../../domain/breakeven';
 import { currencyFormat, formatMoney } from '../../../domain/format';
 import { AuthContext } from '../../../machines/authContext';
-import type { BreakevenPanels } from '../../../machines/breakevenMachine';
-import { BREAKEVEN_PAGE_MACHINES, type createBreakevenTargetsMachine } from '../../../machines/breakevenPageMachine';
-import type { createQueryPageMachine } from '../../../machines/factories/queryPageMachine';
+import { BREAKEVEN_PAGE_MACHINES } from '../../../machines/breakevenPageMachine';
 import { Chart } from '../../charts/Chart';
 import { usePageActor } from '../../common/usePageActor';
 import { PageHeader } from '../../filters/PageHeader';
@@ -36,9 +33,6 @@ import {
 import { useReportActor } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
 import { BreakevenTargetsDialog } from './BreakevenTargetsDialog';
-
-type ReportActor = ActorRefFrom<ReturnType<typeof createQueryPageMachine<BreakevenPanels>>>;
-type TargetsActor = ActorRefFrom<ReturnType<typeof createBreakevenTargetsMachine>>;
 
 const money = (value: number | null, currency: string) =>
   value === null ? '' : formatMoney(value, currencyFormat(currency));
@@ -146,8 +140,8 @@ function useDepartment(marcom: boolean): {
 export function BreakevenPage({ title, header, marcom = false }: PageProps & { readonly marcom?: boolean }) {
   const { department, choose } = useDepartment(marcom);
   const page = usePageActor(BREAKEVEN_PAGE_MACHINES[department]);
-  const report = useReportActor(useSelector(page, (state) => state?.children.report as ReportActor | undefined));
-  const targets = useSelector(page, (state) => state?.children.targets as TargetsActor | undefined);
+  const report = useReportActor(useSelector(page, (state) => state?.children.report));
+  const targets = useSelector(page, (state) => state?.children.targets);
   const canEdit = useSelector(page, (state) => state?.can({ type: 'targets.edit' }) === true);
   const answer = report.dataOf('breakeven');
   const rows = answer?.data ?? [];

@@ -20,12 +20,9 @@ import { nonTradingDaysHrefOf } from '../../../domain/nonTradingDays';
 import { lastPage } from '../../../domain/paging';
 import {
   GTO_REVIEW_ROWS_PER_PAGE_OPTIONS,
-  type gtoMallOptionsMachine,
-  type gtoOutletOptionsMachine,
   type gtoReviewListMachine,
   gtoReviewMachine,
 } from '../../../machines/gto/gtoReviewMachine';
-import type { gtoRulesMachine } from '../../../machines/gto/gtoRulesMachine';
 import { NameOptionSelect } from '../../common/NameOptionSelect';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
@@ -39,9 +36,6 @@ import './gto.css';
 
 type ReviewActor = ActorRefFrom<typeof gtoReviewMachine>;
 type ListActor = ActorRefFrom<typeof gtoReviewListMachine>;
-type RulesActor = ActorRefFrom<typeof gtoRulesMachine>;
-type MallOptionsActor = ActorRefFrom<typeof gtoMallOptionsMachine>;
-type OutletOptionsActor = ActorRefFrom<typeof gtoOutletOptionsMachine>;
 
 interface ColumnSpec {
   readonly key: string;
@@ -71,7 +65,7 @@ const SKELETON_ROWS = 5;
 export function GtoReviewPage({ title }: PageProps) {
   const actor = usePageActor(gtoReviewMachine);
   useNoticeToasts(actor);
-  const list = useSelector(actor, (state) => state?.children.list as ListActor | undefined);
+  const list = useSelector(actor, (state) => state?.children.list);
   useNoticeToasts(list);
   return (
     <section className="gto-page" data-testid="gto-review-page">
@@ -102,9 +96,9 @@ function ReviewBody({ actor, list }: { readonly actor: ReviewActor; readonly lis
   const canExport = useSelector(actor, (state) => state.can({ type: 'csv.export' }));
   const exporting = useSelector(actor, (state) => state.hasTag('csvExporting'));
   const ready = useSelector(actor, (state) => state.context.base !== undefined);
-  const rules = useSelector(actor, (state) => state.children.rules as RulesActor | undefined);
-  const mallOptions = useSelector(actor, (state) => state.children.mallOptions as MallOptionsActor | undefined);
-  const outletOptions = useSelector(actor, (state) => state.children.outletOptions as OutletOptionsActor | undefined);
+  const rules = useSelector(actor, (state) => state.children.rules);
+  const mallOptions = useSelector(actor, (state) => state.children.mallOptions);
+  const outletOptions = useSelector(actor, (state) => state.children.outletOptions);
   const mall = useSelector(actor, (state) => state.context.mall);
   const outlet = useSelector(actor, (state) => state.context.outlet);
   const canOpenRules = useSelector(actor, (state) => state.can({ type: 'rules.open' }));

@@ -39,8 +39,8 @@ const SCROLL_MARGIN = 24;
 /** Categories and subcategories of the client: paged lists, a create dialog, delete, and the assignment dialog. */
 export function CategoriesSection({ actor }: { readonly actor: CategoriesActor }) {
   useNoticeToasts(actor);
-  const categories = useSelector(actor, (state) => state.children.categories as CategoryListActor | undefined);
-  const subcategories = useSelector(actor, (state) => state.children.subcategories as SubcategoryListActor | undefined);
+  const categories = useSelector(actor, (state) => state.children.categories);
+  const subcategories = useSelector(actor, (state) => state.children.subcategories);
   useNoticeToasts(categories);
   useNoticeToasts(subcategories);
   return (

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { formatFee } from '../../../domain/settings';
 import type { processingFeesMachine } from '../../../machines/settings/processingFeesMachine';
 import { useNoticeToasts } from '../../common/Notifications';
-import { DateRangePicker, type DateRangePickerRef } from '../../filters/DateRangePicker';
+import { DateRangePicker } from '../../filters/DateRangePicker';
 
 type FeesActor = ActorRefFrom<typeof processingFeesMachine>;
 
@@ -12,7 +12,7 @@ type FeesActor = ActorRefFrom<typeof processingFeesMachine>;
 export function ProcessingFeesSection({ actor }: { readonly actor: FeesActor }) {
   useNoticeToasts(actor);
   const send = actor.send;
-  const range = useSelector(actor, (state) => state.children.range as DateRangePickerRef | undefined);
+  const range = useSelector(actor, (state) => state.children.range);
   const rows = useSelector(actor, (state) => state.context.rows);
   const edit = useSelector(actor, (state) => state.context.edit);
   const feeError = useSelector(actor, (state) => state.context.feeError);

@@ -23,7 +23,7 @@ type TargetsEditorActor = ActorRefFrom<ReturnType<typeof createSalesTargetsEdito
 export function SalesTargetsSection({ actor }: { readonly actor: TargetsActor }) {
   const month = useSelector(actor, (state) => state.context.month);
   const today = useSelector(actor, (state) => state.context.today);
-  const editor = useSelector(actor, (state) => state.children.editor as TargetsEditorActor | undefined);
+  const editor = useSelector(actor, (state) => state.children.editor);
   const months = useMemo(() => targetMonths(today), [today]);
   const held = useSelector(actor, (state) => state.hasTag('held'));
   return (

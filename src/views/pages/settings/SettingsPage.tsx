@@ -1,12 +1,6 @@
 import { Callout, Card, Classes } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { deviceKeysMachine } from '../../../machines/deviceKeysMachine';
-import type { categoriesMachine } from '../../../machines/settings/categoriesMachine';
-import type { emailSubscriptionsMachine } from '../../../machines/settings/emailSubscriptionsMachine';
-import type { mealTimingsMachine } from '../../../machines/settings/mealTimingsMachine';
-import type { processingFeesMachine } from '../../../machines/settings/processingFeesMachine';
-import type { salesTargetsMachine } from '../../../machines/settings/salesTargetsMachine';
 import { settingsMachine } from '../../../machines/settings/settingsMachine';
 import { usePageActor } from '../../common/usePageActor';
 import { PageHeader } from '../../filters/PageHeader';
@@ -52,12 +46,12 @@ export function SettingsPage({ title, header }: PageProps) {
 
 function SettingsSections({ actor }: { readonly actor: SettingsActor }) {
   const children = useSelector(actor, (state) => state.children);
-  const email = children.emailSubscriptions as ActorRefFrom<typeof emailSubscriptionsMachine> | undefined;
-  const targets = children.salesTargets as ActorRefFrom<typeof salesTargetsMachine> | undefined;
-  const categories = children.categories as ActorRefFrom<typeof categoriesMachine> | undefined;
-  const fees = children.processingFees as ActorRefFrom<typeof processingFeesMachine> | undefined;
-  const meals = children.mealTimings as ActorRefFrom<typeof mealTimingsMachine> | undefined;
-  const devices = children.deviceKeys as ActorRefFrom<typeof deviceKeysMachine> | undefined;
+  const email = children.emailSubscriptions;
+  const targets = children.salesTargets;
+  const categories = children.categories;
+  const fees = children.processingFees;
+  const meals = children.mealTimings;
+  const devices = children.deviceKeys;
   const chooseClient = 'Choose a client to see its settings.';
   const chooseOutlet = 'Choose an Outlet to see its settings.';
   return (

@@ -13,7 +13,6 @@ import {
 } from '../../../domain/outletCodes';
 import { lastPage } from '../../../domain/paging';
 import {
-  type createOutletCodeEditorMachine,
   OUTLET_CODE_ROWS_PER_PAGE_OPTIONS,
   type OutletCodeEvent,
   outletCodeMachine,
@@ -34,7 +33,7 @@ import './outletCode.css';
 
 type PageActor = ActorRefFrom<typeof outletCodeMachine>;
 type ListActor = NonNullable<ReturnType<PageActor['getSnapshot']>['children']['list']>;
-type EditorActor = ActorRefFrom<ReturnType<typeof createOutletCodeEditorMachine>>;
+type EditorActor = NonNullable<ReturnType<PageActor['getSnapshot']>['children']['editor']>;
 type Send = (event: OutletCodeEvent) => void;
 
 const COLUMNS: readonly { readonly column: OutletCodeSortColumn; readonly name: string }[] = [
@@ -66,7 +65,7 @@ function OutletCodeHeader({ title }: { readonly title: string }) {
 export function OutletCodePage({ title }: PageProps) {
   const page = usePageActor(outletCodeMachine);
   const list = useSelector(page, (state) => state?.children.list);
-  const editor = useSelector(page, (state) => state?.children.editor as EditorActor | undefined);
+  const editor = useSelector(page, (state) => state?.children.editor);
   const held = useSelector(page, (state) => state?.hasTag('held') ?? false);
   useNoticeToasts(list);
   useNoticeToasts(editor);

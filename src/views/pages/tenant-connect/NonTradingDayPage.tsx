@@ -1,11 +1,7 @@
 import { Card, Classes, Icon } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import type { ActorRefFrom } from 'xstate';
-import {
-  type NonTradingListMachine,
-  outletNonTradingDaysMachine,
-} from '../../../machines/tenantConnect/nonTradingDaysMachine';
+import { outletNonTradingDaysMachine } from '../../../machines/tenantConnect/nonTradingDaysMachine';
 import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
@@ -34,7 +30,7 @@ const SETUP: NonTradingTableSetup = {
 export function NonTradingDayPage({ title }: PageProps) {
   const actor = usePageActor(outletNonTradingDaysMachine);
   useNoticeToasts(actor);
-  const list = useSelector(actor, (state) => state?.children.list as ActorRefFrom<NonTradingListMachine> | undefined);
+  const list = useSelector(actor, (state) => state?.children.list);
   useNoticeToasts(list);
   return (
     <section className="tenant-connect-page" data-testid="non-trading-day-page">

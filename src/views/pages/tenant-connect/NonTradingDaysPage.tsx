@@ -1,10 +1,6 @@
 import { Card } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import {
-  type NonTradingListMachine,
-  nonTradingDaysMachine,
-} from '../../../machines/tenantConnect/nonTradingDaysMachine';
+import { nonTradingDaysMachine } from '../../../machines/tenantConnect/nonTradingDaysMachine';
 import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
@@ -29,7 +25,7 @@ const SETUP: NonTradingTableSetup = { withOutlet: true, removeText: 'Remove' };
 export function NonTradingDaysPage({ title }: PageProps) {
   const actor = usePageActor(nonTradingDaysMachine);
   useNoticeToasts(actor);
-  const list = useSelector(actor, (state) => state?.children.list as ActorRefFrom<NonTradingListMachine> | undefined);
+  const list = useSelector(actor, (state) => state?.children.list);
   useNoticeToasts(list);
   return (
     <section className="tenant-connect-page" data-testid="non-trading-days-page">

@@ -71,8 +71,8 @@ const PICKED_WORDING: PagedListWording = { ...WORDING, empty: 'This SKU sold not
  */
 export function TopSkusSection({ topSkus }: { readonly topSkus: TopSkusActor | undefined }) {
   useNoticeToasts(topSkus);
-  const list = useSelector(topSkus, (state) => state?.children.list as ListActor | undefined);
-  const search = useSelector(topSkus, (state) => state?.children.search as SearchActor | undefined);
+  const list = useSelector(topSkus, (state) => state?.children.list);
+  const search = useSelector(topSkus, (state) => state?.children.search);
   useNoticeToasts(list);
   useNoticeToasts(search);
   const sku = useSelector(topSkus, (state) => state?.context.sku);
