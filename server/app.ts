@@ -40,7 +40,8 @@ import { systemHandlers } from './routes/system.js';
 import { tenantManagementHandlers } from './routes/tenantManagement.js';
 import type { Handlers, OperationId, RouteDeps } from './routes/types.js';
 import { apiDocsPolicy, registerSecurityHeaders } from './securityHeaders.js';
-import { schemaErrorFormatter, validatorCompiler } from './validation.js';
+import { staticFileOptions } from './staticFiles.js';
+import { registerBodyMediaTypes, schemaErrorFormatter, validatorCompiler } from './validation.js';
 
 export interface AppDeps {
   pool: Pool;
@@ -211,6 +212,8 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.operation) checkRequestRules(request.query);
   });
+  // First of our checks: a body of a media type its operation does not declare is a 415 before anything reads it.
+  registerBodyMediaTypes(app);
   registerAccessControl(app, pool);
 
   const deps: RouteDeps = { pool, config, mailer: mailer ?? createMailer(config, pool, app.log) };
@@ -242,7 +245,7 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
   const indexHtml = path.join(config.staticDir, 'index.html');
   const hasApp = fs.existsSync(indexHtml);
   if (hasApp) {
-    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, staticFileOptions(config.staticDir));
   }
 
   const pathMethods = methodsByPath();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE } from './auth/passwords.js';
 
 export interface Config {
   host: string;
@@ -28,24 +29,52 @@ export interface Config {
   /** An SMTP server URL (smtp://user:pass@host:port); without it mail goes to the local outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Signs download links (receipts PDF); DOWNLOAD_SECRET, else a random secret per process. */
+  /**
+   * Signs download links (receipts PDF): DOWNLOAD_SECRET, the same on every instance, required when the server listens
+   * beyond loopback. On loopback without it: a random secret per process here, which `npm start` replaces with one
+   * kept in DATA_DIR (server/keptSecret.ts), so links survive a restart.
+   */
   downloadSecret: string;
+  /** Whether DOWNLOAD_SECRET was given (else main.ts keeps a secret in DATA_DIR). */
+  downloadSecretGiven: boolean;
   /** The longest a request may take before it answers 503 (REQUEST_TIMEOUT_MS, default 10 s). */
   requestTimeoutMs: number;
   /** PostgreSQL's statement_timeout for every pooled connection (STATEMENT_TIMEOUT_MS, default 10 s). */
   statementTimeoutMs: number;
+  /** Long exports (the receipts PDF) one user may run at once in this process (EXPORTS_PER_USER, default 2). */
+  exportsPerUser: number;
+  /** Long exports this process runs at once, each in a worker thread of its own (EXPORTS_MAX, default 4). */
+  exportsMax: number;
+  /**
+   * Where the server can be reached from beyond this machine: HOST when it is not a loopback address, else PUBLIC_URL
+   * when its host is not (a server behind a proxy); undefined for a server only this machine reaches.
+   */
+  exposedAt: string | undefined;
+  /**
+   * The demo: its data generated into an empty database (with accounts whose password is published) and its
+   * stand-ins for the identity provider and Xero. DEMO_DATA=true or false; by default on only when the server is
+   * not exposed (`npm start` on loopback).
+   */
+  demoData: boolean;
+  /**
+   * Whether an exposed server may start with demo accounts in its database (ALLOW_DEMO_ACCOUNTS=true); else it
+   * refuses (server/demo/demoAccountsGuard.ts).
+   */
+  allowDemoAccounts: boolean;
+  /** The cost of new password hashes, log2 of scrypt's N (PASSWORD_HASH_COST, default 17: OWASP's N=2^17). */
+  passwordHashCost: number;
   /** The identity provider of an e-mail domain (SSO_DOMAIN, SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET). */
   sso: SsoSetting | undefined;
   /**
-   * Whether `npm start` runs the demo's own identity provider for the demo accounts' domain: on a loopback address
-   * when no SSO_ISSUER is given, unless SSO_DEMO=false.
+   * Whether `npm start` runs the demo's own identity provider for the demo accounts' domain: with the demo
+   * (`demoData`) when no SSO_ISSUER is given, unless SSO_DEMO=false.
    */
   ssoDemo: boolean;
   /** Xero's endpoints and the app's credentials there (XERO_*); undefined without XERO_CLIENT_ID. */
   xero: XeroSetting | undefined;
   /**
-   * Whether `npm start` runs a local stand-in for Xero (an authorization server and the accounting API) on a
-   * loopback address when no XERO_CLIENT_ID is given, unless XERO_DEMO=false.
+   * Whether `npm start` runs a local stand-in for Xero (an authorization server and the accounting API) with the
+   * demo (`demoData`) when no XERO_CLIENT_ID is given, unless XERO_DEMO=false.
    */
   xeroDemo: boolean;
   /**
@@ -149,8 +178,36 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
-/** The download-link secret when DOWNLOAD_SECRET is unset: links then last as long as the process. */
+/** The download-link secret when DOWNLOAD_SECRET is unset on loopback, until main.ts sets the one kept in DATA_DIR. */
 const PROCESS_DOWNLOAD_SECRET = randomBytes(32).toString('base64url');
+/** The shortest DOWNLOAD_SECRET an exposed server accepts (`openssl rand -base64 32` gives 44 characters). */
+const DOWNLOAD_SECRET_MIN_LENGTH = 32;
+
+function downloadSecretFrom(env: NodeJS.ProcessEnv, host: string): string {
+  const given = env.DOWNLOAD_SECRET ?? '';
+  if (isLoopback(host)) return given || PROCESS_DOWNLOAD_SECRET;
+  if (given.length < DOWNLOAD_SECRET_MIN_LENGTH) {
+    throw new Error(
+      `DOWNLOAD_SECRET is required (${DOWNLOAD_SECRET_MIN_LENGTH} characters or more, the same on every instance: openssl rand -base64 32) when the server listens beyond this machine`,
+    );
+  }
+  return given;
+}
+
+function booleanFrom(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return undefined;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be true or false, got '${raw}'`);
+}
+
+/** Where beyond this machine the server is reached (see Config.exposedAt), or undefined. */
+function exposedAtOf(host: string, publicUrlGiven: string | undefined): string | undefined {
+  if (!isLoopback(host)) return `HOST ${host}`;
+  if (publicUrlGiven === undefined) return undefined;
+  const hostname = new URL(publicUrlGiven).hostname.replace(/^\[|\]$/g, '');
+  return isLoopback(hostname) ? undefined : `PUBLIC_URL ${publicUrlGiven}`;
+}
 
 function trustProxyFrom(env: NodeJS.ProcessEnv): boolean | string {
   const raw = (env.TRUST_PROXY ?? '').trim();
@@ -174,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(publicUrl))
     throw new Error(`PUBLIC_URL must start with http:// or https://, got '${publicUrl}'`);
+  const exposedAt = exposedAtOf(host, env.PUBLIC_URL ? publicUrl : undefined);
+  const demoData = booleanFrom(env, 'DEMO_DATA') ?? exposedAt === undefined;
   return {
     host,
     port,
@@ -191,13 +250,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Mall Analytics <no-reply@mall-analytics.local>',
-    downloadSecret: env.DOWNLOAD_SECRET || PROCESS_DOWNLOAD_SECRET,
+    downloadSecret: downloadSecretFrom(env, host),
+    downloadSecretGiven: Boolean(env.DOWNLOAD_SECRET),
+    exposedAt,
+    demoData,
+    allowDemoAccounts: booleanFrom(env, 'ALLOW_DEMO_ACCOUNTS') ?? false,
+    passwordHashCost: intFrom(
+      env,
+      'PASSWORD_HASH_COST',
+      DEFAULT_PASSWORD_HASH_COST,
+      PASSWORD_HASH_COST_RANGE.min,
+      PASSWORD_HASH_COST_RANGE.max,
+    ),
     requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 10_000, 1, 600_000),
     statementTimeoutMs: intFrom(env, 'STATEMENT_TIMEOUT_MS', 10_000, 1, 600_000),
+    exportsPerUser: intFrom(env, 'EXPORTS_PER_USER', 2, 1, 100),
+    exportsMax: intFrom(env, 'EXPORTS_MAX', 4, 1, 64),
     sso: ssoFrom(env),
-    ssoDemo: env.SSO_DEMO !== 'false' && !env.SSO_ISSUER && isLoopback(host),
+    ssoDemo: env.SSO_DEMO !== 'false' && !env.SSO_ISSUER && demoData,
     xero: xeroFrom(env, publicUrl, host),
-    xeroDemo: env.XERO_DEMO !== 'false' && !env.XERO_CLIENT_ID && isLoopback(host),
+    xeroDemo: env.XERO_DEMO !== 'false' && !env.XERO_CLIENT_ID && demoData,
     receiptsRetentionMonths: intFrom(env, 'RECEIPTS_RETENTION_MONTHS', 0, 0, 1200),
     gtoRemindersEveryMinutes: intFrom(env, 'GTO_REMINDERS_EVERY_MINUTES', 60, 0, 24 * 60),
     voidAlertsEveryMinutes: intFrom(env, 'VOID_ALERTS_EVERY_MINUTES', 1, 0, 60),

@@ -1,18 +1,20 @@
 import { buildApp } from './app.js';
 import { DEVICE_TTL_SECONDS } from './auth/devices.js';
-import { verifyPassword } from './auth/passwords.js';
-import { loadConfig } from './config.js';
+import { setPasswordHashCost, verifyPassword } from './auth/passwords.js';
+import { type Config, loadConfig } from './config.js';
 import { openDatabase, requestPoolLimits } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
-import { generateDemoData } from './demo/generate.js';
+import { demoAccountsRefusal } from './demo/demoAccountsGuard.js';
+import { fillDemoDataOnce } from './demo/fillDemoData.js';
 import { DEMO_SSO_DOMAIN, type DemoSsoProvider, startDemoSsoProvider } from './demo/ssoProvider.js';
 import { type DemoXero, startDemoXero } from './demo/xeroFake.js';
 import { sendGtoReminders } from './jobs/gtoReminders.js';
 import { startJobs } from './jobs/queue.js';
 import { maintainReceiptPartitions } from './jobs/receiptPartitions.js';
 import { registerXeroJobs } from './jobs/xeroPosting.js';
+import { DOWNLOAD_SECRET_FILE, keptSecret } from './keptSecret.js';
 import { createMailer } from './mail/mailer.js';
 import { deleteOldThrottleRecords } from './repositories/authFlows.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
@@ -21,8 +23,22 @@ import { saveSsoDomain } from './repositories/sso.js';
 import { findUserByEmail } from './repositories/users.js';
 import { xeroDepsOf } from './xero/connection.js';
 
-const config = loadConfig();
 const say = (message: string) => process.stdout.write(`${message}\n`);
+/** A start that cannot go on: one line saying why, and exit code 1. */
+function refuse(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  refuse(`Cannot start: ${error instanceof Error ? error.message : String(error)}.`);
+}
+setPasswordHashCost(config.passwordHashCost);
+// Without DOWNLOAD_SECRET (loopback only): a secret kept in DATA_DIR, so download links survive a restart.
+if (!config.downloadSecretGiven) config.downloadSecret = keptSecret(config.dataDir, DOWNLOAD_SECRET_FILE);
 
 const started = Date.now();
 say(config.databaseUrl ? 'Connecting to DATABASE_URL…' : `Starting the embedded PostgreSQL under ${config.dataDir}…`);
@@ -30,14 +46,24 @@ const database = await openDatabase(config, () => {});
 const applied = await migrate(database.pool);
 if (applied.length > 0) say(`Applied migrations: ${applied.join(', ')}`);
 
-if (await isDatabaseEmpty(database.pool)) {
-  say('The database is empty: generating the demo data…');
-  const result = await generateDemoData(database.pool, {
+// Demo accounts have a published password: a server reached from beyond this machine refuses them (or DEMO_DATA=true
+// about to make them) unless ALLOW_DEMO_ACCOUNTS=true.
+const refusal = await demoAccountsRefusal(database.pool, config);
+if (refusal) {
+  await database.close().catch(() => {});
+  refuse(refusal);
+}
+if (config.demoData) {
+  // Once, under an advisory lock: servers starting together on an empty database do not race to fill it.
+  const result = await fillDemoDataOnce(database.pool, {
     seed: config.demoSeed,
     receipts: config.demoReceipts,
     log: say,
   });
-  say(`Demo data ready: ${result.receipts.toLocaleString('en-US')} receipts.`);
+  if (result) say(`Demo data ready: ${result.receipts.toLocaleString('en-US')} receipts.`);
+} else if (await isDatabaseEmpty(database.pool)) {
+  say('The database has no account yet: create the first super admin with');
+  say('  npm run admin -- create-admin --email you@example.com');
 }
 /** Sessions past their expiry, and sign-in throttle records older than any window that reads them. */
 async function sweep() {
@@ -141,8 +167,10 @@ say(`API reference: ${address}/api/docs`);
 if (demoSso) say(`Sign in with SSO: any ${DEMO_SSO_DOMAIN} account, at the demo identity provider ${demoSso.issuer}`);
 if (demoXero)
   say(`Xero: the demo's stand-in, sign-in at ${demoXero.identity.issuer}, accounting API at ${demoXero.api.url}`);
-say(`Demo accounts (password ${DEMO_PASSWORD}):`);
-for (const account of DEMO_ACCOUNTS) say(`  ${account.email.padEnd(26)} ${account.description}`);
+if (config.demoData) {
+  say(`Demo accounts (password ${DEMO_PASSWORD}):`);
+  for (const account of DEMO_ACCOUNTS) say(`  ${account.email.padEnd(26)} ${account.description}`);
+}
 say('Press Ctrl-C to stop.');
 
 let stopping = false;

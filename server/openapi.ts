@@ -26,6 +26,13 @@ export interface Operation {
   receipts: boolean;
   /** The largest request body it takes, in bytes, when larger than the server's default (x-body-limit). */
   bodyLimit?: number;
+  /** Its request body: the media types the contract declares for it (lower case), and whether one is required. */
+  body?: RequestBody;
+}
+
+export interface RequestBody {
+  mediaTypes: string[];
+  required: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'delete'] as const;
@@ -42,6 +49,28 @@ interface RawOperation {
   'x-scope'?: Partial<Record<ScopeKind, string>>;
   'x-receipts'?: boolean;
   'x-body-limit'?: number;
+  requestBody?: RawRequestBody | { $ref: string };
+}
+
+interface RawRequestBody {
+  required?: boolean;
+  content?: Record<string, unknown>;
+}
+
+/** An operation's request body as the gate reads it, a `$ref` to components.requestBodies followed. */
+function bodyOf(document: Record<string, unknown>, raw: RawOperation): { body?: RequestBody } {
+  const given = raw.requestBody;
+  if (!given) return {};
+  const body = '$ref' in given ? namedRequestBody(document, given.$ref) : given;
+  if (!body) throw new Error(`openapi.yaml: ${raw.operationId} names a request body that is not there`);
+  const mediaTypes = Object.keys(body.content ?? {}).map((type) => type.toLowerCase());
+  return { body: { mediaTypes, required: body.required === true } };
+}
+
+function namedRequestBody(document: Record<string, unknown>, ref: string): RawRequestBody | undefined {
+  const name = /^#\/components\/requestBodies\/([^/]+)$/.exec(ref)?.[1] ?? '';
+  const components = document.components as { requestBodies?: Record<string, RawRequestBody> } | undefined;
+  return components?.requestBodies?.[name];
 }
 
 let cached: { document: Record<string, unknown>; operations: Operation[] } | undefined;
@@ -74,6 +103,7 @@ function load() {
         scope: raw['x-scope'] ?? {},
         receipts: raw['x-receipts'] === true,
         ...(raw['x-body-limit'] === undefined ? {} : { bodyLimit: raw['x-body-limit'] }),
+        ...bodyOf(document, raw),
       });
     }
   }

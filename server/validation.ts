@@ -1,7 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
-import { loadSpecification } from './openapi.js';
+import type { FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { badRequest, HttpError } from './errors.js';
+import { loadSpecification, type RequestBody } from './openapi.js';
 
 /**
  * How requests are checked against openapi.yaml. Query strings and path parameters arrive as text, so their
@@ -40,7 +42,7 @@ export function isLocalDateTime(value: string): boolean {
 }
 
 /** The contract's e-mail rule (components.schemas.Email.pattern): the one the server checks `format: email` by. */
-function contractEmailPattern(): RegExp {
+export function contractEmailPattern(): RegExp {
   const schemas = (loadSpecification().components as { schemas: Record<string, { pattern?: string }> }).schemas;
   const pattern = schemas.Email?.pattern;
   if (!pattern) throw new Error('openapi.yaml: components.schemas.Email has no pattern');
@@ -131,4 +133,67 @@ export function fieldError(errors: readonly ErrorObject[] | null | undefined): {
   const message = validationMessage([...(errors ?? [])], '');
   const space = message.indexOf(' ');
   return { field: message.slice(0, space).replace(/^\//, ''), message: message.slice(space + 1) };
+}
+
+/** A Content-Type header's media type (type/subtype, lower case) and its charset parameter when it has one. */
+export function parseContentType(header: string): { mediaType: string; charset: string | undefined } {
+  const [essence = '', ...parameters] = header.split(';');
+  let charset: string | undefined;
+  for (const parameter of parameters) {
+    const equals = parameter.indexOf('=');
+    if (equals < 0 || parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
+    charset = parameter
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+  }
+  return { mediaType: essence.trim().toLowerCase(), charset };
+}
+
+/** Whether a request carries a body, by its headers (read before the body is). */
+const carriesBody = (headers: IncomingHttpHeaders) =>
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+
+/**
+ * Refuses (415) a request to an operation that takes a body, when its body is of a media type the contract does not
+ * declare for the operation: text/plain, a form, multipart, or a body without a Content-Type. Fastify binds a
+ * body's schema to its media type, so a body of another type would reach the hooks and the handler without being
+ * validated. JSON is UTF-8 (RFC 8259): another charset is refused too. A request without a body passes here; the
+ * body's absence is a 400 after the session checks (requireBody).
+ */
+export function checkBodyMediaType(body: RequestBody | undefined, headers: IncomingHttpHeaders): void {
+  if (!body) return;
+  const declared = body.mediaTypes.join(', ');
+  const header = headers['content-type'];
+  if (header === undefined) {
+    if (carriesBody(headers)) throw new HttpError(415, `The request body must be sent as ${declared}.`);
+    return;
+  }
+  const { mediaType, charset } = parseContentType(header);
+  if (!body.mediaTypes.includes(mediaType)) {
+    throw new HttpError(415, `Content-Type ${mediaType || '(empty)'} is not accepted here; send ${declared}.`);
+  }
+  if (charset !== undefined && charset !== 'utf-8' && /[/+]json$/.test(mediaType)) {
+    throw new HttpError(415, `JSON must be sent as UTF-8, not ${charset}.`);
+  }
+}
+
+/** A required body that was not sent is a 400 naming the body, never a handler reading nothing. */
+export function requireBody(body: RequestBody | undefined, value: unknown): void {
+  if (body?.required && value === undefined) throw badRequest('body is required');
+}
+
+/**
+ * The media types of every operation with a body: checked as the request arrives (onRequest, before any check or
+ * handler of ours runs), and the body's presence once it has been read (preValidation).
+ */
+export function registerBodyMediaTypes(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    checkBodyMediaType(request.routeOptions.config.operation?.body, request.headers);
+  });
+  app.addHook('preValidation', async (request) => {
+    requireBody(request.routeOptions.config.operation?.body, request.body);
+  });
 }

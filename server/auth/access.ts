@@ -4,7 +4,7 @@ import type { Pool } from '../db/pool.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { Operation, ScopeKind } from '../openapi.js';
 import { type DeviceIdentity, findDeviceByKey } from '../repositories/deviceKeys.js';
-import { countVisibleMalls, countVisibleOutlets } from '../repositories/lookup.js';
+import { countVisibleMalls, countVisibleOutlets, type Visibility } from '../repositories/lookup.js';
 import type { SessionRow } from '../repositories/sessions.js';
 import type { UserGrants, UserRow } from '../repositories/users.js';
 import { cachedUserOf } from './callerCache.js';
@@ -62,9 +62,11 @@ export function registerAccessControl(app: FastifyInstance, pool: Pool) {
   app.decorateRequest('caller', null);
   app.decorateRequest('device', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const operation = request.routeOptions.config.operation;
     if (!operation) return;
+    // Set first, so that a refusal is not kept either.
+    if (isNoStore(operation)) reply.header('cache-control', 'no-store');
     if (operation.access === 'device') {
       // A device's key is its only credential: no session, no CSRF token, no permission list.
       const device = await deviceOf(pool, request);
@@ -83,17 +85,7 @@ export function registerAccessControl(app: FastifyInstance, pool: Pool) {
     // An expired password (after a one-time code) opens nothing but the password change and the pending calls.
     if (operation.access !== 'pending' && caller.user.passwordExpired) throw unauthorized(MESSAGES.passwordExpired);
     if (needsCsrf(operation.method) && !hasValidCsrfToken(request, caller.session)) throw forbidden(MESSAGES.csrf);
-    if (
-      operation.access === 'permission' &&
-      !caller.grants.isSuperAdmin &&
-      !hasPermission(caller.grants.apiPermissions, operation.path, operation.method)
-    ) {
-      throw forbidden(MESSAGES.permission);
-    }
-    // The super admin sees every route (§6, the first rule); the partner domain's rule narrows the other accounts.
-    if (operation.receipts && caller.user.receiptsHidden && !caller.grants.isSuperAdmin) {
-      throw forbidden(MESSAGES.permission);
-    }
+    if (!mayCall(caller.user, caller.grants, operation)) throw forbidden(MESSAGES.permission);
     request.caller = caller;
   });
 
@@ -104,6 +96,32 @@ export function registerAccessControl(app: FastifyInstance, pool: Pool) {
   });
 }
 
+/**
+ * Whether a signed-in user may call an operation: its path::Action permission (x-access: permission), and the
+ * receipts rule of the user's e-mail domain. The super admin sees every route (§6, the first rule); the partner
+ * domain's rule narrows the other accounts. The gate asks it of every call, and a receipts PDF link of its creator
+ * at each use (server/auth/downloadLinks.ts).
+ */
+export function mayCall(
+  user: Pick<UserRow, 'receiptsHidden'>,
+  grants: Pick<UserGrants, 'isSuperAdmin' | 'apiPermissions'>,
+  operation: Pick<Operation, 'access' | 'path' | 'method' | 'receipts'>,
+): boolean {
+  if (grants.isSuperAdmin) return true;
+  if (operation.access === 'permission' && !hasPermission(grants.apiPermissions, operation.path, operation.method)) {
+    return false;
+  }
+  return !(operation.receipts && user.receiptsHidden);
+}
+
+/** Operations whose answers hold the caller's credentials or receipts, besides the receipt calls (x-receipts). */
+const NO_STORE_OPERATIONS: ReadonlySet<string> = new Set(['getCredential', 'downloadReceiptsPdf']);
+
+/** Whether an answer must not be kept by the browser or any cache on the way (Cache-Control: no-store). */
+export function isNoStore(operation: Pick<Operation, 'operationId' | 'receipts'>): boolean {
+  return operation.receipts || NO_STORE_OPERATIONS.has(operation.operationId);
+}
+
 const BEARER = /^Bearer ([\x21-\x7e]{1,200})$/;
 
 async function deviceOf(pool: Pool, request: FastifyRequest): Promise<DeviceIdentity | undefined> {
@@ -111,11 +129,14 @@ async function deviceOf(pool: Pool, request: FastifyRequest): Promise<DeviceIden
   return key === undefined ? undefined : findDeviceByKey(pool, key);
 }
 
-function readScopeValue(request: FastifyRequest, location: string): unknown {
+/** A scope value that cannot be read: its part of the request (the body) is not an object. Refused, never skipped. */
+const UNREADABLE: unique symbol = Symbol('unreadable');
+
+function readScopeValue(request: Pick<FastifyRequest, 'body' | 'query' | 'params'>, location: string): unknown {
   const [source, name] = location.split('.');
   const container = source === 'body' ? request.body : source === 'query' ? request.query : request.params;
-  if (!name || typeof container !== 'object' || container === null) return undefined;
-  return (container as Record<string, unknown>)[name];
+  if (!name || typeof container !== 'object' || container === null || Array.isArray(container)) return UNREADABLE;
+  return Object.hasOwn(container, name) ? (container as Record<string, unknown>)[name] : undefined;
 }
 
 /** The largest id (PostgreSQL's integer); the contract's Id and OutletIds say the same. */
@@ -137,17 +158,42 @@ export function parseIds(value: unknown): number[] {
   return [...new Set(ids)];
 }
 
-async function ownsScope(pool: Pool, request: FastifyRequest, operation: Operation, caller: Caller): Promise<boolean> {
+/**
+ * The ids a request names where the operation's x-scope says, by kind; undefined when one cannot be read (an id
+ * that is not one, or a body that is not an object), which the gate refuses, never skips.
+ */
+export function scopeIdsOf(
+  request: Pick<FastifyRequest, 'body' | 'query' | 'params'>,
+  scope: Operation['scope'],
+): Map<ScopeKind, number[]> | undefined {
   const values = new Map<ScopeKind, number[]>();
-  for (const [kind, location] of Object.entries(operation.scope) as [ScopeKind, string][]) {
+  for (const [kind, location] of Object.entries(scope) as [ScopeKind, string][]) {
     const raw = readScopeValue(request, location);
+    if (raw === UNREADABLE) return undefined;
     if (raw === undefined || raw === null || raw === '') continue;
     const ids = parseIds(raw);
     // Validation has refused malformed ids already; one that still cannot be read is refused, never skipped.
-    if (ids.length === 0) return false;
+    if (ids.length === 0) return undefined;
     values.set(kind, ids);
   }
-  const visibility = { clientIds: caller.grants.clientIds, outletLimits: caller.grants.outletLimits };
+  return values;
+}
+
+async function ownsScope(pool: Pool, request: FastifyRequest, operation: Operation, caller: Caller): Promise<boolean> {
+  const values = scopeIdsOf(request, operation.scope);
+  if (!values) return false;
+  return seesIds(pool, { clientIds: caller.grants.clientIds, outletLimits: caller.grants.outletLimits }, values);
+}
+
+/**
+ * Whether every id is one the visibility holds: its clients, and its outlets and malls (within the first client
+ * when one is given). The gate asks it of a request's ids, and a receipts PDF link of its creator's grants.
+ */
+export async function seesIds(
+  pool: Pool,
+  visibility: Visibility,
+  values: ReadonlyMap<ScopeKind, readonly number[]>,
+): Promise<boolean> {
   const clientIds = values.get('client');
   if (clientIds && !clientIds.every((id) => visibility.clientIds.includes(id))) return false;
   const clientId = clientIds?.[0];

@@ -16,6 +16,7 @@ import {
   randomPKCECodeVerifier,
   randomState,
 } from 'openid-client';
+import { type SsoErrorCode, ssoErrorPath } from '../../src/domain/ssoErrors.js';
 import { isLoopback } from '../config.js';
 import { HttpError } from '../errors.js';
 import {
@@ -49,35 +50,26 @@ const PENDING_TTL_SECONDS = 15 * 60;
 /** Discovered provider configurations are kept this long. */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
-/** What the /sso page shows (as `error` in its query) when single sign-on does not work out. */
+/**
+ * What a call to start single sign-on is answered (a JSON error) when it cannot start. A navigation is sent to the
+ * /sso page with a code instead (src/domain/ssoErrors.ts), whose fixed message the page shows.
+ */
 export const SSO_MESSAGES = {
   notSetUp: (domain: string) => `Single sign-on is not set up for ${domain}.`,
   unreachable: (domain: string) => `The sign-in service of ${domain} could not be reached. Please try again later.`,
-  expired: 'Your single sign-on attempt has expired. Please start again.',
-  mismatch: 'The sign-in answer does not belong to your sign-in attempt. Please start again.',
-  cancelled: 'Sign-in was cancelled at the identity provider.',
-  refused: (reason: string) => `The identity provider did not sign you in (${reason}).`,
-  failed: 'Single sign-on failed. Please try again.',
-  noEmail: 'The identity provider did not share your e-mail address.',
-  unverified: (email: string) => `The identity provider has not verified ${email}.`,
-  wrongDomain: (email: string, domain: string) => `${email} is not an address of ${domain}.`,
-  noAccount: (email: string) => `No account exists for ${email}.`,
 } as const;
 
-/** The app's /sso page with `error` or `status` in its query (percent-encoded, spaces as %20). */
-export const ssoPage = (query: { error: string } | { status: 'success' }) =>
-  `/sso?${Object.entries(query)
-    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-    .join('&')}`;
+/** The app's /sso page after a successful sign-on. */
+export const SSO_SUCCESS_PAGE = '/sso?status=success';
 
-/** A failure that ends the sign-on with the user sent to /sso with this message. */
+/** A failure that ends the sign-on with the user sent to /sso with its code; `reason` and `detail` are logged. */
 class SsoFailure extends Error {
   constructor(
-    message: string,
+    readonly code: SsoErrorCode,
     readonly reason: string,
     readonly detail?: unknown,
   ) {
-    super(message);
+    super(reason);
   }
 }
 
@@ -143,41 +135,35 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
     request: FastifyRequest,
     reply: FastifyReply,
     statusCode: number,
+    code: SsoErrorCode,
     message: string,
   ): FastifyReply {
-    if (wantsPage(request)) return reply.redirect(ssoPage({ error: message }));
+    if (wantsPage(request)) return reply.redirect(ssoErrorPath(code));
     throw new HttpError(statusCode, message);
   }
 
   async function finish(request: OperationRequest<'finishSso'>, reply: FastifyReply): Promise<string> {
     const { query } = request;
     const binding = request.cookies[SSO_COOKIE];
-    if (!binding || binding.length > 100) throw new SsoFailure(SSO_MESSAGES.expired, 'no sign-on cookie');
+    if (!binding || binding.length > 100) throw new SsoFailure('expired', 'no sign-on cookie');
     reply.clearCookie(SSO_COOKIE, cookieOptions(reply));
     const taken = await takeSsoPending(pool, hashSecret(binding));
-    if (!taken) throw new SsoFailure(SSO_MESSAGES.expired, 'no pending sign-on');
+    if (!taken) throw new SsoFailure('expired', 'no pending sign-on');
     const { pending } = taken;
     if (Date.now() - pending.startedAt > PENDING_TTL_SECONDS * 1000) {
-      throw new SsoFailure(SSO_MESSAGES.expired, 'pending sign-on too old');
+      throw new SsoFailure('expired', 'pending sign-on too old');
     }
     if (query.error) {
-      throw new SsoFailure(
-        query.error === 'access_denied'
-          ? SSO_MESSAGES.cancelled
-          : // Only an OAuth error code is shown, never free text from the query.
-            /^[a-z_]{1,64}$/.test(query.error)
-            ? SSO_MESSAGES.refused(query.error)
-            : SSO_MESSAGES.failed,
-        `provider error ${query.error}`,
-      );
+      // The provider's code is logged, never shown: the page shows a fixed message.
+      throw new SsoFailure(query.error === 'access_denied' ? 'cancelled' : 'refused', 'provider error', query.error);
     }
-    if (query.state !== pending.state) throw new SsoFailure(SSO_MESSAGES.mismatch, 'state mismatch');
-    if (!query.code) throw new SsoFailure(SSO_MESSAGES.failed, 'no code');
+    if (query.state !== pending.state) throw new SsoFailure('mismatch', 'state mismatch');
+    if (!query.code) throw new SsoFailure('failed', 'no code');
 
     const provider = await findSsoDomain(pool, pending.domain);
-    if (!provider) throw new SsoFailure(SSO_MESSAGES.notSetUp(pending.domain), 'provider removed');
+    if (!provider) throw new SsoFailure('not_set_up', 'provider removed', pending.domain);
     const configuration = await discover(provider).catch((error: unknown) => {
-      throw new SsoFailure(SSO_MESSAGES.unreachable(pending.domain), 'discovery failed', error);
+      throw new SsoFailure('unreachable', 'discovery failed', error);
     });
 
     // The URL the provider sent the browser to: the registered redirect URI with the answer's query.
@@ -188,27 +174,27 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
       expectedNonce: pending.nonce,
       pkceCodeVerifier: pending.codeVerifier,
     }).catch((error: unknown) => {
-      throw new SsoFailure(SSO_MESSAGES.failed, 'code exchange failed', error);
+      throw new SsoFailure('failed', 'code exchange failed', error);
     });
     const claims = tokens.claims();
-    if (!claims) throw new SsoFailure(SSO_MESSAGES.failed, 'no ID token');
+    if (!claims) throw new SsoFailure('failed', 'no ID token');
 
     let identity: Record<string, unknown> = claims;
     if (typeof claims.email !== 'string' && configuration.serverMetadata().userinfo_endpoint) {
       identity = await fetchUserInfo(configuration, tokens.access_token, claims.sub).catch((error: unknown) => {
-        throw new SsoFailure(SSO_MESSAGES.failed, 'userinfo failed', error);
+        throw new SsoFailure('failed', 'userinfo failed', error);
       });
     }
     if (typeof identity.email !== 'string' || !identity.email.includes('@')) {
-      throw new SsoFailure(SSO_MESSAGES.noEmail, 'no email claim');
+      throw new SsoFailure('no_email', 'no email claim');
     }
     const email = identity.email.trim().toLowerCase();
-    if (identity.email_verified === false) throw new SsoFailure(SSO_MESSAGES.unverified(email), 'email not verified');
+    if (identity.email_verified === false) throw new SsoFailure('unverified', 'email not verified', email);
     if (emailDomain(email) !== pending.domain) {
-      throw new SsoFailure(SSO_MESSAGES.wrongDomain(email, pending.domain), 'email of another domain');
+      throw new SsoFailure('wrong_domain', 'email of another domain', { email, domain: pending.domain });
     }
     const user = await findUserByEmail(pool, email);
-    if (!user || user.disabled) throw new SsoFailure(SSO_MESSAGES.noAccount(email), 'no such account');
+    if (!user || user.disabled) throw new SsoFailure('no_account', 'no such account', email);
 
     // The provider did the authentication: no one-time code here.
     if (request.session && request.session.tokenHash !== taken.session.tokenHash) {
@@ -229,20 +215,20 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
     await saveSsoSignIn(pool, session.tokenHash, { logoutUrl, idToken });
     forgetSession(session.tokenHash);
     request.log.info({ userId: user.id, domain: pending.domain }, 'signed in with single sign-on');
-    return ssoPage({ status: 'success' });
+    return SSO_SUCCESS_PAGE;
   }
 
   return {
     async startSso(request, reply) {
       const domain = request.query.domain.toLowerCase();
       const provider = await findSsoDomain(pool, domain);
-      if (!provider) return refuseStart(request, reply, 404, SSO_MESSAGES.notSetUp(domain));
+      if (!provider) return refuseStart(request, reply, 404, 'not_set_up', SSO_MESSAGES.notSetUp(domain));
       let configuration: Configuration;
       try {
         configuration = await discover(provider);
       } catch (error) {
         request.log.error({ err: error, domain, issuer: provider.issuer }, 'single sign-on discovery failed');
-        return refuseStart(request, reply, 502, SSO_MESSAGES.unreachable(domain));
+        return refuseStart(request, reply, 502, 'unreachable', SSO_MESSAGES.unreachable(domain));
       }
 
       const session =
@@ -277,10 +263,10 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
       } catch (error) {
         if (error instanceof SsoFailure) {
           request.log.warn({ reason: error.reason, err: error.detail }, 'single sign-on failed');
-          return reply.redirect(ssoPage({ error: error.message }));
+          return reply.redirect(ssoErrorPath(error.code));
         }
         request.log.error({ err: error }, 'single sign-on failed');
-        return reply.redirect(ssoPage({ error: SSO_MESSAGES.failed }));
+        return reply.redirect(ssoErrorPath('failed'));
       }
     },
   } satisfies AreaHandlers;

@@ -1,7 +1,10 @@
 import type { UserGrants, UserRow } from '../repositories/users.js';
 
-/** The user info of the session (spec §3), with the account flags that stand for the special accounts. */
-export function toUserInfo(user: UserRow, grants: UserGrants) {
+/**
+ * The user info of the session (spec §3), with the account flags that stand for the special accounts and the
+ * header's today (`latestMallToday`).
+ */
+export function toUserInfo(user: UserRow, grants: UserGrants, today: string | undefined) {
   return {
     id: user.id,
     username: user.email,
@@ -20,5 +23,6 @@ export function toUserInfo(user: UserRow, grants: UserGrants) {
       hideTopBar: user.hideTopBar,
       receiptsHidden: user.receiptsHidden,
     },
+    ...(today === undefined ? {} : { today }),
   };
 }

@@ -48,3 +48,27 @@ export function validationKeyMailer({
     );
   };
 }
+
+export type NoticeExistingAccount = (user: { email: string; disabled: boolean }) => Promise<void>;
+
+/**
+ * What an invitation sends to an address that already has an account of another client: the inviter is answered
+ * as for a new address (an invitation must not reveal the accounts of other clients), and the owner of the address
+ * is told, with no link, so that they can sign in with the account they have. A deactivated account is sent nothing.
+ */
+export function existingAccountNotifier({
+  config,
+  mailer,
+}: {
+  config: Pick<Config, 'publicUrl'>;
+  mailer: Mailer;
+}): NoticeExistingAccount {
+  return async (user) => {
+    if (user.disabled) return;
+    await mailer.send({
+      to: user.email,
+      subject: 'You are invited to Mall Analytics',
+      text: `Someone invited ${user.email} to Mall Analytics. This address already has an account, so no new account was created and yours is unchanged.\n\nSign in with it at ${config.publicUrl}/login, where you can also reset your password. If you did not expect this, ignore this e-mail.\n`,
+    });
+  };
+}

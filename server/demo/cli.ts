@@ -10,6 +10,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { isDatabaseEmpty, truncateAll } from '../repositories/demo.js';
+import { runCommand } from '../runCommand.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 import { DEFAULT_DEMO_RECEIPTS, generateDemoData } from './generate.js';
 
@@ -75,12 +76,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

@@ -1,20 +1,18 @@
 import { createCanvas } from '@napi-rs/canvas';
+import { printedLines } from './printedLines.js';
 
-/** Receipt images: the receipt's raw text (already cleaned by §9) drawn in a monospace font on white, as a PNG. */
+/**
+ * Receipt images: the receipt's raw text (already cleaned by §9) drawn in a monospace font on white, as a PNG,
+ * bounded in lines and columns as the receipts PDF is (printedLines).
+ */
 
 const FONT_SIZE = 14;
 const LINE_HEIGHT = 18;
 const PADDING = 16;
 const FONT = `${FONT_SIZE}px "DejaVu Sans Mono", "Liberation Mono", monospace`;
-const MAX_LINES = 400;
-const MAX_COLUMNS = 120;
 
 export function renderReceiptPng(text: string): Buffer {
-  const lines = text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .slice(0, MAX_LINES)
-    .map((line) => line.replace(/\t/g, '    ').slice(0, MAX_COLUMNS));
+  const lines = printedLines(text);
   const measure = createCanvas(1, 1).getContext('2d');
   measure.font = FONT;
   const textWidth = Math.max(200, ...lines.map((line) => measure.measureText(line).width));

@@ -98,6 +98,38 @@ export async function createInvitedUser(
   return userId;
 }
 
+/**
+ * Whether the user belongs to the client (its user or a user of its outlets): the one case in which an invitation
+ * may say that the account exists.
+ */
+export async function isUserOfClient(db: Queryable, userId: number, clientId: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM user_clients WHERE user_id = $1 AND client_id = $2
+     UNION ALL SELECT 1 FROM user_outlets WHERE user_id = $1 AND client_id = $2
+     LIMIT 1`,
+    [userId, clientId],
+  );
+  return rows.length > 0;
+}
+
+/** A user id nobody has (the users' own sequence), for an answer that must look like a new account's. */
+export async function unusedUserId(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('users', 'id'))::int AS id`);
+  return singleRow(rows).id;
+}
+
+/**
+ * The user's link generation (migration 026): bumped by deactivation, a password change and any change of the
+ * user's roles, clients or outlets, so that a download link made before one of them no longer matches.
+ */
+export async function linkGenerationOf(db: Queryable, userId: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ generation: number }>(
+    'SELECT link_generation AS generation FROM users WHERE id = $1',
+    [userId],
+  );
+  return rows[0]?.generation;
+}
+
 export async function findRoles(db: Queryable, names: string[]) {
   const { rows } = await db.query<{ name: string; isSuperAdmin: boolean }>(
     'SELECT name, is_super_admin AS "isSuperAdmin" FROM roles WHERE name = ANY($1::text[])',
@@ -121,8 +153,10 @@ export async function recordLoginAttempt(
 }
 
 export interface LoginFailureCounts {
-  /** Failures from the address within the window. */
-  byAddress: number;
+  /** Failures for the username from the address within the window. */
+  byAddressAccount: number;
+  /** Distinct usernames with failures from the address within the window. */
+  accountsFromAddress: number;
   /** Failures for the username since its last success or password change (within the account window). */
   byAccount: number;
   /** Seconds since the username's last failure (a large number when there is none). */
@@ -152,7 +186,11 @@ export async function countLoginFailures(
      )
      SELECT
        (SELECT count(*)::int FROM login_attempts
-         WHERE address = $2 AND NOT succeeded AND attempted_at > now() - make_interval(secs => $4)) AS "byAddress",
+         WHERE address = $2 AND username = $1 AND NOT succeeded AND attempted_at > now() - make_interval(secs => $4))
+         AS "byAddressAccount",
+       (SELECT count(DISTINCT username)::int FROM login_attempts
+         WHERE address = $2 AND NOT succeeded AND attempted_at > now() - make_interval(secs => $4))
+         AS "accountsFromAddress",
        account.failures AS "byAccount",
        coalesce(extract(epoch FROM now() - account.last_failure)::float8, 1e9) AS "secondsSinceAccountFailure",
        CASE WHEN $3::text IS NULL THEN 0 ELSE
@@ -195,15 +233,25 @@ export async function recordAuthEvent(db: Queryable, event: { kind: AuthEventKin
   ]);
 }
 
+export interface AuthEventCounts {
+  /** Of the subject (after its latest `since` event, when given). */
+  bySubject: number;
+  /** Of the subject from the address. */
+  bySubjectFromAddress: number;
+  /** Distinct subjects from the address. */
+  subjectsFromAddress: number;
+}
+
 /**
- * Events of a kind within the window, for the subject and from the address; with `since`, only those after the
- * subject's latest event of that other kind (wrong codes after the last verified one).
+ * Events of a kind within the window: for the subject, for the subject from the address, and how many subjects
+ * the address has events for; with `since`, the subject's count holds only those after its latest event of that
+ * other kind (wrong codes after the last verified one).
  */
 export async function countAuthEvents(
   db: Queryable,
   query: { kind: AuthEventKind; subject: string; address: string; windowSeconds: number; since?: AuthEventKind },
-): Promise<{ bySubject: number; byAddress: number }> {
-  const { rows } = await db.query<{ bySubject: number; byAddress: number }>(
+): Promise<AuthEventCounts> {
+  const { rows } = await db.query<AuthEventCounts>(
     `SELECT
        (SELECT count(*)::int FROM auth_events
          WHERE kind = $1 AND subject = $2 AND happened_at > greatest(
@@ -211,7 +259,11 @@ export async function countAuthEvents(
            coalesce((SELECT max(happened_at) FROM auth_events WHERE kind = $5 AND subject = $2), '-infinity')))
          AS "bySubject",
        (SELECT count(*)::int FROM auth_events
-         WHERE kind = $1 AND address = $3 AND happened_at > now() - make_interval(secs => $4)) AS "byAddress"`,
+         WHERE kind = $1 AND subject = $2 AND address = $3 AND happened_at > now() - make_interval(secs => $4))
+         AS "bySubjectFromAddress",
+       (SELECT count(DISTINCT subject)::int FROM auth_events
+         WHERE kind = $1 AND address = $3 AND happened_at > now() - make_interval(secs => $4))
+         AS "subjectsFromAddress"`,
     [query.kind, query.subject, query.address, query.windowSeconds, query.since ?? null],
   );
   return singleRow(rows);

@@ -1,5 +1,5 @@
 import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
-import type { Queryable } from '../db/pool.js';
+import type { Pool, Queryable } from '../db/pool.js';
 
 /**
  * The SQL of the demo-data generator other than receipt ingestion (server/repositories/ingestion.ts):
@@ -41,6 +41,38 @@ export async function isDatabaseEmpty(db: Queryable): Promise<boolean> {
     'SELECT NOT EXISTS (SELECT 1 FROM clients) AND NOT EXISTS (SELECT 1 FROM users) AS empty',
   );
   return rows[0]?.empty ?? true;
+}
+
+/** The advisory lock the demo fill is made under (server/demo/fillDemoData.ts); migrations hold 727001. */
+const DEMO_FILL_LOCK = 727002;
+
+/**
+ * Runs `work` while this session holds the demo fill's advisory lock: servers starting together on one database wait
+ * for the first one's fill (its transaction runs on other connections of the pool), then find the database filled.
+ */
+export async function whileHoldingDemoFillLock<T>(pool: Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [DEMO_FILL_LOCK]);
+    const result = await work();
+    await client.query('SELECT pg_advisory_unlock($1)', [DEMO_FILL_LOCK]);
+    client.release();
+    return result;
+  } catch (error) {
+    // Closing the connection ends its session, and the lock with it.
+    client.release(true);
+    throw error;
+  }
+}
+
+/** Of `emails`, those of accounts that can sign in (not deactivated, with a password), in e-mail order. */
+export async function findActiveAccounts(db: Queryable, emails: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ email: string }>(
+    `SELECT email FROM users
+     WHERE email = ANY($1::text[]) AND NOT disabled AND password_hash IS NOT NULL ORDER BY email`,
+    [emails],
+  );
+  return rows.map((row) => row.email);
 }
 
 /** Empties every table of the current schema except schema_migrations, restarting identities. */

@@ -42,13 +42,25 @@ import { TENDERS } from './tenders.js';
  * as running totals by hour on the outlet's day rows (units_h*); quantity and amount per outlet, local day and SKU
  * (rollup_outlet_sku_daily); revenue and transactions per outlet, local day and meal timing of the outlet whose
  * [start_time, end_time) holds the receipt's local time of day (rollup_outlet_meal_daily). The outlets are locked
- * FOR KEY SHARE for the transaction, so a meal timing change (which locks its outlet FOR UPDATE and counts the
- * timing again from the receipts) never runs beside a batch of the same outlet.
+ * FOR NO KEY UPDATE for the transaction, so a meal timing change (which locks its outlet FOR UPDATE and counts the
+ * timing again from the receipts) never runs beside a batch of the same outlet, nor do two batches of one outlet
+ * (whose day bounds are checked against what is stored: below).
  * Members (migration 018): spend (cents) and visits per outlet, local day and member id over non-void receipts
  * with a member id (rollup_member_outlet_daily), for cross spending.
  *
  * Amounts are rounded to 2 decimals once (numeric(14,2)) and the same rounded values feed the receipts and
  * the rollups, so the rollups always equal an aggregation over the stored receipts.
+ *
+ * Day bounds (migration 027, DAY_BOUNDS): an outlet's local day holds at most 1,000,000 receipts; over all of
+ * them (void ones included) the absolute values of each of total_amount, discount, voucher_amount and
+ * refund_amount add up to at most 1,000,000,000,000 (the *_volume columns of rollup_outlet_daily keep those sums),
+ * and so do, over its receipts that are not void, the absolute amounts of the tenders of each payment method
+ * (volume of rollup_outlet_payment_daily) and of the line items of each SKU (volume of rollup_outlet_sku_daily).
+ * A receipt that would take a bound past it is refused with its field, and the others are stored: a day full of
+ * VISA still takes CASH. Every money figure a rollup row keeps is a sum of some of those values, so none is beyond
+ * 10^12 (numeric(16,2) holds 10^14, an int8 of cents 9.2 * 10^16: a mall's day of 92,000 full outlets), and every
+ * count at most 50 tenders of 1,000,000 receipts a day (integer columns hold 2.1 * 10^9); units are at most
+ * 5 * 10^13 a day (int8).
  */
 
 export interface ReceiptPaymentInput {
@@ -103,6 +115,19 @@ export interface ReceiptInput {
   items: ReceiptItemInput[];
 }
 
+/**
+ * The sums of absolute values over all of an outlet day's receipts that DAY_BOUNDS limits on rollup_outlet_daily
+ * (migration 027), by the receipt field each comes from.
+ */
+const VOLUME_FIELDS = {
+  total_volume: 'total_amount',
+  discount_volume: 'discount',
+  voucher_volume: 'voucher_amount',
+  refund_volume: 'refund_amount',
+} as const;
+type DayVolume = keyof typeof VOLUME_FIELDS;
+const DAY_VOLUMES = Object.keys(VOLUME_FIELDS) as DayVolume[];
+
 /** Receipts per statement: large enough to amortise round trips, small enough to keep memory flat. */
 export const INGEST_BATCH_SIZE = 2500;
 
@@ -121,6 +146,7 @@ const ROLLUP_MEASURES = [
   'void_amount',
   'void_count',
   'foc_count',
+  ...DAY_VOLUMES,
 ] as const;
 /** ON CONFLICT: a batch's figures add to the row already there. */
 const ADD_MEASURES = ROLLUP_MEASURES.map((column) => `${column} = t.${column} + excluded.${column}`).join(',\n    ');
@@ -139,7 +165,11 @@ const MEASURES = `
   count(*) FILTER (WHERE NOT r.void AND r.refund_amount > 0) AS refund_count,
   coalesce(sum(r.total_amount) FILTER (WHERE r.void), 0) AS void_amount,
   count(*) FILTER (WHERE r.void) AS void_count,
-  count(*) FILTER (WHERE NOT r.void AND r.foc_bill) AS foc_count`;
+  count(*) FILTER (WHERE NOT r.void AND r.foc_bill) AS foc_count,
+  coalesce(sum(abs(r.total_amount)), 0) AS total_volume,
+  coalesce(sum(abs(r.discount)), 0) AS discount_volume,
+  coalesce(sum(abs(r.voucher_amount)), 0) AS voucher_volume,
+  coalesce(sum(abs(r.refund_amount)), 0) AS refund_volume`;
 
 /** Epoch milliseconds to timestamptz, exactly (no floating point). */
 const TS = (param: string) => `(timestamptz 'epoch' + ${param} * interval '1 millisecond')`;
@@ -232,10 +262,11 @@ ins_mh AS (${salesDayHoursInsert('rollup_mall_day_hours', 'mall_id', SALES_HOUR_
 ins_d AS (
   INSERT INTO rollup_outlet_daily AS t (client_id, outlet_id, local_day, gmv, transactions, member_gmv,
     member_transactions, discount, discount_count, voucher_amount, voucher_count, refund_amount, refund_count,
-    void_amount, void_count, foc_count)
+    void_amount, void_count, foc_count, ${DAY_VOLUMES.join(', ')})
   SELECT $1, outlet_id, local_hour::date, sum(gmv), sum(transactions), sum(member_gmv), sum(member_transactions),
     sum(discount), sum(discount_count), sum(voucher_amount), sum(voucher_count), sum(refund_amount),
-    sum(refund_count), sum(void_amount), sum(void_count), sum(foc_count)
+    sum(refund_count), sum(void_amount), sum(void_count), sum(foc_count),
+    ${DAY_VOLUMES.map((column) => `sum(${column})`).join(', ')}
   FROM h GROUP BY outlet_id, local_hour::date
   ON CONFLICT (client_id, outlet_id, local_day) DO UPDATE SET
     ${ADD_MEASURES}
@@ -245,13 +276,14 @@ p AS MATERIALIZED (
     AS u(receipt_id, seq, payment_method, amount)
 ),
 ins_sku AS (
-  INSERT INTO rollup_outlet_sku_daily AS t (client_id, outlet_id, local_day, sku_id, quantity, amount)
-  SELECT $1, r.outlet_id, r.local_ts::date, it.sku_id, sum(it.quantity), sum((it.amount * 100)::int8)
+  INSERT INTO rollup_outlet_sku_daily AS t (client_id, outlet_id, local_day, sku_id, quantity, amount, volume)
+  SELECT $1, r.outlet_id, r.local_ts::date, it.sku_id, sum(it.quantity), sum((it.amount * 100)::int8),
+    sum(abs(it.amount))
   FROM it JOIN r ON r.id = it.receipt_id
   WHERE NOT r.void
   GROUP BY r.outlet_id, r.local_ts::date, it.sku_id
   ON CONFLICT (client_id, outlet_id, local_day, sku_id) DO UPDATE SET
-    quantity = t.quantity + excluded.quantity, amount = t.amount + excluded.amount
+    quantity = t.quantity + excluded.quantity, amount = t.amount + excluded.amount, volume = t.volume + excluded.volume
 ),
 ins_member AS (
   INSERT INTO rollup_member_outlet_daily AS t (client_id, outlet_id, local_day, member_id, spend, visits)
@@ -287,12 +319,13 @@ ins_mp AS (
 ),
 ins_op AS (
   INSERT INTO rollup_outlet_payment_daily AS t (client_id, outlet_id, local_day, payment_method, amount, payments,
-    ${PAYMENT_COLUMNS})
-  SELECT $1, outlet_id, local_day, payment_method, sum(amount), count(*), ${PAYMENT_RUNNING}
+    volume, ${PAYMENT_COLUMNS})
+  SELECT $1, outlet_id, local_day, payment_method, sum(amount), count(*), sum(abs(amount)), ${PAYMENT_RUNNING}
   FROM pr GROUP BY outlet_id, local_day, payment_method
   ON CONFLICT (client_id, outlet_id, local_day, payment_method) DO UPDATE SET
     amount = t.amount + excluded.amount,
     payments = t.payments + excluded.payments,
+    volume = t.volume + excluded.volume,
     ${addRunningColumnsSql(PAYMENT_HOUR_MEASURES, 't')}
 )
 SELECT count(*)::int AS inserted FROM r`;
@@ -305,7 +338,7 @@ const ID_SQL = `SELECT nextval('receipt_ids') AS id FROM generate_series(1, $1::
  */
 async function unknownOutlets(db: PoolClient, clientId: number, outletIds: number[]): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
-    'SELECT id FROM outlets WHERE client_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR KEY SHARE',
+    'SELECT id FROM outlets WHERE client_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR NO KEY UPDATE',
     [clientId, outletIds],
   );
   const known = new Set(rows.map((row) => row.id));
@@ -381,6 +414,20 @@ function timeMs(value: Date | null, what: string): number | null {
   const ms = value.getTime();
   if (!Number.isFinite(ms)) throw new Error(`ingestReceipts: invalid ${what}`);
   return ms;
+}
+
+/** A receipt's instant and amounts are finite numbers (the bounds are counted from them before they are sent). */
+function checkFinite(receipt: ReceiptInput): void {
+  timeMs(receipt.datetime, 'datetime');
+  const amounts: [string, number][] = [
+    ['totalAmount', receipt.totalAmount],
+    ['discount', receipt.discount],
+    ['voucherAmount', receipt.voucherAmount],
+    ['refundAmount', receipt.refundAmount],
+    ...receipt.payments.map((payment): [string, number] => ['payment amount', payment.amount]),
+    ...receipt.items.map((item): [string, number] => ['item amount', item.amount]),
+  ];
+  for (const [what, value] of amounts) numberElement(value, what);
 }
 
 /** The parameters of INGEST_SQL for one batch, receipt i getting ids[i]. */
@@ -490,23 +537,304 @@ function batchParameters(
 }
 
 /**
+ * What an outlet's local day may hold (see the top): receipts, and each sum of absolute amounts (of the day, of a
+ * payment method's tenders, of an SKU's line items), in cents. The contract's IngestReceipt states the same.
+ */
+export const DAY_BOUNDS = { receipts: 1_000_000, volumeCents: 100_000_000_000_000 } as const;
+
+/** A receipt refused because it would take its outlet's day past a bound: its position in the input. */
+export interface RefusedReceipt {
+  position: number;
+  /** The receipt's field at fault ('total_amount', 'payments/3/amount', 'items/0/amount'; '' for the count). */
+  field: string;
+  message: string;
+}
+
+/**
+ * Cents of an amount as PostgreSQL rounds the text it is sent (String(value), numeric(14,2): half away from zero),
+ * without sign. An amount of whole cents is read at once; others from their text. Below 10^-6 JavaScript writes
+ * an exponent: no cent; a huge amount is beyond every bound.
+ */
+export function absoluteCents(value: number): number {
+  const scaled = Math.abs(value) * 100;
+  const whole = Math.round(scaled);
+  if (Math.abs(scaled - whole) < 1e-6) return whole;
+  const text = String(Math.abs(value));
+  if (text.includes('e-')) return 0;
+  if (text.includes('e')) return Number.POSITIVE_INFINITY;
+  const [units = '0', fraction = ''] = text.split('.');
+  const cents = Number(units) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  return fraction.charAt(2) >= '5' ? cents + 1 : cents;
+}
+
+/** The numeric text of a volume column ('12.50', '3') in cents: exact below 2^53 cents, past every bound above. */
+function centsOfText(text: string): number {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+}
+
+/**
+ * One bounded figure of a rollup row (a bin), keyed by outlet and local day ('12|2026-03-02|') and what it sums:
+ * the day's count of receipts or one of its DAY_VOLUMES, a payment method's tenders or an SKU's line items.
+ */
+const RECEIPTS_BIN = 'receipts';
+const boundOf = (bin: string) => (bin.endsWith(RECEIPTS_BIN) ? DAY_BOUNDS.receipts : DAY_BOUNDS.volumeCents);
+
+/** Visits what a receipt adds to each bin of its outlet day (`prefix`), with the receipt's field that adds it. */
+type ShareVisitor = (bin: string, amount: number, field: string) => void;
+
+/**
+ * What a receipt adds to the bins of its outlet day. Tenders and items of a void receipt reach no rollup (the
+ * payment and SKU rows are of receipts that are not void), so they count nothing.
+ */
+function visitShares(receipt: ReceiptInput, prefix: string, visit: ShareVisitor): void {
+  visit(`${prefix}${RECEIPTS_BIN}`, 1, '');
+  visit(`${prefix}day|total_volume`, absoluteCents(receipt.totalAmount), VOLUME_FIELDS.total_volume);
+  visit(`${prefix}day|discount_volume`, absoluteCents(receipt.discount), VOLUME_FIELDS.discount_volume);
+  visit(`${prefix}day|voucher_volume`, absoluteCents(receipt.voucherAmount), VOLUME_FIELDS.voucher_volume);
+  visit(`${prefix}day|refund_volume`, absoluteCents(receipt.refundAmount), VOLUME_FIELDS.refund_volume);
+  if (receipt.void) return;
+  receipt.payments.forEach((payment, j) => {
+    visit(
+      `${prefix}method|${normalisePaymentMethod(payment.method)}`,
+      absoluteCents(payment.amount),
+      `payments/${j}/amount`,
+    );
+  });
+  receipt.items.forEach((item, j) => {
+    visit(`${prefix}sku|${item.skuId}`, absoluteCents(item.amount), `items/${j}/amount`);
+  });
+}
+
+/** What one receipt adds to one bin (its tenders of one method, its items of one SKU added up), and its first field. */
+interface Share {
+  bin: string;
+  amount: number;
+  field: string;
+}
+
+function sharesOf(receipt: ReceiptInput, prefix: string): Share[] {
+  const shares = new Map<string, Share>();
+  visitShares(receipt, prefix, (bin, amount, field) => {
+    const share = shares.get(bin);
+    if (share) share.amount += amount;
+    else shares.set(bin, { bin, amount, field });
+  });
+  return [...shares.values()];
+}
+
+/**
+ * Receipts' local days are read by quarter hours of UTC (a batch's receipts share a few), as PostgreSQL reads them
+ * in INGEST_SQL. A quarter hour whose local clock runs on without a jump (no change of offset inside; two are never
+ * a quarter hour apart) and whose first and last instants lie in one local day lies in that day whole, as it does
+ * everywhere with offsets of whole quarter hours; any other is read receipt by receipt.
+ */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const DAYS_SQL = `
+  SELECT u.key, l.first_local::date::text AS first_day,
+    l.first_local::date = l.last_local::date
+      AND l.last_local - l.first_local = (u.last_ms - u.first_ms) * interval '1 millisecond' AS whole
+  FROM unnest($2::text[], $3::int4[], $4::int8[], $5::int8[]) AS u(key, outlet_id, first_ms, last_ms)
+  JOIN outlets o ON o.client_id = $1 AND o.id = u.outlet_id
+  JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
+  CROSS JOIN LATERAL (
+    SELECT ${TS('u.first_ms')} AT TIME ZONE m.time_zone AS first_local, ${TS('u.last_ms')} AT TIME ZONE m.time_zone AS last_local
+  ) l`;
+
+/** The local day (YYYY-MM-DD, its mall's time zone) of each receipt, by position. */
+export async function localDays(
+  db: PoolClient,
+  clientId: number,
+  receipts: readonly ReceiptInput[],
+): Promise<string[]> {
+  const spans = new Map<string, { outletId: number; first: number; last: number }>();
+  const keys = receipts.map((receipt) => {
+    const ms = receipt.datetime.getTime();
+    const start = Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+    const key = `${receipt.outletId}|${start}`;
+    if (!spans.has(key))
+      spans.set(key, { outletId: receipt.outletId, first: start, last: start + QUARTER_HOUR_MS - 1 });
+    return key;
+  });
+  const read = async (entries: [string, { outletId: number; first: number; last: number }][]) =>
+    (
+      await db.query<{ key: string; first_day: string; whole: boolean }>(DAYS_SQL, [
+        clientId,
+        entries.map(([key]) => key),
+        entries.map(([, span]) => span.outletId),
+        entries.map(([, span]) => span.first),
+        entries.map(([, span]) => span.last),
+      ])
+    ).rows;
+  const dayOf = new Map<string, string>();
+  const split = new Set<string>();
+  for (const row of await read([...spans])) {
+    if (row.whole) dayOf.set(row.key, row.first_day);
+    else split.add(row.key);
+  }
+  if (split.size > 0) {
+    const single = receipts
+      .map((receipt, position): [string, { outletId: number; first: number; last: number }] => {
+        const ms = receipt.datetime.getTime();
+        return [`@${position}`, { outletId: receipt.outletId, first: ms, last: ms }];
+      })
+      .filter((_, position) => split.has(keys[position] ?? ''));
+    for (const row of await read(single)) dayOf.set(row.key, row.first_day);
+  }
+  return keys.map((key, position) => dayOf.get(key) ?? dayOf.get(`@${position}`) ?? '');
+}
+
+/** What the receipts' outlet days hold already, bin by bin (the bin's key without its outlet day is kind|name). */
+const HELD_SQL = `
+  WITH k AS (SELECT * FROM unnest($2::int4[], $3::date[]) AS k(outlet_id, local_day))
+  SELECT k.outlet_id, k.local_day::text AS local_day, '${RECEIPTS_BIN}' AS bin, (t.transactions + t.void_count)::text AS held
+  FROM k JOIN rollup_outlet_daily t USING (outlet_id, local_day) WHERE t.client_id = $1
+  ${DAY_VOLUMES.map(
+    (column) => `UNION ALL SELECT k.outlet_id, k.local_day::text, 'day|${column}', t.${column}::text
+  FROM k JOIN rollup_outlet_daily t USING (outlet_id, local_day) WHERE t.client_id = $1`,
+  ).join('\n  ')}
+  UNION ALL SELECT k.outlet_id, k.local_day::text, 'method|' || t.payment_method, t.volume::text
+  FROM k JOIN rollup_outlet_payment_daily t USING (outlet_id, local_day) WHERE t.client_id = $1
+  UNION ALL SELECT k.outlet_id, k.local_day::text, 'sku|' || t.sku_id, t.volume::text
+  FROM k JOIN rollup_outlet_sku_daily t USING (outlet_id, local_day) WHERE t.client_id = $1`;
+
+/** The ordinals (from 1) of the receipts that are stored already (the same outlet, receipt id and instant). */
+const STORED_SQL = `
+  SELECT u.ord::int AS ord
+  FROM unnest($2::int4[], $3::text[], $4::int8[]) WITH ORDINALITY AS u(outlet_id, receipt_id, ms, ord)
+  WHERE EXISTS (
+    SELECT 1 FROM receipts r
+    WHERE r.client_id = $1 AND r.outlet_id = u.outlet_id AND r.receipt_id = u.receipt_id AND r.datetime = ${TS('u.ms')}
+  )`;
+
+const identityOf = (receipt: ReceiptInput) => `${receipt.outletId} ${receipt.datetime.getTime()} ${receipt.receiptId}`;
+
+function refusal(position: number, share: Share, day: string): RefusedReceipt {
+  if (share.field === '') {
+    return {
+      position,
+      field: '',
+      message: `the outlet's day ${day} holds ${DAY_BOUNDS.receipts.toLocaleString('en-US')} receipts already, the most a day may hold`,
+    };
+  }
+  const what = share.field.startsWith('payments/')
+    ? "the amounts of the day's payments of this method"
+    : share.field.startsWith('items/')
+      ? "the amounts of the day's line items of this SKU"
+      : `${share.field} over the day's receipts`;
+  return {
+    position,
+    field: share.field,
+    message: `would take the outlet's day ${day} past ${(DAY_BOUNDS.volumeCents / 100).toLocaleString('en-US')}, the most ${what} may add up to (as absolute values)`,
+  };
+}
+
+/**
+ * The receipts (positions in `receipts`) that would take a bin of their outlet day past its bound, in the order
+ * given: each receipt not stored yet counts as it comes, and one that would pass a bound is refused (the ones after
+ * it may still fit). A receipt stored before, or given earlier in the call, counts nothing (it is not stored
+ * again). The caller holds the outlets' locks (unknownOutlets), so no other batch of them changes what is read here
+ * before this transaction ends. When every bin fits with all the receipts counted, nothing more is asked.
+ */
+async function beyondDayBounds(
+  db: PoolClient,
+  clientId: number,
+  receipts: readonly ReceiptInput[],
+): Promise<RefusedReceipt[]> {
+  const days = await localDays(db, clientId, receipts);
+  const prefixes = receipts.map((receipt, position) => `${receipt.outletId}|${days[position]}|`);
+  const outletDays = new Map<string, [number, string]>();
+  receipts.forEach((receipt, position) => {
+    outletDays.set(prefixes[position] as string, [receipt.outletId, days[position] as string]);
+  });
+  const { rows } = await db.query<{ outlet_id: number; local_day: string; bin: string; held: string }>(HELD_SQL, [
+    clientId,
+    [...outletDays.values()].map(([outletId]) => outletId),
+    [...outletDays.values()].map(([, day]) => day),
+  ]);
+  const held = new Map<string, number>();
+  for (const row of rows) {
+    const bin = `${row.outlet_id}|${row.local_day}|${row.bin}`;
+    held.set(bin, row.bin === RECEIPTS_BIN ? Number(row.held) : centsOfText(row.held));
+  }
+
+  const all = new Map(held);
+  const addToAll: ShareVisitor = (bin, amount) => {
+    all.set(bin, (all.get(bin) ?? 0) + amount);
+  };
+  receipts.forEach((receipt, position) => {
+    visitShares(receipt, prefixes[position] as string, addToAll);
+  });
+  const crowded = new Set([...all].filter(([bin, amount]) => amount > boundOf(bin)).map(([bin]) => bin));
+  if (crowded.size === 0) return [];
+
+  const shares = new Map<number, Share[]>();
+  receipts.forEach((receipt, position) => {
+    const own = sharesOf(receipt, prefixes[position] as string).filter((share) => crowded.has(share.bin));
+    if (own.length > 0) shares.set(position, own);
+  });
+  const candidates = [...shares.keys()];
+  const given = candidates.map((position) => receipts[position] as ReceiptInput);
+  const { rows: stored } = await db.query<{ ord: number }>(STORED_SQL, [
+    clientId,
+    given.map((receipt) => receipt.outletId),
+    given.map((receipt) => receipt.receiptId),
+    given.map((receipt) => receipt.datetime.getTime()),
+  ]);
+  const storedBefore = new Set(stored.map(({ ord }) => candidates[ord - 1]));
+  const counted = new Set<string>();
+  const refused: RefusedReceipt[] = [];
+  for (const [position, own] of shares) {
+    const receipt = receipts[position] as ReceiptInput;
+    const identity = identityOf(receipt);
+    if (storedBefore.has(position) || counted.has(identity)) continue;
+    const past = own.find((share) => (held.get(share.bin) ?? 0) + share.amount > boundOf(share.bin));
+    if (past) {
+      refused.push(refusal(position, past, days[position] as string));
+      continue;
+    }
+    counted.add(identity);
+    for (const share of own) held.set(share.bin, (held.get(share.bin) ?? 0) + share.amount);
+  }
+  return refused;
+}
+
+/** What became of the receipts given to ingestWithinBounds. */
+export interface IngestOutcome {
+  /** The receipts inserted (not those stored before). */
+  inserted: number;
+  /** The receipts refused because they would take their outlet's day past DAY_BOUNDS, by position; none stored. */
+  refused: RefusedReceipt[];
+}
+
+/**
  * Inserts receipts of one client with their payments and items and updates the rollups, in the caller's
  * transaction (`db` should be inside BEGIN ... COMMIT, e.g. through inTransaction: on an error the caller
  * must roll back). Every outlet must belong to the client. A receipt already stored (the same outlet, receipt id
  * and instant: migration 019), or given twice, is stored once: only the receipts this call inserts, and their
- * payments and items, reach the tables and the rollups. Returns the number of receipts inserted.
+ * payments and items, reach the tables and the rollups. A receipt that would take its outlet's day past DAY_BOUNDS
+ * is refused and the others are stored.
  *
  * Ids for the whole call come from the identity sequence in one round trip; the receipts then go in
  * statements of INGEST_BATCH_SIZE, the next one serialised while the previous one executes.
  */
-export async function ingestReceipts(db: PoolClient, clientId: number, receipts: ReceiptInput[]): Promise<number> {
-  if (receipts.length === 0) return 0;
+export async function ingestWithinBounds(
+  db: PoolClient,
+  clientId: number,
+  given: readonly ReceiptInput[],
+): Promise<IngestOutcome> {
+  if (given.length === 0) return { inserted: 0, refused: [] };
   if (!Number.isInteger(clientId)) throw new Error('ingestReceipts: clientId must be an integer');
-  const outletIds = [...new Set(receipts.map((receipt) => receipt.outletId))];
+  const outletIds = [...new Set(given.map((receipt) => receipt.outletId))];
   const unknown = await unknownOutlets(db, clientId, outletIds);
   if (unknown.length > 0) {
     throw new Error(`ingestReceipts: outlet ${unknown.join(', ')} does not belong to client ${clientId}`);
   }
+  given.forEach(checkFinite);
+  const refused = await beyondDayBounds(db, clientId, given);
+  const refusedAt = new Set(refused.map(({ position }) => position));
+  const receipts = refusedAt.size === 0 ? given : given.filter((_, position) => !refusedAt.has(position));
+  if (receipts.length === 0) return { inserted: 0, refused };
   await ensureMonthPartitions(db, receipts);
   const dictionaries = await outletTextDictionaries(db, clientId, receipts);
   const { rows } = await db.query<{ id: number }>(ID_SQL, [receipts.length]);
@@ -528,6 +856,22 @@ export async function ingestReceipts(db: PoolClient, clientId: number, receipts:
     // a statement may still be running when serialising the next batch throws: let it settle first
     await inFlight?.catch(() => {});
     throw error;
+  }
+  return { inserted, refused };
+}
+
+/**
+ * ingestWithinBounds for receipts that must all fit (the demo generator, tests): one that would take its day past
+ * DAY_BOUNDS is an error, on which the caller rolls its transaction back. Returns the number of receipts inserted.
+ */
+export async function ingestReceipts(db: PoolClient, clientId: number, receipts: ReceiptInput[]): Promise<number> {
+  if (receipts.length === 0) return 0;
+  const { inserted, refused } = await ingestWithinBounds(db, clientId, receipts);
+  const [first] = refused;
+  if (first) {
+    throw new Error(
+      `ingestReceipts: receipt ${first.position} refused (${first.field || 'receipt'}: ${first.message})`,
+    );
   }
   return inserted;
 }
@@ -637,6 +981,7 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
       WHERE NOT r.void
     ), ep AS (
       SELECT client_id, outlet_id, local_day, payment_method, sum(amount) AS amount, count(*) AS payments,
+        sum(abs(amount)) AS volume,
         ${runningTotalsSql(PAYMENT_HOUR_MEASURES, 'hr', () => '(amount * 100)::int8')}
       FROM pay GROUP BY 1, 2, 3, 4
     ), emp AS (
@@ -645,7 +990,7 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
       FROM pay GROUP BY 1, 2, 3, 4
     ), esku AS (
       SELECT client_id, outlet_id, local_day, sku_id, sum(quantity)::int8 AS quantity,
-        sum((amount * 100)::int8)::int8 AS amount
+        sum((amount * 100)::int8)::int8 AS amount, sum(abs(amount)) AS volume
       FROM li GROUP BY 1, 2, 3, 4
     ), emember AS (
       SELECT client_id, outlet_id, local_ts::date AS local_day, member_id,
@@ -669,12 +1014,12 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
         WHERE ${row('e', sales)} IS DISTINCT FROM ${row('t', sales)}) AS "mallDayHours",
       (SELECT count(*)::int FROM ep e FULL JOIN rollup_outlet_payment_daily t
           USING (client_id, outlet_id, local_day, payment_method)
-        WHERE ${row('e', ['amount', 'payments', ...payment])} IS DISTINCT FROM ${row('t', ['amount', 'payments', ...payment])}) AS payment,
+        WHERE ${row('e', ['amount', 'payments', 'volume', ...payment])} IS DISTINCT FROM ${row('t', ['amount', 'payments', 'volume', ...payment])}) AS payment,
       (SELECT count(*)::int FROM emp e FULL JOIN rollup_mall_payment_day_hours t
           USING (client_id, mall_id, local_day, payment_method)
         WHERE ${row('e', payment)} IS DISTINCT FROM ${row('t', payment)}) AS "mallPayment",
       (SELECT count(*)::int FROM esku e FULL JOIN rollup_outlet_sku_daily t USING (client_id, outlet_id, local_day, sku_id)
-        WHERE (e.quantity, e.amount) IS DISTINCT FROM (t.quantity, t.amount)) AS "skuDaily",
+        WHERE (e.quantity, e.amount, e.volume) IS DISTINCT FROM (t.quantity, t.amount, t.volume)) AS "skuDaily",
       (SELECT count(*)::int FROM emeal e FULL JOIN rollup_outlet_meal_daily t
           USING (client_id, outlet_id, local_day, meal_timing_id)
         WHERE (e.revenue, e.transactions) IS DISTINCT FROM (t.revenue, t.transactions)) AS "mealDaily",

@@ -1,10 +1,10 @@
 import type { components, operations } from '../../src/api/schema.js';
-import type { MailKey } from '../auth/validationMail.js';
+import type { MailKey, NoticeExistingAccount } from '../auth/validationMail.js';
 import { inTransaction, type Pool, type Queryable } from '../db/pool.js';
 import { escapeLike, SqlParams } from '../db/sqlParams.js';
-import { badRequest, notFound } from '../errors.js';
 import { type AuditEntry, writeAudit } from './audit.js';
-import { createInvitedUser, findRoles, revokeValidationKeys } from './authFlows.js';
+import { createInvitedUser, findRoles, isUserOfClient, revokeValidationKeys, unusedUserId } from './authFlows.js';
+import { ok, type Result, refuse } from './domainError.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
 import { findUserByEmail } from './users.js';
 
@@ -31,13 +31,14 @@ export interface TenantActor {
   visibility: Visibility;
 }
 
-export const TENANT_USER_MESSAGES = {
-  accountExists: 'email: an account with this e-mail address already exists.',
-  blankName: 'name: must not be blank.',
-  noSuchUser: (userId: number) => `user_id: there is no tenant user ${userId} in this client.`,
-  alreadyActivated: (email: string) => `user_id: ${email} has already activated the account.`,
-  deactivated: (email: string) => `user_id: ${email} is deactivated; reactivate the account first.`,
-  ownAccount: 'user_id: you cannot deactivate your own account.',
+/** Why the stored data refuses a change of a tenant user, naming the request field at fault. */
+export const TENANT_USER_REFUSALS = {
+  accountExists: refuse('invalid', 'an account with this e-mail address already exists.', 'email'),
+  noSuchUser: (userId: number) => refuse('notFound', `there is no tenant user ${userId} in this client.`, 'user_id'),
+  alreadyActivated: (email: string) => refuse('invalid', `${email} has already activated the account.`, 'user_id'),
+  deactivated: (email: string) =>
+    refuse('invalid', `${email} is deactivated; reactivate the account first.`, 'user_id'),
+  ownAccount: refuse('invalid', 'you cannot deactivate your own account.', 'user_id'),
 } as const;
 
 const SORT_SQL: Record<TenantUserSortColumn, string> = {
@@ -189,12 +190,12 @@ const userAudit = (actor: TenantActor, before: TenantUser | null, after: TenantU
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
-async function requireTenantUser(db: Queryable, actor: TenantActor, userId: number): Promise<TenantUser> {
+/** The tenant user a change is about, locked for the change; refused when the caller manages no such user. */
+async function lockTenantUser(db: Queryable, actor: TenantActor, userId: number): Promise<Result<TenantUser>> {
   // The user's row is locked first, so that two changes of one user follow each other.
   await db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
   const user = await findTenantUser(db, actor.visibility, actor.clientId, userId);
-  if (!user) throw notFound(TENANT_USER_MESSAGES.noSuchUser(userId));
-  return user;
+  return user ? ok(user) : TENANT_USER_REFUSALS.noSuchUser(userId);
 }
 
 async function reread(db: Queryable, actor: TenantActor, userId: number): Promise<TenantUser> {
@@ -203,38 +204,91 @@ async function reread(db: Queryable, actor: TenantActor, userId: number): Promis
   return user;
 }
 
+/** How an invitation reaches its address: the account-creation link, or the notice to an existing account. */
+export interface InvitationMail {
+  mailKey: MailKey;
+  noticeExistingAccount: NoticeExistingAccount;
+}
+
+type Invitation = { email: string; name: string; outletIds: readonly number[] };
+
+/**
+ * The answer to an invitation of an address whose account belongs to another client, made to look like a new
+ * invitation's (a fresh id of the users' sequence, the invitation as asked, now), so that the caller learns
+ * nothing of other clients' accounts. Nothing is created and no audit row is written: nothing changed.
+ */
+async function lookalikeInvitation(db: Queryable, actor: TenantActor, invite: Invitation): Promise<TenantUser> {
+  const { rows } = await db.query<{ outlets: { id: number; name: string }[]; at: Date }>(
+    `SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY lower(o.name), o.id), '[]')
+              AS outlets,
+            now() AS at
+     FROM outlets o WHERE o.client_id = $1 AND o.id = ANY($2::int[])`,
+    [actor.clientId, invite.outletIds],
+  );
+  const { outlets, at } = rows[0] ?? { outlets: [], at: new Date() };
+  return toTenantUser({
+    id: await unusedUserId(db),
+    name: invite.name,
+    email: invite.email,
+    status: 'invited',
+    outlets,
+    invited_at: at,
+    last_sign_in_at: null,
+  });
+}
+
+/**
+ * The account insert of an invitation lost to another invitation of the same address, committed first. It ends
+ * the (aborted) transaction and is answered as accountExists once rolled back.
+ */
+class AddressTaken extends Error {}
+
 /**
  * Creates an account with the tenant role limited to `outletIds` of the client (outlets the access gate has found
  * the client's and visible to the caller) and mails its invitation; the mail is sent last, within the transaction,
- * so that an invitation that could not be sent leaves no account behind.
+ * so that an invitation that could not be sent leaves no account behind. An address that already has an account
+ * is refused only when the account belongs to the caller's client; another client's account is answered as a new
+ * invitation (see lookalikeInvitation) and its owner gets a notice instead of a link.
  */
 export async function inviteTenantUser(
   pool: Pool,
   actor: TenantActor,
-  invite: { email: string; name: string; outletIds: readonly number[] },
-  mailKey: MailKey,
-): Promise<TenantUser> {
-  return inTransaction(pool, async (tx) => {
-    if ((await findRoles(tx, [TENANT_ROLE])).length === 0) throw new Error(`The role '${TENANT_ROLE}' does not exist`);
-    if (await findUserByEmail(tx, invite.email)) throw badRequest(TENANT_USER_MESSAGES.accountExists);
-    const userId = await createInvitedUser(tx, {
-      email: invite.email,
-      displayName: invite.name,
-      clientId: actor.clientId,
-      roles: [TENANT_ROLE],
-    }).catch((error: unknown) => {
-      throw isUniqueViolation(error) ? badRequest(TENANT_USER_MESSAGES.accountExists) : error;
+  invite: Invitation,
+  mail: InvitationMail,
+): Promise<Result<TenantUser>> {
+  try {
+    return await inTransaction(pool, async (tx): Promise<Result<TenantUser>> => {
+      if ((await findRoles(tx, [TENANT_ROLE])).length === 0) {
+        throw new Error(`The role '${TENANT_ROLE}' does not exist`);
+      }
+      const existing = await findUserByEmail(tx, invite.email);
+      if (existing) {
+        if (await isUserOfClient(tx, existing.id, actor.clientId)) return TENANT_USER_REFUSALS.accountExists;
+        await mail.noticeExistingAccount(existing);
+        return ok(await lookalikeInvitation(tx, actor, invite));
+      }
+      const userId = await createInvitedUser(tx, {
+        email: invite.email,
+        displayName: invite.name,
+        clientId: actor.clientId,
+        roles: [TENANT_ROLE],
+      }).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AddressTaken() : error;
+      });
+      await tx.query(`INSERT INTO user_outlets (client_id, user_id, outlet_id) SELECT $1, $2, unnest($3::int[])`, [
+        actor.clientId,
+        userId,
+        invite.outletIds,
+      ]);
+      await mail.mailKey(tx, { id: userId, email: invite.email }, 'activate');
+      const user = await reread(tx, actor, userId);
+      await writeAudit(tx, [userAudit(actor, null, user)]);
+      return ok(user);
     });
-    await tx.query(`INSERT INTO user_outlets (client_id, user_id, outlet_id) SELECT $1, $2, unnest($3::int[])`, [
-      actor.clientId,
-      userId,
-      invite.outletIds,
-    ]);
-    await mailKey(tx, { id: userId, email: invite.email }, 'activate');
-    const user = await reread(tx, actor, userId);
-    await writeAudit(tx, [userAudit(actor, null, user)]);
-    return user;
-  });
+  } catch (error) {
+    if (error instanceof AddressTaken) return TENANT_USER_REFUSALS.accountExists;
+    throw error;
+  }
 }
 
 /** A new invitation for a user who has not activated: the earlier links stop working. */
@@ -243,34 +297,38 @@ export async function resendTenantInvitation(
   actor: TenantActor,
   userId: number,
   mailKey: MailKey,
-): Promise<TenantUser> {
-  return inTransaction(pool, async (tx) => {
-    const before = await requireTenantUser(tx, actor, userId);
-    if (before.status === 'active') throw badRequest(TENANT_USER_MESSAGES.alreadyActivated(before.email));
-    if (before.status === 'deactivated') throw badRequest(TENANT_USER_MESSAGES.deactivated(before.email));
+): Promise<Result<TenantUser>> {
+  return inTransaction(pool, async (tx): Promise<Result<TenantUser>> => {
+    const found = await lockTenantUser(tx, actor, userId);
+    if (!found.ok) return found;
+    const before = found.value;
+    if (before.status === 'active') return TENANT_USER_REFUSALS.alreadyActivated(before.email);
+    if (before.status === 'deactivated') return TENANT_USER_REFUSALS.deactivated(before.email);
     await revokeValidationKeys(tx, userId, 'activate');
     await mailKey(tx, { id: userId, email: before.email }, 'activate');
     const after = await reread(tx, actor, userId);
     await writeAudit(tx, [userAudit(actor, before, after)]);
-    return after;
+    return ok(after);
   });
 }
 
 /**
  * Deactivates (`active` false) or reactivates a user. Deactivation deletes every session of the user and ends their
  * unused e-mailed links; the caller forgets the user's cached sessions once this has committed. A user who already
- * has the status asked is answered as they are, with no audit row.
+ * has the status asked is answered as they are, with no audit row. Nobody deactivates their own account.
  */
 export async function setTenantUserActive(
   pool: Pool,
   actor: TenantActor,
   userId: number,
   active: boolean,
-): Promise<{ user: TenantUser; changed: boolean }> {
-  return inTransaction(pool, async (tx) => {
-    const before = await requireTenantUser(tx, actor, userId);
-    if (!active && userId === actor.userId) throw badRequest(TENANT_USER_MESSAGES.ownAccount);
-    if ((before.status !== 'deactivated') === active) return { user: before, changed: false };
+): Promise<Result<{ user: TenantUser; changed: boolean }>> {
+  return inTransaction(pool, async (tx): Promise<Result<{ user: TenantUser; changed: boolean }>> => {
+    const found = await lockTenantUser(tx, actor, userId);
+    if (!found.ok) return found;
+    const before = found.value;
+    if (!active && userId === actor.userId) return TENANT_USER_REFUSALS.ownAccount;
+    if ((before.status !== 'deactivated') === active) return ok({ user: before, changed: false });
     await tx.query('UPDATE users SET disabled = $2 WHERE id = $1', [userId, !active]);
     if (!active) {
       await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
@@ -278,6 +336,6 @@ export async function setTenantUserActive(
     }
     const after = await reread(tx, actor, userId);
     await writeAudit(tx, [userAudit(actor, before, after)]);
-    return { user: after, changed: true };
+    return ok({ user: after, changed: true });
   });
 }

@@ -98,3 +98,24 @@ function mergeRoutePermissions(rows: { name: string; subPermissions: string[] }[
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, subs]) => ({ name, subPermissions: [...subs].sort() }));
 }
+
+/**
+ * The header's today for a user who sees `clientIds`: the latest calendar day at `at` among the time zones of
+ * those clients' malls, `YYYY-MM-DD` (undefined without a mall). Reports, rollups and receipts count days in
+ * each mall's zone, so the latest of them is the last day any of the user's malls has begun: no mall's today is
+ * refused as a future day, whatever the browser's zone; a mall still on the day before simply has no figures
+ * for it yet.
+ */
+export async function latestMallToday(
+  db: Queryable,
+  clientIds: readonly number[],
+  at: Date,
+): Promise<string | undefined> {
+  if (clientIds.length === 0) return undefined;
+  const { rows } = await db.query<{ today: string | null }>(
+    `SELECT to_char(max(($2::timestamptz AT TIME ZONE time_zone)::date), 'YYYY-MM-DD') AS today
+       FROM malls WHERE client_id = ANY($1::int[])`,
+    [clientIds, at.toISOString()],
+  );
+  return rows[0]?.today ?? undefined;
+}

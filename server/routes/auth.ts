@@ -4,33 +4,34 @@ import { requireCaller } from '../auth/access.js';
 import { forgetSession, forgetUser } from '../auth/callerCache.js';
 import { deviceHashOf, isKnownDeviceOf, rememberDeviceOf } from '../auth/devices.js';
 import { passwordProblem } from '../auth/passwordPolicy.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
 import { endSession, hashSecret, readSession, type SessionOptions, startSession } from '../auth/sessions.js';
 import {
-  accountDelaySeconds,
   ONE_TIME_CODE,
   RESET_MAIL,
+  resetMailAllowed,
   SIGN_IN_THROTTLE,
+  signInRefusal,
   THROTTLE_MESSAGES,
 } from '../auth/throttle.js';
 import { toUserInfo } from '../auth/userInfo.js';
-import { validationKeyMailer } from '../auth/validationMail.js';
-import { badRequest, HttpError, notFound, unauthorized } from '../errors.js';
+import { existingAccountNotifier, validationKeyMailer } from '../auth/validationMail.js';
+import { badRequest, HttpError, notFound, unauthorized, valueOrThrow } from '../errors.js';
 import {
   completeMfa,
   consumeValidationKey,
   countAuthEvents,
   countLoginFailures,
-  createInvitedUser,
   findLiveValidationKey,
-  findRoles,
   recordAuthEvent,
   recordLoginAttempt,
   saveOneTimeCode,
   setPassword,
   takeOneTimeCodeTry,
 } from '../repositories/authFlows.js';
-import { findUserByEmail, findUserById, loadUserGrants, type UserRow } from '../repositories/users.js';
+import { upgradePasswordHash } from '../repositories/passwordHashes.js';
+import { inviteClientUser } from '../repositories/userInvitations.js';
+import { findUserByEmail, findUserById, latestMallToday, loadUserGrants, type UserRow } from '../repositories/users.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
 export const AUTH_MESSAGES = {
@@ -41,15 +42,10 @@ export const AUTH_MESSAGES = {
   samePassword: 'The new password must differ from the current one.',
   passwordChangeNeedsProof: 'Give the current password, or use the link from the password-reset e-mail.',
   invalidKey: 'This link is invalid or has expired. Please ask for a new one.',
-  accountExists: 'An account with this e-mail already exists.',
-  unknownRole: 'Unknown role: ',
 } as const;
 
 /** Tries of one code; the account's wrong codes over every code are limited too (ONE_TIME_CODE). */
 const TRIES_PER_CODE = 5;
-
-/** Compared against when the username is unknown, so that both answers take as long. */
-const DUMMY_HASH = `scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$${Buffer.alloc(64).toString('base64')}`;
 
 export const normaliseEmail = (value: string) => value.trim().toLowerCase();
 const codeHash = (sessionHash: string, code: string) => hashSecret(`${sessionHash}:${code}`);
@@ -65,8 +61,9 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
 
   /**
    * The user behind a username and password, counted against the sign-in throttles (server/auth/throttle.ts): the
-   * address's failures, then the account's backoff, which a browser that signed in to the account before skips
-   * (with a budget of its own). A refused attempt checks no password.
+   * failures of the account from the address, the accounts tried from the address, then the account's backoff,
+   * all of which a browser that signed in to the account before skips (with a budget of its own). A refused
+   * attempt checks no password.
    */
   async function checkPassword(
     request: FastifyRequest,
@@ -83,34 +80,28 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
       { username, address, deviceHash: knownDevice ? deviceHash : null },
       SIGN_IN_THROTTLE,
     );
-    if (failures.byAddress >= SIGN_IN_THROTTLE.maxPerAddress) {
-      request.log.warn({ address }, 'sign-in throttled: address');
-      throw tooMany(reply, SIGN_IN_THROTTLE.windowSeconds, THROTTLE_MESSAGES.signIn(SIGN_IN_THROTTLE.windowSeconds));
+    const refusal = signInRefusal(failures, knownDevice);
+    if (refusal) {
+      request.log.warn({ username, address, failures: failures.byAccount }, `sign-in throttled: ${refusal.limit}`);
+      throw tooMany(reply, refusal.seconds, refusal.message);
     }
-    if (knownDevice) {
-      if (failures.byDevice >= SIGN_IN_THROTTLE.maxPerDevice) {
-        request.log.warn({ username }, 'sign-in throttled: known browser');
-        throw tooMany(reply, SIGN_IN_THROTTLE.windowSeconds, THROTTLE_MESSAGES.signIn(SIGN_IN_THROTTLE.windowSeconds));
-      }
-    } else {
-      const wait = accountDelaySeconds(failures.byAccount, failures.secondsSinceAccountFailure);
-      if (wait > 0) {
-        request.log.warn({ username, failures: failures.byAccount }, 'sign-in throttled: account backoff');
-        throw tooMany(reply, wait, THROTTLE_MESSAGES.account(wait));
-      }
-    }
-    const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    // An unknown username is checked against a hash at the current cost, so that both answers take as long.
+    const valid = await verifyPassword(password, user?.passwordHash ?? dummyPasswordHash());
     const succeeded = Boolean(user && valid && !user.disabled);
     await recordLoginAttempt(pool, { username, address, deviceHash, succeeded });
     if (!succeeded || !user) {
       request.log.info({ username }, 'sign-in refused');
       throw unauthorized(AUTH_MESSAGES.loginFailed);
     }
+    // A hash made at an older, lower cost is made again at the current one (server/auth/passwords.ts).
+    if (needsRehash(user.passwordHash))
+      await upgradePasswordHash(pool, user.id, user.passwordHash, await hashPassword(password));
     await rememberDeviceOf(pool, request, reply, sessionOptions, user.id);
     return user;
   }
 
   const mailKey = validationKeyMailer({ config, mailer });
+  const invitationMail = { mailKey, noticeExistingAccount: existingAccountNotifier({ config, mailer }) };
 
   /** Refuses a new password that breaks the policy or repeats the current one. */
   async function checkNewPassword(user: { email: string; passwordHash: string | null }, newPassword: string) {
@@ -142,7 +133,7 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
       const grants = await loadUserGrants(pool, user.id);
       request.log.info({ userId: user.id, mfa: user.requireMfa }, 'signed in');
       return {
-        user: toUserInfo(user, grants),
+        user: toUserInfo(user, grants, await latestMallToday(pool, grants.clientIds, new Date())),
         session: { expiresAt: session.expiresAt.toISOString(), mfaPending: session.mfaPending },
         require_mfa: user.requireMfa,
         csrfToken: session.csrfToken,
@@ -151,7 +142,8 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
 
     async getCredential(request) {
       const caller = requireCaller(request);
-      return { user: toUserInfo(caller.user, caller.grants), csrfToken: caller.session.csrfToken };
+      const today = await latestMallToday(pool, caller.grants.clientIds, new Date());
+      return { user: toUserInfo(caller.user, caller.grants, today), csrfToken: caller.session.csrfToken };
     },
 
     async logout(request, reply) {
@@ -226,7 +218,12 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
         windowSeconds: RESET_MAIL.windowSeconds,
       });
       // Counted by the address asked for, whether or not an account has it: the answer tells nothing about accounts.
-      if (asked.bySubject >= RESET_MAIL.maxPerEmail || asked.byAddress >= RESET_MAIL.maxPerAddress) {
+      const allowed = resetMailAllowed({
+        byAddressEmail: asked.bySubjectFromAddress,
+        byEmail: asked.bySubject,
+        emailsFromAddress: asked.subjectsFromAddress,
+      });
+      if (!allowed) {
         request.log.warn({ address: request.ip }, 'password reset throttled');
         throw tooMany(reply, RESET_MAIL.windowSeconds, THROTTLE_MESSAGES.resetMails);
       }
@@ -301,21 +298,19 @@ export function authHandlers({ pool, config, mailer }: RouteDeps) {
     async inviteUser(request) {
       const caller = requireCaller(request);
       const { body } = request;
-      const email = normaliseEmail(body.email);
-      if (await findUserByEmail(pool, email)) throw badRequest(AUTH_MESSAGES.accountExists);
-      const roleNames = [...new Set(body.roles ?? [])];
-      const roles = await findRoles(pool, roleNames);
-      const missing = roleNames.find((name) => !roles.some((role) => role.name === name));
-      if (missing) throw badRequest(`${AUTH_MESSAGES.unknownRole}${missing}`);
-      if (roles.some((role) => role.isSuperAdmin) && !caller.grants.isSuperAdmin)
-        throw badRequest(`${AUTH_MESSAGES.unknownRole}super admin`);
-      const userId = await createInvitedUser(pool, {
-        email,
-        displayName: body.username ?? '',
-        clientId: body.client_id,
-        roles: roleNames,
-      });
-      await mailKey(pool, { id: userId, email }, 'activate');
+      valueOrThrow(
+        await inviteClientUser(
+          pool,
+          {
+            email: normaliseEmail(body.email),
+            displayName: body.username ?? '',
+            clientId: body.client_id,
+            roleNames: body.roles ?? [],
+            inviterIsSuperAdmin: caller.grants.isSuperAdmin,
+          },
+          invitationMail,
+        ),
+      );
       return { success: true };
     },
   } satisfies AreaHandlers;

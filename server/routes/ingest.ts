@@ -2,15 +2,16 @@ import type { components } from '../../src/api/schema.js';
 import { MESSAGES } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';
 import { unauthorized } from '../errors.js';
-import { ingestReceipts, outletSkuIds, type ReceiptInput } from '../repositories/ingestion.js';
+import { type IngestOutcome, ingestWithinBounds, outletSkuIds, type ReceiptInput } from '../repositories/ingestion.js';
 import { componentValidator, fieldError } from '../validation.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
 /**
  * POST /api/ingest/receipts: a batch of receipts from the point-of-sale device of one outlet (its device key, checked
  * by server/auth/access.ts). Each receipt is checked on its own, so that a bad one is refused with its index and
- * field while the good ones of the batch are stored; the stored ones go through ingestReceipts (the one path into
- * the data) in one transaction, committed before the answer.
+ * field while the good ones of the batch are stored; the stored ones go through ingestWithinBounds (the one path
+ * into the data) in one transaction, committed before the answer, which refuses a receipt that would take the
+ * outlet's day past what a day may hold (DAY_BOUNDS) and stores the others.
  */
 
 type IngestReceipt = components['schemas']['IngestReceipt'];
@@ -117,21 +118,27 @@ export function ingestHandlers({ pool }: RouteDeps) {
       }
 
       const inputs = stored.map(({ receipt }) => toReceiptInput(device.outletId, receipt));
-      let inserted = 0;
+      let outcome: IngestOutcome = { inserted: 0, refused: [] };
       for (let attempt = 1; ; attempt += 1) {
         try {
-          inserted = await inTransaction(pool, (tx) => ingestReceipts(tx, device.clientId, inputs));
+          outcome = await inTransaction(pool, (tx) => ingestWithinBounds(tx, device.clientId, inputs));
           break;
         } catch (error) {
           if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
         }
       }
+      const beyond = new Set(outcome.refused.map(({ position }) => position));
+      for (const { position, field, message } of outcome.refused) {
+        const entry = stored[position];
+        if (entry) rejected.push({ index: entry.index, receipt_id: entry.receipt.receipt_id, field, message });
+      }
+      const kept = stored.filter((_, position) => !beyond.has(position));
       rejected.sort((a, b) => a.index - b.index);
       return {
         received: given.length,
-        new: inserted,
-        already_stored: stored.length - inserted,
-        stored: stored.map(({ index }) => index),
+        new: outcome.inserted,
+        already_stored: kept.length - outcome.inserted,
+        stored: kept.map(({ index }) => index),
         rejected,
       };
     },

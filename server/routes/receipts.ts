@@ -1,22 +1,14 @@
 import type { FastifyReply } from 'fastify';
-import {
-  cleanRawReceipt,
-  displayReceiptId,
-  RECEIPTS_PDF_CAP,
-  receiptsPdfCountLine,
-} from '../../src/domain/receipts.js';
+import { cleanRawReceipt, RECEIPTS_PDF_CAP, receiptsPdfCountLine } from '../../src/domain/receipts.js';
+import { requireCaller } from '../auth/access.js';
+import { openDownloadLink, signDownloadLink } from '../auth/downloadLinks.js';
 import type { Queryable } from '../db/pool.js';
-import { forbidden, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import { ExportSlots } from '../exports/exportSlots.js';
 import { renderReceiptPng } from '../receipts/image.js';
-import {
-  endReceiptsPdf,
-  type PdfReceipt,
-  type ReceiptsPdf,
-  startReceiptsPdf,
-  untilRead,
-  writeReceipt,
-} from '../receipts/pdf.js';
-import { createSignedToken, DOWNLOAD_LINK_TTL_SECONDS, verifySignedToken } from '../receipts/signedLink.js';
+import type { PdfReceipt } from '../receipts/pdf.js';
+import { PDF_UNREAD_LIMIT, PdfRender } from '../receipts/pdfRender.js';
+import { DOWNLOAD_LINK_TTL_SECONDS } from '../receipts/signedLink.js';
 import {
   findReceipt,
   focReasons,
@@ -37,8 +29,6 @@ import { outletIds, outletWindow } from './rules.js';
 import type { AreaHandlers, QueryOf, RouteDeps } from './types.js';
 
 export const DOWNLOAD_PDF_PATH = '/download/receipts/pdf';
-export const DOWNLOAD_LINK_INVALID = 'This download link is invalid.';
-export const DOWNLOAD_LINK_EXPIRED = 'This download link has expired.';
 
 /** The filters of the receipts PDF and its link: the list's query parameters without paging. */
 function pdfFilters(
@@ -63,58 +53,70 @@ function transactionFilters(query: QueryOf<'getTransactions'>): TransactionFilte
   return { ...pdfFilters(query), page: query.page, rowsPerPage: query.rowsPerPage };
 }
 
-/** How a receipts PDF is made: the most receipts it holds, how many are read at a time, and compression. */
+/**
+ * How a receipts PDF is made: the most receipts it holds, how many are read at a time, compression, and the
+ * bytes a reader may leave unread before the next batch waits.
+ */
 export interface PdfLimits {
   cap: number;
   batchSize: number;
   compress: boolean;
+  unreadLimit: number;
 }
 
-export const PDF_LIMITS: PdfLimits = { cap: RECEIPTS_PDF_CAP, batchSize: PDF_BATCH_SIZE, compress: true };
+export const PDF_LIMITS: PdfLimits = {
+  cap: RECEIPTS_PDF_CAP,
+  batchSize: PDF_BATCH_SIZE,
+  compress: true,
+  unreadLimit: PDF_UNREAD_LIMIT,
+};
 
+/** A receipt for the PDF's worker: its text as stored (the worker cleans it by §9 and bounds it). */
 function pdfReceiptOf(row: PdfReceiptRow): PdfReceipt {
   return {
-    receipt_id: displayReceiptId(row.receipt_id),
+    receipt_id: row.receipt_id,
     outlet_name: row.outlet_name,
     datetime: row.datetime,
     payment_method: row.payment_method,
     total_amount: row.total_amount,
     receipt_status: row.receipt_status,
-    text: cleanRawReceipt(row.raw_receipt, row.receipt_code),
+    raw_receipt: row.raw_receipt,
+    receipt_code: row.receipt_code,
   };
 }
 
 /**
- * Writes the receipts into the PDF a batch at a time, waiting for the reader between batches, and ends it. A
- * client that went away destroys the stream, which stops the reading; a failure once the answer has begun can
- * only cut the stream (the client sees an incomplete download).
+ * Reads the receipts a batch at a time and hands each to the PDF's worker, reading the next one once the worker
+ * has written it and the reader has caught up, then ends the PDF. A client that went away destroys the stream,
+ * which stops the reading; a failure once the answer has begun can only cut the stream (the client sees an
+ * incomplete download).
  */
-async function writeReceipts(
+async function feedReceipts(
   db: Queryable,
   reply: FastifyReply,
-  doc: ReceiptsPdf,
+  render: PdfRender,
   clientId: number,
   ids: readonly number[],
   batchSize: number,
 ): Promise<void> {
   try {
     for await (const rows of readPdfReceipts(db, clientId, ids, batchSize)) {
-      if (doc.destroyed) return;
-      for (const row of rows) writeReceipt(doc, pdfReceiptOf(row));
-      await untilRead(doc);
-      if (doc.destroyed) return;
+      if (render.closed) return;
+      await render.write(rows.map(pdfReceiptOf));
+      if (render.closed) return;
     }
-    endReceiptsPdf(doc, ids.length);
+    render.end(ids.length);
   } catch (error) {
     reply.log.error({ err: error }, 'the receipts PDF stopped');
-    doc.destroy(error instanceof Error ? error : new Error(String(error)));
+    render.fail(error instanceof Error ? error : new Error(String(error)));
   }
 }
 
 /**
  * Answers the PDF of every receipt the filters select, up to `limits.cap`, in the list's order: the count and
- * the ids are read before the answer begins (a failure there is an ordinary error answer), then the PDF streams
- * as it is written, its receipts read in batches, so memory stays bounded whatever the selection.
+ * the ids are read and a worker thread has begun the PDF before the answer begins (a failure there is an ordinary
+ * error answer), then the PDF streams as the worker writes it (pdfRender.ts), its receipts read in batches, so
+ * memory stays bounded whatever the selection and this thread stays free for other requests.
  */
 export async function sendReceiptsPdf(
   db: Queryable,
@@ -123,12 +125,22 @@ export async function sendReceiptsPdf(
   limits: PdfLimits = PDF_LIMITS,
 ): Promise<FastifyReply> {
   const { total, ids } = await selectPdfReceipts(db, filters, limits.cap);
-  const doc = startReceiptsPdf({
-    title: 'Receipts',
-    subtitle: `${filters.startTime} to ${filters.endTime}`,
-    countLine: receiptsPdfCountLine(ids.length, total),
-    compress: limits.compress,
-  });
+  const render = new PdfRender(
+    {
+      title: 'Receipts',
+      subtitle: `${filters.startTime} to ${filters.endTime}`,
+      countLine: receiptsPdfCountLine(ids.length, total),
+      compress: limits.compress,
+    },
+    limits.unreadLimit,
+  );
+  // The answer begins with the PDF's first bytes: a worker that cannot start is an ordinary error answer.
+  await render.ready;
+  if (reply.sent || reply.raw.headersSent) {
+    // Answered meanwhile (the request timed out): the PDF goes nowhere.
+    render.fail(new Error('the request was answered before its PDF began'));
+    return reply;
+  }
   const day = filters.startTime.slice(0, 10);
   const last = filters.endTime.slice(0, 10);
   reply
@@ -136,35 +148,45 @@ export async function sendReceiptsPdf(
     .header('content-disposition', `attachment; filename="receipts_${day}_${last}.pdf"`)
     .header('cache-control', 'no-store')
     .header('x-receipt-count', String(ids.length))
-    .send(doc);
-  void writeReceipts(db, reply, doc, filters.clientId, ids, limits.batchSize);
+    .send(render.stream);
+  void feedReceipts(db, reply, render, filters.clientId, ids, limits.batchSize);
   return reply;
 }
 
-/** The filters a download link carries (the caller's checked ids and the list filters). */
-interface LinkPayload {
-  f: PdfFilters;
-  exp: number;
-}
+/** Whose exports a PDF counts among (ExportSlots): the signed-in user, or the user who made the link. */
+const exportsOf = (userId: number) => `user:${userId}`;
 
 export function receiptHandlers({ pool, config }: RouteDeps) {
+  const exportSlots = new ExportSlots({ perUser: config.exportsPerUser, max: config.exportsMax });
+  /** The PDF in one of the owner's export slots, or a 429 when none is free. */
+  async function sendPdfInSlot(owner: string, reply: FastifyReply, filters: PdfFilters): Promise<FastifyReply> {
+    const release = exportSlots.take(owner, reply);
+    try {
+      return await sendReceiptsPdf(pool, reply, filters);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
   return {
     async getTransactions(request) {
       return listTransactions(pool, transactionFilters(request.query));
     },
     async generateTransactionsPdf(request, reply) {
-      return sendReceiptsPdf(pool, reply, pdfFilters(request.query));
+      return sendPdfInSlot(exportsOf(requireCaller(request).user.id), reply, pdfFilters(request.query));
     },
     async createTransactionsPdfLink(request) {
       const filters = pdfFilters(request.query);
       const expiresAt = new Date(Date.now() + DOWNLOAD_LINK_TTL_SECONDS * 1000);
-      const token = createSignedToken(config.downloadSecret, { f: filters }, expiresAt);
+      // The link carries its creator, checked again at each use (server/auth/downloadLinks.ts).
+      const token = await signDownloadLink(pool, config.downloadSecret, requireCaller(request), filters, expiresAt);
       return { url: `${DOWNLOAD_PDF_PATH}?token=${token}`, expires_at: expiresAt.toISOString() };
     },
     async downloadReceiptsPdf(request, reply) {
-      const check = verifySignedToken<LinkPayload>(config.downloadSecret, request.query.token);
-      if (!check.ok) throw forbidden(check.reason === 'expired' ? DOWNLOAD_LINK_EXPIRED : DOWNLOAD_LINK_INVALID);
-      return sendReceiptsPdf(pool, reply, check.payload.f);
+      const link = await openDownloadLink(pool, config.downloadSecret, request.query.token);
+      if (!link.ok) throw link.error;
+      // The link's PDF counts among its creator's exports.
+      return sendPdfInSlot(exportsOf(link.creatorId), reply, link.filters);
     },
     async getReceiptTypeOptions({ query }) {
       return { typeOptions: await receiptTypeFlags(pool, query.client_id, outletIds(query.id)) };

@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { parseIds, requireCaller } from '../auth/access.js';
 import { forgetUser } from '../auth/callerCache.js';
-import { validationKeyMailer } from '../auth/validationMail.js';
-import { badRequest } from '../errors.js';
+import { existingAccountNotifier, validationKeyMailer } from '../auth/validationMail.js';
+import { valueOrThrow } from '../errors.js';
 import {
   inviteTenantUser,
   listTenantUsers,
   resendTenantInvitation,
   setTenantUserActive,
-  TENANT_USER_MESSAGES,
   type TenantActor,
 } from '../repositories/tenantUsers.js';
 import { normaliseEmail } from './auth.js';
+import { nonBlank } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
 /** The caller as the author of a change in `clientId` (a client the access gate has checked they see). */
@@ -26,6 +26,7 @@ function actorOf(request: FastifyRequest, clientId: number): TenantActor {
 
 export function tenantManagementHandlers({ pool, config, mailer }: RouteDeps) {
   const mailKey = validationKeyMailer({ config, mailer });
+  const invitationMail = { mailKey, noticeExistingAccount: existingAccountNotifier({ config, mailer }) };
 
   return {
     async getTenantUsers(request) {
@@ -44,29 +45,27 @@ export function tenantManagementHandlers({ pool, config, mailer }: RouteDeps) {
 
     async inviteTenantUser(request) {
       const { body } = request;
-      const name = body.name.trim();
-      if (name === '') throw badRequest(TENANT_USER_MESSAGES.blankName);
+      const name = nonBlank(body.name, 'name');
       // The access gate has found every outlet the client's and visible to the caller.
-      return inviteTenantUser(
-        pool,
-        actorOf(request, body.client_id),
-        { email: normaliseEmail(body.email), name, outletIds: parseIds(body.outlet_ids) },
-        mailKey,
+      return valueOrThrow(
+        await inviteTenantUser(
+          pool,
+          actorOf(request, body.client_id),
+          { email: normaliseEmail(body.email), name, outletIds: parseIds(body.outlet_ids) },
+          invitationMail,
+        ),
       );
     },
 
     async resendTenantInvitation(request) {
       const { body } = request;
-      return resendTenantInvitation(pool, actorOf(request, body.client_id), body.user_id, mailKey);
+      return valueOrThrow(await resendTenantInvitation(pool, actorOf(request, body.client_id), body.user_id, mailKey));
     },
 
     async setTenantUserStatus(request) {
       const { body } = request;
-      const { user, changed } = await setTenantUserActive(
-        pool,
-        actorOf(request, body.client_id),
-        body.user_id,
-        body.active,
+      const { user, changed } = valueOrThrow(
+        await setTenantUserActive(pool, actorOf(request, body.client_id), body.user_id, body.active),
       );
       // After the commit: the user's cached sessions go, so their next call reads the user again (401 once disabled).
       if (changed) forgetUser(user.id);

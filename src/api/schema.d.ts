@@ -67,7 +67,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with username and password
-         * @description 429 (with Retry-After) after 30 failures from one address in 15 minutes, and, for an account with 5 failures since its last sign-in, until a delay that doubles from 30 seconds to 15 minutes has passed. A browser that signed in to the account before (its device cookie) skips that delay, within 5 failures of its own in 15 minutes; a password reset ends it.
+         * @description 429 (with Retry-After) after 10 failures of the account from one address in 15 minutes; for a username not yet tried from an address whose failures in 15 minutes span 30 usernames; and, for an account with 5 failures since its last sign-in, until a delay that doubles from 30 seconds to 15 minutes has passed. A browser that signed in to the account before (its device cookie) skips all of these, within 5 failures of its own in 15 minutes; a password reset ends the delay. The address is the client a proxy named by TRUST_PROXY forwarded for, else the connection's.
          */
         post: operations["login"];
         delete?: never;
@@ -198,7 +198,7 @@ export interface paths {
         put?: never;
         /**
          * Send a password-reset e-mail with a validation key
-         * @description At most 3 requests for one e-mail address and 10 from one caller address an hour (whether or not an account has the e-mail); more answer 429.
+         * @description At most 3 requests for one e-mail address from one caller address, 10 for one e-mail address from all callers, and 30 distinct e-mail addresses from one caller address an hour (whether or not an account has the e-mail); more answer 429.
          */
         post: operations["sendResetPasswordEmail"];
         delete?: never;
@@ -233,7 +233,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite a user to a client (sends an account-creation e-mail) */
+        /**
+         * Invite a user to a client (sends an account-creation e-mail)
+         * @description An e-mail that already has an account of the client answers 400; one of another client's account is answered as a new invitation (nothing is created; the account's owner is told by e-mail).
+         */
         post: operations["inviteUser"];
         delete?: never;
         options?: never;
@@ -626,7 +629,7 @@ export interface paths {
         };
         /**
          * PDF of every receipt the filters select, up to 10,000 (streamed)
-         * @description The PDF holds every receipt the filters select, up to 10,000, in the list's order (sortColumn, orderByMethod); it takes no paging. When more receipts match, it holds the first 10,000 and its heading says so ('First 10,000 of 12,345 receipts'). The answer is streamed as it is produced, without a Content-Length; X-Receipt-Count says how many receipts it holds. Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
+         * @description The PDF holds every receipt the filters select, up to 10,000, in the list's order (sortColumn, orderByMethod); it takes no paging. When more receipts match, it holds the first 10,000 and its heading says so ('First 10,000 of 12,345 receipts'). The answer is streamed as it is produced, without a Content-Length; X-Receipt-Count says how many receipts it holds. A user runs at most EXPORTS_PER_USER PDFs at once (2 by default) and the server EXPORTS_MAX (4); beyond that the answer is 429 with Retry-After. Rules between parameters (a request that breaks one answers 400 naming the field): startTime must not be after endTime (both whole days, or both datetimes when timeType is datetime: then YYYY-MM-DD HH:mm:ss is required); the range spans at most 366 calendar days.
          */
         get: operations["generateTransactionsPdf"];
         put?: never;
@@ -664,7 +667,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The receipts PDF of a signed, expiring link (no sign-in needed; a forged or expired token is refused) */
+        /**
+         * The receipts PDF of a signed, expiring link (no sign-in needed; a forged or expired token is refused)
+         * @description The link is checked at each use against the user who made it: a deactivated creator, a password change or any change of the creator's roles, clients or outlets since, a creator without the permission of GET /outlets/transaction/pdfLink, or outlets the creator no longer sees answer 403 saying why.
+         */
         get: operations["downloadReceiptsPdf"];
         put?: never;
         post?: never;
@@ -1134,7 +1140,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a tenant user to outlets of the client (sends the account-creation e-mail; audit-logged)
-         * @description Creates an account with the tenant role, limited to the given outlets of the client, and mails it an invitation link (/account-creation, valid for 7 days) as POST /api/user/invite does. An e-mail that already has an account answers 400 naming email. Every outlet must be the client's and one the caller sees (403).
+         * @description Creates an account with the tenant role, limited to the given outlets of the client, and mails it an invitation link (/account-creation, valid for 7 days) as POST /api/user/invite does. An e-mail that already has an account of the client answers 400 naming email; one of another client's account is answered as a new invitation (nothing is created; the account's owner is told by e-mail), so that the answer reveals no account of another client. Every outlet must be the client's and one the caller sees (403).
          */
         post: operations["inviteTenantUser"];
         delete?: never;
@@ -1304,7 +1310,7 @@ export interface paths {
         put?: never;
         /**
          * Store a batch of receipts from an outlet's point-of-sale device
-         * @description A point-of-sale capture device sends up to 1,000 receipts, with their payments and line items, for the one outlet its device key belongs to (keys are created and revoked by the client's staff in Settings, Point-of-sale devices). No session and no CSRF token: the key, as `Authorization: Bearer pos_...`, is the credential. A receipt is identified by (outlet, receipt_id, datetime): one stored before, or given twice in the batch, is stored once and counted as already stored, so a batch may be sent again, whole or in part, until it is acknowledged. Each receipt is checked on its own against IngestReceipt, and further: its datetime lies between 2000-01-01 and one day after now, its line items name SKUs of the outlet. A receipt that fails is refused with its index and the field named, and the others of the batch are stored. Every stored receipt and the report figures it adds are committed in one transaction before the 200 answers.
+         * @description A point-of-sale capture device sends up to 1,000 receipts, with their payments and line items, for the one outlet its device key belongs to (keys are created and revoked by the client's staff in Settings, Point-of-sale devices). No session and no CSRF token: the key, as `Authorization: Bearer pos_...`, is the credential. A receipt is identified by (outlet, receipt_id, datetime): one stored before, or given twice in the batch, is stored once and counted as already stored, so a batch may be sent again, whole or in part, until it is acknowledged. Each receipt is checked on its own against IngestReceipt, and further: its datetime lies between 2000-01-01 and one day after now, its line items name SKUs of the outlet, and it fits in what the outlet's local day may hold (IngestReceipt says what that is). A receipt that fails is refused with its index and the field named, and the others of the batch are stored. Every stored receipt and the report figures it adds are committed in one transaction before the 200 answers.
          */
         post: operations["ingestReceipts"];
         delete?: never;
@@ -1752,7 +1758,7 @@ export interface components {
         Id: number;
         /** @description Outlet ids, comma-joined: each a whole number from 1 to 2147483647 written without leading zeros (the pattern says exactly that), at most 4000 characters. */
         OutletIds: string;
-        /** @description One receipt as a point of sale captured it, amounts in the outlet's currency (rounded to cents when stored). */
+        /** @description One receipt as a point of sale captured it, amounts in the outlet's currency (rounded to cents when stored). Each amount lies within ±9,999,999,999, a receipt has at most 50 payments and 500 line items. An outlet's local day (its mall's time zone) holds at most 1,000,000 receipts; over all of them, void ones included, the absolute values of each of total_amount, discount, voucher_amount and refund_amount add up to at most 1,000,000,000,000, and so do, over the day's receipts that are not void, the absolute amounts of the payments of each payment method and of the line items of each SKU. A receipt that would take its day past one of these is refused with the field ('total_amount', 'payments/0/amount', 'items/3/amount'; '' for the number of receipts) and the others are stored; a receipt stored before counts once. So no figure a report reads can overflow. */
         IngestReceipt: {
             /** @description The point of sale's receipt number (some systems send a bare Unix timestamp). */
             receipt_id: string;
@@ -1908,6 +1914,11 @@ export interface components {
             password_expired: boolean;
             errorMsg?: string;
             flags: components["schemas"]["UserFlags"];
+            /**
+             * Format: date
+             * @description The header's today: the latest calendar day, now, among the time zones of the malls of the clients the user may see (a mall's today is never a future day to its users, whatever the browser's zone); absent when the user sees no mall (the browser's today is used).
+             */
+            today?: string;
         };
         LoginSession: {
             /** Format: date-time */
@@ -2738,6 +2749,17 @@ export interface components {
         /** @description Too many attempts; try again later. */
         TooManyRequests: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many exports run at once: the user's (a signed link's PDF counts as its creator's) or the server's; the message says which, and Retry-After when to try again. */
+        TooManyExports: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3867,6 +3889,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     createTransactionsPdfLink: {
@@ -3940,6 +3963,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getTenantReceiptData: {

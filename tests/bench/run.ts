@@ -7,6 +7,7 @@ import { generateDemoData } from '../../server/demo/generate.js';
 import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
 import { printBundleSizes } from './bundle.js';
 import { benchDemoData } from './demoData.js';
+import { benchExportsUnderLoad } from './exportsUnderLoad.js';
 import { benchIngestApi } from './ingestApi.js';
 import { benchLoad } from './load.js';
 import { benchLookups } from './lookup.js';
@@ -40,6 +41,9 @@ await withPostgres(async (serverUrl) => {
 
   say('\n== receipts list over HTTP on loopback (BENCH_RECEIPTS_LIST, default 1,000,000 receipts)');
   await benchReceiptsList(serverUrl);
+
+  say('\n== exports under load: four receipts PDFs at once (500 receipts of 20,000 characters; 10,000 ordinary ones)');
+  await benchExportsUnderLoad(serverUrl);
 
   say(
     '\n== load: signed-in users on the server of npm start with its demo data (BENCH_LOAD_USERS, BENCH_LOAD_SECONDS)',

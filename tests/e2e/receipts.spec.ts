@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
+import { pdfLines } from '../support/pdfText.js';
 
 /*
  * The Receipts page (§2, §4, §7) in Chromium against the real server and its demo data, as the demo operator:
@@ -45,32 +45,6 @@ async function totalAmounts(page: Page): Promise<number[]> {
 
 async function waitForList(page: Page) {
   await expect(page.getByTestId('receipts-table')).toHaveAttribute('aria-busy', 'false');
-}
-
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const contents: string[] = [];
-  // Each stream is read by the /Length of its dictionary: compressed bytes may end in what looks like a line break.
-  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    const bytes = pdf.subarray(start, start + Number(match[1]));
-    try {
-      contents.push(inflateSync(bytes).toString('latin1'));
-    } catch {
-      contents.push(bytes.toString('latin1'));
-    }
-  }
-  const text: string[] = [];
-  for (const content of contents) {
-    for (const array of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      text.push(
-        [...(array[1] ?? '').matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^)])*)\)/g)]
-          .map((m) => (m[1] !== undefined ? Buffer.from(m[1], 'hex').toString('latin1') : (m[2] ?? '')))
-          .join(''),
-      );
-    }
-  }
-  return text.join('\n');
 }
 
 test.describe('receipts', () => {
@@ -197,8 +171,7 @@ test.describe('receipts', () => {
     expect(download.suggestedFilename()).toBe(`receipts_${from}_${to}.pdf`);
     const pdf = await fs.readFile(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const headings = pdfText(pdf)
-      .split('\n')
+    const headings = (await pdfLines(pdf))
       // A receipt whose id is a bare timestamp is headed 'Receipt no receipt id' (§9).
       .filter((line) => /^Receipt (\S+|no receipt id)$/.test(line));
     expect(headings).toHaveLength(expected);

@@ -168,7 +168,7 @@ describe('secure cookies', () => {
   it('marks the session cookie Secure when the server is not on loopback', async () => {
     const { buildApp } = await import('../../server/app.js');
     const { loadConfig } = await import('../../server/config.js');
-    const config = { ...loadConfig({ HOST: '0.0.0.0' }), staticDir: '/nonexistent' };
+    const config = { ...loadConfig({ HOST: '0.0.0.0', DOWNLOAD_SECRET: 'x'.repeat(32) }), staticDir: '/nonexistent' };
     expect(config.secureCookies).toBe(true);
     const secureApp = await buildApp({ pool: db.pool, config });
     const response = await secureApp.inject({ method: 'GET', url: '/api/getcsrftoken' });

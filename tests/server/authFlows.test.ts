@@ -329,6 +329,39 @@ describe('invitations', () => {
     expect(duplicate.json().message).toBe('An account with this e-mail already exists.');
   });
 
+  it('answers an address of another client’s account as a new one, creating nothing and telling its owner', async () => {
+    const admin = new Agent(app);
+    await admin.login(WORLD.users.admin, PASSWORD);
+    const before = await db.pool.query(
+      `SELECT u.id, u.display_name, array_agg(c.client_id ORDER BY c.client_id) AS clients,
+         (SELECT array_agg(role_id) FROM user_roles WHERE user_id = u.id) AS roles
+       FROM users u JOIN user_clients c ON c.user_id = u.id WHERE u.email = $1 GROUP BY u.id`,
+      [WORLD.users.operator2],
+    );
+    const since = smtp.mails.length;
+    const invite = await admin.request('POST', '/api/user/invite', {
+      body: { client_id: 1, email: 'Operator2@fixture.test', username: 'Someone', roles: ['mall operator'] },
+    });
+    expect(invite.statusCode).toBe(200);
+    expect(invite.json()).toEqual({ success: true });
+    const notice = await smtp.waitFor(WORLD.users.operator2, { since });
+    expect(notice.text).toContain('This address already has an account');
+    expect(notice.text).not.toContain('validationKey');
+    const after = await db.pool.query(
+      `SELECT u.id, u.display_name, array_agg(c.client_id ORDER BY c.client_id) AS clients,
+         (SELECT array_agg(role_id) FROM user_roles WHERE user_id = u.id) AS roles
+       FROM users u JOIN user_clients c ON c.user_id = u.id WHERE u.email = $1 GROUP BY u.id`,
+      [WORLD.users.operator2],
+    );
+    expect(after.rows).toEqual(before.rows);
+    // An account of the client itself is still named.
+    const own = await admin.request('POST', '/api/user/invite', {
+      body: { client_id: 2, email: WORLD.users.operator2 },
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe('An account with this e-mail already exists.');
+  });
+
   it('is refused to users without the invite permission', async () => {
     const operator = new Agent(app);
     await operator.login(WORLD.users.operator1, PASSWORD);

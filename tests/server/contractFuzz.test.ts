@@ -408,3 +408,91 @@ describe('bad input for every operation of openapi.yaml', () => {
     );
   });
 });
+
+/* ---------------------------------------------------------------- media types */
+
+/** A body as an HTML form would send it: its top-level fields, each as text. */
+const formOf = (body: Json) =>
+  new URLSearchParams(
+    Object.entries((body ?? {}) as Record<string, Json>).map(([name, value]): [string, string] => [
+      name,
+      JSON.stringify(value),
+    ]),
+  ).toString();
+
+const BOUNDARY = 'contract-fuzz-boundary';
+/** A body as a multipart form would send it: its top-level fields, each a part. */
+const multipartOf = (body: Json) =>
+  `${Object.entries((body ?? {}) as Record<string, Json>)
+    .map(
+      ([name, value]) =>
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${JSON.stringify(value)}\r\n`,
+    )
+    .join('')}--${BOUNDARY}--\r\n`;
+
+/**
+ * Bodies of media types the contract does not declare for the operation (every body of the contract is
+ * application/json): each must answer 415 before any check or handler reads it, whoever sends it.
+ */
+const WRONG_MEDIA_TYPES: { name: string; contentType: string | undefined; payload: (body: Json) => string }[] = [
+  { name: 'text/plain', contentType: 'text/plain', payload: (body) => JSON.stringify(body) },
+  {
+    name: 'text/plain with a charset',
+    contentType: 'text/plain; charset=utf-8',
+    payload: (body) => JSON.stringify(body),
+  },
+  { name: 'a form', contentType: 'application/x-www-form-urlencoded', payload: formOf },
+  { name: 'multipart', contentType: `multipart/form-data; boundary=${BOUNDARY}`, payload: multipartOf },
+  { name: 'no Content-Type', contentType: undefined, payload: (body) => JSON.stringify(body) },
+  { name: 'JSON in UTF-16', contentType: 'application/json; charset=utf-16', payload: (body) => JSON.stringify(body) },
+  { name: 'a JSON-like type', contentType: 'application/json-patch+json', payload: (body) => JSON.stringify(body) },
+  { name: 'text/json', contentType: 'text/json', payload: (body) => JSON.stringify(body) },
+  { name: 'an empty Content-Type', contentType: '', payload: (body) => JSON.stringify(body) },
+];
+
+const withBody = inputs.filter((input) => input.operation.body !== undefined);
+
+describe('bodies of media types the contract does not declare', () => {
+  it('covers every operation with a body, each declaring application/json', () => {
+    expect(withBody.length).toBeGreaterThan(25);
+    for (const { operation } of withBody)
+      expect(operation.body?.mediaTypes, operation.operationId).toEqual(['application/json']);
+  });
+
+  it.each(withBody.map((input) => [input.operation.operationId, input] as const))(
+    '%s answers 415 to every other media type, 400 naming the body to none',
+    async (_, input) => {
+      const { operation } = input;
+      for (const wrong of WRONG_MEDIA_TYPES) {
+        tried += 1;
+        const headers: Record<string, string> = { ...headersFor(operation) };
+        if (wrong.contentType !== undefined) headers['content-type'] = wrong.contentType;
+        const response = await admin.request(operation.method, urlOf(input), {
+          headers,
+          body: wrong.payload(input.body),
+        });
+        const label = `${operation.operationId} with ${wrong.name}: ${response.statusCode} ${response.body.slice(0, 300)}`;
+        expect(response.statusCode, label).toBe(415);
+        expect(response.json(), label).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
+        expect(response.json().message, label).toEqual(expect.any(String));
+      }
+      tried += 1;
+      const none = await admin.request(operation.method, urlOf(input), { headers: headersFor(operation) });
+      const label = `${operation.operationId} without a body: ${none.statusCode} ${none.body.slice(0, 300)}`;
+      expect(none.statusCode, label).toBe(400);
+      expect(none.json().message, label).toMatch(/\bbody\b/i);
+    },
+  );
+
+  it('still takes JSON with its charset named, in any case', async () => {
+    const input = withBody.find((candidate) => candidate.operation.operationId === 'createCategory');
+    if (!input) throw new Error('createCategory is not in the contract');
+    for (const contentType of ['application/json; charset=utf-8', 'Application/JSON; charset="UTF-8"']) {
+      const response = await admin.request(input.operation.method, urlOf(input), {
+        headers: { 'content-type': contentType },
+        body: JSON.stringify({ ...input.body, name: `Media ${contentType.length}` }),
+      });
+      expect(response.statusCode, `${contentType}: ${response.body}`).toBe(200);
+    }
+  });
+});

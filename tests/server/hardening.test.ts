@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { parseIds } from '../../server/auth/access.js';
+import { parseIds, scopeIdsOf } from '../../server/auth/access.js';
 import { loadConfig } from '../../server/config.js';
 import { createPool, type Pool } from '../../server/db/pool.js';
 import { SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '../../server/errors.js';
 import { loadSpecification } from '../../server/openapi.js';
 import { isEmailAddress } from '../../src/domain/credentials.js';
-import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { grantOperatorPermissions, PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 
 /**
@@ -444,5 +444,80 @@ describe('a slow request', () => {
       statementTimeoutMs: 2000,
     });
     expect(() => loadConfig({ STATEMENT_TIMEOUT_MS: '0' })).toThrow(/STATEMENT_TIMEOUT_MS/);
+  });
+});
+
+/*
+ * A body that is not JSON used to skip validation (Fastify binds a body's schema to application/json) and the
+ * ownership check (which skipped a body that was not an object): another client's operator got past the 403.
+ */
+describe('a body that is not JSON', () => {
+  const ATTACKS = [
+    { method: 'POST', url: '/outlets/categories', body: { client_id: 1, name: 'Stolen', isCategory: true } },
+    {
+      method: 'PUT',
+      url: '/api/gtoReport/settings',
+      body: { client_id: 1, variance_threshold: 5, due_day: 7, reminders: true },
+    },
+    { method: 'POST', url: '/api/apps/xero/connect', body: { client_id: 1 } },
+  ] as const;
+  let otherClient: Agent;
+
+  beforeAll(async () => {
+    await grantOperatorPermissions(db.pool, [
+      '/outlets/categories::Create',
+      '/api/gtoReport/settings::Update',
+      '/api/apps/xero/connect::Create',
+    ]);
+    otherClient = new Agent(app);
+    expect((await otherClient.login(WORLD.users.operator2, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it.each(ATTACKS)(
+    "is refused (415) to another client's operator on $method $url, and JSON is a 403",
+    async (attack) => {
+      const categories = 'SELECT count(*)::int AS n FROM categories';
+      const before = (await db.pool.query(categories)).rows[0];
+      for (const contentType of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=b',
+      ]) {
+        const response = await otherClient.request(attack.method, attack.url, {
+          headers: { 'content-type': contentType },
+          body: JSON.stringify(attack.body),
+        });
+        expect(response.statusCode, `${contentType}: ${response.body}`).toBe(415);
+        expect(response.json()).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
+      }
+      const json = await otherClient.request(attack.method, attack.url, { body: attack.body });
+      expect(json.statusCode, json.body).toBe(403);
+      expect((await db.pool.query(categories)).rows[0]).toEqual(before);
+    },
+  );
+
+  it('answers 415, not 500, on the sign-in and on ingestion', async () => {
+    const signIn = await new Agent(app).request('POST', '/api/login', {
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ username: WORLD.users.admin, password: PASSWORD }),
+    });
+    expect(signIn.statusCode, signIn.body).toBe(415);
+    const ingest = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/receipts',
+      headers: { 'content-type': 'text/plain', authorization: 'Bearer pos_unknown' },
+      payload: '{"receipts":[]}',
+    });
+    expect(ingest.statusCode, ingest.body).toBe(415);
+  });
+
+  it('is refused by the ownership check when a body it must read is not an object', () => {
+    const scope = { client: 'body.client_id' } as const;
+    const request = (body: unknown) => ({ body, query: {}, params: {} });
+    for (const body of [undefined, null, 'client_id=2', 7, [{ client_id: 1 }]]) {
+      expect(scopeIdsOf(request(body), scope), JSON.stringify(body)).toBeUndefined();
+    }
+    expect(scopeIdsOf(request({ client_id: 1 }), scope)).toEqual(new Map([['client', [1]]]));
+    expect(scopeIdsOf(request({}), scope)).toEqual(new Map());
   });
 });

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
@@ -6,6 +5,7 @@ import { listOperations, permissionFor } from '../../server/openapi.js';
 import { renderReceiptPng } from '../../server/receipts/image.js';
 import { createSignedToken } from '../../server/receipts/signedLink.js';
 import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
+import { pdfText } from '../support/pdfText.js';
 import { grantOperatorPermissions, PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
@@ -488,31 +488,6 @@ describe('the list summary and the payment summary agree', () => {
   });
 });
 
-/** The text of a PDF: inflate its streams, then read the strings of TJ/Tj operators (hex or literal). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const bytes = Buffer.from(match[1] ?? '', 'latin1');
-    try {
-      parts.push(inflateSync(bytes).toString('latin1'));
-    } catch {
-      parts.push(bytes.toString('latin1'));
-    }
-  }
-  const text: string[] = [];
-  for (const content of parts) {
-    for (const array of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      text.push(
-        [...(array[1] ?? '').matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^)])*)\)/g)]
-          .map((m) => (m[1] !== undefined ? Buffer.from(m[1], 'hex').toString('latin1') : (m[2] ?? '')))
-          .join(''),
-      );
-    }
-  }
-  return text.join('\n');
-}
-
 describe('receipt image and PDF', () => {
   it('renders the receipt as a PNG from its text, cleaned for codes 99 and 100', async () => {
     const response = await agents.operator.get(
@@ -535,7 +510,7 @@ describe('receipt image and PDF', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('Receipt C-1002');
     expect(text).toContain('Receipt C-1006');
     expect(text).not.toContain('C-1001');
@@ -547,7 +522,7 @@ describe('receipt image and PDF', () => {
     const response = await agents.operator.get(
       url('/outlets/transaction/generatepdf', { ...WINDOW, receiptType: 'focReceipts' }),
     );
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('Receipt no receipt id');
     expect(text).not.toContain('Receipt 1772409600');
   });
@@ -560,7 +535,7 @@ describe('receipt image and PDF', () => {
     const anonymous = new Agent(app);
     const download = await anonymous.get(link);
     expect(download.statusCode).toBe(200);
-    expect(pdfText(download.rawPayload)).toContain('Receipt C-1001');
+    expect(await pdfText(download.rawPayload)).toContain('Receipt C-1001');
 
     const token = new URL(link, 'http://x').searchParams.get('token') ?? '';
     const [body, signature] = token.split('.') as [string, string];

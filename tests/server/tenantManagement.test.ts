@@ -449,8 +449,8 @@ describe('inviting', () => {
     expect(row).toMatchObject({ status: 'active', last_sign_in_at: expect.any(String) });
   });
 
-  it('refuses an e-mail that already has an account (any client), naming the field', async () => {
-    for (const email of ['ann@fixture.test', 'PAT@fixture.test', WORLD.users.operator1]) {
+  it('refuses an e-mail that already has an account of the client, naming the field', async () => {
+    for (const email of ['ann@fixture.test', 'Zed@fixture.test', WORLD.users.operator1]) {
       const response = await operator.request('POST', USERS, {
         body: { client_id: 1, email, name: 'Someone', outlet_ids: String(cafe) },
       });
@@ -462,6 +462,51 @@ describe('inviting', () => {
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('name: must not be blank.');
+  });
+
+  it('answers an e-mail of another client’s account as a new address, changes nothing, and tells its owner', async () => {
+    const accountsBefore = await db.pool.query(
+      'SELECT id, email, display_name, link_generation FROM users ORDER BY id',
+    );
+    const since = smtp.mails.length;
+    const outletIds = `${kiosk},${boutique}`;
+    const existing = await operator.request('POST', USERS, {
+      body: { client_id: 1, email: 'PAT@fixture.test', name: ' Pat Again ', outlet_ids: outletIds },
+    });
+    expect(existing.statusCode, existing.body).toBe(200);
+    const fresh = await operator.request('POST', USERS, {
+      body: { client_id: 1, email: 'fresh.face@fixture.test', name: 'Fresh Face', outlet_ids: outletIds },
+    });
+    expect(fresh.statusCode).toBe(200);
+    // The two answers have the same shape and the same kind of values: nothing tells the existing account apart.
+    const [shown, created] = [existing.json(), fresh.json()];
+    expect(Object.keys(shown).sort()).toEqual(Object.keys(created).sort());
+    expect(shown).toEqual({
+      ...created,
+      id: shown.id,
+      name: 'Pat Again',
+      email: 'pat@fixture.test',
+      invited_at: expect.any(String),
+    });
+    expect(shown.id).not.toBe(ids.pat);
+    expect(created.id).toBeGreaterThan(shown.id);
+    expect(Number.isNaN(Date.parse(shown.invited_at))).toBe(false);
+
+    // Pat's account and client 2 are as they were; Pat is told, with no link.
+    await db.pool.query(`DELETE FROM users WHERE email = 'fresh.face@fixture.test'`);
+    const accountsAfter = await db.pool.query('SELECT id, email, display_name, link_generation FROM users ORDER BY id');
+    expect(accountsAfter.rows).toEqual(accountsBefore.rows);
+    const { rows: patOutlets } = await db.pool.query(
+      'SELECT client_id, outlet_id FROM user_outlets WHERE user_id = $1 ORDER BY 1, 2',
+      [ids.pat],
+    );
+    expect(patOutlets).toEqual([{ client_id: 2, outlet_id: apexShop }]);
+    const notice = await smtp.waitFor('pat@fixture.test', { since });
+    expect(notice.subject).toBe('You are invited to Mall Analytics');
+    expect(notice.text).toContain('This address already has an account');
+    expect(notice.text).toContain('http://mall.test/login');
+    expect(notice.text).not.toContain('validationKey');
+    expect(await auditOf(shown.id)).toEqual([]);
   });
 
   it('refuses outlets of another client, and outlets the caller does not see', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../server/auth/devices.js';
-import { accountDelaySeconds, SIGN_IN_THROTTLE } from '../../server/auth/throttle.js';
+import { accountDelaySeconds, SIGN_IN_THROTTLE, signInRefusal } from '../../server/auth/throttle.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 
@@ -144,8 +144,8 @@ describe('a password reset', () => {
   });
 });
 
-describe('the per-address limit', () => {
-  it('refuses an address after 30 failures in 15 minutes, whatever the accounts', async () => {
+describe('the limits of an address, kept with the account', () => {
+  it('refuses an address further usernames after failures on 30 of them in 15 minutes', async () => {
     const address = '198.51.100.7';
     for (let i = 0; i < 30; i += 1) {
       expect((await new Agent(app, address).login(`guess${i}@fixture.test`, 'wrong-password')).statusCode).toBe(401);
@@ -153,9 +153,100 @@ describe('the per-address limit', () => {
     const refused = await new Agent(app, address).login(WORLD.users.admin, PASSWORD);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
+    // A username the address has tried keeps its own budget; other addresses are not concerned.
+    expect((await new Agent(app, address).login('guess0@fixture.test', 'wrong-password')).statusCode).toBe(401);
     expect((await strangerBrowser().login(WORLD.users.admin, PASSWORD)).statusCode).toBe(200);
     await ageAttempts(16 * 60);
     expect((await new Agent(app, address).login(WORLD.users.admin, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lets a browser that signed in to the account before sign in from an address that is over its budget', async () => {
+    const address = '198.51.100.8';
+    const owner = new Agent(app, address);
+    expect((await owner.login(WORLD.users.operator2, PASSWORD)).statusCode).toBe(200);
+    await owner.request('GET', '/api/logout');
+    owner.csrfToken = '';
+    for (let i = 0; i < 30; i += 1) await new Agent(app, address).login(`spray${i}@fixture.test`, 'wrong-password');
+    expect((await new Agent(app, address).login(WORLD.users.operator2, PASSWORD)).statusCode).toBe(429);
+    expect((await owner.login(WORLD.users.operator2, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('does not let one user’s failures from 127.0.0.1 block another user there', async () => {
+    // Earlier failures of the tenant from this address, as a day of mistyping leaves them (no backoff skipped).
+    await db.pool.query(
+      `INSERT INTO login_attempts (username, address, succeeded, attempted_at)
+       SELECT $1, '127.0.0.1', false, now() - make_interval(secs => n * 20) FROM generate_series(1, 40) n`,
+      [WORLD.users.tenant],
+    );
+    const tenant = await new Agent(app).login(WORLD.users.tenant, PASSWORD);
+    expect(tenant.statusCode).toBe(429);
+    expect(tenant.json().message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
+    expect((await new Agent(app).login(WORLD.users.admin, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('does not let several users’ failures from one address block another user there', async () => {
+    const users = [
+      WORLD.users.tenant,
+      WORLD.users.noLookup,
+      WORLD.users.operator2,
+      WORLD.users.expired,
+      WORLD.users.partner,
+      WORLD.users.mfa,
+    ];
+    for (const user of users) {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await new Agent(app).login(user, 'wrong-password')).statusCode).toBe(401);
+      }
+    }
+    // 30 failures from 127.0.0.1 in all: each of those accounts is slowed, no one else.
+    expect((await new Agent(app).login(WORLD.users.tenant, PASSWORD)).statusCode).toBe(429);
+    expect((await new Agent(app).login(WORLD.users.admin, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses an account from an address after 10 failures there, and only there', () => {
+    const counts = {
+      byAddressAccount: SIGN_IN_THROTTLE.maxPerAddressAccount,
+      accountsFromAddress: 1,
+      byAccount: 0,
+      secondsSinceAccountFailure: 1e9,
+      byDevice: 0,
+    };
+    expect(signInRefusal(counts, false)).toMatchObject({ limit: 'address and account', seconds: 15 * 60 });
+    expect(signInRefusal({ ...counts, byAddressAccount: 9 }, false)).toBeUndefined();
+    // A browser that signed in to the account before has only its own budget.
+    expect(signInRefusal(counts, true)).toBeUndefined();
+    expect(signInRefusal({ ...counts, byDevice: 5 }, true)).toMatchObject({ limit: 'device' });
+  });
+});
+
+describe('the address of a request', () => {
+  /** A wrong password for `username` from a client at `forwardedFor` behind the socket's peer `socket`. */
+  async function failFrom(target: FastifyInstance, socket: string, forwardedFor: string, username: string) {
+    const agent = new Agent(target, socket);
+    const headers = { 'x-forwarded-for': forwardedFor };
+    agent.csrfToken = (await agent.request('GET', '/api/getcsrftoken', { headers })).json().csrfToken;
+    return agent.request('POST', '/api/login', { body: { username, password: 'wrong-password' }, headers });
+  }
+
+  it('is the client a proxy named by TRUST_PROXY forwarded for', async () => {
+    const proxied = await createTestApp(db.pool, { env: { PUBLIC_URL: 'http://mall.test', TRUST_PROXY: '10.0.0.1' } });
+    try {
+      for (let i = 0; i < 30; i += 1) {
+        expect((await failFrom(proxied, '10.0.0.1', '192.0.2.1', `proxied${i}@fixture.test`)).statusCode).toBe(401);
+      }
+      expect((await failFrom(proxied, '10.0.0.1', '192.0.2.1', 'one-more@fixture.test')).statusCode).toBe(429);
+      // Another client behind the same proxy has a budget of its own.
+      expect((await failFrom(proxied, '10.0.0.1', '192.0.2.2', 'one-more@fixture.test')).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('is the socket’s peer otherwise, whatever X-Forwarded-For says', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      expect((await failFrom(app, '10.0.0.2', `192.0.2.${i + 10}`, `direct${i}@fixture.test`)).statusCode).toBe(401);
+    }
+    expect((await failFrom(app, '10.0.0.2', '192.0.2.99', 'one-more@fixture.test')).statusCode).toBe(429);
   });
 });
 
@@ -165,31 +256,57 @@ describe('password-reset e-mails', () => {
   const mailsTo = async (email: string) =>
     (await db.pool.query('SELECT 1 FROM outbox WHERE recipient = $1', [email])).rowCount ?? 0;
 
-  it('go out at most 3 times an hour for one e-mail address, known or not', async () => {
+  it('go out at most 3 times an hour for one e-mail address from one address, known or not', async () => {
     const before = await mailsTo(WORLD.users.tenant);
     for (const email of [WORLD.users.tenant, 'nobody@fixture.test']) {
-      for (let i = 0; i < 3; i += 1) {
-        const agent = strangerBrowser();
-        await agent.fetchCsrf();
-        expect((await ask(agent, email)).statusCode).toBe(200);
-      }
-      const agent = strangerBrowser();
+      const agent = new Agent(app, '198.51.100.40');
       await agent.fetchCsrf();
+      for (let i = 0; i < 3; i += 1) expect((await ask(agent, email)).statusCode).toBe(200);
       const refused = await ask(agent, email);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toBe('Too many password reset requests. Please try again in 60 minutes.');
+      // The owner asking from another address is not refused for it.
+      const owner = strangerBrowser();
+      await owner.fetchCsrf();
+      expect((await ask(owner, email)).statusCode).toBe(200);
     }
-    expect((await mailsTo(WORLD.users.tenant)) - before).toBe(3);
+    expect((await mailsTo(WORLD.users.tenant)) - before).toBe(4);
     await db.pool.query(`UPDATE auth_events SET happened_at = happened_at - interval '61 minutes'`);
-    const agent = strangerBrowser();
+    const agent = new Agent(app, '198.51.100.40');
     await agent.fetchCsrf();
     expect((await ask(agent, WORLD.users.tenant)).statusCode).toBe(200);
   });
 
-  it('are asked for at most 10 times an hour from one address', async () => {
+  it('go out at most 10 times an hour to one e-mail address, from every address together', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const agent = strangerBrowser();
+      await agent.fetchCsrf();
+      expect((await ask(agent, WORLD.users.operator1)).statusCode).toBe(200);
+    }
+    const agent = strangerBrowser();
+    await agent.fetchCsrf();
+    expect((await ask(agent, WORLD.users.operator1)).statusCode).toBe(429);
+    expect(await mailsTo(WORLD.users.operator1)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('from one address are not used up by other e-mail addresses’ requests', async () => {
+    const shared = new Agent(app);
+    await shared.fetchCsrf();
+    // The old limit was 10 requests an hour per address, whatever the e-mail addresses.
+    for (let i = 0; i < 12; i += 1) expect((await ask(shared, `colleague${i}@fixture.test`)).statusCode).toBe(200);
+    const owner = new Agent(app);
+    await owner.fetchCsrf();
+    const before = await mailsTo(WORLD.users.tenant);
+    expect((await ask(owner, WORLD.users.tenant)).statusCode).toBe(200);
+    expect((await mailsTo(WORLD.users.tenant)) - before).toBe(1);
+  });
+
+  it('are asked for at most 30 distinct e-mail addresses an hour from one address', async () => {
     const agent = new Agent(app, '198.51.100.9');
     await agent.fetchCsrf();
-    for (let i = 0; i < 10; i += 1) expect((await ask(agent, `someone${i}@fixture.test`)).statusCode).toBe(200);
+    for (let i = 0; i < 30; i += 1) expect((await ask(agent, `someone${i}@fixture.test`)).statusCode).toBe(200);
     expect((await ask(agent, 'someone-else@fixture.test')).statusCode).toBe(429);
+    // One it has asked for keeps its own 3.
+    expect((await ask(agent, 'someone0@fixture.test')).statusCode).toBe(200);
   });
 });

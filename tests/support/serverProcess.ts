@@ -20,6 +20,8 @@ export async function startServerProcess(options: {
       HOST: '127.0.0.1',
       PORT: String(options.port),
       STATIC_DIR: '/nonexistent',
+      // A secret of its own, so that no key is kept in the project's ./data.
+      DOWNLOAD_SECRET: 'server-process-test-download-secret-0123456789',
       SSO_DEMO: 'false',
       XERO_DEMO: 'false',
       LOG_LEVEL: 'error',

@@ -26,9 +26,18 @@ describe('single sign-on and account creation pages', () => {
     expect(navigateTo).toHaveBeenCalledExactlyOnceWith('/api/login?domain=partner.example');
   });
 
-  it('shows the error the identity provider round trip came back with', async () => {
-    renderApp('/sso?error=No%20single%20sign-on%20for%20nowhere.example', fakeServer());
-    expect((await screen.findByTestId('sso-error')).textContent).toBe('No single sign-on for nowhere.example');
+  it('shows the fixed message of the code the identity provider round trip came back with', async () => {
+    renderApp('/sso?error=no_account', fakeServer());
+    expect((await screen.findByTestId('sso-error')).textContent).toBe(
+      'No account exists for the e-mail address the identity provider gave.',
+    );
+  });
+
+  it('never shows text of the link: any other error reads as the generic failure', async () => {
+    renderApp('/sso?error=Your%20account%20is%20locked.%20Call%20%2B1%20555%200100', fakeServer());
+    expect((await screen.findByTestId('sso-error')).textContent).toBe(
+      'Single sign-on did not complete. Please try again.',
+    );
   });
 
   it('checks the session again after a successful round trip and lands', async () => {

@@ -1,18 +1,22 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { ssoErrorMessage } from '../../../domain/ssoErrors';
 import { AuthContext } from '../../../machines/authContext';
 import type { AuthEvent } from '../../../machines/authMachine';
 import { FullPageSpinner } from '../../common/FullPageSpinner';
 import { useSendOnce } from '../../common/useSendOnce';
 import { AuthCard, AuthForm, AuthLinks, EmailField } from './AuthCard';
 
-/** The identity provider's answer in the /sso query: `status=success` or `error=<message>`. */
+/**
+ * The identity provider's answer in the /sso query: `status=success` or `error=<code>`, whose fixed message is
+ * shown (`ssoErrorMessage`: never the link's own text).
+ */
 function ssoAnswerOf(search: string): AuthEvent | undefined {
   const query = new URLSearchParams(search);
   const error = query.get('error') ?? '';
   const status = query.get('status') ?? '';
-  if (error !== '') return { type: 'sso.complete', error };
+  if (error !== '') return { type: 'sso.complete', error: ssoErrorMessage(error) };
   if (status !== '') return { type: 'sso.complete', status };
   return undefined;
 }
