@@ -48,7 +48,7 @@ export interface AppInput {
   pageFilters: PageFiltersOf;
   /** The address bar (default: the browser's). */
   history?: HistoryPort;
-  /** The signed-in frame's day, `YYYY-MM-DD` (default: the browser's today). */
+  /** The signed-in frame's day, `YYYY-MM-DD` (default: the user info's `today`, the malls' latest day; else the browser's). */
   today?: string;
   /** A phone or tablet (the user agent): default read from `navigator`. */
   mobile?: boolean;
@@ -311,8 +311,10 @@ export const appMachine = setup({
           src: 'filterHeader',
           input: ({ context, self }) => {
             const location = locationOf(self.system);
+            // The header's today is the malls' (the server's `today` of the user info), never the browser's.
+            const today = context.today ?? context.user?.today;
             return {
-              ...(context.today === undefined ? {} : { today: context.today }),
+              ...(today === undefined ? {} : { today }),
               search: location.search,
               cookies: context.readCookies(),
               clientIds: context.user?.clients ?? [],

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { openAs } from './session';
+import { day as mallsDay, openAs } from './session';
 
 /*
  * Non-trading days in Chromium against the real server and its demo data. The tenant-only account lands on its
@@ -11,14 +11,6 @@ import { openAs } from './session';
  */
 
 const REASON = 'Browser test closure';
-
-/** The browser's today, as the header's date range ends (YYYY-MM-DD). */
-async function browserToday(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const now = new Date();
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  });
-}
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -46,7 +38,7 @@ test('the tenant declares a non-trading day, sees it in its sales review, and th
   await expect(review.getByRole('heading', { level: 1 })).toHaveText('Sales Review');
   await expect(review.getByTestId('sales-review-table').locator('tbody tr')).not.toHaveCount(0);
   await expect(review.getByTestId('panel-loading')).toHaveCount(0);
-  const today = await browserToday(tenant);
+  const today = mallsDay(0);
 
   await review.getByTestId('sales-review-non-trading-link').click();
   await expect(tenant).toHaveURL(/\/tenant-connect\/sales-review\/non-trading-day/);

@@ -65,22 +65,29 @@ export async function waitForFilters(page: Page): Promise<void> {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/**
+ * The zone of the demo malls of Harbourfront Malls (Singapore and Kuala Lumpur, both UTC+8): the header's today for
+ * every account of these tests but Sunrise's (its mall is in Jakarta), whatever the browser's zone (the browser
+ * runs in another one: playwright.config.ts) and this machine's.
+ */
+export const DEMO_MALLS_ZONE = 'Asia/Singapore';
+
+/** The malls' calendar day `offset` days from their today, as a date at UTC midnight (read with getUTC*). */
 function dateFrom(offset: number): Date {
-  const date = new Date();
-  date.setDate(date.getDate() + offset);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_MALLS_ZONE }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offset);
   return date;
 }
 
-/** A date relative to the browser's (and this machine's) today, `YYYY-MM-DD`. */
+/** A date relative to the malls' today (the header's), `YYYY-MM-DD`. */
 export function day(offset: number): string {
-  const date = dateFrom(offset);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return dateFrom(offset).toISOString().slice(0, 10);
 }
 
-/** The date-range button's text for a range of days relative to today ('15 Nov - 21 Nov'). */
+/** The date-range button's text for a range of days relative to the malls' today ('15 Nov - 21 Nov'). */
 export function rangeLabel(startOffset: number, endOffset: number): string {
-  const label = (date: Date) => `${date.getDate()} ${MONTHS[date.getMonth()] ?? ''}`;
+  const label = (date: Date) => `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''}`;
   return `${label(dateFrom(startOffset))} - ${label(dateFrom(endOffset))}`;
 }
 

@@ -11,8 +11,8 @@ import { day, openAs } from './session';
 
 const ORGANISATION = 'Harbourfront Malls Pte Ltd (demo)';
 
-/** The day's rows of the posting log: [outlet, status, journal id]. */
-async function logRowsOf(page: Page, posted: string): Promise<string[][]> {
+/** The rows of one page of the posting log that are of `posted`: [outlet, status, journal id]. */
+async function pageRowsOf(page: Page, posted: string): Promise<string[][]> {
   const rows = page.getByTestId('xero-log-row').filter({ has: page.locator('td:first-child', { hasText: posted }) });
   const count = await rows.count();
   const found: string[][] = [];
@@ -24,6 +24,39 @@ async function logRowsOf(page: Page, posted: string): Promise<string[][]> {
       (await cells.nth(4).innerText()).trim(),
     ]);
   }
+  return found;
+}
+
+/**
+ * The day's rows of the posting log, over every page (a day of the demo's outlets, posted and skipped, can hold
+ * more rows than a page), read from the first page on; the log is left on its first page.
+ */
+async function logRowsOf(page: Page, posted: string): Promise<string[][]> {
+  const log = page.getByTestId('xero-log');
+  const indicator = log.getByTestId('page-indicator');
+  while (await log.getByTestId('page-prev').isEnabled()) {
+    const before = await indicator.innerText();
+    await log.getByTestId('page-prev').click();
+    await expect(indicator).not.toHaveText(before);
+  }
+  await expect(page.getByTestId('xero-log-skeleton-row')).toHaveCount(0);
+  const found = await pageRowsOf(page, posted);
+  let pages = 0;
+  while (await log.getByTestId('page-next').isEnabled()) {
+    const before = await indicator.innerText();
+    await log.getByTestId('page-next').click();
+    await expect(indicator).not.toHaveText(before);
+    await expect(page.getByTestId('xero-log-skeleton-row')).toHaveCount(0);
+    await expect(page.getByTestId('xero-log-row').first()).toBeVisible();
+    found.push(...(await pageRowsOf(page, posted)));
+    pages += 1;
+  }
+  for (let back = 0; back < pages; back += 1) {
+    const before = await indicator.innerText();
+    await log.getByTestId('page-prev').click();
+    await expect(indicator).not.toHaveText(before);
+  }
+  await expect(page.getByTestId('xero-log-skeleton-row')).toHaveCount(0);
   return found;
 }
 

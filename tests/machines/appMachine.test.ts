@@ -33,18 +33,21 @@ const MALLS: Mall[] = [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'As
 const OUTLETS: Outlet[] = [{ id: 12, name: 'Kopi Corner', type: 1, currency: 'SGD', mall_id: 1, outlet_code: null }];
 
 let signedIn = false;
+/** The malls' today the server sends with the user info (undefined: none sent). */
+let serverToday: string | undefined;
+const currentUser = (): UserInfo => (serverToday === undefined ? USER : { ...USER, today: serverToday });
 const auth = authMachine.provide({
   actors: {
     checkCredential: fromPromise<CredentialResponse>(async () => {
       if (!signedIn) throw new ApiError(401, 'Please sign in.');
-      return { user: USER, csrfToken: 'csrf' };
+      return { user: currentUser(), csrfToken: 'csrf' };
     }),
     fetchCsrfToken: fromPromise<string>(async () => 'csrf-anonymous'),
     logIn: fromPromise<LoginResponse, LoginRequest>(async ({ input }) => {
       if (input.password !== 'right-password-1') throw new ApiError(401, 'username or password is incorrect');
       signedIn = true;
       return {
-        user: USER,
+        user: currentUser(),
         session: { expiresAt: '2030-01-01T00:00:00.000Z', mfaPending: false },
         require_mfa: false,
         csrfToken: 'csrf-login',
@@ -103,6 +106,7 @@ afterEach(() => {
   app?.stop();
   app = undefined;
   signedIn = false;
+  serverToday = undefined;
 });
 
 async function settled(actor: Actor<typeof testApp>) {
@@ -110,6 +114,22 @@ async function settled(actor: Actor<typeof testApp>) {
 }
 
 describe('the app machine', () => {
+  it('gives the header the malls’ today of the user info, not the browser’s, so the malls’ today can be picked', async () => {
+    // A day the browser's clock is not on, whatever the hour and the zone the test runs in.
+    serverToday = '2031-05-06';
+    signedIn = true;
+    const actor = start('/shopper-connect/mall-gmv?from=2031-05-06&to=2031-05-06');
+    await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
+    const header = actor.system.get('filterHeader');
+    await vi.waitFor(() => expect(header?.getSnapshot().context.malls).toHaveLength(1));
+    const context = header?.getSnapshot().context;
+    expect(context?.today).toBe('2031-05-06');
+    expect(context?.window.latest).toBe('2031-05-06');
+    // The URL's range (the malls' today) is kept, not refused as a future day and replaced by the default.
+    expect(context?.filters.dateRange).toMatchObject({ start: '2031-05-06', end: '2031-05-06' });
+    expect(context?.urlReasons).toEqual([]);
+  });
+
   it('sends a signed-out visitor to /login with the wanted page, running no signed-in actor', async () => {
     const actor = start('/shopper-connect/mall-gmv?from=2024-01-01');
     await vi.waitFor(() => expect(history.current()).toMatch(/^\/login/));
