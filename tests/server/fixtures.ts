@@ -1,6 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.js';
 import { type Pool, singleRow } from '../../server/db/pool.js';
 import type { ReceiptInput } from '../../server/repositories/ingestion.js';
+import { createTestApp, createTestDatabase, defined, type TestDatabase } from './helpers.js';
 
 export const PASSWORD = 'fixture-password-1';
 
@@ -144,5 +147,30 @@ export function receiptInput(
     payments: payments.map(([method, amount]) => ({ method, amount })),
     items: [],
     ...extra,
+  };
+}
+
+/**
+ * The fixture world on a fresh database and the app on it, for the tests of the file (or `describe`) that calls
+ * it: made before them and dropped after them.
+ */
+export function seededApp(): { readonly db: TestDatabase; readonly app: FastifyInstance } {
+  const made: { db?: TestDatabase; app?: FastifyInstance } = {};
+  beforeAll(async () => {
+    made.db = await createTestDatabase();
+    await seedWorld(made.db.pool);
+    made.app = await createTestApp(made.db.pool);
+  });
+  afterAll(async () => {
+    await made.app?.close();
+    await made.db?.drop();
+  });
+  return {
+    get db() {
+      return defined(made.db, 'the test database');
+    },
+    get app() {
+      return defined(made.app, 'the app');
+    },
   };
 }

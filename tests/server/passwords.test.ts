@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD_HASH_COST,
   dummyPasswordHash,
@@ -9,15 +8,8 @@ import {
   verifyPassword,
 } from '../../server/auth/passwords.js';
 import { loadConfig } from '../../server/config.js';
-import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
-import {
-  Agent,
-  createTestApp,
-  createTestDatabase,
-  defined,
-  TEST_PASSWORD_HASH_COST,
-  type TestDatabase,
-} from './helpers.js';
+import { PASSWORD, seededApp, WORLD } from './fixtures.js';
+import { Agent, defined, TEST_PASSWORD_HASH_COST } from './helpers.js';
 
 /** PASSWORD as the code before issue 29 hashed it: scrypt N=2^14, r=8, p=1 (salt 0123…cdef twice). */
 const LEGACY_HASH =
@@ -70,21 +62,10 @@ describe('password hashes', () => {
 });
 
 describe('signing in with a hash of the old parameters', () => {
-  let db: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await seedWorld(db.pool);
-    app = await createTestApp(db.pool);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const world = seededApp();
 
   const storedOf = async (email: string) => {
-    const { rows } = await db.pool.query<{ password_hash: string; password_changed_at: Date }>(
+    const { rows } = await world.db.pool.query<{ password_hash: string; password_changed_at: Date }>(
       'SELECT password_hash, password_changed_at FROM users WHERE email = $1',
       [email],
     );
@@ -93,15 +74,15 @@ describe('signing in with a hash of the old parameters', () => {
 
   it('rehashes the password at the current cost, keeping the sessions and the password age', async () => {
     const email = WORLD.users.operator1;
-    await db.pool.query('UPDATE users SET password_hash = $2 WHERE email = $1', [email, LEGACY_HASH]);
+    await world.db.pool.query('UPDATE users SET password_hash = $2 WHERE email = $1', [email, LEGACY_HASH]);
     const before = await storedOf(email);
     setPasswordHashCost(DEFAULT_PASSWORD_HASH_COST);
 
     // A wrong password changes nothing.
-    expect((await new Agent(app).login(email, 'wrong-password-1')).statusCode).toBe(401);
+    expect((await new Agent(world.app).login(email, 'wrong-password-1')).statusCode).toBe(401);
     expect((await storedOf(email)).password_hash).toBe(LEGACY_HASH);
 
-    const first = new Agent(app);
+    const first = new Agent(world.app);
     expect((await first.login(email, PASSWORD)).statusCode).toBe(200);
     const after = await storedOf(email);
     expect(after.password_hash.startsWith(OWASP_PREFIX)).toBe(true);
@@ -110,7 +91,7 @@ describe('signing in with a hash of the old parameters', () => {
 
     // Not a password change: the session just opened goes on, and the new hash opens the next one.
     expect((await first.get('/api/credential')).statusCode).toBe(200);
-    expect((await new Agent(app).login(email, PASSWORD)).statusCode).toBe(200);
+    expect((await new Agent(world.app).login(email, PASSWORD)).statusCode).toBe(200);
     expect((await storedOf(email)).password_hash).toBe(after.password_hash);
   });
 
@@ -118,7 +99,7 @@ describe('signing in with a hash of the old parameters', () => {
     const email = WORLD.users.operator2;
     const before = await storedOf(email);
     expect(before.password_hash.startsWith(`scrypt$${2 ** TEST_PASSWORD_HASH_COST}$8$1$`)).toBe(true);
-    expect((await new Agent(app).login(email, PASSWORD)).statusCode).toBe(200);
+    expect((await new Agent(world.app).login(email, PASSWORD)).statusCode).toBe(200);
     expect((await storedOf(email)).password_hash).toBe(before.password_hash);
   });
 });
