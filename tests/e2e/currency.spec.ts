@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { signIn } from './session';
+import { day, signIn } from './session';
 
 /*
  * The Harbourfront operator's malls are in SGD (Harbourfront Centre) and MYR (Bukit Bintang Plaza), and the client
@@ -24,8 +24,7 @@ test('Mall Home adds malls of two currencies in the reporting currency, converte
   expect(mallsAnswer.status(), await mallsAnswer.text()).toBe(200);
   const selected = (await mallsAnswer.json()) as { id: number; name: string; currency: string }[];
   expect(selected.map((mall) => mall.currency).sort()).toEqual(['MYR', 'SGD']);
-  // A week of the demo data's last days (it ends yesterday), across a month's end when the calendar has one.
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  // A week of the demo data's last days (it ends the malls' yesterday), across a month's end when the calendar has one.
   const [from, to] = [day(-10), day(-4)];
   const mallIds = selected.map((mall) => mall.id).join(',');
   await page.goto(`/shopper-connect/mall-home?client=${clientId}&malls=${mallIds}&from=${from}&to=${to}`);
