@@ -27,6 +27,8 @@ const isCall =
     );
   };
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A figure as the page writes it ('$1,234.50', 'RM12.00', '1,234') as a number. */
 const figure = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''));
 
@@ -158,8 +160,16 @@ test('the tenant analyses its outlet’s sales: KPIs, the series, top SKUs, meal
   const searched = page.waitForResponse(isCall('/outlets/sku', { searchText: wanted.item_name }));
   await page.getByLabel('Search SKUs by name or barcode').fill(wanted.item_name);
   expect((await searched).status()).toBe(200);
+  // The menu first shows the SKUs of the search opened with no text; the click waits until it shows the answer of
+  // the text typed, so it cannot land on a row of the earlier list as the menu redraws (another SKU, or All SKUs).
+  const found = (await (await searched).json()) as { id: number }[];
+  const menu = page.getByTestId('sa-sku-menu');
+  await expect(menu.locator('[data-testid^="sa-sku-option-"]')).toHaveCount(found.length);
   const only = page.waitForResponse(isCall('/outlets/topSKU', { sku_id: String(wanted.sku_id) }));
-  await page.getByTestId(`sa-sku-option-${wanted.sku_id}`).click();
+  await menu.getByTestId(`sa-sku-option-${wanted.sku_id}`).click();
+  await expect(skus.getByTestId('sa-sku-search')).toHaveAccessibleName(
+    new RegExp(`^SKU shown: .*${escapeRegExp(wanted.item_name)}`),
+  );
   const narrowed = (await (await only).json()) as { data: { sku_id: number; quantity: number }[] };
   expect(narrowed.data.map((row) => row.sku_id)).toEqual([wanted.sku_id]);
   await expect(skuTable.locator('tbody tr')).toHaveCount(1);
