@@ -24,6 +24,10 @@ export interface Config {
   logLevel: string;
   demoReceipts: number | undefined;
   demoSeed: number;
+  /** Outlets in every demo mall instead of the catalogue's numbers (the readability fixture: 300). */
+  demoOutletsPerMall: number | undefined;
+  /** Demo outlet, category and payment method names written out to 60 characters (the readability fixture). */
+  demoLongNames: boolean;
   /** The address users reach the app at, for links in e-mails and the single sign-on callback. */
   publicUrl: string;
   /** An SMTP server URL (smtp://user:pass@host:port); without it mail goes to the local outbox. */
@@ -247,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     demoReceipts: demoReceiptsRaw ? intFrom(env, 'DEMO_RECEIPTS', 0, 0, 100_000_000) : undefined,
     demoSeed: intFrom(env, 'DEMO_SEED', 20261121, 0, 2 ** 31 - 1),
+    demoOutletsPerMall: env.DEMO_OUTLETS_PER_MALL ? intFrom(env, 'DEMO_OUTLETS_PER_MALL', 0, 1, 2000) : undefined,
+    demoLongNames: booleanFrom(env, 'DEMO_LONG_NAMES') ?? false,
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Mall Analytics <no-reply@mall-analytics.local>',

@@ -58,6 +58,8 @@ if (config.demoData) {
   const result = await fillDemoDataOnce(database.pool, {
     seed: config.demoSeed,
     receipts: config.demoReceipts,
+    outletsPerMall: config.demoOutletsPerMall,
+    longNames: config.demoLongNames,
     log: say,
   });
   if (result) say(`Demo data ready: ${result.receipts.toLocaleString('en-US')} receipts.`);

@@ -42,7 +42,7 @@ import { dayFactor } from './patterns.js';
 import { itemAt, Random } from './random.js';
 import { membersPerMall, OutletSimulator } from './receipts.js';
 import { demoRoles } from './roles.js';
-import { describeWorld, type OutletPlan, planAccountClosures, planWorld, type WorldPlan } from './world.js';
+import { describeWorld, longName, type OutletPlan, planAccountClosures, planWorld, type WorldPlan } from './world.js';
 
 /**
  * The default number of receipts: a fresh `npm start` (migrations and generation on the embedded PostgreSQL)
@@ -62,6 +62,8 @@ export interface GenerateDemoDataOptions {
   log?: (message: string) => void;
   /** Outlets in each mall (default: each mall's own numbers), for benchmarks at scale. */
   outletsPerMall?: number | undefined;
+  /** Outlet, category and payment method names written out to 60 characters (the readability fixture). */
+  longNames?: boolean | undefined;
   /** Seconds between progress lines (default 3). */
   progressSeconds?: number;
 }
@@ -100,7 +102,7 @@ export async function generateDemoData(pool: Pool, options: GenerateDemoDataOpti
   for (const mall of MALLS) {
     endByMall.set(mall.key, options.endDate ? dayNumber(options.endDate) : localDay(mall.timeZone, Date.now()) - 1);
   }
-  const world = planWorld(options.seed, endByMall, options.outletsPerMall);
+  const world = planWorld(options.seed, endByMall, options.outletsPerMall, options.longNames ?? false);
   planAccountClosures(options.seed, world, accountOutlets(world));
   log(`Demo data: ${describeWorld(world)}, ${total.toLocaleString('en-US')} receipts (seed ${options.seed}).`);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -137,7 +139,7 @@ function accountOutlet(world: WorldPlan, client: ClientKey, which: NonNullable<D
   const mall = MALLS.find((candidate) => candidate.client === client);
   const type = which === 'firstFnb' || which === 'secondFnb' ? 1 : 2;
   const outlet = world.outlets.filter(
-    (candidate) => candidate.mall === mall && candidate.type === type && candidate.openedOn < world.start,
+    (candidate) => candidate.mall.key === mall?.key && candidate.type === type && candidate.openedOn < world.start,
   )[which.startsWith('second') ? 1 : 0];
   if (!outlet) throw new Error(`demo data: no ${which} outlet for ${client}`);
   return outlet;
@@ -202,21 +204,22 @@ async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: numbe
   );
 
   const skus = new Map<string, number[]>();
+  const categoryName = (name: string) => (world.longNames ? longName(name) : name);
   // Catalogue: categories and subcategories per client; most SKUs placed in a subcategory, some left to assign.
   for (const client of CLIENTS) {
     const clientId = required(clients, client.key, 'client');
     const categories = await insertCategories(
       tx,
       clientId,
-      CATEGORY_TREE.flatMap((node) => (node.category ? [node.category] : [])),
+      CATEGORY_TREE.flatMap((node) => (node.category ? [categoryName(node.category)] : [])),
     );
     const subcategories = await insertSubcategories(
       tx,
       clientId,
       CATEGORY_TREE.flatMap((node) =>
         node.subcategories.map((name) => ({
-          name,
-          category_id: node.category ? required(categories, node.category, 'category') : null,
+          name: categoryName(name),
+          category_id: node.category ? required(categories, categoryName(node.category), 'category') : null,
         })),
       ),
     );
@@ -234,7 +237,7 @@ async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: numbe
             unit_price: sku.unitPrice,
             subcategory_id:
               sku.subcategory !== undefined && random.chance(0.75)
-                ? required(subcategories, sku.subcategory, 'subcategory')
+                ? required(subcategories, categoryName(sku.subcategory), 'subcategory')
                 : null,
           })),
         ),
@@ -399,7 +402,7 @@ async function insertSettings(tx: PoolClient, world: WorldPlan, ids: Ids, seed: 
     world.outlets.flatMap((outlet) => {
       if (random.chance(0.12)) return [];
       const methods = outlet.mall.paymentMethods.flatMap(([method]) => {
-        const range = PROCESSING_FEES[method];
+        const range = PROCESSING_FEES[method] ?? PROCESSING_FEES[method.split(' ')[0] ?? ''];
         return range ? [{ method, range }] : [];
       });
       const dropped = random.chance(0.3) ? random.pick(methods) : undefined;

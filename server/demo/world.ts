@@ -60,6 +60,46 @@ export interface WorldPlan {
   endByMall: Map<string, number>;
   end: number;
   outlets: OutletPlan[];
+  /** Outlet, category and payment method names written out to 60 characters (the readability fixture). */
+  longNames: boolean;
+}
+
+/** The length a long-names world writes its names out to. */
+export const LONG_NAME_LENGTH = 60;
+
+const LONG_NAME_WORDS = 'of the Grand Atrium Collection Flagship Concept Store Annex Level Pavilion';
+
+/** A name written out to exactly LONG_NAME_LENGTH characters (the readability fixture's names). */
+export function longName(name: string): string {
+  let long = name;
+  for (const word of LONG_NAME_WORDS.split(' ')) {
+    if (long.length >= LONG_NAME_LENGTH) break;
+    long = `${long} ${word}`;
+  }
+  return long.padEnd(LONG_NAME_LENGTH, '.').slice(0, LONG_NAME_LENGTH);
+}
+
+/** A long name not yet used (two names can share their first 60 characters): numbered at its end when taken. */
+function uniqueLongName(name: string, used: Set<string>): string {
+  let long = longName(name);
+  for (let copy = 2; used.has(long); copy += 1) {
+    const suffix = ` ${copy}`;
+    long = `${longName(name).slice(0, LONG_NAME_LENGTH - suffix.length)}${suffix}`;
+  }
+  used.add(long);
+  return long;
+}
+
+/** A mall whose payment methods carry long names (the card methods too, so that card receipts still find them). */
+function withLongMethodNames(mall: MallSpec): MallSpec {
+  return {
+    ...mall,
+    paymentMethods: mall.paymentMethods.map(([method, weight]) => [
+      method === '' || method === 'NONE' ? method : longName(method),
+      weight,
+    ]),
+    cardMethods: mall.cardMethods.map(longName),
+  };
 }
 
 /** Base transactions a day by profile and category: what makes a food court busier than a jeweller. */
@@ -160,14 +200,21 @@ function repeated<T extends { name: string }>(brands: readonly T[], count: numbe
  * Lays out the demo world: which brands each mall has, outlet codes and units, opening dates, popularity,
  * SKUs and non-trading days, and the date range of receipts.
  */
-export function planWorld(seed: number, endByMall: Map<string, number>, outletsPerMall?: number): WorldPlan {
+export function planWorld(
+  seed: number,
+  endByMall: Map<string, number>,
+  outletsPerMall?: number,
+  longNames = false,
+): WorldPlan {
   const end = Math.max(...endByMall.values());
   const start = addMonths(Math.min(...endByMall.values()), -12);
   const outlets: OutletPlan[] = [];
   const namesByClient = new Map<ClientKey, Set<string>>(CLIENTS.map((client) => [client.key, new Set<string>()]));
   let outletIndex = 0;
+  const longNamesUsed = new Set<string>();
 
-  for (const mall of MALLS) {
+  for (const catalogMall of MALLS) {
+    const mall = longNames ? withLongMethodNames(catalogMall) : catalogMall;
     const random = Random.derive(seed, 'mall', mall.key);
     const mallEnd = endByMall.get(mall.key) ?? end;
     const counts = outletCounts(mall, outletsPerMall);
@@ -190,7 +237,8 @@ export function planWorld(seed: number, endByMall: Map<string, number>, outletsP
       const names = namesByClient.get(mall.client) ?? new Set<string>();
       namesByClient.set(mall.client, names);
       const base = brand.copy > 1 ? `${brand.name} ${brand.copy}` : brand.name;
-      const name = names.has(base) ? `${base} (${mall.shortName})` : base;
+      const plain = names.has(base) ? `${base} (${mall.shortName})` : base;
+      const name = longNames ? uniqueLongName(plain, longNamesUsed) : plain;
       names.add(name);
       const openedOn = newcomers.has(i)
         ? mallEnd - random.int(60, 300)
@@ -218,7 +266,7 @@ export function planWorld(seed: number, endByMall: Map<string, number>, outletsP
     });
   }
   planNonTradingDays(seed, outlets, start, end);
-  return { start, end, endByMall, outlets };
+  return { start, end, endByMall, outlets, longNames };
 }
 
 const PUBLIC_HOLIDAY_CLOSURE = 'Public holiday closure';
