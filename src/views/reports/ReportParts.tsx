@@ -230,6 +230,11 @@ function cellValue<Row>(column: Column<Row> | undefined, row: Row): string | num
   return typeof field === 'number' || typeof field === 'string' ? field : undefined;
 }
 
+/** Gives a cell whose text may end in an ellipsis its whole text as its title (whatever renders it). */
+function titleWithText(cell: HTMLTableCellElement | null): void {
+  if (cell) cell.title = (cell.textContent ?? '').trim();
+}
+
 /**
  * A table of rows, sortable by any column (its header's button; the rows come in the order given until then);
  * 'No Data' when there are none. Rows are told apart by their content by default.
@@ -298,13 +303,12 @@ export function ReportTable<Row>({
                   );
                 }
                 // The first column names the row (an outlet, a mall, a date): it takes the room the figures
-                // leave and a long name ends in an ellipsis, with the whole name as its tooltip.
-                const value = cellValue(column, row);
+                // leave and a long name ends in an ellipsis, with the whole text it shows as its tooltip.
                 return (
                   <td
                     key={column.key}
                     className={index === 0 ? 'report-label' : undefined}
-                    title={index === 0 && value !== null && value !== undefined ? String(value) : undefined}
+                    ref={index === 0 ? (cell) => titleWithText(cell) : undefined}
                   >
                     {column.render(row)}
                   </td>
