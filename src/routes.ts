@@ -205,7 +205,10 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL, page: mallOutletPage },
   // Its own malls and year: no date range in the header.
   '/shopper-connect/sales-trends': { filters: { period: 'none', outletMode: 'disabled' }, page: salesTrendsPage },
-  '/tenant-connect/gto-review': { filters: { period: 'month', outletMode: 'disabled' }, page: gtoReviewPage },
+  '/tenant-connect/gto-review': {
+    filters: { period: 'month', outletMode: 'disabled', lastCompleteMonth: true },
+    page: gtoReviewPage,
+  },
   // The mall's list covers one outlet or all of them.
   '/tenant-connect/non-trading-days': { page: nonTradingDaysPage },
   '/tenant-connect/breakeven-target': { ...BREAKEVEN_PAGE, page: breakevenPage },
@@ -219,7 +222,10 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/tenant-connect/sales-review/non-trading-day': { filters: OUTLET_LEVEL, page: nonTradingDayPage },
   '/tenants/tenant-receipt-data': { filters: OUTLET_LEVEL, page: tenantReceiptDataPage },
   '/tenants/gross-turnover': { filters: { period: 'month', outletMode: 'single' }, page: grossTurnoverPage },
-  '/tenants/gto_submission': { filters: { period: 'month', outletMode: 'single' }, page: gtoSubmissionPage },
+  '/tenants/gto_submission': {
+    filters: { period: 'month', outletMode: 'single', lastCompleteMonth: true },
+    page: gtoSubmissionPage,
+  },
   '/receipts': { filters: OUTLET_LEVEL, page: receiptsPage },
   '/settings': { filters: { period: 'none', outletMode: 'single' }, page: settingsPage },
   '/apps': { filters: { period: 'none' }, page: appsPage },

@@ -48,6 +48,11 @@ export interface FilterPageConfig {
   readonly breakeven: boolean;
   /** How the outlet dropdown works on this page. */
   readonly outletMode: OutletMode;
+  /**
+   * A monthly page that opens on the last complete month (the one before the malls' today's), not the unfinished
+   * current one (GTO review and submission).
+   */
+  readonly lastCompleteMonth: boolean;
 }
 
 export const DEFAULT_FILTER_PAGE: FilterPageConfig = {
@@ -56,6 +61,7 @@ export const DEFAULT_FILTER_PAGE: FilterPageConfig = {
   averageTransactionValue: false,
   breakeven: false,
   outletMode: 'all',
+  lastCompleteMonth: false,
 };
 
 export interface CommittedFilters {
@@ -214,7 +220,7 @@ export function initialFilterHeaderContext<TMall extends MallLike = MallLike, TO
     hours: ALL_DAY,
     timeRange: DEFAULT_TIME_RANGE,
     metric: DEFAULT_METRIC,
-    month: monthOf(today),
+    month: defaultMonth(page, today),
   };
   const parsed = parseFilterQuery(search, urlRules({ window, page, filters: defaults }));
   const url = parsed.value;
@@ -238,7 +244,7 @@ export function initialFilterHeaderContext<TMall extends MallLike = MallLike, TO
     hours: url.hours ?? ALL_DAY,
     timeRange,
     metric,
-    month: url.month ?? monthOf(today),
+    month: url.month ?? defaultMonth(page, today),
   };
   return {
     today,
@@ -259,18 +265,41 @@ export function initialFilterHeaderContext<TMall extends MallLike = MallLike, TO
   };
 }
 
+/** The month a monthly page opens on: the malls' current month, or the last complete one (the month before). */
+export function defaultMonth(page: Pick<FilterPageConfig, 'lastCompleteMonth'>, today: string): string {
+  return page.lastCompleteMonth ? monthOf(dayjs(today).subtract(1, 'month').format(DATE_FORMAT)) : monthOf(today);
+}
+
+/**
+ * The month on a page reached from another: a page that opens on the last complete month, reached from one that
+ * does not, takes it instead of the unfinished current month; any other month stays.
+ */
+function monthOnPage(
+  month: string | undefined,
+  from: FilterPageConfig | undefined,
+  to: FilterPageConfig,
+  today: string,
+) {
+  if (!to.lastCompleteMonth || from?.lastCompleteMonth) return month;
+  return month === undefined || month === monthOf(today) ? defaultMonth(to, today) : month;
+}
+
 /**
  * The committed filters as the header settles them on a page of this configuration (a page change): a metric
- * the page does not offer becomes GMV, the range fits the page's maximum, the outlet fits its outlet mode.
+ * the page does not offer becomes GMV, the range fits the page's maximum, the outlet fits its outlet mode, and a
+ * page that opens on the last complete month takes it instead of the unfinished current month.
  */
 export function filtersOnPage<TMall extends MallLike, TOutlet extends OutletLike>(
-  context: Pick<FilterHeaderContext<TMall, TOutlet>, 'filters' | 'window' | 'outlets'>,
+  context: Pick<FilterHeaderContext<TMall, TOutlet>, 'filters' | 'window' | 'outlets'> & {
+    readonly page?: FilterPageConfig;
+  },
   page: FilterPageConfig,
 ): CommittedFilters {
   const metric = metricFor(page, context.filters.metric);
   const maxDays = maxDaysFor(page, context.filters.timeRange, metric);
   return {
     ...context.filters,
+    month: monthOnPage(context.filters.month, context.page, page, context.window.latest),
     metric,
     dateRange: fitRange(context.filters.dateRange, context.window, maxDays),
     outlet:
@@ -285,7 +314,9 @@ export function filtersOnPage<TMall extends MallLike, TOutlet extends OutletLike
  * that page will show them in its URL, so that following the link keeps them and a reload restores them.
  */
 export function filterLinkSearch<TMall extends MallLike, TOutlet extends OutletLike>(
-  context: Pick<FilterHeaderContext<TMall, TOutlet>, 'filters' | 'window' | 'outlets'>,
+  context: Pick<FilterHeaderContext<TMall, TOutlet>, 'filters' | 'window' | 'outlets'> & {
+    readonly page?: FilterPageConfig;
+  },
   page: FilterPageConfig,
 ): string {
   return searchWithFilters({ page, filters: filtersOnPage(context, page), search: '' });

@@ -91,9 +91,52 @@ export function formatFloat(value: number): string {
   return value.toFixed(2);
 }
 
-/** '1 Mar - 7 Mar' for two `YYYY-MM-DD` dates. */
-export function formatDateRange(start: string, end: string): string {
-  return `${dayjs(start).format('D MMM')} - ${dayjs(end).format('D MMM')}`;
+/**
+ * '1 Mar - 7 Mar' for two `YYYY-MM-DD` dates (§9). Given the malls' `today`, a range not within today's year names
+ * its years, so that the same days of two years read apart: '1 Nov 2025 - 27 Nov 2025', '28 Dec 2025 - 3 Jan 2026'.
+ */
+export function formatDateRange(start: string, end: string, today?: string): string {
+  const year = today?.slice(0, 4);
+  const withYear = year !== undefined && (start.slice(0, 4) !== year || end.slice(0, 4) !== year);
+  const format = withYear ? 'D MMM YYYY' : 'D MMM';
+  return `${dayjs(start).format(format)} - ${dayjs(end).format(format)}`;
+}
+
+const DATETIME_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function datetimeFormatOf(zone: string | undefined): Intl.DateTimeFormat {
+  const key = zone ?? '';
+  const known = DATETIME_FORMATS.get(key);
+  if (known) return known;
+  const created = new Intl.DateTimeFormat(LOCALE, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    ...(zone === undefined ? {} : { timeZone: zone }),
+  });
+  DATETIME_FORMATS.set(key, created);
+  return created;
+}
+
+/**
+ * An instant (ISO 8601) as §9's date and time, 'YYYY-MM-DD HH:mm:ss', in the IANA time zone `zone` (the browser's
+ * when none, or when the zone is unknown). Not a valid instant: the text as it is.
+ */
+export function formatDateTime(iso: string, zone?: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = datetimeFormatOf(zone);
+  } catch {
+    format = datetimeFormatOf(undefined);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 /** The date part of export file names: '2024-03-01_2024-03-07'. */

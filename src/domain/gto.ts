@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { type CsvFile, csvNumeral } from './csv';
 import { DATE_FORMAT, isValidMonth } from './dateLimits';
 import { toFilterQuery } from './filterUrl';
-import { type CurrencyFormat, formatDay, formatMoney, formatMonth } from './format';
+import { type CurrencyFormat, formatDateTime, formatDay, formatMoney, formatMonth } from './format';
 
 /**
  * The rules of the two GTO pages (§2, §7, §8, §9) as pure functions: the days of a month a tenant declares, the
@@ -71,11 +71,6 @@ export const GTO_MAX_AMOUNT = 999_999_999_999.99;
 /** 'GTO for November 2026 submitted.' / 'GTO for November 2026 corrected.' */
 export function gtoSavedMessage(month: string, correction: boolean): string {
   return `GTO for ${formatMonth(month)} ${correction ? 'corrected' : 'submitted'}.`;
-}
-
-/** A moment as the page shows it, in the browser's time zone: '3 Nov 2026, 10:15'. */
-export function formatDateTime(iso: string): string {
-  return dayjs(iso).format('D MMM YYYY, HH:mm');
 }
 
 /**

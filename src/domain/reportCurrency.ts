@@ -4,6 +4,8 @@
  * added, and without a rate for a month they are not added at all. The server and the page apply the same rule.
  */
 
+import { formatMonth } from './format';
+
 export interface ReportCurrencyRule {
   /** The currency the figures are in. */
   readonly currency: string;
@@ -25,8 +27,7 @@ export function conversionNote(rule: ReportCurrencyRule): string | undefined {
   return `Figures in ${rule.currency}; ${rule.converted.join(', ')} converted at each month’s rate.`;
 }
 
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = formatMonth;
 
 /** The refusal of a report whose malls need a rate that does not exist (months as YYYY-MM). */
 export function missingRatesMessage(

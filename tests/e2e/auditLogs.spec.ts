@@ -28,8 +28,13 @@ test('the super admin reads the audit log, filters it by kind of row and sorts i
   const whats = await rows.locator('td:nth-child(4)').allTextContents();
   expect(whats.length).toBeGreaterThan(0);
   for (const what of whats) expect(what).toMatch(/^Sales target /);
-  // A sales target change reads as its before and after.
+  // A sales target change reads as its before and after, as a person reads them: the field's name and money.
   await expect(rows.first().locator('td:nth-child(5)')).toHaveText(/→/);
+  const changes = await rows.locator('td:nth-child(5)').allTextContents();
+  expect(changes.some((change) => /^Target: \$[\d,]+\.\d\d → \$[\d,]+\.\d\d$/.test(change))).toBe(true);
+  // When: the spec's date and time (YYYY-MM-DD HH:mm:ss); the action as a word.
+  await expect(rows.first().locator('td:nth-child(1)')).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  await expect(rows.first().locator('td:nth-child(3)')).toHaveText('Updated');
 
   const sorted = page.waitForResponse(
     (response) =>

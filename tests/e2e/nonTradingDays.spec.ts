@@ -103,7 +103,7 @@ test('the tenant declares a non-trading day, sees it in its sales review, and th
   await expect(logs.getByTestId('audit-skeleton-row')).toHaveCount(0);
   const entry = logs.getByTestId('audit-row').first();
   await expect(entry.locator('td').nth(1)).toHaveText('tenant-only@demo.mall');
-  await expect(entry.locator('td').nth(2)).toHaveText('create');
+  await expect(entry.locator('td').nth(2)).toHaveText('Created');
   await expect(entry.locator('td').nth(3)).toHaveText(new RegExp(`^Non-trading day \\d+:${today}$`));
   await expect(entry.locator('td').nth(4)).toContainText(REASON);
   await admin.context().close();

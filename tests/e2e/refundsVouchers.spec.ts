@@ -197,10 +197,10 @@ test('refunds and voucher redemption show, sort and export the server’s figure
   await waitForReport(page);
   await expect(page.getByTestId('currency-note')).toHaveCount(0);
   const refundAnswer = await shownAnswer(page, refunds);
-  await checkFigures(page, refundAnswer, { count: 'Refunded Receipts' }, false);
+  await checkFigures(page, refundAnswer, { count: 'Refund Transactions' }, false);
   await checkExport(page, 'refunds', refundAnswer, {
-    daily: 'Date,Refund Amount,Refunded Receipts',
-    outlets: 'Outlet,Mall,Refund Amount,Refunded Receipts,Refund Rate Percent,GMV',
+    daily: 'Date,Refund Amount,Refund Transactions',
+    outlets: 'Outlet,Mall,Refund Amount,Refund Transactions,Refund Rate Percent,GMV',
   });
 
   // Voucher redemption: the same filters, then both malls (MYR converted to SGD).
@@ -210,7 +210,7 @@ test('refunds and voucher redemption show, sort and export the server’s figure
   await expect(page.getByTestId('mall-header')).toHaveCount(0);
   await waitForReport(page);
   const oneMall = await shownAnswer(page, vouchers);
-  await checkFigures(page, oneMall, { count: 'Redeemed Bills' }, false);
+  await checkFigures(page, oneMall, { count: 'Voucher Transactions' }, false);
   await page.getByTestId('malls-select').click();
   await page.getByTestId('malls-select-all').click();
   await page.getByTestId('malls-apply').click();
@@ -219,9 +219,9 @@ test('refunds and voucher redemption show, sort and export the server’s figure
   await expect(page.getByTestId('currency-note')).toHaveText('Figures in SGD; MYR converted at each month’s rate.');
   const bothMalls = await shownAnswer(page, vouchers);
   expect(bothMalls.current.amount).toBeGreaterThanOrEqual(oneMall.current.amount);
-  await checkFigures(page, bothMalls, { count: 'Redeemed Bills' }, true);
+  await checkFigures(page, bothMalls, { count: 'Voucher Transactions' }, true);
   await checkExport(page, 'voucher_redemption', bothMalls, {
-    daily: 'Date,Voucher Amount,Redeemed Bills',
-    outlets: 'Outlet,Mall,Voucher Amount,Redeemed Bills,Voucher Share Percent,GMV',
+    daily: 'Date,Voucher Amount,Voucher Transactions',
+    outlets: 'Outlet,Mall,Voucher Amount,Voucher Transactions,Voucher Share Percent,GMV',
   });
 });

@@ -3,6 +3,7 @@ import type { DateWindow } from '../../src/domain/dateLimits';
 import {
   type CommittedFilters,
   DEFAULT_FILTER_PAGE,
+  defaultMonth,
   type FilterHeaderContext,
   type FilterPageConfig,
   filterLinkSearch,
@@ -129,6 +130,37 @@ describe('the URL', () => {
     expect(filterLinkSearch({ ...here, window: WINDOW, outlets }, { ...DEFAULT_FILTER_PAGE, period: 'month' })).toBe(
       'client=3&malls=1,2&outlet=all&month=2024-03',
     );
+  });
+});
+
+describe('the month a monthly page opens on', () => {
+  const MONTHLY: FilterPageConfig = { ...DEFAULT_FILTER_PAGE, period: 'month' };
+  const LAST_COMPLETE: FilterPageConfig = { ...MONTHLY, lastCompleteMonth: true };
+  const outlets = [{ id: 12, name: 'Kopi Corner' }];
+
+  it('is the current month, or the last complete one on GTO review and submission (also across a year)', () => {
+    expect(defaultMonth(MONTHLY, TODAY)).toBe('2024-03');
+    expect(defaultMonth(LAST_COMPLETE, TODAY)).toBe('2024-02');
+    expect(defaultMonth(LAST_COMPLETE, '2026-01-01')).toBe('2025-12');
+    expect(initialFilterHeaderContext({ today: TODAY, page: LAST_COMPLETE }).filters.month).toBe('2024-02');
+    expect(initialFilterHeaderContext({ today: TODAY, page: MONTHLY }).filters.month).toBe('2024-03');
+    // A month the address names wins.
+    expect(
+      initialFilterHeaderContext({ today: TODAY, page: LAST_COMPLETE, search: 'month=2024-03' }).filters.month,
+    ).toBe('2024-03');
+  });
+
+  it('leaves the unfinished month for the last complete one when such a page is reached from another', () => {
+    const here = { filters: FILTERS, window: WINDOW, outlets };
+    expect(filtersOnPage({ ...here, page: MONTHLY }, LAST_COMPLETE).month).toBe('2024-02');
+    expect(filterLinkSearch({ ...here, page: MONTHLY }, LAST_COMPLETE)).toBe(
+      'client=3&malls=1,2&outlet=all&month=2024-02',
+    );
+    // A month chosen on such a page stays from one of them to the other, and a past month stays everywhere.
+    expect(filtersOnPage({ ...here, page: LAST_COMPLETE }, LAST_COMPLETE).month).toBe('2024-03');
+    const january = { ...here, filters: { ...FILTERS, month: '2024-01' } };
+    expect(filtersOnPage({ ...january, page: MONTHLY }, LAST_COMPLETE).month).toBe('2024-01');
+    expect(filtersOnPage({ ...here, page: LAST_COMPLETE }, MONTHLY).month).toBe('2024-03');
   });
 });
 

@@ -4,6 +4,7 @@ import {
   currencyFormat,
   currencySymbol,
   formatDateRange,
+  formatDateTime,
   formatFileDateRange,
   formatFloat,
   formatHour,
@@ -88,6 +89,20 @@ describe('dates', () => {
   it('show a range as D MMM - D MMM', () => {
     expect(formatDateRange('2024-03-01', '2024-03-07')).toBe('1 Mar - 7 Mar');
     expect(formatDateRange('2023-12-25', '2024-01-02')).toBe('25 Dec - 2 Jan');
+  });
+  it('name the years of a range not within the malls’ current year', () => {
+    expect(formatDateRange('2026-11-01', '2026-11-27', '2026-12-02')).toBe('1 Nov - 27 Nov');
+    expect(formatDateRange('2025-11-01', '2025-11-27', '2026-12-02')).toBe('1 Nov 2025 - 27 Nov 2025');
+    expect(formatDateRange('2025-12-28', '2026-01-03', '2026-01-05')).toBe('28 Dec 2025 - 3 Jan 2026');
+  });
+  it('write an instant as the spec’s date and time, YYYY-MM-DD HH:mm:ss (24 h), in a time zone', () => {
+    expect(formatDateTime('2026-11-28T14:19:27.000Z', 'UTC')).toBe('2026-11-28 14:19:27');
+    expect(formatDateTime('2026-11-28T14:19:27.000Z', 'Asia/Singapore')).toBe('2026-11-28 22:19:27');
+    expect(formatDateTime('2026-12-31T16:00:05Z', 'Asia/Singapore')).toBe('2027-01-01 00:00:05');
+    // The browser's zone by default; an unknown zone is the browser's too; not an instant: as it is.
+    expect(formatDateTime('2026-11-28T14:19:27.000Z')).toMatch(/^2026-11-2\d \d\d:19:27$/);
+    expect(formatDateTime('2026-11-28T14:19:27.000Z', 'Mars/Olympus')).toBe(formatDateTime('2026-11-28T14:19:27.000Z'));
+    expect(formatDateTime('not a date')).toBe('not a date');
   });
   it('join the file date range with an underscore', () => {
     expect(formatFileDateRange('2024-03-01', '2024-03-07')).toBe('2024-03-01_2024-03-07');

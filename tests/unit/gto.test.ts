@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../src/domain/csv';
-import { currencyFormat } from '../../src/domain/format';
+import { currencyFormat, formatDateTime } from '../../src/domain/format';
 import {
   amountText,
   checkDraft,
@@ -206,14 +206,14 @@ describe('what the page says', () => {
     expect(submittedLine(submission())).toBeUndefined();
     const at = '2026-11-03T10:15:00.000Z';
     expect(submittedLine(submission({ submitted: true, submitted_at: at, updated_at: at, submitted_by: 'x@y' }))).toBe(
-      `Submitted by x@y on ${new Date(at).getDate()} Nov 2026, ${String(new Date(at).getHours()).padStart(2, '0')}:15`,
+      `Submitted by x@y on ${formatDateTime(at)}`,
     );
     const corrected = submittedLine(
       submission({ submitted: true, submitted_at: at, updated_at: '2026-11-05T09:00:00.000Z', submitted_by: 'x@y' }),
     );
-    expect(corrected).toMatch(/^Submitted on \d+ Nov 2026, \d\d:15, last corrected by x@y on \d+ Nov 2026, \d\d:00$/);
+    expect(corrected).toMatch(/^Submitted on 2026-11-0\d \d\d:15:00, last corrected by x@y on 2026-11-0\d \d\d:00:00$/);
     expect(submittedLine(submission({ submitted: true, submitted_at: at, updated_at: at }))).toMatch(
-      /^Submitted on \d+ Nov 2026, \d\d:15$/,
+      /^Submitted on 2026-11-0\d \d\d:15:00$/,
     );
   });
 });

@@ -172,14 +172,14 @@ describe('labels', () => {
     expect(MALL_AMOUNT_LABELS.refund).toMatchObject({
       what: 'Refunds',
       amount: 'Refund Amount',
-      count: 'Refunded Receipts',
+      count: 'Refund Transactions',
       rate: 'Refund Rate',
       base: 'refunds',
     });
     expect(MALL_AMOUNT_LABELS.voucher).toMatchObject({
       what: 'Voucher redemption',
       amount: 'Voucher Amount',
-      count: 'Redeemed Bills',
+      count: 'Voucher Transactions',
       rate: 'Voucher Share of GMV',
       base: 'voucher_redemption',
     });
@@ -204,7 +204,7 @@ describe('CSV', () => {
         previous: 5,
       },
       {
-        measure: 'Refunded Receipts',
+        measure: 'Refund Transactions',
         current: 2,
         compared_period: '2026-03-09 to 2026-03-15',
         compared: 2,
@@ -244,12 +244,12 @@ describe('CSV', () => {
       'outlets_2026-03-09_2026-03-15.csv',
     ]);
     expect(texts[1]?.text.split('\r\n').slice(0, 3)).toEqual([
-      '\uFEFFDate,Refund Amount,Refunded Receipts',
+      '\uFEFFDate,Refund Amount,Refund Transactions',
       '2026-03-09,20,1',
       '2026-03-10,0,0',
     ]);
     expect(texts[2]?.text.split('\r\n')).toEqual([
-      '\uFEFFOutlet,Mall,Refund Amount,Refunded Receipts,Refund Rate Percent,GMV',
+      '\uFEFFOutlet,Mall,Refund Amount,Refund Transactions,Refund Rate Percent,GMV',
       'Boutique Duo,Central Mall,50,1,25,200',
       'Cafe Uno,Central Mall,20,1,13.3,150',
       '',
@@ -263,8 +263,8 @@ describe('CSV', () => {
     const texts = csvFileTexts('x', mallAmountCsvFiles('voucher', {}));
     expect(texts.map((file) => file.text)).toEqual([
       '\uFEFFMeasure,Current,Compared Period,Compared,Previous Period,Previous\r\n',
-      '\uFEFFDate,Voucher Amount,Redeemed Bills\r\n',
-      '\uFEFFOutlet,Mall,Voucher Amount,Redeemed Bills,Voucher Share Percent,GMV\r\n',
+      '\uFEFFDate,Voucher Amount,Voucher Transactions\r\n',
+      '\uFEFFOutlet,Mall,Voucher Amount,Voucher Transactions,Voucher Share Percent,GMV\r\n',
     ]);
   });
 });

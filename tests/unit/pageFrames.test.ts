@@ -79,6 +79,7 @@ describe('the page frames of the route table', () => {
         averageTransactionValue: false,
         breakeven: false,
         outletMode: 'disabled',
+        lastCompleteMonth: false,
       },
     });
     // Off everyone else's routes: no page there.

@@ -95,13 +95,13 @@ describe('the audit logs page', () => {
     ]);
     expect(bodyRows()).toEqual([
       [
-        expect.stringMatching(/24 Nov 2026/),
+        expect.stringMatching(/^2026-11-2[34] \d\d:00:00$/),
         'tenant@demo.mall',
-        'update',
+        'Updated',
         'GTO submission 12:2026-10',
-        'total: 160.1 → 150; remarks: Excludes GST → —',
+        'Total: $160.10 → $150.00; Remarks: Excludes GST → —',
       ],
-      [expect.stringMatching(/23 Nov 2026/), 'System', 'login', 'Sign-in', 'ip: 10.0.0.1'],
+      [expect.stringMatching(/^2026-11-2[23] \d\d:00:00$/), 'System', 'Signed in', 'Sign-in', 'IP address: 10.0.0.1'],
     ]);
     expect(screen.getByTestId('audit-total').textContent).toBe('2 changes');
   });

@@ -170,6 +170,14 @@ describe('DateRangePicker', () => {
     expect(within(warning).getByText('Date Range Exceeded')).toBeDefined();
   });
 
+  it('names the years of a range outside the current year, so that the same days of two years read apart', () => {
+    renderPicker({ range: { start: '2023-03-09', end: '2023-03-15' } });
+    expect(screen.getByTestId('date-range-button').textContent).toContain('9 Mar 2023 - 15 Mar 2023');
+    cleanup();
+    renderPicker({ range: { start: '2023-12-28', end: '2024-01-03' } });
+    expect(screen.getByTestId('date-range-button').textContent).toContain('28 Dec 2023 - 3 Jan 2024');
+  });
+
   it('hides the quick ranges when the earliest date is recent', () => {
     renderPicker({ window: { earliest: '2024-03-14', latest: TODAY }, range: { start: '2024-03-14', end: TODAY } });
     fireEvent.click(screen.getByTestId('date-range-button'));

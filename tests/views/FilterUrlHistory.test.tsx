@@ -85,7 +85,10 @@ describe('filters in the address', () => {
       link,
       fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }),
     );
-    await waitFor(() => expect(screen.getByTestId('date-range-button').textContent).toBe('1 Jan - 5 Jan'), SIGN_IN);
+    await waitFor(
+      () => expect(screen.getByTestId('date-range-button').textContent).toBe('1 Jan 2020 - 5 Jan 2020'),
+      SIGN_IN,
+    );
     const outlet = screen.getByTestId('outlet-dropdown') as HTMLSelectElement;
     await waitFor(() => expect(outlet.selectedOptions[0]?.textContent).toBe('Bakery (20)'), SIGN_IN);
     // Completed in place (malls added), no new entry.
@@ -103,7 +106,10 @@ describe('filters in the address', () => {
       '/shopper-connect/cross-spending?client=3&malls=2&from=2024-03-01&to=2024-03-05',
       server(),
     );
-    await waitFor(() => expect(screen.getByTestId('date-range-button').textContent).toBe('1 Mar - 5 Mar'), SIGN_IN);
+    await waitFor(
+      () => expect(screen.getByTestId('date-range-button').textContent).toBe('1 Mar 2024 - 5 Mar 2024'),
+      SIGN_IN,
+    );
     fireEvent.change(screen.getByTestId('outlet-dropdown'), { target: { value: '12' } });
 
     fireEvent.click(await screen.findByTestId('nav-link-/shopper-connect/export'));
@@ -117,7 +123,10 @@ describe('filters in the address', () => {
     const reloaded = renderApp(next, server());
     await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Export'), SIGN_IN);
     fireEvent.click(await screen.findByTestId('nav-link-/shopper-connect/cross-spending'));
-    await waitFor(() => expect(screen.getByTestId('date-range-button').textContent).toBe('1 Mar - 5 Mar'), SIGN_IN);
+    await waitFor(
+      () => expect(screen.getByTestId('date-range-button').textContent).toBe('1 Mar 2024 - 5 Mar 2024'),
+      SIGN_IN,
+    );
     const outlet = screen.getByTestId('outlet-dropdown') as HTMLSelectElement;
     await waitFor(() => expect(outlet.selectedOptions[0]?.textContent).toBe('Kopi Corner (12)'), SIGN_IN);
     expect(currentPath(reloaded)).toBe(

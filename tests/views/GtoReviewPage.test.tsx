@@ -213,7 +213,7 @@ describe('the GTO review page', () => {
     expect(kopi?.slice(0, 4)).toEqual(['Kopi Corner', 'Central', '$1,080.00', '$1,000.00']);
     expect(kopi?.[4]).toContain('+$80.00 (+8.00%)');
     expect(kopi?.[5]).toBe('SubmittedFlagged');
-    expect(kopi?.[6]).toMatch(/^\d+ Nov 2026, \d\d:15$/);
+    expect(kopi?.[6]).toMatch(/^2026-11-\d\d \d\d:15:00$/);
     expect(batik).toEqual([
       'Batik House',
       'Plaza Jakarta',

@@ -185,7 +185,7 @@ describe('the GTO submission page', () => {
     });
     await waitFor(() => expect(saveButton().textContent).toBe('Save correction'));
     expect(screen.getByTestId('gto-submitted-line').textContent).toMatch(
-      /^Submitted by tenant@demo\.mall on \d+ Nov 2026, \d\d:15$/,
+      /^Submitted by tenant@demo\.mall on 2026-11-\d\d \d\d:15:00$/,
     );
     expect(amount('2026-11-01').value).toBe('1234.50');
     expect(saveButton().disabled).toBe(true);
@@ -213,7 +213,7 @@ describe('the GTO submission page', () => {
     expect(gtoCalls().at(-1)?.method).toBe('PUT');
     await waitFor(() =>
       expect(screen.getByTestId('gto-submitted-line').textContent).toMatch(
-        /^Submitted on \d+ Nov 2026, \d\d:15, last corrected by tenant@demo\.mall on \d+ Nov 2026, \d\d:00$/,
+        /^Submitted on 2026-11-\d\d \d\d:15:00, last corrected by tenant@demo\.mall on 2026-11-\d\d \d\d:00:00$/,
       ),
     );
   });

@@ -168,7 +168,7 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
     // (72.50 − 58.00) / 58.00 = 25.00 %; (2 − 4) / 4 = −50.00 %; 5.00 % of GMV against 5.00 %: 0.00 %.
     expect(text('kpi-amount-growth')).toBe('▲ 25.00% vs 3–8 Mar (today left out)');
     expect(text('kpi-count-value')).toBe('3');
-    expect(text('kpi-count')).toContain('Refunded Receipts');
+    expect(text('kpi-count')).toContain('Refund Transactions');
     expect(text('kpi-count-growth')).toBe('▼ -50.00% vs 3–8 Mar (today left out)');
     // 82.50 / 1,650.00 = 5.0 %.
     expect(text('kpi-rate-value')).toBe('5.0%');
@@ -182,7 +182,7 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
     renderRefunds();
     await waitForReport();
     const daily = tableIn('amount-daily-table');
-    expect(headerCells(daily)).toEqual(['Date', 'Refund Amount', 'Refunded Receipts']);
+    expect(headerCells(daily)).toEqual(['Date', 'Refund Amount', 'Refund Transactions']);
     expect(bodyRows(daily)).toEqual([
       ['2024-03-09', '$12.50', '1'],
       ['2024-03-10', '$0.00', '0'],
@@ -193,7 +193,7 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
       ['2024-03-15 (so far)', '$10.00', '1'],
     ]);
     const chart = chartIn('amount-daily-chart');
-    expect(chart.series.map((series) => series.name)).toEqual(['Refund Amount', 'Refunded Receipts']);
+    expect(chart.series.map((series) => series.name)).toEqual(['Refund Amount', 'Refund Transactions']);
     expect(seriesValues(chart, 0)).toEqual([12.5, 0, 60, 0, 0, 0, 10]);
     expect(seriesValues(chart, 1)).toEqual([1, 0, 1, 0, 0, 0, 1]);
     expect(chart.xAxis[0]?.categories?.at(-1)).toBe('15/03 (so far)');
@@ -203,7 +203,7 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
       'Outlet',
       'Mall',
       'Refund Amount',
-      'Refunded Receipts',
+      'Refund Transactions',
       'Refund Rate',
       'GMV',
     ]);
@@ -231,7 +231,7 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
     for (const [column, descending] of [
       ['Mall', ['Shoe Box', 'Kopi Corner']],
       ['Refund Amount', ['Shoe Box', 'Kopi Corner']],
-      ['Refunded Receipts', ['Kopi Corner', 'Shoe Box']],
+      ['Refund Transactions', ['Kopi Corner', 'Shoe Box']],
       ['Refund Rate', ['Shoe Box', 'Kopi Corner']],
       ['GMV', ['Kopi Corner', 'Shoe Box']],
     ] as const) {
@@ -259,18 +259,18 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
       `outlets_${FILE_RANGE}.csv`,
     ]);
     expect(files[`daily_${FILE_RANGE}.csv`]).toEqual([
-      'Date,Refund Amount,Refunded Receipts,Currency',
+      'Date,Refund Amount,Refund Transactions,Currency',
       ...RANGE_REPORT.daily.map((day) => `${day.date},${day.amount},${day.count},SGD`),
     ]);
     expect(files[`outlets_${FILE_RANGE}.csv`]).toEqual([
-      'Outlet,Mall,Refund Amount,Refunded Receipts,Refund Rate Percent,GMV,Currency',
+      'Outlet,Mall,Refund Amount,Refund Transactions,Refund Rate Percent,GMV,Currency',
       'Shoe Box,East,60,1,15,400,SGD',
       'Kopi Corner,Central,22.5,2,1.8,1250,SGD',
     ]);
     expect(files[`kpis_${FILE_RANGE}.csv`]).toEqual([
       'Measure,Current,Compared Period,Compared,Previous Period,Previous,Currency',
       'Refund Amount,82.5,2024-03-09 to 2024-03-14,72.5,2024-03-03 to 2024-03-08,58,SGD',
-      'Refunded Receipts,3,2024-03-09 to 2024-03-14,2,2024-03-03 to 2024-03-08,4,SGD',
+      'Refund Transactions,3,2024-03-09 to 2024-03-14,2,2024-03-03 to 2024-03-08,4,SGD',
       'Refund Rate (%),5,2024-03-09 to 2024-03-14,5,2024-03-03 to 2024-03-08,5,SGD',
     ]);
   });
@@ -365,7 +365,7 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
 });
 
 describe('VoucherRedemptionPage', { timeout: 30_000 }, () => {
-  it('asks the voucher report and names its figures: voucher amount, redeemed bills, share of GMV', async () => {
+  it('asks the voucher report and names its figures: voucher amount, voucher transactions, share of GMV', async () => {
     const network = installNetwork(answers());
     renderVouchers();
     expect(await screen.findByRole('heading', { level: 1, name: 'Voucher Redemption' })).toBeDefined();
@@ -373,14 +373,14 @@ describe('VoucherRedemptionPage', { timeout: 30_000 }, () => {
     expect(describeCalls(network.reportCalls())).toEqual(pageCalls('/api/mall_report/voucher'));
     expect(text('kpi-amount')).toContain('Voucher Amount');
     expect(text('kpi-amount-value')).toBe('$82.50');
-    expect(text('kpi-count')).toContain('Redeemed Bills');
+    expect(text('kpi-count')).toContain('Voucher Transactions');
     expect(text('kpi-rate')).toContain('Voucher Share of GMV');
     expect(screen.getByTestId('amount-daily').textContent).toContain('Voucher Redemption by Day');
     expect(headerCells(tableIn('amount-outlets-table'))).toEqual([
       'Outlet',
       'Mall',
       'Voucher Amount',
-      'Redeemed Bills',
+      'Voucher Transactions',
       'Voucher Share of GMV',
       'GMV',
     ]);

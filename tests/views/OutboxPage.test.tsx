@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxMail } from '../../src/api/admin';
 import { clearSession, setPermissionsList } from '../../src/api/session';
+import { formatDateTime } from '../../src/domain/format';
 import { OUTBOX_ERROR } from '../../src/machines/outboxMachine';
 import { OutboxPage } from '../../src/views/pages/admin/OutboxPage';
 import { type Deferred, deferred } from '../support/deferred';
@@ -139,8 +140,8 @@ describe('the outbox page', () => {
       ['Subject', 'none'],
     ]);
     expect(rows()).toEqual([
-      [new Date(CODE_MAIL.created_at).toLocaleString(), 'mfa@demo.mall', 'Your Mall Analytics sign-in code: 123456'],
-      [new Date(RESET_MAIL.created_at).toLocaleString(), 'operator@demo.mall', 'Reset your Mall Analytics password'],
+      [formatDateTime(CODE_MAIL.created_at), 'mfa@demo.mall', 'Your Mall Analytics sign-in code: 123456'],
+      [formatDateTime(RESET_MAIL.created_at), 'operator@demo.mall', 'Reset your Mall Analytics password'],
     ]);
     expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of 1');
     expect(screen.getByTestId('outbox-total').textContent).toBe('2 mails');

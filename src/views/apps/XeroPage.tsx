@@ -5,7 +5,7 @@ import { useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { AccountOption, XeroPosting, XeroPostingSortColumn } from '../../api/apps';
 import { XERO_OUTCOMES, xeroOutcomeOf } from '../../domain/apps';
-import { formatMoney } from '../../domain/format';
+import { formatDateTime, formatMoney } from '../../domain/format';
 import type { createXeroAccountsMachine, XeroAccountsValue } from '../../machines/xeroAccountsMachine';
 import { type createXeroMachine, hasChosenAccounts, xeroMachine } from '../../machines/xeroMachine';
 import {
@@ -23,8 +23,6 @@ import './apps.css';
 type PageActor = ActorRefFrom<ReturnType<typeof createXeroMachine>>;
 type PostingsActor = ActorRefFrom<ReturnType<typeof createXeroPostingsMachine>>;
 type AccountsActor = ActorRefFrom<ReturnType<typeof createXeroAccountsMachine>>;
-
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * /apps/xero: the client's Xero connection (connect through Xero's sign-in, its organisation, disconnect), the
@@ -136,7 +134,7 @@ function ConnectionCard({ actor }: { readonly actor: PageActor }) {
           <dd>{info.currency ?? 'Unknown'}</dd>
           <dt>Connected</dt>
           <dd data-testid="xero-connected">
-            {WHEN.format(new Date(info.connected_at))}
+            {formatDateTime(info.connected_at)}
             {info.connected_by ? ` by ${info.connected_by}` : ''}
           </dd>
         </dl>

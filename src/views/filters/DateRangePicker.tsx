@@ -154,7 +154,7 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
   const datetime = type === 'datetime';
 
   const label =
-    formatDateRange(committed.start, committed.end) +
+    formatDateRange(committed.start, committed.end, window.latest) +
     (datetime ? ` (${committed.startTime ?? ''} - ${committed.endTime ?? ''})` : '');
   const cancel = () => {
     if (canCancel) send({ type: 'dateRange.cancel' });

@@ -3,12 +3,14 @@ import { useSelector } from '@xstate/react';
 import { Fragment, type KeyboardEvent, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { OutboxMail, OutboxSortColumn } from '../../../api/admin';
+import { formatDateTime } from '../../../domain/format';
 import { lastPage } from '../../../domain/paging';
 import { OUTBOX_INPUT, OUTBOX_ROWS_PER_PAGE_OPTIONS, outboxMachine } from '../../../machines/outboxMachine';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
 import { SortableHeaderRow } from '../../common/SortButton';
+import { TableScroll } from '../../common/TableScroll';
 import { usePageActor } from '../../common/usePageActor';
 import { usePagedListView } from '../../common/usePagedListView';
 import { PageTitle } from '../../filters/PageTitle';
@@ -123,50 +125,58 @@ function OutboxTable({ rows, skeletonRows, sortColumn, order, onSort }: OutboxTa
     toggle(id);
   };
   return (
-    <HTMLTable striped interactive={rows !== undefined} compact className="outbox-table" aria-busy={rows === undefined}>
-      <thead>
-        <SortableHeaderRow
-          columns={COLUMNS}
-          sortColumn={sortColumn}
-          order={order}
-          onSort={onSort}
-          testIdPrefix="outbox"
-        />
-      </thead>
-      <tbody>
-        {rows === undefined
-          ? placeholders(skeletonRows).map((place) => (
-              <tr key={place} data-testid="outbox-skeleton-row">
-                {COLUMNS.map(({ column }) => (
-                  <td key={column}>
-                    <span className={Classes.SKELETON}>Loading mail</span>
-                  </td>
-                ))}
-              </tr>
-            ))
-          : rows.map((mail) => (
-              <Fragment key={mail.id}>
-                <tr
-                  tabIndex={0}
-                  aria-expanded={open === mail.id}
-                  onClick={() => toggle(mail.id)}
-                  onKeyDown={(event) => onRowKey(event, mail.id)}
-                  data-testid="outbox-row"
-                >
-                  <td>{new Date(mail.created_at).toLocaleString()}</td>
-                  <td>{mail.recipient}</td>
-                  <td>{mail.subject}</td>
-                </tr>
-                {open === mail.id && (
-                  <tr>
-                    <td colSpan={COLUMNS.length}>
-                      <pre className="outbox-mail-text">{mail.text}</pre>
+    <TableScroll label="Outbox">
+      <HTMLTable
+        striped
+        interactive={rows !== undefined}
+        compact
+        className="outbox-table"
+        aria-busy={rows === undefined}
+      >
+        <thead>
+          <SortableHeaderRow
+            columns={COLUMNS}
+            sortColumn={sortColumn}
+            order={order}
+            onSort={onSort}
+            testIdPrefix="outbox"
+          />
+        </thead>
+        <tbody>
+          {rows === undefined
+            ? placeholders(skeletonRows).map((place) => (
+                <tr key={place} data-testid="outbox-skeleton-row">
+                  {COLUMNS.map(({ column }) => (
+                    <td key={column}>
+                      <span className={Classes.SKELETON}>Loading mail</span>
                     </td>
+                  ))}
+                </tr>
+              ))
+            : rows.map((mail) => (
+                <Fragment key={mail.id}>
+                  <tr
+                    tabIndex={0}
+                    aria-expanded={open === mail.id}
+                    onClick={() => toggle(mail.id)}
+                    onKeyDown={(event) => onRowKey(event, mail.id)}
+                    data-testid="outbox-row"
+                  >
+                    <td>{formatDateTime(mail.created_at)}</td>
+                    <td>{mail.recipient}</td>
+                    <td>{mail.subject}</td>
                   </tr>
-                )}
-              </Fragment>
-            ))}
-      </tbody>
-    </HTMLTable>
+                  {open === mail.id && (
+                    <tr>
+                      <td colSpan={COLUMNS.length}>
+                        <pre className="outbox-mail-text">{mail.text}</pre>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }

@@ -3,10 +3,9 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { GtoSortColumn, GtoSummaryRow } from '../../../api/gto';
-import { currencyFormat, formatDay, formatMoney, formatNumber } from '../../../domain/format';
+import { currencyFormat, formatDateTime, formatDay, formatMoney, formatNumber } from '../../../domain/format';
 import {
   dueRule,
-  formatDateTime,
   GTO_REVIEW_FILTERS,
   lateWording,
   receiptsHrefOf,
@@ -27,6 +26,7 @@ import { NameOptionSelect } from '../../common/NameOptionSelect';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { ariaSort, SortButton } from '../../common/SortButton';
+import { TableScroll } from '../../common/TableScroll';
 import { usePageActor } from '../../common/usePageActor';
 import { MonthPicker } from '../../filters/MonthPicker';
 import { PageTitle } from '../../filters/PageTitle';
@@ -245,47 +245,49 @@ interface ReviewTableProps {
 
 function ReviewTable({ rows, skeletonRows, sortColumn, order, onSort, receiptsHref }: ReviewTableProps) {
   return (
-    <HTMLTable striped compact className="gto-review-table" data-testid="gto-review-table" aria-busy={!rows}>
-      <thead>
-        <tr>
-          {COLUMNS.map((column) => {
-            const columnOrder = sortColumn === column.sort ? order : undefined;
-            return (
-              <th
-                key={column.key}
-                scope="col"
-                aria-sort={ariaSort(columnOrder)}
-                className={column.numeric ? 'gto-numeric' : undefined}
-              >
-                {onSort ? (
-                  <SortButton
-                    name={column.name}
-                    order={columnOrder}
-                    onSort={() => onSort(column.sort)}
-                    testId={`gto-sort-${column.sort}`}
-                  />
-                ) : (
-                  column.name
-                )}
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
-      <tbody>
-        {rows === undefined
-          ? Array.from({ length: skeletonRows }, (_, index) => index + 1).map((place) => (
-              <tr key={place} data-testid="gto-skeleton-row">
-                {COLUMNS.map((column) => (
-                  <td key={column.key}>
-                    <span className={Classes.SKELETON}>Loading</span>
-                  </td>
-                ))}
-              </tr>
-            ))
-          : rows.map((row) => <ReviewRow key={row.outlet_id} row={row} href={receiptsHref?.(row)} />)}
-      </tbody>
-    </HTMLTable>
+    <TableScroll label="GTO review">
+      <HTMLTable striped compact className="gto-review-table" data-testid="gto-review-table" aria-busy={!rows}>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => {
+              const columnOrder = sortColumn === column.sort ? order : undefined;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={ariaSort(columnOrder)}
+                  className={column.numeric ? 'gto-numeric' : undefined}
+                >
+                  {onSort ? (
+                    <SortButton
+                      name={column.name}
+                      order={columnOrder}
+                      onSort={() => onSort(column.sort)}
+                      testId={`gto-sort-${column.sort}`}
+                    />
+                  ) : (
+                    column.name
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows === undefined
+            ? Array.from({ length: skeletonRows }, (_, index) => index + 1).map((place) => (
+                <tr key={place} data-testid="gto-skeleton-row">
+                  {COLUMNS.map((column) => (
+                    <td key={column.key}>
+                      <span className={Classes.SKELETON}>Loading</span>
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : rows.map((row) => <ReviewRow key={row.outlet_id} row={row} href={receiptsHref?.(row)} />)}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }
 

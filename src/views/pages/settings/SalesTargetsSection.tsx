@@ -2,7 +2,7 @@ import { Button, Card, Classes, HTMLSelect, HTMLTable, InputGroup, NonIdealState
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { formatMonth } from '../../../domain/format';
+import { formatMoney, formatMonth } from '../../../domain/format';
 import {
   parseTarget,
   TARGET_INVALID_MESSAGE,
@@ -91,7 +91,8 @@ function SalesTargetsTable({ editor }: { readonly editor: TargetsEditorActor }) 
           </thead>
           <tbody>
             {(draft?.rows ?? []).map((row) => {
-              const invalid = parseTarget(row.text) === undefined;
+              const parsed = parseTarget(row.text);
+              const invalid = parsed === undefined;
               const inputId = `target-${row.outletId}`;
               return (
                 <tr key={row.outletId} data-testid="target-row" data-outlet={row.outletId}>
@@ -113,6 +114,11 @@ function SalesTargetsTable({ editor }: { readonly editor: TargetsEditorActor }) 
                       onChange={(event) => draft && change(draft, row.outletId, event.currentTarget.value)}
                     />
                     {invalid ? <div className="settings-error">{TARGET_INVALID_MESSAGE}</div> : null}
+                    {typeof parsed === 'number' ? (
+                      <div className={Classes.TEXT_MUTED} data-testid="target-money">
+                        {formatMoney(parsed)}
+                      </div>
+                    ) : null}
                   </td>
                 </tr>
               );

@@ -2,8 +2,16 @@ import { Card, Classes, HTMLSelect } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { AuditLogEntry, AuditSortColumn } from '../../../api/audit';
-import { AUDIT_ENTITY_NAMES, auditChangeText, auditEntityName, isAuditEntity } from '../../../domain/audit';
+import {
+  AUDIT_ENTITY_NAMES,
+  auditActionName,
+  auditChangeText,
+  auditEntityName,
+  isAuditEntity,
+} from '../../../domain/audit';
+import { formatDateTime } from '../../../domain/format';
 import { AUDIT_ROWS_PER_PAGE_OPTIONS, type auditListMachine, auditLogMachine } from '../../../machines/auditLogMachine';
+import { useMallCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { SearchForm } from '../../common/SearchForm';
 import { SortedTable } from '../../common/SortedTable';
@@ -85,8 +93,6 @@ function AuditList({ list }: { readonly list: ListActor }) {
   );
 }
 
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
 function AuditTable({
   rows,
   sortColumn,
@@ -99,6 +105,7 @@ function AuditTable({
   readonly order?: 'asc' | 'desc';
   readonly onSort?: (column: AuditSortColumn) => void;
 }) {
+  const currency = useMallCurrency();
   return (
     <SortedTable
       label="Audit log"
@@ -107,14 +114,14 @@ function AuditTable({
       rows={rows}
       renderRow={(entry) => (
         <tr key={entry.id} data-testid="audit-row">
-          <td className="audit-when">{WHEN.format(new Date(entry.created_at))}</td>
+          <td className="audit-when">{formatDateTime(entry.created_at)}</td>
           <td>{entry.user_email ?? 'System'}</td>
-          <td>{entry.action}</td>
+          <td>{auditActionName(entry.action)}</td>
           <td>
             {auditEntityName(entry.entity)}
             {entry.entity_id ? <span className={Classes.TEXT_MUTED}> {entry.entity_id}</span> : null}
           </td>
-          <td className="audit-change">{auditChangeText(entry.detail)}</td>
+          <td className="audit-change">{auditChangeText(entry.detail, currency)}</td>
         </tr>
       )}
       sortColumn={sortColumn}

@@ -16,7 +16,7 @@ import {
 } from '../../../machines/tenantConnect/nonTradingDaysMachine';
 import { SortedTable } from '../../common/SortedTable';
 import './nonTradingDays.css';
-import { formatDay } from '../../../domain/format';
+import { formatDateTime, formatDay } from '../../../domain/format';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
 
 /** The parts of the two non-trading-day pages: the declaration form, the days listed, and the removal's question. */
@@ -32,8 +32,6 @@ export interface NonTradingTableSetup {
   /** What a day the page may not remove says instead of the button. */
   readonly notRemovableText?: string;
 }
-
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface ColumnSpec {
   readonly key: string;
@@ -231,7 +229,7 @@ export function NonTradingTable({
             </Tag>
           </td>
           <td>{row.user_email ?? '—'}</td>
-          <td className="ntd-nowrap">{WHEN.format(new Date(row.declared_at))}</td>
+          <td className="ntd-nowrap">{formatDateTime(row.declared_at)}</td>
           <td>
             {removal === undefined ? null : removal(row) === 'refused' ? (
               <span className={Classes.TEXT_MUTED}>{setup.notRemovableText}</span>

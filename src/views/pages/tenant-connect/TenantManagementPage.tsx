@@ -13,6 +13,7 @@ import {
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TenantUser, TenantUserSortColumn } from '../../../api/tenantManagement';
+import { formatDateTime } from '../../../domain/format';
 import {
   ACTION_BUTTON_TEXT,
   actionQuestion,
@@ -65,7 +66,6 @@ const STATUS_INTENT: Readonly<Record<TenantStatus, 'warning' | 'success' | 'none
 
 /** The longest search the call takes (the contract's maxLength). */
 const SEARCH_MAX_LENGTH = 200;
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Tenant Connect's tenant management: the tenant users of the header's client (their outlets, status, invitation
@@ -202,8 +202,8 @@ function UserRow({ actor, user }: { readonly actor: PageActor; readonly user: Te
           {TENANT_STATUS_NAMES[user.status]}
         </Tag>
       </td>
-      <td className="tenant-when">{WHEN.format(new Date(user.invited_at))}</td>
-      <td className="tenant-when">{user.last_sign_in_at ? WHEN.format(new Date(user.last_sign_in_at)) : 'Never'}</td>
+      <td className="tenant-when">{formatDateTime(user.invited_at)}</td>
+      <td className="tenant-when">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}</td>
       <td>
         <div className="tenant-actions">
           {ACTIONS.filter((action) => allowed[action]).map((action) => (
