@@ -12,6 +12,7 @@ import { ResetPasswordSuccessPage } from './views/pages/auth/ResetPasswordSucces
 import { SsoPage } from './views/pages/auth/SsoPage';
 import { UpdatePasswordPage } from './views/pages/auth/UpdatePasswordPage';
 import { NotFoundPage } from './views/pages/NotFoundPage';
+import './views/theme.css';
 import './views/common/common.css';
 
 /** The main layout, its filters, charts and tables load once a user is signed in, never with /login. */

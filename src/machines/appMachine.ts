@@ -17,7 +17,9 @@ import { menuGroupOf, sidebarMenu } from '../domain/menu';
 import type { Notice } from '../domain/messages';
 import { type AppLocation, hrefOf, isPublicPath, ROOT_PATH } from '../domain/navigation';
 import { canInspectMachines, type RouteNode } from '../domain/permissions';
+import type { Theme } from '../domain/theme';
 import { authMachine, sessionStatusOf } from './authMachine';
+import { prefersDarkScheme, readStoredTheme } from './documentTheme';
 import { filterHeaderMachine } from './filterHeaderMachine';
 import { browserHistory, type HistoryPort } from './historyPort';
 import { inspectorMachine } from './inspectorMachine';
@@ -29,10 +31,10 @@ import { type ActorSystemLike, APP_SYSTEM_IDS, type AppSystemActors, appActor } 
  * The root of the app: it owns the actor system. Always running: `auth` (the session and the signed-out flows)
  * and `navigation` (the guard deciding every address), linked by `sessionLink`, with `addressBar` keeping the
  * browser's address and the guard's location in step. Once a user is signed in (`signedIn`), the signed-in
- * frame's actors run too: `layout` (sidebar, device, clients), the one `filterHeader` of every page (its URL writes
- * are requests to the guard) and the machine `inspector`; `pageSync` tells them when the page changes. Every notice
- * of these actors is emitted again by the app as `notify`, for one toaster. Page machines find the header with
- * `system.get('filterHeader')`.
+ * frame's actors run too: `layout` (sidebar, device, clients, theme), the one `filterHeader` of every page (its
+ * URL writes are requests to the guard) and the machine `inspector`; `pageSync` tells them when the page
+ * changes. Every notice of these actors is emitted again by the app as `notify`, for one toaster. Page machines
+ * find the header with `system.get('filterHeader')`.
  *
  *   signedOut ── session.signedIn ──> signedIn ── session.signedOut ──> signedOut
  *                                      └── session.signedIn (another user) ──> signedIn (started again)
@@ -54,6 +56,10 @@ export interface AppInput {
   mobile?: boolean;
   /** The cookies when a user signs in: default `document.cookie`. */
   readCookies?: () => string;
+  /** The theme a user chose in this browser, read when they sign in: default from `localStorage`. */
+  readTheme?: (userId: number) => Theme | undefined;
+  /** The browser prefers a dark scheme (the theme of a user who chose none): default `matchMedia`. */
+  prefersDark?: () => boolean;
 }
 
 export interface AppMachineContext {
@@ -63,6 +69,8 @@ export interface AppMachineContext {
   today: string | undefined;
   mobile: boolean;
   readCookies: () => string;
+  readTheme: (userId: number) => Theme | undefined;
+  prefersDark: () => boolean;
   /** The signed-in user (undefined when signed out). */
   user: UserInfo | undefined;
   page: RunningPage | undefined;
@@ -266,6 +274,8 @@ export const appMachine = setup({
     today: input.today,
     mobile: input.mobile ?? isMobileDefault(),
     readCookies: input.readCookies ?? documentCookies,
+    readTheme: input.readTheme ?? readStoredTheme,
+    prefersDark: input.prefersDark ?? prefersDarkScheme,
     user: undefined,
     page: undefined,
   }),
@@ -297,9 +307,12 @@ export const appMachine = setup({
           src: 'layout',
           input: ({ context, self }) => {
             const path = locationOf(self.system).path;
+            const userId = context.user?.id;
             return {
               mobile: context.mobile,
               cookies: context.readCookies(),
+              ...(userId === undefined ? {} : { userId, theme: context.readTheme(userId) }),
+              prefersDark: context.prefersDark(),
               clientIds: context.user?.clients ?? [],
               openGroup: menuGroupOf(sidebarMenu(routesOf(self.system)), path),
             };

@@ -1,9 +1,11 @@
-import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Client, getClients } from '../api/lookup';
 import { readSidebarCookie, type SidebarStatus, sidebarCookieString } from '../domain/cookies';
 import { OPTIONS_FETCH_WHAT } from '../domain/filterOptions';
 import { sortClients } from '../domain/menu';
 import { loadFailureNotice, type Notice } from '../domain/messages';
+import { initialTheme, type Theme } from '../domain/theme';
+import { applyDarkDocument, writeStoredTheme } from './documentTheme';
 
 /**
  * The signed-in frame (§2, §4): the sidebar (open or closed, with or without animation), the device mode
@@ -19,10 +21,15 @@ import { loadFailureNotice, type Notice } from '../domain/messages';
  *   clients: checking ─> single (the user has at most one client: no selector)
  *                      | loading ─> loaded (tag `clientsAvailable`: more than one, sorted case-insensitively)
  *                                 | single | failure (a toast) ── clients.retry ─> loading
+ *   theme: checking ─> light | dark   (the user's theme remembered in this browser, else the browser's scheme)
+ *     light ── theme.toggle ─> dark (tag `darkTheme`; remembered for the user) ── theme.toggle ─> light
+ *     dark invokes `darkDocument`: Blueprint's dark class on the body while the state lasts (so also not once the
+ *     user signs out: the sign-in page is light)
  *
  * Root events: menu.toggleGroup (opens or closes a sub-menu of the open sidebar), route.change (also opens
  * the group of the page shown). `withoutAnimation` is true until the user first moves the sidebar (the
- * first paint does not slide). The cookie is written by the injected action `writeSidebarCookie`.
+ * first paint does not slide). The cookie is written by the injected action `writeSidebarCookie`, the theme by
+ * `writeTheme` (localStorage, keyed by the user's id).
  */
 
 export interface LayoutInput {
@@ -34,6 +41,12 @@ export interface LayoutInput {
   clientIds?: readonly number[];
   /** The sidebar group of the page shown first (open from the start). */
   openGroup?: string | undefined;
+  /** The signed-in user's id: the theme is remembered per user. */
+  userId?: number;
+  /** The theme the user chose in this browser (`readStoredTheme`), if any. */
+  theme?: Theme | undefined;
+  /** The browser prefers a dark scheme: the theme when the user chose none. */
+  prefersDark?: boolean;
 }
 
 export interface LayoutContext {
@@ -46,6 +59,9 @@ export interface LayoutContext {
   clientCount: number;
   /** The clients of the selector, sorted case-insensitively by name. */
   clients: Client[];
+  userId: number | undefined;
+  /** The theme when the layout started. */
+  initialTheme: Theme;
 }
 
 export type LayoutEvent =
@@ -56,7 +72,9 @@ export type LayoutEvent =
   | { type: 'menu.toggleGroup'; group: string }
   /** The app shows another page; `group` is the sidebar group listing it. */
   | { type: 'route.change'; group: string | undefined }
-  | { type: 'clients.retry' };
+  | { type: 'clients.retry' }
+  /** The theme toggle: light <-> dark, remembered for the user. */
+  | { type: 'theme.toggle' };
 
 export type LayoutSnapshot = SnapshotFrom<typeof layoutMachine>;
 
@@ -65,16 +83,23 @@ export function isClientSelectorShown(snapshot: Pick<LayoutSnapshot, 'hasTag'>):
   return snapshot.hasTag('clientsAvailable') && snapshot.hasTag('sidebarOpened');
 }
 
+/** The theme shown now. */
+export function themeOf(snapshot: Pick<LayoutSnapshot, 'hasTag'>): Theme {
+  return snapshot.hasTag('darkTheme') ? 'dark' : 'light';
+}
+
 export const layoutMachine = setup({
   types: {
     context: {} as LayoutContext,
     events: {} as LayoutEvent,
     input: {} as LayoutInput,
     emitted: {} as Notice,
-    tags: {} as 'mobile' | 'sidebarOpened' | 'clientsAvailable',
+    tags: {} as 'mobile' | 'sidebarOpened' | 'clientsAvailable' | 'darkTheme',
   },
   actors: {
     fetchClients: fromPromise<Client[]>(({ signal }) => getClients({ signal })),
+    /** Injected effect: the document is dark while this runs. */
+    darkDocument: fromCallback(() => applyDarkDocument()),
   },
   guards: {
     isMobile: ({ context }) => context.mobile,
@@ -82,6 +107,7 @@ export const layoutMachine = setup({
     isRememberedClosed: ({ context }) => context.rememberedStatus === 'closed',
     hasSeveralClientIds: ({ context }) => context.clientCount > 1,
     hasSeveralClients: (_, params: { clients: readonly Client[] }) => params.clients.length > 1,
+    startsDark: ({ context }) => context.initialTheme === 'dark',
   },
   actions: {
     /** Injected effect: remembers the sidebar state (§4) for 14 days. */
@@ -89,6 +115,10 @@ export const layoutMachine = setup({
       if (typeof document === 'undefined') return;
       // biome-ignore lint/suspicious/noDocumentCookie: the one place that writes the sidebar cookie
       document.cookie = sidebarCookieString(params.status);
+    },
+    /** Injected effect: remembers the user's theme in this browser. */
+    writeTheme: ({ context }, params: { theme: Theme }) => {
+      if (context.userId !== undefined) writeStoredTheme(context.userId, params.theme);
     },
     setAnimated: assign({ withoutAnimation: false }),
     toggleGroup: assign(({ context }, params: { group: string }) => ({
@@ -115,6 +145,8 @@ export const layoutMachine = setup({
     openGroups: input.openGroup === undefined ? [] : [input.openGroup],
     clientCount: input.clientIds?.length ?? 0,
     clients: [],
+    userId: input.userId,
+    initialTheme: initialTheme(input.theme, input.prefersDark ?? false),
   }),
   on: {
     'menu.toggleGroup': { actions: { type: 'toggleGroup', params: ({ event }) => ({ group: event.group }) } },
@@ -198,6 +230,20 @@ export const layoutMachine = setup({
         /** More than one client: the selector can show. */
         loaded: { tags: ['clientsAvailable'] },
         failure: { on: { 'clients.retry': { target: 'loading' } } },
+      },
+    },
+    theme: {
+      initial: 'checking',
+      states: {
+        checking: { always: [{ guard: 'startsDark', target: 'dark' }, { target: 'light' }] },
+        light: {
+          on: { 'theme.toggle': { target: 'dark', actions: { type: 'writeTheme', params: { theme: 'dark' } } } },
+        },
+        dark: {
+          tags: ['darkTheme'],
+          invoke: { src: 'darkDocument' },
+          on: { 'theme.toggle': { target: 'light', actions: { type: 'writeTheme', params: { theme: 'light' } } } },
+        },
       },
     },
   },

@@ -4,7 +4,7 @@ import type { CredentialResponse, LoginRequest, LoginResponse, LogoutResponse, U
 import { ApiError } from '../../src/api/errors';
 import type { Client, Mall, Outlet } from '../../src/api/lookup';
 import type { Notice } from '../../src/domain/messages';
-import { appMachine } from '../../src/machines/appMachine';
+import { type AppInput, appMachine } from '../../src/machines/appMachine';
 import { authMachine } from '../../src/machines/authMachine';
 import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
 import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from '../../src/machines/headerLink';
@@ -88,12 +88,12 @@ let notices: Notice[];
 /** Every event an actor of the app's system received: the receiver and the event's type. */
 let received: { to: unknown; type: string }[];
 
-function start(path: string): Actor<typeof testApp> {
+function start(path: string, input: Partial<AppInput> = {}): Actor<typeof testApp> {
   history = memoryHistory(path);
   notices = [];
   received = [];
   app = createActor(testApp, {
-    input: { routeTable: ROUTES, pageFilters: pageFiltersFor, history, mobile: false, readCookies: () => '' },
+    input: { routeTable: ROUTES, pageFilters: pageFiltersFor, history, mobile: false, readCookies: () => '', ...input },
     inspect: (inspection) => {
       if (inspection.type === '@xstate.event') received.push({ to: inspection.actorRef, type: inspection.event.type });
     },
@@ -187,6 +187,22 @@ describe('the app machine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
     for (const id of ['filterHeader', 'layout', 'inspector']) expect(actor.system.get(id)).toBeUndefined();
     expect(actor.getSnapshot().context.user).toBeUndefined();
+  });
+
+  it("starts the layout in the theme the signed-in user chose in this browser (read by the user's id)", async () => {
+    signedIn = true;
+    const asked: number[] = [];
+    const actor = start('/shopper-connect/mall-home', {
+      readTheme: (userId) => {
+        asked.push(userId);
+        return userId === USER.id ? 'dark' : undefined;
+      },
+      prefersDark: () => false,
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
+    const layout = actor.system.get('layout');
+    expect(asked).toEqual([USER.id]);
+    expect(layout?.getSnapshot().hasTag('darkTheme')).toBe(true);
   });
 
   it("lets a page machine of its system follow the header's filters and disable the header while it loads", async () => {

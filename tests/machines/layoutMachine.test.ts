@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, type SnapshotFrom, setup, waitFor } from 'xstate';
 import type { Client } from '../../src/api/lookup';
 import type { Notice } from '../../src/domain/messages';
-import { isClientSelectorShown, type LayoutInput, layoutMachine } from '../../src/machines/layoutMachine';
+import { type Theme, themeStorageKey } from '../../src/domain/theme';
+import { readStoredTheme } from '../../src/machines/documentTheme';
+import { isClientSelectorShown, type LayoutInput, layoutMachine, themeOf } from '../../src/machines/layoutMachine';
 import { type Deferred, deferred } from '../support/deferred';
 import { describeModelCoverage } from './modelCoverage';
 
@@ -280,5 +282,79 @@ describe('layoutMachine details', () => {
       Reflect.deleteProperty(document, 'cookie');
       if (descriptor) Object.defineProperty(Document.prototype, 'cookie', descriptor);
     }
+  });
+});
+
+describe('layoutMachine: the theme, remembered per user', () => {
+  afterEach(() => {
+    actor?.stop();
+    localStorage.clear();
+  });
+
+  function startTheme(input: Partial<LayoutInput>, written: string[] = []): Actor<typeof testMachine> {
+    actor = createActor(
+      testMachine.provide({
+        actions: {
+          writeTheme: ({ context }, params: { theme: Theme }) => {
+            written.push(`${context.userId}:${params.theme}`);
+          },
+        },
+      }),
+      { input: { mobile: false, clientIds: [1], ...input } },
+    ).start();
+    return actor;
+  }
+
+  it('starts light when the user chose nothing and the browser prefers no dark scheme', () => {
+    startTheme({ userId: 7 });
+    expect(themeOf(snapshot())).toBe('light');
+    expect(snapshot().matches({ theme: 'light' })).toBe(true);
+    expect(document.body.classList.contains('bp6-dark')).toBe(false);
+  });
+
+  it("follows the browser's preferred scheme when the user chose nothing, and the user's choice over it", () => {
+    startTheme({ userId: 7, prefersDark: true });
+    expect(themeOf(snapshot())).toBe('dark');
+    actor.stop();
+    startTheme({ userId: 7, prefersDark: true, theme: 'light' });
+    expect(themeOf(snapshot())).toBe('light');
+  });
+
+  it('toggles between light and dark, remembering each choice for the user, and shows the body dark meanwhile', () => {
+    const written: string[] = [];
+    startTheme({ userId: 7 }, written);
+    actor.send({ type: 'theme.toggle' });
+    expect(themeOf(snapshot())).toBe('dark');
+    expect(document.body.classList.contains('bp6-dark')).toBe(true);
+    expect(document.body.style.colorScheme).toBe('dark');
+    actor.send({ type: 'theme.toggle' });
+    expect(themeOf(snapshot())).toBe('light');
+    expect(document.body.classList.contains('bp6-dark')).toBe(false);
+    expect(written).toEqual(['7:dark', '7:light']);
+  });
+
+  it('a remembered dark theme shows the body dark until the layout ends (signed out: the sign-in page is light)', () => {
+    startTheme({ userId: 7, theme: 'dark' });
+    expect(document.body.classList.contains('bp6-dark')).toBe(true);
+    actor.stop();
+    expect(document.body.classList.contains('bp6-dark')).toBe(false);
+    expect(document.body.style.colorScheme).toBe('');
+  });
+
+  it("writes localStorage under the user's own key by default, so two accounts of one browser keep their own", () => {
+    actor = createActor(testMachine, { input: { mobile: false, clientIds: [1], userId: 7 } }).start();
+    actor.send({ type: 'theme.toggle' });
+    expect(localStorage.getItem(themeStorageKey(7))).toBe('dark');
+    expect(readStoredTheme(7)).toBe('dark');
+    expect(readStoredTheme(8)).toBeUndefined();
+    actor.stop();
+    actor = createActor(testMachine, {
+      input: { mobile: false, clientIds: [1], userId: 8, theme: readStoredTheme(8) },
+    }).start();
+    expect(themeOf(snapshot())).toBe('light');
+    actor.send({ type: 'theme.toggle' });
+    actor.send({ type: 'theme.toggle' });
+    expect(localStorage.getItem(themeStorageKey(8))).toBe('light');
+    expect(readStoredTheme(7)).toBe('dark');
   });
 });

@@ -175,3 +175,19 @@ describe('the sidebar links keep the filters', () => {
     );
   });
 });
+
+describe('the theme toggle', () => {
+  it('switches the whole document to the dark theme and back, and the layout remembers each choice', async () => {
+    const harness = renderFrame(frame());
+    const toggle = await screen.findByRole('menuitemcheckbox', { name: 'Dark theme' });
+    const dark = () => document.body.classList.contains('bp6-dark');
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(dark()).toBe(false);
+    fireEvent.click(toggle);
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Dark theme' }).getAttribute('aria-checked')).toBe('true');
+    expect(dark()).toBe(true);
+    fireEvent.click(screen.getByTestId('theme-toggle'));
+    expect(dark()).toBe(false);
+    expect(harness.themeWrites).toEqual(['dark', 'light']);
+  });
+});

@@ -41,6 +41,8 @@ export const ADMIN_ROUTES = permittedRoutes(ROUTES, SUPER_ADMIN);
 export interface Harness {
   readonly location: ReturnType<typeof memoryLocation>;
   readonly sidebarCookies: string[];
+  /** The themes the layout remembered, in order. */
+  readonly themeWrites: string[];
   readonly layout: () => Actor<typeof layoutMachine>;
   readonly header: () => Actor<typeof filterHeaderMachine>;
 }
@@ -57,6 +59,7 @@ export function renderFrame(ui: ReactNode, options: FrameOptions = {}): Harness 
   const user = options.user ?? SUPER_ADMIN;
   const location = memoryLocation({ path: options.path ?? '/shopper-connect/mall-home', record: true });
   const sidebarCookies: string[] = [];
+  const themeWrites: string[] = [];
   let layoutActor: Actor<typeof layoutMachine> | undefined;
   let headerActor: Actor<typeof filterHeaderMachine> | undefined;
 
@@ -67,6 +70,9 @@ export function renderFrame(ui: ReactNode, options: FrameOptions = {}): Harness 
     actions: {
       writeSidebarCookie: (_, params: { status: 'opened' | 'closed' }) => {
         sidebarCookies.push(params.status);
+      },
+      writeTheme: (_, params: { theme: string }) => {
+        themeWrites.push(params.theme);
       },
     },
   });
@@ -118,6 +124,7 @@ export function renderFrame(ui: ReactNode, options: FrameOptions = {}): Harness 
   return {
     location,
     sidebarCookies,
+    themeWrites,
     layout: () => {
       if (!layoutActor) throw new Error('the layout actor is not mounted');
       return layoutActor;

@@ -5,8 +5,10 @@ import { NO_PAGES_MESSAGE } from '../../domain/messages';
 import { pagesOf, type RouteNode } from '../../domain/permissions';
 import { AuthContext } from '../../machines/authContext';
 import { LayoutContext } from '../../machines/layoutContext';
+import { themeOf } from '../../machines/layoutMachine';
 import { NavigationContext } from '../../machines/navigationContext';
 import { pageFor, routeMetaFor } from '../../routes';
+import { ChartThemeContext } from '../charts/chartColors';
 import { PageNotAvailable } from '../common/PageNotAvailable';
 import { InspectorPanel } from '../inspector/InspectorPanel';
 import type { PageHeaderKind } from '../pages/pageProps';
@@ -56,7 +58,8 @@ function joinClasses(...names: (string | false)[]): string {
 
 /**
  * The signed-in frame (§2): the sidebar (a drawer with a backdrop on mobile), the top bar (hidden for the
- * showcase account, `user.flags.hideTopBar`), the page, and the machine inspector when it is open. Needs
+ * showcase account, `user.flags.hideTopBar`), the page (its charts in the user's theme), and the machine inspector
+ * when it is open. The dark theme's class on the body is the layout machine's. Needs
  * the signed-in area's providers (layout, filter header, inspector).
  */
 export function MainLayout() {
@@ -66,6 +69,7 @@ export function MainLayout() {
   const opened = LayoutContext.useSelector((state) => state.hasTag('sidebarOpened'));
   const mobile = LayoutContext.useSelector((state) => state.hasTag('mobile'));
   const withoutAnimation = LayoutContext.useSelector((state) => state.context.withoutAnimation);
+  const theme = LayoutContext.useSelector(themeOf);
 
   return (
     <div
@@ -78,6 +82,7 @@ export function MainLayout() {
       data-testid="app-layout"
       data-sidebar={opened ? 'opened' : 'closed'}
       data-device={mobile ? 'mobile' : 'desktop'}
+      data-theme={theme}
     >
       {mobile && opened ? (
         <div
@@ -91,7 +96,9 @@ export function MainLayout() {
       <div className="app-main">
         {hideTopBar ? null : <TopBar routes={routes} />}
         <main className="app-content" data-testid="app-content">
-          <RoutePages routes={routes} />
+          <ChartThemeContext.Provider value={theme}>
+            <RoutePages routes={routes} />
+          </ChartThemeContext.Provider>
         </main>
       </div>
       <InspectorPanel />

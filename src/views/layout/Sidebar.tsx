@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from '../../domain/messages';
 import type { RouteNode } from '../../domain/permissions';
 import { AuthContext } from '../../machines/authContext';
 import { LayoutContext } from '../../machines/layoutContext';
-import { isClientSelectorShown } from '../../machines/layoutMachine';
+import { isClientSelectorShown, themeOf } from '../../machines/layoutMachine';
 import { routeMetaFor } from '../../routes';
 import { FilterHeaderContext } from '../filters/filterHeaderContext';
 import { ClientSelect } from './ClientSelect';
@@ -21,7 +21,8 @@ export interface SidebarProps {
 /**
  * The sidebar (§2): the client selector (more than one client, menu open), the permitted non-hidden routes
  * (a single visible child as one item, groups as sub-menus: inline when open, on hover after 200 ms when
- * collapsed), Logout, and on mobile a close button. Links route inside the app; external ones do not.
+ * collapsed), the dark theme toggle (every signed-in layout has the sidebar; the showcase account has no top bar),
+ * Logout, and on mobile a close button. Links route inside the app; external ones do not.
  * Open, collapsed, the device and the open groups are the layout machine's. A link to a page of the app carries
  * the current filters in its query (as that page shows them), so the next page keeps them and a reload of it
  * restores them.
@@ -33,18 +34,20 @@ export function Sidebar({ routes }: SidebarProps) {
   const mobile = LayoutContext.useSelector((state) => state.hasTag('mobile'));
   const openGroups = LayoutContext.useSelector((state) => state.context.openGroups);
   const clientSelectorShown = LayoutContext.useSelector(isClientSelectorShown);
+  const dark = LayoutContext.useSelector((state) => themeOf(state) === 'dark');
   const authActor = AuthContext.useActorRef();
   const canLogout = AuthContext.useSelector((state) => state.can({ type: 'logout' }));
   const menu = useMemo(() => sidebarMenu(routes), [routes]);
   const filters = FilterHeaderContext.useSelector((state) => state.context.filters);
   const dateWindow = FilterHeaderContext.useSelector((state) => state.context.window);
   const outlets = FilterHeaderContext.useSelector((state) => state.context.outlets);
+  const headerPage = FilterHeaderContext.useSelector((state) => state.context.page);
 
   /** The link's address: an app page with the filters it will show; an outside address as it is. */
   const hrefOf = (link: MenuLink): string => {
     const page = link.external ? undefined : routeMetaFor(link.path)?.filters;
     if (page === undefined) return link.path;
-    const search = filterLinkSearch({ filters, window: dateWindow, outlets }, page);
+    const search = filterLinkSearch({ filters, window: dateWindow, outlets, page: headerPage }, page);
     return search === '' ? link.path : `${link.path}?${search}`;
   };
   /** Desktop, closed: icons only. */
@@ -163,6 +166,17 @@ export function Sidebar({ routes }: SidebarProps) {
         <ul className="bp6-menu app-sidebar-nav">{navEntries}</ul>
       </nav>
       <Menu className="app-sidebar-footer">
+        <MenuItem
+          icon="moon"
+          text={<span className="app-sidebar-label">Dark theme</span>}
+          labelElement={dark ? <Icon icon="tick" className="app-sidebar-label" /> : undefined}
+          htmlTitle="Dark theme"
+          role="menuitemcheckbox"
+          aria-checked={dark}
+          aria-label="Dark theme"
+          onClick={() => layoutActor.send({ type: 'theme.toggle' })}
+          data-testid="theme-toggle"
+        />
         <MenuItem
           icon="log-out"
           text={<span className="app-sidebar-label">Logout</span>}

@@ -2,13 +2,15 @@
 import 'highcharts';
 import 'highcharts/modules/heatmap';
 import type Highcharts from 'highcharts';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import type { Metric } from '../../../domain/dateLimits';
 import { type CurrencyFormat, formatHour } from '../../../domain/format';
 import { heatMapCsvRows, heatMapKeys, type SeriesPoint, WEEKDAYS } from '../../../domain/mallReportViews';
 import type { PeriodMark } from '../../../domain/periods';
+import type { Theme } from '../../../domain/theme';
 import { peakHoursReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
+import { ChartThemeContext, heatMapLowColor } from '../../charts/chartColors';
 import { CHART_COLORS } from '../../charts/chartTheme';
 import { useMallCurrency } from '../../common/Money';
 import { PageHeader } from '../../filters/PageHeader';
@@ -33,6 +35,7 @@ function heatMapOptions(
   shown: boolean,
   metric: Metric,
   currency: CurrencyFormat,
+  theme: Theme,
 ): Highcharts.Options {
   const points: [number, number, number][] = [];
   if (shown) {
@@ -47,7 +50,7 @@ function heatMapOptions(
     title: { text: undefined },
     xAxis: categoryAxis(hours.map((hour) => formatHour(hour))),
     yAxis: { categories: [...WEEKDAYS], title: { text: '' }, reversed: true },
-    colorAxis: { min: 0, minColor: '#FFFFFF', maxColor: CHART_COLORS[0] ?? '#2D72D2' },
+    colorAxis: { min: 0, minColor: heatMapLowColor(theme), maxColor: CHART_COLORS[0] ?? '#2D72D2' },
     legend: { align: 'right', layout: 'vertical', verticalAlign: 'middle' },
     tooltip: {
       formatter() {
@@ -120,9 +123,10 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
     [points, marks],
   );
   const currency = useMallCurrency();
+  const theme = useContext(ChartThemeContext);
   const heat = useMemo(
-    () => heatMapOptions(hours, heatMap, shown, metric, currency),
-    [hours, heatMap, shown, metric, currency],
+    () => heatMapOptions(hours, heatMap, shown, metric, currency, theme),
+    [hours, heatMap, shown, metric, currency, theme],
   );
   const line = useMemo(() => seriesOptions(series, shown, metric, currency), [series, shown, metric, currency]);
   const seriesColumns: Column<MarkedPoint>[] = [
