@@ -2,10 +2,12 @@ import { HTMLTable } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { SkeletonRows } from './SkeletonRows';
 import { SortableHeaderRow, type SortOrder } from './SortButton';
+import { TableScroll } from './TableScroll';
 
 /**
  * A table a server sorts and pages: the header row of sortable columns (`<testIdPrefix>-sort-<column>`), skeleton
- * rows while `rows` is undefined (loading), else a row per item. Named for assistive technology by `label`.
+ * rows while `rows` is undefined (loading), else a row per item. Named for assistive technology by `label`; a
+ * table wider than its card scrolls sideways in its own region (TableScroll).
  */
 export function SortedTable<TSort extends string, TRow>(props: {
   readonly label: string;
@@ -26,35 +28,37 @@ export function SortedTable<TSort extends string, TRow>(props: {
 }) {
   const { rows } = props;
   return (
-    <HTMLTable
-      striped
-      compact
-      className={props.className}
-      aria-busy={rows === undefined}
-      aria-label={props.label}
-      data-testid={props.testId}
-    >
-      <thead>
-        <SortableHeaderRow
-          columns={props.columns}
-          sortColumn={props.sortColumn}
-          order={props.order}
-          onSort={props.onSort}
-          testIdPrefix={props.testIdPrefix}
-          classNameOf={props.classNameOf}
-        />
-      </thead>
-      <tbody>
-        {rows === undefined ? (
-          <SkeletonRows
-            columns={props.columns.map(({ name }) => name)}
-            label={props.skeleton.label}
-            testId={props.skeleton.testId}
+    <TableScroll label={props.label}>
+      <HTMLTable
+        striped
+        compact
+        className={props.className}
+        aria-busy={rows === undefined}
+        aria-label={props.label}
+        data-testid={props.testId}
+      >
+        <thead>
+          <SortableHeaderRow
+            columns={props.columns}
+            sortColumn={props.sortColumn}
+            order={props.order}
+            onSort={props.onSort}
+            testIdPrefix={props.testIdPrefix}
+            classNameOf={props.classNameOf}
           />
-        ) : (
-          rows.map(props.renderRow)
-        )}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {rows === undefined ? (
+            <SkeletonRows
+              columns={props.columns.map(({ name }) => name)}
+              label={props.skeleton.label}
+              testId={props.skeleton.testId}
+            />
+          ) : (
+            rows.map(props.renderRow)
+          )}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }

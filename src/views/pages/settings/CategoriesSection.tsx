@@ -7,9 +7,7 @@ import {
   Dialog,
   DialogBody,
   FormGroup,
-  HTMLTable,
   InputGroup,
-  NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
@@ -24,6 +22,7 @@ import {
   type createCategoriesListMachine,
   type createSubcategoriesListMachine,
 } from '../../../machines/settings/categoriesMachine';
+import { DataTable } from '../../common/DataTable';
 import { DialogActions } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
@@ -99,65 +98,65 @@ function CategoryList({
           onClick={() => actor.send({ type: 'create.open', categoryType })}
         />
       </div>
-      {failed ? (
-        <NonIdealState
-          icon="error"
-          title={`The ${plural.toLowerCase()} could not be read`}
-          action={<Button text="Retry" icon="refresh" onClick={() => list.send({ type: 'list.retry' })} />}
-        />
-      ) : empty ? (
-        <NonIdealState icon="tag" title={`No ${plural.toLowerCase()} yet`} />
-      ) : (
-        <HTMLTable compact striped className="settings-table" aria-busy={loading}>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>
-                <span className={Classes.TEXT_MUTED}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid={`${testId}-row`}>
-                <td className={loading ? Classes.SKELETON : undefined}>{row.name}</td>
-                <td className="settings-row-actions">
-                  <Button
-                    size="small"
-                    icon={categoryType === CATEGORY_TYPE.category ? 'layers' : 'barcode'}
-                    text={categoryType === CATEGORY_TYPE.category ? 'Subcategories' : 'Items'}
-                    aria-label={
-                      categoryType === CATEGORY_TYPE.category
-                        ? `Assign subcategories to ${row.name}`
-                        : `Assign items to ${row.name}`
-                    }
-                    data-testid={`${testId}-assign`}
-                    disabled={!canAssign || loading}
-                    onClick={() =>
-                      actor.send({
-                        type: 'assign.open',
-                        kind: categoryType === CATEGORY_TYPE.category ? 'subcategories' : 'skus',
-                        id: row.id,
-                        name: row.name,
-                      })
-                    }
-                  />
-                  <Button
-                    size="small"
-                    icon="trash"
-                    intent="danger"
-                    variant="minimal"
-                    aria-label={`Delete ${row.name}`}
-                    data-testid={`${testId}-delete`}
-                    disabled={!canDelete || loading}
-                    onClick={() => actor.send({ type: 'delete.ask', categoryType, id: row.id, name: row.name })}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+      <DataTable
+        label={plural}
+        className="settings-table"
+        columns={[
+          { key: 'name', header: 'Name', kind: 'text', render: (row) => row.name },
+          {
+            key: 'actions',
+            header: 'Actions',
+            kind: 'actions',
+            render: (row) => (
+              <>
+                <Button
+                  size="small"
+                  icon={categoryType === CATEGORY_TYPE.category ? 'layers' : 'barcode'}
+                  text={categoryType === CATEGORY_TYPE.category ? 'Subcategories' : 'Items'}
+                  aria-label={
+                    categoryType === CATEGORY_TYPE.category
+                      ? `Assign subcategories to ${row.name}`
+                      : `Assign items to ${row.name}`
+                  }
+                  data-testid={`${testId}-assign`}
+                  disabled={!canAssign}
+                  onClick={() =>
+                    actor.send({
+                      type: 'assign.open',
+                      kind: categoryType === CATEGORY_TYPE.category ? 'subcategories' : 'skus',
+                      id: row.id,
+                      name: row.name,
+                    })
+                  }
+                />
+                <Button
+                  size="small"
+                  icon="trash"
+                  intent="danger"
+                  variant="minimal"
+                  aria-label={`Delete ${row.name}`}
+                  data-testid={`${testId}-delete`}
+                  disabled={!canDelete}
+                  onClick={() => actor.send({ type: 'delete.ask', categoryType, id: row.id, name: row.name })}
+                />
+              </>
+            ),
+          },
+        ]}
+        rows={loading ? undefined : rows}
+        rowKey={(row) => row.id}
+        rowAttributes={() => ({ 'data-testid': `${testId}-row` })}
+        skeleton={{ label: `Loading ${name.toLowerCase()}`, testId: `${testId}-skeleton` }}
+        failed={
+          failed
+            ? {
+                message: `The ${plural.toLowerCase()} could not be read`,
+                onRetry: () => list.send({ type: 'list.retry' }),
+              }
+            : undefined
+        }
+        empty={empty ? { title: `No ${plural.toLowerCase()} yet`, icon: 'tag' } : undefined}
+      />
       <Pager
         testId={`${testId}-pager`}
         page={page}

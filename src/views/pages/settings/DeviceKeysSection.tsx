@@ -33,27 +33,81 @@ import {
 import { OUTLET_PLACEHOLDER, outletOptions } from '../../../domain/filterOptions';
 import { DEVICE_KEYS_ROWS_PER_PAGE_OPTIONS } from '../../../machines/deviceKeysListMachine';
 import type { deviceKeysMachine } from '../../../machines/deviceKeysMachine';
+import { type DataColumn, DataTable } from '../../common/DataTable';
 import { FormDialog } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
 import { SearchForm } from '../../common/SearchForm';
-import { SortedTable } from '../../common/SortedTable';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
 import './deviceKeys.css';
 
 type DevicesActor = ActorRefFrom<typeof deviceKeysMachine>;
 
-const COLUMNS: readonly { readonly column: DeviceKeySortColumn | undefined; readonly name: string }[] = [
-  { column: 'name', name: 'Name' },
-  { column: 'outlet_name', name: 'Outlet' },
-  { column: 'key_prefix', name: 'Key' },
-  { column: 'created_at', name: 'Created' },
-  { column: 'created_by', name: 'Created by' },
-  { column: 'last_used_at', name: 'Last used' },
-  { column: 'revoked_at', name: 'Revoked' },
-  { column: 'revoked_by', name: 'Revoked by' },
-  { column: undefined, name: 'Actions' },
-];
+/** The keys table's columns; the revoke button asks the machine whether the key can be revoked. */
+function deviceKeyColumns(actor: DevicesActor): readonly DataColumn<DeviceKey, DeviceKeySortColumn>[] {
+  return [
+    { key: 'name', header: 'Name', kind: 'text', sort: 'name', render: (key) => key.name },
+    { key: 'outlet', header: 'Outlet', kind: 'text', sort: 'outlet_name', render: (key) => key.outlet_name },
+    {
+      key: 'key',
+      header: 'Key',
+      kind: 'id',
+      sort: 'key_prefix',
+      render: (key) => <code className="device-key-prefix">{key.key_prefix}…</code>,
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      kind: 'datetime',
+      sort: 'created_at',
+      render: (key) => formatKeyTime(key.created_at),
+    },
+    {
+      key: 'created_by',
+      header: 'Created by',
+      kind: 'text',
+      sort: 'created_by',
+      render: (key) => key.created_by ?? '—',
+    },
+    {
+      key: 'last_used',
+      header: 'Last used',
+      kind: 'datetime',
+      sort: 'last_used_at',
+      render: (key) => (key.last_used_at === null ? 'Never' : formatKeyTime(key.last_used_at)),
+    },
+    {
+      key: 'revoked',
+      header: 'Revoked',
+      kind: 'status',
+      sort: 'revoked_at',
+      render: (key) => {
+        const status = deviceKeyStatus(key);
+        return (
+          <>
+            <Tag minimal intent={status === 'active' ? 'success' : 'none'} data-testid="device-key-status">
+              {DEVICE_KEY_STATUS_NAMES[status]}
+            </Tag>
+            {key.revoked_at === null ? null : ` ${formatKeyTime(key.revoked_at)}`}
+          </>
+        );
+      },
+    },
+    {
+      key: 'revoked_by',
+      header: 'Revoked by',
+      kind: 'text',
+      sort: 'revoked_by',
+      render: (key) => key.revoked_by ?? '—',
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      kind: 'actions',
+      render: (key) => <RevokeButton actor={actor} deviceKey={key} />,
+    },
+  ];
+}
 
 const WORDING: PagedListWording = {
   failure: 'The device keys could not be read.',
@@ -145,12 +199,17 @@ function DeviceKeysTable({
   readonly onSort: (column: DeviceKeySortColumn) => void;
 }) {
   return (
-    <SortedTable
+    <DataTable
       label="Device keys"
-      className="settings-table device-keys-table"
-      columns={COLUMNS}
+      className="device-keys-table"
+      columns={deviceKeyColumns(actor)}
       rows={rows}
-      renderRow={(key) => <DeviceKeyRow key={key.id} actor={actor} deviceKey={key} />}
+      rowKey={(key) => key.id}
+      rowAttributes={(key) => ({
+        'data-testid': 'device-key-row',
+        'data-key-id': key.id,
+        'data-status': deviceKeyStatus(key),
+      })}
       sortColumn={sortColumn}
       order={order}
       onSort={onSort}
@@ -160,43 +219,19 @@ function DeviceKeysTable({
   );
 }
 
-function DeviceKeyRow({ actor, deviceKey }: { readonly actor: DevicesActor; readonly deviceKey: DeviceKey }) {
+function RevokeButton({ actor, deviceKey }: { readonly actor: DevicesActor; readonly deviceKey: DeviceKey }) {
   const canRevoke = useSelector(actor, (state) => state.can({ type: 'revoke.ask', key: deviceKey }));
-  const status = deviceKeyStatus(deviceKey);
-  return (
-    <tr data-testid="device-key-row" data-key-id={deviceKey.id} data-status={status}>
-      <td>{deviceKey.name}</td>
-      <td>{deviceKey.outlet_name}</td>
-      <td>
-        <code className="device-key-prefix">{deviceKey.key_prefix}…</code>
-      </td>
-      <td className="device-key-when">{formatKeyTime(deviceKey.created_at)}</td>
-      <td>{deviceKey.created_by ?? '—'}</td>
-      <td className="device-key-when">
-        {deviceKey.last_used_at === null ? 'Never' : formatKeyTime(deviceKey.last_used_at)}
-      </td>
-      <td className="device-key-when">
-        <Tag minimal intent={status === 'active' ? 'success' : 'none'} data-testid="device-key-status">
-          {DEVICE_KEY_STATUS_NAMES[status]}
-        </Tag>
-        {deviceKey.revoked_at === null ? null : ` ${formatKeyTime(deviceKey.revoked_at)}`}
-      </td>
-      <td>{deviceKey.revoked_by ?? '—'}</td>
-      <td className="settings-row-actions">
-        {canRevoke ? (
-          <Button
-            size="small"
-            variant="outlined"
-            intent="danger"
-            text="Revoke"
-            aria-label={`Revoke ${deviceKey.name} (${deviceKey.key_prefix}…)`}
-            data-testid="device-key-revoke"
-            onClick={() => actor.send({ type: 'revoke.ask', key: deviceKey })}
-          />
-        ) : null}
-      </td>
-    </tr>
-  );
+  return canRevoke ? (
+    <Button
+      size="small"
+      variant="outlined"
+      intent="danger"
+      text="Revoke"
+      aria-label={`Revoke ${deviceKey.name} (${deviceKey.key_prefix}…)`}
+      data-testid="device-key-revoke"
+      onClick={() => actor.send({ type: 'revoke.ask', key: deviceKey })}
+    />
+  ) : null;
 }
 
 function CreateDialog({ actor }: { readonly actor: DevicesActor }) {

@@ -8,9 +8,9 @@ import {
   tenantReceiptDataMachine,
   type tenantReceiptListMachine,
 } from '../../../machines/tenantReceiptDataMachine';
+import { type DataColumn, DataTable } from '../../common/DataTable';
 import { CurrencyContext, Money, useOutletCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
-import { SortedTable } from '../../common/SortedTable';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
@@ -21,13 +21,6 @@ import { PagedList, type PagedListWording } from '../../common/PagedList';
 
 type PageActor = ActorRefFrom<typeof tenantReceiptDataMachine>;
 type ListActor = ActorRefFrom<typeof tenantReceiptListMachine>;
-
-const COLUMNS: readonly { readonly column: TenantReceiptSortColumn; readonly name: string }[] = [
-  { column: 'receipt_id', name: 'Receipt ID' },
-  { column: 'datetime', name: 'Date and Time' },
-  { column: 'total_amount', name: 'Amount' },
-  { column: 'receipt_status', name: 'Status' },
-];
 
 /**
  * The tenant's Receipt Data (§2, §7): the receipts of the outlet chosen in the top bar over the header's days, a
@@ -137,45 +130,62 @@ function ReceiptTable({
   readonly onSort?: (column: TenantReceiptSortColumn) => void;
   readonly onOpen?: (receiptId: string) => void;
 }) {
+  const columns: readonly DataColumn<TenantReceipt, TenantReceiptSortColumn>[] = [
+    {
+      key: 'receipt_id',
+      header: 'Receipt ID',
+      kind: 'id',
+      sort: 'receipt_id',
+      render: (row) => {
+        const id = receiptIdCell(row.receipt_id, row.has_image);
+        return onOpen && id.linked ? (
+          <button
+            type="button"
+            className="tenant-receipt-link"
+            data-testid={`trd-receipt-link-${row.receipt_id}`}
+            onClick={() => onOpen(row.receipt_id)}
+          >
+            {id.text}
+          </button>
+        ) : (
+          id.text
+        );
+      },
+    },
+    { key: 'datetime', header: 'Date and Time', kind: 'datetime', sort: 'datetime', render: (row) => row.datetime },
+    {
+      key: 'total_amount',
+      header: 'Amount',
+      kind: 'money',
+      sort: 'total_amount',
+      render: (row) => (
+        <span data-testid="trd-amount">
+          <Money value={row.total_amount} />
+        </span>
+      ),
+    },
+    {
+      key: 'receipt_status',
+      header: 'Status',
+      kind: 'status',
+      sort: 'receipt_status',
+      render: (row) => row.receipt_status,
+    },
+  ];
   return (
-    <SortedTable
+    <DataTable
       label="Receipts"
       className="tenant-receipt-table"
       testId="trd-table"
-      columns={COLUMNS}
+      columns={columns}
       rows={rows}
-      renderRow={(row) => {
-        const id = receiptIdCell(row.receipt_id, row.has_image);
-        return (
-          <tr key={row.id} data-testid="trd-row">
-            <td>
-              {onOpen && id.linked ? (
-                <button
-                  type="button"
-                  className="tenant-receipt-link"
-                  data-testid={`trd-receipt-link-${row.receipt_id}`}
-                  onClick={() => onOpen(row.receipt_id)}
-                >
-                  {id.text}
-                </button>
-              ) : (
-                id.text
-              )}
-            </td>
-            <td className="tenant-receipt-datetime">{row.datetime}</td>
-            <td className="tenant-receipt-amount" data-testid="trd-amount">
-              <Money value={row.total_amount} />
-            </td>
-            <td>{row.receipt_status}</td>
-          </tr>
-        );
-      }}
+      rowKey={(row) => row.id}
+      rowAttributes={() => ({ 'data-testid': 'trd-row' })}
       sortColumn={sortColumn}
       order={order}
       onSort={onSort}
       testIdPrefix="trd"
       skeleton={{ label: 'Loading receipt', testId: 'trd-skeleton-row' }}
-      classNameOf={(column) => (column === 'total_amount' ? 'tenant-receipt-amount' : undefined)}
     />
   );
 }
