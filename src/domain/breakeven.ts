@@ -37,6 +37,16 @@ export function gtoBasis(includeGst: boolean): string {
     : 'GTO: sales captured from receipts in the month, GST excluded.';
 }
 
+/**
+ * What the page says of its currencies: the amounts are each outlet's own, never converted (the totals are per
+ * currency); undefined when the outlets share one currency (the Currency column names it).
+ */
+export function breakevenCurrencyNote(currencies: readonly string[]): string | undefined {
+  const distinct = [...new Set(currencies)].sort();
+  if (distinct.length <= 1) return undefined;
+  return `Amounts in each outlet’s own currency (${distinct.join(', ')}), not converted; totals are per currency.`;
+}
+
 /** 'On track' or 'At risk' of a row with a projection and a target; '' otherwise. */
 export function trackLabel(onTrack: boolean | null): string {
   return onTrack === null ? '' : onTrack ? 'On track' : 'At risk';

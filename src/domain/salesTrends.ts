@@ -113,7 +113,7 @@ export interface TrendFigures {
 export interface SalesTrendMonth {
   /** 1–12. */
   readonly month: number;
-  /** 'Mar', or 'Mar (partial)' for the month still open. */
+  /** 'Mar', or 'Mar (so far)' for the month still open. */
   readonly label: string;
   /** Undefined: the month has not begun. */
   readonly thisYear: TrendFigures | undefined;
@@ -169,7 +169,7 @@ export function salesTrendsView(plan: SalesTrendsPlan, answers: SalesTrendsAnswe
     if (partial && plan.open?.compared && answers.open) {
       growth = growthOf(sumOf(answers.open.current), sumOf(answers.open.previous));
     }
-    return { month, label: partial ? `${name} (partial)` : name, thisYear, lastYear, partial, growth };
+    return { month, label: partial ? `${name} (so far)` : name, thisYear, lastYear, partial, growth };
   });
   return { year: plan.year, months, ...(plan.open ? { open: plan.open } : {}) };
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectExportButtonClear, expectXLabelsApart } from './chartLayout';
 import { day } from './session';
 
 /*
@@ -35,10 +36,13 @@ test('the leasing user sees each outlet’s progress and projection without GST,
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('breakeven-basis')).toContainText('GST excluded.');
   await expect(page.getByTestId('breakeven-basis')).toContainText('Projected month end');
-  await expect(table.locator('thead th')).toContainText(['Outlet', 'Mall', 'GTO', 'Breakeven Target']);
+  await expect(table.locator('thead th')).toContainText(['Outlet', 'Mall', 'Currency', 'GTO', 'Breakeven Target']);
+  // Each row's amounts are in its outlet's currency, named in its own column; nothing says they are converted.
+  await expect(table.locator('tbody tr td:nth-child(3)').first()).toHaveText(/^[A-Z]{3}$/);
+  await expect(page.getByTestId('currency-note').filter({ hasText: 'converted at' })).toHaveCount(0);
   // Sorted by progress, highest first, as the server answers.
   const progress = await table
-    .locator('tbody tr td:nth-child(6)')
+    .locator('tbody tr td:nth-child(7)')
     .evaluateAll((cells) =>
       cells.map((cell) => Number.parseFloat(cell.textContent ?? '')).filter((n) => !Number.isNaN(n)),
     );
@@ -58,7 +62,7 @@ test('the leasing user sees each outlet’s progress and projection without GST,
   const withSales = async () => {
     await expect(table.locator('tbody tr').first()).toBeVisible();
     for (const row of await table.locator('tbody tr').all()) {
-      const gto = (await row.locator('td:nth-child(3)').innerText()).replace(/[^\d.]/g, '');
+      const gto = (await row.locator('td:nth-child(4)').innerText()).replace(/[^\d.]/g, '');
       if (Number(gto) > 0) return { row, gto };
     }
     return undefined;
@@ -87,7 +91,7 @@ test('the leasing user sees each outlet’s progress and projection without GST,
     table
       .locator('tbody tr')
       .filter({ has: page.getByRole('cell', { name: outlet, exact: true }) })
-      .locator('td:nth-child(6)'),
+      .locator('td:nth-child(7)'),
   ).toHaveText('100.0%');
 });
 
@@ -97,4 +101,39 @@ test('the marcom user’s page includes GST', async ({ page }) => {
   await expect(page.getByTestId('breakeven-table').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('breakeven-basis')).toContainText('GST included.');
   await expect(page.getByTestId('breakeven-department')).toHaveCount(0);
+});
+
+test('the progress chart stays readable: at most 20 bars, labels apart, the export button clear of them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAt(page, '/tenant-connect/breakeven-target', 'leasing@demo.mall');
+  const table = page.getByTestId('breakeven-table');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const chart = page.getByTestId('breakeven-chart');
+  await expect(chart.locator('.highcharts-container')).toBeVisible();
+  const targeted = (await table.locator('tbody tr td:nth-child(7)').allInnerTexts()).filter((text) => text !== '');
+  const bars = chart.locator('.highcharts-series-group .highcharts-series-0 .highcharts-point');
+  await expect(bars).toHaveCount(Math.min(20, targeted.length));
+  const note = page.getByTestId('breakeven-chart-note');
+  if (targeted.length > 20) {
+    await expect(note).toHaveText(
+      `Showing the top 10 and bottom 10 of ${targeted.length} outlets with a target; every outlet is in the table.`,
+    );
+  } else {
+    await expect(note).toHaveCount(0);
+  }
+  // The 100 % line is named in the legend, not over the bars.
+  await expect(chart.locator('.highcharts-legend')).toContainText('Breakeven (100%)');
+  await expect(chart.locator('.highcharts-plot-line-label')).toHaveCount(0);
+  await expectXLabelsApart(chart);
+  await expectExportButtonClear(chart);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(chart.locator('.highcharts-container')).toBeVisible();
+  await expect
+    .poll(async () => chart.locator('.highcharts-container').evaluate((element) => element.clientWidth))
+    .toBeLessThan(400);
+  await expectXLabelsApart(chart);
+  await expectExportButtonClear(chart);
 });

@@ -70,8 +70,8 @@ test.describe('mall outlet and sales trends', () => {
     await expect(rows).toHaveCount(12);
     const labels = await rows.locator('td:first-child').allTextContents();
     expect(labels.map((label) => label.slice(0, 3))).toEqual(MONTHS);
-    // The month still open is partial; the months before it have a growth rate.
-    expect(labels.filter((label) => label.endsWith('(partial)'))).toHaveLength(1);
+    // The month still open is partial, labelled 'so far'; the months before it have a growth rate.
+    expect(labels.filter((label) => label.endsWith('(so far)'))).toHaveLength(1);
     const growth = await rows.locator('td:last-child').allTextContents();
     expect(growth[0]).toMatch(/^-?\d+\.\d\d%$/);
     for (const rate of growth) expect(rate).toMatch(/^(-?\d+\.\d\d%|—)$/);

@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectExportButtonClear, expectXLabelsApart } from './chartLayout';
+import { day } from './session';
 
 /*
  * The Shopper Connect mall report pages against the real server and demo data, as the demo operator:
@@ -81,6 +83,22 @@ test.describe('mall report pages', () => {
     await loaded(page);
     await expect(gmv).not.toHaveText(oneMall ?? '');
     await expect(gmv).not.toHaveText('$0.00');
+  });
+
+  test('mall home: the daily chart’s date labels never overlap, at 1440 px nor at 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/shopper-connect/mall-home?from=${day(-30)}&to=${day(-1)}`);
+    await loaded(page);
+    const chart = page.getByTestId('daily-trend-chart');
+    await expect(chart.locator('.highcharts-series-group path, .highcharts-series-group rect').first()).toBeAttached();
+    await expectXLabelsApart(chart);
+    await expectExportButtonClear(chart);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(async () => chart.locator('.highcharts-container').evaluate((element) => element.clientWidth))
+      .toBeLessThan(400);
+    await expectXLabelsApart(chart);
+    await expectExportButtonClear(chart);
   });
 
   test('an empty range shows No Data', async ({ page }) => {

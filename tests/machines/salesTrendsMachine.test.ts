@@ -192,7 +192,7 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       expect(trends?.year).toBe(year);
       expect(trends?.months.map((row) => row.label)).toEqual(
         year === 2026
-          ? ['Jan', 'Feb', 'Mar (partial)', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+          ? ['Jan', 'Feb', 'Mar (so far)', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
           : ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
       );
       if (year === 2026) {

@@ -3,6 +3,7 @@ import {
   BREAKEVEN_CSV_KEYS,
   type BreakevenTargetsDraft,
   breakevenCsvRows,
+  breakevenCurrencyNote,
   changedTargets,
   departmentOfRoles,
   gtoBasis,
@@ -32,6 +33,14 @@ describe('breakeven departments', () => {
 });
 
 describe('breakeven rows', () => {
+  it('says the amounts are each outlet’s own currency, never converted, when the outlets have several', () => {
+    expect(breakevenCurrencyNote(['SGD', 'MYR', 'SGD'])).toBe(
+      'Amounts in each outlet’s own currency (MYR, SGD), not converted; totals are per currency.',
+    );
+    expect(breakevenCurrencyNote(['SGD', 'SGD'])).toBeUndefined();
+    expect(breakevenCurrencyNote([])).toBeUndefined();
+  });
+
   it('shows progress to 1 decimal and the projection’s status', () => {
     expect(progressText(81.75)).toBe('81.8%');
     expect(progressText(150)).toBe('150.0%');

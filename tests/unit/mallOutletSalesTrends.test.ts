@@ -142,7 +142,7 @@ describe('sales trends', () => {
     expect(trends.months).toHaveLength(12);
     expect(trends.months[0]).toEqual({
       month: 1,
-      label: 'Jan (partial)',
+      label: 'Jan (so far)',
       thisYear: { gmv: 50, transactions: 1 },
       lastYear: { gmv: 400, transactions: 8 },
       partial: true,

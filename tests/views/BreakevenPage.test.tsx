@@ -98,6 +98,7 @@ describe('the breakeven pages', () => {
     expect(headerCells(table)).toEqual([
       'Outlet',
       'Mall',
+      'Currency',
       'GTO',
       'Breakeven Target',
       'Difference',
@@ -107,9 +108,20 @@ describe('the breakeven pages', () => {
       'Status',
     ]);
     expect(bodyRows(table)).toEqual([
-      ['Kopi Corner', 'Central', '$300.00', '$200.00', '$100.00', '150.0%', '$620.50', '310.3%', 'On track'],
-      ['Batik House', 'East', 'Rp1,500,000', 'Rp4,000,000', '-Rp2,500,000', '37.5%', 'Rp3,100,000', '77.5%', 'At risk'],
-      ['Shoe Lane', 'Central', '$50.00', '', '', '', '$90.00', '', ''],
+      ['Kopi Corner', 'Central', 'SGD', '$300.00', '$200.00', '$100.00', '150.0%', '$620.50', '310.3%', 'On track'],
+      [
+        'Batik House',
+        'East',
+        'IDR',
+        'Rp1,500,000',
+        'Rp4,000,000',
+        '-Rp2,500,000',
+        '37.5%',
+        'Rp3,100,000',
+        '77.5%',
+        'At risk',
+      ],
+      ['Shoe Lane', 'Central', 'SGD', '$50.00', '', '', '', '$90.00', '', ''],
     ]);
     expect(bodyRows(tableIn('breakeven-totals-table'))).toEqual([
       ['IDR', '1', 'Rp1,500,000', 'Rp4,000,000', '-Rp2,500,000', '37.5%'],
@@ -117,6 +129,10 @@ describe('the breakeven pages', () => {
     ]);
     expect(screen.getByTestId('breakeven-basis').textContent).toContain(
       'GTO: sales captured from receipts in the month, GST excluded. Projected month end:',
+    );
+    // The amounts are each outlet's own, never converted: the page says so, not that they were converted.
+    expect(screen.getByTestId('currency-note').textContent).toBe(
+      'Amounts in each outlet’s own currency (IDR, SGD), not converted; totals are per currency.',
     );
 
     // The operator has no department of its own: it picks one, and that department's page loads.

@@ -118,7 +118,7 @@ describe('MallPeakHoursPage', { timeout: 30_000 }, () => {
     const allDay = chartIn('peak-heat-map-chart').xAxis[0];
     expect(allDay?.categories).toHaveLength(24);
     expect(allDay?.categories[0]).toBe('12:00 AM');
-    expect(allDay?.options.labels?.step).toBe(4);
+    expect(allDay?.options.tickInterval).toBe(4);
 
     network.calls.length = 0;
     await chooseHours(9, 11);

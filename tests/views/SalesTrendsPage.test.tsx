@@ -84,13 +84,13 @@ describe('the sales trends page', () => {
       ['Jan', '$1,500.00', '$1,000.00', '50.00%'],
       ['Feb', '$3,000.00', '$2,000.00', '50.00%'],
       // The month so far; its growth over 1–14 March: 2,100 against 1,400.
-      ['Mar (partial)', '$4,500.00', '$3,000.00', '50.00%'],
+      ['Mar (so far)', '$4,500.00', '$3,000.00', '50.00%'],
       ...NOT_BEGUN.map((name, index) => [name, '—', `$${(index + 4).toLocaleString('en-US')},000.00`, '—']),
     ]);
     expect(bodyRows(tableIn('trends-transactions-table')).slice(0, 4)).toEqual([
       ['Jan', '15', '10', '50.00%'],
       ['Feb', '30', '20', '50.00%'],
-      ['Mar (partial)', '45', '30', '-20.00%'],
+      ['Mar (so far)', '45', '30', '-20.00%'],
       ['Apr', '—', '40', '—'],
     ]);
     expect(screen.getByTestId('sales-trends-partial-note').textContent).toBe(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CURRENT_SERIES_COLOR, partialPoint } from '../../src/views/charts/chartCategories';
 import { dailyTrendOptions, monthlyTrendOptions } from '../../src/views/reports/reportCharts';
 
 const TODAY = '2026-11-25';
@@ -14,7 +15,8 @@ describe('trend charts over partial periods', () => {
     expect((options.xAxis as { categories: string[] }).categories).toEqual(['24/11', '25/11 (so far)']);
     const [gmv] = options.series as { data: unknown[] }[];
     expect(gmv?.data[0]).toBe(100);
-    expect(gmv?.data[1]).toMatchObject({ y: 30, dashStyle: 'Dash' });
+    // Hatched in its own series' colour (the columns are the first series: the first chart colour).
+    expect(gmv?.data[1]).toEqual({ y: 30, ...partialPoint(CURRENT_SERIES_COLOR) });
   });
 
   it('leaves out an open day with nothing yet instead of drawing a drop to zero', () => {

@@ -1,8 +1,11 @@
 import Highcharts from 'highcharts';
 import 'highcharts/modules/exporting';
 import 'highcharts/modules/no-data-to-display';
+// Partial periods are hatched in their series' colour (chartCategories.partialPoint).
+import 'highcharts/modules/pattern-fill';
 import HighchartsReact from 'highcharts-react-official';
 import { createContext, useContext, useEffect, useId, useMemo, useRef } from 'react';
+import { ChartThemeContext, chartBackground, chartPalette, noDataColor } from './chartColors';
 import { chartTable } from './chartTable';
 import { textOnlyOptions } from './chartText';
 import { CHART_COLORS, chartAnimationsEnabled, NO_DATA_TEXT } from './chartTheme';
@@ -67,11 +70,18 @@ function ChartDataTable({ id, title, options }: { id: string; title: string; opt
   );
 }
 
+/** The widest chart that lays its legend out for a phone. */
+const NARROW_CHART_WIDTH = 500;
+
+/** The plot's top: below the export button (top right, 28 px high), so that the button never sits on a label. */
+export const PLOT_TOP = 48;
+
 /**
- * A Highcharts chart with the app's palette, 'No Data' when there is nothing to draw, PNG/SVG export made in the
- * browser, animations off in tests, and the text of its data (categories, series and point names) drawn as text,
- * never as markup. The chart is an image named by its title and described by its data table:
- * the table of the block around it, or else its own, under a closed 'Data table' disclosure.
+ * A Highcharts chart with the app's palette in the app's theme (`ChartThemeContext`), 'No Data' when there is
+ * nothing to draw, PNG/SVG export made in the browser, animations off in tests, and the text of its data
+ * (categories, series and point names) drawn as text, never as markup. The chart is an image named by its title
+ * and described by its data table: the table of the block around it, or else its own, under a closed 'Data table'
+ * disclosure.
  */
 export function Chart({ options, height = 320, testId, title }: ChartProps) {
   const frame = useContext(ChartFrameContext);
@@ -80,6 +90,7 @@ export function Chart({ options, height = 320, testId, title }: ChartProps) {
   const tableId = title === undefined ? frame.tableId : undefined;
   const describedBy = tableId ?? ownTableId;
   const chartRef = useRef<HighchartsReact.RefObject>(null);
+  const theme = useContext(ChartThemeContext);
   const merged = useMemo<Highcharts.Options>(() => {
     const animation = chartAnimationsEnabled();
     // Text as text: a payment method '<a href=…>' is drawn as those characters, not as a link.
@@ -94,17 +105,36 @@ export function Chart({ options, height = 320, testId, title }: ChartProps) {
         local: true,
         fallbackToExportServer: false,
         filename: options.exporting?.filename ?? testId ?? 'chart',
-        buttons: { contextButton: { menuItems: ['downloadPNG', 'downloadSVG'] } },
+        // Top right, above the plot (PLOT_TOP): never on an axis label.
+        buttons: { contextButton: { menuItems: ['downloadPNG', 'downloadSVG'], y: -5 } },
         ...options.exporting,
       },
-      noData: { style: { fontSize: '14px', fontWeight: '500', color: '#5F6B7C' } },
-      chart: { height, ...text.chart, animation },
+      noData: { style: { fontSize: '14px', fontWeight: '500', color: noDataColor(theme) } },
+      palette: chartPalette(theme),
+      chart: {
+        height,
+        marginTop: PLOT_TOP,
+        ...chartBackground(theme),
+        ...text.chart,
+        animation,
+      },
       plotOptions: {
         ...text.plotOptions,
         series: { ...text.plotOptions?.series, animation },
       },
+      // A narrow chart (a phone) keeps its plot: the legend goes in rows under it, paged beyond two rows.
+      responsive: {
+        rules: [
+          {
+            condition: { maxWidth: NARROW_CHART_WIDTH },
+            chartOptions: {
+              legend: { layout: 'horizontal', align: 'center', verticalAlign: 'bottom', maxHeight: 56 },
+            },
+          },
+        ],
+      },
     };
-  }, [options, height, testId]);
+  }, [options, height, testId, theme]);
   // Without the accessibility module Highcharts makes the chart an image named by its (empty) title: name it
   // and point at its data. Runs after every update, as Highcharts redraws.
   useEffect(() => {
@@ -113,7 +143,8 @@ export function Chart({ options, height = 320, testId, title }: ChartProps) {
   return (
     <div className="app-chart">
       <div data-testid={testId}>
-        <HighchartsReact ref={chartRef} highcharts={Highcharts} options={merged} />
+        {/* Drawn anew in the other theme (an update would keep colours the new options leave unset). */}
+        <HighchartsReact key={theme} ref={chartRef} highcharts={Highcharts} options={merged} />
       </div>
       {tableId === undefined ? <ChartDataTable id={ownTableId} title={name} options={options} /> : null}
     </div>

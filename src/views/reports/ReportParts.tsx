@@ -15,13 +15,17 @@ import './reports.css';
 
 /* ---------------------------------------------------------------- chart options (§9 limits) */
 
-/** A category x axis showing at most LABEL_LIMIT labels. */
+/**
+ * A category x axis showing at most LABEL_LIMIT labels (a tick every few categories), thinned further by width:
+ * Highcharts widens the interval, or turns the labels, when a label is wider than the room it has, so that no two
+ * labels overlap on a narrow screen ('26/11' beside '28/11' at 390 px).
+ */
 export function categoryAxis(categories: readonly string[], title?: string): Highcharts.XAxisOptions {
   return {
     categories: [...categories],
     title: { text: title ?? null },
-    labels: { step: Math.max(1, Math.ceil(categories.length / LABEL_LIMIT)), rotation: 0 },
-    tickInterval: 1,
+    labels: { autoRotation: [-45], autoRotationLimit: 80 },
+    tickInterval: Math.max(1, Math.ceil(categories.length / LABEL_LIMIT)),
   };
 }
 
@@ -41,8 +45,21 @@ export function pointsOrNone<T>(shown: boolean, values: readonly T[]): T[] {
  * A mall report page: its money shown in the selected malls' currency (Money), and a note saying so when the
  * figures of malls in several currencies are converted.
  */
-export function MallReportSection({ testId, children }: { readonly testId: string; readonly children: ReactNode }) {
-  const note = useConversionNote();
+export function MallReportSection({
+  testId,
+  children,
+  currencyNote,
+}: {
+  readonly testId: string;
+  readonly children: ReactNode;
+  /**
+   * What the page says of its currencies instead of the conversion note, for a page whose amounts are never
+   * converted (each in its own currency); null says nothing.
+   */
+  readonly currencyNote?: string | null;
+}) {
+  const conversion = useConversionNote();
+  const note = currencyNote === undefined ? conversion : currencyNote;
   return (
     <CurrencyContext.Provider value={useMallCurrency()}>
       <section data-testid={testId}>

@@ -3,6 +3,7 @@ import type { Metric } from '../../domain/dateLimits';
 import { type CurrencyFormat, formatMoney, formatMonth, formatNumber } from '../../domain/format';
 import type { DailyReportRow, MonthlyReportRow, PaymentMethodRow } from '../../domain/mallReportViews';
 import { dayMark, monthMark, type PeriodMark } from '../../domain/periods';
+import { CURRENT_SERIES_COLOR, partialPoint } from '../charts/chartCategories';
 import { categoryAxis, pointsOrNone, valueAxis } from './ReportParts';
 
 export const METRIC_LABELS: Record<Metric, string> = {
@@ -33,13 +34,11 @@ export function moneyTooltip(currency: CurrencyFormat | undefined): Highcharts.S
   return currency ? { valuePrefix: currency.symbol, valueDecimals: currency.digits } : {};
 }
 
-/** How a partial period (still open, or cut short by the range) is drawn: paler, with a dashed outline. */
-export const PARTIAL_POINT = {
-  color: 'rgba(45, 114, 210, 0.35)',
-  borderColor: '#2d72d2',
-  borderWidth: 1,
-  dashStyle: 'Dash',
-};
+/**
+ * How a partial period (still open, or cut short by the range) is drawn: hatched in its series' colour (these
+ * charts' columns are their first series, in the first chart colour), its label saying so ('so far', '24 days').
+ */
+export const PARTIAL_POINT: Highcharts.PointOptionsObject = partialPoint(CURRENT_SERIES_COLOR);
 
 /**
  * The points of a series over periods: a partial period drawn apart (PARTIAL_POINT), and an open period with

@@ -6,6 +6,7 @@ import type { BreakevenRow, BreakevenTotal } from '../../../api/breakeven';
 import {
   BREAKEVEN_CSV_KEYS,
   breakevenCsvRows,
+  breakevenCurrencyNote,
   DEPARTMENT_TITLES,
   type Department,
   departmentOfRoles,
@@ -19,11 +20,12 @@ import { currencyFormat, formatMoney } from '../../../domain/format';
 import { AuthContext } from '../../../machines/authContext';
 import { BREAKEVEN_PAGE_MACHINES } from '../../../machines/breakevenPageMachine';
 import { Chart } from '../../charts/Chart';
+import { CURRENT_SERIES_COLOR, rankedCategoryAxis, rankedNote, topAndBottom } from '../../charts/chartCategories';
+import { CHART_COLORS } from '../../charts/chartTheme';
 import { usePageActor } from '../../common/usePageActor';
 import { PageHeader } from '../../filters/PageHeader';
 import {
   type Column,
-  categoryAxis,
   MallReportSection,
   ReportBlock,
   ReportTable,
@@ -40,6 +42,8 @@ const money = (value: number | null, currency: string) =>
 const ROW_COLUMNS: Column<BreakevenRow>[] = [
   { key: 'outlet_name', label: 'Outlet', render: (row) => row.outlet_name },
   { key: 'mall_name', label: 'Mall', render: (row) => row.mall_name },
+  // The amounts of a row are in its outlet's currency, never converted.
+  { key: 'currency', label: 'Currency', render: (row) => row.currency },
   { key: 'gto', label: 'GTO', render: (row) => money(row.gto, row.currency), numeric: true },
   {
     key: 'breakeven_target',
@@ -93,30 +97,57 @@ const TOTAL_COLUMNS: Column<BreakevenTotal>[] = [
   { key: 'progress', label: 'Progress', render: (row) => progressText(row.progress), numeric: true },
 ];
 
-/** Progress per outlet with a target, as bars against the 100 % line (the projection beside it while open). */
-function progressChart(rows: readonly BreakevenRow[], open: boolean): Highcharts.Options {
-  const targeted = rows.filter((row) => row.progress !== null);
-  return {
-    chart: { type: 'bar', height: Math.max(240, 28 * targeted.length + 80) },
+const BREAKEVEN_COLOR = '#238551';
+/** The projection: a colour of its own, apart from the progress bars and the 100 % line. */
+const PROJECTED_COLOR = CHART_COLORS[2] ?? '#C87619';
+
+/**
+ * Progress per outlet with a target, as bars against the 100 % line (the projection beside it while open): the
+ * top and bottom outlets when there are many (`note` says so; every outlet is in the table), the line named in the
+ * legend rather than over the bars.
+ */
+function progressChart(rows: readonly BreakevenRow[], open: boolean): { options: Highcharts.Options; note?: string } {
+  const selection = topAndBottom(rows, (row) => row.progress);
+  const shown = selection.shown;
+  const options: Highcharts.Options = {
+    chart: { type: 'bar', height: Math.max(240, 28 * shown.length * (open ? 1.5 : 1) + 140) },
     title: { text: undefined },
-    xAxis: categoryAxis(targeted.map((row) => row.outlet_name)),
+    xAxis: rankedCategoryAxis(shown.map((row) => row.outlet_name)),
     yAxis: valueAxis('Progress (%)', {
-      plotLines: [{ value: 100, width: 2, color: '#238551', label: { text: 'Breakeven' } }],
+      plotLines: [{ value: 100, width: 2, color: BREAKEVEN_COLOR, zIndex: 4 }],
     }),
     tooltip: { valueDecimals: 1, valueSuffix: '%' },
     series: [
-      { type: 'bar', name: 'Progress', data: targeted.map((row) => Number((row.progress ?? 0).toFixed(1))) },
+      {
+        type: 'bar',
+        name: 'Progress',
+        color: CURRENT_SERIES_COLOR,
+        data: shown.map((row) => Number((row.progress ?? 0).toFixed(1))),
+      },
       ...(open
         ? [
             {
               type: 'bar' as const,
               name: 'Projected progress',
-              data: targeted.map((row) => Number((row.projected_progress ?? 0).toFixed(1))),
+              color: PROJECTED_COLOR,
+              data: shown.map((row) => Number((row.projected_progress ?? 0).toFixed(1))),
             },
           ]
         : []),
+      // The 100 % line's name, in the legend: a plot line's own label is drawn over the bars.
+      {
+        type: 'line',
+        name: 'Breakeven (100%)',
+        color: BREAKEVEN_COLOR,
+        data: [],
+        marker: { enabled: false },
+        enableMouseTracking: false,
+        events: { legendItemClick: () => false },
+      },
     ],
   };
+  const note = rankedNote(selection, 'outlets with a target', 'outlet');
+  return note === undefined ? { options } : { options, note };
 }
 
 /** The department of the page: Marcom's own page, else the user's department, else the one the operator picks. */
@@ -147,11 +178,12 @@ export function BreakevenPage({ title, header, marcom = false }: PageProps & { r
   const rows = answer?.data ?? [];
   const open = answer?.month_open === true;
   const chart = useMemo(() => progressChart(rows, open), [rows, open]);
+  const currencyNote = useMemo(() => breakevenCurrencyNote(rows.map((row) => row.currency)) ?? null, [rows]);
   const columns = useMemo(() => (open ? [...ROW_COLUMNS, ...PROJECTION_COLUMNS] : ROW_COLUMNS), [open]);
   const month = answer?.month ?? report.query?.month ?? '';
 
   return (
-    <MallReportSection testId="breakeven-page">
+    <MallReportSection testId="breakeven-page" currencyNote={currencyNote}>
       <PageHeader title={title} header={header} />
       <div className="report-toolbar">
         {choose ? (
@@ -190,7 +222,16 @@ export function BreakevenPage({ title, header, marcom = false }: PageProps & { r
         testId="breakeven-progress"
         title={`${DEPARTMENT_TITLES[department]} Breakeven Progress`}
         panel={report.panelOf('breakeven')}
-        chart={<Chart testId="breakeven-chart" options={chart} />}
+        chart={
+          <>
+            {chart.note ? (
+              <p className={Classes.TEXT_MUTED} data-testid="breakeven-chart-note">
+                {chart.note}
+              </p>
+            ) : null}
+            <Chart testId="breakeven-chart" options={chart.options} />
+          </>
+        }
         table={
           <ReportTable testId="breakeven-table" columns={columns} rows={rows} rowKey={(row) => String(row.outlet_id)} />
         }

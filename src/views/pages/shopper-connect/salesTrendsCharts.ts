@@ -1,16 +1,18 @@
 import type Highcharts from 'highcharts';
 import type { CurrencyFormat } from '../../../domain/format';
 import type { SalesTrends } from '../../../domain/salesTrends';
+import { CURRENT_SERIES_COLOR, LAST_YEAR_SERIES_COLOR, partialPoint } from '../../charts/chartCategories';
 import { categoryAxis, pointsOrNone, valueAxis } from '../../reports/ReportParts';
-import { moneyTitle, moneyTooltip, PARTIAL_POINT } from '../../reports/reportCharts';
+import { moneyTitle, moneyTooltip } from '../../reports/reportCharts';
 
 export type TrendMeasure = 'gmv' | 'transactions';
 
-const partialStyle: object = PARTIAL_POINT;
+/** The month still open: hatched in this year's colour (its label says 'so far'). */
+const partialStyle: Highcharts.PointOptionsObject = partialPoint(CURRENT_SERIES_COLOR);
 
 /**
- * A measure a month, Jan to Dec: the year before and the year shown side by side. The month still open is drawn
- * apart (PARTIAL_POINT, labelled partial); a month not begun has no column.
+ * A measure a month, Jan to Dec: the year before (muted) and the year shown (the primary colour) side by side. The
+ * month still open is hatched in this year's colour and labelled 'so far'; a month not begun has no column.
  */
 export function yearOverYearOptions(
   trends: SalesTrends | undefined,
@@ -30,6 +32,7 @@ export function yearOverYearOptions(
       {
         type: 'column',
         name: String(year - 1),
+        color: LAST_YEAR_SERIES_COLOR,
         tooltip,
         data: pointsOrNone(
           shown,
@@ -39,6 +42,7 @@ export function yearOverYearOptions(
       {
         type: 'column',
         name: String(year),
+        color: CURRENT_SERIES_COLOR,
         tooltip,
         data: pointsOrNone(
           shown,
