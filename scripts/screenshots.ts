@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { themeStorageKey } from '../src/domain/theme';
 import { startLongNamesServer } from '../tests/support/fixtureServer';
 
 /*
@@ -40,13 +41,14 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate('document.fonts.ready.then(() => undefined)');
 }
 
-/** The theme as the user picks it: the top bar's toggle, when the page is not already in it. */
+/**
+ * The theme the user chose, as the app remembers it (per user in this browser, see src/domain/theme.ts), then the
+ * page loaded again: on a phone the sidebar holding the toggle is closed.
+ */
 async function pickTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
-  const dark = await page.evaluate("document.body.classList.contains('bp6-dark')");
-  if (dark === (theme === 'dark')) return;
-  const toggle = page.getByTestId('theme-toggle');
-  if ((await toggle.count()) === 0) throw new Error('no theme toggle on the page');
-  await toggle.first().click();
+  const credential = (await (await page.request.get('/api/credential')).json()) as { user: { id: number } };
+  await page.evaluate(`localStorage.setItem(${JSON.stringify(themeStorageKey(credential.user.id))}, '${theme}')`);
+  await page.reload();
 }
 
 async function shoot(browser: Browser, baseURL: string): Promise<string[]> {
@@ -66,7 +68,6 @@ async function shoot(browser: Browser, baseURL: string): Promise<string[]> {
       await page.getByTestId('app-layout').waitFor();
       for (const theme of THEMES) {
         await page.goto(shot.path);
-        await settle(page);
         await pickTheme(page, theme);
         await settle(page);
         const file = path.join(OUT, `${shot.name}-${size.name}-${theme}.png`);
