@@ -69,6 +69,9 @@ test('the export downloads the ticked reports as one zip, with the figures the m
   await page.getByTestId('date-range-button').click();
   await page.getByText('Last 30 days', { exact: true }).click();
   await page.getByTestId('date-range-apply').click();
+  // The picker gone (its closing gives the focus back to its button): a Space below goes to the box focused.
+  await expect(page.getByTestId('date-range-apply')).toHaveCount(0);
+  await expect(page.locator('.bp6-popover-transition-container')).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`[?&]malls=${mallId}(&|$)`));
   const address = new URL(page.url()).searchParams;
   const from = address.get('from') ?? '';
@@ -81,6 +84,7 @@ test('the export downloads the ticked reports as one zip, with the figures the m
   for (const name of ['Daily', 'Monthly', 'Category']) {
     const box = page.getByRole('checkbox', { name, exact: true });
     await box.focus();
+    await expect(box).toBeFocused();
     await page.keyboard.press('Space');
     await expect(box).toBeChecked();
   }
