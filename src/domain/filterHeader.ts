@@ -20,14 +20,17 @@ import {
   validateDateRange,
 } from './dateLimits';
 import {
+  metricOptions,
   type OutletLike,
   type OutletMode,
   type OutletSelection,
   outletIdsOf,
   resolveMallSelection,
   resolveOutletSelection,
+  TIME_RANGE_OPTIONS,
 } from './filterOptions';
 import { type FilterQuery, type FilterUrlReason, parseFilterQuery, withFilterQuery } from './filterUrl';
+import { formatDateRange, formatHourRange, formatMonth } from './format';
 
 /**
  * The rules of the filter header (§2, §4, §5, §9) as pure functions: the page's configuration, the committed
@@ -371,4 +374,26 @@ export function inMallOrder(malls: readonly MallLike[], ids: readonly number[]):
 export function requireClientId(context: FilterHeaderContext): number {
   if (context.filters.clientId === undefined) throw new Error('No client is selected');
   return context.filters.clientId;
+}
+
+/**
+ * The filter line a narrow screen shows in place of the filters (one line that opens them): the malls chosen, the
+ * period, and on Header V2 pages the hours, time range and metric, each as the header's controls write them.
+ */
+export function filterLineText(
+  context: Pick<FilterHeaderContext<MallLike & { readonly name: string }>, 'page' | 'filters' | 'malls' | 'window'>,
+): string {
+  const { page, filters, malls } = context;
+  const chosen = malls.filter((mall) => filters.mallIds.includes(mall.id)).map((mall) => mall.name);
+  const parts = [chosen.length === 0 ? 'No mall' : chosen.join(', ')];
+  if (page.period === 'range') {
+    parts.push(formatDateRange(filters.dateRange.start, filters.dateRange.end, context.window.latest));
+  }
+  if (page.period === 'month' && filters.month !== undefined) parts.push(formatMonth(filters.month));
+  if (page.headerV2) {
+    const timeRange = TIME_RANGE_OPTIONS.find((option) => option.value === filters.timeRange)?.label;
+    const metric = metricOptions(true).find((option) => option.value === filters.metric)?.label;
+    parts.push(formatHourRange(filters.hours), timeRange ?? filters.timeRange, metric ?? filters.metric);
+  }
+  return parts.join(' · ');
 }

@@ -57,6 +57,8 @@ import { hourPickerMachine } from './hourPickerMachine';
  *               open ── malls.apply ─> closed (commits) | open.invalid ('Please select a mall');  malls.cancel ─> closed
  *   alert: hidden ── alert.show ─> shown ── alert.dismiss ─> hidden   ('Date Range Exceeded')
  *   activity: idle ── page.loading ─> busy (tag `disabled`; counts pending fetches) ── last page.loaded ─> idle
+ *   line: collapsed ── filters.toggle ─> expanded (tag `filtersExpanded`) ── filters.toggle / page.change ─> collapsed
+ *         (a narrow screen shows the filters as one line that opens them; a wider one shows them all, always)
  *
  * Root events (no state change): client.change (clears malls and outlet, reloads both lookups),
  * dateRange.change / hours.change (from the pickers, validated again), timeRange.change / metric.change
@@ -101,7 +103,11 @@ export type FilterHeaderEvent =
   | { type: 'lookups.reload' }
   /** Internal (raised after a commit): show the committed filters in the URL if it differs. */
   | { type: 'url.write'; replace: boolean }
-  | { type: 'lookups.retry' };
+  | { type: 'lookups.retry' }
+  /** The filter line of a narrow screen: opens or closes the filters under it. */
+  | { type: 'filters.toggle' }
+  /** Internal (raised on a page change): the filters of the next page start under their line. */
+  | { type: 'filters.collapse' };
 
 /* ---------------------------------------------------------------- the machine */
 
@@ -125,7 +131,7 @@ export const filterHeaderMachine = setup({
     events: {} as FilterHeaderEvent,
     input: {} as FilterHeaderInput,
     emitted: {} as Notice,
-    tags: {} as 'disabled' | 'mallsLoading' | 'outletsLoading',
+    tags: {} as 'disabled' | 'mallsLoading' | 'outletsLoading' | 'filtersExpanded',
     children: {} as { dateRangePicker: 'dateRangePicker'; hourPicker: 'hourPicker' },
   },
   actors: {
@@ -408,6 +414,7 @@ export const filterHeaderMachine = setup({
         'syncPickers',
         saveCookies,
         'replaceFilters',
+        raise({ type: 'filters.collapse' }),
       ],
     },
     'url.write': {
@@ -589,6 +596,17 @@ export const filterHeaderMachine = setup({
             'page.loading': { actions: 'addPendingFetch' },
             'page.loaded': { guard: 'isFetchPending', actions: 'removePendingFetch' },
           },
+        },
+      },
+    },
+    line: {
+      initial: 'collapsed',
+      states: {
+        collapsed: { on: { 'filters.toggle': { target: 'expanded' } } },
+        /** The filters are open under their line (a narrow screen; a wider one always shows them). */
+        expanded: {
+          tags: ['filtersExpanded'],
+          on: { 'filters.toggle': { target: 'collapsed' }, 'filters.collapse': { target: 'collapsed' } },
         },
       },
     },

@@ -101,6 +101,35 @@ test.describe('mall report pages', () => {
     await expectExportButtonClear(chart);
   });
 
+  test('on a phone the filters are one line that opens them, under a one-line top bar', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/shopper-connect/mall-peak-hours');
+    await loaded(page);
+    const line = page.getByTestId('filter-line');
+    await expect(line).toBeVisible();
+    await expect(line).toHaveAttribute('aria-expanded', 'false');
+    await expect(line).toContainText('Daily · GMV');
+    for (const control of ['malls-select', 'date-range-button', 'metric-select']) {
+      await expect(page.getByTestId(control)).toBeHidden();
+    }
+    // The top bar is one line (menu, breadcrumb; no disabled outlet box on a mall page) and so is the filter line.
+    const bar = await page.getByTestId('top-bar').boundingBox();
+    expect(bar?.height ?? 0).toBeLessThanOrEqual(56);
+    await expect(page.getByTestId('outlet-dropdown')).toBeHidden();
+    expect((await line.boundingBox())?.height ?? 0).toBeLessThanOrEqual(40);
+    await line.click();
+    await expect(line).toHaveAttribute('aria-expanded', 'true');
+    await page.getByTestId('metric-select').selectOption('transactions');
+    await loaded(page);
+    await expect(line).toContainText('Daily · Transactions');
+    await expect(page.getByTestId('peak-series').locator('h5')).toHaveText('Transactions over Time');
+    // Wider, every filter shows and the line does not.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(line).toBeHidden();
+    await expect(page.getByTestId('malls-select')).toBeVisible();
+    await expect(page.getByTestId('navbar-username')).toBeVisible();
+  });
+
   test('an empty range shows No Data', async ({ page }) => {
     await page.goto('/shopper-connect/mall-home?from=2020-01-01&to=2020-01-07');
     await loaded(page);

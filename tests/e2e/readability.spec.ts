@@ -21,9 +21,14 @@ const SIZES = [
 
 type Size = (typeof SIZES)[number];
 
-async function everyPageProblems(browser: Browser, size: Size, baseURL?: string): Promise<string[]> {
+/** The theme a user who chose none gets: the browser's preferred scheme (src/domain/theme.ts). */
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+async function everyPageProblems(browser: Browser, size: Size, theme: Theme, baseURL?: string): Promise<string[]> {
   const context = await browser.newContext({
     viewport: size.viewport,
+    colorScheme: theme,
     ...('userAgent' in size ? { userAgent: size.userAgent } : {}),
     ...(baseURL ? { baseURL } : {}),
   });
@@ -31,6 +36,8 @@ async function everyPageProblems(browser: Browser, size: Size, baseURL?: string)
     const page = await context.newPage();
     const report: string[] = [];
     const unopened = await walkEveryRoute(page, async (path) => {
+      const dark = await page.evaluate(() => document.body.classList.contains('bp6-dark'));
+      if (dark !== (theme === 'dark')) report.push(`${path}: not in the ${theme} theme`);
       for (const problem of await readabilityProblems(page)) report.push(`${path}: ${problem}`);
     });
     expect(unopened, 'pages no demo account may open').toEqual([]);
@@ -42,11 +49,13 @@ async function everyPageProblems(browser: Browser, size: Size, baseURL?: string)
 
 test.describe('on the demo data', () => {
   for (const size of SIZES) {
-    test(`every page reads well at ${size.name}`, async ({ browser }) => {
-      test.setTimeout(300_000);
-      const report = await everyPageProblems(browser, size);
-      expect(report, report.join('\n')).toEqual([]);
-    });
+    for (const theme of THEMES) {
+      test(`every page reads well at ${size.name}, ${theme}`, async ({ browser }) => {
+        test.setTimeout(300_000);
+        const report = await everyPageProblems(browser, size, theme);
+        expect(report, report.join('\n')).toEqual([]);
+      });
+    }
   }
 });
 
@@ -63,11 +72,13 @@ test.describe('with 60-character names and 300 outlets a mall', () => {
   });
 
   for (const size of SIZES) {
-    test(`every page reads well at ${size.name}`, async ({ browser }) => {
-      test.setTimeout(300_000);
-      if (!server) throw new Error('no fixture server');
-      const report = await everyPageProblems(browser, size, server.url);
-      expect(report, report.join('\n')).toEqual([]);
-    });
+    for (const theme of THEMES) {
+      test(`every page reads well at ${size.name}, ${theme}`, async ({ browser }) => {
+        test.setTimeout(300_000);
+        if (!server) throw new Error('no fixture server');
+        const report = await everyPageProblems(browser, size, theme, server.url);
+        expect(report, report.join('\n')).toEqual([]);
+      });
+    }
   }
 });

@@ -179,7 +179,9 @@ type ModelEvent = {
     | 'outlet.chooseNoodleBar'
     | 'client.chooseOther'
     | 'url.back'
-    | 'url.invalid';
+    | 'url.invalid'
+    | 'filters.toggle'
+    | 'page.next';
 };
 
 const headerModel = createTestModel(
@@ -209,8 +211,11 @@ const headerModel = createTestModel(
           'client.chooseOther': 'loadingOtherClient',
           'url.back': 'fromUrl',
           'url.invalid': 'invalidUrlIgnored',
+          'filters.toggle': 'filtersOpen',
         },
       },
+      filtersOpen: { on: { 'filters.toggle': 'ready', 'page.next': 'nextPage' } },
+      nextPage: {},
       mallsOpen: {
         on: {
           'malls.deselectAll': 'mallsNone',
@@ -455,6 +460,15 @@ const testParams: TestParam<SnapshotFrom<typeof headerModel.logic>, ModelEvent> 
       expect(datePicker().getSnapshot().context.note).toBe('(Max range of 93 days)');
       expect(cookieWrites.at(-1)).toEqual(cookiesFor(3, 'all', '2'));
     },
+    filtersOpen: () => {
+      expect(snapshot().hasTag('filtersExpanded')).toBe(true);
+      expectFilters({});
+    },
+    // Another page's filters start under their line.
+    nextPage: () => {
+      expect(snapshot().hasTag('filtersExpanded')).toBe(false);
+      expect(snapshot().matches({ line: 'collapsed' })).toBe(true);
+    },
     invalidUrlIgnored: () => {
       expectFilters({});
       expect(snapshot().context.urlReasons.map((reason) => `${reason.key}:${reason.problem}`)).toEqual([
@@ -507,6 +521,8 @@ const testParams: TestParam<SnapshotFrom<typeof headerModel.logic>, ModelEvent> 
     'client.chooseOther': () => actor.send({ type: 'client.change', clientId: 4 }),
     'url.back': () =>
       actor.send({ type: 'url.change', search: '?client=3&malls=2&from=2024-03-01&to=2024-03-10&time_range=weekly' }),
+    'filters.toggle': () => actor.send({ type: 'filters.toggle' }),
+    'page.next': () => actor.send({ type: 'page.change', page: {} }),
     'url.invalid': () =>
       actor.send({ type: 'url.change', search: '?from=2024-03-10&to=2024-03-20&hours=18-9&metric=profit&client=99' }),
   },
@@ -516,7 +532,7 @@ describe('filterHeaderMachine (model-based)', () => {
   beforeEach(() => startActor());
   afterEach(() => actor.stop());
 
-  describeModelCoverage(headerModel, testParams, { states: Object.keys(testParams.states ?? {}), transitions: 42 });
+  describeModelCoverage(headerModel, testParams, { states: Object.keys(testParams.states ?? {}), transitions: 45 });
 });
 
 describe('filterHeaderMachine details', () => {

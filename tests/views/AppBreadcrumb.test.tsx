@@ -17,7 +17,9 @@ describe('the breadcrumb', () => {
   it('shows Dashboard, the group and the page', () => {
     renderFrame(<AppBreadcrumb routes={ADMIN_ROUTES} />, { path: '/shopper-connect/mall-peak-hours' });
     expect(crumbs()).toEqual(['Dashboard', 'Shopper Connect', 'Mall Peak Hours']);
-    expect(screen.getByText('Mall Peak Hours').className).toContain('bp6-breadcrumb-current');
+    expect(screen.getByText('Mall Peak Hours').closest('.bp6-breadcrumb-current')).not.toBeNull();
+    // A phone cuts a crumb to its share of the line: each carries its whole name.
+    expect(screen.getByText('Shopper Connect').getAttribute('title')).toBe('Shopper Connect');
   });
 
   it('shows a single page once, and Dashboard leads to the landing page', () => {

@@ -83,6 +83,27 @@ describe('MallHeader', () => {
     expect(screen.queryByTestId('time-range-select')).toBeNull();
   });
 
+  it('says its filters in one line that opens them (a narrow screen shows only the line)', async () => {
+    renderWithHeader(<MallHeader title="Mall Home" />);
+    await waitForLookups();
+    const line = screen.getByTestId('filter-line');
+    expect(line.textContent).toBe('Central, East · 9 Mar - 15 Mar');
+    expect(line.getAttribute('aria-label')).toBe('Filters: Central, East · 9 Mar - 15 Mar');
+    const controls = document.getElementById(line.getAttribute('aria-controls') ?? '');
+    expect(controls?.contains(screen.getByTestId('malls-select'))).toBe(true);
+    expect(line.getAttribute('aria-expanded')).toBe('false');
+    expect(controls?.getAttribute('data-expanded')).toBe('false');
+    fireEvent.click(line);
+    expect(line.getAttribute('aria-expanded')).toBe('true');
+    expect(controls?.getAttribute('data-expanded')).toBe('true');
+    fireEvent.click(screen.getByTestId('malls-select'));
+    fireEvent.click(screen.getByTestId('malls-option-1'));
+    fireEvent.click(screen.getByTestId('malls-apply'));
+    expect(screen.getByTestId('filter-line').textContent).toBe('East · 9 Mar - 15 Mar');
+    fireEvent.click(line);
+    expect(line.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('applies a malls selection and refuses an empty one', async () => {
     renderWithHeader(<MallHeader title="Mall Home" />);
     await waitForLookups();
@@ -155,6 +176,14 @@ describe('HeaderV2', () => {
         .map((option) => option.textContent),
     ).toEqual(['GMV', 'Transactions', 'Average Transaction Value']);
     expect(screen.getByTestId('hour-picker').textContent).toContain('12:00am-12:00am');
+  });
+
+  it('names the hours, time range and metric in its filter line', async () => {
+    renderWithHeader(<HeaderV2 title="Mall Peak Hours" />, { page: { headerV2: true } });
+    await waitForLookups();
+    expect(screen.getByTestId('filter-line').textContent).toBe(
+      'Central, East · 9 Mar - 15 Mar · 12:00am-12:00am · Daily · GMV',
+    );
   });
 
   it('shows Date Range Exceeded when Hourly and Average Transaction Value do not fit the range', async () => {

@@ -1,5 +1,6 @@
 import { DateRangeExceededAlert } from '../filters/DateRangeExceededAlert';
 import { DateRangePicker } from '../filters/DateRangePicker';
+import { FilterLine } from '../filters/FilterLine';
 import { FilterHeaderContext } from '../filters/filterHeaderContext';
 import { MallsSelect } from '../filters/MallsSelect';
 import { PageTitle } from '../filters/PageTitle';
@@ -19,10 +20,10 @@ export function MallsDateRangeHeader({ title, testId }: { readonly title: string
   return (
     <header data-testid={testId} aria-busy={disabled} className="mall-header">
       <PageTitle title={title} />
-      <div className="mall-header-controls">
+      <FilterLine>
         <MallsSelect />
         {dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
-      </div>
+      </FilterLine>
       <DateRangeExceededAlert
         isOpen={alertShown}
         title={alert?.title}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DateRangeExceededAlert } from './DateRangeExceededAlert';
 import { DateRangePicker } from './DateRangePicker';
+import { FilterLine } from './FilterLine';
 import { FilterHeaderContext } from './filterHeaderContext';
 import { MallsSelect } from './MallsSelect';
 import { MonthPicker } from './MonthPicker';
@@ -29,12 +30,12 @@ export function MallHeader({ title, children }: MallHeaderProps) {
   return (
     <header data-testid="mall-header" aria-busy={disabled} className="mall-header">
       <PageTitle title={title} />
-      <div className="mall-header-controls">
+      <FilterLine>
         <MallsSelect />
         {period === 'range' && dateRangePicker ? <DateRangePicker actorRef={dateRangePicker} /> : null}
         {period === 'month' ? <MonthPicker /> : null}
         {children}
-      </div>
+      </FilterLine>
       <DateRangeExceededAlert
         isOpen={alertShown}
         title={alert?.title}

@@ -33,11 +33,14 @@ export function OutletDropdown() {
     disabled: choosable[index] !== true,
   }));
   const value = outlet === undefined ? '' : outletSelectionValue(outlet);
+  // The chosen outlet's whole label: a narrow dropdown cuts it.
+  const chosenLabel = options.find((option) => option.value === value)?.label ?? OUTLET_PLACEHOLDER;
 
   return (
     <HTMLSelect
       aria-label="Outlet"
       data-testid="outlet-dropdown"
+      title={chosenLabel}
       value={value}
       disabled={options.every((option) => option.disabled)}
       options={[{ value: '', label: OUTLET_PLACEHOLDER, disabled: true }, ...options]}

@@ -23,7 +23,11 @@ export function AppBreadcrumb({ routes }: AppBreadcrumbProps) {
           return (
             <li key={`${crumb.path ?? ''}|${crumb.title}`}>
               <Breadcrumb
-                text={crumb.title}
+                text={
+                  <span className="app-breadcrumb-text" title={crumb.title}>
+                    {crumb.title}
+                  </span>
+                }
                 current={index === crumbs.length - 1}
                 {...(target !== undefined && {
                   href: target,
