@@ -139,6 +139,25 @@ export function formatDateTime(iso: string, zone?: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
+/** A wall-clock date and time: 'YYYY-MM-DD', then 'T' or a space, 'HH:mm', optional ':ss' and fraction. */
+const LOCAL_DATETIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/;
+
+/**
+ * A mall's local date and time as the server sends it (a receipt's, already on the mall's clock, with no zone) as
+ * §9's 'YYYY-MM-DD HH:mm:ss': never moved to the browser's zone, as `formatDateTime` moves an instant. Not such a
+ * text: the text as it is.
+ */
+export function formatLocalDateTime(text: string): string {
+  const match = LOCAL_DATETIME.exec(text);
+  if (!match?.[2]) return text;
+  return `${match[1]} ${match[2]}:${match[3] ?? '00'}`;
+}
+
+/** The day of a mall's local date and time (`formatLocalDateTime`'s text) as §9's 'YYYY-MM-DD'. */
+export function formatLocalDate(text: string): string {
+  return LOCAL_DATETIME.exec(text)?.[1] ?? text;
+}
+
 /** The date part of export file names: '2024-03-01_2024-03-07'. */
 export function formatFileDateRange(start: string, end: string, format: string = 'YYYY-MM-DD'): string {
   return `${dayjs(start).format(format)}_${dayjs(end).format(format)}`;

@@ -1,7 +1,7 @@
 import { type CsvValue, toCsv } from './csv';
 import { type FilterHeaderContext, type MallLike, selectedOutletIds } from './filterHeader';
 import type { OutletLike } from './filterOptions';
-import { formatNumber } from './format';
+import { formatLocalDateTime, formatNumber } from './format';
 
 /**
  * Pure rules of the Receipts page (§3, §4, §9), shared by the server (grouping, net amount, raw text) and the
@@ -435,6 +435,7 @@ export function receiptsCsv(rows: readonly ReceiptCsvRow[], outletType: 1 | 2): 
     rows.map(
       (row): Record<string, CsvValue> => ({
         ...row,
+        datetime: formatLocalDateTime(row.datetime),
         receipt_id: displayReceiptId(row.receipt_id),
         status: receiptStatusTags(row)
           .map((tag) => tag.label)

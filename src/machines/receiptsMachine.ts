@@ -1,5 +1,4 @@
 import {
-  type ActorRefFrom,
   assign,
   emit,
   enqueueActions,
@@ -52,16 +51,22 @@ import {
   transactionQueryOf,
 } from '../domain/receipts';
 import { createPagedListMachine, pagedListQueryOf } from './factories/pagedListMachine';
-import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './headerLink';
+import {
+  createReceiptViewer,
+  type ReceiptViewerContext,
+  type ReceiptViewerEvent,
+} from './factories/receiptViewerMachine';
+import { type HeaderFiltersEvent, lockHeader } from './headerLink';
 
 /**
  * The Receipts page (§2, §4, §7, §8): driven by the committed outlet and date filters of the filter header, which
  * it follows (`followHeaderFilters`) and disables while any of its regions loads (`lockHeader`).
  *
- * The receipts table is a paged list (factories/pagedListMachine), the invoked child `list`: the table sends it
- * its sort, page and rows-per-page events itself; this machine tells it the filters (`list.filters`: the header's
- * and the page's receipt type, FOC reason and payment methods) and the receipt id search (`list.search`). The
- * invoked `followList` keeps `listQuery` and `listTotal` in step with the list, for the PDF, the link and the CSV.
+ * A receipt viewer (factories/receiptViewerMachine): the receipts table is a paged list, the invoked child `list`:
+ * the table sends it its sort, page and rows-per-page events itself; this machine tells it the filters
+ * (`list.filters`: the header's and the page's receipt type, FOC reason and payment methods) and the receipt id
+ * search (`list.search`), and keeps `listQuery` and `listTotal` in step with it, for the PDF, the link and the CSV.
+ * The viewer's image and csv regions are the factory's; the others are this page's own.
  *
  * Parallel regions:
  *   options:  idle ── filters.change ─> loading (receipt types, FOC reasons, payment methods) ─> ready
@@ -79,7 +84,7 @@ import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './head
  * A failed fetch emits `notify` with '{what} error occurs. Please try again later.' (5 s).
  */
 
-export interface ReceiptsContext {
+export interface ReceiptsContext extends ReceiptViewerContext {
   filters: ReceiptsFilters | undefined;
   typeFlags: string[];
   receiptType: ReceiptType | '';
@@ -94,7 +99,6 @@ export interface ReceiptsContext {
   listTotal: number;
   paymentSummary: PaymentSummary[];
   breakdown: BreakdownSeries[];
-  image: { receiptId: string; src: string | undefined } | undefined;
   /** While the PDF downloads: the bytes received, its size when known, the receipts in it (from the answer). */
   pdfDownload: ReceiptsPdfDownload | undefined;
   /** The notice when the list holds more receipts than a PDF does (decided from listTotal). */
@@ -104,18 +108,15 @@ export interface ReceiptsContext {
 
 export type ReceiptsEvent =
   | HeaderFiltersEvent
+  | ReceiptViewerEvent
   | { type: 'filters.change'; filters: ReceiptsFilters }
   | { type: 'receiptType.change'; receiptType: ReceiptType | '' }
   | { type: 'focReason.change'; focReason: string }
   | { type: 'paymentMethod.toggle'; method: string }
   | { type: 'receiptId.search'; receiptId: string }
-  /** From `followList`: the list's query and total changed. */
-  | { type: 'list.changed'; query: ReceiptsListQuery | undefined; total: number }
   /** Internal (raised): a region fetches again. Regions talk through events, never cross-region targets. */
   | { type: 'options.reload' }
   | { type: 'payments.reload' }
-  | { type: 'image.open'; receiptId: string }
-  | { type: 'image.close' }
   | { type: 'pdf.generate' }
   | ({ type: 'pdf.progress' } & PdfDownloadProgress)
   | { type: 'pdf.done' }
@@ -123,8 +124,7 @@ export type ReceiptsEvent =
   | { type: 'link.create' }
   | { type: 'link.dismiss' }
   /** Copies the shareable link to the clipboard. */
-  | { type: 'link.copy' }
-  | { type: 'csv.export' };
+  | { type: 'link.copy' };
 
 export const DEFAULT_ROWS_PER_PAGE = 10;
 export const ROWS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
@@ -147,8 +147,6 @@ export const receiptsListMachine = createPagedListMachine<ReceiptRow, ReceiptsLi
   rowsPerPage: DEFAULT_ROWS_PER_PAGE,
   rowsPerPageOptions: ROWS_PER_PAGE_OPTIONS,
 });
-
-export const RECEIPTS_LIST_SYSTEM_ID = 'receiptsList';
 
 /** The list query (page and sort included) of the page the list shows; the states that read it have one. */
 function requireQuery(context: ReceiptsContext): TransactionQuery {
@@ -181,6 +179,11 @@ function paymentsInputOf(context: ReceiptsContext): PaymentsInput {
   return { filters: requireFilters(context), paymentMethod: paymentMethodQuery(context.selectedPaymentMethods) };
 }
 
+/** There are receipts to put in a PDF, a link or a CSV file. */
+function hasReceipts(context: ReceiptsContext): boolean {
+  return context.listQuery !== undefined && context.listTotal > 0;
+}
+
 function requireFilters(context: ReceiptsContext): ReceiptsFilters {
   if (!context.filters) throw new Error('receipts: no filters yet');
   return context.filters;
@@ -199,6 +202,56 @@ const RECEIPTS_FILE_URL_LIFETIME = 10_000;
 const CSV_PAGE_SIZE = 100;
 const CSV_MAX_PAGES = 100;
 
+/** Every receipt of the list's query (100 a page, at most 100 pages) in one CSV file; answers how many. */
+async function exportReceiptsCsv(
+  input: { query: TransactionQuery; outletType: 1 | 2 },
+  signal: AbortSignal,
+): Promise<number> {
+  const rows: ReceiptRow[] = [];
+  for (let page = 1; page <= CSV_MAX_PAGES; page++) {
+    const { data, summary } = await getTransactions({ ...input.query, page, rowsPerPage: CSV_PAGE_SIZE }, { signal });
+    rows.push(...data);
+    if (data.length < CSV_PAGE_SIZE || rows.length >= (summary[0]?.total ?? 0)) break;
+  }
+  const csv = receiptsCsv(rows, input.outletType);
+  saveFile(
+    new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+    `receipts_${input.query.startTime}_${input.query.endTime}.csv`,
+    RECEIPTS_FILE_URL_LIFETIME,
+  );
+  return rows.length;
+}
+
+const viewer = createReceiptViewer({
+  types: { context: {} as ReceiptsContext, events: {} as ReceiptsEvent },
+  list: {
+    src: 'receiptsList',
+    /** The list's query and total, for the PDF, the link and the CSV. */
+    follow: (context, { context: list }: SnapshotFrom<typeof receiptsListMachine>) => {
+      const listQuery: ReceiptsListQuery | undefined = pagedListQueryOf(list);
+      if (list.total === context.listTotal && JSON.stringify(listQuery) === JSON.stringify(context.listQuery))
+        return {};
+      return { listQuery, listTotal: list.total, pdfOverCap: receiptsPdfOverCapNotice(list.total) };
+    },
+  },
+  image: {
+    what: RECEIPTS_ERROR_WHAT.image,
+    canOpen: (context) => context.filters !== undefined,
+    input: (context, receiptId) => {
+      const { clientId, outletIds } = requireFilters(context);
+      return { clientId, outletIds, receiptId };
+    },
+    load: (input, signal) =>
+      getReceiptImage({ client_id: input.clientId, id: input.outletIds, aimbox_id: input.receiptId }, { signal }),
+  },
+  csv: {
+    what: RECEIPTS_ERROR_WHAT.csv,
+    canExport: hasReceipts,
+    input: (context) => ({ query: requireQuery(context), outletType: requireFilters(context).outletType }),
+    save: exportReceiptsCsv,
+  },
+});
+
 export const receiptsMachine = setup({
   types: {
     context: {} as ReceiptsContext,
@@ -207,7 +260,7 @@ export const receiptsMachine = setup({
     children: {} as { list: 'receiptsList' },
   },
   actors: {
-    followHeaderFilters,
+    ...viewer.actors,
     lockHeader,
     fetchOptions: fromPromise(
       async ({ input, signal }: { input: { clientId: number; outletIds: string }; signal: AbortSignal }) => {
@@ -221,22 +274,6 @@ export const receiptsMachine = setup({
       },
     ),
     receiptsList: receiptsListMachine,
-    /** Tells the page the list's query and total, now and whenever they change. */
-    followList: fromCallback<ReceiptsEvent>(({ system, sendBack }) => {
-      const list: ActorRefFrom<typeof receiptsListMachine> | undefined = system.get(RECEIPTS_LIST_SYSTEM_ID);
-      if (!list) return () => undefined;
-      let told = '';
-      const tell = ({ context }: SnapshotFrom<typeof receiptsListMachine>) => {
-        const query: ReceiptsListQuery | undefined = pagedListQueryOf(context);
-        const now = JSON.stringify({ query, total: context.total });
-        if (now === told) return;
-        told = now;
-        sendBack({ type: 'list.changed', query, total: context.total });
-      };
-      const subscription = list.subscribe(tell);
-      tell(list.getSnapshot());
-      return () => subscription.unsubscribe();
-    }),
     /** The payment summary and breakdown of the outlets, days and payment methods of the list. */
     fetchPayments: fromPromise(async ({ input, signal }: { input: PaymentsInput; signal: AbortSignal }) => {
       const query = {
@@ -252,15 +289,6 @@ export const receiptsMachine = setup({
       ]);
       return { summary, breakdown };
     }),
-    fetchImage: fromPromise(
-      async ({
-        input,
-        signal,
-      }: {
-        input: { clientId: number; outletIds: string; receiptId: string };
-        signal: AbortSignal;
-      }) => getReceiptImage({ client_id: input.clientId, id: input.outletIds, aimbox_id: input.receiptId }, { signal }),
-    ),
     generatePdf: fromCallback<ReceiptsEvent, ReceiptsPdfQuery>(({ input, sendBack }) => {
       let cancelled = false;
       const controller = new AbortController();
@@ -289,31 +317,11 @@ export const receiptsMachine = setup({
       const { url } = await getTransactionsPdfLink(input, { signal });
       return new URL(url, window.location.origin).toString();
     }),
-    exportCsv: fromPromise(
-      async ({ input, signal }: { input: { query: TransactionQuery; outletType: 1 | 2 }; signal: AbortSignal }) => {
-        const rows: ReceiptRow[] = [];
-        for (let page = 1; page <= CSV_MAX_PAGES; page++) {
-          const { data, summary } = await getTransactions(
-            { ...input.query, page, rowsPerPage: CSV_PAGE_SIZE },
-            { signal },
-          );
-          rows.push(...data);
-          if (data.length < CSV_PAGE_SIZE || rows.length >= (summary[0]?.total ?? 0)) break;
-        }
-        const csv = receiptsCsv(rows, input.outletType);
-        saveFile(
-          new Blob([csv], { type: 'text/csv;charset=utf-8' }),
-          `receipts_${input.query.startTime}_${input.query.endTime}.csv`,
-          RECEIPTS_FILE_URL_LIFETIME,
-        );
-        return rows.length;
-      },
-    ),
   },
   guards: {
     hasFilters: ({ context }) => context.filters !== undefined,
-    /** There are receipts to put in a PDF, a link or a CSV file. */
-    hasReceipts: ({ context }) => context.listQuery !== undefined && context.listTotal > 0,
+    /** There are receipts to put in a PDF or a link. */
+    hasReceipts: ({ context }) => hasReceipts(context),
     isSameFilters: ({ context, event }) =>
       event.type === 'filters.change' &&
       context.filters !== undefined &&
@@ -373,19 +381,8 @@ export const receiptsMachine = setup({
     pdfOverCap: undefined,
     pdfLink: undefined,
   },
-  invoke: [
-    { src: 'followHeaderFilters' },
-    { id: 'list', systemId: RECEIPTS_LIST_SYSTEM_ID, src: 'receiptsList', input: {} },
-    { src: 'followList' },
-  ],
+  invoke: viewer.invoke,
   on: {
-    'list.changed': {
-      actions: assign(({ event }) => ({
-        listQuery: event.query,
-        listTotal: event.total,
-        pdfOverCap: receiptsPdfOverCapNotice(event.total),
-      })),
-    },
     'header.filters': {
       actions: enqueueActions(({ event, enqueue }) => {
         const filters = receiptsFiltersOf(event);
@@ -489,45 +486,6 @@ export const receiptsMachine = setup({
         failure: {},
       },
     },
-    image: {
-      initial: 'closed',
-      states: {
-        closed: {
-          on: {
-            'image.open': {
-              guard: 'hasFilters',
-              target: 'loading',
-              actions: assign(({ event }) => ({ image: { receiptId: event.receiptId, src: undefined } })),
-            },
-          },
-        },
-        loading: {
-          tags: ['imageLoading'],
-          invoke: {
-            src: 'fetchImage',
-            input: ({ context }) => ({
-              clientId: requireFilters(context).clientId,
-              outletIds: requireFilters(context).outletIds,
-              receiptId: context.image?.receiptId ?? '',
-            }),
-            onDone: {
-              target: 'open',
-              actions: assign(({ context, event }) => ({
-                image: { receiptId: context.image?.receiptId ?? '', src: event.output },
-              })),
-            },
-            onError: {
-              target: 'closed',
-              actions: [assign({ image: undefined }), { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.image } }],
-            },
-          },
-          on: { 'image.close': { target: 'closed', actions: assign({ image: undefined }) } },
-        },
-        open: {
-          on: { 'image.close': { target: 'closed', actions: assign({ image: undefined }) } },
-        },
-      },
-    },
     pdf: {
       initial: 'idle',
       states: {
@@ -587,20 +545,6 @@ export const receiptsMachine = setup({
         },
       },
     },
-    csv: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'csv.export': { guard: 'hasReceipts', target: 'exporting' } } },
-        exporting: {
-          tags: ['csvExporting'],
-          invoke: {
-            src: 'exportCsv',
-            input: ({ context }) => ({ query: requireQuery(context), outletType: requireFilters(context).outletType }),
-            onDone: 'idle',
-            onError: { target: 'idle', actions: { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.csv } } },
-          },
-        },
-      },
-    },
+    ...viewer.states,
   },
 });

@@ -1,18 +1,26 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, type SnapshotFrom, setup } from 'xstate';
 import type { CallOptions } from '../api/client';
 import { saveFile } from '../api/download';
 import { getReceiptImage } from '../api/receipts';
 import { getTenantReceiptData, type TenantReceipt, type TenantReceiptSortColumn } from '../api/tenant';
 import { csvFileTexts } from '../domain/csv';
-import { loadFailureNotice, type Notice } from '../domain/messages';
+import { formatLocalDateTime } from '../domain/format';
+import type { Notice } from '../domain/messages';
 import { displayReceiptId } from '../domain/receipts';
 import { createPagedListMachine, type PagedListQuery, type SortOrder } from './factories/pagedListMachine';
-import { followHeaderFilters, type HeaderFiltersEvent } from './headerLink';
+import {
+  createReceiptViewer,
+  type ReceiptViewerContext,
+  type ReceiptViewerEvent,
+  type ReceiptViewerTag,
+} from './factories/receiptViewerMachine';
+import type { HeaderFiltersEvent } from './headerLink';
 
 /**
  * The Tenants' Receipt Data page (§2, §7): the receipts of the outlet chosen in the top bar (one outlet) over the
  * header's days, a paged list (the invoked child `list`) that the table sorts and pages itself; this machine tells
- * it the filters and keeps what the list shows, for the receipt image and the CSV of the page's rows.
+ * it the filters and keeps what the list shows, for the receipt image and the CSV of the page's rows. A receipt
+ * viewer (factories/receiptViewerMachine): its image and csv regions are the factory's.
  *
  *   (root)  header.filters ─> list.filters (a new client, outlet or range); no outlet: no filters
  *   image:  closed ── image.open (a receipt of the rows shown) ─> loading ─> open | closed (toast) ;
@@ -131,7 +139,7 @@ export function tenantReceiptsCsv(
       keys: ['receipt_id', 'datetime', 'total_amount', 'receipt_status'],
       rows: shown.rows.map((row) => ({
         receipt_id: displayReceiptId(row.receipt_id),
-        datetime: row.datetime,
+        datetime: formatLocalDateTime(row.datetime),
         total_amount: row.total_amount,
         receipt_status: row.receipt_status,
       })),
@@ -142,25 +150,60 @@ export function tenantReceiptsCsv(
   return file;
 }
 
-export interface TenantReceiptDataContext {
+export interface TenantReceiptDataContext extends ReceiptViewerContext {
   readonly filters: TenantReceiptFilters | undefined;
   readonly currency: string | undefined;
   /** The list's rows while it shows them; undefined while it loads, fails, is empty or has no filters. */
   readonly shown: ShownRows | undefined;
-  /** The receipt whose image is asked or shown, and the image (a data: URL) once it came. */
-  readonly image: { readonly receiptId: string; readonly src: string | undefined } | undefined;
 }
 
-export type TenantReceiptDataEvent =
-  | HeaderFiltersEvent
-  | { type: 'image.open'; receiptId: string }
-  | { type: 'image.close' }
-  | { type: 'csv.export' };
+export type TenantReceiptDataEvent = HeaderFiltersEvent | ReceiptViewerEvent;
 
-export type TenantReceiptDataTag = 'imageLoading' | 'csvExporting';
+export type TenantReceiptDataTag = ReceiptViewerTag;
 
 /** How long a saved CSV's object URL lives (ms). */
 const CSV_URL_LIFETIME = 10_000;
+
+const viewer = createReceiptViewer({
+  types: { context: {} as TenantReceiptDataContext, events: {} as TenantReceiptDataEvent },
+  list: {
+    src: 'tenantReceiptList',
+    follow: (context, snapshot: SnapshotFrom<typeof tenantReceiptListMachine>) => {
+      const shown =
+        snapshot.matches('loaded') && context.filters !== undefined
+          ? { rows: snapshot.context.rows, page: snapshot.context.page }
+          : undefined;
+      return shown?.rows === context.shown?.rows && shown?.page === context.shown?.page ? {} : { shown };
+    },
+  },
+  image: {
+    what: TENANT_RECEIPT_WHAT.image,
+    /** A receipt with an image among the rows the table shows. */
+    canOpen: (context, receiptId) =>
+      context.filters !== undefined &&
+      (context.shown?.rows.some((row) => row.receipt_id === receiptId && row.has_image) ?? false),
+    input: (context, receiptId) => {
+      if (!context.filters) throw new Error('receipt data: no receipt to show');
+      const { clientId, outletId } = context.filters;
+      return { clientId, outletId, receiptId };
+    },
+    load: (input, signal) =>
+      getReceiptImage(
+        { client_id: input.clientId, id: String(input.outletId), aimbox_id: input.receiptId },
+        { signal },
+      ),
+  },
+  csv: {
+    what: TENANT_RECEIPT_WHAT.csv,
+    canExport: (context) => context.filters !== undefined && (context.shown?.rows.length ?? 0) > 0,
+    input: (context) => {
+      if (!context.filters || !context.shown) throw new Error('receipt data: no rows to export');
+      return tenantReceiptsCsv(context.filters, context.shown, context.currency);
+    },
+    save: async (input) =>
+      saveFile(new Blob([input.text], { type: 'text/csv;charset=utf-8' }), input.fileName, CSV_URL_LIFETIME),
+  },
+});
 
 export const tenantReceiptDataMachine = setup({
   types: {
@@ -170,20 +213,7 @@ export const tenantReceiptDataMachine = setup({
     tags: {} as TenantReceiptDataTag,
     children: {} as { list: 'tenantReceiptList' },
   },
-  actors: {
-    followHeaderFilters,
-    tenantReceiptList: tenantReceiptListMachine,
-    fetchImage: fromPromise(
-      ({ input, signal }: { input: { clientId: number; outletId: number; receiptId: string }; signal: AbortSignal }) =>
-        getReceiptImage(
-          { client_id: input.clientId, id: String(input.outletId), aimbox_id: input.receiptId },
-          { signal },
-        ),
-    ),
-    saveCsv: fromPromise(async ({ input }: { input: { fileName: string; text: string } }) => {
-      saveFile(new Blob([input.text], { type: 'text/csv;charset=utf-8' }), input.fileName, CSV_URL_LIFETIME);
-    }),
-  },
+  actors: { ...viewer.actors, tenantReceiptList: tenantReceiptListMachine },
   guards: {
     /** The header's client, outlet or days differ from the list's (or the outlet is gone). */
     isNewFilters: ({ context, event }) => {
@@ -192,12 +222,6 @@ export const tenantReceiptDataMachine = setup({
       return JSON.stringify(chosen?.filters) !== JSON.stringify(context.filters);
     },
     hasChosenOutlet: ({ event }) => event.type === 'header.filters' && tenantReceiptFiltersOf(event) !== undefined,
-    /** A receipt with an image among the rows the table shows. */
-    isShownReceipt: ({ context, event }) =>
-      event.type === 'image.open' &&
-      context.filters !== undefined &&
-      (context.shown?.rows.some((row) => row.receipt_id === event.receiptId && row.has_image) ?? false),
-    hasShownRows: ({ context }) => context.filters !== undefined && (context.shown?.rows.length ?? 0) > 0,
   },
   actions: {
     setFilters: assign(({ event }) => {
@@ -212,98 +236,17 @@ export const tenantReceiptDataMachine = setup({
     tellList: enqueueActions(({ context, enqueue }) => {
       if (context.filters) enqueue.sendTo('list', { type: 'list.filters' as const, filters: context.filters });
     }),
-    notify: emit((_, params: { what: string }) => loadFailureNotice(params.what)),
   },
 }).createMachine({
   id: 'tenantReceiptData',
   type: 'parallel',
   context: { filters: undefined, currency: undefined, shown: undefined, image: undefined },
-  // The list first: the header's filters, told at once, go to it.
-  invoke: [
-    {
-      id: 'list',
-      src: 'tenantReceiptList',
-      input: {},
-      onSnapshot: {
-        actions: assign(({ context, event }) => {
-          const { snapshot } = event;
-          const shown =
-            snapshot.matches('loaded') && context.filters !== undefined
-              ? { rows: snapshot.context.rows, page: snapshot.context.page }
-              : undefined;
-          if (shown?.rows === context.shown?.rows && shown?.page === context.shown?.page) return {};
-          return { shown };
-        }),
-      },
-    },
-    { src: 'followHeaderFilters' },
-  ],
+  invoke: viewer.invoke,
   on: {
     'header.filters': [
-      {
-        guard: 'isNewFilters',
-        actions: ['setFilters', 'tellList'],
-      },
+      { guard: 'isNewFilters', actions: ['setFilters', 'tellList'] },
       { guard: 'hasChosenOutlet', actions: 'setCurrency' },
     ],
   },
-  states: {
-    image: {
-      initial: 'closed',
-      states: {
-        closed: {
-          on: {
-            'image.open': {
-              guard: 'isShownReceipt',
-              target: 'loading',
-              actions: assign(({ event }) => ({ image: { receiptId: event.receiptId, src: undefined } })),
-            },
-          },
-        },
-        loading: {
-          tags: ['imageLoading'],
-          invoke: {
-            src: 'fetchImage',
-            input: ({ context }) => {
-              if (!context.filters || !context.image) throw new Error('receipt data: no receipt to show');
-              const { clientId, outletId } = context.filters;
-              return { clientId, outletId, receiptId: context.image.receiptId };
-            },
-            onDone: {
-              target: 'open',
-              actions: assign(({ context, event }) => ({
-                image: context.image && { receiptId: context.image.receiptId, src: event.output },
-              })),
-            },
-            onError: {
-              target: 'closed',
-              actions: [assign({ image: undefined }), { type: 'notify', params: { what: TENANT_RECEIPT_WHAT.image } }],
-            },
-          },
-          on: { 'image.close': { target: 'closed', actions: assign({ image: undefined }) } },
-        },
-        open: {
-          on: { 'image.close': { target: 'closed', actions: assign({ image: undefined }) } },
-        },
-      },
-    },
-    csv: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'csv.export': { guard: 'hasShownRows', target: 'exporting' } } },
-        exporting: {
-          tags: ['csvExporting'],
-          invoke: {
-            src: 'saveCsv',
-            input: ({ context }) => {
-              if (!context.filters || !context.shown) throw new Error('receipt data: no rows to export');
-              return tenantReceiptsCsv(context.filters, context.shown, context.currency);
-            },
-            onDone: 'idle',
-            onError: { target: 'idle', actions: { type: 'notify', params: { what: TENANT_RECEIPT_WHAT.csv } } },
-          },
-        },
-      },
-    },
-  },
+  states: viewer.states,
 });

@@ -98,7 +98,7 @@ const page = tenantReceiptDataMachine.provide({
       images.push({ input, answer });
       return answer.promise;
     }),
-    saveCsv: fromPromise<void, { fileName: string; text: string }>(({ input }) => {
+    exportCsv: fromPromise<void, { fileName: string; text: string }>(({ input }) => {
       const answer = deferred<void>();
       files.push({ input, answer });
       return answer.promise;

@@ -10,6 +10,8 @@ import {
   formatHour,
   formatHourRange,
   formatIntPercentage,
+  formatLocalDate,
+  formatLocalDateTime,
   formatMoney,
   formatMonth,
   formatMonthShort,
@@ -103,6 +105,18 @@ describe('dates', () => {
     expect(formatDateTime('2026-11-28T14:19:27.000Z')).toMatch(/^2026-11-2\d \d\d:19:27$/);
     expect(formatDateTime('2026-11-28T14:19:27.000Z', 'Mars/Olympus')).toBe(formatDateTime('2026-11-28T14:19:27.000Z'));
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+  it('write a mall’s local date and time as YYYY-MM-DD HH:mm:ss, never moved to another zone', () => {
+    expect(formatLocalDateTime('2026-11-24 12:30:00')).toBe('2026-11-24 12:30:00');
+    expect(formatLocalDateTime('2026-11-24T12:30:00')).toBe('2026-11-24 12:30:00');
+    expect(formatLocalDateTime('2026-11-24T12:30')).toBe('2026-11-24 12:30:00');
+    expect(formatLocalDateTime('2026-03-08 02:30:05.123')).toBe('2026-03-08 02:30:05');
+    // A day alone, or not a date and time: as it is.
+    expect(formatLocalDateTime('2026-11-24')).toBe('2026-11-24');
+    expect(formatLocalDateTime('yesterday')).toBe('yesterday');
+    expect(formatLocalDate('2026-11-24 12:30:00')).toBe('2026-11-24');
+    expect(formatLocalDate('2026-11-24')).toBe('2026-11-24');
+    expect(formatLocalDate('yesterday')).toBe('yesterday');
   });
   it('join the file date range with an underscore', () => {
     expect(formatFileDateRange('2024-03-01', '2024-03-07')).toBe('2024-03-01_2024-03-07');

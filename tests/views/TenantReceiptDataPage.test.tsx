@@ -128,6 +128,24 @@ describe('the tenant receipt data page', () => {
     expect(screen.getByRole('columnheader', { name: /Date and Time/ }).getAttribute('aria-sort')).toBe('descending');
   });
 
+  it('writes every date and time as §9 does (YYYY-MM-DD HH:mm:ss, the mall’s clock), whatever form the server sent', async () => {
+    const [first, second] = ROWS;
+    if (!first || !second) throw new Error('two rows');
+    answerList = () => ({
+      status: 200,
+      body: {
+        data: [
+          { ...first, datetime: '2026-11-24T12:30' },
+          { ...second, datetime: '2026-11-23T09:00:05.250' },
+        ],
+        summary: [{ total: 2 }],
+      },
+    });
+    renderPage();
+    await loaded(1);
+    expect(bodyRows().map((row) => row[1])).toEqual(['2026-11-24 12:30:00', '2026-11-23 09:00:05']);
+  });
+
   it('sorts every column on the server, pages and changes the rows per page', async () => {
     renderPage();
     await loaded(1);

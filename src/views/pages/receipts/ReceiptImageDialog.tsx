@@ -1,5 +1,6 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
 import { displayReceiptId } from '../../../domain/receipts';
+import './receiptViewer.css';
 
 export interface ReceiptImageDialogProps {
   readonly receiptId: string | undefined;

@@ -2,10 +2,10 @@ import { Classes, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReceiptRow } from '../../../api/receipts';
-import { formatNumber } from '../../../domain/format';
+import { formatLocalDate, formatNumber } from '../../../domain/format';
 import { lastPage } from '../../../domain/paging';
 import type { SortColumn } from '../../../domain/receipts';
-import { receiptIdCell, receiptStatusTags, receiptsTotalsRule, timeWithDineOut } from '../../../domain/receipts';
+import { receiptStatusTags, receiptsTotalsRule, timeWithDineOut } from '../../../domain/receipts';
 import {
   EMPTY_SUMMARY,
   ROWS_PER_PAGE_OPTIONS,
@@ -15,6 +15,7 @@ import {
 import { type DataColumn, DataTable } from '../../common/DataTable';
 import { Money } from '../../common/Money';
 import { Pager } from '../../common/Pager';
+import { ReceiptIdCell } from './ReceiptIdCell';
 
 /** A receipts column; `extra` ones are shown for outlet type 1 only (§9). */
 type ReceiptColumn = DataColumn<ReceiptRow, SortColumn> & { readonly extra?: boolean };
@@ -69,30 +70,16 @@ export function ReceiptsTable({ actor, list }: ReceiptsTableProps) {
   // The list decides the page bounds, and takes no page change while it loads.
   const canPrevious = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page - 1 }));
   const canNext = useSelector(list, (state) => state.can({ type: 'list.page', page: state.context.page + 1 }));
-  const openImage = (row: ReceiptRow) => send({ type: 'image.open', receiptId: row.receipt_id });
+  const openImage = (receiptId: string) => send({ type: 'image.open', receiptId });
   const allColumns: ReceiptColumn[] = [
-    { key: 'date', header: 'Date', kind: 'date', sort: 'datetime', render: (row) => row.datetime.slice(0, 10) },
+    { key: 'date', header: 'Date', kind: 'date', sort: 'datetime', render: (row) => formatLocalDate(row.datetime) },
     { key: 'time', header: 'Time', kind: 'datetime', render: (row) => timeWithDineOut(row.time, row.dine_out_time) },
     {
       key: 'receipt_id',
       header: 'Receipt ID',
       kind: 'id',
       sort: 'receipt_id',
-      render: (row) => {
-        const cell = receiptIdCell(row.receipt_id, row.has_image);
-        return cell.linked ? (
-          <button
-            type="button"
-            className="receipt-id-link"
-            data-testid={`receipt-link-${row.receipt_id}`}
-            onClick={() => openImage(row)}
-          >
-            {cell.text}
-          </button>
-        ) : (
-          <span data-testid={`receipt-id-${row.receipt_id}`}>{cell.text}</span>
-        );
-      },
+      render: (row) => <ReceiptIdCell receiptId={row.receipt_id} hasImage={row.has_image} onOpen={openImage} />,
     },
     {
       key: 'payment_method',

@@ -2,7 +2,7 @@ import { Button, Callout, Card } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TenantReceipt, TenantReceiptSortColumn } from '../../../api/tenant';
-import { receiptIdCell } from '../../../domain/receipts';
+import { formatLocalDateTime } from '../../../domain/format';
 import {
   TENANT_RECEIPT_ROWS_PER_PAGE_OPTIONS,
   tenantReceiptDataMachine,
@@ -15,6 +15,7 @@ import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
 import type { PageProps } from '../pageProps';
+import { ReceiptIdCell } from '../receipts/ReceiptIdCell';
 import { ReceiptImageDialog } from '../receipts/ReceiptImageDialog';
 import './tenants.css';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
@@ -136,23 +137,17 @@ function ReceiptTable({
       header: 'Receipt ID',
       kind: 'id',
       sort: 'receipt_id',
-      render: (row) => {
-        const id = receiptIdCell(row.receipt_id, row.has_image);
-        return onOpen && id.linked ? (
-          <button
-            type="button"
-            className="tenant-receipt-link"
-            data-testid={`trd-receipt-link-${row.receipt_id}`}
-            onClick={() => onOpen(row.receipt_id)}
-          >
-            {id.text}
-          </button>
-        ) : (
-          id.text
-        );
-      },
+      render: (row) => (
+        <ReceiptIdCell receiptId={row.receipt_id} hasImage={row.has_image} onOpen={onOpen} testIdPrefix="trd-" />
+      ),
     },
-    { key: 'datetime', header: 'Date and Time', kind: 'datetime', sort: 'datetime', render: (row) => row.datetime },
+    {
+      key: 'datetime',
+      header: 'Date and Time',
+      kind: 'datetime',
+      sort: 'datetime',
+      render: (row) => formatLocalDateTime(row.datetime),
+    },
     {
       key: 'total_amount',
       header: 'Amount',
