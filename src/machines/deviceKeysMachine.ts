@@ -21,12 +21,14 @@ import {
 } from '../domain/deviceKeys';
 import { type Notice, TOAST_TIMEOUT } from '../domain/messages';
 import { createDeviceKeysListMachine } from './deviceKeysListMachine';
+import { confirmDialogStates, formDialogStates } from './factories/listDialogs';
 import { followHeaderFilters, type HeaderFiltersEvent } from './headerLink';
 
 /**
  * Settings' Point-of-sale devices: the device keys of the outlets of the mall of the header's one outlet, as a
  * paged list (the invoked child `list`, which the table sorts, pages and searches itself), a key created for one
- * outlet of the mall (shown once) and a key revoked after a confirmation.
+ * outlet of the mall (shown once) and a key revoked after a confirmation (the dialogs' states from
+ * factories/listDialogs).
  *
  *   waiting ── header.filters (an outlet in a mall) ─> ready
  *   ready ── header.filters: another mall ─> ready (again: the list of that mall) ; no mall ─> waiting
@@ -107,6 +109,12 @@ export function createDeviceKeysMachine(
   client: ApiClient = api,
   copy: (text: string) => Promise<void> = writeToClipboard,
 ) {
+  const createKey = fromPromise<DeviceKeyCreated, DeviceKeyDraftState>(({ input, signal }) =>
+    createDeviceKey(createDeviceKeyBodyOf(input.clientId, input), { signal, client }),
+  );
+  const revokeKey = fromPromise<DeviceKey, RevokeTarget>(({ input, signal }) =>
+    revokeDeviceKey({ client_id: input.clientId, id: input.key.id }, { signal, client }),
+  );
   return setup({
     types: {
       context: {} as DeviceKeysContext,
@@ -118,12 +126,8 @@ export function createDeviceKeysMachine(
     actors: {
       followHeaderFilters,
       deviceKeysList: createDeviceKeysListMachine(client),
-      createKey: fromPromise<DeviceKeyCreated, DeviceKeyDraftState>(({ input, signal }) =>
-        createDeviceKey(createDeviceKeyBodyOf(input.clientId, input), { signal, client }),
-      ),
-      revokeKey: fromPromise<DeviceKey, RevokeTarget>(({ input, signal }) =>
-        revokeDeviceKey({ client_id: input.clientId, id: input.key.id }, { signal, client }),
-      ),
+      createKey,
+      revokeKey,
       copyText: fromPromise<CopiedText, { what: CopiedText; text: string }>(async ({ input }) => {
         await copy(input.text);
         return input.what;
@@ -136,9 +140,10 @@ export function createDeviceKeysMachine(
         return scope !== undefined && !isSameMall(scope, context.scope);
       },
       hasOutlets: ({ context }) => (context.scope?.outlets.length ?? 0) > 0,
-      isDraftOutlet: ({ context }, params: { outletId: number | undefined }) =>
-        params.outletId === undefined ||
-        context.draft?.outlets.some((outlet) => outlet.id === params.outletId) === true,
+      isDraftOutlet: ({ context, event }) =>
+        event.type === 'create.change' &&
+        (event.outletId === undefined ||
+          context.draft?.outlets.some((outlet) => outlet.id === event.outletId) === true),
       isDraftValid: ({ context }) =>
         context.draft !== undefined && isDeviceKeyDraftValid(context.draft, context.draft.outlets),
       isActiveKey: ({ context }, params: { key: DeviceKey }) =>
@@ -162,12 +167,12 @@ export function createDeviceKeysMachine(
           },
         };
       }),
-      changeDraft: assign(({ context }, params: { outletId: number | undefined; name: string | undefined }) => {
-        if (!context.draft) return {};
+      changeDraft: assign(({ context, event }) => {
+        if (!context.draft || event.type !== 'create.change') return {};
         return {
           draft: withDraft(context.draft, {
-            ...(params.outletId === undefined ? {} : { outletId: params.outletId }),
-            ...(params.name === undefined ? {} : { name: params.name }),
+            ...(event.outletId === undefined ? {} : { outletId: event.outletId }),
+            ...(event.name === undefined ? {} : { name: event.name }),
           }),
         };
       }),
@@ -178,7 +183,7 @@ export function createDeviceKeysMachine(
         };
       }),
       clearDraft: assign({ draft: undefined }),
-      setIssued: assign((_, params: { issued: DeviceKeyCreated }) => ({ issued: params.issued, copied: undefined })),
+      setIssued: assign((_, params: { output: DeviceKeyCreated }) => ({ issued: params.output, copied: undefined })),
       clearIssued: assign({ issued: undefined, copied: undefined }),
       setCopied: assign((_, params: { what: CopiedText }) => ({ copied: params.what })),
       setTarget: assign(({ context }, params: { key: DeviceKey }) => ({
@@ -186,6 +191,13 @@ export function createDeviceKeysMachine(
       })),
       clearTarget: assign({ target: undefined }),
       refreshList: sendTo('list', { type: 'list.refresh' as const }),
+      notifyRevoked: emit(({ context }) => notice('success', deviceKeyRevokedMessage(context.target?.key.name ?? ''))),
+      notifyRevokeFailed: emit(({ context }, params: { error: unknown }) =>
+        notice(
+          'danger',
+          serverMessageWhen(params.error, 404) ?? deviceKeyRevokeFailedMessage(context.target?.key.name ?? ''),
+        ),
+      ),
       notify: emit((_, params: { intent: 'success' | 'danger'; message: string }) =>
         notice(params.intent, params.message),
       ),
@@ -230,41 +242,24 @@ export function createDeviceKeysMachine(
           creating: {
             initial: 'editing',
             states: {
-              editing: {
-                on: {
-                  'create.change': {
-                    guard: { type: 'isDraftOutlet', params: ({ event }) => ({ outletId: event.outletId }) },
-                    actions: {
-                      type: 'changeDraft',
-                      params: ({ event }) => ({ outletId: event.outletId, name: event.name }),
-                    },
-                  },
-                  'create.submit': { guard: 'isDraftValid', target: 'submitting' },
-                  'create.cancel': { target: '#deviceKeys.ready.idle', actions: 'clearDraft' },
-                },
-              },
-              submitting: {
-                tags: ['creating'],
-                invoke: {
+              ...formDialogStates({
+                events: { submit: 'create.submit', cancel: 'create.cancel' },
+                editing: { 'create.change': { guard: 'isDraftOutlet', actions: 'changeDraft' } },
+                canSubmit: 'isDraftValid',
+                tag: 'creating',
+                submit: {
                   src: 'createKey',
-                  input: ({ context }) => {
-                    if (!context.draft) throw new Error('device keys: creating without a draft');
-                    return context.draft;
-                  },
-                  onDone: {
-                    target: 'issued',
-                    actions: [
-                      { type: 'setIssued', params: ({ event }) => ({ issued: event.output }) },
-                      'clearDraft',
-                      'refreshList',
-                    ],
-                  },
-                  onError: {
-                    target: 'editing',
-                    actions: { type: 'setDraftError', params: ({ event }) => ({ error: event.error }) },
-                  },
+                  logic: createKey,
+                  input: (context: DeviceKeysContext) => context.draft,
                 },
-              },
+                closed: '#deviceKeys.ready.idle',
+                done: '#deviceKeys.ready.creating.issued',
+                report: 'setIssued',
+                refresh: 'refreshList',
+                clear: 'clearDraft',
+                // The reason in the dialog, the draft kept.
+                failed: 'setDraftError',
+              }),
               /** The key, shown this once. */
               issued: {
                 initial: 'shown',
@@ -297,55 +292,22 @@ export function createDeviceKeysMachine(
           },
           revoking: {
             initial: 'confirming',
-            states: {
-              confirming: {
-                on: {
-                  'revoke.confirm': 'working',
-                  'revoke.cancel': { target: '#deviceKeys.ready.idle', actions: 'clearTarget' },
-                },
+            states: confirmDialogStates({
+              events: { confirm: 'revoke.confirm', cancel: 'revoke.cancel' },
+              tag: 'revoking',
+              run: {
+                src: 'revokeKey',
+                logic: revokeKey,
+                input: (context: DeviceKeysContext) => context.target,
               },
-              working: {
-                tags: ['revoking'],
-                invoke: {
-                  src: 'revokeKey',
-                  input: ({ context }) => {
-                    if (!context.target) throw new Error('device keys: revoking no key');
-                    return context.target;
-                  },
-                  onDone: {
-                    target: '#deviceKeys.ready.idle',
-                    actions: [
-                      {
-                        type: 'notify',
-                        params: ({ context }) => ({
-                          intent: 'success',
-                          message: deviceKeyRevokedMessage(context.target?.key.name ?? ''),
-                        }),
-                      },
-                      'refreshList',
-                      'clearTarget',
-                    ],
-                  },
-                  onError: {
-                    target: '#deviceKeys.ready.idle',
-                    actions: [
-                      {
-                        type: 'notify',
-                        params: ({ context, event }) => ({
-                          intent: 'danger',
-                          message:
-                            serverMessageWhen(event.error, 404) ??
-                            deviceKeyRevokeFailedMessage(context.target?.key.name ?? ''),
-                        }),
-                      },
-                      // The key may have changed meanwhile: the list shows it as it is now.
-                      'refreshList',
-                      'clearTarget',
-                    ],
-                  },
-                },
-              },
-            },
+              closed: '#deviceKeys.ready.idle',
+              report: 'notifyRevoked',
+              refresh: 'refreshList',
+              clear: 'clearTarget',
+              failed: 'notifyRevokeFailed',
+              // The key may have changed meanwhile: the list shows it as it is now.
+              refreshOnError: true,
+            }),
           },
         },
       },

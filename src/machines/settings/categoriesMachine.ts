@@ -35,17 +35,19 @@ import {
   SETTINGS_WHAT,
   uniqueIds,
 } from '../../domain/settings';
+import { confirmDialogStates, formDialogStates } from '../factories/listDialogs';
 import { createPagedListMachine } from '../factories/pagedListMachine';
 
 /**
  * Categories and subcategories with SKU assignment (§2, §3, §4, §5, §7, §8, §9).
  *
  * Two paged lists (factories/pagedListMachine), the invoked children `categories` and `subcategories`, and three
- * parallel regions:
- *   create: closed ── create.open { categoryType: 1 | 2 } ─> open ── create.change ; create.cancel ─> closed
- *           open ── create.submit ─> creating ─> closed (toast, the list again) | open (toast)
+ * parallel regions (the create and remove dialogs' states from factories/listDialogs):
+ *   create: closed ── create.open { categoryType: 1 | 2 } ─> open.editing ── create.change ; create.cancel ─> closed
+ *           open.editing ── create.submit ─> open.submitting ─> closed (toast, the list again) | open.editing (toast)
  *           (an empty name aborts: the dialog closes and nothing is sent)
- *   remove: idle ── delete.ask ─> confirming ── delete.confirm ─> deleting ─> idle (toast) ; delete.cancel ─> idle
+ *   remove: idle ── delete.ask ─> confirming ── delete.confirm ─> working ─> idle (toast, both lists again) ;
+ *           delete.cancel ─> idle
  *   assign: closed ── assign.open { kind, id, name } ─> open.loading (name options, 20 a page) ─> open.idle
  *           open.idle ── assign.more (the next page while the last had 20) / assign.search ─> open.loading
  *           open ── assign.toggle ; assign.submit ─> assigning ─> closed (toast) | open.idle (toast) ; assign.close
@@ -202,6 +204,30 @@ const assignMessages = {
 const listOf = (type: CategoryType) => (type === CATEGORY_TYPE.category ? 'categories' : 'subcategories');
 
 export function createCategoriesMachine(client: ApiClient = api) {
+  const addCategory = fromPromise<
+    Category,
+    { clientId: number; outletId: number | undefined; name: string; categoryType: CategoryType }
+  >(({ input, signal }) =>
+    createCategory(
+      {
+        client_id: input.clientId,
+        ...(input.outletId !== undefined && { id: String(input.outletId) }),
+        name: input.name,
+        isCategory: input.categoryType === CATEGORY_TYPE.category,
+      },
+      { signal, client },
+    ),
+  );
+  const removeCategory = fromPromise<void, { clientId: number; target: RemoveTarget }>(({ input, signal }) =>
+    deleteCategory(
+      {
+        client_id: input.clientId,
+        category_id: input.target.id,
+        isCategory: input.target.categoryType === CATEGORY_TYPE.category,
+      },
+      { signal, client },
+    ),
+  );
   return setup({
     types: {
       context: {} as CategoriesContext,
@@ -214,30 +240,8 @@ export function createCategoriesMachine(client: ApiClient = api) {
     actors: {
       categoriesList: createCategoriesListMachine(client),
       subcategoriesList: createSubcategoriesListMachine(client),
-      addCategory: fromPromise<
-        Category,
-        { clientId: number; outletId: number | undefined; name: string; categoryType: CategoryType }
-      >(({ input, signal }) =>
-        createCategory(
-          {
-            client_id: input.clientId,
-            ...(input.outletId !== undefined && { id: String(input.outletId) }),
-            name: input.name,
-            isCategory: input.categoryType === CATEGORY_TYPE.category,
-          },
-          { signal, client },
-        ),
-      ),
-      removeCategory: fromPromise<void, { clientId: number; target: RemoveTarget }>(({ input, signal }) =>
-        deleteCategory(
-          {
-            client_id: input.clientId,
-            category_id: input.target.id,
-            isCategory: input.target.categoryType === CATEGORY_TYPE.category,
-          },
-          { signal, client },
-        ),
-      ),
+      addCategory,
+      removeCategory,
       fetchNameOptions: fromPromise<{ data: NameOption[]; assignedIds: number[] }, OptionsInput>(
         ({ input, signal }) => {
           const common = {
@@ -285,6 +289,29 @@ export function createCategoriesMachine(client: ApiClient = api) {
       notify: emit((_, params: { intent: 'success' | 'danger'; message: string }) =>
         notice(params.intent, params.message),
       ),
+      changeCreate: assign(({ context, event }) =>
+        context.create && event.type === 'create.change' ? { create: { ...context.create, name: event.name } } : {},
+      ),
+      clearCreate: assign({ create: undefined }),
+      clearRemove: assign({ remove: undefined }),
+      notifyAdded: emit(({ context }) =>
+        notice('success', addedMessage(categoryNameOf(context.create?.name ?? '') ?? '')),
+      ),
+      notifyAddFailed: emit(({ context }, params: { error: unknown }) =>
+        notice(
+          'danger',
+          serverMessageWhen(params.error, 400) ?? addFailedMessage(categoryNameOf(context.create?.name ?? '') ?? ''),
+        ),
+      ),
+      refreshCreatedList: enqueueActions(({ context, enqueue }) => {
+        enqueue.sendTo(listOf(context.create?.categoryType ?? CATEGORY_TYPE.category), { type: 'list.refresh' });
+      }),
+      notifyDeleted: emit(({ context }) => notice('success', deletedMessage(context.remove?.name ?? ''))),
+      notifyDeleteFailed: emit(({ context }) => notice('danger', deleteFailedMessage(context.remove?.name ?? ''))),
+      refreshBothLists: enqueueActions(({ enqueue }) => {
+        enqueue.sendTo('categories', { type: 'list.refresh' });
+        enqueue.sendTo('subcategories', { type: 'list.refresh' });
+      }),
       refreshLists: enqueueActions(({ enqueue }, params: { lists: readonly ('categories' | 'subcategories')[] }) => {
         for (const list of params.lists) enqueue.sendTo(list, { type: 'list.refresh' });
       }),
@@ -346,65 +373,36 @@ export function createCategoriesMachine(client: ApiClient = api) {
             },
           },
           open: {
-            on: {
-              'create.change': {
-                actions: assign(({ context, event }) =>
-                  context.create ? { create: { ...context.create, name: event.name } } : {},
-                ),
-              },
-              'create.submit': [
-                { guard: 'hasName', target: 'creating' },
-                // An empty name aborts: nothing is sent.
-                { target: 'closed', actions: assign({ create: undefined }) },
-              ],
-              'create.cancel': { target: 'closed', actions: assign({ create: undefined }) },
-            },
-          },
-          creating: {
-            tags: ['creating'],
-            invoke: {
-              src: 'addCategory',
-              input: ({ context }) => {
-                const draft = context.create;
-                const name = draft ? categoryNameOf(draft.name) : undefined;
-                if (!draft || name === undefined) throw new Error('categories: creating without a name');
-                return {
-                  clientId: context.clientId,
-                  outletId: context.outletId,
-                  name,
-                  categoryType: draft.categoryType,
-                };
-              },
-              onDone: {
-                target: 'closed',
-                actions: [
-                  {
-                    type: 'notify',
-                    params: ({ context }) => ({
-                      intent: 'success',
-                      message: addedMessage(categoryNameOf(context.create?.name ?? '') ?? ''),
-                    }),
-                  },
-                  {
-                    type: 'refreshLists',
-                    params: ({ context }) => ({ lists: [listOf(context.create?.categoryType ?? 1)] }),
-                  },
-                  assign({ create: undefined }),
-                ],
-              },
-              onError: {
-                target: 'open',
-                actions: {
-                  type: 'notify',
-                  params: ({ context, event }) => ({
-                    intent: 'danger',
-                    message:
-                      serverMessageWhen(event.error, 400) ??
-                      addFailedMessage(categoryNameOf(context.create?.name ?? '') ?? ''),
-                  }),
+            initial: 'editing',
+            states: formDialogStates({
+              events: { submit: 'create.submit', cancel: 'create.cancel' },
+              editing: { 'create.change': { actions: 'changeCreate' } },
+              canSubmit: 'hasName',
+              // An empty name aborts: nothing is sent.
+              closeOnInvalidSubmit: true,
+              tag: 'creating',
+              submit: {
+                src: 'addCategory',
+                logic: addCategory,
+                input: (context: CategoriesContext) => {
+                  const draft = context.create;
+                  const name = draft ? categoryNameOf(draft.name) : undefined;
+                  if (!draft || name === undefined) return undefined;
+                  return {
+                    clientId: context.clientId,
+                    outletId: context.outletId,
+                    name,
+                    categoryType: draft.categoryType,
+                  };
                 },
               },
-            },
+              closed: '#categories.create.closed',
+              done: '#categories.create.closed',
+              report: 'notifyAdded',
+              refresh: 'refreshCreatedList',
+              clear: 'clearCreate',
+              failed: 'notifyAddFailed',
+            }),
           },
         },
       },
@@ -421,49 +419,20 @@ export function createCategoriesMachine(client: ApiClient = api) {
               },
             },
           },
-          confirming: {
-            on: {
-              'delete.confirm': 'deleting',
-              'delete.cancel': { target: 'idle', actions: assign({ remove: undefined }) },
-            },
-          },
-          deleting: {
-            tags: ['deleting'],
-            invoke: {
+          ...confirmDialogStates({
+            events: { confirm: 'delete.confirm', cancel: 'delete.cancel' },
+            tag: 'deleting',
+            run: {
               src: 'removeCategory',
-              input: ({ context }) => {
-                if (!context.remove) throw new Error('categories: deleting nothing');
-                return { clientId: context.clientId, target: context.remove };
-              },
-              onDone: {
-                target: 'idle',
-                actions: [
-                  {
-                    type: 'notify',
-                    params: ({ context }) => ({
-                      intent: 'success',
-                      message: deletedMessage(context.remove?.name ?? ''),
-                    }),
-                  },
-                  { type: 'refreshLists', params: { lists: ['categories', 'subcategories'] } },
-                  assign({ remove: undefined }),
-                ],
-              },
-              onError: {
-                target: 'idle',
-                actions: [
-                  {
-                    type: 'notify',
-                    params: ({ context }) => ({
-                      intent: 'danger',
-                      message: deleteFailedMessage(context.remove?.name ?? ''),
-                    }),
-                  },
-                  assign({ remove: undefined }),
-                ],
-              },
+              logic: removeCategory,
+              input: ({ clientId, remove }: CategoriesContext) => remove && { clientId, target: remove },
             },
-          },
+            closed: '#categories.remove.idle',
+            report: 'notifyDeleted',
+            refresh: 'refreshBothLists',
+            clear: 'clearRemove',
+            failed: 'notifyDeleteFailed',
+          }),
         },
       },
       assign: {

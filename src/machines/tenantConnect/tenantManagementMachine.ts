@@ -22,15 +22,18 @@ import {
   type TenantStatusFilter,
   type TenantUserAction,
 } from '../../domain/tenantManagement';
+import { confirmDialogStates, formDialogStates } from '../factories/listDialogs';
 import { followHeaderFilters, type HeaderFiltersEvent } from '../headerLink';
 import { createTenantUsersListMachine } from './tenantManagementListMachine';
 
 /**
  * Tenant Connect's Tenant Management: the tenant users of the header's client as a paged list (the invoked child
- * `list`, which the table sorts, pages and searches itself), filtered by status, and two parallel regions:
+ * `list`, which the table sorts, pages and searches itself), filtered by status, and two parallel regions (their
+ * dialogs' states from factories/listDialogs):
  *
- *   invite: closed ── invite.open (a client) ─> open ── invite.change / invite.toggleOutlet ; invite.cancel ─> closed
- *           open ── invite.submit (a valid draft) ─> sending ─> closed (toast, the list again) | open (toast)
+ *   invite: closed ── invite.open (a client) ─> open.editing ── invite.change / invite.toggleOutlet ;
+ *           invite.cancel ─> closed ; invite.submit (a valid draft) ─> open.submitting ─> closed (toast, the list
+ *           again) | open.editing (toast)
  *   action: idle ── action.ask { action, user } (allowed for the user's status) ─> confirming
  *           confirming ── action.confirm ─> working ─> idle (toast, the list again) ; action.cancel ─> idle
  *
@@ -100,6 +103,15 @@ const withDraft = (state: InviteState, change: Partial<InviteDraft>): InviteStat
 };
 
 export function createTenantManagementMachine(client: ApiClient = api) {
+  const sendInvitation = fromPromise<TenantUser, InviteState>(({ input, signal }) =>
+    inviteTenantUser(inviteBodyOf(input.clientId, draftOf(input)), { signal, client }),
+  );
+  const runAction = fromPromise<TenantUser, ActionTarget>(({ input, signal }) => {
+    const ids = { client_id: input.clientId, user_id: input.user.id };
+    return input.action === 'resend'
+      ? resendTenantInvitation(ids, { signal, client })
+      : setTenantUserStatus({ ...ids, active: input.action === 'reactivate' }, { signal, client });
+  });
   return setup({
     types: {
       context: {} as TenantManagementContext,
@@ -108,19 +120,7 @@ export function createTenantManagementMachine(client: ApiClient = api) {
       tags: {} as 'inviting' | 'acting',
       children: {} as { list: 'tenantUsersList' },
     },
-    actors: {
-      followHeaderFilters,
-      tenantUsersList: createTenantUsersListMachine(client),
-      sendInvitation: fromPromise<TenantUser, InviteState>(({ input, signal }) =>
-        inviteTenantUser(inviteBodyOf(input.clientId, draftOf(input)), { signal, client }),
-      ),
-      runAction: fromPromise<TenantUser, ActionTarget>(({ input, signal }) => {
-        const ids = { client_id: input.clientId, user_id: input.user.id };
-        return input.action === 'resend'
-          ? resendTenantInvitation(ids, { signal, client })
-          : setTenantUserStatus({ ...ids, active: input.action === 'reactivate' }, { signal, client });
-      }),
-    },
+    actors: { followHeaderFilters, tenantUsersList: createTenantUsersListMachine(client), sendInvitation, runAction },
     guards: {
       isNewClient: ({ context, event }) =>
         event.type === 'header.filters' &&
@@ -129,8 +129,9 @@ export function createTenantManagementMachine(client: ApiClient = api) {
       hasClient: ({ context }) => context.clientId !== undefined,
       isNewStatus: ({ context, event }) => event.type === 'status.change' && event.status !== context.status,
       isDraftValid: ({ context }) => context.invite !== undefined && isInviteValid(draftOf(context.invite)),
-      isInviteOutlet: ({ context }, params: { outletId: number }) =>
-        context.invite?.outlets.some((outlet) => outlet.id === params.outletId) === true,
+      isInviteOutlet: ({ context, event }) =>
+        event.type === 'invite.toggleOutlet' &&
+        context.invite?.outlets.some((outlet) => outlet.id === event.outletId) === true,
       canAct: ({ context }, params: { action: TenantUserAction; user: TenantUser }) =>
         context.clientId !== undefined && canActOn(params.action, params.user.status),
     },
@@ -169,18 +170,40 @@ export function createTenantManagementMachine(client: ApiClient = api) {
           }),
         };
       }),
-      toggleOutlet: assign(({ context }, params: { outletId: number }) => {
+      toggleOutlet: assign(({ context, event }) => {
         const invite = context.invite;
-        if (!invite) return {};
-        const outletIds = invite.outletIds.includes(params.outletId)
-          ? invite.outletIds.filter((id) => id !== params.outletId)
-          : [...invite.outletIds, params.outletId];
+        if (!invite || event.type !== 'invite.toggleOutlet') return {};
+        const outletIds = invite.outletIds.includes(event.outletId)
+          ? invite.outletIds.filter((id) => id !== event.outletId)
+          : [...invite.outletIds, event.outletId];
         return { invite: withDraft(invite, { outletIds }) };
       }),
       clearDraft: assign({ invite: undefined }),
+      setTarget: assign(({ context, event }) => ({
+        target:
+          event.type === 'action.ask' && context.clientId !== undefined
+            ? { clientId: context.clientId, action: event.action, user: event.user }
+            : undefined,
+      })),
       clearTarget: assign({ target: undefined }),
-      notify: emit((_, params: { intent: 'success' | 'danger'; message: string }) =>
-        notice(params.intent, params.message),
+      notifyInvited: emit((_, params: { output: TenantUser }) =>
+        notice('success', invitationSentMessage(params.output.email)),
+      ),
+      notifyInviteFailed: emit(({ context }, params: { error: unknown }) =>
+        notice(
+          'danger',
+          serverMessageWhen(params.error, 400) ?? inviteFailedMessage(context.invite?.email.trim() ?? ''),
+        ),
+      ),
+      notifyActionDone: emit(({ context }) =>
+        notice('success', context.target ? actionDoneMessage(context.target.action, context.target.user) : ''),
+      ),
+      notifyActionFailed: emit(({ context }, params: { error: unknown }) =>
+        notice(
+          'danger',
+          serverMessageWhen(params.error, 400) ??
+            (context.target ? actionFailedMessage(context.target.action, context.target.user) : ''),
+        ),
       ),
     },
   }).createMachine({
@@ -207,47 +230,27 @@ export function createTenantManagementMachine(client: ApiClient = api) {
             on: { 'invite.open': { guard: 'hasClient', target: 'open', actions: 'startDraft' } },
           },
           open: {
-            on: {
-              'invite.change': { actions: 'changeDraft' },
-              'invite.toggleOutlet': {
-                guard: { type: 'isInviteOutlet', params: ({ event }) => ({ outletId: event.outletId }) },
-                actions: { type: 'toggleOutlet', params: ({ event }) => ({ outletId: event.outletId }) },
+            initial: 'editing',
+            states: formDialogStates({
+              events: { submit: 'invite.submit', cancel: 'invite.cancel' },
+              editing: {
+                'invite.change': { actions: 'changeDraft' },
+                'invite.toggleOutlet': { guard: 'isInviteOutlet', actions: 'toggleOutlet' },
               },
-              'invite.submit': { guard: 'isDraftValid', target: 'sending' },
-              'invite.cancel': { target: 'closed', actions: 'clearDraft' },
-            },
-          },
-          sending: {
-            tags: ['inviting'],
-            invoke: {
-              src: 'sendInvitation',
-              input: ({ context }) => {
-                if (!context.invite) throw new Error('tenant management: inviting without a draft');
-                return context.invite;
+              canSubmit: 'isDraftValid',
+              tag: 'inviting',
+              submit: {
+                src: 'sendInvitation',
+                logic: sendInvitation,
+                input: (context: TenantManagementContext) => context.invite,
               },
-              onDone: {
-                target: 'closed',
-                actions: [
-                  {
-                    type: 'notify',
-                    params: ({ event }) => ({ intent: 'success', message: invitationSentMessage(event.output.email) }),
-                  },
-                  'refreshList',
-                  'clearDraft',
-                ],
-              },
-              onError: {
-                target: 'open',
-                actions: {
-                  type: 'notify',
-                  params: ({ context, event }) => ({
-                    intent: 'danger',
-                    message:
-                      serverMessageWhen(event.error, 400) ?? inviteFailedMessage(context.invite?.email.trim() ?? ''),
-                  }),
-                },
-              },
-            },
+              closed: '#tenantManagement.invite.closed',
+              done: '#tenantManagement.invite.closed',
+              report: 'notifyInvited',
+              refresh: 'refreshList',
+              clear: 'clearDraft',
+              failed: 'notifyInviteFailed',
+            }),
           },
         },
       },
@@ -257,67 +260,28 @@ export function createTenantManagementMachine(client: ApiClient = api) {
           idle: {
             on: {
               'action.ask': {
-                guard: {
-                  type: 'canAct',
-                  params: ({ event }) => ({ action: event.action, user: event.user }),
-                },
+                guard: { type: 'canAct', params: ({ event }) => ({ action: event.action, user: event.user }) },
                 target: 'confirming',
-                actions: assign(({ context, event }) => ({
-                  target:
-                    context.clientId === undefined
-                      ? undefined
-                      : { clientId: context.clientId, action: event.action, user: event.user },
-                })),
+                actions: 'setTarget',
               },
             },
           },
-          confirming: {
-            on: {
-              'action.confirm': 'working',
-              'action.cancel': { target: 'idle', actions: 'clearTarget' },
-            },
-          },
-          working: {
-            tags: ['acting'],
-            invoke: {
+          ...confirmDialogStates({
+            events: { confirm: 'action.confirm', cancel: 'action.cancel' },
+            tag: 'acting',
+            run: {
               src: 'runAction',
-              input: ({ context }) => {
-                if (!context.target) throw new Error('tenant management: acting on no user');
-                return context.target;
-              },
-              onDone: {
-                target: 'idle',
-                actions: [
-                  {
-                    type: 'notify',
-                    params: ({ context }) => ({
-                      intent: 'success',
-                      message: context.target ? actionDoneMessage(context.target.action, context.target.user) : '',
-                    }),
-                  },
-                  'refreshList',
-                  'clearTarget',
-                ],
-              },
-              onError: {
-                target: 'idle',
-                actions: [
-                  {
-                    type: 'notify',
-                    params: ({ context, event }) => ({
-                      intent: 'danger',
-                      message:
-                        serverMessageWhen(event.error, 400) ??
-                        (context.target ? actionFailedMessage(context.target.action, context.target.user) : ''),
-                    }),
-                  },
-                  // The user may have changed meanwhile (activated, say): the list shows them as they are now.
-                  'refreshList',
-                  'clearTarget',
-                ],
-              },
+              logic: runAction,
+              input: (context: TenantManagementContext) => context.target,
             },
-          },
+            closed: '#tenantManagement.action.idle',
+            report: 'notifyActionDone',
+            refresh: 'refreshList',
+            clear: 'clearTarget',
+            failed: 'notifyActionFailed',
+            // The user may have changed meanwhile (activated, say): the list shows them as they are now.
+            refreshOnError: true,
+          }),
         },
       },
     },

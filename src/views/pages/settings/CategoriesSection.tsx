@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Classes,
-  Dialog,
-  DialogBody,
-  FormGroup,
-  InputGroup,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Card, Checkbox, Classes, Dialog, DialogBody, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { UIEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -22,11 +11,13 @@ import {
   type createCategoriesListMachine,
   type createSubcategoriesListMachine,
 } from '../../../machines/settings/categoriesMachine';
+import { ConfirmAlert } from '../../common/ConfirmAlert';
 import { DataTable } from '../../common/DataTable';
-import { DialogActions } from '../../common/DialogActions';
+import { DialogActions, FormDialog } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
+import { RowDeleteButton } from './RowDeleteButton';
 
 type CategoriesActor = ActorRefFrom<typeof categoriesMachine>;
 type CategoryListActor = ActorRefFrom<ReturnType<typeof createCategoriesListMachine>>;
@@ -129,15 +120,11 @@ function CategoryList({
                     })
                   }
                 />
-                <Button
-                  size="small"
-                  icon="trash"
-                  intent="danger"
-                  variant="minimal"
-                  aria-label={`Delete ${row.name}`}
-                  data-testid={`${testId}-delete`}
+                <RowDeleteButton
+                  name={row.name}
+                  testId={`${testId}-delete`}
                   disabled={!canDelete}
-                  onClick={() => actor.send({ type: 'delete.ask', categoryType, id: row.id, name: row.name })}
+                  onDelete={() => actor.send({ type: 'delete.ask', categoryType, id: row.id, name: row.name })}
                 />
               </>
             ),
@@ -175,60 +162,52 @@ function CategoryList({
 function CreateDialog({ actor }: { readonly actor: CategoriesActor }) {
   const draft = useSelector(actor, (state) => state.context.create);
   const creating = useSelector(actor, (state) => state.hasTag('creating'));
-  const open = draft !== undefined;
   const name = categoryTypeName(draft?.categoryType ?? CATEGORY_TYPE.category);
   return (
-    <Dialog isOpen={open} title={`Add ${name.toLowerCase()}`} onClose={() => actor.send({ type: 'create.cancel' })}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'create.submit' });
-        }}
-      >
-        <DialogBody>
-          <FormGroup label={`${name} name`} labelFor="category-name">
-            <InputGroup
-              id="category-name"
-              autoFocus
-              maxLength={100}
-              value={draft?.name ?? ''}
-              disabled={creating}
-              data-testid="create-name"
-              onChange={(event) => actor.send({ type: 'create.change', name: event.currentTarget.value })}
-            />
-          </FormGroup>
-        </DialogBody>
-        <DialogActions
-          submitText="Add"
-          submitTestId="create-submit"
-          busy={creating}
-          lockCancel
-          onCancel={() => actor.send({ type: 'create.cancel' })}
+    // An empty name may be submitted: it closes the dialog, nothing sent.
+    <FormDialog
+      isOpen={draft !== undefined}
+      title={`Add ${name.toLowerCase()}`}
+      formTestId="create-form"
+      submitText="Add"
+      submitTestId="create-submit"
+      busy={creating}
+      canSubmit
+      onCancel={() => actor.send({ type: 'create.cancel' })}
+      onSubmit={() => actor.send({ type: 'create.submit' })}
+    >
+      <FormGroup label={`${name} name`} labelFor="category-name">
+        <InputGroup
+          id="category-name"
+          autoFocus
+          maxLength={100}
+          value={draft?.name ?? ''}
+          disabled={creating}
+          data-testid="create-name"
+          onChange={(event) => actor.send({ type: 'create.change', name: event.currentTarget.value })}
         />
-      </form>
-    </Dialog>
+      </FormGroup>
+    </FormDialog>
   );
 }
 
 function DeleteAlert({ actor }: { readonly actor: CategoriesActor }) {
   const target = useSelector(actor, (state) => state.context.remove);
   const confirming = useSelector(actor, (state) => state.matches({ remove: 'confirming' }));
+  const working = useSelector(actor, (state) => state.hasTag('deleting'));
+  const what = target ? `${categoryTypeName(target.categoryType).toLowerCase()} ${target.name}` : '';
   return (
-    <Alert
-      isOpen={confirming}
+    <ConfirmAlert
+      confirming={confirming}
+      working={working}
       intent="danger"
       icon="trash"
-      confirmButtonText="Delete"
-      cancelButtonText="Cancel"
-      canEscapeKeyCancel
+      confirmText="Delete"
+      question={`Delete ${what}? Its assignments are cleared.`}
+      questionTestId="delete-question"
       onConfirm={() => actor.send({ type: 'delete.confirm' })}
       onCancel={() => actor.send({ type: 'delete.cancel' })}
-    >
-      <p data-testid="delete-question">
-        Delete {target ? categoryTypeName(target.categoryType).toLowerCase() : ''} {target?.name}? Its assignments are
-        cleared.
-      </p>
-    </Alert>
+    />
   );
 }
 

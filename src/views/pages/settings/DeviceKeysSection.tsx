@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Callout,
   Card,
@@ -33,6 +32,7 @@ import {
 import { OUTLET_PLACEHOLDER, outletOptions } from '../../../domain/filterOptions';
 import { DEVICE_KEYS_ROWS_PER_PAGE_OPTIONS } from '../../../machines/deviceKeysListMachine';
 import type { deviceKeysMachine } from '../../../machines/deviceKeysMachine';
+import { ConfirmAlert } from '../../common/ConfirmAlert';
 import { type DataColumn, DataTable } from '../../common/DataTable';
 import { FormDialog } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
@@ -398,18 +398,16 @@ function RevokeAlert({ actor }: { readonly actor: DevicesActor }) {
   const confirming = useSelector(actor, (state) => state.matches({ ready: { revoking: 'confirming' } }));
   const working = useSelector(actor, (state) => state.hasTag('revoking'));
   return (
-    <Alert
-      isOpen={confirming || working}
+    <ConfirmAlert
+      confirming={confirming}
+      working={working}
       intent="danger"
       icon="disable"
-      confirmButtonText="Revoke"
-      cancelButtonText="Cancel"
-      loading={working}
-      canEscapeKeyCancel={!working}
+      confirmText="Revoke"
+      question={target ? revokeQuestion(target.key) : ''}
+      questionTestId="device-key-revoke-question"
       onConfirm={() => actor.send({ type: 'revoke.confirm' })}
       onCancel={() => actor.send({ type: 'revoke.cancel' })}
-    >
-      <p data-testid="device-key-revoke-question">{target ? revokeQuestion(target.key) : ''}</p>
-    </Alert>
+    />
   );
 }

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { mealProblemMessage, mealTimingProblems } from '../../../domain/settings';
 import type { MealTimingField, mealTimingsMachine } from '../../../machines/settings/mealTimingsMachine';
 import { useNoticeToasts } from '../../common/Notifications';
+import { RowDeleteButton } from './RowDeleteButton';
 
 type MealsActor = ActorRefFrom<typeof mealTimingsMachine>;
 
@@ -124,16 +125,12 @@ export function MealTimingsSection({ actor }: { readonly actor: MealsActor }) {
                     />
                   </td>
                   <td className="settings-row-actions">
-                    <Button
-                      size="small"
-                      icon="trash"
-                      intent="danger"
-                      variant="minimal"
-                      aria-label={`Delete ${row.name}`}
-                      data-testid="meal-delete"
+                    <RowDeleteButton
+                      name={row.name}
+                      testId="meal-delete"
                       loading={deleting === row.id}
                       disabled={!deletable.includes(row.id)}
-                      onClick={() => send({ type: 'meals.delete', id: row.id })}
+                      onDelete={() => send({ type: 'meals.delete', id: row.id })}
                     />
                   </td>
                 </tr>

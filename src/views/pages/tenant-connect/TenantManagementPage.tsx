@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Callout,
-  Card,
-  Checkbox,
-  Classes,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TenantUser, TenantUserSortColumn } from '../../../api/tenantManagement';
@@ -29,10 +18,11 @@ import {
   TENANT_USERS_ROWS_PER_PAGE_OPTIONS,
 } from '../../../machines/tenantConnect/tenantManagementListMachine';
 import { tenantManagementMachine } from '../../../machines/tenantConnect/tenantManagementMachine';
+import { ConfirmAlert } from '../../common/ConfirmAlert';
+import { type DataColumn, DataTable } from '../../common/DataTable';
 import { FormDialog } from '../../common/DialogActions';
 import { useNoticeToasts } from '../../common/Notifications';
 import { SearchForm } from '../../common/SearchForm';
-import { SortedTable } from '../../common/SortedTable';
 import { usePageActor } from '../../common/usePageActor';
 import { PageTitle } from '../../filters/PageTitle';
 import type { PageProps } from '../pageProps';
@@ -42,16 +32,6 @@ import { PagedList, type PagedListWording } from '../../common/PagedList';
 
 type PageActor = ActorRefFrom<typeof tenantManagementMachine>;
 type ListActor = ActorRefFrom<ReturnType<typeof createTenantUsersListMachine>>;
-
-const COLUMNS: readonly { readonly column: TenantUserSortColumn | undefined; readonly name: string }[] = [
-  { column: 'name', name: 'Name' },
-  { column: 'email', name: 'E-mail' },
-  { column: 'outlets', name: 'Outlets' },
-  { column: 'status', name: 'Status' },
-  { column: 'invited_at', name: 'Invited' },
-  { column: 'last_sign_in_at', name: 'Last sign-in' },
-  { column: undefined, name: 'Actions' },
-];
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'Every status' },
@@ -150,6 +130,52 @@ function UserList({ actor, list }: { readonly actor: PageActor; readonly list: L
   );
 }
 
+/** The users table's columns; a row's buttons are the actions the machine allows on the user. */
+function userColumns(actor: PageActor | undefined): readonly DataColumn<TenantUser, TenantUserSortColumn>[] {
+  return [
+    { key: 'name', header: 'Name', kind: 'text', sort: 'name', render: (user) => user.name },
+    { key: 'email', header: 'E-mail', kind: 'text', sort: 'email', render: (user) => user.email },
+    {
+      key: 'outlets',
+      header: 'Outlets',
+      kind: 'text',
+      sort: 'outlets',
+      render: (user) => user.outlets.map((outlet) => outlet.name).join(', '),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      kind: 'status',
+      sort: 'status',
+      render: (user) => (
+        <Tag minimal intent={STATUS_INTENT[user.status]} data-testid="tenant-status">
+          {TENANT_STATUS_NAMES[user.status]}
+        </Tag>
+      ),
+    },
+    {
+      key: 'invited',
+      header: 'Invited',
+      kind: 'datetime',
+      sort: 'invited_at',
+      render: (user) => formatDateTime(user.invited_at),
+    },
+    {
+      key: 'last_sign_in',
+      header: 'Last sign-in',
+      kind: 'datetime',
+      sort: 'last_sign_in_at',
+      render: (user) => (user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      kind: 'actions',
+      render: (user) => (actor ? <UserActions actor={actor} user={user} /> : null),
+    },
+  ];
+}
+
 function UserTable({
   actor,
   rows,
@@ -165,12 +191,13 @@ function UserTable({
   readonly onSort?: (column: TenantUserSortColumn) => void;
 }) {
   return (
-    <SortedTable
+    <DataTable
       label="Tenant users"
       className="tenant-users-table"
-      columns={COLUMNS}
+      columns={userColumns(actor)}
       rows={actor ? rows : undefined}
-      renderRow={(user) => (actor ? <UserRow key={user.id} actor={actor} user={user} /> : null)}
+      rowKey={(user) => user.id}
+      rowAttributes={(user) => ({ 'data-testid': 'tenant-row', 'data-user-id': user.id })}
       sortColumn={sortColumn}
       order={order}
       onSort={onSort}
@@ -182,7 +209,7 @@ function UserTable({
 
 const ACTIONS: readonly TenantUserAction[] = ['resend', 'deactivate', 'reactivate'];
 
-function UserRow({ actor, user }: { readonly actor: PageActor; readonly user: TenantUser }) {
+function UserActions({ actor, user }: { readonly actor: PageActor; readonly user: TenantUser }) {
   const canResend = useSelector(actor, (state) => state.can({ type: 'action.ask', action: 'resend', user }));
   const canDeactivate = useSelector(actor, (state) => state.can({ type: 'action.ask', action: 'deactivate', user }));
   const canReactivate = useSelector(actor, (state) => state.can({ type: 'action.ask', action: 'reactivate', user }));
@@ -193,34 +220,20 @@ function UserRow({ actor, user }: { readonly actor: PageActor; readonly user: Te
   };
   const who = displayNameOf(user);
   return (
-    <tr data-testid="tenant-row" data-user-id={user.id}>
-      <td>{user.name}</td>
-      <td className="tenant-email">{user.email}</td>
-      <td>{user.outlets.map((outlet) => outlet.name).join(', ')}</td>
-      <td>
-        <Tag minimal intent={STATUS_INTENT[user.status]} data-testid="tenant-status">
-          {TENANT_STATUS_NAMES[user.status]}
-        </Tag>
-      </td>
-      <td className="tenant-when">{formatDateTime(user.invited_at)}</td>
-      <td className="tenant-when">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}</td>
-      <td>
-        <div className="tenant-actions">
-          {ACTIONS.filter((action) => allowed[action]).map((action) => (
-            <Button
-              key={action}
-              size="small"
-              variant="outlined"
-              intent={action === 'deactivate' ? 'danger' : 'none'}
-              text={ACTION_BUTTON_TEXT[action]}
-              aria-label={`${ACTION_BUTTON_TEXT[action]}: ${who}`}
-              data-testid={`tenant-${action}`}
-              onClick={() => actor.send({ type: 'action.ask', action, user })}
-            />
-          ))}
-        </div>
-      </td>
-    </tr>
+    <div className="tenant-actions">
+      {ACTIONS.filter((action) => allowed[action]).map((action) => (
+        <Button
+          key={action}
+          size="small"
+          variant="outlined"
+          intent={action === 'deactivate' ? 'danger' : 'none'}
+          text={ACTION_BUTTON_TEXT[action]}
+          aria-label={`${ACTION_BUTTON_TEXT[action]}: ${who}`}
+          data-testid={`tenant-${action}`}
+          onClick={() => actor.send({ type: 'action.ask', action, user })}
+        />
+      ))}
+    </div>
   );
 }
 
@@ -295,18 +308,16 @@ function ActionAlert({ actor }: { readonly actor: PageActor }) {
   const working = useSelector(actor, (state) => state.hasTag('acting'));
   const action = target?.action ?? 'resend';
   return (
-    <Alert
-      isOpen={confirming || working}
+    <ConfirmAlert
+      confirming={confirming}
+      working={working}
       intent={action === 'deactivate' ? 'danger' : 'primary'}
       icon={action === 'resend' ? 'envelope' : action === 'deactivate' ? 'disable' : 'confirm'}
-      confirmButtonText={ACTION_BUTTON_TEXT[action]}
-      cancelButtonText="Cancel"
-      loading={working}
-      canEscapeKeyCancel={!working}
+      confirmText={ACTION_BUTTON_TEXT[action]}
+      question={target ? actionQuestion(target.action, target.user) : ''}
+      questionTestId="tenant-action-question"
       onConfirm={() => actor.send({ type: 'action.confirm' })}
       onCancel={() => actor.send({ type: 'action.cancel' })}
-    >
-      <p data-testid="tenant-action-question">{target ? actionQuestion(target.action, target.user) : ''}</p>
-    </Alert>
+    />
   );
 }
