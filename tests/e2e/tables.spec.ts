@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { readabilityProblems } from './readable';
 import { DEVICES, day, openAs } from './session';
 
 /*
@@ -30,60 +31,18 @@ async function openTypeOneReceipts(page: Page) {
   await expect(table.locator('tbody [data-col="delivery_info"]').first()).toBeAttached();
 }
 
-interface Measures {
-  readonly overlaps: readonly string[];
-  readonly clipped: readonly string[];
-  readonly headers: number;
-  readonly cells: number;
-  readonly page: { readonly scrollWidth: number; readonly innerWidth: number };
-  /** The innermost elements past the window's right edge (what makes the page scroll sideways). */
-  readonly outside: readonly string[];
-}
-
-async function measure(page: Page): Promise<Measures> {
+/** The id, date, time and amount cells of the table shown (never to be cut), and those that are. */
+async function wholeCells(page: Page): Promise<{ readonly cells: number; readonly cut: readonly string[] }> {
   return page.getByTestId('receipts-table').evaluate((root) => {
-    const shown = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && box.height > 0;
-    };
-    const headers = [...root.querySelectorAll('thead th')].filter(shown);
-    const overlaps: string[] = [];
-    headers.forEach((one, index) => {
-      const a = one.getBoundingClientRect();
-      for (const other of headers.slice(index + 1)) {
-        const b = other.getBoundingClientRect();
-        const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-        const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-        if (width > 0.5 && height > 0.5) overlaps.push(`${one.textContent} / ${other.textContent}`);
-      }
-      // A header's own text is never cut either.
-      if (one.scrollWidth > one.clientWidth + 1) overlaps.push(`${one.textContent} is cut`);
-    });
     const cells = [
       ...root.querySelectorAll('td.data-table-id, td.data-table-date, td.data-table-datetime, td.data-table-num'),
-    ].filter(shown);
-    const clipped = cells
+    ].filter((cell) => cell.getBoundingClientRect().width > 0);
+    const cut = cells
       .filter((cell) => cell instanceof HTMLElement && cell.scrollWidth > cell.clientWidth + 1)
       .map(
         (cell) => `${cell.getAttribute('data-col')}: ${cell.textContent} (${cell.scrollWidth} > ${cell.clientWidth})`,
       );
-    const scrolling = document.scrollingElement ?? document.documentElement;
-    const past = (element: Element) => element.getBoundingClientRect().right > window.innerWidth + 1;
-    const outside = [...document.querySelectorAll('body *')]
-      .filter((element) => past(element) && ![...element.children].some(past))
-      .slice(0, 5)
-      .map(
-        (element) =>
-          `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} ${element.getAttribute('data-testid') ?? ''}`,
-      );
-    return {
-      outside,
-      overlaps,
-      clipped,
-      headers: headers.length,
-      cells: cells.length,
-      page: { scrollWidth: scrolling.scrollWidth, innerWidth: window.innerWidth },
-    };
+    return { cells: cells.length, cut };
   });
 }
 
@@ -95,15 +54,13 @@ for (const device of DEVICES) {
     test('has headers that never overlap, ids, dates and amounts whole, and no sideways page', async ({ page }) => {
       page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
       await openTypeOneReceipts(page);
-      const measures = await measure(page);
-      expect(measures.headers).toBeGreaterThan(0);
-      expect(measures.cells).toBeGreaterThan(0);
-      expect(measures.overlaps, 'overlapping or cut headers').toEqual([]);
-      expect(measures.clipped, 'cut ids, dates or amounts').toEqual([]);
-      expect(
-        measures.page.scrollWidth,
-        `the page scrolls sideways: ${measures.outside.join('; ')}`,
-      ).toBeLessThanOrEqual(measures.page.innerWidth);
+      await expect(page.getByTestId('receipts-table').locator('thead th').first()).toBeAttached();
+      // Overlapping or cut headers, cut text without its whole text, a sideways page: the readability check's.
+      const problems = await readabilityProblems(page);
+      expect(problems, problems.join('\n')).toEqual([]);
+      const cells = await wholeCells(page);
+      expect(cells.cells).toBeGreaterThan(0);
+      expect(cells.cut, 'cut ids, dates or amounts').toEqual([]);
       // One column per name: the list's status and §4's status tags are told apart.
       const names = await page.getByTestId('receipts-table').locator('thead th').allTextContents();
       expect(names.filter((name) => /^Status\b/.test(name.trim()))).toEqual(['Status Tags']);
