@@ -78,23 +78,25 @@ const salesAnalysisPage: PageComponent = lazy(() =>
   import('./views/pages/tenant-connect/SalesAnalysisPage').then((module) => ({ default: module.SalesAnalysisPage })),
 );
 const nonTradingDayPage: PageComponent = lazy(() =>
-  import('./views/pages/tenant-connect/NonTradingDayPage').then((module) => ({ default: module.NonTradingDayPage })),
+  import('./views/pages/tenant-connect/SalesReviewNonTradingDayPage').then((module) => ({
+    default: module.SalesReviewNonTradingDayPage,
+  })),
 );
 
 /* The breakeven pages: the department's (Leasing, Finance, Operations) and Marcom's. */
 const breakevenPage: PageComponent = lazy(() =>
-  import('./views/pages/breakeven/BreakevenPage').then((module) => ({ default: module.BreakevenPage })),
+  import('./views/pages/breakeven/BreakevenTargetPage').then((module) => ({ default: module.BreakevenPage })),
 );
 const marcomBreakevenPage: PageComponent = lazy(() =>
-  import('./views/pages/breakeven/BreakevenPage').then((module) => ({ default: module.MarcomBreakevenPage })),
+  import('./views/pages/breakeven/BreakevenTargetPage').then((module) => ({ default: module.MarcomBreakevenPage })),
 );
 
 /* The Apps pages. */
 const appsPage: PageComponent = lazy(() =>
-  import('./views/apps/AppsPage').then((module) => ({ default: module.AppsPage })),
+  import('./views/pages/apps/AppsPage').then((module) => ({ default: module.AppsPage })),
 );
 const xeroPage: PageComponent = lazy(() =>
-  import('./views/apps/XeroPage').then((module) => ({ default: module.XeroPage })),
+  import('./views/pages/apps/XeroPage').then((module) => ({ default: module.XeroPage })),
 );
 
 /* The super admin's pages. */
@@ -143,10 +145,14 @@ const exportPage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/ExportPage').then((module) => ({ default: module.ExportPage })),
 );
 const refundsPage: PageComponent = lazy(() =>
-  import('./views/pages/shopper-connect/MallAmountPage').then((module) => ({ default: module.RefundsPage })),
+  import('./views/pages/shopper-connect/RefundsAndVoucherRedemptionPage').then((module) => ({
+    default: module.RefundsPage,
+  })),
 );
 const voucherRedemptionPage: PageComponent = lazy(() =>
-  import('./views/pages/shopper-connect/MallAmountPage').then((module) => ({ default: module.VoucherRedemptionPage })),
+  import('./views/pages/shopper-connect/RefundsAndVoucherRedemptionPage').then((module) => ({
+    default: module.VoucherRedemptionPage,
+  })),
 );
 
 /** What a page of the table shows besides its route meta. */

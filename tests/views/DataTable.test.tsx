@@ -132,3 +132,19 @@ describe('DataTable', () => {
     expect(within(region).getByRole('table', { name: 'Sales' })).toBeTruthy();
   });
 });
+
+describe('DataTable rows', () => {
+  it('shows as many skeleton rows as told (the rows a page showed)', () => {
+    renderTable({ rows: undefined, skeleton: { label: 'Loading sale', testId: 'sales-skeleton', rows: 8 } });
+    expect(screen.getAllByTestId('sales-skeleton')).toHaveLength(8);
+  });
+
+  it("shows a row's detail in a row of its own under it, across every column", () => {
+    renderTable({ detail: (row) => (row.id === 2 ? <pre data-testid="sales-detail">{row.name}</pre> : undefined) });
+    const rows = screen.getByTestId('sales-table').querySelectorAll('tbody tr');
+    expect(rows).toHaveLength(3);
+    const detail = screen.getByTestId('sales-detail').closest('td');
+    expect(detail?.getAttribute('colspan')).toBe(String(COLUMNS.length));
+    expect(rows[2]?.contains(detail ?? null)).toBe(true);
+  });
+});

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NonTradingDay } from '../../src/api/nonTradingDays';
 import { clearSession, setPermissionsList } from '../../src/api/session';
-import { NonTradingDayPage } from '../../src/views/pages/tenant-connect/NonTradingDayPage';
 import { NonTradingDaysPage } from '../../src/views/pages/tenant-connect/NonTradingDaysPage';
+import { SalesReviewNonTradingDayPage } from '../../src/views/pages/tenant-connect/SalesReviewNonTradingDayPage';
 import { renderInApp, userInfo } from './renderApp';
 
 /*
@@ -184,7 +184,7 @@ describe('the mall’s non-trading days', () => {
 
 describe('the tenant’s non-trading-day view', () => {
   function renderPage(): void {
-    renderInApp(<NonTradingDayPage title="Non-trading Day" />, {
+    renderInApp(<SalesReviewNonTradingDayPage title="Non-trading Day" />, {
       user: userInfo({
         clients: [3],
         client_id: 3,

@@ -1,6 +1,6 @@
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
-import type { ReactNode } from 'react';
+import { Fragment, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import './dataTable.css';
 import { SkeletonRows } from './SkeletonRows';
 import { SortableHeaderCell, type SortOrder } from './SortButton';
@@ -26,8 +26,14 @@ export interface DataColumn<TRow, TSort extends string = string> {
   readonly text?: (row: TRow) => string;
 }
 
-/** The attributes of a body row: its test id and data attributes. */
-export type RowAttributes = { readonly 'data-testid'?: string } & {
+/** The attributes of a body row: its test id and data attributes; a row that opens its detail, its handlers. */
+export type RowAttributes = {
+  readonly 'data-testid'?: string;
+  readonly tabIndex?: number;
+  readonly 'aria-expanded'?: boolean;
+  readonly onClick?: (event: MouseEvent<HTMLTableRowElement>) => void;
+  readonly onKeyDown?: (event: KeyboardEvent<HTMLTableRowElement>) => void;
+} & {
   readonly [name: `data-${string}`]: string | number | boolean | undefined;
 };
 
@@ -39,6 +45,10 @@ export interface DataTableProps<TRow, TSort extends string> {
   readonly rows: readonly TRow[] | undefined;
   readonly rowKey: (row: TRow) => string | number;
   readonly rowAttributes?: (row: TRow) => RowAttributes;
+  /** A row's detail, shown in a row of its own under it (undefined: none). */
+  readonly detail?: (row: TRow) => ReactNode;
+  /** The rows respond to a pointer (a row opens its detail). */
+  readonly interactive?: boolean;
   readonly testId?: string;
   readonly className?: string;
   /** The sort the server applies, and the sort buttons' events (`<testIdPrefix>-sort-<column>`, or `sort-<column>`). */
@@ -46,8 +56,8 @@ export interface DataTableProps<TRow, TSort extends string> {
   readonly order?: SortOrder;
   readonly onSort?: (column: TSort) => void;
   readonly testIdPrefix?: string;
-  /** What a skeleton cell says ('Loading key') and the test id of a skeleton row. */
-  readonly skeleton: { readonly label: string; readonly testId: string };
+  /** What a skeleton cell says ('Loading key'), the test id of a skeleton row, and how many (5 unless told). */
+  readonly skeleton: { readonly label: string; readonly testId: string; readonly rows?: number };
   /** Shown instead of the table when there are no rows: 'No Data' and why. */
   readonly empty?: {
     readonly title?: string;
@@ -65,9 +75,14 @@ export interface DataTableProps<TRow, TSort extends string> {
 
 const NUMERIC: ReadonlySet<ColumnKind> = new Set(['money', 'count', 'percent']);
 
+/** Whether a column of the kind holds a figure (right-aligned; a table sorts it from the largest first). */
+export function isNumericKind(kind: ColumnKind): boolean {
+  return NUMERIC.has(kind);
+}
+
 /** The class of a column's header and cells (its sizing and alignment). */
 export function columnClass(kind: ColumnKind): string {
-  return NUMERIC.has(kind) ? 'data-table-cell data-table-num' : `data-table-cell data-table-${kind}`;
+  return isNumericKind(kind) ? 'data-table-cell data-table-num' : `data-table-cell data-table-${kind}`;
 }
 
 /**
@@ -109,6 +124,7 @@ export function DataTable<TRow, TSort extends string = string>(props: DataTableP
       <HTMLTable
         compact
         striped
+        interactive={props.interactive === true && rows !== undefined}
         className={props.className ? `data-table ${props.className}` : 'data-table'}
         aria-label={props.label}
         aria-busy={rows === undefined}
@@ -136,6 +152,7 @@ export function DataTable<TRow, TSort extends string = string>(props: DataTableP
               columns={columns.map(({ key }) => key)}
               label={props.skeleton.label}
               testId={props.skeleton.testId}
+              count={props.skeleton.rows}
             />
           ) : rows.length === 0 && empty?.inline ? (
             <tr>
@@ -144,13 +161,23 @@ export function DataTable<TRow, TSort extends string = string>(props: DataTableP
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={props.rowKey(row)} {...props.rowAttributes?.(row)}>
-                {columns.map((column) => (
-                  <DataCell key={column.key} column={column} row={row} />
-                ))}
-              </tr>
-            ))
+            rows.map((row) => {
+              const detail = props.detail?.(row);
+              return (
+                <Fragment key={props.rowKey(row)}>
+                  <tr {...props.rowAttributes?.(row)}>
+                    {columns.map((column) => (
+                      <DataCell key={column.key} column={column} row={row} />
+                    ))}
+                  </tr>
+                  {detail === undefined ? null : (
+                    <tr className="data-table-detail">
+                      <td colSpan={columns.length}>{detail}</td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })
           )}
         </tbody>
         {props.footer && rows !== undefined && rows.length > 0 ? (

@@ -1,6 +1,6 @@
 import { Button, Card, Classes, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import type Highcharts from 'highcharts';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useId, useMemo, useState } from 'react';
 import type { CurrencyFigures } from '../../api/errors';
 import type { CsvFile } from '../../domain/csv';
 import { currencyFormat, formatMoney, formatNumber } from '../../domain/format';
@@ -8,8 +8,8 @@ import type { GrowthLine } from '../../domain/mallReportViews';
 import { nextTableSort, sortTableRows, type TableSort } from '../../domain/reports';
 import { ChartFrameContext } from '../charts/Chart';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
+import { type ColumnKind, type DataColumn, DataTable, isNumericKind } from '../common/DataTable';
 import { CurrencyContext, useConversionNote, useCurrency, useMallCurrency } from '../common/Money';
-import { ariaSort, SortButton } from '../common/SortButton';
 import type { PanelState, ReportExport } from './useReport';
 import './reports.css';
 
@@ -188,9 +188,12 @@ export interface ReportBlockProps {
   readonly testId?: string;
 }
 
+/** The name of a report table for assistive technology: its block's title ('Daily GMV: table'). */
+const ReportTableLabelContext = createContext('Table');
+
 /**
  * A chart with its table beside it (below on narrow screens). The chart is named by the block's title and
- * described by the table (ChartFrameContext); the table scrolls in a region a keyboard can reach.
+ * described by the table (ChartFrameContext); the table names itself by the title too (its scrolling region).
  */
 export function ReportBlock({
   title,
@@ -215,15 +218,9 @@ export function ReportBlock({
             <ChartFrameContext.Provider value={frame}>{chart}</ChartFrameContext.Provider>
           </div>
           {table ? (
-            <section
-              id={tableId}
-              className="app-scroll-region report-block-table"
-              aria-label={`${title}: table`}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-              tabIndex={0}
-            >
-              {table}
-            </section>
+            <div id={tableId} className="report-block-table">
+              <ReportTableLabelContext.Provider value={`${title}: table`}>{table}</ReportTableLabelContext.Provider>
+            </div>
           ) : null}
         </div>
       </PanelContent>
@@ -234,8 +231,11 @@ export function ReportBlock({
 export interface Column<Row> {
   readonly key: string;
   readonly label: string;
+  /** What the column holds (DataTable): its sizing and alignment, and the first order it sorts in. */
+  readonly kind: ColumnKind;
   readonly render: (row: Row) => ReactNode;
-  readonly numeric?: boolean;
+  /** The cell's whole text (its tooltip when cut), when `render` gives more than a string. */
+  readonly text?: (row: Row) => string;
   /** What the column sorts by (default: the row's field of the column's key). */
   readonly value?: (row: Row) => string | number | null | undefined;
 }
@@ -247,26 +247,39 @@ function cellValue<Row>(column: Column<Row> | undefined, row: Row): string | num
   return typeof field === 'number' || typeof field === 'string' ? field : undefined;
 }
 
-/** Gives a cell whose text may end in an ellipsis its whole text as its title (whatever renders it). */
-function titleWithText(cell: HTMLTableCellElement | null): void {
-  if (cell) cell.title = (cell.textContent ?? '').trim();
+/** A report column as DataTable draws it: sorted by its key (a column without a name does not sort). */
+function dataColumnOf<Row>(column: Column<Row>): DataColumn<Row> {
+  return {
+    key: column.key,
+    header: column.label,
+    kind: column.kind,
+    render: column.render,
+    ...(column.label === '' ? {} : { sort: column.key }),
+    ...(column.text ? { text: column.text } : {}),
+  };
 }
 
 /**
- * A table of rows, sortable by any column (its header's button; the rows come in the order given until then);
- * 'No Data' when there are none. Rows are told apart by their content by default.
+ * A table of rows (DataTable), sortable by any column (its header's button; the rows come in the order given until
+ * then); 'No Data' in a row when there are none. The first column names the row (an outlet, a mall, a date): it
+ * takes the room the figures leave, a long name cut with its whole text (the column's `text`) as its tooltip. Rows
+ * are told apart by their content by default.
  */
 export function ReportTable<Row>({
   columns,
   rows,
   testId,
+  label,
   rowKey = (row) => JSON.stringify(row),
 }: {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   testId?: string;
+  /** The table's name (default: its ReportBlock's title). */
+  label?: string;
   rowKey?: (row: Row) => string;
 }) {
+  const blockLabel = useContext(ReportTableLabelContext);
   const [sort, setSort] = useState<TableSort | undefined>(undefined);
   const shown = useMemo(
     () =>
@@ -278,64 +291,26 @@ export function ReportTable<Row>({
       ),
     [rows, sort, columns],
   );
+  const dataColumns = useMemo(() => columns.map(dataColumnOf), [columns]);
+  const onSort = (key: string) => {
+    const kind = columns.find((column) => column.key === key)?.kind;
+    setSort(nextTableSort(sort, key, kind !== undefined && isNumericKind(kind)));
+  };
   return (
-    <HTMLTable compact striped className="report-table" data-testid={testId}>
-      <thead>
-        <tr>
-          {columns.map((column) => {
-            const order = sort?.column === column.key ? sort.order : undefined;
-            return (
-              <th
-                key={column.key}
-                scope="col"
-                aria-sort={column.label === '' ? undefined : ariaSort(order)}
-                className={column.numeric ? 'report-numeric' : undefined}
-              >
-                {column.label === '' ? null : (
-                  <SortButton
-                    name={column.label}
-                    order={order}
-                    onSort={() => setSort(nextTableSort(sort, column.key, column.numeric === true))}
-                  />
-                )}
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
-      <tbody>
-        {shown.length === 0 ? (
-          <tr>
-            <td colSpan={columns.length}>No Data</td>
-          </tr>
-        ) : (
-          shown.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column, index) => {
-                if (column.numeric) {
-                  return (
-                    <td key={column.key} className="report-numeric">
-                      {column.render(row)}
-                    </td>
-                  );
-                }
-                // The first column names the row (an outlet, a mall, a date): it takes the room the figures
-                // leave and a long name ends in an ellipsis, with the whole text it shows as its tooltip.
-                return (
-                  <td
-                    key={column.key}
-                    className={index === 0 ? 'report-label' : undefined}
-                    ref={index === 0 ? (cell) => titleWithText(cell) : undefined}
-                  >
-                    {column.render(row)}
-                  </td>
-                );
-              })}
-            </tr>
-          ))
-        )}
-      </tbody>
-    </HTMLTable>
+    <DataTable
+      label={label ?? blockLabel}
+      className="report-table"
+      testId={testId}
+      columns={dataColumns}
+      rows={shown}
+      rowKey={rowKey}
+      sortColumn={sort?.column}
+      order={sort?.order}
+      onSort={onSort}
+      testIdPrefix={testId}
+      skeleton={{ label: 'Loading', testId: 'report-skeleton-row' }}
+      empty={{ inline: true }}
+    />
   );
 }
 

@@ -1,16 +1,15 @@
-import { Button, Callout, Card, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Card, NonIdealState } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { Fragment, type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { OutboxMail, OutboxSortColumn } from '../../../api/admin';
 import { formatDateTime } from '../../../domain/format';
 import { lastPage } from '../../../domain/paging';
 import { OUTBOX_INPUT, OUTBOX_ROWS_PER_PAGE_OPTIONS, outboxMachine } from '../../../machines/outboxMachine';
+import { type DataColumn, DataTable } from '../../common/DataTable';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
-import { SortableHeaderRow } from '../../common/SortButton';
-import { TableScroll } from '../../common/TableScroll';
 import { usePageActor } from '../../common/usePageActor';
 import { usePagedListView } from '../../common/usePagedListView';
 import { PageTitle } from '../../filters/PageTitle';
@@ -19,10 +18,16 @@ import './admin.css';
 
 type OutboxActor = ActorRefFrom<typeof outboxMachine>;
 
-const COLUMNS: readonly { readonly column: OutboxSortColumn; readonly name: string }[] = [
-  { column: 'created_at', name: 'Sent' },
-  { column: 'recipient', name: 'To' },
-  { column: 'subject', name: 'Subject' },
+const COLUMNS: readonly DataColumn<OutboxMail, OutboxSortColumn>[] = [
+  {
+    key: 'sent',
+    header: 'Sent',
+    kind: 'datetime',
+    sort: 'created_at',
+    render: (mail) => formatDateTime(mail.created_at),
+  },
+  { key: 'to', header: 'To', kind: 'text', sort: 'recipient', render: (mail) => mail.recipient },
+  { key: 'subject', header: 'Subject', kind: 'text', sort: 'subject', render: (mail) => mail.subject },
 ];
 
 /** Skeleton rows while the first page loads (later loads keep the number of rows shown). */
@@ -103,9 +108,6 @@ function OutboxList({ actor }: { readonly actor: OutboxActor }) {
   );
 }
 
-/** The places 1..count of skeleton rows (their keys). */
-const placeholders = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
-
 interface OutboxTableProps {
   /** Undefined while loading: skeleton rows. */
   readonly rows: readonly OutboxMail[] | undefined;
@@ -125,58 +127,26 @@ function OutboxTable({ rows, skeletonRows, sortColumn, order, onSort }: OutboxTa
     toggle(id);
   };
   return (
-    <TableScroll label="Outbox">
-      <HTMLTable
-        striped
-        interactive={rows !== undefined}
-        compact
-        className="outbox-table"
-        aria-busy={rows === undefined}
-      >
-        <thead>
-          <SortableHeaderRow
-            columns={COLUMNS}
-            sortColumn={sortColumn}
-            order={order}
-            onSort={onSort}
-            testIdPrefix="outbox"
-          />
-        </thead>
-        <tbody>
-          {rows === undefined
-            ? placeholders(skeletonRows).map((place) => (
-                <tr key={place} data-testid="outbox-skeleton-row">
-                  {COLUMNS.map(({ column }) => (
-                    <td key={column}>
-                      <span className={Classes.SKELETON}>Loading mail</span>
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : rows.map((mail) => (
-                <Fragment key={mail.id}>
-                  <tr
-                    tabIndex={0}
-                    aria-expanded={open === mail.id}
-                    onClick={() => toggle(mail.id)}
-                    onKeyDown={(event) => onRowKey(event, mail.id)}
-                    data-testid="outbox-row"
-                  >
-                    <td>{formatDateTime(mail.created_at)}</td>
-                    <td>{mail.recipient}</td>
-                    <td>{mail.subject}</td>
-                  </tr>
-                  {open === mail.id && (
-                    <tr>
-                      <td colSpan={COLUMNS.length}>
-                        <pre className="outbox-mail-text">{mail.text}</pre>
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-        </tbody>
-      </HTMLTable>
-    </TableScroll>
+    <DataTable
+      label="Outbox"
+      className="outbox-table"
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(mail) => mail.id}
+      interactive
+      rowAttributes={(mail) => ({
+        'data-testid': 'outbox-row',
+        tabIndex: 0,
+        'aria-expanded': open === mail.id,
+        onClick: () => toggle(mail.id),
+        onKeyDown: (event) => onRowKey(event, mail.id),
+      })}
+      detail={(mail) => (open === mail.id ? <pre className="outbox-mail-text">{mail.text}</pre> : undefined)}
+      sortColumn={sortColumn}
+      order={order}
+      onSort={onSort}
+      testIdPrefix="outbox"
+      skeleton={{ label: 'Loading mail', testId: 'outbox-skeleton-row', rows: skeletonRows }}
+    />
   );
 }

@@ -22,20 +22,20 @@ const money = (value: number | null, currency: CurrencyFormat) =>
 
 function columnsFor(currency: CurrencyFormat): Column<GtoOutletMonth>[] {
   return [
-    { key: 'month', label: 'Month', render: (row) => formatMonth(row.month) },
-    { key: 'declared', label: 'Declared GTO', render: (row) => money(row.declared, currency), numeric: true },
-    { key: 'captured', label: 'Captured sales', render: (row) => formatMoney(row.captured, currency), numeric: true },
+    { key: 'month', kind: 'date', label: 'Month', render: (row) => formatMonth(row.month) },
+    { key: 'declared', kind: 'money', label: 'Declared GTO', render: (row) => money(row.declared, currency) },
+    { key: 'captured', kind: 'money', label: 'Captured sales', render: (row) => formatMoney(row.captured, currency) },
     {
       key: 'difference',
+      kind: 'money',
       label: 'Difference',
       render: (row) => (row.difference === null ? '—' : formatMoney(row.difference, currency)),
-      numeric: true,
     },
     {
       key: 'difference_percent',
+      kind: 'percent',
       label: 'Difference %',
       render: (row) => (row.difference_percent === null ? '—' : variancePercentText(row.difference_percent)),
-      numeric: true,
     },
   ];
 }

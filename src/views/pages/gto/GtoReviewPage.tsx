@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Card, Classes, HTMLTable, Icon, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Card, Classes, Icon, NonIdealState, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -22,11 +22,10 @@ import {
   type gtoReviewListMachine,
   gtoReviewMachine,
 } from '../../../machines/gto/gtoReviewMachine';
+import { type DataColumn, DataTable } from '../../common/DataTable';
 import { NameOptionSelect } from '../../common/NameOptionSelect';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
-import { ariaSort, SortButton } from '../../common/SortButton';
-import { TableScroll } from '../../common/TableScroll';
 import { usePageActor } from '../../common/usePageActor';
 import { MonthPicker } from '../../filters/MonthPicker';
 import { PageTitle } from '../../filters/PageTitle';
@@ -36,24 +35,6 @@ import './gto.css';
 
 type ReviewActor = ActorRefFrom<typeof gtoReviewMachine>;
 type ListActor = ActorRefFrom<typeof gtoReviewListMachine>;
-
-interface ColumnSpec {
-  readonly key: string;
-  readonly name: string;
-  readonly sort: GtoSortColumn;
-  readonly numeric?: boolean;
-}
-
-const COLUMNS: readonly ColumnSpec[] = [
-  { key: 'outlet', name: 'Outlet', sort: 'outlet_name' },
-  { key: 'mall', name: 'Mall', sort: 'mall_name' },
-  { key: 'declared', name: 'Declared GTO', sort: 'gto_amount', numeric: true },
-  { key: 'captured', name: 'Captured sales', sort: 'captured_sales', numeric: true },
-  { key: 'variance', name: 'Variance', sort: 'variance_percent', numeric: true },
-  { key: 'status', name: 'Status', sort: 'status' },
-  { key: 'submitted_at', name: 'Submitted at', sort: 'submitted_at' },
-  { key: 'reminded', name: 'Last reminder', sort: 'last_reminded_on' },
-];
 
 const SKELETON_ROWS = 5;
 
@@ -244,54 +225,71 @@ interface ReviewTableProps {
 }
 
 function ReviewTable({ rows, skeletonRows, sortColumn, order, onSort, receiptsHref }: ReviewTableProps) {
+  const money = (amount: number, row: GtoSummaryRow) => formatMoney(amount, currencyFormat(row.currency));
+  const columns: readonly DataColumn<GtoSummaryRow, GtoSortColumn>[] = [
+    { key: 'outlet', header: 'Outlet', kind: 'text', sort: 'outlet_name', render: (row) => row.outlet_name },
+    { key: 'mall', header: 'Mall', kind: 'text', sort: 'mall_name', render: (row) => row.mall_name },
+    {
+      key: 'declared',
+      header: 'Declared GTO',
+      kind: 'money',
+      sort: 'gto_amount',
+      render: (row) => (row.gto_amount === null ? '' : money(row.gto_amount, row)),
+    },
+    {
+      key: 'captured',
+      header: 'Captured sales',
+      kind: 'money',
+      sort: 'captured_sales',
+      render: (row) => money(row.captured_sales, row),
+    },
+    {
+      key: 'variance',
+      header: 'Variance',
+      kind: 'money',
+      sort: 'variance_percent',
+      render: (row) => <VarianceCell row={row} href={receiptsHref?.(row)} />,
+    },
+    { key: 'status', header: 'Status', kind: 'status', sort: 'status', render: (row) => <StatusTags row={row} /> },
+    {
+      key: 'submitted_at',
+      header: 'Submitted at',
+      kind: 'datetime',
+      sort: 'submitted_at',
+      render: (row) => (row.submitted_at === null ? '' : formatDateTime(row.submitted_at)),
+    },
+    {
+      key: 'reminded',
+      header: 'Last reminder',
+      kind: 'date',
+      sort: 'last_reminded_on',
+      render: (row) => (row.last_reminded_on === null ? '' : formatDay(row.last_reminded_on)),
+    },
+  ];
   return (
-    <TableScroll label="GTO review">
-      <HTMLTable striped compact className="gto-review-table" data-testid="gto-review-table" aria-busy={!rows}>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => {
-              const columnOrder = sortColumn === column.sort ? order : undefined;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={ariaSort(columnOrder)}
-                  className={column.numeric ? 'gto-numeric' : undefined}
-                >
-                  {onSort ? (
-                    <SortButton
-                      name={column.name}
-                      order={columnOrder}
-                      onSort={() => onSort(column.sort)}
-                      testId={`gto-sort-${column.sort}`}
-                    />
-                  ) : (
-                    column.name
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows === undefined
-            ? Array.from({ length: skeletonRows }, (_, index) => index + 1).map((place) => (
-                <tr key={place} data-testid="gto-skeleton-row">
-                  {COLUMNS.map((column) => (
-                    <td key={column.key}>
-                      <span className={Classes.SKELETON}>Loading</span>
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : rows.map((row) => <ReviewRow key={row.outlet_id} row={row} href={receiptsHref?.(row)} />)}
-        </tbody>
-      </HTMLTable>
-    </TableScroll>
+    <DataTable
+      label="GTO review"
+      className="gto-review-table"
+      testId="gto-review-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.outlet_id}
+      rowAttributes={(row) => ({
+        'data-testid': 'gto-review-row',
+        'data-outlet': row.outlet_id,
+        'data-flagged': row.flagged,
+      })}
+      sortColumn={sortColumn}
+      order={order}
+      onSort={onSort}
+      testIdPrefix="gto"
+      skeleton={{ label: 'Loading', testId: 'gto-skeleton-row', rows: skeletonRows }}
+    />
   );
 }
 
-function ReviewRow({ row, href }: { readonly row: GtoSummaryRow; readonly href: string | undefined }) {
+/** A submitted month's variance (amount and percent), a link to the outlet's receipts of the month. */
+function VarianceCell({ row, href }: { readonly row: GtoSummaryRow; readonly href: string | undefined }) {
   const currency = currencyFormat(row.currency);
   const submitted = row.status === 'submitted';
   const variance = submitted ? (
@@ -309,44 +307,37 @@ function ReviewRow({ row, href }: { readonly row: GtoSummaryRow; readonly href: 
       —
     </span>
   );
+  return href && submitted ? (
+    <Link href={href} data-testid={`gto-variance-link-${row.outlet_id}`} title={varianceWording(row)}>
+      {variance}
+      <span className="visually-hidden">
+        {' '}
+        {varianceWording(row)}: receipts of {row.outlet_name}
+      </span>
+    </Link>
+  ) : (
+    variance
+  );
+}
+
+/** The month's status, and whether it is flagged or late. */
+function StatusTags({ row }: { readonly row: GtoSummaryRow }) {
+  const submitted = row.status === 'submitted';
   return (
-    <tr data-testid="gto-review-row" data-outlet={row.outlet_id} data-flagged={row.flagged}>
-      <td>{row.outlet_name}</td>
-      <td>{row.mall_name}</td>
-      <td className="gto-numeric">{row.gto_amount === null ? '' : formatMoney(row.gto_amount, currency)}</td>
-      <td className="gto-numeric">{formatMoney(row.captured_sales, currency)}</td>
-      <td className="gto-numeric">
-        {href && submitted ? (
-          <Link href={href} data-testid={`gto-variance-link-${row.outlet_id}`} title={varianceWording(row)}>
-            {variance}
-            <span className="visually-hidden">
-              {' '}
-              {varianceWording(row)}: receipts of {row.outlet_name}
-            </span>
-          </Link>
-        ) : (
-          variance
-        )}
-      </td>
-      <td>
-        <span className="gto-tags">
-          <Tag minimal intent={submitted ? 'success' : 'none'}>
-            {statusLabel(row)}
-          </Tag>
-          {row.flagged ? (
-            <Tag intent="danger" icon="flag" data-testid="gto-flagged">
-              Flagged
-            </Tag>
-          ) : null}
-          {row.late ? (
-            <Tag intent="warning" icon="time" data-testid="gto-late" title={lateWording(row)}>
-              Late<span className="visually-hidden">: {lateWording(row)}</span>
-            </Tag>
-          ) : null}
-        </span>
-      </td>
-      <td>{row.submitted_at === null ? '' : formatDateTime(row.submitted_at)}</td>
-      <td>{row.last_reminded_on === null ? '' : formatDay(row.last_reminded_on)}</td>
-    </tr>
+    <span className="gto-tags">
+      <Tag minimal intent={submitted ? 'success' : 'none'}>
+        {statusLabel(row)}
+      </Tag>
+      {row.flagged ? (
+        <Tag intent="danger" icon="flag" data-testid="gto-flagged">
+          Flagged
+        </Tag>
+      ) : null}
+      {row.late ? (
+        <Tag intent="warning" icon="time" data-testid="gto-late" title={lateWording(row)}>
+          Late<span className="visually-hidden">: {lateWording(row)}</span>
+        </Tag>
+      ) : null}
+    </span>
   );
 }

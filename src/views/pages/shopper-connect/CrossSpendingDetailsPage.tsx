@@ -96,11 +96,11 @@ function pairDailyOptions(rows: readonly PairDayRow[], shown: boolean, currency:
 }
 
 const DAILY_COLUMNS: Column<PairDayRow>[] = [
-  { key: 'date', label: 'Date', render: (row) => row.date },
-  { key: 'shoppers', label: 'Shoppers', render: (row) => formatNumber(row.shoppers), numeric: true },
-  { key: 'visits', label: 'Visits', render: (row) => formatNumber(row.visits), numeric: true },
-  { key: 'spend', label: 'Spend', render: (row) => <Money value={row.spend} />, numeric: true },
-  { key: 'note', label: 'Note', render: (row) => row.note },
+  { key: 'date', kind: 'date', label: 'Date', render: (row) => row.date },
+  { key: 'shoppers', kind: 'count', label: 'Shoppers', render: (row) => formatNumber(row.shoppers) },
+  { key: 'visits', kind: 'count', label: 'Visits', render: (row) => formatNumber(row.visits) },
+  { key: 'spend', kind: 'money', label: 'Spend', render: (row) => <Money value={row.spend} /> },
+  { key: 'note', kind: 'text', label: 'Note', render: (row) => row.note },
 ];
 
 const NOT_ASKED = { status: 'loading', retry: () => undefined } as const;

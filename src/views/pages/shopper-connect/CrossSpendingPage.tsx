@@ -44,24 +44,31 @@ function PairLink({ row }: { readonly row: CrossSpendingOutletRow }) {
 const SHARE_COLUMNS = [
   {
     key: 'shared_shoppers',
+    kind: 'count',
     label: 'Shared Shoppers',
     render: (row: { shared_shoppers: number }) => formatNumber(row.shared_shoppers),
-    numeric: true,
   },
   {
     key: 'share_percent',
+    kind: 'percent',
     label: 'Share of Shoppers',
     render: (row: { share_percent: number }) => formatSharePercent(row.share_percent),
-    numeric: true,
   },
-  { key: 'spend', label: 'Spend', render: (row: { spend: number }) => <Money value={row.spend} />, numeric: true },
-  { key: 'visits', label: 'Visits', render: (row: { visits: number }) => formatNumber(row.visits), numeric: true },
+  { key: 'spend', kind: 'money', label: 'Spend', render: (row: { spend: number }) => <Money value={row.spend} /> },
+  { key: 'visits', kind: 'count', label: 'Visits', render: (row: { visits: number }) => formatNumber(row.visits) },
 ] as const;
 
 const OUTLET_COLUMNS: Column<CrossSpendingOutletRow>[] = [
-  { key: 'outlet_name', label: 'Outlet', render: (row) => <PairLink row={row} /> },
+  {
+    key: 'outlet_name',
+    kind: 'text',
+    label: 'Outlet',
+    text: (row) => row.outlet_name,
+    render: (row) => <PairLink row={row} />,
+  },
   {
     key: 'category',
+    kind: 'text',
     label: 'Category',
     value: (row) => categoryLabel(row.category),
     render: (row) => categoryLabel(row.category),
@@ -72,6 +79,7 @@ const OUTLET_COLUMNS: Column<CrossSpendingOutletRow>[] = [
 const CATEGORY_COLUMNS: Column<CrossSpendingCategoryRow>[] = [
   {
     key: 'category',
+    kind: 'text',
     label: 'Category',
     value: (row) => categoryLabel(row.category),
     render: (row) => categoryLabel(row.category),

@@ -33,35 +33,37 @@ interface BreakdownRow {
 }
 
 const MONTHLY_COLUMNS: Column<MonthlyReportRow>[] = [
-  { key: 'month', label: 'Month', render: (row) => formatMonth(row.month) },
-  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
-  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+  { key: 'month', kind: 'date', label: 'Month', render: (row) => formatMonth(row.month) },
+  { key: 'gmv', kind: 'money', label: 'GMV', render: (row) => <Money value={row.gmv} /> },
+  { key: 'transactions', kind: 'count', label: 'Transactions', render: (row) => formatNumber(row.transactions) },
 ];
 
 const BREAKDOWN_COLUMNS = (label: string): Column<BreakdownRow>[] => [
   {
     key: 'name',
+    kind: 'text',
     label,
+    text: (row) => row.name,
     render: (row) => (row.outletId === undefined ? row.name : <OutletLink outletId={row.outletId} name={row.name} />),
   },
-  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
-  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+  { key: 'gmv', kind: 'money', label: 'GMV', render: (row) => <Money value={row.gmv} /> },
+  { key: 'transactions', kind: 'count', label: 'Transactions', render: (row) => formatNumber(row.transactions) },
   {
     key: 'average_transaction_value',
+    kind: 'money',
     label: 'Avg. Transaction Value',
     render: (row) => <Money value={row.average_transaction_value} />,
-    numeric: true,
   },
 ];
 
 const DAILY_COLUMNS = [
-  { key: 'date', label: 'Date', render: (row: { date: string }) => row.date },
-  { key: 'gmv', label: 'GMV', render: (row: { gmv: number }) => <Money value={row.gmv} />, numeric: true },
+  { key: 'date', kind: 'date' as const, label: 'Date', render: (row: { date: string }) => row.date },
+  { key: 'gmv', kind: 'money' as const, label: 'GMV', render: (row: { gmv: number }) => <Money value={row.gmv} /> },
   {
     key: 'transactions',
+    kind: 'count' as const,
     label: 'Transactions',
     render: (row: { transactions: number }) => formatNumber(row.transactions),
-    numeric: true,
   },
 ];
 

@@ -29,21 +29,27 @@ import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
 
 const DAILY_COLUMNS: Column<DailyReportRow>[] = [
-  { key: 'date', label: 'Date', render: (row) => row.date },
-  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
-  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+  { key: 'date', kind: 'date', label: 'Date', render: (row) => row.date },
+  { key: 'gmv', kind: 'money', label: 'GMV', render: (row) => <Money value={row.gmv} /> },
+  { key: 'transactions', kind: 'count', label: 'Transactions', render: (row) => formatNumber(row.transactions) },
 ];
 
 export const OUTLET_COLUMNS: Column<MallGroupRow>[] = [
   // Each outlet opens its own page.
-  { key: 'name', label: 'Outlet', render: (row) => <OutletLink outletId={row.key} name={row.name} /> },
-  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
-  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+  {
+    key: 'name',
+    kind: 'text',
+    label: 'Outlet',
+    text: (row) => row.name,
+    render: (row) => <OutletLink outletId={row.key} name={row.name} />,
+  },
+  { key: 'gmv', kind: 'money', label: 'GMV', render: (row) => <Money value={row.gmv} /> },
+  { key: 'transactions', kind: 'count', label: 'Transactions', render: (row) => formatNumber(row.transactions) },
 ];
 
 export const PAYMENT_COLUMNS: Column<PaymentMethodRow>[] = [
-  { key: 'payment_method', label: 'Payment Method', render: (row) => row.payment_method },
-  { key: 'sum', label: 'Sum', render: (row) => <Money value={row.sum} />, numeric: true },
+  { key: 'payment_method', kind: 'text', label: 'Payment Method', render: (row) => row.payment_method },
+  { key: 'sum', kind: 'money', label: 'Sum', render: (row) => <Money value={row.sum} /> },
 ];
 
 /** Mall home: the KPIs with growth, the daily trend, the outlet ranking and the payment-method split. */

@@ -29,16 +29,18 @@ import type { PageProps } from '../pageProps';
 import './mallOutlet.css';
 
 const DAILY_COLUMNS: Column<DailyReportRow>[] = [
-  { key: 'date', label: 'Date', render: (row) => row.date },
-  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
-  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+  { key: 'date', kind: 'date', label: 'Date', render: (row) => row.date },
+  { key: 'gmv', kind: 'money', label: 'GMV', render: (row) => <Money value={row.gmv} /> },
+  { key: 'transactions', kind: 'count', label: 'Transactions', render: (row) => formatNumber(row.transactions) },
 ];
 
 const PEER_COLUMNS: Column<PeerRow>[] = [
-  { key: 'rank', label: 'Rank', render: (row) => formatNumber(row.rank), numeric: true },
+  { key: 'rank', kind: 'count', label: 'Rank', render: (row) => formatNumber(row.rank) },
   {
     key: 'outlet_name',
+    kind: 'text',
     label: 'Outlet',
+    text: (row) => (row.current ? `${row.outlet_name} (this outlet)` : row.outlet_name),
     // The page's own outlet is named, not linked; the others open their own page.
     render: (row) =>
       row.current ? (
@@ -49,14 +51,14 @@ const PEER_COLUMNS: Column<PeerRow>[] = [
         <OutletLink outletId={row.outlet_id} name={row.outlet_name} />
       ),
   },
-  { key: 'level', label: 'Level', render: (row) => row.level },
-  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
-  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+  { key: 'level', kind: 'text', label: 'Level', render: (row) => row.level },
+  { key: 'gmv', kind: 'money', label: 'GMV', render: (row) => <Money value={row.gmv} /> },
+  { key: 'transactions', kind: 'count', label: 'Transactions', render: (row) => formatNumber(row.transactions) },
   {
     key: 'average_transaction_value',
+    kind: 'money',
     label: 'Avg. Transaction Value',
     render: (row) => <Money value={row.average_transaction_value} />,
-    numeric: true,
   },
 ];
 

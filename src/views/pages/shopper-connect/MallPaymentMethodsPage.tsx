@@ -27,9 +27,9 @@ interface ShareRow {
 }
 
 const SHARE_COLUMNS: Column<ShareRow>[] = [
-  { key: 'payment_method', label: 'Payment Method', render: (row) => row.payment_method },
-  { key: 'sum', label: 'Sum', render: (row) => <Money value={row.sum} />, numeric: true },
-  { key: 'share', label: 'Share', render: (row) => formatPercentage(row.share), numeric: true },
+  { key: 'payment_method', kind: 'text', label: 'Payment Method', render: (row) => row.payment_method },
+  { key: 'sum', kind: 'money', label: 'Sum', render: (row) => <Money value={row.sum} /> },
+  { key: 'share', kind: 'percent', label: 'Share', render: (row) => formatPercentage(row.share) },
 ];
 
 /** The top methods of each bucket as stacked columns, the largest method first. */
@@ -62,12 +62,12 @@ export function MallPaymentMethodsPage({ title, header }: PageProps) {
   const methods = overTime?.methods ?? [];
   const overTimeColumns = useMemo<Column<Record<string, string | number>>[]>(
     () => [
-      { key: 'period', label: 'Period', render: (row) => String(row.period) },
+      { key: 'period', kind: 'text', label: 'Period', render: (row) => String(row.period) },
       ...methods.map((method) => ({
         key: method,
         label: method,
+        kind: 'money' as const,
         render: (row: Record<string, string | number>) => <Money value={Number(row[method] ?? 0)} />,
-        numeric: true,
       })),
     ],
     [methods],

@@ -130,12 +130,12 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
   );
   const line = useMemo(() => seriesOptions(series, shown, metric, currency), [series, shown, metric, currency]);
   const seriesColumns: Column<MarkedPoint>[] = [
-    { key: 'period', label: 'Period', render: (row) => row.mark.label },
+    { key: 'period', kind: 'text', label: 'Period', render: (row) => row.mark.label },
     {
       key: 'value',
+      kind: metric === 'transactions' ? 'count' : 'money',
       label: METRIC_LABELS[metric],
       render: (row) => formatMetric(metric, row.value, currency),
-      numeric: true,
     },
   ];
 

@@ -24,10 +24,10 @@ import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
 
 const OUTLET_COLUMNS: Column<OutletRankRow>[] = [
-  { key: 'outlet_name', label: 'Outlet', render: (row) => row.outlet_name },
-  { key: 'mall_name', label: 'Mall', render: (row) => row.mall_name },
-  { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
-  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+  { key: 'outlet_name', kind: 'text', label: 'Outlet', render: (row) => row.outlet_name },
+  { key: 'mall_name', kind: 'text', label: 'Mall', render: (row) => row.mall_name },
+  { key: 'gmv', kind: 'money', label: 'GMV', render: (row) => <Money value={row.gmv} /> },
+  { key: 'transactions', kind: 'count', label: 'Transactions', render: (row) => formatNumber(row.transactions) },
 ];
 
 /** An outlet's figure of the chosen metric. */
@@ -165,21 +165,21 @@ export function MemberVsNonMemberPage({ title, header }: PageProps) {
             <ReportTable
               testId="member-totals"
               columns={[
-                { key: 'group', label: '', render: (row: (typeof totalsRows)[number]) => row.group },
+                { key: 'group', kind: 'text', label: '', render: (row: (typeof totalsRows)[number]) => row.group },
                 {
                   key: 'value',
+                  kind: metric === 'transactions' ? 'count' : 'money',
                   label: METRIC_LABELS[metric],
                   render: (row) => formatMetric(metric, row.value, currency),
-                  numeric: true,
                 },
                 ...(metric === 'average_transaction_value'
                   ? []
                   : [
                       {
                         key: 'share',
+                        kind: 'percent' as const,
                         label: 'Share',
                         render: (row: (typeof totalsRows)[number]) => formatPercentage(row.share),
-                        numeric: true,
                       },
                     ]),
               ]}

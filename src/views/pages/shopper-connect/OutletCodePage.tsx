@@ -18,10 +18,10 @@ import {
   outletCodeMachine,
   refusalOf,
 } from '../../../machines/outletCodeMachine';
+import { type DataColumn, DataTable } from '../../common/DataTable';
 import { useNoticeToasts } from '../../common/Notifications';
 import { Pager } from '../../common/Pager';
 import { SearchForm } from '../../common/SearchForm';
-import { SortedTable } from '../../common/SortedTable';
 import { usePageActor } from '../../common/usePageActor';
 import { usePagedListView } from '../../common/usePagedListView';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
@@ -36,11 +36,6 @@ type ListActor = NonNullable<ReturnType<PageActor['getSnapshot']>['children']['l
 type EditorActor = NonNullable<ReturnType<PageActor['getSnapshot']>['children']['editor']>;
 type Send = (event: OutletCodeEvent) => void;
 
-const COLUMNS: readonly { readonly column: OutletCodeSortColumn; readonly name: string }[] = [
-  { column: 'mall_name', name: 'Mall' },
-  { column: 'outlet_name', name: 'Outlet' },
-  { column: 'outlet_code', name: 'Code' },
-];
 /** The longest search the call takes (the contract's maxLength). */
 const SEARCH_MAX_LENGTH = 100;
 
@@ -221,47 +216,54 @@ function OutletCodeTable({
   readonly errorOf?: (row: OutletCodeDraftRow) => string | undefined;
   readonly onChange?: (outletId: number, text: string) => void;
 }) {
-  return (
-    <SortedTable
-      label="Outlet codes"
-      className="outlet-code-table"
-      columns={COLUMNS}
-      rows={rows}
-      renderRow={(row) => {
+  const columns: readonly DataColumn<OutletCodeDraftRow, OutletCodeSortColumn>[] = [
+    { key: 'mall', header: 'Mall', kind: 'text', sort: 'mall_name', render: (row) => row.mallName },
+    { key: 'outlet', header: 'Outlet', kind: 'text', sort: 'outlet_name', render: (row) => row.outletName },
+    {
+      key: 'code',
+      header: 'Code',
+      kind: 'id',
+      sort: 'outlet_code',
+      render: (row) => {
         const error = errorOf(row);
         const errorId = `outlet-code-error-${row.outletId}`;
         return (
-          <tr
-            key={row.outletId}
-            data-testid="outlet-code-row"
-            data-outlet={row.outletId}
-            data-changed={isCodeChanged(row)}
-          >
-            <td>{row.mallName}</td>
-            <td>{row.outletName}</td>
-            <td className="outlet-code-cell">
-              <InputGroup
-                size="small"
-                value={row.text}
-                placeholder="No code"
-                maxLength={OUTLET_CODE_MAX_LENGTH}
-                disabled={!editable}
-                intent={error ? 'danger' : isCodeChanged(row) ? 'primary' : 'none'}
-                aria-label={`Code of ${row.outletName}`}
-                aria-invalid={error !== undefined}
-                aria-describedby={error ? errorId : undefined}
-                data-testid="outlet-code-input"
-                onChange={(event) => onChange(row.outletId, event.currentTarget.value)}
-              />
-              {error ? (
-                <div id={errorId} className="outlet-code-error" role="alert" data-testid="outlet-code-error">
-                  {error}
-                </div>
-              ) : null}
-            </td>
-          </tr>
+          <div className="outlet-code-cell">
+            <InputGroup
+              size="small"
+              value={row.text}
+              placeholder="No code"
+              maxLength={OUTLET_CODE_MAX_LENGTH}
+              disabled={!editable}
+              intent={error ? 'danger' : isCodeChanged(row) ? 'primary' : 'none'}
+              aria-label={`Code of ${row.outletName}`}
+              aria-invalid={error !== undefined}
+              aria-describedby={error ? errorId : undefined}
+              data-testid="outlet-code-input"
+              onChange={(event) => onChange(row.outletId, event.currentTarget.value)}
+            />
+            {error ? (
+              <div id={errorId} className="outlet-code-error" role="alert" data-testid="outlet-code-error">
+                {error}
+              </div>
+            ) : null}
+          </div>
         );
-      }}
+      },
+    },
+  ];
+  return (
+    <DataTable
+      label="Outlet codes"
+      className="outlet-code-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.outletId}
+      rowAttributes={(row) => ({
+        'data-testid': 'outlet-code-row',
+        'data-outlet': row.outletId,
+        'data-changed': isCodeChanged(row),
+      })}
       sortColumn={sortColumn}
       order={order}
       onSort={onSort}

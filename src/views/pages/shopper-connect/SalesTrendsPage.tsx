@@ -27,27 +27,27 @@ function columnsOf(measure: TrendMeasure, year: number): Column<SalesTrendMonth>
     value === undefined ? '—' : measure === 'gmv' ? <Money value={value} /> : formatNumber(value);
   return [
     // Sorted by the month's number, so that Jan to Dec is the ascending order.
-    { key: 'month', label: 'Month', render: (row) => row.label, value: (row) => row.month },
+    { key: 'month', kind: 'date', label: 'Month', render: (row) => row.label, value: (row) => row.month },
     {
       key: 'this_year',
+      kind: 'count',
       label: String(year),
       render: (row) => figure(row.thisYear?.[measure]),
       value: (row) => row.thisYear?.[measure],
-      numeric: true,
     },
     {
       key: 'last_year',
+      kind: 'count',
       label: String(year - 1),
       render: (row) => figure(row.lastYear[measure]),
       value: (row) => row.lastYear[measure],
-      numeric: true,
     },
     {
       key: 'growth',
+      kind: 'percent',
       label: 'Growth',
       render: (row) => growthText(row.growth?.[measure]),
       value: (row) => row.growth?.[measure],
-      numeric: true,
     },
   ];
 }

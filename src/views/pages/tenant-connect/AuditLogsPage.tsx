@@ -9,12 +9,13 @@ import {
   auditEntityName,
   isAuditEntity,
 } from '../../../domain/audit';
+import type { CurrencyFormat } from '../../../domain/format';
 import { formatDateTime } from '../../../domain/format';
 import { AUDIT_ROWS_PER_PAGE_OPTIONS, type auditListMachine, auditLogMachine } from '../../../machines/auditLogMachine';
+import { type DataColumn, DataTable } from '../../common/DataTable';
 import { useMallCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { SearchForm } from '../../common/SearchForm';
-import { SortedTable } from '../../common/SortedTable';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
@@ -23,13 +24,40 @@ import { PagedList, type PagedListWording } from '../../common/PagedList';
 
 type ListActor = ActorRefFrom<typeof auditListMachine>;
 
-const COLUMNS: readonly { readonly column: AuditSortColumn | undefined; readonly name: string }[] = [
-  { column: 'created_at', name: 'When' },
-  { column: 'user_email', name: 'Who' },
-  { column: 'action', name: 'Action' },
-  { column: 'entity', name: 'What' },
-  { column: undefined, name: 'Change (before → after)' },
-];
+/** The columns of the log; a change's amounts are in the mall's currency. */
+function columnsOf(currency: CurrencyFormat): readonly DataColumn<AuditLogEntry, AuditSortColumn>[] {
+  return [
+    {
+      key: 'when',
+      header: 'When',
+      kind: 'datetime',
+      sort: 'created_at',
+      render: (entry) => formatDateTime(entry.created_at),
+    },
+    { key: 'who', header: 'Who', kind: 'text', sort: 'user_email', render: (entry) => entry.user_email ?? 'System' },
+    { key: 'action', header: 'Action', kind: 'text', sort: 'action', render: (entry) => auditActionName(entry.action) },
+    {
+      key: 'what',
+      header: 'What',
+      kind: 'text',
+      sort: 'entity',
+      render: (entry) => (
+        <>
+          {auditEntityName(entry.entity)}
+          {entry.entity_id ? <span className={Classes.TEXT_MUTED}> {entry.entity_id}</span> : null}
+        </>
+      ),
+      text: (entry) =>
+        entry.entity_id ? `${auditEntityName(entry.entity)} ${entry.entity_id}` : auditEntityName(entry.entity),
+    },
+    {
+      key: 'change',
+      header: 'Change (before → after)',
+      kind: 'text',
+      render: (entry) => auditChangeText(entry.detail, currency),
+    },
+  ];
+}
 
 /** The longest search the call takes (the contract's maxLength). */
 const SEARCH_MAX_LENGTH = 200;
@@ -107,23 +135,13 @@ function AuditTable({
 }) {
   const currency = useMallCurrency();
   return (
-    <SortedTable
+    <DataTable
       label="Audit log"
       className="audit-table"
-      columns={COLUMNS}
+      columns={columnsOf(currency)}
       rows={rows}
-      renderRow={(entry) => (
-        <tr key={entry.id} data-testid="audit-row">
-          <td className="audit-when">{formatDateTime(entry.created_at)}</td>
-          <td>{entry.user_email ?? 'System'}</td>
-          <td>{auditActionName(entry.action)}</td>
-          <td>
-            {auditEntityName(entry.entity)}
-            {entry.entity_id ? <span className={Classes.TEXT_MUTED}> {entry.entity_id}</span> : null}
-          </td>
-          <td className="audit-change">{auditChangeText(entry.detail, currency)}</td>
-        </tr>
-      )}
+      rowKey={(entry) => entry.id}
+      rowAttributes={() => ({ 'data-testid': 'audit-row' })}
       sortColumn={sortColumn}
       order={order}
       onSort={onSort}

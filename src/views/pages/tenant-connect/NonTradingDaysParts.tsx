@@ -14,7 +14,7 @@ import {
   NON_TRADING_ROWS_PER_PAGE_OPTIONS,
   type NonTradingListMachine,
 } from '../../../machines/tenantConnect/nonTradingDaysMachine';
-import { SortedTable } from '../../common/SortedTable';
+import { type DataColumn, DataTable } from '../../common/DataTable';
 import './nonTradingDays.css';
 import { formatDateTime, formatDay } from '../../../domain/format';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
@@ -33,12 +33,6 @@ export interface NonTradingTableSetup {
   readonly notRemovableText?: string;
 }
 
-interface ColumnSpec {
-  readonly key: string;
-  readonly name: string;
-  readonly sort: NonTradingSortColumn | undefined;
-}
-
 const WORDING: PagedListWording = {
   failure: 'The non-trading days could not be read.',
   emptyIcon: 'calendar',
@@ -47,15 +41,64 @@ const WORDING: PagedListWording = {
   testId: 'ntd',
 };
 
-function columnsOf(setup: NonTradingTableSetup): ColumnSpec[] {
+type RemovalOf = (row: NonTradingDay) => 'enabled' | 'waiting' | 'refused';
+
+function columnsOf(
+  setup: NonTradingTableSetup,
+  removal: RemovalOf | undefined,
+  onRemove: ((row: NonTradingDay) => void) | undefined,
+): DataColumn<NonTradingDay, NonTradingSortColumn>[] {
+  const outlet: DataColumn<NonTradingDay, NonTradingSortColumn> = {
+    key: 'outlet',
+    header: 'Outlet',
+    kind: 'text',
+    sort: 'outlet_name',
+    render: (row) => row.outlet_name,
+  };
   return [
-    { key: 'day', name: 'Day', sort: 'day' },
-    ...(setup.withOutlet ? [{ key: 'outlet', name: 'Outlet', sort: 'outlet_name' as const }] : []),
-    { key: 'reason', name: 'Reason', sort: 'reason' },
-    { key: 'declared_by', name: 'Declared by', sort: 'declared_by' },
-    { key: 'who', name: 'Who', sort: 'user_email' },
-    { key: 'when', name: 'When', sort: 'declared_at' },
-    { key: 'action', name: 'Action', sort: undefined },
+    { key: 'day', header: 'Day', kind: 'date', sort: 'day', render: (row) => formatDay(row.day) },
+    ...(setup.withOutlet ? [outlet] : []),
+    { key: 'reason', header: 'Reason', kind: 'text', sort: 'reason', render: (row) => row.reason },
+    {
+      key: 'declared_by',
+      header: 'Declared by',
+      kind: 'status',
+      sort: 'declared_by',
+      render: (row) => (
+        <Tag minimal intent={row.declared_by === 'tenant' ? 'primary' : 'none'}>
+          {DECLARED_BY_LABELS[row.declared_by]}
+        </Tag>
+      ),
+    },
+    { key: 'who', header: 'Who', kind: 'text', sort: 'user_email', render: (row) => row.user_email ?? '—' },
+    {
+      key: 'when',
+      header: 'When',
+      kind: 'datetime',
+      sort: 'declared_at',
+      render: (row) => formatDateTime(row.declared_at),
+    },
+    {
+      key: 'action',
+      header: 'Action',
+      kind: 'actions',
+      render: (row) =>
+        removal === undefined ? null : removal(row) === 'refused' ? (
+          <span className={Classes.TEXT_MUTED}>{setup.notRemovableText}</span>
+        ) : (
+          <Button
+            small
+            minimal
+            intent="danger"
+            icon="trash"
+            text={setup.removeText}
+            data-testid="ntd-remove"
+            aria-label={`${setup.removeText} ${formatDay(row.day)}${setup.withOutlet ? ` of ${row.outlet_name}` : ''}`}
+            disabled={removal(row) !== 'enabled'}
+            onClick={() => onRemove?.(row)}
+          />
+        ),
+    },
   ];
 }
 
@@ -207,48 +250,18 @@ export function NonTradingTable({
   readonly order?: 'asc' | 'desc';
   readonly onSort?: (column: NonTradingSortColumn) => void;
   /** Whether the day may be removed now, not until the page is ready again, or not at all here. */
-  readonly removal?: (row: NonTradingDay) => 'enabled' | 'waiting' | 'refused';
+  readonly removal?: RemovalOf;
   readonly onRemove?: (row: NonTradingDay) => void;
 }) {
-  const columns = columnsOf(setup);
   return (
-    <SortedTable
+    <DataTable
       label="Non-trading days"
       className="ntd-table"
       testId="ntd-table"
-      columns={columns.map(({ name, sort }) => ({ name, column: sort }))}
+      columns={columnsOf(setup, removal, onRemove)}
       rows={rows}
-      renderRow={(row) => (
-        <tr key={`${row.outlet_id}:${row.day}`} data-testid="ntd-row" data-day={row.day}>
-          <td className="ntd-nowrap">{formatDay(row.day)}</td>
-          {setup.withOutlet ? <td>{row.outlet_name}</td> : null}
-          <td className="ntd-reason-cell">{row.reason}</td>
-          <td>
-            <Tag minimal intent={row.declared_by === 'tenant' ? 'primary' : 'none'}>
-              {DECLARED_BY_LABELS[row.declared_by]}
-            </Tag>
-          </td>
-          <td>{row.user_email ?? '—'}</td>
-          <td className="ntd-nowrap">{formatDateTime(row.declared_at)}</td>
-          <td>
-            {removal === undefined ? null : removal(row) === 'refused' ? (
-              <span className={Classes.TEXT_MUTED}>{setup.notRemovableText}</span>
-            ) : (
-              <Button
-                small
-                minimal
-                intent="danger"
-                icon="trash"
-                text={setup.removeText}
-                data-testid="ntd-remove"
-                aria-label={`${setup.removeText} ${formatDay(row.day)}${setup.withOutlet ? ` of ${row.outlet_name}` : ''}`}
-                disabled={removal(row) !== 'enabled'}
-                onClick={() => onRemove?.(row)}
-              />
-            )}
-          </td>
-        </tr>
-      )}
+      rowKey={(row) => `${row.outlet_id}:${row.day}`}
+      rowAttributes={(row) => ({ 'data-testid': 'ntd-row', 'data-day': row.day })}
       sortColumn={sortColumn}
       order={order}
       onSort={onSort}

@@ -120,6 +120,7 @@ function trendChart(trend: Trend | undefined, measure: TrendMeasure, currency: C
 
 const bucketColumn = <Row extends { readonly key: string }>(label: (row: Row) => string): Column<Row> => ({
   key: 'bucket',
+  kind: 'text',
   label: 'Period',
   value: (row) => row.key,
   render: label,
@@ -127,25 +128,25 @@ const bucketColumn = <Row extends { readonly key: string }>(label: (row: Row) =>
 
 const TREND_COLUMNS: Column<TrendRow>[] = [
   bucketColumn((row) => row.label),
-  { key: 'revenue', label: 'Revenue', render: (row) => <Money value={row.revenue} />, numeric: true },
-  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
-  { key: 'units', label: 'Units Sold', render: (row) => formatNumber(row.units), numeric: true },
+  { key: 'revenue', kind: 'money', label: 'Revenue', render: (row) => <Money value={row.revenue} /> },
+  { key: 'transactions', kind: 'count', label: 'Transactions', render: (row) => formatNumber(row.transactions) },
+  { key: 'units', kind: 'count', label: 'Units Sold', render: (row) => formatNumber(row.units) },
 ];
 
 const MEAL_COLUMNS: Column<MealTimingRow>[] = [
-  { key: 'name', label: 'Meal Timing', render: (row) => row.name },
-  { key: 'time', label: 'Time', value: (row) => row.start_time, render: (row) => row.time },
-  { key: 'revenue', label: 'Revenue', render: (row) => <Money value={row.revenue} />, numeric: true },
-  { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
-  { key: 'share', label: 'Share of Revenue', render: (row) => formatPercentage(row.share), numeric: true },
+  { key: 'name', kind: 'text', label: 'Meal Timing', render: (row) => row.name },
+  { key: 'time', kind: 'text', label: 'Time', value: (row) => row.start_time, render: (row) => row.time },
+  { key: 'revenue', kind: 'money', label: 'Revenue', render: (row) => <Money value={row.revenue} /> },
+  { key: 'transactions', kind: 'count', label: 'Transactions', render: (row) => formatNumber(row.transactions) },
+  { key: 'share', kind: 'percent', label: 'Share of Revenue', render: (row) => formatPercentage(row.share) },
 ];
 
 const ITEM_COLUMNS: Column<ItemRow>[] = [
   bucketColumn((row) => row.bucket),
-  { key: 'rank', label: '#', render: (row) => formatNumber(row.rank), numeric: true },
-  { key: 'item_name', label: 'Item', render: (row) => row.item_name },
-  { key: 'quantity', label: 'Quantity', render: (row) => formatNumber(row.quantity), numeric: true },
-  { key: 'amount', label: 'Amount', render: (row) => <Money value={row.amount} />, numeric: true },
+  { key: 'rank', kind: 'count', label: '#', render: (row) => formatNumber(row.rank) },
+  { key: 'item_name', kind: 'text', label: 'Item', render: (row) => row.item_name },
+  { key: 'quantity', kind: 'count', label: 'Quantity', render: (row) => formatNumber(row.quantity) },
+  { key: 'amount', kind: 'money', label: 'Amount', render: (row) => <Money value={row.amount} /> },
 ];
 
 /* ---------------------------------------------------------------- the page */
@@ -482,19 +483,15 @@ function ItemsSection({ page, waiting }: { readonly page: PageActor; readonly wa
         </div>
       </div>
       <PanelContent panel={panel} label={title}>
-        <section
-          className="app-scroll-region sa-table-region sa-items-region"
-          aria-label={`${title}: table`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-          tabIndex={0}
-        >
+        <div className="sa-items-region">
           <ReportTable
             testId="sa-items-table"
+            label={`${title}: table`}
             columns={ITEM_COLUMNS}
             rows={rows ?? []}
             rowKey={(row) => `${row.key}-${row.sku_id}`}
           />
-        </section>
+        </div>
       </PanelContent>
     </Card>
   );

@@ -41,13 +41,15 @@ function salesReviewChart(
 
 function columnsFor(today: string): Column<SalesReviewDay>[] {
   return [
-    { key: 'date', label: 'Date', render: (row) => row.date },
-    { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
-    { key: 'transactions', label: 'Transactions', render: (row) => formatNumber(row.transactions), numeric: true },
+    { key: 'date', kind: 'date', label: 'Date', render: (row) => row.date },
+    { key: 'gmv', kind: 'money', label: 'GMV', render: (row) => <Money value={row.gmv} /> },
+    { key: 'transactions', kind: 'count', label: 'Transactions', render: (row) => formatNumber(row.transactions) },
     {
       key: 'note',
+      kind: 'text',
       label: 'Note',
       value: (row) => salesReviewNote(row, today),
+      text: (row) => salesReviewNote(row, today),
       render: (row) =>
         row.non_trading ? (
           <span className="sales-review-note" data-testid="sales-review-non-trading">

@@ -11,7 +11,7 @@ import {
 } from '../../../domain/mallAmounts';
 import { type Kpi, kpiGrowthLine } from '../../../domain/mallReportViews';
 import { dayMark } from '../../../domain/periods';
-import { refundsMachine, voucherRedemptionMachine } from '../../../machines/mallAmountMachine';
+import { refundsMachine, voucherRedemptionMachine } from '../../../machines/refundsAndVoucherRedemptionMachine';
 import { Chart } from '../../charts/Chart';
 import { MallsDateRangeHeader } from '../../common/MallsDateRangeHeader';
 import { Money, useMallCurrency } from '../../common/Money';
@@ -38,21 +38,27 @@ const CHART_OUTLETS = 10;
 function dailyColumns(labels: MallAmountLabels): Column<MallAmountDayRow>[] {
   return [
     // Today is labelled 'so far'; the days sort by their date.
-    { key: 'date', label: 'Date', render: (row) => row.label, value: (row) => row.date },
-    { key: 'amount', label: labels.amount, render: (row) => <Money value={row.amount} />, numeric: true },
-    { key: 'count', label: labels.count, render: (row) => formatNumber(row.count), numeric: true },
+    { key: 'date', kind: 'date', label: 'Date', render: (row) => row.label, value: (row) => row.date },
+    { key: 'amount', kind: 'money', label: labels.amount, render: (row) => <Money value={row.amount} /> },
+    { key: 'count', kind: 'count', label: labels.count, render: (row) => formatNumber(row.count) },
   ];
 }
 
 function outletColumns(labels: MallAmountLabels): Column<MallAmountOutletRow>[] {
   return [
     // Each outlet opens its own page.
-    { key: 'outlet', label: 'Outlet', render: (row) => <OutletLink outletId={row.outletId} name={row.outlet} /> },
-    { key: 'mall', label: 'Mall', render: (row) => row.mall },
-    { key: 'amount', label: labels.amount, render: (row) => <Money value={row.amount} />, numeric: true },
-    { key: 'count', label: labels.count, render: (row) => formatNumber(row.count), numeric: true },
-    { key: 'rate', label: labels.rate, render: (row) => formatPercentage(row.rate), numeric: true },
-    { key: 'gmv', label: 'GMV', render: (row) => <Money value={row.gmv} />, numeric: true },
+    {
+      key: 'outlet',
+      kind: 'text',
+      label: 'Outlet',
+      text: (row) => row.outlet,
+      render: (row) => <OutletLink outletId={row.outletId} name={row.outlet} />,
+    },
+    { key: 'mall', kind: 'text', label: 'Mall', render: (row) => row.mall },
+    { key: 'amount', kind: 'money', label: labels.amount, render: (row) => <Money value={row.amount} /> },
+    { key: 'count', kind: 'count', label: labels.count, render: (row) => formatNumber(row.count) },
+    { key: 'rate', kind: 'percent', label: labels.rate, render: (row) => formatPercentage(row.rate) },
+    { key: 'gmv', kind: 'money', label: 'GMV', render: (row) => <Money value={row.gmv} /> },
   ];
 }
 
@@ -64,7 +70,7 @@ const outletKey = (row: MallAmountOutletRow) => String(row.outletId);
 /**
  * Refunds or voucher redemption of the malls and days chosen on the page (§2: no mall header): the amount, count
  * and rate with their growth, the amount and count by day, and the outlets with any, each sortable table exported
- * as CSV. Everything it loads is the page machine's (machines/mallAmountMachine).
+ * as CSV. Everything it loads is the page machine's (machines/refundsAndVoucherRedemptionMachine).
  */
 export function MallAmountPage({ kind, title }: PageProps & { readonly kind: MallAmountKind }) {
   const labels = MALL_AMOUNT_LABELS[kind];

@@ -40,36 +40,37 @@ const money = (value: number | null, currency: string) =>
   value === null ? '' : formatMoney(value, currencyFormat(currency));
 
 const ROW_COLUMNS: Column<BreakevenRow>[] = [
-  { key: 'outlet_name', label: 'Outlet', render: (row) => row.outlet_name },
-  { key: 'mall_name', label: 'Mall', render: (row) => row.mall_name },
+  { key: 'outlet_name', kind: 'text', label: 'Outlet', render: (row) => row.outlet_name },
+  { key: 'mall_name', kind: 'text', label: 'Mall', render: (row) => row.mall_name },
   // The amounts of a row are in its outlet's currency, never converted.
-  { key: 'currency', label: 'Currency', render: (row) => row.currency },
-  { key: 'gto', label: 'GTO', render: (row) => money(row.gto, row.currency), numeric: true },
+  { key: 'currency', kind: 'id', label: 'Currency', render: (row) => row.currency },
+  { key: 'gto', kind: 'money', label: 'GTO', render: (row) => money(row.gto, row.currency) },
   {
     key: 'breakeven_target',
+    kind: 'money',
     label: 'Breakeven Target',
     render: (row) => money(row.breakeven_target, row.currency),
-    numeric: true,
   },
-  { key: 'difference', label: 'Difference', render: (row) => money(row.difference, row.currency), numeric: true },
-  { key: 'progress', label: 'Progress', render: (row) => progressText(row.progress), numeric: true },
+  { key: 'difference', kind: 'money', label: 'Difference', render: (row) => money(row.difference, row.currency) },
+  { key: 'progress', kind: 'percent', label: 'Progress', render: (row) => progressText(row.progress) },
 ];
 
 const PROJECTION_COLUMNS: Column<BreakevenRow>[] = [
   {
     key: 'projected_gto',
+    kind: 'money',
     label: 'Projected GTO',
     render: (row) => money(row.projected_gto, row.currency),
-    numeric: true,
   },
   {
     key: 'projected_progress',
+    kind: 'percent',
     label: 'Projected Progress',
     render: (row) => progressText(row.projected_progress),
-    numeric: true,
   },
   {
     key: 'on_track',
+    kind: 'status',
     label: 'Status',
     value: (row) => trackLabel(row.on_track),
     render: (row) =>
@@ -84,17 +85,17 @@ const PROJECTION_COLUMNS: Column<BreakevenRow>[] = [
 ];
 
 const TOTAL_COLUMNS: Column<BreakevenTotal>[] = [
-  { key: 'currency', label: 'Currency', render: (row) => row.currency },
-  { key: 'outlets', label: 'Outlets', render: (row) => String(row.outlets), numeric: true },
-  { key: 'gto', label: 'GTO', render: (row) => money(row.gto, row.currency), numeric: true },
+  { key: 'currency', kind: 'id', label: 'Currency', render: (row) => row.currency },
+  { key: 'outlets', kind: 'count', label: 'Outlets', render: (row) => String(row.outlets) },
+  { key: 'gto', kind: 'money', label: 'GTO', render: (row) => money(row.gto, row.currency) },
   {
     key: 'breakeven_target',
+    kind: 'money',
     label: 'Breakeven Target',
     render: (row) => money(row.breakeven_target, row.currency),
-    numeric: true,
   },
-  { key: 'difference', label: 'Difference', render: (row) => money(row.difference, row.currency), numeric: true },
-  { key: 'progress', label: 'Progress', render: (row) => progressText(row.progress), numeric: true },
+  { key: 'difference', kind: 'money', label: 'Difference', render: (row) => money(row.difference, row.currency) },
+  { key: 'progress', kind: 'percent', label: 'Progress', render: (row) => progressText(row.progress) },
 ];
 
 const BREAKEVEN_COLOR = '#238551';

@@ -1,12 +1,12 @@
 import { Button, Callout, Card, Classes, H2, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { XERO_STATUS_LABELS, type XeroStatus, xeroStatusOf } from '../../domain/apps';
-import { appsMachine } from '../../machines/appsMachine';
-import { useNoticeToasts } from '../common/Notifications';
-import { usePageActor } from '../common/usePageActor';
-import { PageTitle } from '../filters/PageTitle';
-import type { PageProps } from '../pages/pageProps';
+import { XERO_STATUS_LABELS, type XeroStatus, xeroStatusOf } from '../../../domain/apps';
+import { appsMachine } from '../../../machines/appsMachine';
+import { useNoticeToasts } from '../../common/Notifications';
+import { usePageActor } from '../../common/usePageActor';
+import { PageTitle } from '../../filters/PageTitle';
+import type { PageProps } from '../pageProps';
 import './apps.css';
 
 const STATUS_INTENT: Readonly<Record<XeroStatus, 'none' | 'success' | 'warning'>> = {

@@ -3,21 +3,21 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import type { AccountOption, XeroPosting, XeroPostingSortColumn } from '../../api/apps';
-import { XERO_OUTCOMES, xeroOutcomeOf } from '../../domain/apps';
-import { formatDateTime, formatMoney } from '../../domain/format';
-import type { createXeroAccountsMachine, XeroAccountsValue } from '../../machines/xeroAccountsMachine';
-import { type createXeroMachine, hasChosenAccounts, xeroMachine } from '../../machines/xeroMachine';
+import type { AccountOption, XeroPosting, XeroPostingSortColumn } from '../../../api/apps';
+import { XERO_OUTCOMES, xeroOutcomeOf } from '../../../domain/apps';
+import { formatDateTime, formatMoney } from '../../../domain/format';
+import type { createXeroAccountsMachine, XeroAccountsValue } from '../../../machines/xeroAccountsMachine';
+import { type createXeroMachine, hasChosenAccounts, xeroMachine } from '../../../machines/xeroMachine';
 import {
   type createXeroPostingsMachine,
   XERO_POSTINGS_ROWS_PER_PAGE_OPTIONS,
-} from '../../machines/xeroPostingsMachine';
-import { useNoticeToasts } from '../common/Notifications';
-import { PagedList, type PagedListWording } from '../common/PagedList';
-import { SortedTable } from '../common/SortedTable';
-import { usePageActor } from '../common/usePageActor';
-import { PageTitle } from '../filters/PageTitle';
-import type { PageProps } from '../pages/pageProps';
+} from '../../../machines/xeroPostingsMachine';
+import { type DataColumn, DataTable } from '../../common/DataTable';
+import { useNoticeToasts } from '../../common/Notifications';
+import { PagedList, type PagedListWording } from '../../common/PagedList';
+import { usePageActor } from '../../common/usePageActor';
+import { PageTitle } from '../../filters/PageTitle';
+import type { PageProps } from '../pageProps';
 import './apps.css';
 
 type PageActor = ActorRefFrom<ReturnType<typeof createXeroMachine>>;
@@ -312,14 +312,6 @@ function DisconnectAlert({ actor }: { readonly actor: PageActor }) {
   );
 }
 
-const COLUMNS: readonly { readonly column: XeroPostingSortColumn | undefined; readonly name: string }[] = [
-  { column: 'day', name: 'Day' },
-  { column: 'outlet_name', name: 'Outlet' },
-  { column: 'amount', name: 'Sales' },
-  { column: 'status', name: 'Status' },
-  { column: undefined, name: 'Xero journal' },
-];
-
 const STATUS_INTENT: Readonly<Record<XeroPosting['status'], 'success' | 'danger' | 'none'>> = {
   posted: 'success',
   failed: 'danger',
@@ -330,6 +322,38 @@ const STATUS_NAME: Readonly<Record<XeroPosting['status'], string>> = {
   failed: 'Failed',
   skipped: 'Skipped',
 };
+
+const COLUMNS: readonly DataColumn<XeroPosting, XeroPostingSortColumn>[] = [
+  { key: 'day', header: 'Day', kind: 'date', sort: 'day', render: (row) => row.day },
+  { key: 'outlet', header: 'Outlet', kind: 'text', sort: 'outlet_name', render: (row) => row.outlet_name },
+  {
+    key: 'amount',
+    header: 'Sales',
+    kind: 'money',
+    sort: 'amount',
+    render: (row) => formatMoney(row.amount, row.currency),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    kind: 'status',
+    sort: 'status',
+    render: (row) => (
+      <>
+        <Tag intent={STATUS_INTENT[row.status]} title={row.message ?? undefined}>
+          {STATUS_NAME[row.status]}
+        </Tag>
+        {row.message ? <div className={`${Classes.TEXT_MUTED} xero-message`}>{row.message}</div> : null}
+      </>
+    ),
+  },
+  {
+    key: 'journal',
+    header: 'Xero journal',
+    kind: 'id',
+    render: (row) => (row.journal_id ? <code data-testid="xero-log-journal">{row.journal_id}</code> : null),
+  },
+];
 
 const WORDING: PagedListWording = {
   failure: 'The posting log could not be read.',
@@ -360,25 +384,13 @@ function PostingTable({
   readonly onSort?: (column: XeroPostingSortColumn) => void;
 }) {
   return (
-    <SortedTable
+    <DataTable
       label="Posting log"
       className="xero-log-table"
       columns={COLUMNS}
       rows={rows}
-      renderRow={(row) => (
-        <tr key={`${row.outlet_id}:${row.day}`} data-testid="xero-log-row">
-          <td>{row.day}</td>
-          <td>{row.outlet_name}</td>
-          <td className="xero-amount">{formatMoney(row.amount, row.currency)}</td>
-          <td>
-            <Tag intent={STATUS_INTENT[row.status]} title={row.message ?? undefined}>
-              {STATUS_NAME[row.status]}
-            </Tag>
-            {row.message ? <div className={`${Classes.TEXT_MUTED} xero-message`}>{row.message}</div> : null}
-          </td>
-          <td>{row.journal_id ? <code data-testid="xero-log-journal">{row.journal_id}</code> : null}</td>
-        </tr>
-      )}
+      rowKey={(row) => `${row.outlet_id}:${row.day}`}
+      rowAttributes={() => ({ 'data-testid': 'xero-log-row' })}
       sortColumn={sortColumn}
       order={order}
       onSort={onSort}

@@ -1,7 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routeMetaFor } from '../../src/routes';
-import { RefundsPage, VoucherRedemptionPage } from '../../src/views/pages/shopper-connect/MallAmountPage';
+import {
+  RefundsPage,
+  VoucherRedemptionPage,
+} from '../../src/views/pages/shopper-connect/RefundsAndVoucherRedemptionPage';
 import {
   type Answer,
   BASE,

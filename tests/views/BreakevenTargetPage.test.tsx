@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BreakevenPage, MarcomBreakevenPage } from '../../src/views/pages/breakeven/BreakevenPage';
+import { BreakevenPage, MarcomBreakevenPage } from '../../src/views/pages/breakeven/BreakevenTargetPage';
 import {
   bodyRows,
   headerCells,

@@ -14,7 +14,7 @@ import {
   refundsMachine,
   sharedCalls,
   voucherRedemptionMachine,
-} from '../../src/machines/mallAmountMachine';
+} from '../../src/machines/refundsAndVoucherRedemptionMachine';
 import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
 import { describeModelCoverage } from './modelCoverage';
 
@@ -358,7 +358,7 @@ for (const kind of ['refund', 'voucher'] as const) {
     },
   };
 
-  describe(`mallAmountMachine: ${kind} (model)`, () => {
+  describe(`refundsAndVoucherRedemptionMachine: ${kind} (model)`, () => {
     beforeEach(() => {
       calls = installPendingFetch();
       setPermissionsList(['*::*']);
@@ -385,7 +385,7 @@ for (const kind of ['refund', 'voucher'] as const) {
 
 /* ---------------------------------------------------------------- details */
 
-describe('mallAmountMachine details', () => {
+describe('refundsAndVoucherRedemptionMachine details', () => {
   let actor: Actor<ReturnType<typeof machineOf>>;
   beforeEach(() => {
     calls = installPendingFetch();

@@ -27,7 +27,7 @@ const SETUP: NonTradingTableSetup = {
  * range or ahead. The tenant declares a day its outlet does not trade and withdraws the days it declared; the days
  * the mall declared are shown, for the mall to remove.
  */
-export function NonTradingDayPage({ title }: PageProps) {
+export function SalesReviewNonTradingDayPage({ title }: PageProps) {
   const actor = usePageActor(outletNonTradingDaysMachine);
   useNoticeToasts(actor);
   const list = useSelector(actor, (state) => state?.children.list);
