@@ -39,20 +39,29 @@ import { BreakevenTargetsDialog } from './BreakevenTargetsDialog';
 const money = (value: number | null, currency: string) =>
   value === null ? '' : formatMoney(value, currencyFormat(currency));
 
+/** The figures an outlet's row and a currency's total both show, in the row's own currency. */
+function figureColumns<
+  TRow extends Pick<BreakevenRow, 'currency' | 'gto' | 'breakeven_target' | 'difference' | 'progress'>,
+>(): Column<TRow>[] {
+  return [
+    { key: 'gto', kind: 'money', label: 'GTO', render: (row) => money(row.gto, row.currency) },
+    {
+      key: 'breakeven_target',
+      kind: 'money',
+      label: 'Breakeven Target',
+      render: (row) => money(row.breakeven_target, row.currency),
+    },
+    { key: 'difference', kind: 'money', label: 'Difference', render: (row) => money(row.difference, row.currency) },
+    { key: 'progress', kind: 'percent', label: 'Progress', render: (row) => progressText(row.progress) },
+  ];
+}
+
 const ROW_COLUMNS: Column<BreakevenRow>[] = [
   { key: 'outlet_name', kind: 'text', label: 'Outlet', render: (row) => row.outlet_name },
   { key: 'mall_name', kind: 'text', label: 'Mall', render: (row) => row.mall_name },
   // The amounts of a row are in its outlet's currency, never converted.
   { key: 'currency', kind: 'id', label: 'Currency', render: (row) => row.currency },
-  { key: 'gto', kind: 'money', label: 'GTO', render: (row) => money(row.gto, row.currency) },
-  {
-    key: 'breakeven_target',
-    kind: 'money',
-    label: 'Breakeven Target',
-    render: (row) => money(row.breakeven_target, row.currency),
-  },
-  { key: 'difference', kind: 'money', label: 'Difference', render: (row) => money(row.difference, row.currency) },
-  { key: 'progress', kind: 'percent', label: 'Progress', render: (row) => progressText(row.progress) },
+  ...figureColumns<BreakevenRow>(),
 ];
 
 const PROJECTION_COLUMNS: Column<BreakevenRow>[] = [
@@ -87,15 +96,7 @@ const PROJECTION_COLUMNS: Column<BreakevenRow>[] = [
 const TOTAL_COLUMNS: Column<BreakevenTotal>[] = [
   { key: 'currency', kind: 'id', label: 'Currency', render: (row) => row.currency },
   { key: 'outlets', kind: 'count', label: 'Outlets', render: (row) => String(row.outlets) },
-  { key: 'gto', kind: 'money', label: 'GTO', render: (row) => money(row.gto, row.currency) },
-  {
-    key: 'breakeven_target',
-    kind: 'money',
-    label: 'Breakeven Target',
-    render: (row) => money(row.breakeven_target, row.currency),
-  },
-  { key: 'difference', kind: 'money', label: 'Difference', render: (row) => money(row.difference, row.currency) },
-  { key: 'progress', kind: 'percent', label: 'Progress', render: (row) => progressText(row.progress) },
+  ...figureColumns<BreakevenTotal>(),
 ];
 
 const BREAKEVEN_COLOR = '#238551';

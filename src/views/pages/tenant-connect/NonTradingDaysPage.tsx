@@ -1,18 +1,8 @@
-import { Card } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
 import { nonTradingDaysMachine } from '../../../machines/tenantConnect/nonTradingDaysMachine';
-import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
-import {
-  DeclarationForm,
-  NonTradingDaysList,
-  NonTradingTable,
-  type NonTradingTableSetup,
-  PeriodSwitch,
-  RemovalAlert,
-} from './NonTradingDaysParts';
+import { NonTradingDaysBody, type NonTradingTableSetup } from './NonTradingDaysParts';
 import './tenantConnect.css';
 
 const SETUP: NonTradingTableSetup = { withOutlet: true, removeText: 'Remove' };
@@ -24,22 +14,10 @@ const SETUP: NonTradingTableSetup = { withOutlet: true, removeText: 'Remove' };
  */
 export function NonTradingDaysPage({ title }: PageProps) {
   const actor = usePageActor(nonTradingDaysMachine);
-  useNoticeToasts(actor);
-  const list = useSelector(actor, (state) => state?.children.list);
-  useNoticeToasts(list);
   return (
     <section className="tenant-connect-page" data-testid="non-trading-days-page">
       <DateRangeHeader title={title} />
-      {actor ? <DeclarationForm actor={actor} withOutlet /> : null}
-      <Card className="tenant-connect-card">
-        <div className="tenant-connect-toolbar">{actor ? <PeriodSwitch actor={actor} /> : null}</div>
-        {actor && list ? (
-          <NonTradingDaysList actor={actor} list={list} setup={SETUP} />
-        ) : (
-          <NonTradingTable setup={SETUP} rows={undefined} />
-        )}
-      </Card>
-      {actor ? <RemovalAlert actor={actor} verb="Remove" /> : null}
+      <NonTradingDaysBody actor={actor} setup={SETUP} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, ButtonGroup, Card, Classes, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { NonTradingDay, NonTradingSortColumn } from '../../../api/nonTradingDays';
 import {
@@ -17,6 +18,7 @@ import {
 import { type DataColumn, DataTable } from '../../common/DataTable';
 import './nonTradingDays.css';
 import { formatDateTime, formatDay } from '../../../domain/format';
+import { useNoticeToasts } from '../../common/Notifications';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
 
 /** The parts of the two non-trading-day pages: the declaration form, the days listed, and the removal's question. */
@@ -293,5 +295,38 @@ export function RemovalAlert({ actor, verb }: { readonly actor: NonTradingDaysAc
         </p>
       ) : null}
     </Alert>
+  );
+}
+
+/**
+ * What both pages show under their header: the declaration form, the period switch and the days listed in a card,
+ * and the removal's question; `links` between the form and the header (the tenant's way back to its sales review).
+ */
+export function NonTradingDaysBody({
+  actor,
+  setup,
+  links,
+}: {
+  readonly actor: NonTradingDaysActor | undefined;
+  readonly setup: NonTradingTableSetup;
+  readonly links?: ReactNode;
+}) {
+  useNoticeToasts(actor);
+  const list = useSelector(actor, (state) => state?.children.list);
+  useNoticeToasts(list);
+  return (
+    <>
+      {links}
+      {actor ? <DeclarationForm actor={actor} withOutlet={setup.withOutlet} /> : null}
+      <Card className="tenant-connect-card">
+        <div className="tenant-connect-toolbar">{actor ? <PeriodSwitch actor={actor} /> : null}</div>
+        {actor && list ? (
+          <NonTradingDaysList actor={actor} list={list} setup={setup} />
+        ) : (
+          <NonTradingTable setup={setup} rows={undefined} />
+        )}
+      </Card>
+      {actor ? <RemovalAlert actor={actor} verb={setup.removeText} /> : null}
+    </>
   );
 }

@@ -1,19 +1,10 @@
-import { Card, Classes, Icon } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
+import { Classes, Icon } from '@blueprintjs/core';
 import { Link } from 'wouter';
 import { outletNonTradingDaysMachine } from '../../../machines/tenantConnect/nonTradingDaysMachine';
-import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import type { PageProps } from '../pageProps';
-import {
-  DeclarationForm,
-  NonTradingDaysList,
-  NonTradingTable,
-  type NonTradingTableSetup,
-  PeriodSwitch,
-  RemovalAlert,
-} from './NonTradingDaysParts';
+import { NonTradingDaysBody, type NonTradingTableSetup } from './NonTradingDaysParts';
 import './tenantConnect.css';
 
 const SETUP: NonTradingTableSetup = {
@@ -29,28 +20,21 @@ const SETUP: NonTradingTableSetup = {
  */
 export function SalesReviewNonTradingDayPage({ title }: PageProps) {
   const actor = usePageActor(outletNonTradingDaysMachine);
-  useNoticeToasts(actor);
-  const list = useSelector(actor, (state) => state?.children.list);
-  useNoticeToasts(list);
   return (
     <section className="tenant-connect-page" data-testid="non-trading-day-page">
       <DateRangeHeader title={title} />
-      <div className="ntd-links">
-        <Link href="/tenant-connect/sales-review" className={Classes.BUTTON} data-testid="ntd-sales-review-link">
-          <Icon icon="arrow-left" />
-          <span className={Classes.BUTTON_TEXT}>Sales review</span>
-        </Link>
-      </div>
-      {actor ? <DeclarationForm actor={actor} withOutlet={false} /> : null}
-      <Card className="tenant-connect-card">
-        <div className="tenant-connect-toolbar">{actor ? <PeriodSwitch actor={actor} /> : null}</div>
-        {actor && list ? (
-          <NonTradingDaysList actor={actor} list={list} setup={SETUP} />
-        ) : (
-          <NonTradingTable setup={SETUP} rows={undefined} />
-        )}
-      </Card>
-      {actor ? <RemovalAlert actor={actor} verb="Withdraw" /> : null}
+      <NonTradingDaysBody
+        actor={actor}
+        setup={SETUP}
+        links={
+          <div className="ntd-links">
+            <Link href="/tenant-connect/sales-review" className={Classes.BUTTON} data-testid="ntd-sales-review-link">
+              <Icon icon="arrow-left" />
+              <span className={Classes.BUTTON_TEXT}>Sales review</span>
+            </Link>
+          </div>
+        }
+      />
     </section>
   );
 }
