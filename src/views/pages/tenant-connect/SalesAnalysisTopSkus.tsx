@@ -1,21 +1,9 @@
-import {
-  Button,
-  Card,
-  Classes,
-  H5,
-  HTMLTable,
-  InputGroup,
-  Menu,
-  MenuItem,
-  PopoverNext,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Card, Classes, H5, InputGroup, Menu, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Sku } from '../../../api/outletReports';
 import { formatNumber } from '../../../domain/format';
 import {
-  isTopSkuServerColumn,
   type RankedSku,
   rankingText,
   skuLabel,
@@ -31,28 +19,23 @@ import {
   SKU_SEARCH_MAX_LENGTH,
   type TopSkuTotals,
 } from '../../../machines/tenantConnect/topSkusMachine';
+import { type DataColumn, DataTable } from '../../common/DataTable';
 import { Money, useCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { PagedList, type PagedListWording } from '../../common/PagedList';
-import { SkeletonRows } from '../../common/SkeletonRows';
-import { ariaSort, SortButton } from '../../common/SortButton';
 
 type TopSkusActor = ActorRefFrom<ReturnType<typeof createTopSkusMachine>>;
 type ListActor = ActorRefFrom<ReturnType<typeof createTopSkusListMachine>>;
 type SearchActor = ActorRefFrom<ReturnType<typeof createSkuSearchMachine>>;
 
-const COLUMNS: readonly { readonly column: TopSkuColumn; readonly name: string; readonly numeric: boolean }[] = [
-  { column: 'rank', name: '#', numeric: true },
-  { column: 'item_name', name: 'Item', numeric: false },
-  { column: 'barcode', name: 'Barcode', numeric: false },
-  { column: 'quantity', name: 'Quantity', numeric: true },
-  { column: 'unit_price', name: 'Unit Price', numeric: true },
-  { column: 'amount', name: 'Amount', numeric: true },
-];
-
-const COLUMN_NAMES: Readonly<Record<TopSkuColumn, string>> = Object.fromEntries(
-  COLUMNS.map(({ column, name }) => [column, name]),
-) as Record<TopSkuColumn, string>;
+const COLUMN_NAMES: Readonly<Record<TopSkuColumn, string>> = {
+  rank: '#',
+  item_name: 'Item',
+  barcode: 'Barcode',
+  quantity: 'Quantity',
+  unit_price: 'Unit Price',
+  amount: 'Amount',
+};
 
 const WORDING: PagedListWording = {
   failure: 'The top SKUs could not be loaded.',
@@ -162,6 +145,53 @@ function Bar({ value, max }: { readonly value: number; readonly max: number | un
   );
 }
 
+/** The ranking's columns; quantity and amount draw their share of the largest of the ranking (`totals`). */
+function skuColumns(totals: TopSkuTotals | undefined): readonly DataColumn<RankedSku, TopSkuColumn>[] {
+  return [
+    { key: 'rank', header: COLUMN_NAMES.rank, kind: 'count', sort: 'rank', render: (row) => formatNumber(row.rank) },
+    {
+      key: 'item_name',
+      header: COLUMN_NAMES.item_name,
+      kind: 'text',
+      sort: 'item_name',
+      render: (row) => row.item_name,
+    },
+    { key: 'barcode', header: COLUMN_NAMES.barcode, kind: 'id', sort: 'barcode', render: (row) => row.barcode ?? '—' },
+    {
+      key: 'quantity',
+      header: COLUMN_NAMES.quantity,
+      kind: 'count',
+      sort: 'quantity',
+      text: (row) => formatNumber(row.quantity),
+      render: (row) => (
+        <>
+          {formatNumber(row.quantity)}
+          <Bar value={row.quantity} max={totals?.max_quantity} />
+        </>
+      ),
+    },
+    {
+      key: 'unit_price',
+      header: COLUMN_NAMES.unit_price,
+      kind: 'money',
+      sort: 'unit_price',
+      render: (row) => <Money value={row.unit_price} />,
+    },
+    {
+      key: 'amount',
+      header: COLUMN_NAMES.amount,
+      kind: 'money',
+      sort: 'amount',
+      render: (row) => (
+        <>
+          <Money value={row.amount} />
+          <Bar value={row.amount} max={totals?.max_revenue} />
+        </>
+      ),
+    },
+  ];
+}
+
 function SkuTable({
   rows,
   totals,
@@ -175,68 +205,20 @@ function SkuTable({
   readonly onSort: ((column: TopSkuColumn) => void) | undefined;
 }) {
   return (
-    <section
-      className="app-scroll-region sa-table-region"
-      aria-label="Top SKUs: table"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-      tabIndex={0}
-    >
-      <HTMLTable compact striped className="report-table" data-testid="sa-skus-table" aria-busy={rows === undefined}>
-        <thead>
-          <tr>
-            {COLUMNS.map(({ column, name, numeric }) => {
-              const order = sort?.column === column ? sort.order : undefined;
-              return (
-                <th
-                  key={column}
-                  scope="col"
-                  aria-sort={ariaSort(order)}
-                  className={numeric ? 'report-numeric' : undefined}
-                  title={isTopSkuServerColumn(column) ? undefined : 'Sorts the rows of this page'}
-                >
-                  {onSort ? (
-                    <SortButton
-                      name={name}
-                      order={order}
-                      onSort={() => onSort(column)}
-                      testId={`sa-skus-sort-${column}`}
-                    />
-                  ) : (
-                    name
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows === undefined ? (
-            <SkeletonRows columns={COLUMNS.map(({ column }) => column)} label="Loading" testId="sa-skus-skeleton-row" />
-          ) : (
-            rows.map((row) => (
-              <tr key={row.sku_id} data-testid="sa-skus-row">
-                <td className="report-numeric">{formatNumber(row.rank)}</td>
-                <td className="report-label" title={row.item_name}>
-                  {row.item_name}
-                </td>
-                <td>{row.barcode ?? '—'}</td>
-                <td className="report-numeric" data-testid="sa-skus-quantity">
-                  {formatNumber(row.quantity)}
-                  <Bar value={row.quantity} max={totals?.max_quantity} />
-                </td>
-                <td className="report-numeric">
-                  <Money value={row.unit_price} />
-                </td>
-                <td className="report-numeric" data-testid="sa-skus-amount">
-                  <Money value={row.amount} />
-                  <Bar value={row.amount} max={totals?.max_revenue} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </HTMLTable>
-    </section>
+    <DataTable
+      label="Top SKUs"
+      testId="sa-skus-table"
+      className="sa-skus-table"
+      columns={skuColumns(totals)}
+      rows={rows}
+      rowKey={(row) => row.sku_id}
+      rowAttributes={() => ({ 'data-testid': 'sa-skus-row' })}
+      sortColumn={sort?.column}
+      order={sort?.order}
+      onSort={onSort}
+      testIdPrefix="sa-skus"
+      skeleton={{ label: 'Loading', testId: 'sa-skus-skeleton-row' }}
+    />
   );
 }
 
