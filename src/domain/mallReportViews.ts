@@ -1,6 +1,6 @@
 import type { Metric, TimeRange } from './dateLimits';
 import type { CommittedFilters } from './filterHeader';
-import { comparisonLabel, completeDaysComparison, type GrowthComparison, NO_COMPLETE_DAY } from './periods';
+import { comparisonLabel, completeDaysComparison, type GrowthComparison, NO_COMPLETE_DAY, spanText } from './periods';
 import {
   addDays,
   averageChart,
@@ -217,15 +217,33 @@ export interface GrowthLine {
   /** '▲ 25.00% vs 3–8 Mar (today left out)', '0.00% vs 2–8 Mar', or NO_COMPLETE_DAY. */
   readonly text: string;
   readonly trend: 'up' | 'down' | 'flat' | 'none';
+  /**
+   * The two figures the rate compares, each with its days: '$720.00, 2–8 Mar vs $576.00, 24 Feb – 1 Mar' (the
+   * headline may hold today, which the rate leaves out, so the compared figure can differ from it).
+   */
+  readonly compared?: string;
 }
 
-/** The growth line of a KPI card (§9 growth rate, 2 decimals, 0.00% when the previous figure is zero). */
-export function kpiGrowthLine(kpi: Kpi, comparison: GrowthComparison | undefined): GrowthLine {
+/**
+ * The growth line of a KPI card (§9 growth rate, 2 decimals, 0.00% when the previous figure is zero); with `format`
+ * (the card's format of its figure), the two figures it compares and their days.
+ */
+export function kpiGrowthLine(
+  kpi: Kpi,
+  comparison: GrowthComparison | undefined,
+  format?: (value: number) => string,
+): GrowthLine {
   if (!kpi.growth || !comparison) return { text: NO_COMPLETE_DAY, trend: 'none' };
   const rate = growthRate(kpi.growth.current, kpi.growth.previous);
   const trend = rate > 0 ? 'up' : rate < 0 ? 'down' : 'flat';
   const arrow = trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
-  return { text: `${arrow}${formatGrowthRate(rate)} ${comparisonLabel(comparison)}`, trend };
+  const text = `${arrow}${formatGrowthRate(rate)} ${comparisonLabel(comparison)}`;
+  if (!format) return { text, trend };
+  const { current, previous } = comparison;
+  const compared =
+    `${format(kpi.growth.current)}, ${spanText(current.start, current.end)} vs ` +
+    `${format(kpi.growth.previous)}, ${spanText(previous.start, previous.end)}`;
+  return { text, trend, compared };
 }
 
 /** The columns of the KPI CSV file. */

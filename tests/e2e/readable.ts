@@ -8,7 +8,9 @@ import type { Page } from '@playwright/test';
  *   a hover title nor in an accessible name;
  * - two header cells of a table overlap, or a header's text spills out of its cell;
  * - two labels of one chart axis overlap;
- * - an element overflows the card it sits in (outside any scrolling region inside the card).
+ * - an element overflows the card it sits in (outside any scrolling region inside the card);
+ * - a report's table hides rows it has ten or fewer of behind a scroll, or, at a laptop's width and more, columns;
+ * - the date or hour picker's button takes more than one line.
  *
  * Each problem is one line naming what and where, so that a failing check reads as a list of things to fix.
  */
@@ -161,6 +163,28 @@ export async function readabilityProblems(page: Page): Promise<string[]> {
           break;
         }
       }
+    }
+    /* ---- report tables: a short one shows every row, and at a laptop's width every column */
+    for (const region of Array.from(document.querySelectorAll('.report-block-table .data-table-scroll')).filter(
+      shown,
+    )) {
+      const rows = region.querySelectorAll('tbody tr').length;
+      if (rows <= 10 && region.scrollHeight > region.clientHeight + tolerance) {
+        problems.push(`a report table of ${rows} rows hides some behind a scroll: ${named(region)}`);
+      }
+      if (window.innerWidth >= 1280 && region.scrollWidth > region.clientWidth + tolerance) {
+        problems.push(`a report table scrolls sideways at ${window.innerWidth} px: ${named(region)}`);
+      }
+    }
+
+    /* ---- the pickers' buttons stay on one line */
+    for (const button of Array.from(
+      document.querySelectorAll('[data-testid=date-range-button], [data-testid=hour-picker]'),
+    ).filter(shown)) {
+      const text = button.querySelector('.bp6-button-text') ?? button;
+      const lineHeight = Number.parseFloat(getComputedStyle(text).lineHeight) || 20;
+      if (text.getBoundingClientRect().height > lineHeight * 1.5)
+        problems.push(`a picker's text wraps: ${named(button)}`);
     }
     return problems;
   });

@@ -58,9 +58,17 @@ export async function expectMalls(page: Page, names: readonly string[]): Promise
   await expect(page.getByTestId('malls-select')).toHaveAttribute('title', names.join(', '));
 }
 
-/** Waits until the mall header knows the client's malls (its Malls button names the selected ones). */
+/**
+ * Waits until the mall header knows the client's malls (its Malls button names the selected ones), and on a phone
+ * opens the filters under their line (FilterLine), so that the header's controls can be used.
+ */
 export async function waitForFilters(page: Page): Promise<void> {
   await expect(page.getByTestId('malls-select')).toHaveAttribute('title', /\S/);
+  const line = page.getByTestId('filter-line');
+  if ((await line.isVisible()) && (await line.getAttribute('aria-expanded')) === 'false') {
+    await line.click();
+    await expect(line).toHaveAttribute('aria-expanded', 'true');
+  }
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -99,6 +99,10 @@ describe('mallAmountKpis', () => {
       text: '▼ -50.00% vs 3–8 Mar (today left out)',
       trend: 'down',
     });
+    // The card says what the rate compares, which is not the headline's 70 (today is in it): 20 over 9–14 Mar.
+    expect(kpiGrowthLine(kpis.amount, kpis.comparison, (value) => `$${value.toFixed(2)}`).compared).toBe(
+      '$20.00, 9–14 Mar vs $40.00, 3–8 Mar',
+    );
     // No GMV the days before: a rate of 0, and so a growth of 0.00 % (§9: the previous figure is zero).
     expect(kpis.rate.growth).toEqual({ current: 0.2, previous: 0 });
     expect(kpiGrowthLine(kpis.rate, kpis.comparison)).toEqual({

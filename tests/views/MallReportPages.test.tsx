@@ -211,6 +211,8 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     const gmvGrowth = screen.getByTestId('kpi-gmv-growth');
     expect(gmvGrowth.textContent).toBe('▼ -35.98% vs 3–8 Mar (today left out)');
     expect(gmvGrowth.className).toBe('bp6-text-danger');
+    // The card says the two figures the rate compares and their days (the headline's 2,000.50 holds today).
+    expect(screen.getByTestId('kpi-gmv-compared').textContent).toBe('$1,600.50, 9–14 Mar vs $2,500.00, 3–8 Mar');
     // Transactions 50 over the range; 44 over its complete days, 40 before: +10.00%.
     expect(screen.getByTestId('kpi-transactions-value').textContent).toBe('50');
     expect(screen.getByTestId('kpi-transactions-growth').textContent).toBe('▲ 10.00% vs 3–8 Mar (today left out)');
@@ -224,6 +226,7 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('kpi-member-share-value').textContent).toBe('75.0%');
     expect(screen.getByTestId('kpi-member-share-growth').textContent).toBe('0.00% vs 3–8 Mar (today left out)');
     expect(screen.getByTestId('kpi-member-share-growth').className).toBe('bp6-text-muted');
+    expect(screen.getByTestId('kpi-member-share-compared').textContent).toBe('50.0%, 9–14 Mar vs 0.0%, 3–8 Mar');
   });
 
   it('compares a range that ended before today whole, with the period of equal length before it', async () => {

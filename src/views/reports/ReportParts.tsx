@@ -351,6 +351,11 @@ export function KpiCard({
               {growth.text}
             </div>
           ) : null}
+          {growth?.compared ? (
+            <div data-testid={`${testId}-compared`} className={`kpi-card-compared ${Classes.TEXT_MUTED}`}>
+              {growth.compared}
+            </div>
+          ) : null}
         </>
       )}
     </Card>

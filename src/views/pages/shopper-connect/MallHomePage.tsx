@@ -76,7 +76,9 @@ export function MallHomePage({ title, header }: PageProps) {
   const split = useMemo(() => paymentPieOptions(payments, currency), [payments, currency]);
   const kpis = report.dataOf('kpis');
   const kpisLoading = report.panelOf('kpis').status === 'loading';
-  const growthOf = (kpi: Kpi | undefined) => (kpi && kpis ? kpiGrowthLine(kpi, kpis.comparison) : undefined);
+  const money = (value: number) => formatMoney(value, currency);
+  const growthOf = (kpi: Kpi | undefined, format: (value: number) => string) =>
+    kpi && kpis ? kpiGrowthLine(kpi, kpis.comparison, format) : undefined;
 
   return (
     <MallReportSection testId="mall-home-page">
@@ -96,28 +98,28 @@ export function MallHomePage({ title, header }: PageProps) {
           testId="kpi-gmv"
           label="GMV"
           value={formatMoney(kpis?.gmv.current ?? 0, currency)}
-          growth={growthOf(kpis?.gmv)}
+          growth={growthOf(kpis?.gmv, money)}
           loading={kpisLoading}
         />
         <KpiCard
           testId="kpi-transactions"
           label="Transactions"
           value={formatNumber(kpis?.transactions.current ?? 0)}
-          growth={growthOf(kpis?.transactions)}
+          growth={growthOf(kpis?.transactions, formatNumber)}
           loading={kpisLoading}
         />
         <KpiCard
           testId="kpi-atv"
           label="Average Transaction Value"
           value={formatMoney(kpis?.averageTransactionValue.current ?? 0, currency)}
-          growth={growthOf(kpis?.averageTransactionValue)}
+          growth={growthOf(kpis?.averageTransactionValue, money)}
           loading={kpisLoading}
         />
         <KpiCard
           testId="kpi-member-share"
           label="Member Share"
           value={formatPercentage(kpis?.memberShare.current ?? 0)}
-          growth={growthOf(kpis?.memberShare)}
+          growth={growthOf(kpis?.memberShare, formatPercentage)}
           loading={kpisLoading}
         />
       </KpiRow>

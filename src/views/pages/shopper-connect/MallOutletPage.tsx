@@ -100,7 +100,9 @@ export function MallOutletPage({ title }: PageProps) {
       ),
     [placement, currency],
   );
-  const growthOf = (kpi: Kpi | undefined) => (kpi && kpis ? kpiGrowthLine(kpi, kpis.comparison) : undefined);
+  const money = (value: number) => formatMoney(value, currency);
+  const growthOf = (kpi: Kpi | undefined, format: (value: number) => string) =>
+    kpi && kpis ? kpiGrowthLine(kpi, kpis.comparison, format) : undefined;
   const waiting = status === 'waiting';
 
   return (
@@ -143,21 +145,21 @@ export function MallOutletPage({ title }: PageProps) {
                 testId="kpi-gmv"
                 label="GMV"
                 value={formatMoney(kpis?.gmv.current ?? 0, currency)}
-                growth={growthOf(kpis?.gmv)}
+                growth={growthOf(kpis?.gmv, money)}
                 loading={waiting || kpisPanel.status === 'loading'}
               />
               <KpiCard
                 testId="kpi-transactions"
                 label="Transactions"
                 value={formatNumber(kpis?.transactions.current ?? 0)}
-                growth={growthOf(kpis?.transactions)}
+                growth={growthOf(kpis?.transactions, formatNumber)}
                 loading={waiting || kpisPanel.status === 'loading'}
               />
               <KpiCard
                 testId="kpi-atv"
                 label="Average Transaction Value"
                 value={formatMoney(kpis?.averageTransactionValue.current ?? 0, currency)}
-                growth={growthOf(kpis?.averageTransactionValue)}
+                growth={growthOf(kpis?.averageTransactionValue, money)}
                 loading={waiting || kpisPanel.status === 'loading'}
               />
             </KpiRow>

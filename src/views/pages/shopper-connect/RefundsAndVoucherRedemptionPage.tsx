@@ -107,7 +107,9 @@ export function MallAmountPage({ kind, title }: PageProps & { readonly kind: Mal
       ),
     [outlets, labels, currency],
   );
-  const growthOf = (kpi: Kpi | undefined) => (kpi && kpis ? kpiGrowthLine(kpi, kpis.comparison) : undefined);
+  const money = (value: number) => formatMoney(value, currency);
+  const growthOf = (kpi: Kpi | undefined, format: (value: number) => string) =>
+    kpi && kpis ? kpiGrowthLine(kpi, kpis.comparison, format) : undefined;
   const note = kpis ? comparisonNote(kpis.comparison) : undefined;
 
   return (
@@ -123,21 +125,21 @@ export function MallAmountPage({ kind, title }: PageProps & { readonly kind: Mal
           testId="kpi-amount"
           label={labels.amount}
           value={formatMoney(kpis?.amount.current ?? 0, currency)}
-          growth={growthOf(kpis?.amount)}
+          growth={growthOf(kpis?.amount, money)}
           loading={kpisLoading}
         />
         <KpiCard
           testId="kpi-count"
           label={labels.count}
           value={formatNumber(kpis?.count.current ?? 0)}
-          growth={growthOf(kpis?.count)}
+          growth={growthOf(kpis?.count, formatNumber)}
           loading={kpisLoading}
         />
         <KpiCard
           testId="kpi-rate"
           label={labels.rate}
           value={formatPercentage(kpis?.rate.current ?? 0)}
-          growth={growthOf(kpis?.rate)}
+          growth={growthOf(kpis?.rate, formatPercentage)}
           loading={kpisLoading}
         />
       </KpiRow>
