@@ -20,14 +20,14 @@ import {
   validateDateRange,
 } from './dateLimits';
 import {
-  metricOptions,
+  metricLabel,
   type OutletLike,
   type OutletMode,
   type OutletSelection,
   outletIdsOf,
   resolveMallSelection,
   resolveOutletSelection,
-  TIME_RANGE_OPTIONS,
+  timeRangeLabel,
 } from './filterOptions';
 import { type FilterQuery, type FilterUrlReason, parseFilterQuery, withFilterQuery } from './filterUrl';
 import { formatDateRange, formatHourRange, formatMonth } from './format';
@@ -391,9 +391,7 @@ export function filterLineText(
   }
   if (page.period === 'month' && filters.month !== undefined) parts.push(formatMonth(filters.month));
   if (page.headerV2) {
-    const timeRange = TIME_RANGE_OPTIONS.find((option) => option.value === filters.timeRange)?.label;
-    const metric = metricOptions(true).find((option) => option.value === filters.metric)?.label;
-    parts.push(formatHourRange(filters.hours), timeRange ?? filters.timeRange, metric ?? filters.metric);
+    parts.push(formatHourRange(filters.hours), timeRangeLabel(filters.timeRange), metricLabel(filters.metric));
   }
   return parts.join(' · ');
 }

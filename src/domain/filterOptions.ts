@@ -39,6 +39,15 @@ const METRIC_LABELS: Readonly<Record<Metric, string>> = {
   average_transaction_value: 'Average Transaction Value',
 };
 
+/** How the header writes a time range and a metric ('Daily', 'GMV'): the summary and the filter line. */
+export function timeRangeLabel(timeRange: TimeRange): string {
+  return TIME_RANGE_OPTIONS.find((option) => option.value === timeRange)?.label ?? timeRange;
+}
+
+export function metricLabel(metric: Metric): string {
+  return METRIC_LABELS[metric];
+}
+
 /** GMV, Transactions and, when the page offers it, Average Transaction Value. */
 export function metricOptions(withAverage: boolean): { value: Metric; label: string }[] {
   const metrics: Metric[] = withAverage

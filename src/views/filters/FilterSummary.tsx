@@ -1,5 +1,5 @@
 import type { Client } from '../../api/lookup';
-import { ALL_OUTLETS_LABEL, metricOptions, OUTLET_PLACEHOLDER, TIME_RANGE_OPTIONS } from '../../domain/filterOptions';
+import { ALL_OUTLETS_LABEL, metricLabel, OUTLET_PLACEHOLDER, timeRangeLabel } from '../../domain/filterOptions';
 import { formatHourRange, formatMonth, formatOutletLabel } from '../../domain/format';
 import { FilterHeaderContext } from './filterHeaderContext';
 
@@ -38,9 +38,6 @@ export function FilterSummary({ clients = [] }: FilterSummaryProps) {
             const known = outlets.find((candidate) => candidate.id === outlet);
             return known ? formatOutletLabel(known) : `#${outlet}`;
           })();
-  const metricLabel = metricOptions(true).find((option) => option.value === filters.metric)?.label ?? filters.metric;
-  const timeRangeLabel =
-    TIME_RANGE_OPTIONS.find((option) => option.value === filters.timeRange)?.label ?? filters.timeRange;
 
   const rows: { key: string; label: string; value: string }[] = [
     { key: 'client', label: 'Client', value: client },
@@ -56,8 +53,8 @@ export function FilterSummary({ clients = [] }: FilterSummaryProps) {
   if (headerV2) {
     rows.push(
       { key: 'hours', label: 'Hours', value: formatHourRange(filters.hours) },
-      { key: 'time-range', label: 'Time range', value: timeRangeLabel },
-      { key: 'metric', label: 'Metric', value: metricLabel },
+      { key: 'time-range', label: 'Time range', value: timeRangeLabel(filters.timeRange) },
+      { key: 'metric', label: 'Metric', value: metricLabel(filters.metric) },
     );
   }
 
