@@ -24,10 +24,12 @@ import { appsHandlers } from './routes/apps.js';
 import { auditHandlers } from './routes/audit.js';
 import { authHandlers } from './routes/auth.js';
 import { breakevenHandlers } from './routes/breakeven.js';
+import { calendarHandlers } from './routes/calendar.js';
 import { deviceKeyHandlers } from './routes/deviceKeys.js';
 import { gtoHandlers } from './routes/gto.js';
 import { ingestHandlers } from './routes/ingest.js';
 import { lookupHandlers } from './routes/lookup.js';
+import { mallEventHandlers } from './routes/mallEvents.js';
 import { mallReportHandlers } from './routes/mallReports.js';
 import { nonTradingDayHandlers } from './routes/nonTradingDays.js';
 import { unbuiltHandlers } from './routes/notImplemented.js';
@@ -77,6 +79,8 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...breakevenHandlers(deps),
     ...auditHandlers(deps),
     ...nonTradingDayHandlers(deps),
+    ...calendarHandlers(deps),
+    ...mallEventHandlers(deps),
     ...tenantManagementHandlers(deps),
     ...appsHandlers(deps),
     ...ingestHandlers(deps),

@@ -67,6 +67,14 @@ const tenantManagementPage: PageComponent = lazy(() =>
   })),
 );
 
+/* The calendar of holidays and the malls' events. */
+const calendarPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/CalendarPage').then((module) => ({ default: module.CalendarPage })),
+);
+const eventsPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/EventsPage').then((module) => ({ default: module.EventsPage })),
+);
+
 /* Non-trading days and the sales review. */
 const nonTradingDaysPage: PageComponent = lazy(() =>
   import('./views/pages/tenant-connect/NonTradingDaysPage').then((module) => ({ default: module.NonTradingDaysPage })),
@@ -211,6 +219,10 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL, page: mallOutletPage },
   // Its own malls and year: no date range in the header.
   '/shopper-connect/sales-trends': { filters: { period: 'none', outletMode: 'disabled' }, page: salesTrendsPage },
+  // The holidays of a country of the client's malls in a year (its own selects): no mall header.
+  '/shopper-connect/calendar': { filters: { period: 'none', outletMode: 'disabled' }, page: calendarPage },
+  // The events of its own malls and date range (the header's filters): no mall header (§2).
+  '/shopper-connect/events': { filters: MALL_LEVEL, page: eventsPage },
   '/tenant-connect/gto-review': {
     filters: { period: 'month', outletMode: 'disabled', lastCompleteMonth: true },
     page: gtoReviewPage,

@@ -2,8 +2,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { seedEveryCalendar } from '../calendar/holidaySeed.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * What a migration does after its SQL, in its transaction, where the data lives in TypeScript: the calendar seed
+ * of migration 028 (server/calendar/holidaySeed.ts) for the clients that exist when it runs.
+ */
+const AFTER_SQL: Readonly<Record<string, (db: pg.PoolClient) => Promise<void>>> = {
+  '028_calendar_and_events.sql': seedEveryCalendar,
+};
 
 /**
  * Applies every migrations/NNN_name.sql not yet recorded in schema_migrations (up to and including `until`
@@ -29,6 +38,7 @@ export async function migrate(pool: pg.Pool, options: { until?: string } = {}): 
       await client.query('BEGIN');
       try {
         await client.query(sql);
+        await AFTER_SQL[file]?.(client);
         await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
         await client.query('COMMIT');
       } catch (error) {

@@ -2,7 +2,7 @@ import { itemAt } from './random.js';
 
 /**
  * Calendar helpers for the demo data: local calendar days as day numbers (days since 1970-01-01), local wall
- * times in an IANA time zone turned into instants, and the holidays that shape sales.
+ * times in an IANA time zone turned into instants (the festivals that shape sales: festivalDays.ts).
  */
 
 const DAY_MS = 86_400_000;
@@ -134,40 +134,4 @@ export class ZoneClock {
     this.midnight = Number.NaN;
     for (let h = 0; h < 24; h++) this.hours[h] = zonedInstant(this.timeZone, day, h);
   }
-}
-
-/** First day of Chinese New Year (Gregorian), 2020 to 2035. */
-const CHINESE_NEW_YEAR: readonly string[] = [
-  '2020-01-25',
-  '2021-02-12',
-  '2022-02-01',
-  '2023-01-22',
-  '2024-02-10',
-  '2025-01-29',
-  '2026-02-17',
-  '2027-02-06',
-  '2028-01-26',
-  '2029-02-13',
-  '2030-02-03',
-  '2031-01-23',
-  '2032-02-11',
-  '2033-01-31',
-  '2034-02-19',
-  '2035-02-08',
-];
-
-const cnyDays = CHINESE_NEW_YEAR.map(dayNumber);
-
-/** Days from the nearest Chinese New Year's day (negative before it), or undefined when more than 30 days. */
-export function daysFromChineseNewYear(day: number): number | undefined {
-  for (const cny of cnyDays) {
-    const delta = day - cny;
-    if (delta >= -30 && delta <= 30) return delta;
-  }
-  return undefined;
-}
-
-/** Chinese New Year days falling from `from` to `to` (day numbers, both included). */
-export function chineseNewYearsBetween(from: number, to: number): number[] {
-  return cnyDays.filter((day) => day >= from && day <= to);
 }

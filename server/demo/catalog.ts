@@ -3,6 +3,8 @@
  * gets, prices and everything random is decided by the seeded generator.
  */
 
+import type { Country } from './festivalDays.js';
+
 export type ClientKey = 'harbourfront' | 'sunrise';
 
 export const CLIENTS: readonly { key: ClientKey; name: string; reportingCurrency: string }[] = [
@@ -26,6 +28,8 @@ export interface MallSpec {
   shortName: string;
   code: string;
   timeZone: string;
+  /** Whose festivals shape the mall's sales (festivalDays.ts). */
+  country: Country;
   currency: string;
   /** Prices are written in SGD and multiplied by this. */
   priceScale: number;
@@ -55,6 +59,7 @@ export const MALLS: readonly MallSpec[] = [
     shortName: 'Harbourfront',
     code: 'HFC',
     timeZone: 'Asia/Singapore',
+    country: 'SG',
     currency: 'SGD',
     priceScale: 1,
     priceStep: 0.1,
@@ -86,6 +91,7 @@ export const MALLS: readonly MallSpec[] = [
     shortName: 'Bukit Bintang',
     code: 'BBP',
     timeZone: 'Asia/Kuala_Lumpur',
+    country: 'MY',
     currency: 'MYR',
     priceScale: 2.6,
     priceStep: 0.1,
@@ -116,6 +122,7 @@ export const MALLS: readonly MallSpec[] = [
     shortName: 'Kemang',
     code: 'SMK',
     timeZone: 'Asia/Jakarta',
+    country: 'ID',
     currency: 'IDR',
     priceScale: 9000,
     priceStep: 500,

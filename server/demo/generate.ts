@@ -1,5 +1,6 @@
 import { NON_TRADING_MAX_DAYS_AHEAD } from '../../src/domain/nonTradingDays.js';
 import { hashPassword } from '../auth/passwords.js';
+import { seedCalendar } from '../calendar/holidaySeed.js';
 import { inTransaction, type Pool, type PoolClient } from '../db/pool.js';
 import {
   type ExchangeRateRow,
@@ -45,17 +46,20 @@ import { demoRoles } from './roles.js';
 import { describeWorld, longName, type OutletPlan, planAccountClosures, planWorld, type WorldPlan } from './world.js';
 
 /**
- * The default number of receipts: a fresh `npm start` (migrations and generation on the embedded PostgreSQL)
- * stays well within a minute on a 2-core machine while every chart has data.
+ * The default number of receipts, over 26 months and the current one: a fresh `npm start` (migrations and
+ * generation on the embedded PostgreSQL) stays within a minute on a 2-core machine while every chart has data.
  */
-export const DEFAULT_DEMO_RECEIPTS = 180_000;
+export const DEFAULT_DEMO_RECEIPTS = 200_000;
 
 /** Receipts generated ahead of ingestion: two chunks at most are in memory. */
 const CHUNK_RECEIPTS = 20_000;
 
 export interface GenerateDemoDataOptions {
   seed: number;
-  /** How many receipts in all (default DEFAULT_DEMO_RECEIPTS), spread over the outlets and 13 months. */
+  /**
+   * How many receipts in all (default DEFAULT_DEMO_RECEIPTS), spread over the outlets, the whole months before the
+   * last day's (DEMO_FULL_MONTHS) and that month up to the last day.
+   */
   receipts?: number | undefined;
   /** Last day of receipts, 'YYYY-MM-DD' (default: yesterday in each mall's time zone). */
   endDate?: string | undefined;
@@ -175,6 +179,7 @@ async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: numbe
   const clients = new Map<ClientKey, number>(
     CLIENTS.map((client) => [client.key, required(clientIds, client.name, 'client')]),
   );
+  for (const clientId of clients.values()) await seedCalendar(tx, clientId);
   const mallIds = await insertMalls(
     tx,
     MALLS.map((mall) => ({
@@ -566,7 +571,7 @@ function receiptCounts(world: WorldPlan, seed: number, total: number): { days: n
     for (let d = 0; d < days; d++) {
       const day = world.start + d;
       const noise = Math.exp(random.gaussian() * 0.12);
-      const weight = day > last ? 0 : outlet.popularity * dayFactor(outlet, day, world.start, world.end) * noise;
+      const weight = day > last ? 0 : outlet.popularity * dayFactor(outlet, day, last) * noise;
       weights[d * outlets.length + o] = weight;
       sum += weight;
     }
@@ -733,6 +738,9 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
       ([month]) => dayNumber(month) < currentMonth && dayNumber(month) > outlet.openedOn,
     );
     const average = full.length > 0 ? full.reduce((sum, [, value]) => sum + value.gmv, 0) / full.length : 0;
+    // Targets follow the outlet's growth: lower in the first months than in the latest.
+    const middle = full.length > 0 ? full.reduce((sum, [month]) => sum + dayNumber(month), 0) / full.length : 0;
+    const trend = (month: number) => (1 + outlet.growth) ** ((month - middle) / 365.25);
 
     for (const [month, value] of months) {
       const monthDay = dayNumber(month);
@@ -774,7 +782,7 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
         client_id: clientId,
         outlet_id: outletId,
         month: dateOfDay(month),
-        target: roundTarget(average * seasonal * random.float(0.95, 1.15), outlet),
+        target: roundTarget(average * trend(month) * seasonal * random.float(0.95, 1.15), outlet),
       });
       if (month > addMonths(currentMonth, 1)) continue;
       for (const [department, share] of departments) {
@@ -783,7 +791,7 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
           outlet_id: outletId,
           department,
           month: dateOfDay(month),
-          target: roundTarget(average * share * random.float(0.9, 1.1), outlet),
+          target: roundTarget(average * trend(month) * share * random.float(0.9, 1.1), outlet),
         });
       }
     }

@@ -24,7 +24,11 @@ const OPERATOR_TAGS = [
   'tenant-management',
   'non-trading-days',
   'sales-review',
+  'calendar',
+  'mall-events',
 ];
+/** The Shopper Connect pages of the calendar and the malls' events: every staff role keeps them. */
+const CALENDAR_PAGES = ['calendar', 'events'];
 const DATE_LIMIT = 'datetime-picker-limitation';
 
 function permissions(operations: readonly Operation[], keep: (operation: Operation) => boolean): string[] {
@@ -54,6 +58,10 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
   const reviewer = [
     ...new Set([...department, ...permissions(operations, (op) => tagged(op, 'non-trading-days', 'outlet-reports'))]),
   ].sort();
+  // The client's staff keep the calendar and the malls' events; whoever sees a mall's reports reads them.
+  const calendarAll = permissions(operations, (op) => tagged(op, 'calendar', 'mall-events'));
+  const calendarRead = permissions(operations, (op) => tagged(op, 'calendar', 'mall-events') && op.method === 'GET');
+  const withCalendar = (api: string[]) => [...new Set([...api, ...calendarAll])].sort();
   const departmentRole = (key: 'leasing' | 'finance' | 'marcom' | 'operations', name: string): RoleDefinition => ({
     key,
     name,
@@ -61,20 +69,25 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
     // Leasing and finance review the tenants' monthly GTO; every department sees its breakeven page.
     routes:
       key === 'marcom'
-        ? [{ name: 'shopper-connect', subPermissions: ['breakeven-target/marcom'] }]
+        ? [{ name: 'shopper-connect', subPermissions: ['breakeven-target/marcom', ...CALENDAR_PAGES] }]
         : key === 'operations'
-          ? [{ name: 'tenant-connect', subPermissions: ['breakeven-target'] }]
+          ? [
+              { name: 'shopper-connect', subPermissions: CALENDAR_PAGES },
+              { name: 'tenant-connect', subPermissions: ['breakeven-target'] },
+            ]
           : [
+              { name: 'shopper-connect', subPermissions: CALENDAR_PAGES },
               { name: 'tenant-connect', subPermissions: ['gto-review', 'non-trading-days', 'breakeven-target'] },
               { name: 'receipts', subPermissions: [] },
             ],
-    api: key === 'leasing' || key === 'finance' ? reviewer : department,
+    api: withCalendar(key === 'leasing' || key === 'finance' ? reviewer : department),
     // Marcom and operations see yesterday and today only; the GTO reviewers need the months before.
     components: key === 'leasing' || key === 'finance' ? [] : [DATE_LIMIT],
   });
   const tenantApi = [
     ...new Set([
       ...lookup,
+      ...calendarRead,
       ...permissions(
         operations,
         (op) =>

@@ -1,4 +1,4 @@
-import { addMonths, chineseNewYearsBetween, dateOfDay, dayNumber } from './calendar.js';
+import { addMonths, dateOfDay, dayNumber } from './calendar.js';
 import {
   type BrandSpec,
   CLIENTS,
@@ -11,6 +11,8 @@ import {
   RANGES,
   RETAIL_BRANDS,
 } from './catalog.js';
+import type { Country } from './festivalDays.js';
+import { festivalSpansBetween } from './patterns.js';
 import { itemAt, Random } from './random.js';
 
 /** One planned SKU of an outlet. */
@@ -36,8 +38,10 @@ export interface OutletPlan {
   category: string;
   profile: Profile;
   openedOn: number;
-  /** Relative number of receipts a day. */
+  /** Relative number of receipts a day (on the last day of the demo). */
   popularity: number;
+  /** How much busier it gets a year: 0.07 is 7 % more receipts than a year before. */
+  growth: number;
   memberRate: number;
   /** The outlet's point-of-sale system prints no receipt number: receipt ids are bare Unix timestamps. */
   timestampIds: boolean;
@@ -63,6 +67,15 @@ export interface WorldPlan {
   /** Outlet, category and payment method names written out to 60 characters (the readability fixture). */
   longNames: boolean;
 }
+
+/**
+ * Whole months of receipts before the month of the last day: two of each yearly festival, so that a year compares
+ * with the year before it.
+ */
+export const DEMO_FULL_MONTHS = 26;
+
+/** Each mall's yearly growth in receipts, about which its outlets' own rates spread. */
+const MALL_GROWTH: Readonly<Record<Country, number>> = { SG: 0.06, MY: 0.075, ID: 0.09 };
 
 /** The length a long-names world writes its names out to. */
 export const LONG_NAME_LENGTH = 60;
@@ -207,7 +220,7 @@ export function planWorld(
   longNames = false,
 ): WorldPlan {
   const end = Math.max(...endByMall.values());
-  const start = addMonths(Math.min(...endByMall.values()), -12);
+  const start = addMonths(Math.min(...endByMall.values()), -DEMO_FULL_MONTHS);
   const outlets: OutletPlan[] = [];
   const namesByClient = new Map<ClientKey, Set<string>>(CLIENTS.map((client) => [client.key, new Set<string>()]));
   let outletIndex = 0;
@@ -256,6 +269,8 @@ export function planWorld(
         profile: brand.profile,
         openedOn,
         popularity: basePopularity(brand) * mall.traffic * Math.exp(random.gaussian() * 0.4),
+        // From a stream of its own, so the rest of the world stays that of the seed.
+        growth: MALL_GROWTH[mall.country] + Random.derive(seed, 'growth', mall.key, i).gaussian() * 0.03,
         memberRate: brand.type === 1 ? random.float(0.2, 0.4) : random.float(0.3, 0.55),
         timestampIds: random.chance(0.08),
         receiptFormat: random.pick([0, 1, 2] as const),
@@ -272,19 +287,19 @@ export function planWorld(
 const PUBLIC_HOLIDAY_CLOSURE = 'Public holiday closure';
 
 function planNonTradingDays(seed: number, outlets: OutletPlan[], start: number, end: number): void {
-  const newYears = chineseNewYearsBetween(start, end);
   for (const outlet of outlets) {
     const random = Random.derive(seed, 'closed', outlet.code);
     // Who declared each day and when comes from a generator of its own, so the days stay those of the seed.
     const declaring = Random.derive(seed, 'closed-by', outlet.code);
     const close = (day: number, reason: string, side: NonTradingPlan['side']) =>
       outlet.nonTradingDays.set(day, { reason, side, noticeDays: declaring.int(2, 30) });
-    // Many shops close on the first one or two days of Chinese New Year; the mall records the closures.
-    const cnyClosing = outlet.mall.key === 'smk' ? 0.15 : outlet.type === 2 ? 0.45 : 0.25;
-    for (const day of newYears) {
+    // Many shops close on the first one or two days of Chinese New Year, restaurants less often (families eat out);
+    // the mall records the closures.
+    const cnyClosing = outlet.mall.country === 'ID' ? 0.15 : outlet.type === 2 ? 0.45 : 0.12;
+    for (const span of festivalSpansBetween(outlet.mall.country, 'Chinese New Year', start, end)) {
       if (!random.chance(cnyClosing)) continue;
-      close(day, PUBLIC_HOLIDAY_CLOSURE, 'mall');
-      if (random.chance(0.5)) close(day + 1, PUBLIC_HOLIDAY_CLOSURE, 'mall');
+      close(span.from, PUBLIC_HOLIDAY_CLOSURE, 'mall');
+      if (span.to > span.from && random.chance(0.5)) close(span.from + 1, PUBLIC_HOLIDAY_CLOSURE, 'mall');
     }
     // Some renovate for a few days, some close for a stocktake or a private event.
     if (random.chance(0.1)) {

@@ -52,7 +52,7 @@ export async function listOutlets(
 export async function listMalls(db: Queryable, visibility: Visibility, clientId: number): Promise<Schemas['Mall'][]> {
   const params = new SqlParams(clientId);
   const { rows } = await db.query<Schemas['Mall']>(
-    `SELECT m.id, m.name, m.currency, m.time_zone FROM malls m
+    `SELECT m.id, m.name, m.currency, m.time_zone, m.country FROM malls m
      WHERE m.client_id = $1
        AND EXISTS (SELECT 1 FROM outlets o WHERE o.client_id = m.client_id AND o.mall_id = m.id
                    AND ${visibleOutletCondition(params, visibility)})

@@ -1,7 +1,17 @@
 import type { components, operations } from '../../src/api/schema.js';
-import { groupPaymentMethods, type PaymentMethodSum } from '../../src/domain/reports.js';
+import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
+import { eachDay, earlierDay, groupPaymentMethods, laterDay, type PaymentMethodSum } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
+import {
+  apportion,
+  apportionNested,
+  averageMoney,
+  type Exact,
+  exactCents,
+  money as moneyOf,
+  roundCents,
+} from './cents.js';
 import { hourRowsSql, overHoursSql, PAYMENT_HOUR_MEASURES, SALES_HOUR_MEASURES } from './hourColumns.js';
 import type { Visibility } from './lookup.js';
 
@@ -42,6 +52,12 @@ export interface ReportScope {
   convert?: { to: string; from: readonly string[] };
 }
 
+/** The days of one mall that a comparison reads (they may differ by the mall's country, and leave gaps). */
+export interface MallDays {
+  mallId: number;
+  days: readonly string[];
+}
+
 /** Local days, both included, and local hours of the day, both included. */
 export interface ReportRange {
   start: string;
@@ -57,7 +73,8 @@ export const isWholeDay = (range: Pick<ReportRange, 'startHour' | 'endHour'>) =>
 
 /**
  * The rates of a converted report (scope.convert): one CTE `fx_<n>` per converted currency, holding its rate for
- * each day of the range (its month's rate) as one array, built once by one join.
+ * each month of the range as one array (a short one: numeric elements are found by walking the array), built once
+ * by one join.
  */
 function ratesCte(params: SqlParams, scope: ReportScope, range: Pick<ReportRange, 'start' | 'end'>): string {
   const convert = scope.convert;
@@ -69,37 +86,40 @@ function ratesCte(params: SqlParams, scope: ReportScope, range: Pick<ReportRange
     .map((code, n) => {
       const currency = params.add(code, '::text');
       return `, fx_${n} AS MATERIALIZED (
-        SELECT array_agg(e.rate::float8 ORDER BY d) AS rates
-        FROM generate_series(${start}::timestamp, ${end}::timestamp, interval '1 day') d
-        LEFT JOIN exchange_rates e ON e.client_id = ${client} AND e.currency = ${currency}
-          AND e.month = date_trunc('month', d)::date
+        SELECT array_agg(e.rate ORDER BY m) AS rates
+        FROM generate_series(date_trunc('month', ${start}::timestamp), ${end}::timestamp, interval '1 month') m
+        LEFT JOIN exchange_rates e ON e.client_id = ${client} AND e.currency = ${currency} AND e.month = m::date
       )`;
     })
     .join('');
 }
 
 /**
- * The rate of row `r` of a converted report as a float8 expression: for a mall (or outlet) in a converted
- * currency, that currency's rate on the row's day (ratesCte), else 1. The rollup rows are read as they are.
+ * The rate of row `r` of a converted report as an exact numeric expression (never float8: amounts times it stay
+ * exact, so every grouping of them sums to the same figure): for a mall (or outlet) in a converted currency, that
+ * currency's rate in the row's month (ratesCte), else 1. The rollup rows are read as they are.
  */
 function rateOf(params: SqlParams, scope: ReportScope, range: ReportRange, level: 'mall' | 'outlet'): string {
   const convert = scope.convert;
   if (!convert || convert.from.length === 0) return '1';
-  const start = params.add(range.start, '::date');
+  // The row's month as an index of the arrays: months since the range's first month, from 1
+  const [year = 0, month = 0] = range.start.split('-').map(Number);
+  const before = params.add(year * 12 + month - 1, '::int');
+  const index = `date_part('year', r.local_day)::int * 12 + date_part('month', r.local_day)::int - ${before}`;
   const unit = level === 'mall' ? 'mall_id' : 'id';
   const cases = convert.from.map((code, n) => {
     const currency = params.add(code, '::text');
     return `WHEN r.${level}_id IN (SELECT ${unit} FROM scope WHERE currency = ${currency})
-      THEN (SELECT rates FROM fx_${n})[r.local_day - ${start} + 1]`;
+      THEN (SELECT rates FROM fx_${n})[${index}]`;
   });
-  return `(CASE ${cases.join(' ')} ELSE 1::float8 END)`;
+  return `(CASE ${cases.join(' ')} ELSE 1::numeric END)`;
 }
 
 /**
  * The `scope` CTE: the outlets of the report, with what the groupings need and their mall's currency; and the
  * rates of a converted report over `range` (ratesCte).
  */
-function scopeCte(params: SqlParams, scope: ReportScope, range?: Pick<ReportRange, 'start' | 'end'>): string {
+export function scopeCte(params: SqlParams, scope: ReportScope, range?: Pick<ReportRange, 'start' | 'end'>): string {
   const client = params.add(scope.clientId, '::int');
   const limited = scope.visibility.outletLimits.get(scope.clientId);
   const conditions = [`o.client_id = ${client}`];
@@ -129,7 +149,10 @@ interface Source {
   level: 'mall' | 'outlet';
   /** A measure of row `r` over the range's hours, in cents for money (a number). */
   value: (measure: SalesMeasure) => string;
-  /** A LATERAL list of the row's hours of the filter, `hv(hour, <measures>)` in cents for money. */
+  /**
+   * A LATERAL list of the row's hours of the filter, `hv(hour, <measures>)` in cents for money (after the row's
+   * rate, `fx`, in a converted report: found once a row, not once an hour).
+   */
   hours: () => string;
   /** A measure of one of those hours (`hv`), converted like `value`. */
   hourValue: (measure: SalesMeasure) => string;
@@ -144,7 +167,7 @@ const wholeMalls = (scope: ReportScope) =>
  * outlet rows come from rollup_outlet_daily for whole days unless `needHours`, else rollup_outlet_day_hours.
  * `= ANY(ARRAY(...))` keeps the primary-key index scans.
  */
-function rollupSource(
+export function rollupSource(
   params: SqlParams,
   scope: ReportScope,
   range: ReportRange,
@@ -153,14 +176,16 @@ function rollupSource(
 ): Source {
   const client = params.add(scope.clientId, '::int');
   const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
-  const hours = () => hourRowsSql('r', SALES_HOUR_MEASURES, range.startHour, range.endHour, 'hv');
+  const hourRows = hourRowsSql('r', SALES_HOUR_MEASURES, range.startHour, range.endHour, 'hv');
   const overHours = (measure: SalesMeasure) => overHoursSql('r', measure, range.startHour, range.endHour);
   // A converted report multiplies every amount by its row's rate (rateOf); counts stay as they are.
   const rowLevel = level === 'mall' && wholeMalls(scope) ? 'mall' : 'outlet';
   const rate = rateOf(params, scope, range, rowLevel);
   const converted = (value: (measure: SalesMeasure) => string) => (measure: SalesMeasure) =>
     rate !== '1' && MONEY[measure] ? `(${value(measure)} * ${rate})` : value(measure);
-  const hourValue = converted((measure) => `hv.${measure}`);
+  const hours = () => (rate === '1' ? hourRows : `LATERAL (SELECT ${rate} AS rate OFFSET 0) fx, ${hourRows}`);
+  const hourValue = (measure: SalesMeasure) =>
+    rate !== '1' && MONEY[measure] ? `(hv.${measure} * fx.rate)` : `hv.${measure}`;
   if (rowLevel === 'mall') {
     return {
       from: `rollup_mall_day_hours r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope)) AND ${days}`,
@@ -190,38 +215,44 @@ function rollupSource(
 }
 
 /** A sum of cents as money (rounded to the cent: converted sums have fractions of one). */
-const money = (cents: string) => `round(((${cents}) / 100.0)::numeric, 2)`;
+export const money = (cents: string) => `round(((${cents}) / 100.0)::numeric, 2)`;
+
+/**
+ * A sum of cents as exact decimal text (exactCents reads it): converted sums keep their fractions of a cent, to be
+ * rounded together by the breakdown they belong to (cents.ts), never one by one.
+ */
+const exact = (cents: string) => `(${cents})::numeric::text`;
 
 /** SQL of the three measures over sums `g` (gmv) and `t` (transactions). */
-const measures = (g: string, t: string) =>
+export const measures = (g: string, t: string) =>
   `coalesce(${g}, 0)::float8 AS gmv, coalesce(${t}, 0)::int AS transactions,
    coalesce(round(${g} / nullif(${t}, 0), 2), 0)::float8 AS average_transaction_value`;
 
-/** One metric over sums `g` and `t`. */
-function metricSql(metric: Metric, g: string, t: string): string {
-  if (metric === 'gmv') return `coalesce(${g}, 0)::float8`;
-  if (metric === 'transactions') return `coalesce(${t}, 0)::float8`;
-  return `coalesce(round(${g} / nullif(${t}, 0), 2), 0)::float8`;
+/**
+ * The measures of rows with exact GMV `g` and transactions `t`: their GMV rounded together (apportion: the rows
+ * add up to their exact sum rounded) and the average of each row's rounded GMV, in the rows' order.
+ */
+function withMeasures<R extends { g: string | null; t: number }>(rows: readonly R[]) {
+  const cents = apportion(rows.map((row) => exactCents(row.g)));
+  return rows.map((row, index) => {
+    const gmv = cents[index] ?? 0n;
+    const figures: SalesMeasures = {
+      gmv: moneyOf(gmv),
+      transactions: row.t,
+      average_transaction_value: averageMoney(gmv, row.t),
+    };
+    return { row, cents: gmv, figures };
+  });
 }
+
+/** A stable sort's comparison by a metric, largest first (rows already in their order of ties). */
+const byMetric = (metric: Metric) => (a: SalesMeasures, b: SalesMeasures) => b[metric] - a[metric];
 
 const ORDER_BY_METRIC: Record<Metric, string> = {
   gmv: 'gmv DESC',
   transactions: 'transactions DESC',
   average_transaction_value: 'average_transaction_value DESC',
 };
-
-/** The start of a bucket of a local timestamp expression (a cheap grouping key: formatting comes after). */
-function bucketKey(timeRange: TimeRange, time: string): string {
-  if (timeRange === 'hourly') return `date_trunc('hour', ${time})`;
-  if (timeRange === 'daily') return `date_trunc('day', ${time})`;
-  return timeRange === 'weekly' ? `date_trunc('week', ${time})` : `date_trunc('month', ${time})`;
-}
-
-/** A bucket's label from its start: 'YYYY-MM-DD HH:00', 'YYYY-MM-DD' (days, weeks from Monday) or 'YYYY-MM'. */
-function bucketLabel(timeRange: TimeRange, start: string): string {
-  if (timeRange === 'hourly') return `to_char(${start}, 'YYYY-MM-DD HH24:00')`;
-  return timeRange === 'monthly' ? `to_char(${start}, 'YYYY-MM')` : `to_char(${start}, 'YYYY-MM-DD')`;
-}
 
 /** Every local hour (or day) of the range as `g`, for the zero rows of a series. */
 function seriesSql(params: SqlParams, range: ReportRange, hourly: boolean): string {
@@ -238,47 +269,146 @@ function seriesSql(params: SqlParams, range: ReportRange, hourly: boolean): stri
 
 export type DailyRow = Schemas['DailyReportRow'];
 
-/** One row per local day of the range (zeros included), oldest first. */
-export async function dailyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<DailyRow[]> {
+/**
+ * Every local day of the range (zeros included), oldest first, with its GMV in cents and its transactions. The days'
+ * exact (converted) GMV is rounded together (apportion): the days add up to the range's GMV rounded, as the malls,
+ * outlets and categories of the same range do.
+ */
+async function dayFigures(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<{ date: string; gmv: bigint; transactions: number }[]> {
   const params = new SqlParams();
   const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const series = seriesSql(params, { ...range, startHour: 0, endHour: 23 }, false);
-  const { rows } = await db.query<DailyRow>(
+  const { rows } = await db.query<{ date: string; gc: string | null; transactions: number }>(
     `WITH ${cte},
      agg AS (SELECT r.local_day AS day, sum(${source.value('gmv')}) AS gc, sum(${source.value('transactions')}) AS tc
              FROM ${source.from} GROUP BY 1)
-     SELECT to_char(g, 'YYYY-MM-DD') AS date, coalesce(${money('a.gc')}, 0)::float8 AS gmv, coalesce(a.tc, 0)::int AS transactions
+     SELECT to_char(g, 'YYYY-MM-DD') AS date, ${exact('a.gc')} AS gc, coalesce(a.tc, 0)::int AS transactions
      FROM ${series} LEFT JOIN agg a ON a.day = g::date ORDER BY g`,
     params.values,
   );
-  return rows;
+  const cents = apportion(rows.map((row) => exactCents(row.gc)));
+  return rows.map((row, index) => ({ date: row.date, gmv: cents[index] ?? 0n, transactions: row.transactions }));
+}
+
+/** One row per local day of the range (zeros included), oldest first. */
+export async function dailyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<DailyRow[]> {
+  const days = await dayFigures(db, scope, range);
+  return days.map((day) => ({ date: day.date, gmv: moneyOf(day.gmv), transactions: day.transactions }));
 }
 
 export type MonthlyRow = Schemas['MonthlyReportRow'];
 
-/** One row per month the range touches (zeros included), oldest first. */
+/** One row per month the range touches (zeros included), oldest first: the sums of its days' rows. */
 export async function monthlyReport(db: Queryable, scope: ReportScope, range: ReportRange): Promise<MonthlyRow[]> {
+  const months = new Map<string, { gmv: bigint; transactions: number }>();
+  for (const day of await dayFigures(db, scope, range)) {
+    const month = day.date.slice(0, 7);
+    const known = months.get(month) ?? { gmv: 0n, transactions: 0 };
+    months.set(month, { gmv: known.gmv + day.gmv, transactions: known.transactions + day.transactions });
+  }
+  return [...months].map(([month, figures]) => ({
+    month,
+    gmv: moneyOf(figures.gmv),
+    transactions: figures.transactions,
+  }));
+}
+
+/** The figures of one day, or one hour of a day, with its exact (converted) money as text. */
+interface UnitRow {
+  day: string;
+  hour: number;
+  period: string;
+  g: string | null;
+  t: number;
+  mg: string | null;
+  mt: number;
+}
+
+/** The day after `day` (YYYY-MM-DD). */
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The label of the period of `bucket` that holds hour `hour` of `day`, as bucketLabel writes it. */
+function periodOf(bucket: TimeRange, day: string, hour: number): string {
+  if (bucket === 'hourly') return `${day} ${String(hour).padStart(2, '0')}:00`;
+  if (bucket === 'monthly') return day.slice(0, 7);
+  if (bucket === 'daily') return day;
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  const weekday = new Date(midnight).getUTCDay();
+  return new Date(midnight - ((weekday + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Every local day of the range (or, `hourly`, every hour of the filter of every day), zeros included, oldest
+ * first, with its label in `bucket` (its period) and its exact GMV, member GMV (unless not `members`) and their
+ * transactions. The query gives the units with sales; the others are added here.
+ */
+async function unitRows(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+  hourly: boolean,
+  bucket: TimeRange,
+  members = true,
+): Promise<UnitRow[]> {
   const params = new SqlParams();
   const cte = scopeCte(params, scope, range);
-  const source = rollupSource(params, scope, range, 'mall');
-  const start = params.add(range.start, '::date');
-  const end = params.add(range.end, '::date');
-  const { rows } = await db.query<MonthlyRow>(
-    `WITH ${cte},
-     agg AS (SELECT date_trunc('month', r.local_day) AS month, sum(${source.value('gmv')}) AS gc, sum(${source.value('transactions')}) AS tc
-             FROM ${source.from} GROUP BY 1)
-     SELECT to_char(g, 'YYYY-MM') AS month, coalesce(${money('a.gc')}, 0)::float8 AS gmv, coalesce(a.tc, 0)::int AS transactions
-     FROM generate_series(date_trunc('month', ${start}::timestamp), ${end}::timestamp, interval '1 month') g
-     LEFT JOIN agg a ON a.month = g ORDER BY g`,
+  const source = rollupSource(params, scope, range, 'mall', hourly);
+  // hourly units read each hour of a row; days the row's sums over the hours
+  const [from, hour, value] = hourly
+    ? [source.from.replace(' WHERE ', () => `, ${source.hours()} WHERE `), 'hv.hour', source.hourValue]
+    : [source.from, '0', source.value];
+  const { rows } = await db.query<Omit<UnitRow, 'period'>>(
+    `WITH ${cte}
+     SELECT r.local_day AS day, ${hour} AS hour, ${exact(`sum(${value('gmv')})`)} AS g,
+       coalesce(sum(${value('transactions')}), 0)::int AS t,
+       ${members ? exact(`sum(${value('member_gmv')})`) : 'NULL'} AS mg,
+       ${members ? `coalesce(sum(${value('member_transactions')}), 0)::int` : '0'} AS mt
+     FROM ${from} GROUP BY 1, 2`,
     params.values,
   );
-  return rows;
+  const found = new Map(rows.map((row) => [`${row.day} ${row.hour}`, row]));
+  const [first, last] = hourly ? [range.startHour, range.endHour] : [0, 0];
+  const units: UnitRow[] = [];
+  for (let day = range.start; day <= range.end; day = nextDay(day)) {
+    const period = bucket === 'hourly' ? undefined : periodOf(bucket, day, 0);
+    for (let h = first; h <= last; h++) {
+      const row = found.get(`${day} ${h}`);
+      units.push({
+        day,
+        hour: h,
+        period: period ?? periodOf(bucket, day, h),
+        g: row?.g ?? null,
+        t: row?.t ?? 0,
+        mg: row?.mg ?? null,
+        mt: row?.mt ?? 0,
+      });
+    }
+  }
+  return units;
+}
+
+/** The units' GMV in cents: the days apportioned as the daily report does, then each day's hours to its cents. */
+const unitCents = (units: readonly UnitRow[]) =>
+  apportionNested(units.map((unit) => ({ group: unit.day, exact: exactCents(unit.g) }))).cents;
+
+/** One metric of GMV `cents` over `count` transactions. */
+function metricOf(metric: Metric, cents: bigint, count: number): number {
+  if (metric === 'gmv') return moneyOf(cents);
+  return metric === 'transactions' ? count : averageMoney(cents, count);
 }
 
 export type MemberOverall = Schemas['MemberOverallResponse'];
 
-/** Members against non-members per bucket (zeros included), oldest first, and over the whole range. */
+/**
+ * Members against non-members per bucket (zeros included), oldest first, and over the whole range. Each day (or
+ * hour) has the GMV in cents of the daily report (or peak hours), split between members and non-members; the
+ * buckets and the total are the sums of their days (or hours).
+ */
 export async function memberOverall(
   db: Queryable,
   scope: ReportScope,
@@ -286,46 +416,38 @@ export async function memberOverall(
   timeRange: TimeRange,
   metric: Metric,
 ): Promise<MemberOverall> {
-  const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
-  const hourly = timeRange === 'hourly';
-  const source = rollupSource(params, scope, range, 'mall', hourly);
-  const series = seriesSql(params, range, hourly);
-  // hourly buckets read each hour of a row; other buckets the row's sums over the hours
-  const [from, time, value] = hourly
-    ? [
-        `${source.from.replace(' WHERE ', `, ${source.hours()} WHERE `)}`,
-        `r.local_day + hv.hour * interval '1 hour'`,
-        source.hourValue,
-      ]
-    : [source.from, 'r.local_day::timestamp', source.value];
-  const member = metricSql(metric, money('sum(mg)'), 'sum(mt)');
-  const nonMember = metricSql(metric, money('sum(g) - sum(mg)'), 'sum(t) - sum(mt)');
-  const { rows } = await db.query<{ period: string | null; member: number; non_member: number }>(
-    `WITH ${cte},
-     agg AS (SELECT ${bucketKey(timeRange, time)} AS period, sum(${value('member_gmv')}) AS mg, sum(${value('member_transactions')}) AS mt,
-               sum(${value('gmv')}) AS g, sum(${value('transactions')}) AS t
-             FROM ${from} GROUP BY 1),
-     periods AS (SELECT DISTINCT ${bucketKey(timeRange, 'g')} AS period FROM ${series})
-     SELECT ${bucketLabel(timeRange, 'p.period')} AS period, ${member} AS member, ${nonMember} AS non_member
-     FROM periods p LEFT JOIN agg a ON a.period = p.period GROUP BY p.period
-     UNION ALL
-     SELECT NULL, ${member}, ${nonMember} FROM agg
-     ORDER BY 1 NULLS LAST`,
-    params.values,
-  );
-  const total = rows.find((row) => row.period === null);
+  const units = await unitRows(db, scope, range, timeRange === 'hourly', timeRange);
+  const cents = unitCents(units);
+  const periods = new Map<string, { mg: bigint; ng: bigint; mt: number; nt: number }>();
+  const total = { mg: 0n, ng: 0n, mt: 0, nt: 0 };
+  units.forEach((unit, index) => {
+    const member = exactCents(unit.mg);
+    const [mg = 0n, ng = 0n] = apportion([member, exactCents(unit.g) - member], cents[index] ?? 0n);
+    const known = periods.get(unit.period) ?? { mg: 0n, ng: 0n, mt: 0, nt: 0 };
+    for (const sums of [known, total]) {
+      sums.mg += mg;
+      sums.ng += ng;
+      sums.mt += unit.mt;
+      sums.nt += unit.t - unit.mt;
+    }
+    periods.set(unit.period, known);
+  });
   return {
-    data: rows.flatMap((row) =>
-      row.period === null ? [] : [{ period: row.period, member: row.member, non_member: row.non_member }],
-    ),
-    total: { member: total?.member ?? 0, non_member: total?.non_member ?? 0 },
+    data: [...periods].map(([period, sums]) => ({
+      period,
+      member: metricOf(metric, sums.mg, sums.mt),
+      non_member: metricOf(metric, sums.ng, sums.nt),
+    })),
+    total: { member: metricOf(metric, total.mg, total.mt), non_member: metricOf(metric, total.ng, total.nt) },
   };
 }
 
 export type PeakHourRow = Schemas['PeakHourRow'];
 
-/** The metric per period and local hour of day: every period of the range × every hour of the filter. */
+/**
+ * The metric per period and local hour of day: every period of the range × every hour of the filter. A day's hours
+ * add up to the day's GMV in the daily report; weekly and monthly periods are the sums of their days' hours.
+ */
 export async function peakHours(
   db: Queryable,
   scope: ReportScope,
@@ -333,22 +455,21 @@ export async function peakHours(
   timeRange: TimeRange,
   metric: Metric,
 ): Promise<PeakHourRow[]> {
-  const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
-  const source = rollupSource(params, scope, range, 'mall', true);
-  const series = seriesSql(params, range, true);
-  const bucketRange: TimeRange = timeRange === 'hourly' ? 'daily' : timeRange;
-  const { rows } = await db.query<PeakHourRow>(
-    `WITH ${cte},
-     agg AS (SELECT ${bucketKey(bucketRange, 'r.local_day::timestamp')} AS period, hv.hour, sum(${source.hourValue('gmv')}) AS g, sum(hv.transactions) AS t
-             FROM ${source.from.replace(' WHERE ', `, ${source.hours()} WHERE `)} GROUP BY 1, 2),
-     cells AS (SELECT DISTINCT ${bucketKey(bucketRange, 'g')} AS period, extract(hour FROM g)::int AS hour FROM ${series})
-     SELECT ${bucketLabel(bucketRange, 'c.period')} AS period, c.hour, ${metricSql(metric, money('a.g'), 'a.t')} AS value
-     FROM cells c LEFT JOIN agg a ON a.period = c.period AND a.hour = c.hour
-     ORDER BY c.period, c.hour`,
-    params.values,
-  );
-  return rows;
+  const units = await unitRows(db, scope, range, true, timeRange === 'hourly' ? 'daily' : timeRange, false);
+  const cents = unitCents(units);
+  const cells = new Map<string, { period: string; hour: number; g: bigint; t: number }>();
+  units.forEach((unit, index) => {
+    const key = `${unit.period} ${unit.hour}`;
+    const known = cells.get(key) ?? { period: unit.period, hour: unit.hour, g: 0n, t: 0 };
+    known.g += cents[index] ?? 0n;
+    known.t += unit.t;
+    cells.set(key, known);
+  });
+  return [...cells.values()].map((cell) => ({
+    period: cell.period,
+    hour: cell.hour,
+    value: metricOf(metric, cell.g, cell.t),
+  }));
 }
 
 // ------------------------------------------------------------------ rankings and groupings
@@ -366,17 +487,20 @@ export async function mallRanking(
   const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const mallOf = source.level === 'mall' ? 'r.mall_id' : '(SELECT s.mall_id FROM scope s WHERE s.id = r.outlet_id)';
-  const { rows } = await db.query<MallRankRow>(
+  const { rows } = await db.query<{ mall_id: number; mall_name: string; g: string | null; t: number }>(
     `WITH ${cte},
      agg AS (SELECT ${mallOf} AS mall_id, sum(${source.value('gmv')}) AS g, sum(${source.value('transactions')}) AS t
              FROM ${source.from} GROUP BY 1),
      malls AS (SELECT DISTINCT mall_id, mall_name FROM scope)
-     SELECT m.mall_id, m.mall_name, ${measures(money('a.g'), 'a.t')}
+     SELECT m.mall_id, m.mall_name, ${exact('a.g')} AS g, coalesce(a.t, 0)::int AS t
      FROM malls m LEFT JOIN agg a ON a.mall_id = m.mall_id
-     ORDER BY ${ORDER_BY_METRIC[rankBy]}, lower(m.mall_name), m.mall_id`,
+     ORDER BY lower(m.mall_name), m.mall_id`,
     params.values,
   );
-  return rows;
+  const ranked = withMeasures(rows);
+  return ranked
+    .map(({ row, figures }) => ({ mall_id: row.mall_id, mall_name: row.mall_name, ...figures }))
+    .sort(byMetric(rankBy));
 }
 
 export type GroupRow = Schemas['MallGroupRow'];
@@ -399,17 +523,19 @@ export async function groupReport(
   const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'outlet');
   const { key, name } = GROUP_COLUMNS[groupBy];
-  const { rows } = await db.query<GroupRow>(
+  const { rows } = await db.query<{ key: string; name: string; g: string | null; t: number }>(
     `WITH ${cte},
      agg AS (SELECT r.outlet_id, sum(${source.value('gmv')}) AS g, sum(${source.value('transactions')}) AS t FROM ${source.from} GROUP BY 1)
-     SELECT ${key} AS key, ${name} AS name, ${measures(money('sum(a.g)'), 'sum(a.t)')}
+     SELECT ${key} AS key, ${name} AS name, ${exact('sum(a.g)')} AS g, coalesce(sum(a.t), 0)::int AS t
      FROM scope s JOIN agg a ON a.outlet_id = s.id
      GROUP BY 1, 2
      HAVING sum(a.t) > 0 OR sum(a.g) <> 0
-     ORDER BY gmv DESC, lower(${name}), 1`,
+     ORDER BY lower(${name}), 1`,
     params.values,
   );
-  return rows;
+  return withMeasures(rows)
+    .map(({ row, figures }) => ({ key: row.key, name: row.name, ...figures }))
+    .sort(byMetric('gmv'));
 }
 
 export type CategoryOutletRow = Schemas['MallCategoryOutletRow'];
@@ -428,29 +554,57 @@ export async function categoryOutletReport(
   const params = new SqlParams();
   const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'outlet');
-  const kept: string[] = [];
-  if (options.category !== undefined) kept.push(`s.category = ${params.add(options.category, '::text')}`);
-  const outlet = options.outletId === undefined ? undefined : params.add(options.outletId, '::int');
-  if (outlet !== undefined) kept.push(`s.category = (SELECT category FROM scope WHERE id = ${outlet})`);
-  const limit = params.add(options.limit, '::int');
-  const { rows } = await db.query<CategoryOutletRow>(
+  // Every outlet of the scope, in the order of the outlet report's ties (its GMV rounded as the outlet report's)
+  const { rows } = await db.query<{
+    id: number;
+    name: string;
+    mall_id: number;
+    mall_name: string;
+    category: string;
+    level: string;
+    g: string | null;
+    t: number;
+    by_name: number;
+    by_category: number;
+  }>(
     `WITH ${cte},
-     agg AS (SELECT r.outlet_id, sum(${source.value('gmv')}) AS g, sum(${source.value('transactions')}) AS t FROM ${source.from} GROUP BY 1),
-     ranked AS (
-       SELECT s.id, s.name, s.mall_id, s.mall_name, s.category, s.level, a.g, a.t,
-              row_number() OVER (PARTITION BY s.category ORDER BY coalesce(${money('a.g')}, 0) DESC, lower(s.name), s.id) AS rank,
-              count(*) OVER (PARTITION BY s.category) AS category_outlets
-       FROM scope s LEFT JOIN agg a ON a.outlet_id = s.id
-       ${kept.length > 0 ? `WHERE ${kept.join(' AND ')}` : ''}
-     )
-     SELECT category, id AS outlet_id, name AS outlet_name, mall_id, mall_name, level, rank::int AS rank,
-            category_outlets::int AS category_outlets, ${measures(money('g'), 't')}
-     FROM ranked
-     WHERE rank <= ${limit}${outlet === undefined ? '' : ` OR id = ${outlet}`}
-     ORDER BY category, rank`,
+     agg AS (SELECT r.outlet_id, sum(${source.value('gmv')}) AS g, sum(${source.value('transactions')}) AS t FROM ${source.from} GROUP BY 1)
+     SELECT s.id, s.name, s.mall_id, s.mall_name, s.category, s.level, ${exact('a.g')} AS g, coalesce(a.t, 0)::int AS t,
+            row_number() OVER (ORDER BY lower(s.name), s.id)::int AS by_name,
+            dense_rank() OVER (ORDER BY s.category)::int AS by_category
+     FROM scope s LEFT JOIN agg a ON a.outlet_id = s.id
+     ORDER BY lower(s.name), s.id::text`,
     params.values,
   );
-  return rows;
+  const outletCategory = rows.find((row) => row.id === options.outletId)?.category;
+  if (options.outletId !== undefined && outletCategory === undefined) return [];
+  const kept = withMeasures(rows)
+    .filter(({ row }) => options.category === undefined || row.category === options.category)
+    .filter(({ row }) => outletCategory === undefined || row.category === outletCategory)
+    .sort(
+      (a, b) => a.row.by_category - b.row.by_category || b.figures.gmv - a.figures.gmv || a.row.by_name - b.row.by_name,
+    );
+  const counts = new Map<string, number>();
+  for (const { row } of kept) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
+  const ranks = new Map<string, number>();
+  return kept.flatMap(({ row, figures }) => {
+    const rank = (ranks.get(row.category) ?? 0) + 1;
+    ranks.set(row.category, rank);
+    if (rank > options.limit && row.id !== options.outletId) return [];
+    return [
+      {
+        category: row.category,
+        outlet_id: row.id,
+        outlet_name: row.name,
+        mall_id: row.mall_id,
+        mall_name: row.mall_name,
+        level: row.level,
+        rank,
+        category_outlets: counts.get(row.category) ?? 0,
+        ...figures,
+      },
+    ];
+  });
 }
 
 export type OutletRankRow = Schemas['OutletRankRow'];
@@ -527,12 +681,15 @@ export async function totalsByCurrency(
   return rows;
 }
 
-/** The scope's outlet (id, name), or undefined when the caller cannot see it. */
-export async function scopeOutlet(db: Queryable, scope: ReportScope): Promise<Schemas['NameOption'] | undefined> {
+/** The scope's outlet (id, name, mall), or undefined when the caller cannot see it. */
+export async function scopeOutlet(
+  db: Queryable,
+  scope: ReportScope,
+): Promise<{ id: number; name: string; mall_id: number } | undefined> {
   const params = new SqlParams();
   const cte = scopeCte(params, scope);
-  const { rows } = await db.query<{ id: number; name: string }>(
-    `WITH ${cte} SELECT id, name FROM scope`,
+  const { rows } = await db.query<{ id: number; name: string; mall_id: number }>(
+    `WITH ${cte} SELECT id, name, mall_id FROM scope`,
     params.values,
   );
   return rows[0];
@@ -557,19 +714,30 @@ export async function paymentMethodOverall(
   const [measure] = PAYMENT_HOUR_MEASURES;
   const rate = rateOf(params, scope, range, wholeMalls(scope) ? 'mall' : 'outlet');
   const cents = overHoursSql('r', measure, range.startHour, range.endHour);
-  const amount = money(`sum(${rate === '1' ? cents : `${cents} * ${rate}`})`);
+  const amount = `sum(${rate === '1' ? cents : `${cents} * ${rate}`})`;
   const from = wholeMalls(scope)
     ? `rollup_mall_payment_day_hours r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope))`
     : `rollup_outlet_payment_daily r WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))`;
-  const { rows } = await db.query<PaymentMethodSum>(
+  const { rows } = await db.query<{ payment_method: string; sum: string }>(
     `WITH ${cte}
-     SELECT r.payment_method, (${amount})::float8 AS sum
+     SELECT r.payment_method, ${exact(amount)} AS sum
      FROM ${from} AND ${days}
      GROUP BY 1
      HAVING ${amount} <> 0`,
     params.values,
   );
-  return groupPaymentMethods(rows).slice(0, limit);
+  // The methods as the §9 rule groups them, their exact sums rounded together (they add up to the total rounded).
+  const methods = new Map<string, Exact>();
+  for (const row of rows) {
+    const method = normalisePaymentMethod(row.payment_method);
+    methods.set(method, (methods.get(method) ?? 0n) + exactCents(row.sum));
+  }
+  const rounded = apportion([...methods.values()]);
+  const sums = [...methods.keys()].flatMap((payment_method, index) => {
+    const sum = rounded[index] ?? 0n;
+    return sum === 0n ? [] : [{ payment_method, sum: moneyOf(sum) }];
+  });
+  return groupPaymentMethods(sums).slice(0, limit);
 }
 
 // ------------------------------------------------------------------ refunds and voucher redemptions
@@ -581,10 +749,33 @@ const AMOUNT_COLUMNS = {
 } as const;
 export type AmountKind = keyof typeof AMOUNT_COLUMNS;
 export type MallAmountReport = Schemas['MallAmountReport'];
+/** The report as the repository answers it: the route adds the compared days and how they were chosen. */
+export type AmountReportAnswer = Omit<MallAmountReport, 'previous_start_time' | 'previous_end_time' | 'comparison'> & {
+  /** Whether the compared days hold any sale, refund or voucher of the scope. */
+  previous_has_data: boolean;
+};
+
+/** An amount report as the query gives it: its money exact (text), rounded after (amountReport). */
+interface ExactAmountReport {
+  previous_has_data: boolean;
+  current: { amount: string; count: number; gmv: string; transactions: number };
+  previous: { amount: string; count: number; gmv: string; transactions: number };
+  daily: { date: string; amount: string | null; count: number }[];
+  outlets: {
+    outlet_id: number;
+    outlet_name: string;
+    mall_id: number;
+    mall_name: string;
+    amount: string | null;
+    count: number;
+    gmv: string | null;
+    transactions: number;
+  }[];
+}
 
 /**
- * Refunds or voucher redemptions of the scope (rollup_outlet_daily: whole days) over `range` against `previous`
- * (the days just before), with GMV and transactions beside them: totals of both periods, every day of the range
+ * Refunds or voucher redemptions of the scope (rollup_outlet_daily: whole days) over `range` against the days it is
+ * compared with (`compared`: each mall's days), with GMV and transactions beside them: totals of both periods, every day of the range
  * (zeros included) and the outlets with any, largest amount first (at most 100). Converted like the other
  * reports when the malls use several currencies.
  */
@@ -592,29 +783,45 @@ export async function amountReport(
   db: Queryable,
   scope: ReportScope,
   range: Pick<ReportRange, 'start' | 'end'>,
-  previous: Pick<ReportRange, 'start' | 'end'>,
+  compared: { span: Pick<ReportRange, 'start' | 'end'>; mallDays: readonly MallDays[] },
   kind: AmountKind,
-): Promise<Omit<MallAmountReport, 'previous_start_time' | 'previous_end_time'>> {
+): Promise<AmountReportAnswer> {
   const params = new SqlParams();
-  const both = { start: previous.start, end: range.end, startHour: 0, endHour: 23 };
+  const first = earlierDay(compared.span.start, range.start);
+  const last = laterDay(compared.span.end, range.end);
+  const both = { start: first, end: last, startHour: 0, endHour: 23 };
   const cte = scopeCte(params, scope, both);
   const rate = rateOf(params, scope, both, 'outlet');
   const client = params.add(scope.clientId, '::int');
-  const first = params.add(previous.start, '::date');
   const start = params.add(range.start, '::date');
   const end = params.add(range.end, '::date');
+  const wantedMalls = params.add(
+    compared.mallDays.flatMap((entry) => entry.days.map(() => entry.mallId)),
+    '::int[]',
+  );
+  const wantedDays = params.add(
+    compared.mallDays.flatMap((entry) => entry.days),
+    '::date[]',
+  );
+  // Every day read: the range's and the compared ones (an index scan by day, however far back they are).
+  const allDays = params.add(
+    [...new Set([...eachDay(range.start, range.end), ...compared.mallDays.flatMap((entry) => entry.days)])],
+    '::date[]',
+  );
   const { amount, count } = AMOUNT_COLUMNS[kind];
   const cents = (column: string) => (rate === '1' ? `(r.${column} * 100)` : `(r.${column} * 100 * ${rate})`);
-  const { rows } = await db.query<{ report: Omit<MallAmountReport, 'previous_start_time' | 'previous_end_time'> }>(
+  const { rows } = await db.query<{ report: ExactAmountReport }>(
     `WITH ${cte},
+     wanted AS MATERIALIZED (SELECT DISTINCT m, d FROM unnest(${wantedMalls}, ${wantedDays}) AS u(m, d)),
      d AS MATERIALIZED (
-       SELECT r.outlet_id, r.local_day, r.local_day >= ${start} AS current, ${cents(amount)} AS a, r.${count} AS c,
-         ${cents('gmv')} AS g, r.transactions AS t
-       FROM rollup_outlet_daily r
-       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope)) AND r.local_day BETWEEN ${first} AND ${end}
+       SELECT r.outlet_id, r.local_day, r.local_day BETWEEN ${start} AND ${end} AS current, ${cents(amount)} AS a,
+         r.${count} AS c, ${cents('gmv')} AS g, r.transactions AS t
+       FROM rollup_outlet_daily r JOIN scope s ON s.id = r.outlet_id
+       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope)) AND r.local_day = ANY(${allDays})
+         AND (r.local_day BETWEEN ${start} AND ${end} OR (s.mall_id, r.local_day) IN (SELECT m, d FROM wanted))
      ),
      tot AS (
-       SELECT current, ${money('sum(a)')}::float8 AS amount, sum(c)::int AS count, ${money('sum(g)')}::float8 AS gmv,
+       SELECT current, ${exact('sum(a)')} AS amount, sum(c)::int AS count, ${exact('sum(g)')} AS gmv,
          sum(t)::int AS transactions
        FROM d GROUP BY current
      ),
@@ -625,22 +832,50 @@ export async function amountReport(
      )
      SELECT json_build_object(
        'current', coalesce((SELECT row_to_json(x) FROM (SELECT amount, count, gmv, transactions FROM tot WHERE current) x),
-                           json_build_object('amount', 0, 'count', 0, 'gmv', 0, 'transactions', 0)),
+                           json_build_object('amount', '0', 'count', 0, 'gmv', '0', 'transactions', 0)),
+       'previous_has_data', EXISTS (SELECT 1 FROM d WHERE NOT current AND (t > 0 OR c > 0 OR g <> 0 OR a <> 0)),
        'previous', coalesce((SELECT row_to_json(x) FROM (SELECT amount, count, gmv, transactions FROM tot WHERE NOT current) x),
-                            json_build_object('amount', 0, 'count', 0, 'gmv', 0, 'transactions', 0)),
+                            json_build_object('amount', '0', 'count', 0, 'gmv', '0', 'transactions', 0)),
        'daily', (SELECT json_agg(json_build_object('date', to_char(g, 'YYYY-MM-DD'),
-                   'amount', coalesce(${money('x.a')}, 0)::float8, 'count', coalesce(x.c, 0)::int) ORDER BY g)
+                   'amount', ${exact('x.a')}, 'count', coalesce(x.c, 0)::int) ORDER BY g)
                  FROM generate_series(${start}::timestamp, ${end}::timestamp, interval '1 day') g
                  LEFT JOIN days x ON x.local_day = g::date),
-       'outlets', coalesce((SELECT json_agg(o ORDER BY o.amount DESC, lower(o.outlet_name), o.outlet_id) FROM (
-                   SELECT s.id AS outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name, ${money('x.a')}::float8 AS amount,
-                     x.c::int AS count, ${money('x.g')}::float8 AS gmv, x.t::int AS transactions
-                   FROM outl x JOIN scope s ON s.id = x.outlet_id
-                   ORDER BY x.a DESC, lower(s.name), s.id LIMIT 100) o), '[]'::json)
+       'outlets', coalesce((SELECT json_agg(o ORDER BY lower(o.outlet_name), o.outlet_id) FROM (
+                   SELECT s.id AS outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name, ${exact('x.a')} AS amount,
+                     x.c::int AS count, ${exact('x.g')} AS gmv, x.t::int AS transactions
+                   FROM outl x JOIN scope s ON s.id = x.outlet_id) o), '[]'::json)
      ) AS report`,
     params.values,
   );
   const report = rows[0]?.report;
   if (!report) throw new Error('amountReport: no answer');
-  return report;
+  // The days and the outlets (all of them, before the first 100) rounded together to the range's amount.
+  const totalsOf = (figures: ExactAmountReport['current']) => ({
+    ...figures,
+    amount: moneyOf(roundCents(exactCents(figures.amount))),
+    gmv: moneyOf(roundCents(exactCents(figures.gmv))),
+  });
+  const amountCents = roundCents(exactCents(report.current.amount));
+  const days = apportion(
+    report.daily.map((day) => exactCents(day.amount)),
+    amountCents,
+  );
+  const outlets = apportion(
+    report.outlets.map((outlet) => exactCents(outlet.amount)),
+    amountCents,
+  );
+  return {
+    previous_has_data: report.previous_has_data,
+    current: totalsOf(report.current),
+    previous: totalsOf(report.previous),
+    daily: report.daily.map((day, index) => ({ ...day, amount: moneyOf(days[index] ?? 0n) })),
+    outlets: report.outlets
+      .map((outlet, index) => ({
+        ...outlet,
+        amount: moneyOf(outlets[index] ?? 0n),
+        gmv: moneyOf(roundCents(exactCents(outlet.gmv))),
+      }))
+      .sort((a, b) => b.amount - a.amount)
+      .slice(0, 100),
+  };
 }

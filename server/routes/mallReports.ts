@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { type CompareRule, comparedDays, type PreviousRule } from '../../src/domain/comparisons.js';
 import { missingRatesMessage } from '../../src/domain/reportCurrency.js';
-import { previousPeriod, wholeWeeksComparisonPeriod } from '../../src/domain/reports.js';
+import { addDays, daysInRange, eachDay, earlierDay, laterDay } from '../../src/domain/reports.js';
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
+import { festivalsByCountry, figuresOverDays, likeForLikeOutlets, type MallDays } from '../repositories/comparisons.js';
 import { type CrossSpendingQuery, crossSpending, crossSpendingDetails } from '../repositories/crossSpending.js';
 import { type ReportCurrency, reportCurrency } from '../repositories/currencies.js';
 import {
@@ -24,7 +26,6 @@ import {
   type ReportScope,
   scopeOutlet,
   type TimeRange,
-  totals,
   totalsByCurrency,
 } from '../repositories/mallReports.js';
 import { notBoth, reportRange } from './rules.js';
@@ -88,6 +89,105 @@ async function mallScope(
   };
 }
 
+/** How far back a festival-aligned comparison looks for last year's festivals. */
+const LAST_YEAR_LOOKBACK_DAYS = 430;
+const spanOfAll = (spans: readonly { start: string; end: string }[]) => ({
+  start: spans.map((span) => span.start).reduce(earlierDay),
+  end: spans.map((span) => span.end).reduce(laterDay),
+});
+
+/** What a range is compared with, per country of its malls (their calendars), ready for the figures' queries. */
+interface ComparisonPlan {
+  rule: CompareRule;
+  /** The first to the last compared day, over every country. */
+  span: { start: string; end: string };
+  /** The range and the compared days together (the days a scope's rates must cover). */
+  both: ReportRange;
+  /** The compared days of each mall. */
+  mallDays: MallDays[];
+  /** How many days are compared (the most of any country). */
+  dayCount: number;
+  aligned: {
+    festival: string;
+    name: string;
+    start_time: string;
+    end_time: string;
+    compared_start_time: string;
+    compared_end_time: string;
+  }[];
+}
+
+async function comparisonPlan(
+  db: Queryable,
+  clientId: number,
+  mallIds: readonly number[],
+  range: ReportRange,
+  rule: CompareRule,
+  previous: PreviousRule = 'days',
+): Promise<ComparisonPlan> {
+  // Each country's malls are compared by its own calendar (festival_aligned); the other rules by the days alone.
+  const countries =
+    rule === 'festival_aligned'
+      ? await festivalsByCountry(db, clientId, mallIds, {
+          start: addDays(range.start, -LAST_YEAR_LOOKBACK_DAYS),
+          end: range.end,
+        })
+      : [{ country: '', mallIds: [...mallIds], festivals: [] }];
+  const groups = countries.map((group) => ({
+    ...group,
+    compared: comparedDays(rule, range, group.festivals, previous),
+  }));
+  const span = spanOfAll(groups.map((group) => group.compared.span));
+  const seen = new Set<string>();
+  const aligned = groups
+    .flatMap((group) => group.compared.aligned)
+    .filter((festival) => {
+      const key = `${festival.festival} ${festival.current.start} ${festival.compared.start}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((festival) => ({
+      festival: festival.festival,
+      name: festival.name,
+      start_time: festival.current.start,
+      end_time: festival.current.end,
+      compared_start_time: festival.compared.start,
+      compared_end_time: festival.compared.end,
+    }));
+  return {
+    rule,
+    span,
+    both: { ...range, start: earlierDay(range.start, span.start), end: laterDay(range.end, span.end) },
+    mallDays: groups.flatMap((group) => group.mallIds.map((mallId) => ({ mallId, days: group.compared.days }))),
+    dayCount: Math.max(...groups.map((group) => new Set(group.compared.days).size)),
+    aligned,
+  };
+}
+
+/** The scope as it is, or like-for-like: only its outlets trading through both the range and the compared days. */
+async function likeForLikeScope(
+  db: Queryable,
+  scope: ReportScope,
+  likeForLike: boolean,
+  range: ReportRange,
+  plan: ComparisonPlan,
+): Promise<{ counted: ReportScope; likeForLike: { kept: number; left_out: number } | null }> {
+  if (!likeForLike) return { counted: scope, likeForLike: null };
+  const outlets = await likeForLikeOutlets(db, scope, [range, plan.span]);
+  return {
+    counted: keepOutlets(scope, outlets.kept),
+    likeForLike: { kept: outlets.kept.length, left_out: outlets.total - outlets.kept.length },
+  };
+}
+
+/** The scope limited to some of its outlets (a like-for-like comparison). */
+function keepOutlets(scope: ReportScope, outletIds: readonly number[]): ReportScope {
+  const outletLimits = new Map(scope.visibility.outletLimits);
+  outletLimits.set(scope.clientId, [...outletIds]);
+  return { ...scope, visibility: { ...scope.visibility, outletLimits } };
+}
+
 function outletScope(request: FastifyRequest, query: { client_id: number; outlet_id: number }): ReportScope {
   const { grants } = requireCaller(request);
   return {
@@ -119,18 +219,37 @@ const timeRangeOf = (value: TimeRange | undefined): TimeRange => value ?? 'daily
 
 export function mallReportHandlers({ pool }: RouteDeps) {
   const currencyOf = reportCurrencyCache(pool);
-  /** Refunds or voucher redemptions of the range against the same number of days just before it. */
+  /** Refunds or voucher redemptions of the range against the days its comparison chooses (as many days before). */
   const amountPage = async (
     request: FastifyRequest,
-    query: { client_id: number; mall_ids: number[]; start_time: string; end_time: string },
+    query: {
+      client_id: number;
+      mall_ids: number[];
+      start_time: string;
+      end_time: string;
+      compare?: CompareRule;
+      like_for_like?: boolean;
+    },
     kind: AmountKind,
   ) => {
     const range = reportRange(query);
-    const previous = previousPeriod(range.start, range.end);
+    const mallIds = [...new Set(query.mall_ids)];
+    const plan = await comparisonPlan(pool, query.client_id, mallIds, range, query.compare ?? 'previous');
     // One scope over both periods: a rate missing in either answers 409.
-    const scope = await mallScope(pool, currencyOf, request, query, { ...range, start: previous.start });
-    const report = await amountReport(pool, scope, range, previous, kind);
-    return { ...report, previous_start_time: previous.start, previous_end_time: previous.end };
+    const scope = await mallScope(pool, currencyOf, request, query, plan.both);
+    const { counted, likeForLike } = await likeForLikeScope(pool, scope, query.like_for_like === true, range, plan);
+    const report = await amountReport(pool, counted, range, { span: plan.span, mallDays: plan.mallDays }, kind);
+    return {
+      ...report,
+      previous_start_time: plan.span.start,
+      previous_end_time: plan.span.end,
+      comparison: {
+        compare: plan.rule,
+        aligned: plan.aligned,
+        like_for_like: likeForLike,
+        has_data: report.previous_has_data,
+      },
+    };
   };
   return {
     async getCrossSpending(request) {
@@ -164,6 +283,37 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const { query } = request;
       const range = reportRange(query);
       return { data: await monthlyReport(pool, await mallScope(pool, currencyOf, request, query, range), range) };
+    },
+
+    async getMallGrowth(request) {
+      const { query } = request;
+      const range = reportRange(query);
+      const mallIds = [...new Set(query.mall_ids)];
+      const plan = await comparisonPlan(pool, query.client_id, mallIds, range, query.compare ?? 'previous');
+      // One scope over both sides: a rate missing in either answers 409.
+      const scope = await mallScope(pool, currencyOf, request, query, plan.both);
+      const { counted, likeForLike } = await likeForLikeScope(pool, scope, query.like_for_like === true, range, plan);
+      const [current, compared] = await Promise.all([
+        figuresOverDays(
+          pool,
+          counted,
+          range,
+          mallIds.map((mallId) => ({ mallId, days: eachDay(range.start, range.end) })),
+        ),
+        figuresOverDays(pool, counted, range, plan.mallDays),
+      ]);
+      return {
+        compare: plan.rule,
+        current: {
+          start_time: range.start,
+          end_time: range.end,
+          days: daysInRange(range.start, range.end),
+          ...current,
+        },
+        compared: { start_time: plan.span.start, end_time: plan.span.end, days: plan.dayCount, ...compared },
+        aligned: plan.aligned,
+        like_for_like: likeForLike,
+      };
     },
 
     async getMallRanking(request) {
@@ -262,20 +412,33 @@ export function mallReportHandlers({ pool }: RouteDeps) {
       const { query } = request;
       const range = reportRange(query);
       const scope = outletScope(request, query);
-      const previous = wholeWeeksComparisonPeriod(range.start, range.end);
-      // One round trip: the outlet and both periods at once.
-      const [outlet, current, before] = await Promise.all([
-        scopeOutlet(pool, scope),
-        totals(pool, scope, range),
-        totals(pool, scope, { ...range, start: previous.start, end: previous.end }),
-      ]);
+      const outlet = await scopeOutlet(pool, scope);
       if (!outlet) throw notFound('No such outlet.');
+      // §9: the previous period in whole weeks; or the same weekdays, or the festivals, of last year.
+      const plan = await comparisonPlan(
+        pool,
+        query.client_id,
+        [outlet.mall_id],
+        range,
+        query.compare ?? 'previous',
+        'whole_weeks',
+      );
+      const [current, before] = await Promise.all([
+        figuresOverDays(pool, scope, range, [{ mallId: outlet.mall_id, days: eachDay(range.start, range.end) }]),
+        figuresOverDays(pool, scope, range, plan.mallDays),
+      ]);
+      const measures = ({ gmv, transactions, average_transaction_value }: typeof current) => ({
+        gmv,
+        transactions,
+        average_transaction_value,
+      });
       return {
-        outlet,
-        current,
-        previous: before,
-        previous_start_time: previous.start,
-        previous_end_time: previous.end,
+        outlet: { id: outlet.id, name: outlet.name },
+        current: measures(current),
+        previous: measures(before),
+        previous_start_time: plan.span.start,
+        previous_end_time: plan.span.end,
+        comparison: { compare: plan.rule, aligned: plan.aligned, like_for_like: null, has_data: before.has_data },
       };
     },
 

@@ -1,3 +1,4 @@
+import { DEFAULT_COMPARISON } from '../domain/comparisons';
 import type { MallAmountKind } from '../domain/mallAmounts';
 import type { ReportQuery } from '../domain/mallReportViews';
 import { api, type CallOptions } from './client';
@@ -15,11 +16,19 @@ export type MallAmountReport = components['schemas']['MallAmountReport'];
 /** The report of `kind` for the query's client, malls and days (whole days: the page has no hour picker). */
 export async function getMallAmountReport(
   kind: MallAmountKind,
-  query: Pick<ReportQuery, 'clientId' | 'mallIds' | 'start' | 'end'>,
+  query: Pick<ReportQuery, 'clientId' | 'mallIds' | 'start' | 'end' | 'comparison'>,
   { signal, client = api }: CallOptions = {},
 ): Promise<MallAmountReport> {
+  const comparison = query.comparison ?? DEFAULT_COMPARISON;
   const params = {
-    query: { client_id: query.clientId, mall_ids: [...query.mallIds], start_time: query.start, end_time: query.end },
+    query: {
+      client_id: query.clientId,
+      mall_ids: [...query.mallIds],
+      start_time: query.start,
+      end_time: query.end,
+      compare: comparison.rule,
+      like_for_like: comparison.likeForLike,
+    },
   };
   return dataOrThrow(
     kind === 'refund'

@@ -1,3 +1,4 @@
+import type { CompareRule } from '../domain/comparisons';
 import type { Period } from '../domain/reports';
 import { api, type CallOptions } from './client';
 import { dataOrThrow } from './errors';
@@ -25,13 +26,20 @@ const outletQuery = (period: OutletPeriod) => ({
   end_time: period.end,
 });
 
-/** GET /api/mall_report/outlet/overallComparison: the period's totals and the previous period's (whole weeks back). */
+/**
+ * GET /api/mall_report/outlet/overallComparison: the period's totals and the compared days' (whole weeks back, or
+ * last year's by `compare`).
+ */
 export async function getMallOutletComparison(
   period: OutletPeriod,
   { signal, client = api }: CallOptions = {},
+  compare: CompareRule = 'previous',
 ): Promise<MallOutletComparison> {
   return dataOrThrow(
-    await client.GET('/api/mall_report/outlet/overallComparison', { params: { query: outletQuery(period) }, signal }),
+    await client.GET('/api/mall_report/outlet/overallComparison', {
+      params: { query: { ...outletQuery(period), compare } },
+      signal,
+    }),
   );
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_COMPARISON } from '../domain/comparisons';
 import type { Metric, TimeRange } from '../domain/dateLimits';
 import { type ReportQuery, wholeDays } from '../domain/mallReportViews';
 import type { Period } from '../domain/reports';
@@ -20,6 +21,7 @@ export type OutletRankRow = components['schemas']['OutletRankRow'];
 export type PeakHourRow = components['schemas']['PeakHourRow'];
 export type PaymentMethodRow = components['schemas']['PaymentMethodSummaryRow'];
 export type MemberOverallResponse = components['schemas']['MemberOverallResponse'];
+export type MallGrowthReport = components['schemas']['MallGrowthReport'];
 
 function baseQuery(query: ReportQuery, range?: Period) {
   return {
@@ -49,6 +51,26 @@ export async function getMonthlyReport(
 ): Promise<MonthlyReportRow[]> {
   return dataOrThrow(await client.GET('/api/mall_report/monthly', { params: { query: baseQuery(query) }, signal }))
     .data;
+}
+
+/**
+ * GET /api/mall_report/growth: the figures of `range` (default the query's) against the days the query's comparison
+ * chooses (the previous period unless it says otherwise).
+ */
+export async function getMallGrowth(
+  query: ReportQuery,
+  range?: Period,
+  { signal, client = api }: CallOptions = {},
+): Promise<MallGrowthReport> {
+  const comparison = query.comparison ?? DEFAULT_COMPARISON;
+  return dataOrThrow(
+    await client.GET('/api/mall_report/growth', {
+      params: {
+        query: { ...baseQuery(query, range), compare: comparison.rule, like_for_like: comparison.likeForLike },
+      },
+      signal,
+    }),
+  );
 }
 
 /** GET /api/mall_report/mall, ranked by GMV. */

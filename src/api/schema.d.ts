@@ -770,7 +770,7 @@ export interface paths {
         };
         /**
          * Refunds of the selected malls by day and by outlet
-         * @description amount is the sum of the refund amounts of receipts that are not void, count the receipts with a refund; gmv and transactions beside them give the refund rate. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days. The previous period is the same number of days just before start_time.
+         * @description amount is the sum of the refund amounts of receipts that are not void, count the receipts with a refund; gmv and transactions beside them give the refund rate. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days. The previous period is the same number of days just before start_time, unless `compare` chooses the same weekdays last year or festival-aligned last year (as GET /api/mall_report/growth); with like_for_like only the outlets trading through both periods count.
          */
         get: operations["getMallRefundReport"];
         put?: never;
@@ -790,7 +790,7 @@ export interface paths {
         };
         /**
          * Mall voucher redemptions of the selected malls by day and by outlet
-         * @description amount is the sum paid with mall vouchers on receipts that are not void, count the receipts that redeemed a voucher; gmv and transactions beside them give the share of sales paid with vouchers. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days. The previous period is the same number of days just before start_time.
+         * @description amount is the sum paid with mall vouchers on receipts that are not void, count the receipts that redeemed a voucher; gmv and transactions beside them give the share of sales paid with vouchers. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days. The previous period is the same number of days just before start_time, unless `compare` chooses the same weekdays last year or festival-aligned last year (as GET /api/mall_report/growth); with like_for_like only the outlets trading through both periods count.
          */
         get: operations["getMallVoucherReport"];
         put?: never;
@@ -893,6 +893,26 @@ export interface paths {
          * @description Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
          */
         get: operations["getMallRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mall_report/growth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The selected malls' figures over a range against the days it is compared with
+         * @description The range's GMV, transactions, average transaction value and member GMV, and the same over the compared days chosen by `compare`: previous (as many days just before the range), same_weekday_last_year (each day against the day 364 days before it) or festival_aligned (each festival day of the mall's calendar in the range against the same festival day last year, every other day against the same weekday next to last year's festival, from the nearer festival; without a festival in the range, same weekdays last year). The figures of both sides come from the same rollups by the same rules; `has_data` says whether a side holds any sales (no captured sales is not $0.00). With like_for_like, only the outlets trading through the whole of both periods count (a first sale before both, no silence of more than 7 days in either, a sale in the last 7 days of each), and the answer says how many were left out. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         */
+        get: operations["getMallGrowth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1212,6 +1232,70 @@ export interface paths {
          * @description A day not declared for the outlet answers 404. The removal and its audit-log entry are written in one transaction.
          */
         delete: operations["removeNonTradingDay"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's holidays and festivals of a country in a year
+         * @description The client's calendar entries of the country that overlap the year (public holidays, festivals and school holidays), ordered by start_date, then name.
+         */
+        get: operations["getCalendar"];
+        /**
+         * Change a holiday of the client's calendar (audit-logged, before and after)
+         * @description The rules of a new entry; an id the client does not have answers 404.
+         */
+        put: operations["updateCalendarEntry"];
+        /**
+         * Add a holiday to the client's calendar (audit-logged)
+         * @description Rules (a request that breaks one answers 400 naming the field): end_date is on or after start_date and at most 62 days after it; name is 1 to 80 characters, not blank, stored trimmed. The entry and its audit-log entry are written in one transaction.
+         */
+        post: operations["createCalendarEntry"];
+        /**
+         * Remove a holiday from the client's calendar (audit-logged)
+         * @description An id the client does not have answers 404.
+         */
+        delete: operations["deleteCalendarEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mall_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events and holidays of the selected malls over a range, for the time charts' annotations
+         * @description The events of the selected malls that overlap start_time..end_time, and the client's calendar entries of those malls' countries that overlap it, each with the selected malls of its country (mall_ids), both ordered by start_date. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days.
+         */
+        get: operations["getMallEvents"];
+        /**
+         * Change an event of a mall (audit-logged, before and after)
+         * @description The rules of a new event. An id the client does not have, or an event of a mall the caller does not see, answers 404; mall_id moves the event to that mall (which the caller must see).
+         */
+        put: operations["updateMallEvent"];
+        /**
+         * Add an event of a mall (audit-logged)
+         * @description Rules (a request that breaks one answers 400 naming the field): end_date is on or after start_date and at most 62 days after it; title is 1 to 80 characters, not blank, stored trimmed. The event and its audit-log entry are written in one transaction; created_by is the caller's name, else e-mail.
+         */
+        post: operations["createMallEvent"];
+        /**
+         * Remove an event of a mall (audit-logged)
+         * @description An id the client does not have, or an event of a mall the caller does not see, answers 404.
+         */
+        delete: operations["deleteMallEvent"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1956,6 +2040,8 @@ export interface components {
             currency: string;
             /** @description IANA time zone, e.g. Asia/Singapore. */
             time_zone: string;
+            /** @description ISO 3166 alpha-2 country code of the mall ('SG', 'MY', 'ID'); its holidays are that country's. */
+            country: string;
         };
         Sku: {
             id: number;
@@ -2200,6 +2286,7 @@ export interface components {
             transactions: number;
         };
         MallAmountReport: {
+            comparison: components["schemas"]["ComparisonMeta"];
             current: components["schemas"]["MallAmountTotals"];
             previous: components["schemas"]["MallAmountTotals"];
             /** Format: date */
@@ -2274,6 +2361,65 @@ export interface components {
             month: components["schemas"]["Month"];
             gmv: number;
             transactions: number;
+        };
+        /**
+         * @default previous
+         * @enum {string}
+         */
+        CompareRule: "previous" | "same_weekday_last_year" | "festival_aligned";
+        GrowthSide: {
+            /**
+             * Format: date
+             * @description The first day of the side.
+             */
+            start_time: string;
+            /**
+             * Format: date
+             * @description The last day of the side (festival alignment may leave days between out; see `days`).
+             */
+            end_time: string;
+            /** @description How many days the side sums. */
+            days: number;
+            /** @description Whether the side holds any sale of the outlets counted. */
+            has_data: boolean;
+            gmv: number;
+            transactions: number;
+            average_transaction_value: number;
+            member_gmv: number;
+        };
+        AlignedFestival: {
+            festival: string;
+            name: string;
+            /** Format: date */
+            start_time: string;
+            /** Format: date */
+            end_time: string;
+            /** Format: date */
+            compared_start_time: string;
+            /** Format: date */
+            compared_end_time: string;
+        };
+        /** @description How the previous figures were chosen: the rule, the festivals met (festival_aligned), the outlets kept (like_for_like) and whether the compared days hold any sale. previous_start_time and previous_end_time are the first and last of those days. */
+        ComparisonMeta: {
+            compare: components["schemas"]["CompareRule"];
+            aligned: components["schemas"]["AlignedFestival"][];
+            like_for_like: {
+                kept: number;
+                left_out: number;
+            } | null;
+            has_data: boolean;
+        };
+        MallGrowthReport: {
+            compare: components["schemas"]["CompareRule"];
+            current: components["schemas"]["GrowthSide"];
+            compared: components["schemas"]["GrowthSide"];
+            /** @description The festivals of the range met with last year's (festival_aligned). */
+            aligned: components["schemas"]["AlignedFestival"][];
+            /** @description With like_for_like, how many outlets of the selection were counted and left out. */
+            like_for_like: {
+                kept: number;
+                left_out: number;
+            } | null;
         };
         MallRankRow: components["schemas"]["SalesMeasures"] & {
             mall_id: number;
@@ -2358,6 +2504,7 @@ export interface components {
         /** @enum {string} */
         Department: "leasing" | "finance" | "marcom" | "operations";
         MallOutletComparisonResponse: {
+            comparison: components["schemas"]["ComparisonMeta"];
             outlet: components["schemas"]["NameOption"];
             current: components["schemas"]["SalesMeasures"];
             previous: components["schemas"]["SalesMeasures"];
@@ -2367,7 +2514,7 @@ export interface components {
             previous_end_time: string;
         };
         /** @enum {string} */
-        AuditEntity: "gto_submission" | "gto_settings" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "user" | "session" | "report" | "device_key";
+        AuditEntity: "gto_submission" | "gto_settings" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "calendar_entry" | "mall_event" | "user" | "session" | "report" | "device_key";
         AuditLogEntry: {
             id: number;
             /** Format: date-time */
@@ -2461,6 +2608,90 @@ export interface components {
             user_email: string | null;
             /** Format: date-time */
             declared_at: string;
+        };
+        /** @description ISO 3166 alpha-2 country code, upper case ('SG', 'MY', 'ID'). */
+        Country: string;
+        /** @enum {string} */
+        CalendarKind: "festival" | "public_holiday" | "school_holiday";
+        /** @description 1 to 80 characters, not blank, stored trimmed. */
+        CalendarName: string;
+        CalendarEntry: {
+            id: number;
+            country: string;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            name: string;
+            kind: components["schemas"]["CalendarKind"];
+            /** @description The festival's key in every year; null for an entry that is not a recurring festival. */
+            festival: string | null;
+        };
+        CalendarEntryRequest: {
+            client_id: components["schemas"]["Id"];
+            country: components["schemas"]["Country"];
+            start_date: components["schemas"]["Day"];
+            end_date: components["schemas"]["Day"];
+            name: components["schemas"]["CalendarName"];
+            kind: components["schemas"]["CalendarKind"];
+            /** @description The key the same festival keeps in every year, lower_snake_case ('chinese_new_year', 'hari_raya_puasa', 'hari_raya_haji', 'deepavali', 'christmas', 'vesak'); null or left out for an entry that is not one. */
+            festival?: string | null;
+        };
+        CalendarEntryUpdate: {
+            client_id: components["schemas"]["Id"];
+            id: components["schemas"]["Id"];
+            country: components["schemas"]["Country"];
+            start_date: components["schemas"]["Day"];
+            end_date: components["schemas"]["Day"];
+            name: components["schemas"]["CalendarName"];
+            kind: components["schemas"]["CalendarKind"];
+            /** @description The key the same festival keeps in every year, lower_snake_case ('chinese_new_year', 'hari_raya_puasa', 'hari_raya_haji', 'deepavali', 'christmas', 'vesak'); null or left out for an entry that is not one. */
+            festival?: string | null;
+        };
+        CalendarResponse: {
+            entries: components["schemas"]["CalendarEntry"][];
+        };
+        DeletedId: {
+            id: number;
+        };
+        /** @enum {string} */
+        MallEventKind: "sale" | "event" | "closure" | "other";
+        MallEvent: {
+            id: number;
+            mall_id: number;
+            title: string;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            kind: components["schemas"]["MallEventKind"];
+            /** @description The name (else the e-mail) of the user who added it. */
+            created_by: string;
+        };
+        MallEventRequest: {
+            client_id: components["schemas"]["Id"];
+            mall_id: components["schemas"]["Id"];
+            title: components["schemas"]["CalendarName"];
+            start_date: components["schemas"]["Day"];
+            end_date: components["schemas"]["Day"];
+            kind: components["schemas"]["MallEventKind"];
+        };
+        MallEventUpdate: {
+            client_id: components["schemas"]["Id"];
+            id: components["schemas"]["Id"];
+            mall_id: components["schemas"]["Id"];
+            title: components["schemas"]["CalendarName"];
+            start_date: components["schemas"]["Day"];
+            end_date: components["schemas"]["Day"];
+            kind: components["schemas"]["MallEventKind"];
+        };
+        MallHoliday: components["schemas"]["CalendarEntry"] & {
+            /** @description The selected malls of the entry's country. */
+            mall_ids: number[];
+        };
+        MallEventsResponse: {
+            events: components["schemas"]["MallEvent"][];
+            holidays: components["schemas"]["MallHoliday"][];
         };
         NonTradingDayPage: {
             total: number;
@@ -2768,6 +2999,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description What the range is compared with (see the operation). */
+        Compare: components["schemas"]["CompareRule"];
+        /** @description Count only the outlets trading through the whole of both periods. */
+        LikeForLike: boolean;
+        /** @description ISO 3166 alpha-2 country code, upper case. */
+        CountryQuery: components["schemas"]["Country"];
         ClientIdQuery: components["schemas"]["Id"];
         /** @description One outlet id, or the comma-joined id list of the 'All Outlets' option. */
         OutletIdsQuery: components["schemas"]["OutletIds"];
@@ -4157,6 +4394,10 @@ export interface operations {
                 start_time: components["parameters"]["StartDate"];
                 /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
                 end_time: components["parameters"]["EndDate"];
+                /** @description What the range is compared with (see the operation). */
+                compare?: components["parameters"]["Compare"];
+                /** @description Count only the outlets trading through the whole of both periods. */
+                like_for_like?: components["parameters"]["LikeForLike"];
             };
             header?: never;
             path?: never;
@@ -4189,6 +4430,10 @@ export interface operations {
                 start_time: components["parameters"]["StartDate"];
                 /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
                 end_time: components["parameters"]["EndDate"];
+                /** @description What the range is compared with (see the operation). */
+                compare?: components["parameters"]["Compare"];
+                /** @description Count only the outlets trading through the whole of both periods. */
+                like_for_like?: components["parameters"]["LikeForLike"];
             };
             header?: never;
             path?: never;
@@ -4377,6 +4622,45 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["MallRankRow"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+        };
+    };
+    getMallGrowth: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+                start_hour?: components["parameters"]["StartHour"];
+                /** @description Last hour, inclusive. */
+                end_hour?: components["parameters"]["EndHour"];
+                /** @description What the range is compared with (see the operation). */
+                compare?: components["parameters"]["Compare"];
+                /** @description Count only the outlets trading through the whole of both periods. */
+                like_for_like?: components["parameters"]["LikeForLike"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both sides of the comparison. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MallGrowthReport"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4742,6 +5026,8 @@ export interface operations {
                 start_hour?: components["parameters"]["StartHour"];
                 /** @description Last hour, inclusive. */
                 end_hour?: components["parameters"]["EndHour"];
+                /** @description What the range is compared with (see the operation). */
+                compare?: components["parameters"]["Compare"];
             };
             header?: never;
             path?: never;
@@ -5051,6 +5337,232 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCalendar: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description ISO 3166 alpha-2 country code, upper case. */
+                country: components["parameters"]["CountryQuery"];
+                /** @description The calendar year. */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries of the year. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateCalendarEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarEntryUpdate"];
+            };
+        };
+        responses: {
+            /** @description The entry as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCalendarEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarEntryRequest"];
+            };
+        };
+        responses: {
+            /** @description The entry as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteCalendarEntry: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description The calendar entry id. */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedId"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMallEvents: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events and holidays of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MallEventsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateMallEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallEventUpdate"];
+            };
+        };
+        responses: {
+            /** @description The event as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MallEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createMallEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The event as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MallEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteMallEvent: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description The event id. */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedId"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -20,6 +20,8 @@ export const AUDIT_ENTITY_NAMES = {
   breakeven_target: 'Breakeven target',
   outlet_code: 'Outlet code',
   non_trading_day: 'Non-trading day',
+  calendar_entry: 'Holiday',
+  mall_event: 'Mall event',
   user: 'User',
   session: 'Sign-in',
   report: 'Report',

@@ -198,7 +198,10 @@ export function showsQuickRanges(window: DateWindow): boolean {
 /* ---------------------------------------------------------------- quick ranges (§4, §9) */
 
 export type QuickRangeId = 'last7' | 'last30';
-export type DateRangeOption = QuickRangeId | 'custom';
+/** The calendar presets beside the quick ranges (`datePresets` of domain/datePresets computes them). */
+export type DatePresetId = 'thisMonth' | 'lastMonth' | 'quarterToDate' | 'yearToDate';
+export const DATE_PRESET_IDS: readonly DatePresetId[] = ['thisMonth', 'lastMonth', 'quarterToDate', 'yearToDate'];
+export type DateRangeOption = QuickRangeId | DatePresetId | 'custom';
 export const QUICK_RANGE_DAYS: Readonly<Record<QuickRangeId, number>> = { last7: 7, last30: 30 };
 export const DEFAULT_QUICK_RANGE: QuickRangeId = 'last7';
 

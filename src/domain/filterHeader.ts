@@ -19,6 +19,7 @@ import {
   type TimeRange,
   validateDateRange,
 } from './dateLimits';
+import type { TimeRangeChoice } from './datePresets';
 import {
   metricLabel,
   type OutletLike,
@@ -27,6 +28,7 @@ import {
   outletIdsOf,
   resolveMallSelection,
   resolveOutletSelection,
+  TIME_RANGE_OPTIONS,
   timeRangeLabel,
 } from './filterOptions';
 import { type FilterQuery, type FilterUrlReason, parseFilterQuery, withFilterQuery } from './filterUrl';
@@ -145,6 +147,22 @@ export function maxDaysFor(page: FilterPageConfig, timeRange: TimeRange, metric:
 
 export function maxDaysOf(context: Pick<FilterHeaderContext, 'page' | 'filters'>): number {
   return maxDaysFor(context.page, context.filters.timeRange, context.filters.metric);
+}
+
+/**
+ * The time-range select of Header V2 as the date picker's presets need it: the chosen time range and what each
+ * offered one allows with the chosen metric; undefined on a page without it.
+ */
+export function timeRangeChoiceOf(context: Pick<FilterHeaderContext, 'page' | 'filters'>): TimeRangeChoice | undefined {
+  if (!context.page.headerV2) return undefined;
+  const { timeRange, metric } = context.filters;
+  return {
+    current: timeRange,
+    options: TIME_RANGE_OPTIONS.map((option) => ({
+      timeRange: option.value,
+      maxDays: maxDaysFor(context.page, option.value, metric),
+    })),
+  };
 }
 
 /** What the URL shows: client, malls and outlet always; the period and Header V2 fields on pages that have them. */

@@ -23,6 +23,10 @@ export const SET_DATE_TO_TEXT = 'Set Date To';
 export const DATE_RANGE_OPTION_LABELS = {
   last7: 'Last 7 days',
   last30: 'Last 30 days',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  quarterToDate: 'Quarter to date',
+  yearToDate: 'Year to date',
   custom: 'Custom range',
 } as const;
 

@@ -1,6 +1,13 @@
 import type { CsvFile } from './csv';
 import { KPI_CSV_KEYS, type Kpi, type KpiCsvRow, kpiCsvRow } from './mallReportViews';
-import { dayMark, type GrowthComparison, spanText } from './periods';
+import {
+  type ComparisonMeta,
+  dayMark,
+  type GrowthComparison,
+  spanInYearOf,
+  spanText,
+  withComparisonMeta,
+} from './periods';
 import { type Period, percentOf, share } from './reports';
 
 /**
@@ -46,9 +53,11 @@ export interface MallAmountOutlet extends MallAmountTotals {
 export interface MallAmountReport {
   readonly current: MallAmountTotals;
   readonly previous: MallAmountTotals;
-  /** The days the server compared with: as many as the range's, just before it. */
+  /** The first and last days the server compared with (as many days just before the range, unless chosen). */
   readonly previous_start_time: string;
   readonly previous_end_time: string;
+  /** How those days were chosen. */
+  readonly comparison?: ComparisonMeta;
   /** Every day of the range, zeros included, oldest first. */
   readonly daily: readonly MallAmountDay[];
   /** The outlets with any amount or count, largest amount first (at most 100). */
@@ -114,7 +123,10 @@ export interface MallAmountKpis {
 
 /** What the growth compares: an answer for `current` (the range's complete days), with the days before it. */
 export interface MallAmountGrowth {
-  readonly report: Pick<MallAmountReport, 'current' | 'previous' | 'previous_start_time' | 'previous_end_time'>;
+  readonly report: Pick<
+    MallAmountReport,
+    'current' | 'previous' | 'previous_start_time' | 'previous_end_time' | 'comparison'
+  >;
   readonly current: Period;
   /** The range reaches today, which is left out of `current`. */
   readonly todayLeftOut: boolean;
@@ -134,11 +146,13 @@ export function mallAmountKpis(whole: Pick<MallAmountReport, 'current'>, growth?
     amount: kpi((totals) => totals.amount),
     count: kpi((totals) => totals.count),
     rate: kpi(amountRate),
-    comparison: growth && {
-      current: growth.current,
-      previous: { start: growth.report.previous_start_time, end: growth.report.previous_end_time },
-      todayLeftOut: growth.todayLeftOut,
-    },
+    comparison:
+      growth &&
+      withComparisonMeta(
+        { current: growth.current, previous: growth.current, todayLeftOut: growth.todayLeftOut },
+        { start: growth.report.previous_start_time, end: growth.report.previous_end_time },
+        growth.report.comparison,
+      ),
   };
 }
 
@@ -146,7 +160,7 @@ export function mallAmountKpis(whole: Pick<MallAmountReport, 'current'>, growth?
 export function comparisonNote(comparison: GrowthComparison | undefined): string | undefined {
   if (!comparison) return undefined;
   const { current, previous } = comparison;
-  const note = `Growth: ${spanText(current.start, current.end)} against ${spanText(previous.start, previous.end)}`;
+  const note = `Growth: ${spanText(current.start, current.end)} against ${spanInYearOf(previous, current.end)}`;
   return comparison.todayLeftOut ? `${note}; today is left out until it is over.` : `${note}.`;
 }
 

@@ -2,7 +2,7 @@ import type { CommittedFilters } from './filterHeader';
 import { parsePositiveInt } from './filterOptions';
 import { toFilterQuery } from './filterUrl';
 import type { Kpi, KpiCsvRow, ReportQuery, SalesMeasures } from './mallReportViews';
-import { completeDaysComparison, type GrowthComparison } from './periods';
+import { type ComparisonMeta, completeDaysComparison, type GrowthComparison, withComparisonMeta } from './periods';
 import type { Period } from './reports';
 
 /**
@@ -122,6 +122,8 @@ export interface OutletComparison {
   readonly previous: SalesMeasures;
   readonly previous_start_time: string;
   readonly previous_end_time: string;
+  /** How the previous days were chosen (§9's whole weeks, unless the user chose last year). */
+  readonly comparison?: ComparisonMeta;
 }
 
 /**
@@ -167,11 +169,11 @@ export function mallOutletKpis(
     averageTransactionValue: kpi((measures) => measures.average_transaction_value),
     comparison:
       growth && comparedDays
-        ? {
-            current: comparedDays,
-            previous: { start: growth.answer.previous_start_time, end: growth.answer.previous_end_time },
-            todayLeftOut: growth.todayLeftOut,
-          }
+        ? withComparisonMeta(
+            { current: comparedDays, previous: comparedDays, todayLeftOut: growth.todayLeftOut },
+            { start: growth.answer.previous_start_time, end: growth.answer.previous_end_time },
+            growth.answer.comparison,
+          )
         : undefined,
   };
 }

@@ -1,6 +1,15 @@
+import type { CompareRule, ComparisonChoice } from './comparisons';
 import type { Metric, TimeRange } from './dateLimits';
 import type { CommittedFilters } from './filterHeader';
-import { comparisonLabel, completeDaysComparison, type GrowthComparison, NO_COMPLETE_DAY, spanText } from './periods';
+import {
+  comparisonLabel,
+  completeDaysComparison,
+  type GrowthComparison,
+  NO_COMPLETE_DAY,
+  spanInYearOf,
+  spanText,
+  withComparisonMeta,
+} from './periods';
 import {
   addDays,
   averageChart,
@@ -95,6 +104,31 @@ export interface MemberOverallResponse {
   readonly total: { readonly member: number; readonly non_member: number };
 }
 
+/** A side of GET /api/mall_report/growth. */
+export interface GrowthSide extends SalesMeasures {
+  readonly start_time: string;
+  readonly end_time: string;
+  readonly days: number;
+  readonly has_data: boolean;
+  readonly member_gmv: number;
+}
+
+/** GET /api/mall_report/growth: the range against the days its comparison chose. */
+export interface MallGrowthAnswer {
+  readonly compare: CompareRule;
+  readonly current: GrowthSide;
+  readonly compared: GrowthSide;
+  readonly aligned: readonly {
+    readonly festival: string;
+    readonly name: string;
+    readonly start_time: string;
+    readonly end_time: string;
+    readonly compared_start_time: string;
+    readonly compared_end_time: string;
+  }[];
+  readonly like_for_like: { readonly kept: number; readonly left_out: number } | null;
+}
+
 /* ---------------------------------------------------------------- the query */
 
 /** What a report page asks for: the committed filters of the header, as the calls take them. */
@@ -114,6 +148,8 @@ export interface ReportQuery {
   readonly outletId?: number;
   /** A monthly page's month (`YYYY-MM`, the header's Month picker). */
   readonly month?: string;
+  /** What the page's growth figures compare with (the page's own choice, kept when the filters change). */
+  readonly comparison?: ComparisonChoice;
 }
 
 /** The same query over whole days (the mall header has no hour picker). */
@@ -138,34 +174,40 @@ export interface MallHomeKpis {
   readonly memberShare: Kpi;
   /** The periods the growth rates compare; undefined when the range holds no complete day. */
   readonly comparison: GrowthComparison | undefined;
-}
-
-/** The answers of the periods the growth compares. */
-export interface MallHomeGrowthResponses {
-  /** The complete days, when they are not the whole range (today left out); absent: the whole range's answers. */
-  readonly malls?: readonly MallRankRow[] | undefined;
-  readonly members?: MemberOverallResponse | undefined;
-  /** The days just before the complete days. */
-  readonly previousMalls: readonly MallRankRow[];
-  readonly previousMembers: MemberOverallResponse;
+  /** No sale captured in the whole range: the figures say 'No Data' rather than zeros. */
+  readonly noData: boolean;
 }
 
 /** The answers the mall home's KPIs are shaped from: the whole range's, and the growth's when there is one. */
 export interface MallHomeKpiResponses {
   readonly malls: readonly MallRankRow[];
   readonly members: MemberOverallResponse;
-  readonly growth?: MallHomeGrowthResponses | undefined;
+  /** The complete days against the days the comparison chose (GET /api/mall_report/growth). */
+  readonly growth?: MallGrowthAnswer | undefined;
 }
 
 /**
- * What the mall home's growth rates compare: the complete days of the (whole-day) query with as many days just
- * before them (completeDaysComparison); a query that does not know today is compared whole.
+ * What the mall home's growth rates compare: the complete days of the (whole-day) query (completeDaysComparison);
+ * a query that does not know today is compared whole. The days it is compared with are the server's answer
+ * (withGrowthAnswer); until then, the previous period.
  */
 export function mallHomeComparison(query: ReportQuery): GrowthComparison | undefined {
   const range = { start: query.start, end: query.end };
   return query.today === undefined
     ? { current: range, previous: previousPeriod(range.start, range.end), todayLeftOut: false }
     : completeDaysComparison(range, query.today);
+}
+
+/** The comparison as the server made it: the days compared with, the rule, the festivals met, the outlets kept. */
+export function withGrowthAnswer(comparison: GrowthComparison, answer: MallGrowthAnswer): GrowthComparison {
+  return {
+    ...withComparisonMeta(
+      comparison,
+      { start: answer.compared.start_time, end: answer.compared.end_time },
+      { ...answer, has_data: answer.compared.has_data },
+    ),
+    nothingCompared: !answer.current.has_data,
+  };
 }
 
 /** GMV (2 decimals), transactions and average transaction value summed over the malls. */
@@ -190,27 +232,26 @@ export function memberShareOf(response: MemberOverallResponse): number {
  */
 export function mallHomeKpis(comparison: GrowthComparison | undefined, responses: MallHomeKpiResponses): MallHomeKpis {
   const now = mallTotals(responses.malls);
-  const growth = comparison ? responses.growth : undefined;
-  const compared = growth && mallTotals(growth.malls ?? responses.malls);
-  const before = growth && mallTotals(growth.previousMalls);
-  const kpi = (current: number, pick: (totals: ReturnType<typeof mallTotals>) => number): Kpi => ({
+  const answer = comparison ? responses.growth : undefined;
+  const kpi = (current: number, pick: (side: MallGrowthAnswer['current']) => number): Kpi => ({
     current,
-    growth: compared && before ? { current: pick(compared), previous: pick(before) } : undefined,
+    growth: answer ? { current: pick(answer.current), previous: pick(answer.compared) } : undefined,
   });
+  const memberShareOfSide = (side: MallGrowthAnswer['current']) => share(side.member_gmv, side.gmv);
   return {
-    gmv: kpi(now.gmv, (totals) => totals.gmv),
-    transactions: kpi(now.transactions, (totals) => totals.transactions),
-    averageTransactionValue: kpi(now.averageTransactionValue, (totals) => totals.averageTransactionValue),
-    memberShare: {
-      current: memberShareOf(responses.members),
-      growth: growth && {
-        current: memberShareOf(growth.members ?? responses.members),
-        previous: memberShareOf(growth.previousMembers),
-      },
-    },
-    comparison: growth && comparison,
+    gmv: kpi(now.gmv, (side) => side.gmv),
+    transactions: kpi(now.transactions, (side) => side.transactions),
+    averageTransactionValue: kpi(now.averageTransactionValue, (side) => side.average_transaction_value),
+    memberShare: kpi(memberShareOf(responses.members), memberShareOfSide),
+    comparison: answer && comparison ? withGrowthAnswer(comparison, answer) : undefined,
+    noData: !responses.malls.some((row) => row.transactions > 0 || row.gmv !== 0),
   };
 }
+
+/** Beside a growth rate whose compared days hold no sale (§9 still gives 0.00%). */
+export const NOTHING_TO_COMPARE = 'nothing to compare';
+/** A figure of days without any captured sale, in a sentence. */
+export const NO_DATA_SHORT = 'no data';
 
 /** A KPI's growth line: its text and whether it went up, down or neither. */
 export interface GrowthLine {
@@ -237,13 +278,30 @@ export function kpiGrowthLine(
   const rate = growthRate(kpi.growth.current, kpi.growth.previous);
   const trend = rate > 0 ? 'up' : rate < 0 ? 'down' : 'flat';
   const arrow = trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
-  const text = `${arrow}${formatGrowthRate(rate)} ${comparisonLabel(comparison)}`;
+  const nothing = comparison.nothingToCompare === true ? ` · ${NOTHING_TO_COMPARE}` : '';
+  const text = `${arrow}${formatGrowthRate(rate)} ${comparisonLabel(comparison)}${nothing}`;
   if (!format) return { text, trend };
-  const { current, previous } = comparison;
-  const compared =
-    `${format(kpi.growth.current)}, ${spanText(current.start, current.end)} vs ` +
-    `${format(kpi.growth.previous)}, ${spanText(previous.start, previous.end)}`;
+  const compared = comparedFigures(comparison, format(kpi.growth.current), format(kpi.growth.previous));
   return { text, trend, compared };
+}
+
+/**
+ * The two figures a growth rate compares, each with its days (the compared days with their year when it is not the
+ * current days' year): '$510.00, 15–21 Feb vs $430.00, 26 Jan – 8 Feb 2025'; days without any sale are 'no data'. `joiner` is what stands between the two sides (' vs ', or ', vs ' after a rate: sales trends).
+ */
+export function comparedFigures(
+  comparison: Pick<GrowthComparison, 'current' | 'previous' | 'nothingToCompare' | 'nothingCompared'>,
+  current: string,
+  previous: string,
+  joiner = ' vs ',
+): string {
+  const before = comparison.nothingToCompare === true ? NO_DATA_SHORT : previous;
+  const now = comparison.nothingCompared === true ? NO_DATA_SHORT : current;
+  const days = comparison.current;
+  return (
+    `${now}, ${spanText(days.start, days.end)}${joiner}` +
+    `${before}, ${spanInYearOf(comparison.previous, days.end)}`
+  );
 }
 
 /** The columns of the KPI CSV file. */

@@ -7,6 +7,8 @@ export const DEFAULT_ERROR_MESSAGE = 'Error occurs. Please try again later.';
 export const PAGE_NOT_AVAILABLE_MESSAGE = 'This page is not available yet.';
 export const PAGE_NOT_FOUND_MESSAGE = 'Page not found.';
 export const NO_PAGES_MESSAGE = 'No pages are available for your account yet.';
+/** What a chart, table or figure shows for a range without any captured data. */
+export const NO_DATA = 'No Data';
 
 /* Sign-in flows (§4). Texts the spec does not give are ours; they are still asserted exactly. */
 export const OTP_SENT_MESSAGE = 'We have sent a 6-digit code to your e-mail. It expires in 5 minutes.';

@@ -4,6 +4,8 @@
  * Neither may be drawn as if it were a whole period: its label says so, and charts draw it apart.
  * Days are `YYYY-MM-DD`, months `YYYY-MM`.
  */
+
+import type { AlignedFestival, CompareRule } from './comparisons';
 import { formatMonthShort } from './format';
 import { addDays, daysInRange, type Period, previousPeriod } from './reports';
 
@@ -110,9 +112,20 @@ export function bucketMark(
  */
 export interface GrowthComparison {
   readonly current: Period;
+  /** The first to the last day compared with (festival alignment may leave days between out). */
   readonly previous: Period;
   /** The range reaches today, which is not compared. */
   readonly todayLeftOut: boolean;
+  /** The rule that chose the days compared with (the previous period when absent). */
+  readonly rule?: CompareRule | undefined;
+  /** The festivals of the range met with last year's (festival_aligned). */
+  readonly aligned?: readonly AlignedFestival[] | undefined;
+  /** Like-for-like: how many outlets were counted and left out. */
+  readonly likeForLike?: { readonly kept: number; readonly left_out: number } | undefined;
+  /** The days compared with hold no sale: the rate is §9's 0.00%, with nothing to compare. */
+  readonly nothingToCompare?: boolean | undefined;
+  /** The days compared hold no sale themselves ('no data', not a zero). */
+  readonly nothingCompared?: boolean | undefined;
 }
 
 /** The comparison of a range's complete days; undefined when the range holds none (only today). */
@@ -126,11 +139,73 @@ export function completeDaysComparison(range: Period, today: string): GrowthComp
   };
 }
 
+/** How the server chose the days compared with (ComparisonMeta of the contract). */
+export interface ComparisonMeta {
+  readonly compare: CompareRule;
+  readonly aligned: readonly {
+    readonly festival: string;
+    readonly name: string;
+    readonly start_time: string;
+    readonly end_time: string;
+    readonly compared_start_time: string;
+    readonly compared_end_time: string;
+  }[];
+  readonly like_for_like: { readonly kept: number; readonly left_out: number } | null;
+  /** Whether the compared days hold any sale. */
+  readonly has_data: boolean;
+}
+
+/** A comparison with the server's account of it: the days compared with, the rule, festivals met, outlets kept. */
+export function withComparisonMeta(
+  comparison: GrowthComparison,
+  previous: Period,
+  meta: ComparisonMeta | undefined,
+): GrowthComparison {
+  if (!meta) return { ...comparison, previous };
+  return {
+    ...comparison,
+    previous,
+    rule: meta.compare,
+    aligned: meta.aligned.map((festival) => ({
+      festival: festival.festival,
+      name: festival.name,
+      current: { start: festival.start_time, end: festival.end_time },
+      compared: { start: festival.compared_start_time, end: festival.compared_end_time },
+    })),
+    likeForLike: meta.like_for_like ?? undefined,
+    nothingToCompare: !meta.has_data,
+  };
+}
+
 export const NO_COMPLETE_DAY = 'No complete day to compare yet.';
 
-/** What a growth rate is against: 'vs 11–17 Nov', 'vs 11–16 Nov (today left out)'; NO_COMPLETE_DAY without one. */
+/** A span, with its year when it is not the year of `of` ('29–30 Jan 2025'). */
+export function spanInYearOf(span: Period, of: string): string {
+  const text = spanText(span.start, span.end);
+  return span.end.slice(0, 4) === of.slice(0, 4) ? text : `${text} ${span.end.slice(0, 4)}`;
+}
+
+/**
+ * What a growth rate is against: 'vs 11–17 Nov', 'vs 11–16 Nov (today left out)', 'vs 3–9 Mar 2025, same weekdays
+ * last year', 'vs 26 Jan – 8 Feb 2025, Chinese New Year 17–18 Feb met with 29–30 Jan 2025', '…, like-for-like:
+ * 2 outlets left out'; NO_COMPLETE_DAY without one.
+ */
 export function comparisonLabel(comparison: GrowthComparison | undefined): string {
   if (!comparison) return NO_COMPLETE_DAY;
-  const against = `vs ${spanText(comparison.previous.start, comparison.previous.end)}`;
+  const thisYear = comparison.current.end;
+  const parts = [`vs ${spanInYearOf(comparison.previous, thisYear)}`];
+  if (comparison.rule === 'same_weekday_last_year') parts.push('same weekdays last year');
+  if (comparison.rule === 'festival_aligned') {
+    const met = (comparison.aligned ?? []).map(
+      (festival) =>
+        `${festival.name} ${spanInYearOf(festival.current, thisYear)} met with ${spanInYearOf(festival.compared, thisYear)}`,
+    );
+    parts.push(met.length > 0 ? met.join('; ') : 'same weekdays last year: no festival in the range');
+  }
+  if (comparison.likeForLike) {
+    const left = comparison.likeForLike.left_out;
+    parts.push(`like-for-like: ${left} ${left === 1 ? 'outlet' : 'outlets'} left out`);
+  }
+  const against = parts.join(', ');
   return comparison.todayLeftOut ? `${against} (today left out)` : against;
 }

@@ -104,6 +104,11 @@ export interface RouteMeta {
   readonly hideOnSidebar?: boolean;
   /** Only the super admin gets the route, whatever the permissions of anyone else name (the admin pages). */
   readonly superAdminOnly?: boolean;
+  /**
+   * Listed, but never a landing page: a page every staff role keeps beside its own (the calendar, the events), so
+   * that a department still lands on its own first page.
+   */
+  readonly notLanding?: boolean;
 }
 
 export interface RouteNode {
@@ -321,9 +326,14 @@ export function findPage(routes: readonly RouteNode[], path: string): RouteNode 
   return pagesOf(routes).find((page) => pathMatchesPattern(page.path, path));
 }
 
-/** A page one can land on: listed, and without path parameters. */
+/** A page one can land on: listed, not kept from landing, and without path parameters. */
 function isLandable(page: RouteNode): boolean {
-  return page.meta.hidden !== true && page.meta.hideOnSidebar !== true && !page.path.includes('/:');
+  return (
+    page.meta.hidden !== true &&
+    page.meta.hideOnSidebar !== true &&
+    page.meta.notLanding !== true &&
+    !page.path.includes('/:')
+  );
 }
 
 /** The routes and children listed in the sidebar: hidden and hide-on-sidebar routes are not. */

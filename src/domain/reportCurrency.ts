@@ -21,10 +21,17 @@ export function reportCurrencyRule(mallCurrencies: readonly string[], reporting:
   return { currency: reporting, converted: distinct.filter((currency) => currency !== reporting) };
 }
 
-/** What a page says under its title when it converts: 'Figures in SGD; MYR converted at each month’s rate.' */
+/**
+ * What a page says under its title when it converts, the rule of its figures ('Figures in SGD; MYR converted per
+ * outlet and day at each month’s rate and rounded only for display, so the breakdowns add up to the totals.'):
+ * the server converts exactly and rounds each breakdown together (server/repositories/cents.ts).
+ */
 export function conversionNote(rule: ReportCurrencyRule): string | undefined {
   if (rule.converted.length === 0) return undefined;
-  return `Figures in ${rule.currency}; ${rule.converted.join(', ')} converted at each month’s rate.`;
+  return (
+    `Figures in ${rule.currency}; ${rule.converted.join(', ')} converted per outlet and day at each month’s rate ` +
+    'and rounded only for display, so the breakdowns add up to the totals.'
+  );
 }
 
 const monthName = formatMonth;

@@ -83,6 +83,11 @@ export function addDays(day: string, days: number): string {
   return fromMs(toMs(day) + days * DAY_MS);
 }
 
+/** The earlier of two days (`YYYY-MM-DD` compare as text). */
+export const earlierDay = (a: string, b: string): string => (a <= b ? a : b);
+/** The later of two days. */
+export const laterDay = (a: string, b: string): string => (a >= b ? a : b);
+
 /** Days from start to end, both included (1 for a single day). */
 export function daysInRange(start: string, end: string): number {
   return Math.round((toMs(end) - toMs(start)) / DAY_MS) + 1;

@@ -25,6 +25,8 @@ interface ChildOptions {
   readonly path?: string;
   /** Only the super admin gets the page (domain/permissions). */
   readonly superAdminOnly?: boolean;
+  /** Never a landing page (domain/permissions). */
+  readonly notLanding?: boolean;
 }
 
 function child(group: string, name: string, title: string, icon: IconName, options: ChildOptions = {}): TableRoute {
@@ -38,6 +40,7 @@ function child(group: string, name: string, title: string, icon: IconName, optio
       ...(options.hidden !== undefined && { hidden: options.hidden }),
       ...(options.hideOnSidebar !== undefined && { hideOnSidebar: options.hideOnSidebar }),
       ...(options.superAdminOnly !== undefined && { superAdminOnly: options.superAdminOnly }),
+      ...(options.notLanding !== undefined && { notLanding: options.notLanding }),
     },
     ...(options.index !== undefined && { index: options.index }),
   };
@@ -84,6 +87,9 @@ export const ROUTE_TABLE: readonly TableRoute[] = [
     child('shopper-connect', 'refunds', 'Refunds', 'undo'),
     child('shopper-connect', 'voucher-redemption', 'Voucher Redemption', 'tag'),
     child('shopper-connect', 'outlet-code', 'Outlet Code', 'barcode'),
+    // Every staff role keeps these beside its own pages: never where it lands.
+    child('shopper-connect', 'calendar', 'Calendar', 'calendar', { notLanding: true }),
+    child('shopper-connect', 'events', 'Events', 'timeline-events', { notLanding: true }),
     child('shopper-connect', 'mall-outlet/:id', 'Mall Outlet', 'shop', { hideOnSidebar: true }),
   ]),
   group('tenant-connect', 'Tenant Connect', 'office', [

@@ -4,10 +4,12 @@
  * transactions and units series, the meal timing and item breakdown tables, the top-SKU table's sorts, and the CSV
  * files of each table. Days are `YYYY-MM-DD` (the outlet's mall's local days).
  */
+import { type CompareRule, comparedDays } from './comparisons';
 import { type CsvFile, csvNumeral } from './csv';
 import type { CommittedFilters } from './filterHeader';
-import { formatDay, formatMonth, formatNumber } from './format';
-import { type ReportQuery, reportQueryOf } from './mallReportViews';
+import { type CurrencyFormat, formatDay, formatMoney, formatMonth, formatNumber } from './format';
+import { type GrowthLine, kpiGrowthLine, NOTHING_TO_COMPARE, type ReportQuery, reportQueryOf } from './mallReportViews';
+import { NO_DATA } from './messages';
 import { bucketMark, completeDaysComparison, type GrowthComparison, type PeriodMark } from './periods';
 import {
   addDays,
@@ -64,27 +66,26 @@ export const COMPARISON_MODES: readonly ComparisonMode[] = ['previous', 'lastYea
 
 export const COMPARISON_LABELS: Readonly<Record<ComparisonMode, string>> = {
   previous: 'Previous period',
-  lastYear: 'Same period last year',
+  lastYear: 'Same weekdays last year',
+};
+
+/** The rule of src/domain/comparisons a mode compares by (the mall pages' rules). */
+export const COMPARISON_RULES: Readonly<Record<ComparisonMode, CompareRule>> = {
+  previous: 'previous',
+  lastYear: 'same_weekday_last_year',
 };
 
 export function isComparisonMode(value: string): value is ComparisonMode {
   return (COMPARISON_MODES as readonly string[]).includes(value);
 }
 
-/** The same calendar day a year before; 29 Feb becomes 28 Feb (the year before a leap year has none). */
-export function sameDayLastYear(day: string): string {
-  const year = String(Number(day.slice(0, 4)) - 1).padStart(4, '0');
-  const monthDay = day.slice(5);
-  return `${year}-${monthDay === '02-29' ? '02-28' : monthDay}`;
-}
-
 /**
  * The period the KPIs are compared with: the same number of days just before the range ('previous'), or the same
- * dates a year before ('lastYear').
+ * weekdays a year before, 364 days back ('lastYear': comparedDays' same_weekday_last_year).
  */
 export function comparisonPeriod(range: Period, mode: ComparisonMode): Period {
   if (mode === 'previous') return previousPeriod(range.start, range.end);
-  return { start: sameDayLastYear(range.start), end: sameDayLastYear(range.end) };
+  return comparedDays(COMPARISON_RULES[mode], range).span;
 }
 
 /** A period as the page writes it: '3 Mar 2026 – 9 Mar 2026', or one day '3 Mar 2026'. */
@@ -102,14 +103,14 @@ export function comparisonText(days: Period, mode: ComparisonMode): string {
   const compared = periodText(comparisonPeriod(days, mode));
   const count = daysInRange(days.start, days.end);
   const what =
-    mode === 'previous' ? `the previous ${count === 1 ? 'day' : `${count} days`}` : 'the same dates last year';
+    mode === 'previous' ? `the previous ${count === 1 ? 'day' : `${count} days`}` : 'the same weekdays last year';
   return `Compared with ${compared} (${what})`;
 }
 
 /**
  * The periods the KPIs' growth compares, as the other pages compare them (completeDaysComparison): the range's
  * complete days, start to the earlier of its end and yesterday (today is still open and left out), against the
- * comparison period of those days (as many days just before them, or the same dates a year before); the whole range
+ * comparison period of those days (as many days just before them, or the same weekdays a year before); the whole range
  * when today is not known; undefined when the range holds no complete day (today alone).
  */
 export function growthComparison(
@@ -123,23 +124,27 @@ export function growthComparison(
       current: complete.current,
       previous: comparisonPeriod(complete.current, mode),
       todayLeftOut: complete.todayLeftOut,
+      rule: COMPARISON_RULES[mode],
     }
   );
 }
 
-export interface Growth {
-  /** (current − compared) / compared × 100 to 2 decimals; undefined when there is nothing to compare with. */
-  readonly rate: number | undefined;
-  /** '+12.35%', '-4.00%', '0.00%' (both zero), 'n/a' (compared zero, current not). */
-  readonly text: string;
-  readonly trend: 'up' | 'down' | 'flat' | 'none';
+/** The comparison, told whether its compared days hold any sale (none: 'nothing to compare', §9's 0.00%). */
+export function withComparedTotals(comparison: GrowthComparison, compared: PeriodTotals): GrowthComparison {
+  return { ...comparison, nothingToCompare: !hasSales(compared) };
 }
 
-/** §9's growth rate with its sign; 0.00% when both figures are zero and 'n/a' when only the compared one is. */
+export interface Growth {
+  /** (current − compared) / compared × 100 to 2 decimals; 0 when the compared figure is zero (§9). */
+  readonly rate: number;
+  /** '+12.35%', '-4.00%', '0.00%' (no change, or nothing to compare with). */
+  readonly text: string;
+  readonly trend: 'up' | 'down' | 'flat';
+}
+
+/** §9's growth rate with its sign; 0.00% when the compared figure is zero (there is nothing to compare with). */
 export function growthOf(current: number, compared: number): Growth {
-  if (compared === 0) {
-    return current === 0 ? { rate: 0, text: '0.00%', trend: 'flat' } : { rate: undefined, text: 'n/a', trend: 'none' };
-  }
+  if (compared === 0) return { rate: 0, text: '0.00%', trend: 'flat' };
   const rate = round2(((current - compared) / compared) * 100);
   if (rate === 0) return { rate: 0, text: '0.00%', trend: 'flat' };
   return rate > 0
@@ -165,6 +170,11 @@ export const KPI_LABELS: Readonly<Record<KpiMeasure, string>> = {
   units: 'Units Sold',
   averageTransactionValue: 'Average Transaction Value',
 };
+
+/** Whether a period's figures hold any sale (none: 'No Data' rather than zeros). */
+export function hasSales(totals: PeriodTotals): boolean {
+  return totals.revenue !== 0 || totals.transactions !== 0 || totals.unit_sales !== 0;
+}
 
 /** The measures that are money (the others are counts). */
 export const MONEY_MEASURES: ReadonlySet<KpiMeasure> = new Set(['revenue', 'averageTransactionValue']);
@@ -220,29 +230,66 @@ export function kpiFigures(kpis: Pick<SalesKpis, 'totals' | 'growth'>): KpiFigur
   });
 }
 
+/** A KPI's figure as its card shows it: money in the outlet's currency, or a count. */
+export function kpiValueText(measure: KpiMeasure, value: number, currency: CurrencyFormat | undefined): string {
+  return MONEY_MEASURES.has(measure) ? formatMoney(value, currency) : formatNumber(value);
+}
+
+/** A KPI card's figure: 'No Data' when the range holds no sale, rather than $0.00 or 0. */
+export function kpiCardValue(figure: KpiFigure, totals: PeriodTotals, currency: CurrencyFormat | undefined): string {
+  return hasSales(totals) ? kpiValueText(figure.measure, figure.current, currency) : NO_DATA;
+}
+
+/**
+ * A KPI card's growth line, the other KPI cards' (kpiGrowthLine): '▲ 25.00% vs 3–9 Mar 2025, same weekdays last
+ * year', and the two figures compared with their days ('Rp1,500,000, 10–16 Mar vs Rp1,200,000, 3–9 Mar 2025');
+ * compared days without a sale: '0.00% vs … · nothing to compare' and 'no data'; NO_COMPLETE_DAY without a growth.
+ */
+export function salesKpiGrowthLine(
+  figure: KpiFigure,
+  comparison: GrowthComparison | undefined,
+  currency: CurrencyFormat | undefined,
+): GrowthLine {
+  const growth = figure.growth;
+  return kpiGrowthLine(
+    { current: figure.current, growth: growth && { current: growth.current, previous: growth.compared } },
+    comparison,
+    (value) => kpiValueText(figure.measure, value, currency),
+  );
+}
+
 export const KPI_CSV_KEYS = [
   'measure',
   'current',
   'compared',
   'growth',
   'period',
+  'compared_with',
   'compared_period',
   'growth_period',
   'growth_period_value',
+  'note',
 ] as const;
 
 const periodCell = (period: Period | undefined) => (period ? `${period.start} to ${period.end}` : '');
 
 /**
  * The KPI file: a row a measure, with its periods named: the range (its figure), the compared period (its figure and
- * the growth) and the days the growth compares (the range's complete days: today left out) with their figure; the
- * growth's cells are empty without a complete day.
+ * the growth) and the days the growth compares (the range's complete days: today left out) with their figure, and
+ * what they are compared with ('Same weekdays last year'); the growth's cells are empty without a complete day. The
+ * note says 'No Data' for a range without a sale and 'nothing to compare' for compared days without one.
  */
 export function kpiCsv(
   figures: readonly KpiFigure[],
   range: Period,
   comparison: GrowthComparison | undefined,
+  mode: ComparisonMode,
+  totals?: PeriodTotals,
 ): CsvFile {
+  const notes = [
+    ...(totals && !hasSales(totals) ? [NO_DATA] : []),
+    ...(comparison?.nothingToCompare === true ? [NOTHING_TO_COMPARE] : []),
+  ];
   return {
     name: 'kpis',
     keys: KPI_CSV_KEYS,
@@ -250,12 +297,14 @@ export function kpiCsv(
       measure: KPI_LABELS[figure.measure],
       current: figure.current,
       compared: figure.growth?.compared,
-      // '+3.20%' or '-1.50%' (a numeral), 'n/a' (text).
+      // '+3.20%', '-1.50%' or '0.00%' (a numeral).
       growth: figure.growth && csvNumeral(figure.growth.change.text),
       period: periodCell(range),
+      compared_with: figure.growth ? COMPARISON_LABELS[mode] : '',
       compared_period: periodCell(figure.growth && comparison?.previous),
       growth_period: periodCell(figure.growth && comparison?.current),
       growth_period_value: figure.growth?.current,
+      note: notes.join('; '),
     })),
   };
 }

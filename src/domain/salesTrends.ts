@@ -1,6 +1,13 @@
 import { type CsvFile, csvNumeral } from './csv';
 import type { CommittedFilters } from './filterHeader';
-import type { MonthlyReportRow, ReportQuery } from './mallReportViews';
+import {
+  comparedFigures,
+  type MonthlyReportRow,
+  NO_DATA_SHORT,
+  NOTHING_TO_COMPARE,
+  type ReportQuery,
+} from './mallReportViews';
+import { NO_DATA } from './messages';
 import { NO_COMPLETE_DAY, spanText } from './periods';
 import { addDays, daysInRange, formatGrowthRate, growthRate, MONTH_NAMES, type Period } from './reports';
 
@@ -8,8 +15,10 @@ import { addDays, daysInRange, formatGrowthRate, growthRate, MONTH_NAMES, type P
  * Sales trends (/shopper-connect/sales-trends): GMV and transactions of the selected malls a month, Jan to Dec, a
  * year beside the year before, with each month's growth against the same month of the year before (§9 growth
  * rate). The month still open is partial: its figures so far are shown as they are, and its growth compares its
- * complete days with the same days of the year before. Amounts are as the monthly report gives them: in the malls'
- * one currency or converted to the client's reporting currency, never added across currencies here.
+ * complete days with the same days of the year before; every growth says the two figures it compares and their days
+ * (monthGrowthLine), and a month without a sale says 'No Data' (the year before: nothing to compare). Amounts are as
+ * the monthly report gives them: in the malls' one currency or converted to the client's reporting currency, never
+ * added across currencies here.
  */
 
 /** How many years the year select offers: this year and the ones before it. */
@@ -110,6 +119,21 @@ export interface TrendFigures {
   readonly transactions: number;
 }
 
+/**
+ * What a month's growth compares, like with like: a complete month with the whole month of the year before, the
+ * month still open with its complete days and the same days of the year before; the figures of both.
+ */
+export interface MonthComparison {
+  /** The days of the year shown compared. */
+  readonly current: Period;
+  /** The same days of the year before. */
+  readonly previous: Period;
+  readonly currentFigures: TrendFigures;
+  readonly previousFigures: TrendFigures;
+  /** The days of the year before hold no sale: the rate is §9's 0.00%, with nothing to compare. */
+  readonly nothingToCompare: boolean;
+}
+
 export interface SalesTrendMonth {
   /** 1–12. */
   readonly month: number;
@@ -121,6 +145,8 @@ export interface SalesTrendMonth {
   readonly partial: boolean;
   /** Growth rates (§9) against the same month of the year before; undefined when there is nothing to compare. */
   readonly growth: TrendFigures | undefined;
+  /** The days and figures the growth compares; undefined without a growth. */
+  readonly compared?: MonthComparison | undefined;
 }
 
 export interface SalesTrends {
@@ -153,6 +179,26 @@ const growthOf = (current: TrendFigures, previous: TrendFigures): TrendFigures =
   transactions: growthRate(current.transactions, previous.transactions),
 });
 
+/** Whether a month's (or days') figures hold any sale. */
+export function hasTrendData(figures: TrendFigures): boolean {
+  return figures.gmv !== 0 || figures.transactions !== 0;
+}
+
+/** A month's first to last day, cut at `end` (the month shown to). */
+function monthSpan(year: number, month: number, end?: string): Period {
+  const last = `${year}-${pad(month)}-${pad(daysInMonth(year, month))}`;
+  return { start: `${year}-${pad(month)}-01`, end: end !== undefined && end < last ? end : last };
+}
+
+function monthComparison(
+  current: Period,
+  previous: Period,
+  currentFigures: TrendFigures,
+  previousFigures: TrendFigures,
+): MonthComparison {
+  return { current, previous, currentFigures, previousFigures, nothingToCompare: !hasTrendData(previousFigures) };
+}
+
 /** The twelve months, Jan to Dec, of the plan's year beside the year before. */
 export function salesTrendsView(plan: SalesTrendsPlan, answers: SalesTrendsAnswers): SalesTrends {
   const current = byMonth(answers.thisYear, plan.year);
@@ -164,12 +210,26 @@ export function salesTrendsView(plan: SalesTrendsPlan, answers: SalesTrendsAnswe
     const thisYear = begun ? (current.get(month) ?? ZERO) : undefined;
     const lastYear = previous.get(month) ?? ZERO;
     const partial = plan.open?.month === month;
-    let growth: TrendFigures | undefined;
-    if (thisYear && !partial) growth = growthOf(thisYear, lastYear);
-    if (partial && plan.open?.compared && answers.open) {
-      growth = growthOf(sumOf(answers.open.current), sumOf(answers.open.previous));
+    let compared: MonthComparison | undefined;
+    if (thisYear && !partial) {
+      compared = monthComparison(
+        monthSpan(plan.year, month, plan.thisYear.end),
+        monthSpan(plan.year - 1, month),
+        thisYear,
+        lastYear,
+      );
     }
-    return { month, label: partial ? `${name} (so far)` : name, thisYear, lastYear, partial, growth };
+    if (partial && plan.open?.compared && answers.open) {
+      const days = plan.open.compared;
+      compared = monthComparison(
+        days.current,
+        days.previous,
+        sumOf(answers.open.current),
+        sumOf(answers.open.previous),
+      );
+    }
+    const growth = compared && growthOf(compared.currentFigures, compared.previousFigures);
+    return { month, label: partial ? `${name} (so far)` : name, thisYear, lastYear, partial, growth, compared };
   });
   return { year: plan.year, months, ...(plan.open ? { open: plan.open } : {}) };
 }
@@ -205,7 +265,46 @@ export function growthText(rate: number | undefined): string {
   return rate === undefined ? '—' : formatGrowthRate(rate);
 }
 
-/** The trends as one CSV file: a row a month, each year's figures and the growth of each measure. */
+/** A month's figure in the tables: 'No Data' for a month without any sale, '—' for one not begun. */
+export function monthFigureText(
+  figures: TrendFigures | undefined,
+  measure: keyof TrendFigures,
+  format: (value: number) => string,
+): string {
+  if (figures === undefined) return '—';
+  return hasTrendData(figures) ? format(figures[measure]) : NO_DATA;
+}
+
+/**
+ * A month's growth with the two figures it compares and their days: '+18.63%: $720,447.58, 1–27 Nov, vs
+ * $607,297.18, 1–27 Nov 2025'; the year before without a sale: '0.00%: $5,000.00, 1–31 Mar, vs no data, 1–31 Mar
+ * 2025 · nothing to compare'; '—' without a growth (a month not begun, an open month on its first day).
+ */
+export function monthGrowthLine(
+  month: Pick<SalesTrendMonth, 'compared'>,
+  measure: keyof TrendFigures,
+  format: (value: number) => string,
+): string {
+  const { compared } = month;
+  if (!compared) return '—';
+  const rate = growthRate(compared.currentFigures[measure], compared.previousFigures[measure]);
+  const figures = comparedFigures(
+    compared,
+    format(compared.currentFigures[measure]),
+    format(compared.previousFigures[measure]),
+    ', vs ',
+  );
+  const nothing = compared.nothingToCompare ? ` · ${NOTHING_TO_COMPARE}` : '';
+  return `${rate > 0 ? '+' : ''}${formatGrowthRate(rate)}: ${figures}${nothing}`;
+}
+
+const periodCell = (period: Period | undefined) => (period ? `${period.start} to ${period.end}` : '');
+
+/**
+ * The trends as one CSV file: a row a month, each year's figures and the growth of each measure, and what the
+ * growth compares: the days of each year (growth_period, compared_period) and their figures; the year before
+ * without a sale: 'no data' and the note 'nothing to compare'.
+ */
 export function salesTrendsCsv(trends: SalesTrends | undefined): CsvFile {
   const year = trends?.year ?? 0;
   const keys = [
@@ -217,7 +316,16 @@ export function salesTrendsCsv(trends: SalesTrends | undefined): CsvFile {
     `transactions_${year - 1}`,
     'transactions_growth_percent',
     'partial',
+    'growth_period',
+    'gmv_growth_period_value',
+    'transactions_growth_period_value',
+    'compared_period',
+    'gmv_compared_value',
+    'transactions_compared_value',
+    'note',
   ];
+  const comparedValue = (compared: MonthComparison | undefined, measure: keyof TrendFigures) =>
+    compared === undefined ? '' : compared.nothingToCompare ? NO_DATA_SHORT : compared.previousFigures[measure];
   return {
     name: 'sales_trends',
     keys,
@@ -230,6 +338,13 @@ export function salesTrendsCsv(trends: SalesTrends | undefined): CsvFile {
       [`transactions_${year - 1}`]: month.lastYear.transactions,
       transactions_growth_percent: month.growth ? csvNumeral(month.growth.transactions.toFixed(2)) : '',
       partial: month.partial ? 'Yes' : '',
+      growth_period: periodCell(month.compared?.current),
+      gmv_growth_period_value: month.compared?.currentFigures.gmv ?? '',
+      transactions_growth_period_value: month.compared?.currentFigures.transactions ?? '',
+      compared_period: periodCell(month.compared?.previous),
+      gmv_compared_value: comparedValue(month.compared, 'gmv'),
+      transactions_compared_value: comparedValue(month.compared, 'transactions'),
+      note: month.compared?.nothingToCompare === true ? NOTHING_TO_COMPARE : '',
     })),
   };
 }

@@ -30,6 +30,7 @@ import {
   requireClientId,
   searchWithFilters,
   stripQuestionMark,
+  timeRangeChoiceOf,
 } from '../domain/filterHeader';
 import {
   canSelectOutlet,
@@ -61,7 +62,9 @@ import { hourPickerMachine } from './hourPickerMachine';
  *         (a narrow screen shows the filters as one line that opens them; a wider one shows them all, always)
  *
  * Root events (no state change): client.change (clears malls and outlet, reloads both lookups),
- * dateRange.change / hours.change (from the pickers, validated again), timeRange.change / metric.change
+ * dateRange.change / hours.change (from the pickers, validated again; a preset of the date picker may ask for a
+ * longer time range with its range, `dateRange.change`'s `timeRange`: both are committed together, in one history
+ * entry), timeRange.change / metric.change
  * (re-validate the range: too long → the alert, the old value stays), month.change, outlet.change,
  * page.change (the page's filter configuration), url.change (back/forward: re-read the URL).
  *
@@ -89,7 +92,8 @@ export type FilterHeaderEvent =
   | { type: 'malls.apply' }
   | { type: 'malls.cancel' }
   | { type: 'outlet.change'; outlet: OutletSelection }
-  | { type: 'dateRange.change'; range: DateRange }
+  /** From the date picker; `timeRange`: the one a preset asks for with its range. */
+  | { type: 'dateRange.change'; range: DateRange; timeRange?: TimeRange }
   | { type: 'hours.change'; hours: HourRange }
   | { type: 'timeRange.change'; timeRange: TimeRange }
   | { type: 'metric.change'; metric: Metric }
@@ -157,6 +161,19 @@ export const filterHeaderMachine = setup({
       isIdle(context) && canSelectOutlet(params.outlet, context.outlets, context.page.outletMode),
     isRangeAllowed: ({ context }, params: { range: DateRange }) =>
       validateDateRange(params.range, { window: context.window, maxDays: maxDaysOf(context) }) === undefined,
+    /**
+     * A preset of the picker asks for another time range with its range: Header V2 is shown and idle, and the
+     * range is good for that time range's maximum.
+     */
+    isRangeAllowedWithTimeRange: ({ context }, params: { range: DateRange; timeRange: TimeRange | undefined }) =>
+      params.timeRange !== undefined &&
+      params.timeRange !== context.filters.timeRange &&
+      isIdle(context) &&
+      context.page.headerV2 &&
+      validateDateRange(params.range, {
+        window: context.window,
+        maxDays: maxDaysFor(context.page, params.timeRange, context.filters.metric),
+      }) === undefined,
     isHourRangeValid: (_, params: { hours: HourRange }) => validateHourRange(params.hours) === undefined,
     /** Header V2 is shown and idle. */
     canChangeTimeRange: ({ context }) => isIdle(context) && context.page.headerV2,
@@ -283,13 +300,18 @@ export const filterHeaderMachine = setup({
 
     /** Tells the pickers the committed values and the current maximum. */
     syncPickers: enqueueActions(({ context, enqueue }) => {
-      enqueue.sendTo('dateRangePicker', { type: 'dateRange.configure', maxDays: maxDaysOf(context) });
+      enqueue.sendTo('dateRangePicker', {
+        type: 'dateRange.configure',
+        maxDays: maxDaysOf(context),
+        timeRanges: timeRangeChoiceOf(context),
+      });
       enqueue.sendTo('dateRangePicker', { type: 'dateRange.set', range: context.filters.dateRange });
       enqueue.sendTo('hourPicker', { type: 'hours.set', hours: context.filters.hours });
     }),
     configureDatePicker: sendTo('dateRangePicker', ({ context }) => ({
       type: 'dateRange.configure' as const,
       maxDays: maxDaysOf(context),
+      timeRanges: timeRangeChoiceOf(context),
     })),
     disablePickers: enqueueActions(({ enqueue }) => {
       enqueue.sendTo('dateRangePicker', { type: 'dateRange.disable' });
@@ -326,6 +348,7 @@ export const filterHeaderMachine = setup({
         range: context.filters.dateRange,
         window: context.window,
         maxDays: maxDaysOf(context),
+        timeRanges: timeRangeChoiceOf(context),
         variant: context.mobile ? 'mobile' : 'desktop',
         reportTo: self,
       }),
@@ -351,6 +374,21 @@ export const filterHeaderMachine = setup({
       actions: [{ type: 'setOutlet', params: ({ event }) => ({ outlet: event.outlet }) }, saveCookies, 'pushFilters'],
     },
     'dateRange.change': [
+      {
+        guard: {
+          type: 'isRangeAllowedWithTimeRange',
+          params: ({ event }) => ({ range: event.range, timeRange: event.timeRange }),
+        },
+        actions: [
+          {
+            type: 'setTimeRange',
+            params: ({ context, event }) => ({ timeRange: event.timeRange ?? context.filters.timeRange }),
+          },
+          { type: 'setDateRange', params: ({ event }) => ({ range: event.range }) },
+          'configureDatePicker',
+          'pushFilters',
+        ],
+      },
       {
         guard: { type: 'isRangeAllowed', params: ({ event }) => ({ range: event.range }) },
         actions: [{ type: 'setDateRange', params: ({ event }) => ({ range: event.range }) }, 'pushFilters'],

@@ -21,6 +21,8 @@ export interface HeaderFiltersEvent {
   outlets: HeaderContext['outlets'];
   /** The header's today (`YYYY-MM-DD`). */
   today?: string;
+  /** The client's malls the header offers (their names and countries), as they were with these filters. */
+  malls?: HeaderContext['malls'];
 }
 
 /**
@@ -31,10 +33,10 @@ export const followHeaderFilters = fromCallback<HeaderFiltersEvent>(({ system, s
   const header = appActor(system, 'filterHeader');
   if (!header) return () => undefined;
   let told: Pick<HeaderContext, 'filters' | 'outlets' | 'today'> | undefined;
-  const tell = ({ filters, outlets, today }: HeaderContext) => {
+  const tell = ({ filters, outlets, today, malls }: HeaderContext) => {
     if (filters === told?.filters && outlets === told.outlets && today === told.today) return;
     told = { filters, outlets, today };
-    sendBack({ type: 'header.filters', filters, outlets, today });
+    sendBack({ type: 'header.filters', filters, outlets, today, malls });
   };
   const subscription = header.subscribe((snapshot) => tell(snapshot.context));
   tell(header.getSnapshot().context);

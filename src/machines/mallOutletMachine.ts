@@ -47,9 +47,10 @@ export async function loadOutletKpis(query: ReportQuery, options: CallOptions = 
   const period = outletPeriod(query);
   const compared = outletGrowthDays(query);
   const apart = compared?.todayLeftOut ? compared.days : undefined;
+  const rule = query.comparison?.rule;
   const [whole, complete] = await Promise.all([
-    getMallOutletComparison(period, options),
-    apart ? getMallOutletComparison({ ...period, ...apart }, options) : Promise.resolve(undefined),
+    getMallOutletComparison(period, options, rule),
+    apart ? getMallOutletComparison({ ...period, ...apart }, options, rule) : Promise.resolve(undefined),
   ]);
   const growth = compared && { answer: complete ?? whole, todayLeftOut: compared.todayLeftOut };
   return mallOutletKpis(whole, growth, compared?.days);

@@ -1,9 +1,11 @@
+import { getMallEvents } from '../api/calendar';
 import type { CallOptions } from '../api/client';
 import {
   getCategoryReport,
   getDailyReport,
   getGroupReport,
   getLevelReport,
+  getMallGrowth,
   getMallRanking,
   getMemberOutletRanking,
   getMemberOverall,
@@ -11,6 +13,7 @@ import {
   getPaymentMethodOverall,
   getPeakHours,
 } from '../api/mallReports';
+import { type ChartAnnotation, chartAnnotationsOf } from '../domain/chartAnnotations';
 import {
   type MallHomeKpis,
   mallHomeComparison,
@@ -32,26 +35,17 @@ import {
 
 /**
  * Mall home KPIs (malls, members): the whole range for the figures; for the growth, the range's complete days
- * (asked apart only when today is left out) and as many days before them (asked only when there is a complete day).
+ * against the days the query's comparison chooses (asked only when there is a complete day), in one call.
  */
 export async function loadMallHomeKpis(filters: ReportQuery, options: CallOptions = {}): Promise<MallHomeKpis> {
   const query = wholeDays(filters);
   const comparison = mallHomeComparison(query);
-  const completeDays = comparison?.todayLeftOut ? comparison.current : undefined;
   const member = { timeRange: 'daily' as const, metric: 'gmv' as const };
-  const none = Promise.resolve(undefined);
-  const [malls, members, completeMalls, completeMembers, previousMalls, previousMembers] = await Promise.all([
+  const [malls, members, growth] = await Promise.all([
     getMallRanking(query, undefined, options),
     getMemberOverall(query, member, options),
-    completeDays ? getMallRanking(query, completeDays, options) : none,
-    completeDays ? getMemberOverall(query, { ...member, range: completeDays }, options) : none,
-    comparison ? getMallRanking(query, comparison.previous, options) : none,
-    comparison ? getMemberOverall(query, { ...member, range: comparison.previous }, options) : none,
+    comparison ? getMallGrowth(query, comparison.current, options) : Promise.resolve(undefined),
   ]);
-  const growth =
-    previousMalls && previousMembers
-      ? { malls: completeMalls, members: completeMembers, previousMalls, previousMembers }
-      : undefined;
   return mallHomeKpis(comparison, { malls, members, growth });
 }
 
@@ -75,6 +69,24 @@ export async function loadPaymentOverTime(filters: ReportQuery, options: CallOpt
     buckets.map((bucket) => getPaymentMethodOverall(query, { start: bucket.start, end: bucket.end }, 5, options)),
   );
   return paymentOverTime(buckets, perBucket);
+}
+
+/**
+ * The festivals, holidays and mall events the time charts of the range draw (GET /api/mall_events): the one loader
+ * every mall report page with a chart of days shares. A failed call is no annotation, never a failed chart; an
+ * aborted one (a newer query) stays aborted.
+ */
+export async function loadChartAnnotations(query: ReportQuery, options: CallOptions = {}): Promise<ChartAnnotation[]> {
+  try {
+    const answer = await getMallEvents(
+      { client_id: query.clientId, mall_ids: [...query.mallIds], start_time: query.start, end_time: query.end },
+      options,
+    );
+    return chartAnnotationsOf(answer);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return [];
+  }
 }
 
 /** The single-call panels, over whole days where the page has no hour picker. */

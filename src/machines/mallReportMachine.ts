@@ -1,3 +1,4 @@
+import type { ChartAnnotation } from '../domain/chartAnnotations';
 import type {
   DailyReportRow,
   MallGmvData,
@@ -9,7 +10,13 @@ import type {
   PeakHoursData,
 } from '../domain/mallReportViews';
 import { createQueryPageMachine } from './factories/queryPageMachine';
-import { loadMallHomeKpis, loadPaymentOverTime, loadPeakHours, reportCalls } from './mallReportLoaders';
+import {
+  loadChartAnnotations,
+  loadMallHomeKpis,
+  loadPaymentOverTime,
+  loadPeakHours,
+  reportCalls,
+} from './mallReportLoaders';
 
 /** The five Shopper Connect report pages: each a query page (factories/queryPageMachine) with its panels. */
 
@@ -22,7 +29,15 @@ export interface MallHomePanels {
   readonly daily: readonly DailyReportRow[];
   readonly outlets: readonly MallGroupRow[];
   readonly payments: readonly PaymentMethodRow[];
+  /** The festivals, holidays and events the daily chart draws (none when their call fails). */
+  readonly annotations: readonly ChartAnnotation[];
 }
+
+/** The time charts' annotations: never empty or failed (a failed call is none), so never 'No Data' or a toast. */
+const annotationsPanel = {
+  load: (query: Parameters<typeof loadChartAnnotations>[0], signal: AbortSignal) =>
+    loadChartAnnotations(query, { signal }),
+};
 
 export const mallHomeReportMachine = createQueryPageMachine<MallHomePanels>({
   id: 'mallHomeReport',
@@ -32,10 +47,11 @@ export const mallHomeReportMachine = createQueryPageMachine<MallHomePanels>({
     daily: { load: (query, signal) => reportCalls.daily(query, { signal }), isEmpty: noTransactions },
     outlets: { load: (query, signal) => reportCalls.outlets(query, { signal }), isEmpty: noRows },
     payments: { load: (query, signal) => reportCalls.topPayments(query, { signal }), isEmpty: noRows },
+    annotations: annotationsPanel,
   },
 });
 
-export type MallGmvPanels = MallGmvData;
+export type MallGmvPanels = MallGmvData & { readonly annotations: readonly ChartAnnotation[] };
 
 export const mallGmvReportMachine = createQueryPageMachine<MallGmvPanels>({
   id: 'mallGmvReport',
@@ -46,6 +62,7 @@ export const mallGmvReportMachine = createQueryPageMachine<MallGmvPanels>({
     outlets: { load: (query, signal) => reportCalls.outlets(query, { signal }), isEmpty: noRows },
     categories: { load: (query, signal) => reportCalls.categories(query, { signal }), isEmpty: noRows },
     levels: { load: (query, signal) => reportCalls.levels(query, { signal }), isEmpty: noRows },
+    annotations: annotationsPanel,
   },
 });
 

@@ -47,6 +47,10 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
   const base = new URLSearchParams({ client_id: String(clientId), start_time: '2026-10-01', end_time: END_DATE });
   for (const id of mallIds) base.append('mall_ids', String(id));
   const withHours = `${base}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`;
+  // The month of Chinese New Year 2026 (17 Feb), met with 2025's (29 Jan).
+  const february = new URLSearchParams(base);
+  february.set('start_time', '2026-02-01');
+  february.set('end_time', '2026-02-28');
   const year = new URLSearchParams(base);
   year.set('start_time', '2025-11-01');
   const outlet = `client_id=${clientId}&outlet_id=${outletId}&start_time=2026-10-01&end_time=${END_DATE}`;
@@ -60,7 +64,17 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
       `/api/mall_report/monthly?${year}&start_hour=${hours.start_hour}&end_hour=${hours.end_hour}`,
     ],
     ['mall rank_by=gmv', `/api/mall_report/mall?${withHours}&rank_by=gmv`],
+    ['growth (against the 31 days before)', `/api/mall_report/growth?${withHours}`],
+    ['growth (same weekdays last year)', `/api/mall_report/growth?${withHours}&compare=same_weekday_last_year`],
+    ['growth (festival-aligned, February)', `/api/mall_report/growth?${february}&compare=festival_aligned`],
+    ['growth (like-for-like)', `/api/mall_report/growth?${withHours}&like_for_like=true`],
+    [
+      'growth (festival-aligned, like-for-like)',
+      `/api/mall_report/growth?${february}&compare=festival_aligned&like_for_like=true`,
+    ],
     ['refund (against the 31 days before)', `/api/mall_report/refund?${base}`],
+    ['refund (festival-aligned, February)', `/api/mall_report/refund?${february}&compare=festival_aligned`],
+    ['refund (like-for-like)', `/api/mall_report/refund?${base}&like_for_like=true`],
     ['voucher (against the 31 days before)', `/api/mall_report/voucher?${base}`],
     ['peak_hour daily', `/api/mall_report/peak_hour?${withHours}&time_range=daily`],
     [

@@ -31,7 +31,9 @@ test('Mall Home adds malls of two currencies in the reporting currency, converte
   await expect(page.getByTestId('report-loading')).toHaveCount(0);
   await expect(page.getByTestId('mall-header')).toHaveAttribute('aria-busy', 'false');
 
-  await expect(page.getByTestId('currency-note')).toHaveText('Figures in SGD; MYR converted at each month’s rate.');
+  await expect(page.getByTestId('currency-note')).toHaveText(
+    'Figures in SGD; MYR converted per outlet and day at each month’s rate and rounded only for display, so the breakdowns add up to the totals.',
+  );
 
   const db = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
   let expected = 0;
@@ -61,7 +63,7 @@ test('Mall Home adds malls of two currencies in the reporting currency, converte
 
   const shown = amountOf(await page.getByTestId('kpi-gmv-value').textContent());
   expect(expected).toBeGreaterThan(0);
-  // Each mall's converted sum is rounded to the cent before the two are added.
+  // The KPI is the exact converted total rounded once (the malls' rows are rounded together to add up to it).
   expect(Math.abs(shown - expected)).toBeLessThanOrEqual(0.02);
   await expect(page.getByTestId('kpi-gmv-value')).toHaveText(/^\$[\d,]+\.\d\d$/);
 });

@@ -131,6 +131,29 @@ test.describe('the date-range picker on a desktop', () => {
   });
 });
 
+test.describe('the date presets on a Header V2 page', () => {
+  test('Year to date switches the time range to the smallest one whose maximum fits', async ({ page }) => {
+    await openAs(page, 'operator@demo.mall', '/shopper-connect/mall-peak-hours');
+    await waitForFilters(page);
+    const timeRange = page.getByTestId('time-range-select');
+    await expect(timeRange).toHaveValue('daily');
+    const today = day(0);
+    const firstOfYear = `${today.slice(0, 4)}-01-01`;
+    const days = Math.round((Date.parse(today) - Date.parse(firstOfYear)) / 86_400_000) + 1;
+    // §9: Daily 31 days, Weekly 93, Monthly 366 (Monthly from 3 Apr on, the demo's usual case).
+    const expected = days > 93 ? 'monthly' : days > 31 ? 'weekly' : 'daily';
+
+    await page.getByTestId('date-range-button').click();
+    const panel = page.getByTestId('date-range-panel');
+    await panel.getByText('Year to date', { exact: true }).click();
+    await expect(page.locator('#date-range-from')).toHaveValue(firstOfYear);
+    await expect(panel.getByTestId('date-range-warning')).toBeHidden();
+    await applyRange(page);
+    await expect(timeRange).toHaveValue(expected);
+    await expect.poll(() => queryOf(page)).toMatchObject({ from: firstOfYear, to: today, time_range: expected });
+  });
+});
+
 test.describe('the date-range picker on a phone', () => {
   const phone = DEVICES.find((device) => device.name === 'phone');
   test.use(phone?.use ?? {});

@@ -216,7 +216,9 @@ test('refunds and voucher redemption show, sort and export the server’s figure
   await page.getByTestId('malls-apply').click();
   await expect(page.getByTestId('malls-select')).toHaveAttribute('title', /, /);
   await waitForReport(page);
-  await expect(page.getByTestId('currency-note')).toHaveText('Figures in SGD; MYR converted at each month’s rate.');
+  await expect(page.getByTestId('currency-note')).toHaveText(
+    'Figures in SGD; MYR converted per outlet and day at each month’s rate and rounded only for display, so the breakdowns add up to the totals.',
+  );
   const bothMalls = await shownAnswer(page, vouchers);
   expect(bothMalls.current.amount).toBeGreaterThanOrEqual(oneMall.current.amount);
   await checkFigures(page, bothMalls, { count: 'Voucher Transactions' }, true);

@@ -104,10 +104,25 @@ test('the tenant analyses its outlet’s sales: KPIs, the series, top SKUs, meal
   expect(await view.getByTestId('sa-kpi-transactions-value').textContent()).toBe(
     await view.getByTestId('sa-trend-total-transactions').textContent(),
   );
-  await expect(view.getByTestId('sa-kpi-revenue-growth')).toHaveText(/^([+-]?\d+\.\d{2}%|n\/a) vs /);
+  // The rate and what it is against, and the two figures it compares with their days (issue 31).
+  await expect(view.getByTestId('sa-kpi-revenue-growth')).toHaveText(
+    /^(▲ |▼ )?-?\d+\.\d{2}% vs .+ \(today left out\)( · nothing to compare)?$/,
+  );
+  await expect(view.getByTestId('sa-kpi-units-compared')).toHaveText(
+    /^[\d,]+, \d{1,2}.* vs ([\d,]+|no data), \d{1,2}.+$/,
+  );
   await expect(view.getByTestId('sa-compared-dates')).toHaveText(/^Compared with .+ \(the previous \d+ days?\)$/);
   await expect(view.getByTestId('sa-today-note')).toHaveText(/^\s*· The days include today: its figures are so far\.$/);
   await expect(view.getByTestId('sa-growth-days')).toHaveText(/^\s*Growth vs .+ \(today left out\)\.$/);
+  // The same weekdays last year: 364 days back, said on the page.
+  await view.getByLabel('Compare with').selectOption({ label: 'Same weekdays last year' });
+  await expect(view.getByTestId('sa-compared-dates')).toHaveText(
+    /^Compared with .+ \d{4} \(the same weekdays last year\)$/,
+  );
+  await expect(view.getByTestId('sa-kpi-revenue-growth')).toHaveText(
+    /^(▲ |▼ )?-?\d+\.\d{2}% vs .+ \d{4}, same weekdays last year \(today left out\)( · nothing to compare)?$/,
+  );
+  await view.getByLabel('Compare with').selectOption({ label: 'Previous period' });
 
   /* ---- the series: a row a day of the answer, today so far; the measure switches */
   const trendTable = view.getByTestId('sa-trend-table');

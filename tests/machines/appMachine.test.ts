@@ -29,7 +29,7 @@ const USER: UserInfo = {
   password_expired: false,
   flags: { tenantOnly: false, hideTopBar: false, receiptsHidden: false },
 };
-const MALLS: Mall[] = [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' }];
+const MALLS: Mall[] = [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' }];
 const OUTLETS: Outlet[] = [{ id: 12, name: 'Kopi Corner', type: 1, currency: 'SGD', mall_id: 1, outlet_code: null }];
 
 let signedIn = false;

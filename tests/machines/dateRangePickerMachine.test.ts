@@ -12,7 +12,8 @@ import { modelStateId } from './modelStateIds';
 
 /*
  * Model-based test of the date-range picker (§2, §5, §9), written from the spec: the committed range (the
- * top level of the model: Last 7 days, Last 30 days or a custom range), and in the open panel the radio,
+ * top level of the model: Last 7 days, Last 30 days, This month, Last month or a custom range), and in the open
+ * panel the radio,
  * the From/To dates and what Apply says: the inline 'Date must be before End Date.', the future-date
  * message, a start before the earliest date, a malformed date, or the 'Date Range Exceeded' alert. Each
  * path drives a real actor; Cancel must restore the committed range.
@@ -24,6 +25,8 @@ const WINDOW = { earliest: '2023-01-01', latest: TODAY };
 const RANGES = {
   last7: { start: '2024-03-09', end: TODAY },
   last30: { start: '2024-02-15', end: TODAY },
+  thisMonth: { start: '2024-03-01', end: TODAY },
+  lastMonth: { start: '2024-02-01', end: '2024-02-29' },
   custom: { start: '2024-03-01', end: '2024-03-10' },
   reversed: { start: '2024-03-12', end: '2024-03-10' },
   future: { start: '2024-03-10', end: '2024-03-16' },
@@ -32,7 +35,7 @@ const RANGES = {
   malformed: { start: 'not a date', end: '2024-03-10' },
 } satisfies Record<string, DateRange>;
 
-type Committed = 'last7' | 'last30' | 'custom';
+type Committed = 'last7' | 'last30' | 'thisMonth' | 'lastMonth' | 'custom';
 
 let actor: Actor<typeof dateRangePickerMachine>;
 let parent: AnyActorRef;
@@ -67,6 +70,8 @@ type ModelEvent = {
     | 'open'
     | 'selectLast7'
     | 'selectLast30'
+    | 'selectThisMonth'
+    | 'selectLastMonth'
     | 'selectCustom'
     | 'typeCustom'
     | 'typeReversed'
@@ -89,6 +94,8 @@ function panel(committed: Committed) {
     quick7: {
       on: {
         selectLast30: 'quick30',
+        selectThisMonth: 'thisMonth',
+        selectLastMonth: 'lastMonth',
         typeCustom: 'custom',
         typeReversed: 'reversed',
         typeFuture: 'future',
@@ -101,6 +108,12 @@ function panel(committed: Committed) {
     },
     quick30: {
       on: { selectLast7: 'quick7', typeCustom: 'custom', apply: '#dateModel.last30.closed', cancel: back },
+    },
+    thisMonth: {
+      on: { selectLastMonth: 'lastMonth', apply: '#dateModel.thisMonth.closed', cancel: back },
+    },
+    lastMonth: {
+      on: { selectLast7: 'quick7', typeCustom: 'custom', apply: '#dateModel.lastMonth.closed', cancel: back },
     },
     custom: {
       on: {
@@ -141,6 +154,14 @@ const dateModel = createTestModel(
         initial: 'closed',
         states: { closed: { on: { open: 'quick30' } }, ...panel('last30') },
       },
+      thisMonth: {
+        initial: 'closed',
+        states: { closed: { on: { open: 'thisMonth' } }, ...panel('thisMonth') },
+      },
+      lastMonth: {
+        initial: 'closed',
+        states: { closed: { on: { open: 'lastMonth' } }, ...panel('lastMonth') },
+      },
       custom: {
         initial: 'closed',
         states: { closed: { on: { open: 'custom' } }, ...panel('custom') },
@@ -153,6 +174,8 @@ type ModelSnapshot = SnapshotFrom<typeof dateModel.logic>;
 
 function committedOf(model: ModelSnapshot): Committed {
   if (model.matches('last30')) return 'last30';
+  if (model.matches('thisMonth')) return 'thisMonth';
+  if (model.matches('lastMonth')) return 'lastMonth';
   if (model.matches('custom')) return 'custom';
   return 'last7';
 }
@@ -172,7 +195,7 @@ function expectClosed(model: ModelSnapshot): void {
 }
 
 interface PanelExpectation {
-  option: 'last7' | 'last30' | 'custom';
+  option: Committed;
   draft: DateRange;
   state?: 'editing' | 'invalid' | 'exceeded';
   errorMessage?: string;
@@ -202,6 +225,8 @@ function expectPanel(model: ModelSnapshot, expected: PanelExpectation): void {
 const panelChecks: Record<string, (model: ModelSnapshot) => void> = {
   quick7: (model) => expectPanel(model, { option: 'last7', draft: RANGES.last7 }),
   quick30: (model) => expectPanel(model, { option: 'last30', draft: RANGES.last30 }),
+  thisMonth: (model) => expectPanel(model, { option: 'thisMonth', draft: RANGES.thisMonth }),
+  lastMonth: (model) => expectPanel(model, { option: 'lastMonth', draft: RANGES.lastMonth }),
   custom: (model) => expectPanel(model, { option: 'custom', draft: RANGES.custom }),
   reversed: (model) => expectPanel(model, { option: 'custom', draft: RANGES.reversed }),
   future: (model) => expectPanel(model, { option: 'custom', draft: RANGES.future }),
@@ -255,7 +280,7 @@ const states: Record<string, (model: ModelSnapshot) => void> = {
     expect(snapshot().can({ type: 'dateRange.open' })).toBe(false);
   },
 };
-for (const committed of ['last7', 'last30', 'custom'] as const) {
+for (const committed of ['last7', 'last30', 'thisMonth', 'lastMonth', 'custom'] as const) {
   states[`#dateModel.${committed}.closed`] = expectClosed;
   for (const [name, check] of Object.entries(panelChecks)) states[`#dateModel.${committed}.${name}`] = check;
 }
@@ -275,6 +300,8 @@ const testParams: TestParam<ModelSnapshot, ModelEvent> = {
     },
     selectLast7: () => actor.send({ type: 'dateRange.selectOption', option: 'last7' }),
     selectLast30: () => actor.send({ type: 'dateRange.selectOption', option: 'last30' }),
+    selectThisMonth: () => actor.send({ type: 'dateRange.selectOption', option: 'thisMonth' }),
+    selectLastMonth: () => actor.send({ type: 'dateRange.selectOption', option: 'lastMonth' }),
     selectCustom: () => actor.send({ type: 'dateRange.selectOption', option: 'custom' }),
     typeCustom: () => typeRange(RANGES.custom),
     typeReversed: () => typeRange(RANGES.reversed),
@@ -311,7 +338,7 @@ describe('dateRangePickerMachine (model-based)', () => {
 
   describeModelCoverage(dateModel, testParams, {
     states: Object.keys(states),
-    transitions: 114,
+    transitions: 233,
     stateName: (key) => modelStateId('dateModel', key),
   });
 });
@@ -442,6 +469,93 @@ describe('dateRangePickerMachine details', () => {
     expect(snapshot().context.errorMessage).toBe(
       'You have selected a future date. Please try again with another date.',
     );
+  });
+
+  it('offers Quarter to date and Year to date with a time-range select, asking for the time range that fits', () => {
+    const today = '2024-08-20';
+    const options = [
+      { timeRange: 'hourly', maxDays: 31 },
+      { timeRange: 'daily', maxDays: 31 },
+      { timeRange: 'weekly', maxDays: 93 },
+      { timeRange: 'monthly', maxDays: 366 },
+    ] as const;
+    start({
+      window: { earliest: undefined, latest: today },
+      range: { start: '2024-08-14', end: today },
+      timeRanges: { current: 'daily', options },
+    });
+    expect(snapshot().context.presets.map((preset) => preset.id)).toEqual([
+      'thisMonth',
+      'lastMonth',
+      'quarterToDate',
+      'yearToDate',
+    ]);
+    actor.send({ type: 'dateRange.open' });
+    // Year to date is 233 days: longer than Daily's 31 and Weekly's 93, so Monthly; no warning, its maximum noted.
+    actor.send({ type: 'dateRange.selectOption', option: 'yearToDate' });
+    expect(snapshot().context.draft).toEqual({ start: '2024-01-01', end: today });
+    expect(snapshot().context.rangeWarning).toBeUndefined();
+    expect(snapshot().context.note).toBe('(Max range of 366 days, Monthly)');
+    // Changing a date makes it a custom range again, checked against the owner's maximum.
+    actor.send({ type: 'dateRange.changeStart', date: '2024-01-02' });
+    expect(snapshot().context.option).toBe('custom');
+    expect(snapshot().context.note).toBe('(Max range of 31 days)');
+    expect(snapshot().context.rangeWarning?.title).toBe('Date Range Exceeded');
+    actor.send({ type: 'dateRange.selectOption', option: 'quarterToDate' });
+    expect(snapshot().context.draft).toEqual({ start: '2024-07-01', end: today });
+    expect(snapshot().context.note).toBe('(Max range of 93 days, Weekly)');
+    actor.send({ type: 'dateRange.apply' });
+    expect(snapshot().matches('closed')).toBe(true);
+    expect(emitted).toEqual([
+      { type: 'dateRange.change', range: { start: '2024-07-01', end: today }, timeRange: 'weekly' },
+    ]);
+    expect(parentReports).toEqual(emitted);
+    // The owner switches to Weekly and says so: the quarter needs no other time range now.
+    actor.send({ type: 'dateRange.configure', maxDays: 93, timeRanges: { current: 'weekly', options } });
+    expect(snapshot().context.note).toBe('(Max range of 93 days)');
+    actor.send({ type: 'dateRange.open' });
+    expect(snapshot().context.option).toBe('quarterToDate');
+    actor.send({ type: 'dateRange.selectOption', option: 'lastMonth' });
+    actor.send({ type: 'dateRange.apply' });
+    // A preset that fits the current time range reports the range alone.
+    expect(emitted.at(-1)).toEqual({ type: 'dateRange.change', range: { start: '2024-07-01', end: '2024-07-31' } });
+  });
+
+  it('refuses a disabled preset, and a preset the owner no longer allows becomes a custom range', () => {
+    start({ window: { earliest: '2023-12-01', latest: TODAY }, maxDays: 31 });
+    expect(snapshot().context.presets.map((preset) => [preset.id, preset.disabledReason])).toEqual([
+      ['thisMonth', undefined],
+      ['lastMonth', undefined],
+    ]);
+    actor.send({ type: 'dateRange.open' });
+    actor.send({ type: 'dateRange.selectOption', option: 'lastMonth' });
+    expect(snapshot().context.option).toBe('lastMonth');
+    // Not offered without a time-range select.
+    expect(snapshot().can({ type: 'dateRange.selectOption', option: 'yearToDate' })).toBe(false);
+    // The earliest date moves after the 1st of last month: Last month is disabled and the draft is a custom range.
+    actor.send({ type: 'dateRange.configure', window: { earliest: '2024-02-10', latest: TODAY } });
+    expect(snapshot().context.quickRangesShown).toBe(false);
+    expect(snapshot().context.option).toBe('custom');
+    expect(snapshot().context.draft).toEqual(RANGES.lastMonth);
+    actor.send({ type: 'dateRange.configure', window: { earliest: '2024-01-20', latest: TODAY } });
+    expect(snapshot().context.quickRangesShown).toBe(true);
+    expect(snapshot().can({ type: 'dateRange.selectOption', option: 'lastMonth' })).toBe(true);
+    actor.stop();
+    parent.stop();
+    // On 31 Mar, with 10 Feb the earliest date (50 days back, so the radios show), Last month is disabled.
+    start({
+      window: { earliest: '2024-02-10', latest: '2024-03-31' },
+      range: { start: '2024-03-25', end: '2024-03-31' },
+    });
+    expect(snapshot().context.quickRangesShown).toBe(true);
+    expect(snapshot().context.presets.find((preset) => preset.id === 'lastMonth')?.disabledReason).toBe(
+      'Starts before 10 Feb 2024, the earliest date you may choose.',
+    );
+    actor.send({ type: 'dateRange.open' });
+    expect(snapshot().can({ type: 'dateRange.selectOption', option: 'lastMonth' })).toBe(false);
+    expect(snapshot().can({ type: 'dateRange.selectOption', option: 'thisMonth' })).toBe(true);
+    actor.send({ type: 'dateRange.selectOption', option: 'lastMonth' });
+    expect(snapshot().context.option).toBe('last7');
   });
 
   it('closes with the owner value when it changes while open', () => {

@@ -23,7 +23,7 @@ const LAST_30: DateRange = { start: '2024-02-15', end: TODAY };
 const ALL_DAY: HourRange = { from: 0, to: 23 };
 
 function mall(id: number, name: string): Mall {
-  return { id, name, currency: 'SGD', time_zone: 'Asia/Singapore' };
+  return { id, name, currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' };
 }
 
 function outlet(id: number, name: string): Outlet {
@@ -174,6 +174,7 @@ type ModelEvent = {
     | 'metric.averageTransactionValue'
     | 'alert.dismiss'
     | 'datePicker.applyLast30'
+    | 'datePicker.applyYearToDate'
     | 'dateRange.sendTooLong'
     | 'hourPicker.applyNineToFive'
     | 'outlet.chooseNoodleBar'
@@ -205,6 +206,7 @@ const headerModel = createTestModel(
           'timeRange.hourly': 'hourly',
           'metric.averageTransactionValue': 'dailyAverage',
           'datePicker.applyLast30': 'last30',
+          'datePicker.applyYearToDate': 'yearToDate',
           'dateRange.sendTooLong': 'rangeRefused',
           'hourPicker.applyNineToFive': 'nineToFive',
           'outlet.chooseNoodleBar': 'noodleBar',
@@ -246,6 +248,7 @@ const headerModel = createTestModel(
       dailyAverage: { on: { 'timeRange.hourly': 'hourlyRefused' } },
       hourlyRefused: { on: { 'alert.dismiss': 'dailyAverage' } },
       last30: {},
+      yearToDate: {},
       rangeRefused: { on: { 'alert.dismiss': 'ready' } },
       nineToFive: {},
       noodleBar: {},
@@ -410,6 +413,24 @@ const testParams: TestParam<SnapshotFrom<typeof headerModel.logic>, ModelEvent> 
       expect(datePicker().getSnapshot().matches('closed')).toBe(true);
       expect(datePicker().getSnapshot().context.committed).toEqual(LAST_30);
     },
+    // Year to date on 15 Mar is 75 days: longer than Daily allows, so the time range moves to Weekly with it.
+    yearToDate: () => {
+      const ytd = { start: '2024-01-01', end: TODAY };
+      expectFilters({ dateRange: ytd, timeRange: 'weekly' });
+      expectNoAlert();
+      // One history entry for both.
+      expect(urlWrites.filter((write) => !write.replace)).toHaveLength(1);
+      expectLastUrl(
+        READY_SEARCH.replace('from=2024-03-09', 'from=2024-01-01').replace('time_range=daily', 'time_range=weekly'),
+        false,
+      );
+      const picker = datePicker().getSnapshot();
+      expect(picker.matches('closed')).toBe(true);
+      expect(picker.context.committed).toEqual(ytd);
+      expect(picker.context.note).toBe('(Max range of 93 days)');
+      expect(picker.context.timeRanges?.current).toBe('weekly');
+      expect(picker.context.presets.find((preset) => preset.id === 'yearToDate')?.timeRange).toBeUndefined();
+    },
     rangeRefused: () => {
       expectAlert('You have selected a date range more than 31 days. Please try again.');
       expectFilters({});
@@ -509,6 +530,12 @@ const testParams: TestParam<SnapshotFrom<typeof headerModel.logic>, ModelEvent> 
       datePicker().send({ type: 'dateRange.apply' });
       await settle((state) => state.context.filters.dateRange.start === LAST_30.start);
     },
+    'datePicker.applyYearToDate': async () => {
+      datePicker().send({ type: 'dateRange.open' });
+      datePicker().send({ type: 'dateRange.selectOption', option: 'yearToDate' });
+      datePicker().send({ type: 'dateRange.apply' });
+      await settle((state) => state.context.filters.dateRange.start === '2024-01-01');
+    },
     'dateRange.sendTooLong': () => actor.send({ type: 'dateRange.change', range: { start: '2024-02-01', end: TODAY } }),
     'hourPicker.applyNineToFive': async () => {
       hourPicker().send({ type: 'hours.open' });
@@ -532,7 +559,7 @@ describe('filterHeaderMachine (model-based)', () => {
   beforeEach(() => startActor());
   afterEach(() => actor.stop());
 
-  describeModelCoverage(headerModel, testParams, { states: Object.keys(testParams.states ?? {}), transitions: 45 });
+  describeModelCoverage(headerModel, testParams, { states: Object.keys(testParams.states ?? {}), transitions: 46 });
 });
 
 describe('filterHeaderMachine details', () => {
@@ -636,6 +663,60 @@ describe('filterHeaderMachine details', () => {
     expect(datePicker().getSnapshot().context.committed).toEqual({ start: '2024-02-14', end: TODAY });
     expect(datePicker().getSnapshot().context.note).toBe('(Max range of 31 days)');
     expect(snapshot().can({ type: 'timeRange.change', timeRange: 'hourly' })).toBe(false);
+  });
+
+  it('gives the picker Quarter to date and Year to date on Header V2 pages, switching to the time range that fits', async () => {
+    await startLoaded({ today: '2024-08-20', search: '' });
+    const picker = () => datePicker().getSnapshot();
+    const preset = (id: string) => picker().context.presets.find((known) => known.id === id);
+    expect(preset('quarterToDate')).toMatchObject({
+      range: { start: '2024-07-01', end: '2024-08-20' },
+      timeRange: 'weekly',
+    });
+    expect(preset('yearToDate')).toMatchObject({
+      range: { start: '2024-01-01', end: '2024-08-20' },
+      timeRange: 'monthly',
+    });
+    datePicker().send({ type: 'dateRange.open' });
+    datePicker().send({ type: 'dateRange.selectOption', option: 'yearToDate' });
+    datePicker().send({ type: 'dateRange.apply' });
+    expect(snapshot().context.filters).toMatchObject({
+      dateRange: { start: '2024-01-01', end: '2024-08-20' },
+      timeRange: 'monthly',
+    });
+    expect(picker().context.note).toBe('(Max range of 366 days)');
+    // Last month fits Monthly: the time range stays.
+    datePicker().send({ type: 'dateRange.open' });
+    datePicker().send({ type: 'dateRange.selectOption', option: 'lastMonth' });
+    datePicker().send({ type: 'dateRange.apply' });
+    expect(snapshot().context.filters).toMatchObject({
+      dateRange: { start: '2024-07-01', end: '2024-07-31' },
+      timeRange: 'monthly',
+    });
+    // Average Transaction Value on Hourly allows one day: This month asks for Daily.
+    actor.send({ type: 'dateRange.change', range: { start: '2024-08-20', end: '2024-08-20' } });
+    actor.send({ type: 'timeRange.change', timeRange: 'hourly' });
+    actor.send({ type: 'metric.change', metric: 'average_transaction_value' });
+    expect(preset('thisMonth')).toMatchObject({ timeRange: 'daily', maxDays: 31 });
+    // While a page loads, a preset's time range is refused with its range.
+    actor.send({ type: 'page.loading' });
+    actor.send({ type: 'dateRange.change', range: { start: '2024-08-01', end: '2024-08-20' }, timeRange: 'daily' });
+    expect(snapshot().context.filters).toMatchObject({ timeRange: 'hourly' });
+    actor.send({ type: 'page.loaded' });
+    expectAlert('You have selected a date range more than 1 day. Please try again.');
+  });
+
+  it('offers no Quarter to date or Year to date without Header V2, and refuses a time range sent with a range', async () => {
+    await startLoaded({ today: '2024-08-20', page: {} });
+    expect(
+      datePicker()
+        .getSnapshot()
+        .context.presets.map((preset) => preset.id),
+    ).toEqual(['thisMonth', 'lastMonth']);
+    actor.send({ type: 'dateRange.change', range: { start: '2024-01-01', end: '2024-08-20' }, timeRange: 'monthly' });
+    expectAlert('You have selected a date range more than 31 days. Please try again.');
+    expect(snapshot().context.filters.timeRange).toBe('daily');
+    expect(snapshot().context.filters.dateRange).toEqual({ start: '2024-08-14', end: '2024-08-20' });
   });
 
   it('allows 31 days on breakeven pages whatever the time range', async () => {

@@ -2,6 +2,7 @@ import { createTestModel, type TestParam } from '@xstate/test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ActorRefFrom, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { ApiError } from '../../src/api/errors';
+import { DEFAULT_COMPARISON } from '../../src/domain/comparisons';
 import type { CsvFile } from '../../src/domain/csv';
 import type { ReportQuery } from '../../src/domain/mallReportViews';
 import { errorOccurs, type Notice } from '../../src/domain/messages';
@@ -36,6 +37,7 @@ const QUERY_A: ReportQuery = {
   endHour: 23,
   timeRange: 'daily',
   metric: 'gmv',
+  comparison: DEFAULT_COMPARISON,
 };
 const QUERY_B: ReportQuery = { ...QUERY_A, mallIds: [2] };
 
@@ -260,6 +262,30 @@ async function failureToastsOf<TPanels extends object>(
 }
 
 describe('query page machine details', () => {
+  it('asks the query again with a new comparison, keeps it for the next query, and ignores the same one', async () => {
+    start();
+    const { comparison: _none, ...withoutComparison } = QUERY_A;
+    actor.send({ type: 'report.load', query: withoutComparison });
+    expect(fetches.at(-1)?.query.comparison).toEqual(DEFAULT_COMPARISON);
+    fetches.at(-1)?.resolve({ total: 1 });
+    await flush();
+    const festival = { rule: 'festival_aligned', likeForLike: true } as const;
+    const before = fetches.length;
+    actor.send({ type: 'report.compare', comparison: festival });
+    expect(snapshot().context.comparison).toEqual(festival);
+    expect(panelA().status).toBe('loading');
+    expect(fetches.at(-1)?.query).toEqual({ ...QUERY_A, comparison: festival });
+    expect(fetches.length).toBeGreaterThan(before);
+    fetches.at(-1)?.resolve({ total: 2 });
+    await flush();
+    const asked = fetches.length;
+    actor.send({ type: 'report.compare', comparison: festival });
+    expect(fetches.length).toBe(asked);
+    // The next query (new filters) keeps the choice.
+    actor.send({ type: 'report.load', query: { ...withoutComparison, mallIds: [2] } });
+    expect(fetches.at(-1)?.query.comparison).toEqual(festival);
+  });
+
   it('ignores retry before anything was asked, and for a panel that has not failed', async () => {
     start();
     expect(snapshot().can({ type: 'report.retry' })).toBe(false);

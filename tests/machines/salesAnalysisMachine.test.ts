@@ -214,9 +214,9 @@ const asked = (since: number, outlet: number, range = RANGE) =>
 
 /** The KPIs' calls of 19–25 Nov, today the 25th: each comparison's whole range, and its complete days apart. */
 const KPI_CALLS_WITH_TODAY = [
-  '/outlets/overallComparison comparedStartTime=2025-11-19 comparedEndTime=2025-11-25',
+  '/outlets/overallComparison comparedStartTime=2025-11-20 comparedEndTime=2025-11-26',
   '/outlets/overallComparison comparedStartTime=2026-11-12 comparedEndTime=2026-11-18',
-  '/outlets/overallComparison endTime=2026-11-24 comparedStartTime=2025-11-19 comparedEndTime=2025-11-24',
+  '/outlets/overallComparison endTime=2026-11-24 comparedStartTime=2025-11-20 comparedEndTime=2025-11-25',
   '/outlets/overallComparison endTime=2026-11-24 comparedStartTime=2026-11-13 comparedEndTime=2026-11-18',
 ];
 
@@ -393,12 +393,25 @@ const COMPLETE_DAYS = { start: '2026-11-19', end: '2026-11-24' };
 const PREVIOUS_KPIS = {
   totals: CURRENT,
   growth: { current: COMPLETE, compared: PREVIOUS },
-  comparison: { current: COMPLETE_DAYS, previous: { start: '2026-11-13', end: '2026-11-18' }, todayLeftOut: true },
+  comparison: {
+    current: COMPLETE_DAYS,
+    previous: { start: '2026-11-13', end: '2026-11-18' },
+    todayLeftOut: true,
+    rule: 'previous',
+    nothingToCompare: false,
+  },
 };
 const LAST_YEAR_KPIS = {
   totals: CURRENT,
   growth: { current: COMPLETE, compared: ZEROS },
-  comparison: { current: COMPLETE_DAYS, previous: { start: '2025-11-19', end: '2025-11-24' }, todayLeftOut: true },
+  // The same weekdays last year (364 days back), which hold no sale: nothing to compare.
+  comparison: {
+    current: COMPLETE_DAYS,
+    previous: { start: '2025-11-20', end: '2025-11-25' },
+    todayLeftOut: true,
+    rule: 'same_weekday_last_year',
+    nothingToCompare: true,
+  },
 };
 
 const failedWith = (reason?: string) => ({
@@ -483,7 +496,11 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
     empty: () => {
       expect(kpis().previous).toEqual({
         status: 'loaded',
-        data: { ...PREVIOUS_KPIS, totals: ZEROS, growth: { current: ZEROS, compared: ZEROS } },
+        data: {
+          totals: ZEROS,
+          growth: { current: ZEROS, compared: ZEROS },
+          comparison: { ...PREVIOUS_KPIS.comparison, nothingToCompare: true },
+        },
       });
       expect(trendPanel().status).toBe('empty');
       // No meal timing configured: 'empty' (the page points to Settings).
@@ -633,7 +650,7 @@ describe('salesAnalysisMachine details', () => {
     actor.send(headerEvent(20, RANGE, '2026-11-26'));
     await flush();
     expect(kpiCalls(0)).toEqual([
-      '/outlets/overallComparison comparedStartTime=2025-11-19 comparedEndTime=2025-11-25',
+      '/outlets/overallComparison comparedStartTime=2025-11-20 comparedEndTime=2025-11-26',
       '/outlets/overallComparison comparedStartTime=2026-11-12 comparedEndTime=2026-11-18',
     ]);
     await answerAll();
@@ -642,7 +659,13 @@ describe('salesAnalysisMachine details', () => {
       data: {
         totals: CURRENT,
         growth: { current: CURRENT, compared: PREVIOUS },
-        comparison: { current: RANGE, previous: { start: '2026-11-12', end: '2026-11-18' }, todayLeftOut: false },
+        comparison: {
+          current: RANGE,
+          previous: { start: '2026-11-12', end: '2026-11-18' },
+          todayLeftOut: false,
+          rule: 'previous',
+          nothingToCompare: false,
+        },
       },
     });
     expect(kpis().lastYear.data?.growth).toEqual({ current: CURRENT, compared: ZEROS });
@@ -653,7 +676,7 @@ describe('salesAnalysisMachine details', () => {
     actor.send(headerEvent(20, todayAlone));
     await flush();
     expect(kpiCalls(0, todayAlone)).toEqual([
-      '/outlets/overallComparison comparedStartTime=2025-11-25 comparedEndTime=2025-11-25',
+      '/outlets/overallComparison comparedStartTime=2025-11-26 comparedEndTime=2025-11-26',
       '/outlets/overallComparison comparedStartTime=2026-11-24 comparedEndTime=2026-11-24',
     ]);
     await answerAll();

@@ -157,6 +157,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getMallVoucherReport: () => ({ query: MALL_RANGE }),
   getMallMonthlyReport: () => ({ query: MALL_RANGE }),
   getMallRanking: () => ({ query: MALL_RANGE }),
+  getMallGrowth: () => ({ query: { ...MALL_RANGE, compare: 'festival_aligned', like_for_like: true } }),
   getMemberOverall: () => ({ query: MALL_RANGE }),
   getMemberOutletRanking: () => ({ query: MALL_RANGE }),
   getMallCategoryReport: () => ({ query: MALL_RANGE }),
@@ -231,7 +232,46 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   createDeviceKey: (ids) => ({ body: { client_id: ids.client, outlet_id: ids.outlet, name: 'Till 1' } }),
   // A key of the call's outlet (PREPARE); revoking it again answers 200 as well.
   revokeDeviceKey: (ids) => ({ query: { id: DISPOSABLE + ids.outlet } }),
+  getCalendar: () => ({ query: { country: 'SG', year: 2026 } }),
+  createCalendarEntry: (ids) => ({ body: calendarEntry(ids) }),
+  updateCalendarEntry: (ids) => ({ body: { ...calendarEntry(ids), id: CALENDAR_ROW + ids.client } }),
+  deleteCalendarEntry: (ids) => ({ query: { id: CALENDAR_ROW + ids.client } }),
+  getMallEvents: () => ({ query: MALL_RANGE }),
+  createMallEvent: (ids) => ({ body: mallEvent(ids) }),
+  updateMallEvent: (ids) => ({ body: { ...mallEvent(ids), id: CALENDAR_ROW + ids.mall } }),
+  deleteMallEvent: (ids) => ({ query: { id: CALENDAR_ROW + ids.mall } }),
 };
+
+/** The calendar entry of each client and the event of each mall a change or removal names (PREPARE). */
+const CALENDAR_ROW = 100_000;
+const calendarEntry = (ids: Ids): BodyOf<'createCalendarEntry'> => ({
+  client_id: ids.client,
+  country: 'SG',
+  start_date: '2026-03-01',
+  end_date: '2026-03-02',
+  name: 'Matrix day',
+  kind: 'public_holiday',
+});
+const mallEvent = (ids: Ids): BodyOf<'createMallEvent'> => ({
+  client_id: ids.client,
+  mall_id: ids.mall,
+  title: 'Matrix sale',
+  start_date: '2026-03-01',
+  end_date: '2026-03-02',
+  kind: 'sale',
+});
+const prepareCalendarEntry = (ids: Ids) =>
+  db.pool.query(
+    `INSERT INTO calendar_entries (client_id, id, country, start_date, end_date, name, kind)
+     VALUES ($1, $2, 'SG', '2026-03-01', '2026-03-01', 'Matrix day', 'public_holiday') ON CONFLICT DO NOTHING`,
+    [ids.client, CALENDAR_ROW + ids.client],
+  );
+const prepareMallEvent = (ids: Ids) =>
+  db.pool.query(
+    `INSERT INTO mall_events (client_id, id, mall_id, title, start_date, end_date, kind, created_by)
+     VALUES ($1, $2, $3, 'Matrix sale', '2026-03-01', '2026-03-01', 'sale', 'matrix') ON CONFLICT DO NOTHING`,
+    [ids.client, CALENDAR_ROW + ids.mall, ids.mall],
+  );
 
 let categories = 0;
 /** Ids above this are rows a delete may remove: put back before each call (PREPARE). */
@@ -361,6 +401,10 @@ const PREPARE: { [Id in OperationId]?: (ids: Ids) => Promise<unknown> } = {
   declareOutletNonTradingDay: freeNonTradingDay,
   removeNonTradingDay: declaredNonTradingDay,
   withdrawOutletNonTradingDay: declaredNonTradingDay,
+  updateCalendarEntry: prepareCalendarEntry,
+  deleteCalendarEntry: prepareCalendarEntry,
+  updateMallEvent: prepareMallEvent,
+  deleteMallEvent: prepareMallEvent,
 };
 
 function processingFees(ids: Ids): BodyOf<'createProcessingFees'> {

@@ -64,6 +64,7 @@ function scopedValue(operation: Operation, part: string, name: string): Json {
   if (kind === 'client') return WORLD.clients.zenith;
   if (kind === 'outlet') return WORLD.outlets.boutique;
   if (kind === 'outlets') return String(WORLD.outlets.boutique);
+  if (kind === 'mall') return WORLD.malls.central;
   return [WORLD.malls.central];
 }
 

@@ -83,7 +83,7 @@ describe('generateDemoData', () => {
     defined((await first.pool.query<T>(sql, params)).rows[0], sql);
 
   it('reports what it made and leaves the database non-empty', async () => {
-    expect(result).toMatchObject({ receipts: 5000, startDate: '2025-03-01', endDate: '2026-03-15' });
+    expect(result).toMatchObject({ receipts: 5000, startDate: '2024-01-01', endDate: '2026-03-15' });
     expect(result.outlets).toBeGreaterThanOrEqual(120);
     expect(await isDatabaseEmpty(first.pool)).toBe(false);
     expect(await one('SELECT count(*)::int AS n FROM receipts')).toEqual({ n: 5000 });
@@ -139,14 +139,14 @@ describe('generateDemoData', () => {
     expect(duplicates.rows).toEqual([]);
   });
 
-  it('spreads receipts over 13 months up to the end date, while the malls are open', async () => {
+  it('spreads receipts over the 26 whole months before the end date’s month and that month, while the malls are open', async () => {
     const span = await one<{ first: string; last: string; outside: number }>(
       `SELECT min((r.datetime AT TIME ZONE m.time_zone)::date)::text AS first,
          max((r.datetime AT TIME ZONE m.time_zone)::date)::text AS last,
          count(*) FILTER (WHERE extract(hour FROM r.datetime AT TIME ZONE m.time_zone) NOT BETWEEN 10 AND 21)::int AS outside
        FROM receipts r JOIN outlets o ON o.id = r.outlet_id JOIN malls m ON m.id = o.mall_id`,
     );
-    expect(span.first.startsWith('2025-03')).toBe(true);
+    expect(span.first.startsWith('2024-01')).toBe(true);
     expect(span.last).toBe('2026-03-15');
     expect(span.outside).toBe(0);
     // No receipts on an outlet's non-trading days or before it opened.
@@ -386,7 +386,8 @@ describe('generateDemoData', () => {
     // The GTO reviewers pick past months; the other departments see yesterday and today only.
     expect(leasing.components ?? []).toEqual([]);
     expect(defined(rows.find((row) => row.name === 'marcom')).components).toEqual(['datetime-picker-limitation']);
-    expect(leasing.routes).toEqual(['receipts', 'tenant-connect']);
+    // Every staff role keeps Shopper Connect's calendar and events.
+    expect(leasing.routes).toEqual(['receipts', 'shopper-connect', 'tenant-connect']);
     expect(defined(rows.find((row) => row.name === 'marcom')).routes).toEqual(['shopper-connect']);
   });
 });

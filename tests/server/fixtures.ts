@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.js';
+import { seedCalendar } from '../../server/calendar/holidaySeed.js';
 import { type Pool, singleRow } from '../../server/db/pool.js';
 import type { ReceiptInput } from '../../server/repositories/ingestion.js';
 import { createTestApp, createTestDatabase, defined, type TestDatabase } from './helpers.js';
@@ -75,6 +76,7 @@ export async function seedWorld(pool: Pool): Promise<void> {
     INSERT INTO role_component_permissions (role_id, component) VALUES (2, 'datetime-picker-limitation');
   `);
   await grantOperatorPermissions(pool, OPERATOR_PERMISSIONS);
+  for (const clientId of Object.values(WORLD.clients)) await seedCalendar(pool, clientId);
   await pool.query(`INSERT INTO email_domains (domain, receipts_hidden) VALUES ('partner.test', true)`);
   const users: [string, number, boolean, boolean, number | null][] = [
     // email, role, require_mfa, disabled, default client

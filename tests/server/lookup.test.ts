@@ -69,8 +69,8 @@ describe('GET /outlets and /malls', () => {
     ]);
     const malls = await agents.operator1.get('/malls?client_id=1');
     expect(malls.json()).toEqual([
-      { id: 1, name: 'Central Mall', currency: 'SGD', time_zone: 'Asia/Singapore' },
-      { id: 2, name: 'Harbour Mall', currency: 'USD', time_zone: 'America/New_York' },
+      { id: 1, name: 'Central Mall', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
+      { id: 2, name: 'Harbour Mall', currency: 'USD', time_zone: 'America/New_York', country: 'SG' },
     ]);
   });
 

@@ -94,6 +94,7 @@ describe('refunds', () => {
       previous: { amount: 5, count: 1, gmv: 40, transactions: 1 },
       previous_start_time: '2026-03-02',
       previous_end_time: '2026-03-08',
+      comparison: { compare: 'previous', aligned: [], like_for_like: null, has_data: true },
       daily: days([
         [20, 1],
         [0, 0],

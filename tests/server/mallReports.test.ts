@@ -376,6 +376,7 @@ describe('GET /api/mall_report/outlet/overallComparison and outlet/daily', () =>
       previous: { gmv: 80, transactions: 1, average_transaction_value: 80 },
       previous_start_time: '2026-02-23',
       previous_end_time: '2026-03-01',
+      comparison: { compare: 'previous', aligned: [], like_for_like: null, has_data: true },
     });
     expect(growthRate(body.current.gmv, body.previous.gmv)).toBe(113.13);
   });

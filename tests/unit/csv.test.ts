@@ -251,10 +251,11 @@ describe('every export writes through the one CSV function (issue 29)', () => {
         ],
         { start: '2026-03-01', end: '2026-03-07' },
         undefined,
+        'previous',
       ),
     ]);
     expect(linesOf(gto?.text)[1]).toMatch(/^"'=1\+1",Harbour,2026-10,900\.00,1000\.00,-100\.00,-10\.00,/);
-    expect(linesOf(trends?.text)[1]).toBe('Jan,90,100,-10.00,9,10,-10.00,');
+    expect(linesOf(trends?.text)[1]).toBe('Jan,90,100,-10.00,9,10,-10.00,,,,,,,,');
     expect(linesOf(kpis?.text)[1]).toMatch(/^Revenue,90,100,-10\.00%,/);
   });
 });

@@ -40,7 +40,15 @@ describe('texts', () => {
     expect(DESELECT_ALL_TEXT).toBe('Deselect All');
     expect(SET_DATE_FROM_TEXT).toBe('Set Date From');
     expect(SET_DATE_TO_TEXT).toBe('Set Date To');
-    expect(DATE_RANGE_OPTION_LABELS).toEqual({ last7: 'Last 7 days', last30: 'Last 30 days', custom: 'Custom range' });
+    expect(DATE_RANGE_OPTION_LABELS).toEqual({
+      last7: 'Last 7 days',
+      last30: 'Last 30 days',
+      thisMonth: 'This month',
+      lastMonth: 'Last month',
+      quarterToDate: 'Quarter to date',
+      yearToDate: 'Year to date',
+      custom: 'Custom range',
+    });
   });
   it('list the time ranges and metrics', () => {
     expect(TIME_RANGE_OPTIONS.map((option) => option.label)).toEqual(['Hourly', 'Daily', 'Weekly', 'Monthly']);

@@ -36,7 +36,7 @@ describe('lookup calls', () => {
   });
 
   it('GET /malls with the client id', async () => {
-    const mall = { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' };
+    const mall = { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' };
     const { client, requests } = clientAnswering(200, [mall]);
     expect(await getMalls(3, { client })).toEqual([mall]);
     expect(new URL(requests[0]?.url ?? '').search).toBe('?client_id=3');

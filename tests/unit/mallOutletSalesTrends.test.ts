@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { csvFileTexts } from '../../src/domain/csv';
+import { formatMoney, formatNumber } from '../../src/domain/format';
 import {
   type CategoryOutletRow,
   lookUpOutlet,
@@ -9,7 +11,10 @@ import {
 } from '../../src/domain/mallOutlet';
 import {
   growthText,
+  monthFigureText,
+  monthGrowthLine,
   openMonthNote,
+  salesTrendsCsv,
   salesTrendsPlan,
   salesTrendsQuery,
   salesTrendsView,
@@ -169,5 +174,74 @@ describe('sales trends', () => {
     expect(trends.months[1]?.growth).toEqual({ gmv: -20, transactions: -50 });
     expect(trends.months[11]).toMatchObject({ label: 'Dec', thisYear: { gmv: 0, transactions: 0 } });
     expect(openMonthNote(trends)).toBeUndefined();
+  });
+
+  describe('each month’s growth with the two figures it compares and their days (issue 31)', () => {
+    const USD = { code: 'USD', symbol: '$', digits: 2 };
+    const money = (value: number) => formatMoney(value, USD);
+    // Today 28 Nov 2026: November so far ($759,267.18) against November 2025 ($694,217.32) is not like with like;
+    // its complete days, 1–27 Nov, are compared with 1–27 Nov 2025: 720,447.58 / 607,297.18 − 1 = +18.63%.
+    const plan = salesTrendsPlan({ start: '2025-01-01', end: '2026-11-28', today: '2026-11-28' });
+    const trends = salesTrendsView(plan, {
+      thisYear: [
+        { month: '2026-03', gmv: 5000, transactions: 50 },
+        { month: '2026-10', gmv: 880, transactions: 11 },
+        { month: '2026-11', gmv: 759267.18, transactions: 9100 },
+      ],
+      lastYear: [
+        { month: '2025-10', gmv: 800, transactions: 10 },
+        { month: '2025-11', gmv: 694217.32, transactions: 8400 },
+      ],
+      open: {
+        current: [{ month: '2026-11', gmv: 720447.58, transactions: 8640 }],
+        previous: [{ month: '2025-11', gmv: 607297.18, transactions: 8000 }],
+      },
+    });
+    const [march, october, november] = [trends.months[2], trends.months[9], trends.months[10]];
+    if (!march || !october || !november) throw new Error('no months');
+
+    it('compares the open month’s complete days with the same days of the year before', () => {
+      expect(november.growth).toEqual({ gmv: 18.63, transactions: 8 });
+      expect(monthGrowthLine(november, 'gmv', money)).toBe(
+        '+18.63%: $720,447.58, 1–27 Nov, vs $607,297.18, 1–27 Nov 2025',
+      );
+      expect(monthGrowthLine(november, 'transactions', formatNumber)).toBe(
+        '+8.00%: 8,640, 1–27 Nov, vs 8,000, 1–27 Nov 2025',
+      );
+      // A complete month with the whole month of the year before.
+      expect(monthGrowthLine(october, 'gmv', money)).toBe('+10.00%: $880.00, 1–31 Oct, vs $800.00, 1–31 Oct 2025');
+      // December has not begun.
+      expect(monthGrowthLine(trends.months[11] ?? november, 'gmv', money)).toBe('—');
+    });
+
+    it('says no data for a month of the year before without a sale, and that there is nothing to compare', () => {
+      expect(march.growth).toEqual({ gmv: 0, transactions: 0 });
+      expect(monthFigureText(march.lastYear, 'gmv', money)).toBe('No Data');
+      expect(monthFigureText(march.thisYear, 'gmv', money)).toBe('$5,000.00');
+      expect(monthFigureText(trends.months[1]?.thisYear, 'gmv', money)).toBe('No Data');
+      expect(monthFigureText(trends.months[11]?.thisYear, 'gmv', money)).toBe('—');
+      expect(monthGrowthLine(march, 'gmv', money)).toBe(
+        '0.00%: $5,000.00, 1–31 Mar, vs no data, 1–31 Mar 2025 · nothing to compare',
+      );
+    });
+
+    it('writes the compared days and figures in the CSV', () => {
+      const [file] = csvFileTexts('2026', [salesTrendsCsv(trends)]);
+      const lines = file?.text.split('\r\n') ?? [];
+      expect(lines[0]).toBe(
+        '\uFEFFMonth,GMV 2026,GMV 2025,GMV Growth Percent,Transactions 2026,Transactions 2025,' +
+          'Transactions Growth Percent,Partial,Growth Period,GMV Growth Period Value,' +
+          'Transactions Growth Period Value,Compared Period,GMV Compared Value,Transactions Compared Value,Note',
+      );
+      expect(lines[3]).toBe(
+        'Mar,5000,0,0.00,50,0,0.00,,2026-03-01 to 2026-03-31,5000,50,2025-03-01 to 2025-03-31,no data,no data,' +
+          'nothing to compare',
+      );
+      expect(lines[11]).toBe(
+        'Nov,759267.18,694217.32,18.63,9100,8400,8.00,Yes,2026-11-01 to 2026-11-27,720447.58,8640,' +
+          '2025-11-01 to 2025-11-27,607297.18,8000,',
+      );
+      expect(lines[12]).toBe('Dec,,0,,,0,,,,,,,,,');
+    });
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type GrowthSide,
   heatMapCsvRows,
   heatMapKeys,
   KPI_CSV_KEYS,
   kpiCsvRows,
   kpiGrowthLine,
+  type MallGrowthAnswer,
   type MemberOverallResponse,
   mallHomeComparison,
   mallHomeKpis,
@@ -93,24 +95,57 @@ describe('mall home', () => {
     expect(mallHomeComparison({ ...HOME, start: '2026-11-25', today: '2026-11-25' })).toBeUndefined();
   });
 
-  it('shows the whole range and takes the growth from the complete days against the days before them', () => {
+  const side = (
+    start: string,
+    end: string,
+    gmv: number,
+    transactions: number,
+    memberGmv: number,
+    hasData = true,
+  ): GrowthSide => ({
+    start_time: start,
+    end_time: end,
+    days: 6,
+    has_data: hasData,
+    gmv,
+    transactions,
+    average_transaction_value: transactions === 0 ? 0 : gmv / transactions,
+    member_gmv: memberGmv,
+  });
+  const answer = (
+    current: GrowthSide,
+    compared: GrowthSide,
+    more: Partial<MallGrowthAnswer> = {},
+  ): MallGrowthAnswer => ({
+    compare: 'previous',
+    current,
+    compared,
+    aligned: [],
+    like_for_like: null,
+    ...more,
+  });
+
+  it('shows the whole range and takes the growth from the complete days against the days compared with', () => {
     const comparison = mallHomeComparison({ ...HOME, today: '2026-11-25' });
     const kpis = mallHomeKpis(comparison, {
       malls: [{ ...mall, gmv: 120, transactions: 6 }],
       members: members(60, 60),
-      growth: {
-        malls: [{ ...mall, gmv: 100, transactions: 4 }],
-        members: members(40, 60),
-        previousMalls: [{ ...mall, gmv: 50, transactions: 5 }],
-        previousMembers: members(1, 3),
-      },
+      growth: answer(side('2026-11-19', '2026-11-24', 100, 4, 40), side('2026-11-13', '2026-11-18', 50, 5, 12.5)),
     });
     expect(kpis).toEqual({
       gmv: { current: 120, growth: { current: 100, previous: 50 } },
       transactions: { current: 6, growth: { current: 4, previous: 5 } },
       averageTransactionValue: { current: 20, growth: { current: 25, previous: 10 } },
       memberShare: { current: 0.5, growth: { current: 0.4, previous: 0.25 } },
-      comparison,
+      comparison: {
+        ...comparison,
+        rule: 'previous',
+        aligned: [],
+        likeForLike: undefined,
+        nothingToCompare: false,
+        nothingCompared: false,
+      },
+      noData: false,
     });
     expect(kpiGrowthLine(kpis.gmv, kpis.comparison)).toEqual({
       text: '▲ 100.00% vs 13–18 Nov (today left out)',
@@ -131,16 +166,47 @@ describe('mall home', () => {
     expect(kpiCsvRows(undefined)).toEqual([]);
   });
 
-  it('compares the whole range when it has ended (no separate complete-day answers), 0.00% against zero', () => {
+  it('says which days last year it compares, the festivals met and the outlets left out', () => {
+    const comparison = mallHomeComparison({ ...HOME, start: '2026-02-15', end: '2026-02-21', today: '2026-03-01' });
+    const kpis = mallHomeKpis(comparison, {
+      malls: [{ ...mall, gmv: 510, transactions: 2 }],
+      members: members(0, 510),
+      growth: answer(side('2026-02-15', '2026-02-21', 510, 2, 0), side('2025-01-26', '2025-02-08', 430, 2, 0), {
+        compare: 'festival_aligned',
+        aligned: [
+          {
+            festival: 'chinese_new_year',
+            name: 'Chinese New Year',
+            start_time: '2026-02-17',
+            end_time: '2026-02-18',
+            compared_start_time: '2025-01-29',
+            compared_end_time: '2025-01-30',
+          },
+        ],
+        like_for_like: { kept: 3, left_out: 2 },
+      }),
+    });
+    expect(kpiGrowthLine(kpis.gmv, kpis.comparison, (value) => `$${value.toFixed(2)}`)).toEqual({
+      text: '▲ 18.60% vs 26 Jan – 8 Feb 2025, Chinese New Year 17–18 Feb met with 29–30 Jan 2025, like-for-like: 2 outlets left out',
+      trend: 'up',
+      compared: '$510.00, 15–21 Feb vs $430.00, 26 Jan – 8 Feb 2025',
+    });
+  });
+
+  it('compares the whole range when it has ended; 0.00% with nothing to compare when the days before hold no sale', () => {
     const comparison = mallHomeComparison({ ...HOME, today: '2026-11-26' });
     const kpis = mallHomeKpis(comparison, {
       malls: [{ ...mall, gmv: 100, transactions: 4 }],
       members: members(40, 60),
-      growth: { previousMalls: [], previousMembers: members(0, 0) },
+      growth: answer(side('2026-11-19', '2026-11-25', 100, 4, 40), side('2026-11-12', '2026-11-18', 0, 0, 0, false)),
     });
     expect(kpis.gmv).toEqual({ current: 100, growth: { current: 100, previous: 0 } });
     expect(kpis.memberShare).toEqual({ current: 0.4, growth: { current: 0.4, previous: 0 } });
-    expect(kpiGrowthLine(kpis.gmv, kpis.comparison)).toEqual({ text: '0.00% vs 12–18 Nov', trend: 'flat' });
+    expect(kpiGrowthLine(kpis.gmv, kpis.comparison, (value) => `$${value}`)).toEqual({
+      text: '0.00% vs 12–18 Nov · nothing to compare',
+      trend: 'flat',
+      compared: '$100, 19–25 Nov vs no data, 12–18 Nov',
+    });
     expect(kpiCsvRows(kpis)[0]).toEqual({
       measure: 'GMV',
       current: 100,

@@ -11,7 +11,9 @@ describe('the currency of a mall report', () => {
   it('is the reporting currency when the malls use several, and says which are converted', () => {
     const rule = reportCurrencyRule(['SGD', 'MYR', 'USD'], 'SGD');
     expect(rule).toEqual({ currency: 'SGD', converted: ['MYR', 'USD'] });
-    expect(conversionNote(rule)).toBe('Figures in SGD; MYR, USD converted at each month’s rate.');
+    expect(conversionNote(rule)).toBe(
+      'Figures in SGD; MYR, USD converted per outlet and day at each month’s rate and rounded only for display, so the breakdowns add up to the totals.',
+    );
     expect(reportCurrencyRule(['MYR', 'IDR'], 'SGD')).toEqual({ currency: 'SGD', converted: ['IDR', 'MYR'] });
   });
 

@@ -46,6 +46,8 @@ const SHOPPER_CONNECT_PAGES = [
   '/shopper-connect/refunds',
   '/shopper-connect/voucher-redemption',
   '/shopper-connect/outlet-code',
+  '/shopper-connect/calendar',
+  '/shopper-connect/events',
   '/shopper-connect/mall-outlet/:id',
 ];
 
@@ -370,5 +372,16 @@ describe('path matching', () => {
     expect(findPage(ROUTES, '/apps/other')).toBeUndefined();
     expect(findPage(ROUTES, '/shopper-connect/mall-outlet/7')?.name).toBe('mall-outlet/:id');
     expect(findPage(ROUTES, '/tenants')).toBeUndefined();
+  });
+});
+
+describe('the calendar and events pages (issue 31)', () => {
+  it('are listed for a department that keeps them, and never where it lands', () => {
+    const leasing = user([
+      { name: 'shopper-connect', subPermissions: ['calendar', 'events'] },
+      { name: 'tenant-connect', subPermissions: ['gto-review', 'non-trading-days', 'breakeven-target'] },
+    ]);
+    expect(pathsOf(leasing).slice(0, 2)).toEqual(['/shopper-connect/calendar', '/shopper-connect/events']);
+    expect(landingPageFor(permittedRoutes(ROUTES, leasing), leasing)).toBe('/tenant-connect/gto-review');
   });
 });

@@ -11,6 +11,7 @@ import {
   isTimeRangeAllowed,
   itemRowsOf,
   itemsCsv,
+  kpiCardValue,
   kpiCsv,
   kpiFigures,
   mealTimeText,
@@ -20,7 +21,7 @@ import {
   rankingText,
   rankSkus,
   salesAnalysisQueryOf,
-  sameDayLastYear,
+  salesKpiGrowthLine,
   skuLabel,
   sortSkuPage,
   timeRangeFor,
@@ -28,12 +29,13 @@ import {
   trendCsv,
   trendMark,
   trendOf,
+  withComparedTotals,
 } from '../../src/domain/salesAnalysis';
 
 /*
- * The sales analysis' rules, computed by hand: the comparison periods (the days just before; the same dates a year
- * before, 29 Feb on 28 Feb), §9's growth rate with its sign (0.00% when both are zero, n/a when only the compared
- * figure is), the buckets of each time range and their partial labels, the meal timings' shares, the item ranks,
+ * The sales analysis' rules, computed by hand: the comparison periods (the days just before; the same weekdays a
+ * year before, 364 days back), §9's growth rate with its sign (0.00% when the compared figure is zero), the KPI
+ * cards' growth lines with the two figures compared and their days, 'No Data' and 'nothing to compare', the buckets of each time range and their partial labels, the meal timings' shares, the item ranks,
  * the top-SKU page sort, and the CSV files.
  */
 
@@ -85,14 +87,18 @@ describe('comparison periods', () => {
     });
   });
 
-  it('last year: the same dates a year before; 29 Feb on 28 Feb', () => {
-    expect(comparisonPeriod(WEEK, 'lastYear')).toEqual({ start: '2025-11-19', end: '2025-11-25' });
-    expect(sameDayLastYear('2024-02-29')).toBe('2023-02-28');
+  it('last year: the same weekdays a year before, 364 days back', () => {
+    // Thu 19 – Wed 25 Nov 2026 against Thu 20 – Wed 26 Nov 2025.
+    expect(comparisonPeriod(WEEK, 'lastYear')).toEqual({ start: '2025-11-20', end: '2025-11-26' });
+    // Across 29 Feb 2028: Sun 27 Feb – Wed 1 Mar 2028 against Sun 28 Feb – Wed 3 Mar 2027, as many days.
     expect(comparisonPeriod({ start: '2028-02-27', end: '2028-03-01' }, 'lastYear')).toEqual({
-      start: '2027-02-27',
-      end: '2027-03-01',
+      start: '2027-02-28',
+      end: '2027-03-03',
     });
-    expect(sameDayLastYear('2026-01-01')).toBe('2025-01-01');
+    expect(comparisonPeriod({ start: '2026-01-01', end: '2026-01-01' }, 'lastYear')).toEqual({
+      start: '2025-01-02',
+      end: '2025-01-02',
+    });
   });
 
   it('compares the complete days when the range includes today: start..yesterday against the same length', () => {
@@ -101,23 +107,27 @@ describe('comparison periods', () => {
       current: { start: '2026-11-19', end: '2026-11-24' },
       previous: { start: '2026-11-13', end: '2026-11-18' },
       todayLeftOut: true,
+      rule: 'previous',
     });
     expect(growthComparison(WEEK, 'lastYear', '2026-11-25')).toEqual({
       current: { start: '2026-11-19', end: '2026-11-24' },
-      previous: { start: '2025-11-19', end: '2025-11-24' },
+      previous: { start: '2025-11-20', end: '2025-11-25' },
       todayLeftOut: true,
+      rule: 'same_weekday_last_year',
     });
     // Yesterday and today: yesterday alone.
     expect(growthComparison({ start: '2026-11-24', end: '2026-11-25' }, 'previous', '2026-11-25')).toEqual({
       current: { start: '2026-11-24', end: '2026-11-24' },
       previous: { start: '2026-11-23', end: '2026-11-23' },
       todayLeftOut: true,
+      rule: 'previous',
     });
-    // Across 29 Feb: the year before has none.
+    // Across 29 Feb: Fri 25 – Tue 29 Feb 2028 against Fri 26 Feb – Tue 2 Mar 2027, 5 days each.
     expect(growthComparison({ start: '2028-02-25', end: '2028-03-01' }, 'lastYear', '2028-03-01')).toEqual({
       current: { start: '2028-02-25', end: '2028-02-29' },
-      previous: { start: '2027-02-25', end: '2027-02-28' },
+      previous: { start: '2027-02-26', end: '2027-03-02' },
       todayLeftOut: true,
+      rule: 'same_weekday_last_year',
     });
   });
 
@@ -127,11 +137,13 @@ describe('comparison periods', () => {
         current: WEEK,
         previous: { start: '2026-11-12', end: '2026-11-18' },
         todayLeftOut: false,
+        rule: 'previous',
       });
       expect(growthComparison(WEEK, 'lastYear', today)).toEqual({
         current: WEEK,
-        previous: { start: '2025-11-19', end: '2025-11-25' },
+        previous: { start: '2025-11-20', end: '2025-11-26' },
         todayLeftOut: false,
+        rule: 'same_weekday_last_year',
       });
     }
     const todayAlone = { start: '2026-11-25', end: '2026-11-25' };
@@ -141,7 +153,9 @@ describe('comparison periods', () => {
 
   it('is stated with its dates', () => {
     expect(comparisonText(WEEK, 'previous')).toBe('Compared with 12 Nov 2026 – 18 Nov 2026 (the previous 7 days)');
-    expect(comparisonText(WEEK, 'lastYear')).toBe('Compared with 19 Nov 2025 – 25 Nov 2025 (the same dates last year)');
+    expect(comparisonText(WEEK, 'lastYear')).toBe(
+      'Compared with 20 Nov 2025 – 26 Nov 2025 (the same weekdays last year)',
+    );
     expect(comparisonText({ start: '2026-11-25', end: '2026-11-25' }, 'previous')).toBe(
       'Compared with 24 Nov 2026 (the previous day)',
     );
@@ -149,7 +163,7 @@ describe('comparison periods', () => {
     const complete = growthComparison(WEEK, 'previous', '2026-11-25')?.current ?? WEEK;
     expect(comparisonText(complete, 'previous')).toBe('Compared with 13 Nov 2026 – 18 Nov 2026 (the previous 6 days)');
     expect(comparisonText(complete, 'lastYear')).toBe(
-      'Compared with 19 Nov 2025 – 24 Nov 2025 (the same dates last year)',
+      'Compared with 20 Nov 2025 – 25 Nov 2025 (the same weekdays last year)',
     );
   });
 });
@@ -163,9 +177,9 @@ describe('growth', () => {
     expect(growthOf(100.001, 100)).toEqual({ rate: 0, text: '0.00%', trend: 'flat' });
   });
 
-  it('is 0.00% when both are zero and n/a when only the compared figure is', () => {
+  it('is 0.00% when the compared figure is zero (§9): nothing to compare with', () => {
     expect(growthOf(0, 0)).toEqual({ rate: 0, text: '0.00%', trend: 'flat' });
-    expect(growthOf(10, 0)).toEqual({ rate: undefined, text: 'n/a', trend: 'none' });
+    expect(growthOf(10, 0)).toEqual({ rate: 0, text: '0.00%', trend: 'flat' });
   });
 
   it('makes the four KPIs and their file', () => {
@@ -177,16 +191,18 @@ describe('growth', () => {
       figures.map((figure) => [figure.measure, figure.current, figure.growth?.compared, figure.growth?.change.text]),
     ).toEqual([
       ['revenue', 1500.5, 1000, '+50.05%'],
-      ['transactions', 30, 0, 'n/a'],
+      ['transactions', 30, 0, '0.00%'],
       ['units', 45, 45, '0.00%'],
-      ['averageTransactionValue', 50.02, 0, 'n/a'],
+      ['averageTransactionValue', 50.02, 0, '0.00%'],
     ]);
-    const [file] = csvFileTexts('2026-11-19_2026-11-25', [kpiCsv(figures, WEEK, comparison)]);
+    const [file] = csvFileTexts('2026-11-19_2026-11-25', [kpiCsv(figures, WEEK, comparison, 'previous', totals)]);
     expect(file?.fileName).toBe('kpis_2026-11-19_2026-11-25.csv');
     expect(file?.text.split('\r\n').slice(0, 3)).toEqual([
-      '\uFEFFMeasure,Current,Compared,Growth,Period,Compared Period,Growth Period,Growth Period Value',
-      'Revenue,1500.5,1000,+50.05%,2026-11-19 to 2026-11-25,2026-11-12 to 2026-11-18,2026-11-19 to 2026-11-25,1500.5',
-      'Transactions,30,0,n/a,2026-11-19 to 2026-11-25,2026-11-12 to 2026-11-18,2026-11-19 to 2026-11-25,30',
+      '\uFEFFMeasure,Current,Compared,Growth,Period,Compared With,Compared Period,Growth Period,Growth Period Value,Note',
+      'Revenue,1500.5,1000,+50.05%,2026-11-19 to 2026-11-25,Previous period,2026-11-12 to 2026-11-18,' +
+        '2026-11-19 to 2026-11-25,1500.5,',
+      'Transactions,30,0,0.00%,2026-11-19 to 2026-11-25,Previous period,2026-11-12 to 2026-11-18,' +
+        '2026-11-19 to 2026-11-25,30,',
     ]);
   });
 
@@ -204,9 +220,10 @@ describe('growth', () => {
       ['units', 45, 40, '-20.00%'],
       ['averageTransactionValue', 50, 48, '+20.00%'],
     ]);
-    const [file] = csvFileTexts('2026-11-19_2026-11-25', [kpiCsv(figures, WEEK, comparison)]);
+    const [file] = csvFileTexts('2026-11-19_2026-11-25', [kpiCsv(figures, WEEK, comparison, 'previous', totals)]);
     expect(file?.text.split('\r\n')[1]).toBe(
-      'Revenue,1500,1000,+20.00%,2026-11-19 to 2026-11-25,2026-11-13 to 2026-11-18,2026-11-19 to 2026-11-24,1200',
+      'Revenue,1500,1000,+20.00%,2026-11-19 to 2026-11-25,Previous period,2026-11-13 to 2026-11-18,' +
+        '2026-11-19 to 2026-11-24,1200,',
     );
   });
 
@@ -220,8 +237,88 @@ describe('growth', () => {
       ['averageTransactionValue', 50, undefined],
     ]);
     const today = { start: '2026-11-25', end: '2026-11-25' };
-    const [file] = csvFileTexts('2026-11-25_2026-11-25', [kpiCsv(figures, today, undefined)]);
-    expect(file?.text.split('\r\n')[1]).toBe('Revenue,200,,,2026-11-25 to 2026-11-25,,,');
+    const [file] = csvFileTexts('2026-11-25_2026-11-25', [kpiCsv(figures, today, undefined, 'previous', totals)]);
+    expect(file?.text.split('\r\n')[1]).toBe('Revenue,200,,,2026-11-25 to 2026-11-25,,,,,');
+  });
+});
+
+/** The entry of a list at an index (a test's list always has it). */
+function at<T>(list: readonly T[], index: number): T {
+  const entry = list[index];
+  if (entry === undefined) throw new Error(`no entry ${index}`);
+  return entry;
+}
+
+describe('the KPI cards’ growth lines (issue 31)', () => {
+  const SGD = { code: 'SGD', symbol: '$', digits: 2 };
+  // The headline (34 units) holds today; the growth compares the complete days, 19–24 Nov (28 units) with
+  // 13–18 Nov (30 units): 28 / 30 − 1 = −6.67%, stated with both figures and their days.
+  const totals = { revenue: 1700, transactions: 20, unit_sales: 34, average_transaction_value: 85 };
+  const complete = { revenue: 1400, transactions: 16, unit_sales: 28, average_transaction_value: 87.5 };
+  const before = { revenue: 1120, transactions: 17, unit_sales: 30, average_transaction_value: 65.88 };
+
+  it('says the rate, what it is against, and the two figures with their days', () => {
+    const comparison = growthComparison(WEEK, 'previous', '2026-11-25');
+    if (!comparison) throw new Error('no comparison');
+    const figures = kpiFigures({ totals, growth: { current: complete, compared: before } });
+    const compared = withComparedTotals(comparison, before);
+    const lines = figures.map((figure) => salesKpiGrowthLine(figure, compared, SGD));
+    expect(lines[0]).toEqual({
+      text: '▲ 25.00% vs 13–18 Nov (today left out)',
+      trend: 'up',
+      compared: '$1,400.00, 19–24 Nov vs $1,120.00, 13–18 Nov',
+    });
+    expect(lines[1]).toEqual({
+      text: '▼ -5.88% vs 13–18 Nov (today left out)',
+      trend: 'down',
+      compared: '16, 19–24 Nov vs 17, 13–18 Nov',
+    });
+    expect(lines[2]).toEqual({
+      text: '▼ -6.67% vs 13–18 Nov (today left out)',
+      trend: 'down',
+      compared: '28, 19–24 Nov vs 30, 13–18 Nov',
+    });
+    expect(figures.map((figure) => kpiCardValue(figure, totals, SGD))).toEqual(['$1,700.00', '20', '34', '$85.00']);
+  });
+
+  it('names the same weekdays last year, with their year', () => {
+    const comparison = growthComparison(WEEK, 'lastYear', '2026-11-26');
+    if (!comparison) throw new Error('no comparison');
+    const figures = kpiFigures({ totals, growth: { current: totals, compared: before } });
+    expect(salesKpiGrowthLine(at(figures, 0), withComparedTotals(comparison, before), SGD)).toEqual({
+      text: '▲ 51.79% vs 20–26 Nov 2025, same weekdays last year',
+      trend: 'up',
+      compared: '$1,700.00, 19–25 Nov vs $1,120.00, 20–26 Nov 2025',
+    });
+  });
+
+  it('gives 0.00% with nothing to compare when the compared days hold no sale, and No Data for a range without', () => {
+    const zeros = { revenue: 0, transactions: 0, unit_sales: 0, average_transaction_value: 0 };
+    const comparison = growthComparison(WEEK, 'lastYear', '2026-11-26');
+    if (!comparison) throw new Error('no comparison');
+    const figures = kpiFigures({ totals, growth: { current: totals, compared: zeros } });
+    const compared = withComparedTotals(comparison, zeros);
+    expect(salesKpiGrowthLine(at(figures, 2), compared, SGD)).toEqual({
+      text: '0.00% vs 20–26 Nov 2025, same weekdays last year · nothing to compare',
+      trend: 'flat',
+      compared: '34, 19–25 Nov vs no data, 20–26 Nov 2025',
+    });
+    const [file] = csvFileTexts('2026-11-19_2026-11-25', [kpiCsv(figures, WEEK, compared, 'lastYear', totals)]);
+    expect(file?.text.split('\r\n')[3]).toBe(
+      'Units Sold,34,0,0.00%,2026-11-19 to 2026-11-25,Same weekdays last year,2025-11-20 to 2025-11-26,' +
+        '2026-11-19 to 2026-11-25,34,nothing to compare',
+    );
+    const none = kpiFigures({ totals: zeros, growth: { current: zeros, compared: zeros } });
+    expect(none.map((figure) => kpiCardValue(figure, zeros, SGD))).toEqual([
+      'No Data',
+      'No Data',
+      'No Data',
+      'No Data',
+    ]);
+    const [empty] = csvFileTexts('2026-11-19_2026-11-25', [
+      kpiCsv(none, WEEK, withComparedTotals(comparison, zeros), 'lastYear', zeros),
+    ]);
+    expect(empty?.text.split('\r\n')[1]?.endsWith(',No Data; nothing to compare')).toBe(true);
   });
 });
 

@@ -32,8 +32,8 @@ const details = (other: string) => `/shopper-connect/cross-spending/details?othe
 
 const CLIENTS = [{ id: 3, name: 'Harbourfront Malls', reporting_currency: 'SGD' }];
 const MALLS = [
-  { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' },
-  { id: 2, name: 'East', currency: 'SGD', time_zone: 'Asia/Singapore' },
+  { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
+  { id: 2, name: 'East', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
 ];
 const outlet = (id: number, name: string, mallId: number) => ({
   id,

@@ -68,6 +68,66 @@ describe('DateRangePicker', () => {
     expect(applied).toEqual([{ type: 'dateRange.change', range: { start: '2024-02-15', end: TODAY } }]);
   });
 
+  it('offers the calendar presets; Year to date asks for the Monthly time range, a disabled one says why', () => {
+    const options = [
+      { timeRange: 'hourly', maxDays: 31 },
+      { timeRange: 'daily', maxDays: 31 },
+      { timeRange: 'weekly', maxDays: 93 },
+      { timeRange: 'monthly', maxDays: 366 },
+    ] as const;
+    // 31 Aug 2024 with 1 Jul the earliest date (61 days back): the quarter may be chosen, not the year.
+    renderPicker({
+      window: { earliest: '2024-07-01', latest: '2024-08-31' },
+      range: { start: '2024-08-25', end: '2024-08-31' },
+      timeRanges: { current: 'daily', options },
+    });
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    const panel = screen.getByTestId('date-range-panel');
+    const labels = within(panel)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')?.textContent);
+    expect(labels).toEqual([
+      'Last 7 days',
+      'Last 30 days',
+      'This month',
+      'Last month',
+      'Quarter to date',
+      'Year to date',
+      'Custom range',
+    ]);
+    const yearToDate = within(panel).getByLabelText('Year to date');
+    expect(yearToDate).toHaveProperty('disabled', true);
+    const why = 'Starts before 1 Jul 2024, the earliest date you may choose.';
+    // Said on the radio and on its label's text, which a pointer can hover while the radio is disabled.
+    expect(yearToDate.getAttribute('title')).toBe(why);
+    expect(yearToDate.closest('label')?.querySelector('span[title]')?.getAttribute('title')).toBe(why);
+    expect(within(panel).getByLabelText('Quarter to date')).toHaveProperty('disabled', false);
+    fireEvent.click(within(panel).getByLabelText('Last month'));
+    expect(dateInput('date-range-from')).toHaveProperty('value', '2024-07-01');
+    expect(dateInput('date-range-to')).toHaveProperty('value', '2024-07-31');
+    expect(within(panel).getByText('(Max range of 31 days)')).toBeDefined();
+    fireEvent.click(within(panel).getByLabelText('Quarter to date'));
+    expect(within(panel).getByLabelText('Quarter to date')).toHaveProperty('checked', true);
+    expect(within(panel).getByText('(Max range of 93 days, Weekly)')).toBeDefined();
+    expect(within(panel).queryByTestId('date-range-warning')).toBeNull();
+    fireEvent.click(screen.getByTestId('date-range-apply'));
+    expect(applied).toEqual([
+      { type: 'dateRange.change', range: { start: '2024-07-01', end: '2024-08-31' }, timeRange: 'weekly' },
+    ]);
+    expect(screen.getByTestId('date-range-button').textContent).toContain('1 Jul - 31 Aug');
+  });
+
+  it('offers This month and Last month without a time-range select', () => {
+    renderPicker();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    const panel = screen.getByTestId('date-range-panel');
+    expect(within(panel).queryByLabelText('Year to date')).toBeNull();
+    expect(within(panel).queryByLabelText('Quarter to date')).toBeNull();
+    fireEvent.click(within(panel).getByLabelText('This month'));
+    fireEvent.click(screen.getByTestId('date-range-apply'));
+    expect(applied).toEqual([{ type: 'dateRange.change', range: { start: '2024-03-01', end: TODAY } }]);
+  });
+
   it('restores the previous range with Cancel', () => {
     renderPicker();
     fireEvent.click(screen.getByTestId('date-range-button'));

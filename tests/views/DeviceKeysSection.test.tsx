@@ -70,8 +70,8 @@ async function answer(call: Call): Promise<{ status: number; body: unknown }> {
   switch (key) {
     case 'GET /malls':
       return ok([
-        { id: 1, name: 'Central Mall', currency: 'SGD', time_zone: 'Asia/Singapore' },
-        { id: 2, name: 'Harbour Mall', currency: 'SGD', time_zone: 'Asia/Singapore' },
+        { id: 1, name: 'Central Mall', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
+        { id: 2, name: 'Harbour Mall', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
       ]);
     case 'GET /outlets':
       return ok(OUTLETS);

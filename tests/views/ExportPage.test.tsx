@@ -249,8 +249,8 @@ describe('the export page', () => {
             }
           : answers(call),
       [
-        { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' },
-        { id: 2, name: 'Bukit', currency: 'MYR', time_zone: 'Asia/Kuala_Lumpur' },
+        { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
+        { id: 2, name: 'Bukit', currency: 'MYR', time_zone: 'Asia/Kuala_Lumpur', country: 'MY' },
       ],
     );
     const downloads = captureDownloads();

@@ -12,8 +12,8 @@ import { type HeaderActor, HeaderProbe } from './headerProbe';
 
 const TODAY = '2024-03-15';
 const MALLS: Mall[] = [
-  { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' },
-  { id: 2, name: 'East', currency: 'SGD', time_zone: 'Asia/Singapore' },
+  { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
+  { id: 2, name: 'East', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
 ];
 const OUTLETS: Outlet[] = [
   { id: 12, name: 'Kopi Corner', type: 1, currency: 'SGD', mall_id: 1, outlet_code: null },
@@ -184,6 +184,21 @@ describe('HeaderV2', () => {
     expect(screen.getByTestId('filter-line').textContent).toBe(
       'Central, East · 9 Mar - 15 Mar · 12:00am-12:00am · Daily · GMV',
     );
+  });
+
+  it('switches the time range when Year to date is longer than it allows', async () => {
+    renderWithHeader(<HeaderV2 title="Mall Peak Hours" />, { page: { headerV2: true }, today: '2024-08-20' });
+    await waitForLookups();
+    fireEvent.click(screen.getByTestId('date-range-button'));
+    fireEvent.click(screen.getByLabelText('Year to date'));
+    expect(screen.getByText('(Max range of 366 days, Monthly)')).toBeDefined();
+    fireEvent.click(screen.getByTestId('date-range-apply'));
+    await waitFor(() => expect(screen.getByTestId('time-range-select')).toHaveProperty('value', 'monthly'));
+    expect(screen.getByTestId('date-range-button').textContent).toContain('1 Jan - 20 Aug');
+    expect(urlWrites.at(-1)).toEqual({
+      search: 'client=3&malls=1,2&outlet=all&from=2024-01-01&to=2024-08-20&hours=0-23&time_range=monthly&metric=gmv',
+      replace: false,
+    });
   });
 
   it('shows Date Range Exceeded when Hourly and Average Transaction Value do not fit the range', async () => {

@@ -87,7 +87,10 @@ function installNetwork(): void {
     calls.push(url);
     let answer: Answer;
     if (url.pathname === '/malls') {
-      answer = { status: 200, body: [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' }] };
+      answer = {
+        status: 200,
+        body: [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' }],
+      };
     } else if (url.pathname === '/outlets') answer = { status: 200, body: [] };
     else if (url.pathname === '/api/gtoReport/summary') answer = await summary(url);
     else if (url.pathname === '/api/gtoReport/settings') answer = await settings(request, url);

@@ -122,10 +122,10 @@ describe('the mall outlet page', () => {
     const whole = { start_time: RANGE.start, end_time: RANGE.end };
     expect(describeCalls(network.reportCalls())).toEqual(
       sortedCalls([
-        { path: '/api/mall_report/outlet/overallComparison', params: { ...OUTLET, ...whole } },
+        { path: '/api/mall_report/outlet/overallComparison', params: { ...OUTLET, ...whole, compare: 'previous' } },
         {
           path: '/api/mall_report/outlet/overallComparison',
-          params: { ...OUTLET, start_time: COMPLETE.start, end_time: COMPLETE.end },
+          params: { ...OUTLET, start_time: COMPLETE.start, end_time: COMPLETE.end, compare: 'previous' },
         },
         { path: '/api/mall_report/outlet/daily', params: { ...OUTLET, ...whole } },
         {

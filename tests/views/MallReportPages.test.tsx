@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type Highcharts from 'highcharts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { previousPeriod, round2 } from '../../src/domain/reports';
 import { exportCsvFiles } from '../../src/machines/reportExport';
 import { MallGmvPage } from '../../src/views/pages/shopper-connect/MallGmvPage';
 import { MallHomePage } from '../../src/views/pages/shopper-connect/MallHomePage';
@@ -73,7 +74,6 @@ const PREVIOUS_MALLS = [
 const YESTERDAY = '2024-03-14';
 /** RANGE's complete days (up to yesterday) and the 6 days just before them: what the growth compares. */
 const COMPLETE_RANGE = { start: RANGE.start, end: YESTERDAY } as const;
-const COMPARED_PREVIOUS = { start: '2024-03-03', end: '2024-03-08' } as const;
 const HOME_DAILY = [
   { date: '2024-03-09', gmv: 1234.5, transactions: 1200 },
   { date: '2024-03-10', gmv: 766, transactions: 0 },
@@ -99,6 +99,21 @@ function mallHomeAnswersEnding(ended: string) {
     const end = call.query.get('end_time');
     const kind = end === RANGE.end || end === ended ? 'current' : end === YESTERDAY ? 'complete' : 'previous';
     switch (call.path) {
+      case '/api/mall_report/growth': {
+        // The growth's days (the complete days, or the whole range that ended) against as many days before them.
+        const start = call.query.get('start_time') ?? '';
+        const last = end ?? '';
+        const before = previousPeriod(start, last);
+        const side = kind === 'complete' ? COMPLETE_MALLS : CURRENT_MALLS;
+        const members = kind === 'complete' ? 800.25 : 1500.375;
+        return ok({
+          compare: 'previous',
+          current: growthSide(side, members, { start, end: last }),
+          compared: growthSide(PREVIOUS_MALLS, 0, before),
+          aligned: [],
+          like_for_like: null,
+        });
+      }
       case '/api/mall_report/mall':
         return ok({ data: { current: CURRENT_MALLS, complete: COMPLETE_MALLS, previous: PREVIOUS_MALLS }[kind] });
       case '/api/mall_report/member/overall':
@@ -123,6 +138,22 @@ function mallHomeAnswersEnding(ended: string) {
 
 const mallHomeAnswers = mallHomeAnswersEnding(RANGE.end);
 
+/** A side of GET /api/mall_report/growth: the malls' sums over its days. */
+function growthSide(malls: readonly { gmv: number; transactions: number }[], memberGmv: number, days: Span) {
+  const gmv = round2(malls.reduce((sum, mall) => sum + mall.gmv, 0));
+  const transactions = malls.reduce((sum, mall) => sum + mall.transactions, 0);
+  return {
+    start_time: days.start,
+    end_time: days.end,
+    days: 6,
+    has_data: transactions > 0,
+    gmv,
+    transactions,
+    average_transaction_value: transactions === 0 ? 0 : round2(gmv / transactions),
+    member_gmv: memberGmv,
+  };
+}
+
 function otherMallHomeAnswers(call: RecordedCall) {
   switch (call.path) {
     case '/api/mall_report/daily':
@@ -139,21 +170,28 @@ function otherMallHomeAnswers(call: RecordedCall) {
 type Span = { start: string; end: string };
 
 /**
- * The mall home's calls: the KPIs of the whole range, of its complete days when today is left out (`complete`)
- * and of the days before them (`previous`, none without a complete day); the daily trend, outlets and payments.
+ * The mall home's calls: the KPIs of the whole range, their growth over its complete days (`complete`: the range
+ * itself when it has ended; none when the range is today alone) in one call; the daily trend, outlets and payments.
  */
-function mallHomeCalls(base: Record<string, string | string[]>, growth: { previous?: Span; complete?: Span }) {
-  const kpiRanges = [
-    base,
-    ...[growth.complete, growth.previous].flatMap((span) =>
-      span ? [{ ...base, start_time: span.start, end_time: span.end }] : [],
-    ),
-  ];
+function mallHomeCalls(base: Record<string, string | string[]>, growth: { complete?: Span }) {
+  const { complete } = growth;
   return sortedCalls([
-    ...kpiRanges.flatMap((params) => [
-      { path: '/api/mall_report/mall', params: { ...params, rank_by: 'gmv' } },
-      { path: '/api/mall_report/member/overall', params: { ...params, time_range: 'daily', metric: 'gmv' } },
-    ]),
+    { path: '/api/mall_report/mall', params: { ...base, rank_by: 'gmv' } },
+    { path: '/api/mall_report/member/overall', params: { ...base, time_range: 'daily', metric: 'gmv' } },
+    ...(complete
+      ? [
+          {
+            path: '/api/mall_report/growth',
+            params: {
+              ...base,
+              start_time: complete.start,
+              end_time: complete.end,
+              compare: 'previous',
+              like_for_like: 'false',
+            },
+          },
+        ]
+      : []),
     { path: '/api/mall_report/daily', params: base },
     { path: '/api/mall_report/outlet', params: { ...base, group_by: 'outlet' } },
     { path: '/api/mall_report/payment_method/overall', params: { ...base, limit: '10' } },
@@ -168,25 +206,25 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     renderMallHome();
     expect(await screen.findByRole('heading', { name: 'Mall Home' })).toBeDefined();
     await waitForReport();
-    const growth = { complete: COMPLETE_RANGE, previous: COMPARED_PREVIOUS };
+    const growth = { complete: COMPLETE_RANGE };
     expect(describeCalls(network.reportCalls())).toEqual(mallHomeCalls(BASE, growth));
 
     // Apply only Central: everything is asked again for mall 1.
     network.calls.length = 0;
     await selectMalls(1);
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(9));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(6));
     await waitForReport();
     expect(describeCalls(network.reportCalls())).toEqual(mallHomeCalls({ ...BASE, mall_ids: ['1'] }, growth));
 
     // Last 30 days: its 29 complete days, compared with the 29 days before them.
     network.calls.length = 0;
     chooseLast30Days();
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(9));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(6));
     await waitForReport();
     expect(describeCalls(network.reportCalls())).toEqual(
       mallHomeCalls(
         { ...BASE, mall_ids: ['1'], start_time: '2024-02-15' },
-        { complete: { start: '2024-02-15', end: YESTERDAY }, previous: { start: '2024-01-17', end: '2024-02-14' } },
+        { complete: { start: '2024-02-15', end: YESTERDAY } },
       ),
     );
   });
@@ -201,10 +239,10 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
         .filter((call) => call.path === path)
         .map((call) => `${call.query.get('start_time')} ${call.query.get('end_time')}`)
         .sort();
-    // The range up to today for the figures; 9–14 Mar (today left out) and the 6 days before for the growth.
-    const ranges = ['2024-03-03 2024-03-08', '2024-03-09 2024-03-14', '2024-03-09 2024-03-15'];
-    expect(rangesOf('/api/mall_report/mall')).toEqual(ranges);
-    expect(rangesOf('/api/mall_report/member/overall')).toEqual(ranges);
+    // The range up to today for the figures; 9–14 Mar (today left out) against the 6 days before for the growth.
+    expect(rangesOf('/api/mall_report/mall')).toEqual(['2024-03-09 2024-03-15']);
+    expect(rangesOf('/api/mall_report/member/overall')).toEqual(['2024-03-09 2024-03-15']);
+    expect(rangesOf('/api/mall_report/growth')).toEqual(['2024-03-09 2024-03-14']);
 
     // GMV 2,000.50 over the range; 1,600.50 over its complete days, 2,500 before: -35.98%.
     expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$2,000.50');
@@ -229,6 +267,39 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('kpi-member-share-compared').textContent).toBe('50.0%, 9–14 Mar vs 0.0%, 3–8 Mar');
   });
 
+  it('asks the growth again with the comparison chosen, and says what it compares', async () => {
+    const network = installNetwork((call) => {
+      if (call.path !== '/api/mall_report/growth' || call.query.get('compare') !== 'festival_aligned') {
+        return mallHomeAnswers(call);
+      }
+      return ok({
+        compare: 'festival_aligned',
+        current: growthSide(COMPLETE_MALLS, 800.25, COMPLETE_RANGE),
+        compared: growthSide(PREVIOUS_MALLS, 0, { start: '2023-03-11', end: '2023-03-16' }),
+        aligned: [],
+        like_for_like: call.query.get('like_for_like') === 'true' ? { kept: 3, left_out: 1 } : null,
+      });
+    });
+    renderMallHome();
+    await waitForReport();
+    network.calls.length = 0;
+    fireEvent.change(screen.getByTestId('comparison-rule'), { target: { value: 'festival_aligned' } });
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(6));
+    await waitForReport();
+    const growthCall = network.reportCalls().find((call) => call.path === '/api/mall_report/growth');
+    expect(growthCall?.query.get('compare')).toBe('festival_aligned');
+    expect(screen.getByTestId('kpi-gmv-growth').textContent).toBe(
+      '▼ -35.98% vs 11–16 Mar 2023, same weekdays last year: no festival in the range (today left out)',
+    );
+    expect(screen.getByTestId('kpi-gmv-compared').textContent).toBe('$1,600.50, 9–14 Mar vs $2,500.00, 11–16 Mar 2023');
+    // Like-for-like: only the outlets trading through both; it says how many it left out.
+    network.calls.length = 0;
+    fireEvent.click(screen.getByTestId('comparison-like-for-like'));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(6));
+    await waitForReport();
+    expect(screen.getByTestId('kpi-gmv-growth').textContent).toContain('like-for-like: 1 outlet left out');
+  });
+
   it('compares a range that ended before today whole, with the period of equal length before it', async () => {
     const ended = { start: '2024-03-01', end: '2024-03-07' };
     const network = installNetwork(mallHomeAnswersEnding(ended.end));
@@ -236,13 +307,10 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     await waitForReport();
     network.calls.length = 0;
     act(() => page.header().send({ type: 'dateRange.change', range: ended }));
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(7));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(6));
     await waitForReport();
     expect(describeCalls(network.reportCalls())).toEqual(
-      mallHomeCalls(
-        { ...BASE, start_time: ended.start, end_time: ended.end },
-        { previous: { start: '2024-02-23', end: '2024-02-29' } },
-      ),
+      mallHomeCalls({ ...BASE, start_time: ended.start, end_time: ended.end }, { complete: ended }),
     );
     // GMV 2,000.50 against 2,500: -19.98%; transactions 50 against 40: +25.00%.
     expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$2,000.50');
@@ -347,6 +415,15 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     installNetwork((call) => {
       if (call.path === '/api/mall_report/member/overall') return ok({ data: [], total: { member: 0, non_member: 0 } });
       if (call.path === '/api/mall_report/daily') return ok({ data: [{ date: RANGE.start, gmv: 0, transactions: 0 }] });
+      if (call.path === '/api/mall_report/growth') {
+        return ok({
+          compare: 'previous',
+          current: growthSide([], 0, COMPLETE_RANGE),
+          compared: growthSide([], 0, { start: '2024-03-03', end: '2024-03-08' }),
+          aligned: [],
+          like_for_like: null,
+        });
+      }
       return ok({ data: [] });
     });
     renderMallHome();
@@ -356,8 +433,12 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
       expect(chartText(`${block}-chart`)).toContain('No Data');
     }
     expect(seriesValues(chartIn('daily-trend-chart'))).toEqual([]);
-    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('$0.00');
-    expect(screen.getByTestId('kpi-gmv-growth').textContent).toBe('0.00% vs 3–8 Mar (today left out)');
+    // No sale at all: the figures say so rather than $0.00, and the growth has nothing to compare (§9's 0.00%).
+    expect(screen.getByTestId('kpi-gmv-value').textContent).toBe('No Data');
+    expect(screen.getByTestId('kpi-gmv-growth').textContent).toBe(
+      '0.00% vs 3–8 Mar (today left out) · nothing to compare',
+    );
+    expect(screen.getByTestId('kpi-gmv-compared').textContent).toBe('no data, 9–14 Mar vs no data, 3–8 Mar');
   });
 
   it("fails only the panel whose call failed, with 'Mall home error occurs. Please try again later.' once and a retry", async () => {
@@ -391,7 +472,7 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     );
     network.calls.length = 0;
     await selectMalls(2);
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(9));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(6));
     await waitForReport();
     expect(toastTexts()).toEqual(['Mall home error occurs. Please try again later.']);
   });
@@ -402,7 +483,7 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
       call.path === '/api/mall_report/daily' ? pending.promise : mallHomeAnswers(call),
     );
     renderMallHome();
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(9));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(6));
     expect(screen.getByTestId('report-loading')).toBeDefined();
     expect(screen.getByTestId('mall-header').getAttribute('aria-busy')).toBe('true');
     expect(screen.getByTestId('malls-select')).toHaveProperty('disabled', true);
@@ -427,7 +508,7 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
       call.path === '/api/mall_report/daily' ? pending.promise : mallHomeAnswers(call),
     );
     const page = renderMallHome();
-    await waitFor(() => expect(network.reportCalls()).toHaveLength(9));
+    await waitFor(() => expect(network.reportCalls()).toHaveLength(6));
     expect(page.header().getSnapshot().hasTag('disabled')).toBe(true);
     page.leavePage();
     expect(screen.queryByTestId('mall-home-page')).toBeNull();

@@ -19,8 +19,8 @@ import {
 afterEach(tearDownReportPage);
 
 const MALLS = [
-  { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' },
-  { id: 2, name: 'Bukit', currency: 'MYR', time_zone: 'Asia/Kuala_Lumpur' },
+  { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
+  { id: 2, name: 'Bukit', currency: 'MYR', time_zone: 'Asia/Kuala_Lumpur', country: 'MY' },
 ];
 const REASON =
   'No exchange rate to SGD for MYR in March 2024. Amounts in different currencies are not added without one: ' +

@@ -54,7 +54,10 @@ beforeEach(() => {
     let answer: Answer;
     if (url.pathname === '/outlets') answer = { status: 200, body: [KOPI, TEA] };
     else if (url.pathname === '/malls') {
-      answer = { status: 200, body: [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' }] };
+      answer = {
+        status: 200,
+        body: [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' }],
+      };
     } else if (url.pathname === '/api/nonTradingDays' || url.pathname === '/api/salesReview/nonTradingDays') {
       calls.push(call);
       answer = request.method === 'GET' ? answerList() : answerWrite(call);

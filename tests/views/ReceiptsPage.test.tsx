@@ -138,7 +138,10 @@ function defaultAnswers(): Answers {
 async function answer(call: Call): Promise<{ status: number; body: unknown }> {
   switch (call.path) {
     case '/malls':
-      return { status: 200, body: [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' }] };
+      return {
+        status: 200,
+        body: [{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' }],
+      };
     case '/outlets':
       return { status: 200, body: answers.outlets };
     case '/outlets/transaction/receiptTypeOptions':

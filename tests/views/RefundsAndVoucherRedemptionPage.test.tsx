@@ -117,11 +117,14 @@ const RANGE_PARAMS: Record<string, string | string[]> = {
   start_time: RANGE.start,
   end_time: RANGE.end,
 };
-const pageCalls = (path: string, params = RANGE_PARAMS) =>
-  sortedCalls([
+/** The range's report and its complete days' (today left out), each against the previous period. */
+const pageCalls = (path: string, range = RANGE_PARAMS) => {
+  const params = { ...range, compare: 'previous', like_for_like: 'false' };
+  return sortedCalls([
     { path, params },
     { path, params: { ...params, end_time: YESTERDAY } },
   ]);
+};
 
 const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
 
@@ -331,8 +334,8 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
         },
       }),
       [
-        { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' },
-        { id: 2, name: 'Bukit', currency: 'MYR', time_zone: 'Asia/Kuala_Lumpur' },
+        { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
+        { id: 2, name: 'Bukit', currency: 'MYR', time_zone: 'Asia/Kuala_Lumpur', country: 'MY' },
       ],
     );
     renderRefunds();
@@ -346,8 +349,8 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
 
   it('says the reporting currency of malls in several currencies, and shows the money in it', async () => {
     installNetwork(answers(), [
-      { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' },
-      { id: 2, name: 'Bukit', currency: 'MYR', time_zone: 'Asia/Kuala_Lumpur' },
+      { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
+      { id: 2, name: 'Bukit', currency: 'MYR', time_zone: 'Asia/Kuala_Lumpur', country: 'MY' },
     ]);
     // The client's reporting currency (the harness's network answers no /clients).
     const inner = globalThis.fetch;
@@ -362,7 +365,9 @@ describe('RefundsPage', { timeout: 30_000 }, () => {
     renderRefunds();
     await waitForReport();
     await waitFor(() => expect(screen.queryByTestId('currency-note')).not.toBeNull());
-    expect(text('currency-note')).toBe('Figures in SGD; MYR converted at each month’s rate.');
+    expect(text('currency-note')).toBe(
+      'Figures in SGD; MYR converted per outlet and day at each month’s rate and rounded only for display, so the breakdowns add up to the totals.',
+    );
     expect(text('kpi-amount-value')).toBe('$82.50');
   });
 });

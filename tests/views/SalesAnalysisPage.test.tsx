@@ -112,7 +112,7 @@ beforeEach(() => {
     let answer: Answer;
     if (url.pathname === '/outlets') answer = ok([BAKERY]);
     else if (url.pathname === '/malls')
-      answer = ok([{ id: 5, name: 'Kemang', currency: 'IDR', time_zone: 'Asia/Jakarta' }]);
+      answer = ok([{ id: 5, name: 'Kemang', currency: 'IDR', time_zone: 'Asia/Jakarta', country: 'ID' }]);
     else {
       asked.push(url);
       await holds.get(url.pathname);
@@ -194,6 +194,8 @@ describe('the sales analysis page', () => {
     screen.getByTestId(`sa-kpi-${measure}-value`).textContent,
     screen.getByTestId(`sa-kpi-${measure}-growth`).textContent,
   ];
+  /** The two figures a KPI's growth compares and their days (issue 31). */
+  const compared = (measure: string) => screen.queryByTestId(`sa-kpi-${measure}-compared`)?.textContent;
   const comparedCalls = () =>
     callsTo('/outlets/overallComparison')
       .map((url) =>
@@ -217,20 +219,26 @@ describe('the sales analysis page', () => {
         timeType: 'date',
       });
     }
+    // Last year: the same weekdays, 364 days back (Thu 19 Nov 2026 with Thu 20 Nov 2025).
     expect(comparedCalls()).toEqual([
-      '2026-11-19 2026-11-24 2025-11-19 2025-11-24',
+      '2026-11-19 2026-11-24 2025-11-20 2025-11-25',
       '2026-11-19 2026-11-24 2026-11-13 2026-11-18',
-      '2026-11-19 2026-11-25 2025-11-19 2025-11-25',
+      '2026-11-19 2026-11-25 2025-11-20 2025-11-26',
       '2026-11-19 2026-11-25 2026-11-12 2026-11-18',
     ]);
     for (const url of asked.filter((call) => call.pathname.startsWith('/outlets/'))) {
       if (url.pathname !== '/outlets/overallComparison') expect(url.searchParams.get('endTime')).toBe('2026-11-25');
     }
-    // The whole days' figures (today so far); the growth of 19–24 Nov against the 6 days before them.
-    expect(kpi('revenue')).toEqual(['Rp1,500,000', '+8.33% vs Rp1,200,000']);
-    expect(kpi('transactions')).toEqual(['30', '-13.33% vs 30']);
-    expect(kpi('units')).toEqual(['45', '-22.00% vs 50']);
-    expect(kpi('averageTransactionValue')).toEqual(['Rp50,000', '+25.00% vs Rp40,000']);
+    // The whole days' figures (today so far); the growth of 19–24 Nov against the 6 days before them, with the two
+    // figures it compares and their days (the headline holds today, the growth does not).
+    expect(kpi('revenue')).toEqual(['Rp1,500,000', '▲ 8.33% vs 13–18 Nov (today left out)']);
+    expect(compared('revenue')).toBe('Rp1,300,000, 19–24 Nov vs Rp1,200,000, 13–18 Nov');
+    expect(kpi('transactions')).toEqual(['30', '▼ -13.33% vs 13–18 Nov (today left out)']);
+    expect(compared('transactions')).toBe('26, 19–24 Nov vs 30, 13–18 Nov');
+    expect(kpi('units')).toEqual(['45', '▼ -22.00% vs 13–18 Nov (today left out)']);
+    expect(compared('units')).toBe('39, 19–24 Nov vs 50, 13–18 Nov');
+    expect(kpi('averageTransactionValue')).toEqual(['Rp50,000', '▲ 25.00% vs 13–18 Nov (today left out)']);
+    expect(compared('averageTransactionValue')).toBe('Rp50,000, 19–24 Nov vs Rp40,000, 13–18 Nov');
     expect(screen.getByTestId('sa-compared-dates').textContent).toBe(
       'Compared with 13 Nov 2026 – 18 Nov 2026 (the previous 6 days)',
     );
@@ -243,21 +251,46 @@ describe('the sales analysis page', () => {
     );
     expect(download.fileName).toBe('kpis_2026-11-19_2026-11-25.csv');
     expect((await blobText(download.blob)).split('\r\n').slice(0, 2)).toEqual([
-      'Measure,Current,Compared,Growth,Period,Compared Period,Growth Period,Growth Period Value,Currency',
-      'Revenue,1500000,1200000,+8.33%,2026-11-19 to 2026-11-25,2026-11-13 to 2026-11-18,2026-11-19 to 2026-11-24,1300000,IDR',
+      'Measure,Current,Compared,Growth,Period,Compared With,Compared Period,Growth Period,Growth Period Value,Note,Currency',
+      'Revenue,1500000,1200000,+8.33%,2026-11-19 to 2026-11-25,Previous period,2026-11-13 to 2026-11-18,' +
+        '2026-11-19 to 2026-11-24,1300000,,IDR',
     ]);
 
     const count = asked.length;
+    expect(screen.getByRole('option', { name: 'Same weekdays last year' })).toBeDefined();
     fireEvent.change(screen.getByLabelText('Compare with'), { target: { value: 'lastYear' } });
     await waitFor(() =>
       expect(screen.getByTestId('sa-compared-dates').textContent).toBe(
-        'Compared with 19 Nov 2025 – 24 Nov 2025 (the same dates last year)',
+        'Compared with 20 Nov 2025 – 25 Nov 2025 (the same weekdays last year)',
       ),
     );
-    expect(kpi('revenue')).toEqual(['Rp1,500,000', 'n/a vs Rp0']);
-    expect(screen.getByTestId('sa-growth-days').textContent).toBe(' Growth vs 19–24 Nov (today left out).');
+    // Last year's days hold no sale: §9's 0.00%, with nothing to compare and no data.
+    expect(kpi('revenue')).toEqual([
+      'Rp1,500,000',
+      '0.00% vs 20–25 Nov 2025, same weekdays last year (today left out) · nothing to compare',
+    ]);
+    expect(compared('revenue')).toBe('Rp1,300,000, 19–24 Nov vs no data, 20–25 Nov 2025');
+    expect(screen.getByTestId('sa-growth-days').textContent).toBe(
+      ' Growth vs 20–25 Nov 2025, same weekdays last year (today left out).',
+    );
     // Both comparisons were asked at once: switching asks nothing.
     expect(asked).toHaveLength(count);
+    const lastYear = await exportDownload(downloads, () =>
+      fireEvent.click(within(section('sa-kpis')).getByTestId('export-csv')),
+    );
+    expect((await blobText(lastYear.blob)).split('\r\n')[1]).toBe(
+      'Revenue,1500000,0,0.00%,2026-11-19 to 2026-11-25,Same weekdays last year,2025-11-20 to 2025-11-25,' +
+        '2026-11-19 to 2026-11-24,1300000,nothing to compare,IDR',
+    );
+  });
+
+  it('says No Data on the cards for days without a sale, rather than zeros (issue 31)', async () => {
+    answers['/outlets/overallComparison'] = () => ok({ current: ZEROS, compared: ZEROS });
+    renderPage();
+    await waitForPage();
+    await waitFor(() => expect(kpi('revenue')[0]).toBe('No Data'));
+    expect(kpi('units')).toEqual(['No Data', '0.00% vs 13–18 Nov (today left out) · nothing to compare']);
+    expect(compared('units')).toBe('0, 19–24 Nov vs no data, 13–18 Nov');
   });
 
   it('compares days that ended before today whole, and says today alone has no growth yet', async () => {
@@ -267,11 +300,12 @@ describe('the sales analysis page', () => {
     chooseDays({ start: '2026-11-17', end: '2026-11-23' });
     await waitFor(() => expect(comparedCalls()).toHaveLength(2));
     expect(comparedCalls()).toEqual([
-      '2026-11-17 2026-11-23 2025-11-17 2025-11-23',
+      '2026-11-17 2026-11-23 2025-11-18 2025-11-24',
       '2026-11-17 2026-11-23 2026-11-10 2026-11-16',
     ]);
     await waitFor(() => expect(screen.queryAllByTestId('panel-loading')).toHaveLength(0));
-    await waitFor(() => expect(kpi('revenue')).toEqual(['Rp1,500,000', '+25.00% vs Rp1,200,000']));
+    await waitFor(() => expect(kpi('revenue')).toEqual(['Rp1,500,000', '▲ 25.00% vs 10–16 Nov']));
+    expect(compared('revenue')).toBe('Rp1,500,000, 17–23 Nov vs Rp1,200,000, 10–16 Nov');
     expect(screen.getByTestId('sa-compared-dates').textContent).toBe(
       'Compared with 10 Nov 2026 – 16 Nov 2026 (the previous 7 days)',
     );
@@ -283,7 +317,7 @@ describe('the sales analysis page', () => {
     await waitFor(() => expect(comparedCalls()).toHaveLength(2));
     // Today alone: its figures so far, and no growth (no complete day).
     expect(comparedCalls()).toEqual([
-      '2026-11-25 2026-11-25 2025-11-25 2025-11-25',
+      '2026-11-25 2026-11-25 2025-11-26 2025-11-26',
       '2026-11-25 2026-11-25 2026-11-24 2026-11-24',
     ]);
     await waitFor(() => expect(screen.queryAllByTestId('panel-loading')).toHaveLength(0));

@@ -39,7 +39,10 @@ beforeEach(() => {
     let answer: Answer;
     if (url.pathname === '/outlets') answer = { status: 200, body: [BAKERY] };
     else if (url.pathname === '/malls') {
-      answer = { status: 200, body: [{ id: 5, name: 'Kemang', currency: 'IDR', time_zone: 'Asia/Jakarta' }] };
+      answer = {
+        status: 200,
+        body: [{ id: 5, name: 'Kemang', currency: 'IDR', time_zone: 'Asia/Jakarta', country: 'ID' }],
+      };
     } else if (url.pathname === '/api/salesReview/daily') {
       asked.push(url);
       answer = answerReview();

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Highcharts from 'highcharts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SalesTrendsPage } from '../../src/views/pages/shopper-connect/SalesTrendsPage';
 import {
@@ -80,18 +81,31 @@ describe('the sales trends page', () => {
     expect(screen.queryByTestId('mall-header')).toBeNull();
     const gmv = tableIn('trends-gmv-table');
     expect(headerCells(gmv)).toEqual(['Month', '2024', '2023', 'Growth']);
+    // Each growth with the two figures it compares and their days (issue 31): whole months with whole months
+    // (February 2024 has 29 days, 2023's 28), the month so far with the same days of the year before.
     expect(bodyRows(gmv)).toEqual([
-      ['Jan', '$1,500.00', '$1,000.00', '50.00%'],
-      ['Feb', '$3,000.00', '$2,000.00', '50.00%'],
+      ['Jan', '$1,500.00', '$1,000.00', '+50.00%: $1,500.00, 1–31 Jan, vs $1,000.00, 1–31 Jan 2023'],
+      ['Feb', '$3,000.00', '$2,000.00', '+50.00%: $3,000.00, 1–29 Feb, vs $2,000.00, 1–28 Feb 2023'],
       // The month so far; its growth over 1–14 March: 2,100 against 1,400.
-      ['Mar (so far)', '$4,500.00', '$3,000.00', '50.00%'],
+      ['Mar (so far)', '$4,500.00', '$3,000.00', '+50.00%: $2,100.00, 1–14 Mar, vs $1,400.00, 1–14 Mar 2023'],
       ...NOT_BEGUN.map((name, index) => [name, '—', `$${(index + 4).toLocaleString('en-US')},000.00`, '—']),
     ]);
     expect(bodyRows(tableIn('trends-transactions-table')).slice(0, 4)).toEqual([
-      ['Jan', '15', '10', '50.00%'],
-      ['Feb', '30', '20', '50.00%'],
-      ['Mar (so far)', '45', '30', '-20.00%'],
+      ['Jan', '15', '10', '+50.00%: 15, 1–31 Jan, vs 10, 1–31 Jan 2023'],
+      ['Feb', '30', '20', '+50.00%: 30, 1–29 Feb, vs 20, 1–28 Feb 2023'],
+      ['Mar (so far)', '45', '30', '-20.00%: 28, 1–14 Mar, vs 35, 1–14 Mar 2023'],
       ['Apr', '—', '40', '—'],
+    ]);
+    // The chart's tooltip says it too, as text: this year's columns carry the line.
+    const chart = Highcharts.charts.find(
+      (candidate) => candidate !== undefined && screen.getByTestId('trends-gmv').contains(candidate.container),
+    );
+    const notes = chart?.series[1]?.points.slice(0, 4).map((point) => point.options.custom?.note);
+    expect(notes).toEqual([
+      '+50.00%: $1,500.00, 1–31 Jan, vs $1,000.00, 1–31 Jan 2023',
+      '+50.00%: $3,000.00, 1–29 Feb, vs $2,000.00, 1–28 Feb 2023',
+      '+50.00%: $2,100.00, 1–14 Mar, vs $1,400.00, 1–14 Mar 2023',
+      undefined,
     ]);
     expect(screen.getByTestId('sales-trends-partial-note').textContent).toBe(
       'Mar 2024 is partial: its figures are to 15 Mar. Its growth compares its 14 complete days (1–14 Mar) with ' +
@@ -148,7 +162,8 @@ describe('the sales trends page', () => {
       'Nov',
       'Dec',
     ]);
-    expect(rows.every((row) => row[3] === '100.00%')).toBe(true);
+    expect(rows[0]?.[3]).toBe('+100.00%: $1,000.00, 1–31 Jan, vs $500.00, 1–31 Jan 2022');
+    expect(rows.every((row) => row[3]?.startsWith('+100.00%: '))).toBe(true);
     expect(screen.queryByTestId('sales-trends-partial-note')).toBeNull();
   });
 
@@ -169,6 +184,30 @@ describe('the sales trends page', () => {
         .slice(before)
         .every((call) => call.query.getAll('mall_ids').join() === '2'),
     ).toBe(true);
+  });
+
+  it('says No Data for a month of the year before without a sale, and that there is nothing to compare', async () => {
+    // The malls were onboarded in 2024: 2023 has no sale.
+    installNetwork((call) => {
+      if (call.path !== '/api/mall_report/monthly') return undefined;
+      const start = call.query.get('start_time');
+      if (start === '2024-03-01') return ok({ data: [{ month: '2024-03', gmv: 2100, transactions: 28 }] });
+      if (start === '2024-01-01') return ok({ data: monthRows(2024, 3, 1.5) });
+      return ok({ data: [] });
+    });
+    renderPage();
+    await waitForReport();
+    expect(bodyRows(tableIn('trends-gmv-table')).slice(0, 4)).toEqual([
+      ['Jan', '$1,500.00', 'No Data', '0.00%: $1,500.00, 1–31 Jan, vs no data, 1–31 Jan 2023 · nothing to compare'],
+      ['Feb', '$3,000.00', 'No Data', '0.00%: $3,000.00, 1–29 Feb, vs no data, 1–28 Feb 2023 · nothing to compare'],
+      [
+        'Mar (so far)',
+        '$4,500.00',
+        'No Data',
+        '0.00%: $2,100.00, 1–14 Mar, vs no data, 1–14 Mar 2023 · nothing to compare',
+      ],
+      ['Apr', '—', 'No Data', '—'],
+    ]);
   });
 
   it('gives the figures per currency when a rate is missing, never a total', async () => {
@@ -208,11 +247,13 @@ describe('the sales trends page', () => {
     expect(download.fileName).toBe('sales_trends_2023-01-01_2024-03-15.csv');
     const lines = (await blobText(download.blob)).split('\r\n');
     expect(lines.slice(0, 5)).toEqual([
-      'Month,GMV 2024,GMV 2023,GMV Growth Percent,Transactions 2024,Transactions 2023,Transactions Growth Percent,Partial,Currency',
-      'Jan,1500,1000,50.00,15,10,50.00,,SGD',
-      'Feb,3000,2000,50.00,30,20,50.00,,SGD',
-      'Mar,4500,3000,50.00,45,30,-20.00,Yes,SGD',
-      'Apr,,4000,,,40,,,SGD',
+      'Month,GMV 2024,GMV 2023,GMV Growth Percent,Transactions 2024,Transactions 2023,Transactions Growth Percent,' +
+        'Partial,Growth Period,GMV Growth Period Value,Transactions Growth Period Value,Compared Period,' +
+        'GMV Compared Value,Transactions Compared Value,Note,Currency',
+      'Jan,1500,1000,50.00,15,10,50.00,,2024-01-01 to 2024-01-31,1500,15,2023-01-01 to 2023-01-31,1000,10,,SGD',
+      'Feb,3000,2000,50.00,30,20,50.00,,2024-02-01 to 2024-02-29,3000,30,2023-02-01 to 2023-02-28,2000,20,,SGD',
+      'Mar,4500,3000,50.00,45,30,-20.00,Yes,2024-03-01 to 2024-03-14,2100,28,2023-03-01 to 2023-03-14,1400,35,,SGD',
+      'Apr,,4000,,,40,,,,,,,,,,SGD',
     ]);
     expect(lines.filter((line) => line !== '')).toHaveLength(13);
   });

@@ -87,7 +87,7 @@ function answer(call: Call): { status: number; body: unknown } {
   const body = call.body as Record<string, unknown>;
   switch (key) {
     case 'GET /malls':
-      return ok([{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' }]);
+      return ok([{ id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' }]);
     case 'GET /outlets':
       return ok([KOPI, SHOES]);
     case 'GET /outlets/emailSubscribe':

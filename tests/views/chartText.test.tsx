@@ -3,6 +3,7 @@ import Highcharts from 'highcharts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BreakdownSeries } from '../../src/api/receipts';
 import { Chart } from '../../src/views/charts/Chart';
+import { notedPoint, POINT_NOTE_TOOLTIP } from '../../src/views/charts/chartText';
 import { PaymentBreakdownChart } from '../../src/views/pages/receipts/PaymentBreakdown';
 import { paymentPieOptions, rankingBarOptions } from '../../src/views/reports/reportCharts';
 
@@ -81,6 +82,36 @@ describe('chart text from devices (issue 29)', () => {
     if (!point) throw new Error('no point');
     act(() => chart.tooltip.refresh(point));
     expectTextOnly('sa-meals-chart', '.highcharts-tooltip text', [LINK]);
+  });
+
+  it('writes a point’s note under its value in the tooltip, as text (the sales trends’ growth lines)', () => {
+    const line = '+18.63%: $720,447.58, 1–27 Nov, vs $607,297.18, 1–27 Nov 2025';
+    render(
+      <Chart
+        testId="noted-chart"
+        title="GMV by Month"
+        options={{
+          title: { text: undefined },
+          xAxis: { categories: ['Oct', 'Nov (so far)'] },
+          plotOptions: { series: { clip: false } },
+          series: [
+            {
+              type: 'column',
+              name: '2026',
+              tooltip: { valuePrefix: '$', valueDecimals: 2, ...POINT_NOTE_TOOLTIP },
+              data: [notedPoint({ y: 880 }, `${ITALIC} ${LINK}`), notedPoint({ y: 759267.18 }, line)],
+            },
+          ],
+        }}
+      />,
+    );
+    const chart = chartIn('noted-chart');
+    const [markup, noted] = chart.series[0]?.points ?? [];
+    if (!markup || !noted) throw new Error('no points');
+    act(() => chart.tooltip.refresh(noted));
+    expectTextOnly('noted-chart', '.highcharts-tooltip text', ['$759,267.18', line]);
+    act(() => chart.tooltip.refresh(markup));
+    expectTextOnly('noted-chart', '.highcharts-tooltip text', ['$880.00', `${ITALIC} ${LINK}`]);
   });
 
   it('shows a payment method in the pie data labels as text', () => {

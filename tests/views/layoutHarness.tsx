@@ -25,10 +25,10 @@ export const CLIENTS: Client[] = [
 ];
 export const MALLS: Record<number, Mall[]> = {
   3: [
-    { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' },
-    { id: 2, name: 'East', currency: 'SGD', time_zone: 'Asia/Singapore' },
+    { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
+    { id: 2, name: 'East', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
   ],
-  4: [{ id: 5, name: 'Kemang', currency: 'IDR', time_zone: 'Asia/Jakarta' }],
+  4: [{ id: 5, name: 'Kemang', currency: 'IDR', time_zone: 'Asia/Jakarta', country: 'ID' }],
 };
 export const OUTLETS: Record<number, Outlet[]> = {
   3: [{ id: 12, name: 'Kopi Corner', type: 1, currency: 'SGD', mall_id: 1, outlet_code: null }],

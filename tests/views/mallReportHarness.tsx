@@ -49,8 +49,8 @@ export const BASE = {
 /** The range part of export file names. */
 export const FILE_RANGE = `${RANGE.start}_${RANGE.end}`;
 export const MALLS = [
-  { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore' },
-  { id: 2, name: 'East', currency: 'SGD', time_zone: 'Asia/Singapore' },
+  { id: 1, name: 'Central', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
+  { id: 2, name: 'East', currency: 'SGD', time_zone: 'Asia/Singapore', country: 'SG' },
 ];
 export const OUTLETS = [{ id: 12, name: 'Kopi Corner', type: 1, currency: 'SGD', mall_id: 1, outlet_code: null }];
 

@@ -1,5 +1,6 @@
 import { and, assign, emit, fromCallback, fromPromise, not, sendTo, setup, spawnChild } from 'xstate';
 import { type CurrencyFigures, missingRateRefusalOf } from '../../api/errors';
+import { type ComparisonChoice, DEFAULT_COMPARISON } from '../../domain/comparisons';
 import type { CsvFile } from '../../domain/csv';
 import { formatFileDateRange } from '../../domain/format';
 import { type ReportQuery, reportQueryOf } from '../../domain/mallReportViews';
@@ -62,6 +63,13 @@ export type QueryPageEvent =
   | { type: 'report.load'; query: ReportQuery }
   /** Loads the failed panels again: the one named, or every failed one. */
   | { type: 'report.retry'; panel?: string }
+  /** What the growth figures compare with: the query again with the page's new choice. */
+  | { type: 'report.compare'; comparison: ComparisonChoice }
+  /**
+   * Loads one panel again in the background, its figures kept meanwhile (what another part of the page changed:
+   * Mall Home's annotations after an event is added).
+   */
+  | { type: 'report.refresh'; panel: string }
   /** Downloads the page's CSV files (`base` names the zip), for the range shown. */
   | { type: 'report.export'; base: string; files: readonly CsvFile[] }
   | HeaderFiltersEvent
@@ -69,6 +77,8 @@ export type QueryPageEvent =
 
 export interface QueryPageContext<TPanels> {
   readonly query: ReportQuery | undefined;
+  /** The page's choice of comparison, carried into every query (the filters do not hold it). */
+  readonly comparison: ComparisonChoice;
   readonly panels: Panels<TPanels>;
   /** The CSV files are being made (one export at a time). */
   readonly exporting: boolean;
@@ -114,9 +124,13 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
   const isPanel = (name: string): name is PanelName<TPanels> => (names as readonly string[]).includes(name);
   const failedOf = (panels: Panels<TPanels>, panel: string | undefined) =>
     names.filter((name) => panels[name].status === 'failed' && (panel === undefined || panel === name));
-  /** The report query of the header's committed filters (an outlet-level page's with its one outlet). */
-  const queryOf = (event: HeaderFiltersEvent): ReportQuery | undefined => {
-    const query = reportQueryOf(event.filters, withHours, event.today);
+  /**
+   * The report query of the header's committed filters (an outlet-level page's with its one outlet), with the
+   * page's comparison.
+   */
+  const queryOf = (event: HeaderFiltersEvent, comparison: ComparisonChoice): ReportQuery | undefined => {
+    const filtered = reportQueryOf(event.filters, withHours, event.today);
+    const query = filtered && { ...filtered, comparison };
     if (!options.outletLevel || query === undefined) return query;
     const { outlet } = event.filters;
     return typeof outlet === 'number' ? { ...query, outletId: outlet } : undefined;
@@ -184,6 +198,7 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
       isNewQuery: ({ context }, params: { query: ReportQuery | undefined }) =>
         params.query !== undefined && !sameQuery(params.query, context.query),
       someLoading: ({ context }) => names.some((name) => context.panels[name].status === 'loading'),
+      isPanelNamed: ({ event }) => event.type === 'report.refresh' && isPanel(event.panel),
       hasFailed: ({ context, event }) =>
         event.type === 'report.retry' && failedOf(context.panels, event.panel).length > 0,
     },
@@ -192,6 +207,7 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
         query: params.query,
         panels: allLoading(),
       })),
+      setComparison: assign(({ event }) => (event.type === 'report.compare' ? { comparison: event.comparison } : {})),
       settlePanel: assign(({ context, event }) => {
         if (!('panel' in event) || event.panel === undefined || !isPanel(event.panel)) return {};
         if (event.type === 'panel.done') {
@@ -244,6 +260,7 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
     id: options.id,
     context: {
       query: undefined,
+      comparison: DEFAULT_COMPARISON,
       panels: mapPanels<TPanels>(names, () => ({ status: 'idle', data: undefined })),
       exporting: false,
     },
@@ -253,20 +270,48 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
       'report.load': {
         target: '.active',
         reenter: true,
-        actions: { type: 'startQuery', params: ({ event }) => ({ query: event.query }) },
+        actions: {
+          type: 'startQuery',
+          params: ({ context, event }) => ({
+            query: { ...event.query, comparison: event.query.comparison ?? context.comparison },
+          }),
+        },
       },
       'header.filters': {
         guard: {
           type: 'isNewQuery',
-          params: ({ event }) => ({ query: queryOf(event) }),
+          params: ({ context, event }) => ({ query: queryOf(event, context.comparison) }),
         },
         target: '.active',
         reenter: true,
         actions: {
           type: 'startQuery',
-          params: ({ event }) => ({ query: queryOf(event) }),
+          params: ({ context, event }) => ({ query: queryOf(event, context.comparison) }),
         },
       },
+      /** A new comparison: kept for the next filters, and the query shown asked again with it. */
+      'report.compare': [
+        {
+          guard: {
+            type: 'isNewQuery',
+            params: ({ context, event }) => ({
+              query: context.query && { ...context.query, comparison: event.comparison },
+            }),
+          },
+          target: '.active',
+          reenter: true,
+          actions: [
+            'setComparison',
+            {
+              type: 'startQuery',
+              params: ({ context, event }) => ({
+                query: context.query && { ...context.query, comparison: event.comparison },
+              }),
+            },
+          ],
+        },
+        { actions: 'setComparison' },
+      ],
       'xstate.done.actor.export': { actions: assign({ exporting: false }) },
       'xstate.error.actor.export': { actions: ['notifyExportFailure', assign({ exporting: false })] },
     },
@@ -286,6 +331,10 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
           'panel.done': { actions: 'settlePanel' },
           'panel.failed': { actions: ['settlePanel', 'notifyFailure'] },
           'report.retry': { guard: 'hasFailed', target: '.busy', actions: ['reloadFailed', 'markFailedLoading'] },
+          'report.refresh': {
+            guard: 'isPanelNamed',
+            actions: sendTo('loads', ({ event }) => ({ type: 'panels.reload' as const, panels: [event.panel] })),
+          },
         },
         initial: 'busy',
         states: {

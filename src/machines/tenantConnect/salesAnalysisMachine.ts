@@ -32,6 +32,7 @@ import {
   type TrendTimeRange,
   timeRangeFor,
   trendOf,
+  withComparedTotals,
 } from '../../domain/salesAnalysis';
 import { reportOfPage } from '../factories/pageQueryReport';
 import { createQueryPageMachine } from '../factories/queryPageMachine';
@@ -46,7 +47,8 @@ import { createTopSkusMachine } from './topSkusMachine';
  * reloads that report alone and one failed call fails its own panel:
  *
  *   kpis    panels previous, lastYear: the range's totals, and their growth against the days just before and the
- *           same dates a year before (both asked at once, so switching the comparison is instant); when the range
+ *           same weekdays a year before, 364 days back (both asked at once, so switching the comparison is
+ *           instant; compared days without a sale: nothing to compare); when the range
  *           includes today (still open) the growth compares its complete days, start..yesterday, which each panel
  *           asks apart, against the comparison period of those days; today alone has no growth
  *   trend   panel trend: revenue, transactions and units per bucket (query.timeRange: hourly up to 31 days)
@@ -82,7 +84,8 @@ const todayOf = (query: ReportQuery) => query.today ?? query.end;
 
 /**
  * The KPIs of `mode`: the whole range's totals, and the growth over growthComparison's days (the range's complete
- * days: today, still open, left out) against their comparison period. One call when the range is compared whole;
+ * days: today, still open, left out) against their comparison period (told whether it holds a sale: nothing to
+ * compare when not). One call when the range is compared whole;
  * when today is left out, the range's totals and the complete days' comparison are two calls (the first one's
  * compared totals are not used); today alone asks the range's totals only.
  */
@@ -95,7 +98,7 @@ export async function loadComparison(
   const comparison = growthComparison(range, mode, query.today);
   if (comparison && !comparison.todayLeftOut) {
     const answer = await getOutletComparison(range, comparison.previous, options);
-    return { totals: answer.current, growth: answer, comparison };
+    return { totals: answer.current, growth: answer, comparison: withComparedTotals(comparison, answer.compared) };
   }
   const [whole, growth] = await Promise.all([
     getOutletComparison(range, comparisonPeriod(range, mode), options),
@@ -103,7 +106,11 @@ export async function loadComparison(
       ? getOutletComparison({ ...range, ...comparison.current }, comparison.previous, options)
       : Promise.resolve(undefined),
   ]);
-  return { totals: whole.current, growth, comparison };
+  return {
+    totals: whole.current,
+    growth,
+    comparison: comparison && growth ? withComparedTotals(comparison, growth.compared) : comparison,
+  };
 }
 
 /** The three series in the query's time range (hourly, daily, weekly or monthly). */

@@ -5,6 +5,8 @@ import 'highcharts/modules/no-data-to-display';
 import 'highcharts/modules/pattern-fill';
 import HighchartsReact from 'highcharts-react-official';
 import { createContext, useContext, useEffect, useId, useMemo, useRef } from 'react';
+import { ANNOTATION_KIND_LABELS, annotationKindsOf, annotationSpans } from '../../domain/chartAnnotations';
+import { ANNOTATION_COLORS, type ChartAnnotations, withAnnotations } from './chartAnnotations';
 import { ChartThemeContext, chartBackground, chartPalette, noDataColor } from './chartColors';
 import { chartTable } from './chartTable';
 import { textOnlyOptions } from './chartText';
@@ -30,6 +32,33 @@ export interface ChartProps {
   readonly testId?: string;
   /** The chart's accessible name; default: the title of the block around it (ChartFrameContext). */
   readonly title?: string;
+  /**
+   * The festivals, holidays and events over a chart of days (its categories' days in order): plot bands and lines
+   * on its x axis, with a key under it naming each kind drawn.
+   */
+  readonly annotations?: ChartAnnotations;
+}
+
+/** The key of a chart's annotations: each kind drawn, its colour and name, as text. */
+function AnnotationKey({ annotations }: { annotations: ChartAnnotations }) {
+  const shown = annotationSpans(annotations.days, annotations.items).map((span) => span.annotation);
+  const kinds = annotationKindsOf(shown);
+  if (kinds.length === 0) return null;
+  return (
+    <ul className="app-chart-annotation-key" aria-label="Annotations" data-testid="chart-annotation-key">
+      {kinds.map((kind) => (
+        <li key={kind} data-kind={kind}>
+          <span className="app-chart-annotation-swatch" style={{ backgroundColor: ANNOTATION_COLORS[kind] }} />
+          {ANNOTATION_KIND_LABELS[kind]}
+          {': '}
+          {shown
+            .filter((annotation) => annotation.kind === kind)
+            .map((annotation) => annotation.label)
+            .join(', ')}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The chart's data as a table, under a disclosure that starts closed: the chart's text alternative. */
@@ -83,7 +112,7 @@ export const PLOT_TOP = 48;
  * and described by its data table: the table of the block around it, or else its own, under a closed 'Data table'
  * disclosure.
  */
-export function Chart({ options, height = 320, testId, title }: ChartProps) {
+export function Chart({ options, height = 320, testId, title, annotations }: ChartProps) {
   const frame = useContext(ChartFrameContext);
   const ownTableId = useId();
   const name = title ?? frame.title ?? 'Chart';
@@ -94,7 +123,7 @@ export function Chart({ options, height = 320, testId, title }: ChartProps) {
   const merged = useMemo<Highcharts.Options>(() => {
     const animation = chartAnimationsEnabled();
     // Text as text: a payment method '<a href=…>' is drawn as those characters, not as a link.
-    const text = textOnlyOptions(options);
+    const text = textOnlyOptions(withAnnotations(options, annotations, theme));
     return {
       ...text,
       colors: [...CHART_COLORS],
@@ -134,7 +163,7 @@ export function Chart({ options, height = 320, testId, title }: ChartProps) {
         ],
       },
     };
-  }, [options, height, testId, theme]);
+  }, [options, height, testId, theme, annotations]);
   // Without the accessibility module Highcharts makes the chart an image named by its (empty) title: name it
   // and point at its data. Runs after every update, as Highcharts redraws.
   useEffect(() => {
@@ -146,6 +175,7 @@ export function Chart({ options, height = 320, testId, title }: ChartProps) {
         {/* Drawn anew in the other theme (an update would keep colours the new options leave unset). */}
         <HighchartsReact key={theme} ref={chartRef} highcharts={Highcharts} options={merged} />
       </div>
+      {annotations ? <AnnotationKey annotations={annotations} /> : null}
       {tableId === undefined ? <ChartDataTable id={ownTableId} title={name} options={options} /> : null}
     </div>
   );

@@ -61,11 +61,35 @@ function axis(value: unknown): unknown {
   return copy;
 }
 
-/** A point: its name ({ name }, or [name, y] whose first entry is text); numbers and null as they are. */
+/**
+ * A point: its name ({ name }, or [name, y] whose first entry is text) and its note ({ custom: { note } }, the line
+ * POINT_NOTE_TOOLTIP writes under its value); numbers and null as they are.
+ */
 function point(value: unknown): unknown {
   if (Array.isArray(value))
     return typeof value[0] === 'string' ? [escapeChartText(value[0]), ...value.slice(1)] : value;
-  return withText(value, ['name']);
+  const named = withText(value, ['name']);
+  if (!isObject(named) || !isObject(named.custom)) return named;
+  return { ...named, custom: withText(named.custom, ['note']) };
+}
+
+/**
+ * A series' tooltip that writes a point's note under its value ('+18.63%: $720,447.58, 1–27 Nov, vs …'): the note
+ * is a point's `custom.note`, text (escaped with the chart's other texts); a point without one shows its value only.
+ * The series' valuePrefix and valueDecimals still format the value.
+ */
+export const POINT_NOTE_TOOLTIP: Highcharts.SeriesTooltipOptionsObject = {
+  pointFormat:
+    '<span style="color:{point.color}">\u25CF</span> {series.name}: <b>{point.y}</b><br/>' +
+    '{#if point.custom.note}{point.custom.note}<br/>{/if}',
+};
+
+/** A point with a note for POINT_NOTE_TOOLTIP (the note is text, never markup). */
+export function notedPoint(
+  point: Highcharts.PointOptionsObject,
+  note: string | undefined,
+): Highcharts.PointOptionsObject {
+  return note === undefined ? point : { ...point, custom: { ...point.custom, note } };
 }
 
 /** The prefix and suffix a tooltip writes around a value (a currency symbol). */

@@ -49,7 +49,7 @@ export function useMallCurrency(): CurrencyFormat {
   return useMemo(() => currencyFormat(code), [code]);
 }
 
-/** 'Figures in SGD; MYR converted at each month’s rate.' when the selected malls' figures are converted. */
+/** The conversion note ('Figures in SGD; MYR converted per outlet and day at …') when the figures are converted. */
 export function useConversionNote(): string | undefined {
   const rule = useMallReportCurrency();
   return rule ? conversionNote(rule) : undefined;

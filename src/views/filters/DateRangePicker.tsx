@@ -39,11 +39,16 @@ export interface DateRangePickerProps {
   readonly actorRef: DateRangePickerRef;
 }
 
-const OPTIONS: readonly DateRangeOption[] = ['last7', 'last30', 'custom'];
 const MONTHS = Array.from({ length: 12 }, (_, index) => ({ value: index + 1, label: formatMonthShort(index + 1) }));
 
 function isDateRangeOption(value: string): value is DateRangeOption {
-  return (OPTIONS as readonly string[]).includes(value);
+  return Object.hasOwn(DATE_RANGE_OPTION_LABELS, value);
+}
+
+interface OptionRadio {
+  readonly option: DateRangeOption;
+  /** Why a preset cannot be chosen: the radio is disabled and says why in its title. */
+  readonly disabledReason: string | undefined;
 }
 
 function dateFromTime(time: string | undefined): Date {
@@ -130,8 +135,9 @@ function DateSelects({ title, testId, value, window, onChange }: DateSelectsProp
 
 /**
  * The Date Period picker (§2): a button with the committed range ('D MMM - D MMM'); its panel has the
- * quick ranges, the '(Max range of N days)' note, From and To (and times for a datetime picker), the
- * inline message, Cancel and Apply; the 'Date Range Exceeded' alert. On mobile a dialog of day, month and
+ * quick ranges and the calendar presets (one the user may not choose is disabled, its title saying why), the
+ * '(Max range of N days)' note, From and To (and times for a datetime picker), the inline message, Cancel and
+ * Apply; the 'Date Range Exceeded' alert. On mobile a dialog of day, month and
  * year selects (Set Date From, Set Date To; Cancel, Okay). Everything shown comes from the machine.
  */
 export function DateRangePicker({ actorRef }: DateRangePickerProps) {
@@ -142,6 +148,7 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
   const variant = useSelector(actorRef, (state) => state.context.variant);
   const selectedOption = useSelector(actorRef, (state) => state.context.option);
   const quickRangesShown = useSelector(actorRef, (state) => state.context.quickRangesShown);
+  const presets = useSelector(actorRef, (state) => state.context.presets);
   const note = useSelector(actorRef, (state) => state.context.note);
   const errorMessage = useSelector(actorRef, (state) => state.context.errorMessage);
   const alertContent = useSelector(actorRef, (state) => state.context.alert);
@@ -197,6 +204,12 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
     />
   );
   const cancelButton = <Button text="Cancel" data-testid="date-range-cancel" onClick={cancel} />;
+  const radios: readonly OptionRadio[] = [
+    { option: 'last7', disabledReason: undefined },
+    { option: 'last30', disabledReason: undefined },
+    ...presets.map((preset) => ({ option: preset.id, disabledReason: preset.disabledReason })),
+    { option: 'custom', disabledReason: undefined },
+  ];
 
   if (variant === 'mobile') {
     return (
@@ -245,9 +258,19 @@ export function DateRangePicker({ actorRef }: DateRangePickerProps) {
             if (isDateRangeOption(option)) send({ type: 'dateRange.selectOption', option });
           }}
         >
-          {OPTIONS.map((option) => (
-            <Radio key={option} value={option} label={DATE_RANGE_OPTION_LABELS[option]} />
-          ))}
+          {radios.map(({ option, disabledReason }) =>
+            disabledReason === undefined ? (
+              <Radio key={option} value={option} label={DATE_RANGE_OPTION_LABELS[option]} />
+            ) : (
+              <Radio
+                key={option}
+                value={option}
+                disabled
+                title={disabledReason}
+                labelElement={<span title={disabledReason}>{DATE_RANGE_OPTION_LABELS[option]}</span>}
+              />
+            ),
+          )}
         </RadioGroup>
       ) : null}
       {note ? <p className={Classes.TEXT_MUTED}>{note}</p> : null}

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CurrencyFigures } from '../../api/errors';
+import { type ComparisonChoice, DEFAULT_COMPARISON } from '../../domain/comparisons';
 import type { CsvFile } from '../../domain/csv';
 import type { createQueryPageMachine, Panel, PanelStatus } from '../../machines/factories/queryPageMachine';
 import { useNoticeToasts } from '../common/Notifications';
@@ -51,6 +52,9 @@ export function useReportActor<TPanels extends object>(actor: ActorRefFrom<Repor
     (snapshot) => snapshot?.can({ type: 'report.export', base: '', files: [] }) === true,
   );
   const exporting = useSelector(actor, (snapshot) => snapshot?.context.exporting === true);
+  const comparison = useSelector(actor, (snapshot) => snapshot?.context.comparison) ?? DEFAULT_COMPARISON;
+  /** Chooses what the growth figures compare with. */
+  const compare = (choice: ComparisonChoice) => actor?.send({ type: 'report.compare', comparison: choice });
   const exportFiles = (base: string, files: readonly CsvFile[]) => actor?.send({ type: 'report.export', base, files });
   /** A panel's figures: only when it has loaded with something to show (otherwise its charts say 'No Data'). */
   const dataOf = <K extends keyof TPanels & string>(name: K): TPanels[K] | undefined => {
@@ -63,5 +67,5 @@ export function useReportActor<TPanels extends object>(actor: ActorRefFrom<Repor
     byCurrency: panels?.[name]?.byCurrency,
     retry: () => actor?.send({ type: 'report.retry', panel: name }),
   });
-  return { actor, query, loading, canExport, exporting, exportFiles, dataOf, panelOf };
+  return { actor, query, loading, canExport, exporting, exportFiles, dataOf, panelOf, comparison, compare };
 }

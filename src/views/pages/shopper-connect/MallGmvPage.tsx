@@ -83,6 +83,11 @@ export function MallGmvPage({ title, header }: PageProps) {
   const dailyData = report.dataOf('daily');
   const monthlyData = report.dataOf('monthly');
   const daily = dailyData ?? [];
+  const annotationItems = report.dataOf('annotations');
+  const annotations = useMemo(
+    () => (annotationItems ? { days: daily.map((row) => row.date), items: annotationItems } : undefined),
+    [daily, annotationItems],
+  );
   const monthly = useMemo(() => sortMonths(monthlyData ?? [], (row) => row.month), [monthlyData]);
   const outletData = report.dataOf('outlets');
   const categoryData = report.dataOf('categories');
@@ -164,7 +169,13 @@ export function MallGmvPage({ title, header }: PageProps) {
             </Button>
           </ButtonGroup>
         }
-        chart={<Chart testId="gmv-trend-chart" options={trend} />}
+        chart={
+          <Chart
+            testId="gmv-trend-chart"
+            options={trend}
+            {...(view === 'daily' && annotations ? { annotations } : {})}
+          />
+        }
         table={
           view === 'daily' ? (
             <ReportTable testId="gmv-table" columns={DAILY_COLUMNS} rows={shown ? daily : []} />

@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { Button } from '@blueprintjs/core';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
 import { formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
 import {
   type DailyReportRow,
@@ -9,11 +11,17 @@ import {
   type MallGroupRow,
   type PaymentMethodRow,
 } from '../../../domain/mallReportViews';
-import { mallHomeReportMachine } from '../../../machines/mallReportMachine';
+import { NO_DATA } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { AuthContext } from '../../../machines/authContext';
+import { mallEventsMachine } from '../../../machines/mallEventsMachine';
+import { type MallHomePanels, mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { Money, useMallCurrency } from '../../common/Money';
-import { useToday } from '../../filters/filterHeaderContext';
+import { useNoticeToasts } from '../../common/Notifications';
+import { FilterHeaderContext, useToday } from '../../filters/filterHeaderContext';
 import { PageHeader } from '../../filters/PageHeader';
+import { ComparisonControls } from '../../reports/ComparisonControls';
 import { OutletLink } from '../../reports/OutletLink';
 import {
   type Column,
@@ -27,6 +35,7 @@ import {
 import { dailyTrendOptions, paymentPieOptions, rankingBarOptions } from '../../reports/reportCharts';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
+import { MallEventDialog } from './MallEventParts';
 
 const DAILY_COLUMNS: Column<DailyReportRow>[] = [
   { key: 'date', kind: 'date', label: 'Date', render: (row) => row.date },
@@ -52,13 +61,47 @@ export const PAYMENT_COLUMNS: Column<PaymentMethodRow>[] = [
   { key: 'sum', kind: 'money', label: 'Sum', render: (row) => <Money value={row.sum} /> },
 ];
 
+/**
+ * Mall Home's 'Add event': the events machine's dialog, opened on the page's first selected mall and its days;
+ * after a save the report loads the daily chart's annotations again, so the chart shows the event.
+ */
+function useAddEvent(report: ReturnType<typeof useReport<MallHomePanels>>) {
+  const events = useActorRef(mallEventsMachine);
+  useNoticeToasts(events);
+  const mayAdd = AuthContext.useSelector((state) =>
+    hasPermission(state.context.user?.permissionsList ?? [], '/api/mall_events', 'POST'),
+  );
+  const malls = FilterHeaderContext.useSelector((state) => state.context.malls);
+  const { actor, query } = report;
+  useEffect(() => {
+    const subscription = events.on('event.saved', () => actor?.send({ type: 'report.refresh', panel: 'annotations' }));
+    return () => subscription.unsubscribe();
+  }, [events, actor]);
+  const open = () => {
+    if (!query) return;
+    const selected = new Set(query.mallIds);
+    events.send({
+      type: 'form.start',
+      query: { clientId: query.clientId, mallIds: [...query.mallIds], start: query.start, end: query.end },
+      malls: malls.filter((mall) => selected.has(mall.id)).map(({ id, name }) => ({ id, name })),
+    });
+  };
+  return { events, mayAdd, canOpen: query !== undefined, open };
+}
+
 /** Mall home: the KPIs with growth, the daily trend, the outlet ranking and the payment-method split. */
 export function MallHomePage({ title, header }: PageProps) {
   const report = useReport(mallHomeReportMachine);
+  const addEvent = useAddEvent(report);
   const currency = useMallCurrency();
   const dailyData = report.dataOf('daily');
   const shown = dailyData !== undefined;
   const daily = dailyData ?? [];
+  const annotationItems = report.dataOf('annotations');
+  const annotations = useMemo(
+    () => (annotationItems ? { days: daily.map((row) => row.date), items: annotationItems } : undefined),
+    [daily, annotationItems],
+  );
   const outletData = report.dataOf('outlets');
   const outlets = useMemo(() => (outletData ?? []).slice(0, 10), [outletData]);
   const payments = report.dataOf('payments') ?? [];
@@ -77,6 +120,8 @@ export function MallHomePage({ title, header }: PageProps) {
   const kpis = report.dataOf('kpis');
   const kpisLoading = report.panelOf('kpis').status === 'loading';
   const money = (value: number) => formatMoney(value, currency);
+  /** A figure of a range without any captured sale says so, rather than $0.00. */
+  const figure = (value: number, format: (value: number) => string) => (kpis?.noData ? NO_DATA : format(value));
   const growthOf = (kpi: Kpi | undefined, format: (value: number) => string) =>
     kpi && kpis ? kpiGrowthLine(kpi, kpis.comparison, format) : undefined;
 
@@ -93,32 +138,33 @@ export function MallHomePage({ title, header }: PageProps) {
           { name: 'payment_methods', keys: ['payment_method', 'sum'], rows: payments },
         ]}
       />
+      <ComparisonControls value={report.comparison} onChange={report.compare} disabled={report.loading} />
       <KpiRow panel={report.panelOf('kpis')} label="Key figures">
         <KpiCard
           testId="kpi-gmv"
           label="GMV"
-          value={formatMoney(kpis?.gmv.current ?? 0, currency)}
+          value={figure(kpis?.gmv.current ?? 0, money)}
           growth={growthOf(kpis?.gmv, money)}
           loading={kpisLoading}
         />
         <KpiCard
           testId="kpi-transactions"
           label="Transactions"
-          value={formatNumber(kpis?.transactions.current ?? 0)}
+          value={figure(kpis?.transactions.current ?? 0, formatNumber)}
           growth={growthOf(kpis?.transactions, formatNumber)}
           loading={kpisLoading}
         />
         <KpiCard
           testId="kpi-atv"
           label="Average Transaction Value"
-          value={formatMoney(kpis?.averageTransactionValue.current ?? 0, currency)}
+          value={figure(kpis?.averageTransactionValue.current ?? 0, money)}
           growth={growthOf(kpis?.averageTransactionValue, money)}
           loading={kpisLoading}
         />
         <KpiCard
           testId="kpi-member-share"
           label="Member Share"
-          value={formatPercentage(kpis?.memberShare.current ?? 0)}
+          value={figure(kpis?.memberShare.current ?? 0, formatPercentage)}
           growth={growthOf(kpis?.memberShare, formatPercentage)}
           loading={kpisLoading}
         />
@@ -127,7 +173,16 @@ export function MallHomePage({ title, header }: PageProps) {
         testId="daily-trend"
         title="Daily GMV and Transactions"
         panel={report.panelOf('daily')}
-        chart={<Chart testId="daily-trend-chart" options={trend} />}
+        controls={
+          addEvent.mayAdd ? (
+            <div className="report-block-controls">
+              <Button icon="add" data-testid="mall-home-add-event" disabled={!addEvent.canOpen} onClick={addEvent.open}>
+                Add event
+              </Button>
+            </div>
+          ) : null
+        }
+        chart={<Chart testId="daily-trend-chart" options={trend} {...(annotations ? { annotations } : {})} />}
         table={<ReportTable columns={DAILY_COLUMNS} rows={shown ? daily : []} />}
       />
       <ReportBlock
@@ -144,6 +199,7 @@ export function MallHomePage({ title, header }: PageProps) {
         chart={<Chart testId="payment-split-chart" options={split} />}
         table={<ReportTable columns={PAYMENT_COLUMNS} rows={payments} />}
       />
+      <MallEventDialog actor={addEvent.events} />
     </MallReportSection>
   );
 }

@@ -21,6 +21,7 @@ import { CurrencyContext, Money } from '../../common/Money';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import { useToday } from '../../filters/filterHeaderContext';
+import { ComparisonControls } from '../../reports/ComparisonControls';
 import { OutletLink } from '../../reports/OutletLink';
 import { type Column, KpiCard, KpiRow, ReportBlock, ReportTable, ReportToolbar } from '../../reports/ReportParts';
 import { dailyTrendOptions, rankingBarOptions } from '../../reports/reportCharts';
@@ -140,6 +141,13 @@ export function MallOutletPage({ title }: PageProps) {
                 ]}
               />
             </div>
+            <ComparisonControls
+              value={report.comparison}
+              onChange={report.compare}
+              disabled={report.loading}
+              previousLabel="Previous whole weeks"
+              likeForLike={false}
+            />
             <KpiRow panel={kpisPanel} label="Key figures">
               <KpiCard
                 testId="kpi-gmv"

@@ -16,6 +16,7 @@ import { Chart } from '../../charts/Chart';
 import { MallsDateRangeHeader } from '../../common/MallsDateRangeHeader';
 import { Money, useMallCurrency } from '../../common/Money';
 import { useToday } from '../../filters/filterHeaderContext';
+import { ComparisonControls } from '../../reports/ComparisonControls';
 import { OutletLink } from '../../reports/OutletLink';
 import {
   type Column,
@@ -120,6 +121,7 @@ export function MallAmountPage({ kind, title }: PageProps & { readonly kind: Mal
         base={labels.base}
         files={() => mallAmountCsvFiles(kind, { kpis, days: dailyData, outlets: outletData })}
       />
+      <ComparisonControls value={report.comparison} onChange={report.compare} disabled={report.loading} />
       <KpiRow panel={kpiPanel} label="Key figures">
         <KpiCard
           testId="kpi-amount"

@@ -1,9 +1,10 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
-import { formatNumber } from '../../../domain/format';
+import type { CurrencyFormat } from '../../../domain/format';
 import {
-  growthText,
+  monthFigureText,
+  monthGrowthLine,
   openMonthNote,
   type SalesTrendMonth,
   salesTrendsCsv,
@@ -11,7 +12,7 @@ import {
 } from '../../../domain/salesTrends';
 import { salesTrendsPageMachine, yearShown } from '../../../machines/salesTrendsMachine';
 import { Chart } from '../../charts/Chart';
-import { Money, useMallCurrency } from '../../common/Money';
+import { useMallCurrency } from '../../common/Money';
 import { usePageActor } from '../../common/usePageActor';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
 import { MallsSelect } from '../../filters/MallsSelect';
@@ -19,12 +20,15 @@ import { PageTitle } from '../../filters/PageTitle';
 import { type Column, MallReportSection, ReportBlock, ReportTable, ReportToolbar } from '../../reports/ReportParts';
 import { useReportActor } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
-import { type TrendMeasure, yearOverYearOptions } from './salesTrendsCharts';
+import { measureFormat, type TrendMeasure, yearOverYearOptions } from './salesTrendsCharts';
 import '../../filters/filters.css';
 
-function columnsOf(measure: TrendMeasure, year: number): Column<SalesTrendMonth>[] {
-  const figure = (value: number | undefined) =>
-    value === undefined ? '—' : measure === 'gmv' ? <Money value={value} /> : formatNumber(value);
+/**
+ * The table of a measure: each year's figure ('No Data' for a month without a sale) and the growth with the two
+ * figures it compares and their days ('+18.63%: $720,447.58, 1–27 Nov, vs $607,297.18, 1–27 Nov 2025').
+ */
+function columnsOf(measure: TrendMeasure, year: number, currency: CurrencyFormat): Column<SalesTrendMonth>[] {
+  const format = measureFormat(measure, currency);
   return [
     // Sorted by the month's number, so that Jan to Dec is the ascending order.
     { key: 'month', kind: 'date', label: 'Month', render: (row) => row.label, value: (row) => row.month },
@@ -32,21 +36,21 @@ function columnsOf(measure: TrendMeasure, year: number): Column<SalesTrendMonth>
       key: 'this_year',
       kind: 'count',
       label: String(year),
-      render: (row) => figure(row.thisYear?.[measure]),
+      render: (row) => monthFigureText(row.thisYear, measure, format),
       value: (row) => row.thisYear?.[measure],
     },
     {
       key: 'last_year',
       kind: 'count',
       label: String(year - 1),
-      render: (row) => figure(row.lastYear[measure]),
+      render: (row) => monthFigureText(row.lastYear, measure, format),
       value: (row) => row.lastYear[measure],
     },
     {
       key: 'growth',
       kind: 'percent',
       label: 'Growth',
-      render: (row) => growthText(row.growth?.[measure]),
+      render: (row) => monthGrowthLine(row, measure, format),
       value: (row) => row.growth?.[measure],
     },
   ];
@@ -123,7 +127,7 @@ export function SalesTrendsPage({ title }: PageProps) {
         table={
           <ReportTable
             testId="trends-gmv-table"
-            columns={columnsOf('gmv', shownYear)}
+            columns={columnsOf('gmv', shownYear, currency)}
             rows={months}
             rowKey={monthKey}
           />
@@ -137,7 +141,7 @@ export function SalesTrendsPage({ title }: PageProps) {
         table={
           <ReportTable
             testId="trends-transactions-table"
-            columns={columnsOf('transactions', shownYear)}
+            columns={columnsOf('transactions', shownYear, currency)}
             rows={months}
             rowKey={monthKey}
           />

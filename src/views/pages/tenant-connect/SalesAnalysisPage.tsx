@@ -14,7 +14,6 @@ import type Highcharts from 'highcharts';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { type CurrencyFormat, formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
-import type { GrowthLine } from '../../../domain/mallReportViews';
 import { comparisonLabel, type GrowthComparison, NO_COMPLETE_DAY } from '../../../domain/periods';
 import { findPage } from '../../../domain/permissions';
 import type { Period } from '../../../domain/reports';
@@ -33,13 +32,13 @@ import {
   isTrendTimeRange,
   itemsCsv,
   KPI_LABELS,
-  type KpiFigure,
+  kpiCardValue,
   kpiCsv,
   kpiFigures,
   type MealTimingRow,
-  MONEY_MEASURES,
   mealTimingsCsv,
   outletRangeOf,
+  salesKpiGrowthLine,
   TIME_RANGE_LABELS,
   TREND_MEASURE_LABELS,
   TREND_MEASURES,
@@ -155,7 +154,8 @@ type PageActor = NonNullable<ReturnType<typeof usePageActor<typeof salesAnalysis
 
 /**
  * Tenant Connect's sales analysis: the header's outlet over its days, in the outlet's currency. KPIs with their
- * growth against the previous period or the same dates last year; revenue, transactions and units over time; the
+ * growth against the previous period or the same weekdays last year (each card with the two figures compared and
+ * their days; 'No Data' for days without a sale); revenue, transactions and units over time; the
  * top SKUs (server-paged, searchable); sales per meal timing; each period's best-selling items. Each section loads,
  * fails (with a retry) and exports its CSV on its own.
  */
@@ -193,16 +193,6 @@ export function SalesAnalysisPage({ title }: PageProps) {
 }
 
 /* ---------------------------------------------------------------- KPIs */
-
-/** '+25.00% vs Rp1,200,000': the growth over the compared days and their comparison period's figure; none yet. */
-function growthLine(figure: KpiFigure, currency: CurrencyFormat): GrowthLine {
-  const growth = figure.growth;
-  if (!growth) return { text: NO_COMPLETE_DAY, trend: 'none' };
-  const compared = MONEY_MEASURES.has(figure.measure)
-    ? formatMoney(growth.compared, currency)
-    : formatNumber(growth.compared);
-  return { text: `${growth.change.text} vs ${compared}`, trend: growth.change.trend };
-}
 
 /**
  * What the growth compares: the compared period's dates (growthComparison: the range's complete days), today so far
@@ -270,22 +260,23 @@ function KpiSection({ page, waiting }: { readonly page: PageActor; readonly wait
         <ReportToolbar
           report={report}
           base="sales_analysis_kpis"
-          files={() => (figures && answer && range ? [kpiCsv(figures, range, answer.comparison)] : [])}
+          files={() =>
+            figures && answer && range ? [kpiCsv(figures, range, answer.comparison, mode, answer.totals)] : []
+          }
         />
       </div>
       <ComparedDates range={range} comparison={comparison} mode={mode} today={query?.today} />
       <KpiRow panel={panel} label="Key figures">
         {(['revenue', 'transactions', 'units', 'averageTransactionValue'] as const).map((measure) => {
           const figure = figures?.find((candidate) => candidate.measure === measure);
-          const money = MONEY_MEASURES.has(measure);
-          const value = figure ? (money ? formatMoney(figure.current, currency) : formatNumber(figure.current)) : '—';
+          const value = figure && answer ? kpiCardValue(figure, answer.totals, currency) : '—';
           return (
             <KpiCard
               key={measure}
               testId={`sa-kpi-${measure}`}
               label={KPI_LABELS[measure]}
               value={value}
-              growth={figure ? growthLine(figure, currency) : undefined}
+              growth={figure && answer ? salesKpiGrowthLine(figure, answer.comparison, currency) : undefined}
               loading={loading}
             />
           );

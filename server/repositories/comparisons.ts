@@ -1,0 +1,136 @@
+import type { FestivalDays } from '../../src/domain/comparisons.js';
+import type { Queryable } from '../db/pool.js';
+import { SqlParams } from '../db/sqlParams.js';
+import {
+  type MallDays,
+  measures,
+  money,
+  type ReportRange,
+  type ReportScope,
+  rollupSource,
+  scopeCte,
+} from './mallReports.js';
+
+export type { MallDays };
+
+/**
+ * Growth comparisons (GET /api/mall_report/growth): the figures of a scope over a list of days per mall (the days a
+ * range is compared with may differ by the mall's country and leave gaps), which outlets trade through two
+ * periods (like-for-like), and the calendar's festivals of the malls' countries. Read from the same rollups and by
+ * the same rules as every mall report (server/repositories/mallReports.ts).
+ */
+
+export interface SideFigures {
+  has_data: boolean;
+  gmv: number;
+  transactions: number;
+  average_transaction_value: number;
+  member_gmv: number;
+}
+
+/**
+ * GMV, transactions, average transaction value and member GMV of the scope over `days` (each mall its own) in the
+ * hours of `hours`; has_data says whether any sale of the scope falls in them.
+ */
+export async function figuresOverDays(
+  db: Queryable,
+  scope: ReportScope,
+  hours: Pick<ReportRange, 'startHour' | 'endHour'>,
+  mallDays: readonly MallDays[],
+): Promise<SideFigures> {
+  const all = mallDays.flatMap((entry) => entry.days).sort();
+  const empty = { has_data: false, gmv: 0, transactions: 0, average_transaction_value: 0, member_gmv: 0 };
+  const [first] = all;
+  const last = all[all.length - 1];
+  if (!first || !last) return empty;
+  const range: ReportRange = { start: first, end: last, startHour: hours.startHour, endHour: hours.endHour };
+  const params = new SqlParams();
+  const cte = scopeCte(params, scope, range);
+  const source = rollupSource(params, scope, range, 'mall');
+  const mallOf = source.level === 'mall' ? 'r.mall_id' : '(SELECT s.mall_id FROM scope s WHERE s.id = r.outlet_id)';
+  const malls = params.add(
+    mallDays.flatMap((entry) => entry.days.map(() => entry.mallId)),
+    '::int[]',
+  );
+  const days = params.add(
+    mallDays.flatMap((entry) => entry.days),
+    '::date[]',
+  );
+  const g = `sum(${source.value('gmv')})`;
+  const t = `sum(${source.value('transactions')})`;
+  const { rows } = await db.query<SideFigures>(
+    `WITH ${cte},
+     wanted AS MATERIALIZED (SELECT DISTINCT m, d FROM unnest(${malls}, ${days}) AS u(m, d))
+     SELECT ${measures(money(g), t)}, coalesce(${money(`sum(${source.value('member_gmv')})`)}, 0)::float8 AS member_gmv,
+       coalesce(${t}, 0) > 0 OR coalesce(${g}, 0) <> 0 AS has_data
+     FROM ${source.from} AND (${mallOf}, r.local_day) IN (SELECT m, d FROM wanted)`,
+    params.values,
+  );
+  return rows[0] ?? empty;
+}
+
+/** A side's outlets may be silent for at most this many days in a row (and must sell in its last days). */
+export const LIKE_FOR_LIKE_SILENCE_DAYS = 7;
+
+/**
+ * The outlets of the scope trading through the whole of both periods: a first sale on or before the start of the
+ * earlier, and no run of more than LIKE_FOR_LIKE_SILENCE_DAYS days without a sale in either (counting from the
+ * day before each period's start to the day after its end, so an outlet that opens late or stops early fails).
+ */
+export async function likeForLikeOutlets(
+  db: Queryable,
+  scope: ReportScope,
+  periods: readonly [{ start: string; end: string }, { start: string; end: string }],
+): Promise<{ kept: number[]; total: number }> {
+  const params = new SqlParams();
+  const cte = scopeCte(params, scope);
+  const client = params.add(scope.clientId, '::int');
+  const [a, b] = periods;
+  const starts = params.add([a.start, b.start], '::date[]');
+  const ends = params.add([a.end, b.end], '::date[]');
+  const silence = params.add(LIKE_FOR_LIKE_SILENCE_DAYS, '::int');
+  const { rows } = await db.query<{ id: number; kept: boolean }>(
+    `WITH ${cte},
+     periods AS (SELECT n, s, e FROM unnest(${starts}, ${ends}) WITH ORDINALITY AS p(s, e, n)),
+     marks AS (
+       SELECT p.n, o.id AS outlet_id, v.day FROM periods p CROSS JOIN scope o
+         CROSS JOIN LATERAL (VALUES (p.s - 1), (p.e + 1)) AS v(day)
+       UNION ALL
+       SELECT p.n, r.outlet_id, r.local_day FROM periods p
+         JOIN rollup_outlet_daily r ON r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))
+           AND r.local_day BETWEEN p.s AND p.e AND r.transactions > 0
+     ),
+     gaps AS (SELECT outlet_id, day - lag(day) OVER (PARTITION BY n, outlet_id ORDER BY day) - 1 AS gap FROM marks),
+     silent AS (SELECT DISTINCT outlet_id FROM gaps WHERE gap > ${silence})
+     SELECT o.id,
+       coalesce((SELECT r.local_day FROM rollup_outlet_daily r
+                 WHERE r.client_id = ${client} AND r.outlet_id = o.id AND r.transactions > 0
+                 ORDER BY r.local_day LIMIT 1) <= (SELECT min(s) FROM periods), false)
+         AND o.id NOT IN (SELECT outlet_id FROM silent) AS kept
+     FROM scope o ORDER BY o.id`,
+    params.values,
+  );
+  return { kept: rows.filter((row) => row.kept).map((row) => row.id), total: rows.length };
+}
+
+/** The selected malls of each country, with the festivals of the client's calendar for that country in the days. */
+export async function festivalsByCountry(
+  db: Queryable,
+  clientId: number,
+  mallIds: readonly number[],
+  range: { start: string; end: string },
+): Promise<{ country: string; mallIds: number[]; festivals: FestivalDays[] }[]> {
+  const { rows } = await db.query<{ country: string; mall_ids: number[]; festivals: FestivalDays[] }>(
+    `SELECT m.country, array_agg(m.id ORDER BY m.id) AS mall_ids,
+       coalesce((SELECT json_agg(json_build_object('festival', c.festival, 'name', c.name,
+                   'start', to_char(c.start_date, 'YYYY-MM-DD'), 'end', to_char(c.end_date, 'YYYY-MM-DD'))
+                   ORDER BY c.start_date)
+                 FROM calendar_entries c
+                 WHERE c.client_id = $1 AND c.country = m.country AND c.festival IS NOT NULL
+                   AND c.end_date >= $3::date AND c.start_date <= $4::date), '[]') AS festivals
+     FROM malls m WHERE m.client_id = $1 AND m.id = ANY($2::int[])
+     GROUP BY m.country ORDER BY m.country`,
+    [clientId, mallIds, range.start, range.end],
+  );
+  return rows.map((row) => ({ country: row.country, mallIds: row.mall_ids, festivals: row.festivals }));
+}
