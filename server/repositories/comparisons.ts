@@ -1,6 +1,7 @@
 import type { FestivalDays } from '../../src/domain/comparisons.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
+import { calendarEntries } from './calendar.js';
 import {
   type MallDays,
   measures,
@@ -113,24 +114,38 @@ export async function likeForLikeOutlets(
   return { kept: rows.filter((row) => row.kept).map((row) => row.id), total: rows.length };
 }
 
-/** The selected malls of each country, with the festivals of the client's calendar for that country in the days. */
+/** How far back a festival-aligned comparison looks for last year's festivals. */
+export const LAST_YEAR_LOOKBACK_DAYS = 430;
+
+/**
+ * The selected malls of each country, with the festivals of the client's calendar for that country in the days
+ * (calendarEntries: the calendar as the Calendar page keeps it).
+ */
 export async function festivalsByCountry(
   db: Queryable,
   clientId: number,
   mallIds: readonly number[],
   range: { start: string; end: string },
 ): Promise<{ country: string; mallIds: number[]; festivals: FestivalDays[] }[]> {
-  const { rows } = await db.query<{ country: string; mall_ids: number[]; festivals: FestivalDays[] }>(
-    `SELECT m.country, array_agg(m.id ORDER BY m.id) AS mall_ids,
-       coalesce((SELECT json_agg(json_build_object('festival', c.festival, 'name', c.name,
-                   'start', to_char(c.start_date, 'YYYY-MM-DD'), 'end', to_char(c.end_date, 'YYYY-MM-DD'))
-                   ORDER BY c.start_date)
-                 FROM calendar_entries c
-                 WHERE c.client_id = $1 AND c.country = m.country AND c.festival IS NOT NULL
-                   AND c.end_date >= $3::date AND c.start_date <= $4::date), '[]') AS festivals
-     FROM malls m WHERE m.client_id = $1 AND m.id = ANY($2::int[])
-     GROUP BY m.country ORDER BY m.country`,
-    [clientId, mallIds, range.start, range.end],
+  const { rows } = await db.query<{ country: string; mall_ids: number[] }>(
+    `SELECT country, array_agg(id ORDER BY id) AS mall_ids FROM malls
+     WHERE client_id = $1 AND id = ANY($2::int[]) GROUP BY country ORDER BY country`,
+    [clientId, mallIds],
   );
-  return rows.map((row) => ({ country: row.country, mallIds: row.mall_ids, festivals: row.festivals }));
+  const entries = await calendarEntries(
+    db,
+    clientId,
+    rows.map((row) => row.country),
+    range.start,
+    range.end,
+  );
+  return rows.map((row) => ({
+    country: row.country,
+    mallIds: row.mall_ids,
+    festivals: entries.flatMap((entry) =>
+      entry.country === row.country && entry.festival
+        ? [{ festival: entry.festival, name: entry.name, start: entry.start_date, end: entry.end_date }]
+        : [],
+    ),
+  }));
 }

@@ -43,6 +43,16 @@ export type Bucket = 'hourly' | 'daily' | 'weekly' | 'monthly';
  * Refused (a conflict) when the outlets use more than one currency: an outlet report never adds amounts of
  * different currencies (the caller asks one currency's outlets instead).
  */
+/** The malls of some outlets of a client, in the order of the outlets. */
+export async function mallsOfOutlets(db: Queryable, selection: OutletSelection): Promise<number[]> {
+  const { rows } = await db.query<{ mall_id: number }>(
+    `SELECT o.mall_id FROM unnest($2::int[]) WITH ORDINALITY AS u(id, n)
+     JOIN outlets o ON o.client_id = $1 AND o.id = u.id ORDER BY u.n`,
+    [selection.clientId, selection.outletIds],
+  );
+  return rows.map((row) => row.mall_id);
+}
+
 export async function sameCurrency(db: Queryable, selection: OutletSelection): Promise<Result<void>> {
   const { rows } = await db.query<{ currency: string }>(
     'SELECT DISTINCT currency FROM outlets WHERE client_id = $1 AND id = ANY($2::int[]) ORDER BY 1',
@@ -150,14 +160,17 @@ export async function comparisonTotals(
   db: Queryable,
   selection: OutletSelection,
   window: HourWindow,
+  days?: readonly string[],
 ): Promise<ComparisonTotals> {
   const params = new SqlParams();
+  // Only some days of the window (a festival-aligned comparison), when given.
   const where = dayRowsWhere(selection, window, params);
+  const only = days ? ` AND r.local_day = ANY(${params.add(days, '::date[]')})` : '';
   const { rows: result } = await db.query<{ gmv: string; transactions: string; units: string }>(
     `SELECT coalesce(sum(${windowValue('gmv', window, params)}), 0)::int8 AS gmv,
        coalesce(sum(${windowValue('transactions', window, params)}), 0)::int8 AS transactions,
        coalesce(sum(${windowValue('units', window, params)}), 0)::int8 AS units
-     FROM rollup_outlet_day_hours r WHERE ${where}`,
+     FROM rollup_outlet_day_hours r WHERE ${where}${only}`,
     params.values,
   );
   const cents = Number(result[0]?.gmv ?? 0);

@@ -1,11 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import { type CompareRule, comparedDays, type PreviousRule } from '../../src/domain/comparisons.js';
+import {
+  type AlignedFestival,
+  type CompareRule,
+  comparedDays,
+  type PreviousRule,
+} from '../../src/domain/comparisons.js';
 import { missingRatesMessage } from '../../src/domain/reportCurrency.js';
 import { addDays, daysInRange, eachDay, earlierDay, laterDay } from '../../src/domain/reports.js';
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
-import { festivalsByCountry, figuresOverDays, likeForLikeOutlets, type MallDays } from '../repositories/comparisons.js';
+import {
+  festivalsByCountry,
+  figuresOverDays,
+  LAST_YEAR_LOOKBACK_DAYS,
+  likeForLikeOutlets,
+  type MallDays,
+} from '../repositories/comparisons.js';
 import { type CrossSpendingQuery, crossSpending, crossSpendingDetails } from '../repositories/crossSpending.js';
 import { type ReportCurrency, reportCurrency } from '../repositories/currencies.js';
 import {
@@ -89,8 +100,15 @@ async function mallScope(
   };
 }
 
-/** How far back a festival-aligned comparison looks for last year's festivals. */
-const LAST_YEAR_LOOKBACK_DAYS = 430;
+/** A festival met, as the contract writes it (AlignedFestival). */
+export const alignedFestivalOf = (festival: AlignedFestival) => ({
+  festival: festival.festival,
+  name: festival.name,
+  start_time: festival.current.start,
+  end_time: festival.current.end,
+  compared_start_time: festival.compared.start,
+  compared_end_time: festival.compared.end,
+});
 const spanOfAll = (spans: readonly { start: string; end: string }[]) => ({
   start: spans.map((span) => span.start).reduce(earlierDay),
   end: spans.map((span) => span.end).reduce(laterDay),
@@ -147,14 +165,7 @@ async function comparisonPlan(
       seen.add(key);
       return true;
     })
-    .map((festival) => ({
-      festival: festival.festival,
-      name: festival.name,
-      start_time: festival.current.start,
-      end_time: festival.current.end,
-      compared_start_time: festival.compared.start,
-      compared_end_time: festival.compared.end,
-    }));
+    .map(alignedFestivalOf);
   return {
     rule,
     span,

@@ -1,8 +1,13 @@
+import { comparedDays } from '../../src/domain/comparisons.js';
+import { addDays } from '../../src/domain/reports.js';
 import { valueOrThrow } from '../errors.js';
+import { festivalsByCountry, LAST_YEAR_LOOKBACK_DAYS } from '../repositories/comparisons.js';
 import {
   comparisonTotals,
   dailyBreakdown,
+  type HourWindow,
   itemSalesBreakdown,
+  mallsOfOutlets,
   mealTimingReport,
   type OutletSelection,
   pointSeries,
@@ -10,6 +15,7 @@ import {
   searchSkus,
   topSkus,
 } from '../repositories/outletReports.js';
+import { alignedFestivalOf } from './mallReports.js';
 import { comparedHourWindow, dayWindow, hourWindow, outletIds, outletWindow } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
@@ -28,6 +34,37 @@ export function outletReportHandlers({ pool }: RouteDeps) {
   const withOneCurrency = async <T>(selection: OutletSelection, report: Promise<T>): Promise<T> => {
     const [, answer] = await Promise.all([sameCurrency(pool, selection).then(valueOrThrow), report]);
     return answer;
+  };
+  /** The window against last year's days met by festival, in the calendar of the first outlet's mall. */
+  const festivalComparison = async (selection: OutletSelection, current: HourWindow) => {
+    const [mallId] = await mallsOfOutlets(pool, selection);
+    const [country] =
+      mallId === undefined
+        ? []
+        : await festivalsByCountry(pool, selection.clientId, [mallId], {
+            start: addDays(current.start, -LAST_YEAR_LOOKBACK_DAYS),
+            end: current.end,
+          });
+    const plan = comparedDays('festival_aligned', current, country?.festivals ?? []);
+    const [totals, before] = await withOneCurrency(
+      selection,
+      Promise.all([
+        comparisonTotals(pool, selection, current),
+        comparisonTotals(pool, selection, { ...current, ...plan.span }, plan.days),
+      ]),
+    );
+    return {
+      current: totals,
+      compared: before,
+      compared_start_time: plan.span.start,
+      compared_end_time: plan.span.end,
+      comparison: {
+        compare: plan.rule,
+        aligned: plan.aligned.map(alignedFestivalOf),
+        like_for_like: null,
+        has_data: before.transactions > 0 || before.revenue !== 0,
+      },
+    };
   };
   return {
     async getSkus({ query }) {
@@ -54,6 +91,7 @@ export function outletReportHandlers({ pool }: RouteDeps) {
     async getOutletOverallComparison({ query }) {
       const selection = selectionOf(query);
       const current = hourWindow(outletWindow(query));
+      if (query.compare === 'festival_aligned') return festivalComparison(selection, current);
       const compared = comparedHourWindow(query);
       const [totals, before] = await withOneCurrency(
         selection,

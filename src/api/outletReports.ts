@@ -39,15 +39,18 @@ const rangeQuery = (range: OutletRange) => ({
   timeType: 'date' as const,
 });
 
-/** GET /outlets/overallComparison: the range's totals and those of `compared`. */
+/** GET /outlets/overallComparison: the range's totals and those of `compared` (or of last year's festival days). */
 export async function getOutletComparison(
   range: OutletRange,
   compared: Period,
   { signal, client = api }: CallOptions = {},
+  compare: 'period' | 'festival_aligned' = 'period',
 ): Promise<OutletComparison> {
+  const query = { ...rangeQuery(range), comparedStartTime: compared.start, comparedEndTime: compared.end };
   return dataOrThrow(
     await client.GET('/outlets/overallComparison', {
-      params: { query: { ...rangeQuery(range), comparedStartTime: compared.start, comparedEndTime: compared.end } },
+      // Festival-aligned: the server chooses last year's days by the outlet's calendar (compared is not used).
+      params: { query: compare === 'period' ? query : { ...query, compare } },
       signal,
     }),
   );

@@ -2162,6 +2162,17 @@ export interface components {
         OutletComparisonResponse: {
             current: components["schemas"]["ComparisonTotals"];
             compared: components["schemas"]["ComparisonTotals"];
+            /**
+             * Format: date
+             * @description With compare festival_aligned, the first day compared with.
+             */
+            compared_start_time?: string;
+            /**
+             * Format: date
+             * @description With compare festival_aligned, the last day compared with.
+             */
+            compared_end_time?: string;
+            comparison?: components["schemas"]["ComparisonMeta"];
         };
         PaymentSummary: {
             payment_method: string;
@@ -3944,6 +3955,8 @@ export interface operations {
                 timeType?: components["parameters"]["TimeType"];
                 comparedStartTime: components["schemas"]["OutletTime"];
                 comparedEndTime: components["schemas"]["OutletTime"];
+                /** @description festival_aligned: the compared days are last year's, met by festival in the calendar of the first outlet's mall (as GET /api/mall_report/growth), in the hours of startTime and endTime; comparedStartTime and comparedEndTime are then not used. Otherwise (default) the compared period is comparedStartTime to comparedEndTime. */
+                compare?: "period" | "festival_aligned";
             };
             header?: never;
             path?: never;

@@ -299,8 +299,7 @@ export function comparedFigures(
   const now = comparison.nothingCompared === true ? NO_DATA_SHORT : current;
   const days = comparison.current;
   return (
-    `${now}, ${spanText(days.start, days.end)}${joiner}` +
-    `${before}, ${spanInYearOf(comparison.previous, days.end)}`
+    `${now}, ${spanText(days.start, days.end)}${joiner}` + `${before}, ${spanInYearOf(comparison.previous, days.end)}`
   );
 }
 

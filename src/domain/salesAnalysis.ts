@@ -60,19 +60,21 @@ export function includesToday(range: Period, today: string | undefined): boolean
 
 /* ---------------------------------------------------------------- comparison and growth */
 
-export type ComparisonMode = 'previous' | 'lastYear';
+export type ComparisonMode = 'previous' | 'lastYear' | 'festival';
 
-export const COMPARISON_MODES: readonly ComparisonMode[] = ['previous', 'lastYear'];
+export const COMPARISON_MODES: readonly ComparisonMode[] = ['previous', 'lastYear', 'festival'];
 
 export const COMPARISON_LABELS: Readonly<Record<ComparisonMode, string>> = {
   previous: 'Previous period',
   lastYear: 'Same weekdays last year',
+  festival: 'Festival-aligned last year',
 };
 
 /** The rule of src/domain/comparisons a mode compares by (the mall pages' rules). */
 export const COMPARISON_RULES: Readonly<Record<ComparisonMode, CompareRule>> = {
   previous: 'previous',
   lastYear: 'same_weekday_last_year',
+  festival: 'festival_aligned',
 };
 
 export function isComparisonMode(value: string): value is ComparisonMode {
@@ -85,7 +87,8 @@ export function isComparisonMode(value: string): value is ComparisonMode {
  */
 export function comparisonPeriod(range: Period, mode: ComparisonMode): Period {
   if (mode === 'previous') return previousPeriod(range.start, range.end);
-  return comparedDays(COMPARISON_RULES[mode], range).span;
+  // Festival-aligned days need the outlet's calendar: the server chooses them (the same weekdays until it answers).
+  return comparedDays('same_weekday_last_year', range).span;
 }
 
 /** A period as the page writes it: '3 Mar 2026 – 9 Mar 2026', or one day '3 Mar 2026'. */
@@ -99,11 +102,15 @@ export function periodText(period: Period): string {
  * What the KPIs' growth compares (the days of `growthComparison`, the range's complete days): 'Compared with 26 Feb
  * 2026 – 4 Mar 2026 (the previous 7 days)'.
  */
-export function comparisonText(days: Period, mode: ComparisonMode): string {
-  const compared = periodText(comparisonPeriod(days, mode));
+export function comparisonText(days: Period, mode: ComparisonMode, comparedWith?: Period): string {
+  const compared = periodText(comparedWith ?? comparisonPeriod(days, mode));
   const count = daysInRange(days.start, days.end);
   const what =
-    mode === 'previous' ? `the previous ${count === 1 ? 'day' : `${count} days`}` : 'the same weekdays last year';
+    mode === 'previous'
+      ? `the previous ${count === 1 ? 'day' : `${count} days`}`
+      : mode === 'lastYear'
+        ? 'the same weekdays last year'
+        : 'last year, its festivals met';
   return `Compared with ${compared} (${what})`;
 }
 

@@ -89,6 +89,11 @@ export async function loadChartAnnotations(query: ReportQuery, options: CallOpti
   }
 }
 
+/** The time charts' annotations as a panel: never empty or failed (a failed call is none), so never 'No Data' or a toast. */
+export const annotationsPanel = {
+  load: (query: ReportQuery, signal: AbortSignal) => loadChartAnnotations(query, { signal }),
+};
+
 /** The single-call panels, over whole days where the page has no hour picker. */
 export const reportCalls = {
   daily: (query: ReportQuery, options: CallOptions) => getDailyReport(wholeDays(query), undefined, options),

@@ -11,7 +11,7 @@ import type {
 } from '../domain/mallReportViews';
 import { createQueryPageMachine } from './factories/queryPageMachine';
 import {
-  loadChartAnnotations,
+  annotationsPanel,
   loadMallHomeKpis,
   loadPaymentOverTime,
   loadPeakHours,
@@ -32,12 +32,6 @@ export interface MallHomePanels {
   /** The festivals, holidays and events the daily chart draws (none when their call fails). */
   readonly annotations: readonly ChartAnnotation[];
 }
-
-/** The time charts' annotations: never empty or failed (a failed call is none), so never 'No Data' or a toast. */
-const annotationsPanel = {
-  load: (query: Parameters<typeof loadChartAnnotations>[0], signal: AbortSignal) =>
-    loadChartAnnotations(query, { signal }),
-};
 
 export const mallHomeReportMachine = createQueryPageMachine<MallHomePanels>({
   id: 'mallHomeReport',

@@ -1,5 +1,6 @@
 import { type ApiClient, api } from '../api/client';
 import { getMallAmountReport } from '../api/mallAmountReports';
+import type { ChartAnnotation } from '../domain/chartAnnotations';
 import {
   amountDays,
   amountOutletRows,
@@ -14,6 +15,7 @@ import {
 } from '../domain/mallAmounts';
 import { mallHomeComparison, type ReportQuery } from '../domain/mallReportViews';
 import { createQueryPageMachine } from './factories/queryPageMachine';
+import { annotationsPanel } from './mallReportLoaders';
 
 /**
  * The refunds and voucher redemption pages: one query page each (factories/queryPageMachine) with three panels,
@@ -26,6 +28,8 @@ export interface MallAmountPanels {
   readonly kpis: MallAmountKpis;
   readonly daily: readonly MallAmountDayRow[];
   readonly outlets: readonly MallAmountOutletRow[];
+  /** The festivals, holidays and events the daily chart draws (none when their call fails). */
+  readonly annotations: readonly ChartAnnotation[];
 }
 
 /**
@@ -121,6 +125,7 @@ export function createMallAmountMachine({ kind, client = api }: MallAmountMachin
         load: async (query, signal) => amountOutletRows((await rangeReport(query, signal)).outlets),
         isEmpty: (rows) => rows.length === 0,
       },
+      annotations: annotationsPanel,
     },
   });
 }

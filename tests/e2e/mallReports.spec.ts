@@ -133,7 +133,9 @@ test.describe('mall report pages', () => {
   test('an empty range shows No Data', async ({ page }) => {
     await page.goto('/shopper-connect/mall-home?from=2020-01-01&to=2020-01-07');
     await loaded(page);
-    await expect(page.getByTestId('kpi-gmv-value')).toHaveText('$0.00');
+    // No sale at all: the figures say so rather than $0.00, and the growth has nothing to compare.
+    await expect(page.getByTestId('kpi-gmv-value')).toHaveText('No Data');
+    await expect(page.getByTestId('kpi-gmv-growth')).toContainText('nothing to compare');
     for (const chart of ['daily-trend-chart', 'outlet-ranking-chart', 'payment-split-chart']) {
       await expect(page.getByTestId(chart).getByText('No Data', { exact: true })).toBeVisible();
     }

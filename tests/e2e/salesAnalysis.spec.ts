@@ -78,14 +78,15 @@ test('the tenant analyses its outlet’s sales: KPIs, the series, top SKUs, meal
   const [start, end] = [days.get('startTime') ?? '', days.get('endTime') ?? ''];
   const yesterday = new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   expect(start < end).toBe(true);
-  await expect.poll(() => comparisons.length).toBe(4);
+  // Three comparisons (previous, same weekdays last year, festival-aligned last year), each asked at once.
+  await expect.poll(() => comparisons.length).toBe(6);
   const periods = comparisons.map((response) => {
     const params = new URL(response.url()).searchParams;
     expect(response.status()).toBe(200);
     expect(params.get('startTime')).toBe(start);
     return params.get('endTime');
   });
-  expect(periods.sort()).toEqual([yesterday, yesterday, end, end]);
+  expect(periods.sort()).toEqual([yesterday, yesterday, yesterday, end, end, end]);
   const comparison = comparisons.find((response) => new URL(response.url()).searchParams.get('endTime') === end);
   if (!comparison) throw new Error('no comparison of the whole days');
 
@@ -121,6 +122,11 @@ test('the tenant analyses its outlet’s sales: KPIs, the series, top SKUs, meal
   );
   await expect(view.getByTestId('sa-kpi-revenue-growth')).toHaveText(
     /^(▲ |▼ )?-?\d+\.\d{2}% vs .+ \d{4}, same weekdays last year \(today left out\)( · nothing to compare)?$/,
+  );
+  // Last year with its festivals met: the server chose the days by the outlet's calendar.
+  await view.getByLabel('Compare with').selectOption({ label: 'Festival-aligned last year' });
+  await expect(view.getByTestId('sa-compared-dates')).toHaveText(
+    /^Compared with .+ \d{4} \(last year, its festivals met\)$/,
   );
   await view.getByLabel('Compare with').selectOption({ label: 'Previous period' });
 

@@ -195,6 +195,7 @@ function describeCall(call: PendingCall, outlet: number, range = RANGE): string 
     'timeRange',
     'comparedStartTime',
     'comparedEndTime',
+    'compare',
     'sortMethod',
     'orderByMethod',
     'page',
@@ -212,11 +213,16 @@ const asked = (since: number, outlet: number, range = RANGE) =>
     .map((call) => describeCall(call, outlet, range))
     .sort();
 
-/** The KPIs' calls of 19–25 Nov, today the 25th: each comparison's whole range, and its complete days apart. */
+/**
+ * The KPIs' calls of 19–25 Nov, today the 25th: each comparison's whole range, and its complete days apart (the
+ * festival-aligned ones name the same weekdays last year; the server chooses the festival days).
+ */
 const KPI_CALLS_WITH_TODAY = [
   '/outlets/overallComparison comparedStartTime=2025-11-20 comparedEndTime=2025-11-26',
+  '/outlets/overallComparison comparedStartTime=2025-11-20 comparedEndTime=2025-11-26 compare=festival_aligned',
   '/outlets/overallComparison comparedStartTime=2026-11-12 comparedEndTime=2026-11-18',
   '/outlets/overallComparison endTime=2026-11-24 comparedStartTime=2025-11-20 comparedEndTime=2025-11-25',
+  '/outlets/overallComparison endTime=2026-11-24 comparedStartTime=2025-11-20 comparedEndTime=2025-11-25 compare=festival_aligned',
   '/outlets/overallComparison endTime=2026-11-24 comparedStartTime=2026-11-13 comparedEndTime=2026-11-18',
 ];
 
@@ -651,6 +657,7 @@ describe('salesAnalysisMachine details', () => {
     await flush();
     expect(kpiCalls(0)).toEqual([
       '/outlets/overallComparison comparedStartTime=2025-11-20 comparedEndTime=2025-11-26',
+      '/outlets/overallComparison comparedStartTime=2025-11-20 comparedEndTime=2025-11-26 compare=festival_aligned',
       '/outlets/overallComparison comparedStartTime=2026-11-12 comparedEndTime=2026-11-18',
     ]);
     await answerAll();
@@ -677,6 +684,7 @@ describe('salesAnalysisMachine details', () => {
     await flush();
     expect(kpiCalls(0, todayAlone)).toEqual([
       '/outlets/overallComparison comparedStartTime=2025-11-26 comparedEndTime=2025-11-26',
+      '/outlets/overallComparison comparedStartTime=2025-11-26 comparedEndTime=2025-11-26 compare=festival_aligned',
       '/outlets/overallComparison comparedStartTime=2026-11-24 comparedEndTime=2026-11-24',
     ]);
     await answerAll();

@@ -36,7 +36,7 @@ function ymd(day: string): [number, number, number] {
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedWorld(db.pool);
-  await grantOperatorPermissions(db.pool, ['/api/mall_report/growth::Read']);
+  await grantOperatorPermissions(db.pool, ['/api/mall_report/growth::Read', '/outlets/overallComparison::Read']);
   await db.pool.query(`
     DELETE FROM calendar_entries WHERE client_id = 1;
     INSERT INTO calendar_entries (client_id, country, start_date, end_date, name, kind, festival) VALUES
@@ -173,6 +173,31 @@ describe('GET /api/mall_report/growth', () => {
       url({ client_id: 1, mall_ids: [apexPlaza], start_time: '2026-03-02', end_time: '2026-03-08' }),
     );
     expect(foreign.statusCode).toBe(403);
+  });
+
+  it("meets an outlet's Chinese New Year with last year's in the sales analysis comparison", async () => {
+    const query = new URLSearchParams({
+      client_id: '1',
+      id: String(cafe),
+      startTime: '2026-02-15',
+      endTime: '2026-02-21',
+      comparedStartTime: '2026-02-08',
+      comparedEndTime: '2026-02-14',
+      compare: 'festival_aligned',
+    });
+    const response = await agents.operator.get(`/outlets/overallComparison?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      current: { revenue: 510, transactions: 2 },
+      compared: { revenue: 430, transactions: 2 },
+      compared_start_time: '2025-01-26',
+      compared_end_time: '2025-02-08',
+      comparison: { compare: 'festival_aligned', has_data: true },
+    });
+    // Without it, the period asked (the week before: nothing).
+    query.delete('compare');
+    const period = await agents.operator.get(`/outlets/overallComparison?${query}`);
+    expect(period.json().compared.revenue).toBe(0);
   });
 
   it('names a bad rule', async () => {

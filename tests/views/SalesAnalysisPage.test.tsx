@@ -199,8 +199,9 @@ describe('the sales analysis page', () => {
   const comparedCalls = () =>
     callsTo('/outlets/overallComparison')
       .map((url) =>
-        ['startTime', 'endTime', 'comparedStartTime', 'comparedEndTime']
+        ['startTime', 'endTime', 'comparedStartTime', 'comparedEndTime', 'compare']
           .map((key) => url.searchParams.get(key))
+          .filter((value) => value !== null)
           .join(' '),
       )
       .sort();
@@ -219,11 +220,14 @@ describe('the sales analysis page', () => {
         timeType: 'date',
       });
     }
-    // Last year: the same weekdays, 364 days back (Thu 19 Nov 2026 with Thu 20 Nov 2025).
+    // Last year: the same weekdays, 364 days back (Thu 19 Nov 2026 with Thu 20 Nov 2025); festival-aligned: the
+    // server chooses last year's days by the outlet's calendar.
     expect(comparedCalls()).toEqual([
       '2026-11-19 2026-11-24 2025-11-20 2025-11-25',
+      '2026-11-19 2026-11-24 2025-11-20 2025-11-25 festival_aligned',
       '2026-11-19 2026-11-24 2026-11-13 2026-11-18',
       '2026-11-19 2026-11-25 2025-11-20 2025-11-26',
+      '2026-11-19 2026-11-25 2025-11-20 2025-11-26 festival_aligned',
       '2026-11-19 2026-11-25 2026-11-12 2026-11-18',
     ]);
     for (const url of asked.filter((call) => call.pathname.startsWith('/outlets/'))) {
@@ -293,14 +297,56 @@ describe('the sales analysis page', () => {
     expect(compared('units')).toBe('0, 19–24 Nov vs no data, 13–18 Nov');
   });
 
+  it('compares with last year, its festivals met, as the server chose the days', async () => {
+    answers['/outlets/overallComparison'] = (url) => {
+      const complete =
+        url.searchParams.get('startTime') === '2026-11-19' && url.searchParams.get('endTime') === '2026-11-24';
+      if (url.searchParams.get('compare') !== 'festival_aligned') {
+        return ok({ current: complete ? COMPLETE : CURRENT, compared: PREVIOUS });
+      }
+      return ok({
+        current: complete ? COMPLETE : CURRENT,
+        compared: PREVIOUS,
+        compared_start_time: '2025-11-09',
+        compared_end_time: '2025-11-14',
+        comparison: {
+          compare: 'festival_aligned',
+          aligned: [
+            {
+              festival: 'deepavali',
+              name: 'Deepavali',
+              start_time: '2026-11-08',
+              end_time: '2026-11-08',
+              compared_start_time: '2025-10-20',
+              compared_end_time: '2025-10-20',
+            },
+          ],
+          like_for_like: null,
+          has_data: true,
+        },
+      });
+    };
+    renderPage();
+    await waitForPage();
+    fireEvent.change(screen.getByLabelText('Compare with'), { target: { value: 'festival' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('sa-compared-dates').textContent).toBe(
+        'Compared with 9 Nov 2025 – 14 Nov 2025 (last year, its festivals met)',
+      ),
+    );
+    expect(kpi('revenue')[1]).toBe('▲ 8.33% vs 9–14 Nov 2025, Deepavali 8 Nov met with 20 Oct 2025 (today left out)');
+    expect(compared('revenue')).toBe('Rp1,300,000, 19–24 Nov vs Rp1,200,000, 9–14 Nov 2025');
+  });
+
   it('compares days that ended before today whole, and says today alone has no growth yet', async () => {
     renderPage();
     await waitForPage();
     asked = [];
     chooseDays({ start: '2026-11-17', end: '2026-11-23' });
-    await waitFor(() => expect(comparedCalls()).toHaveLength(2));
+    await waitFor(() => expect(comparedCalls()).toHaveLength(3));
     expect(comparedCalls()).toEqual([
       '2026-11-17 2026-11-23 2025-11-18 2025-11-24',
+      '2026-11-17 2026-11-23 2025-11-18 2025-11-24 festival_aligned',
       '2026-11-17 2026-11-23 2026-11-10 2026-11-16',
     ]);
     await waitFor(() => expect(screen.queryAllByTestId('panel-loading')).toHaveLength(0));
@@ -314,10 +360,11 @@ describe('the sales analysis page', () => {
 
     asked = [];
     chooseDays({ start: '2026-11-25', end: '2026-11-25' });
-    await waitFor(() => expect(comparedCalls()).toHaveLength(2));
+    await waitFor(() => expect(comparedCalls()).toHaveLength(3));
     // Today alone: its figures so far, and no growth (no complete day).
     expect(comparedCalls()).toEqual([
       '2026-11-25 2026-11-25 2025-11-26 2025-11-26',
+      '2026-11-25 2026-11-25 2025-11-26 2025-11-26 festival_aligned',
       '2026-11-25 2026-11-25 2026-11-24 2026-11-24',
     ]);
     await waitFor(() => expect(screen.queryAllByTestId('panel-loading')).toHaveLength(0));

@@ -7,8 +7,10 @@ import {
   getRevenuePoints,
   getTransactionPoints,
   getUnitSalePoints,
+  type OutletComparison,
 } from '../../api/outletReports';
 import type { ReportQuery } from '../../domain/mallReportViews';
+import { withComparisonMeta } from '../../domain/periods';
 import {
   type ComparisonMode,
   comparisonPeriod,
@@ -66,6 +68,7 @@ import { createTopSkusMachine } from './topSkusMachine';
 export interface KpiPanels {
   readonly previous: SalesKpis;
   readonly lastYear: SalesKpis;
+  readonly festival: SalesKpis;
 }
 
 export interface TrendPanels {
@@ -96,21 +99,31 @@ export async function loadComparison(
 ): Promise<SalesKpis> {
   const range = outletRangeOf(query);
   const comparison = growthComparison(range, mode, query.today);
+  const compare = mode === 'festival' ? 'festival_aligned' : 'period';
+  /** The comparison as the server made it (the festival days it chose), told whether they hold any sale. */
+  const made = (growth: OutletComparison) => {
+    if (!comparison) return comparison;
+    const chosen =
+      growth.comparison && growth.compared_start_time && growth.compared_end_time
+        ? withComparisonMeta(
+            comparison,
+            { start: growth.compared_start_time, end: growth.compared_end_time },
+            growth.comparison,
+          )
+        : comparison;
+    return withComparedTotals(chosen, growth.compared);
+  };
   if (comparison && !comparison.todayLeftOut) {
-    const answer = await getOutletComparison(range, comparison.previous, options);
-    return { totals: answer.current, growth: answer, comparison: withComparedTotals(comparison, answer.compared) };
+    const answer = await getOutletComparison(range, comparison.previous, options, compare);
+    return { totals: answer.current, growth: answer, comparison: made(answer) };
   }
   const [whole, growth] = await Promise.all([
-    getOutletComparison(range, comparisonPeriod(range, mode), options),
+    getOutletComparison(range, comparisonPeriod(range, mode), options, compare),
     comparison
-      ? getOutletComparison({ ...range, ...comparison.current }, comparison.previous, options)
+      ? getOutletComparison({ ...range, ...comparison.current }, comparison.previous, options, compare)
       : Promise.resolve(undefined),
   ]);
-  return {
-    totals: whole.current,
-    growth,
-    comparison: comparison && growth ? withComparedTotals(comparison, growth.compared) : comparison,
-  };
+  return { totals: whole.current, growth, comparison: growth ? made(growth) : comparison };
 }
 
 /** The three series in the query's time range (hourly, daily, weekly or monthly). */
@@ -154,6 +167,7 @@ export function createSalesAnalysisReports(client: ApiClient = api) {
         panels: {
           previous: { load: (query, signal) => loadComparison(query, 'previous', { signal, client }) },
           lastYear: { load: (query, signal) => loadComparison(query, 'lastYear', { signal, client }) },
+          festival: { load: (query, signal) => loadComparison(query, 'festival', { signal, client }) },
         },
       }),
     ),

@@ -83,6 +83,7 @@ export function MallAmountPage({ kind, title }: PageProps & { readonly kind: Mal
   const kpiPanel = report.panelOf('kpis');
   const kpisLoading = kpiPanel.status === 'loading';
   const dailyData = report.dataOf('daily');
+  const annotations = report.dataOf('annotations');
   const outletData = report.dataOf('outlets');
   const days = dailyData ?? NO_DAYS;
   const outlets = outletData ?? NO_OUTLETS;
@@ -154,7 +155,13 @@ export function MallAmountPage({ kind, title }: PageProps & { readonly kind: Mal
         testId="amount-daily"
         title={labels.byDay}
         panel={report.panelOf('daily')}
-        chart={<Chart testId="amount-daily-chart" options={trend} />}
+        chart={
+          <Chart
+            testId="amount-daily-chart"
+            options={trend}
+            {...(annotations ? { annotations: { days: days.map((row) => row.date), items: annotations } } : {})}
+          />
+        }
         table={<ReportTable testId="amount-daily-table" columns={columns.daily} rows={days} rowKey={dayKey} />}
       />
       <ReportBlock

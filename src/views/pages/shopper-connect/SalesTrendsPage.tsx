@@ -50,7 +50,8 @@ function columnsOf(measure: TrendMeasure, year: number, currency: CurrencyFormat
       key: 'growth',
       kind: 'percent',
       label: 'Growth',
-      render: (row) => monthGrowthLine(row, measure, format),
+      // A sentence: it wraps rather than widening the table (or the phone's page) past its width.
+      render: (row) => <span className="data-table-wrap">{monthGrowthLine(row, measure, format)}</span>,
       value: (row) => row.growth?.[measure],
     },
   ];

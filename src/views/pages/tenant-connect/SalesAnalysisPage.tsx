@@ -213,7 +213,11 @@ function ComparedDates({
   return (
     <p className={`${Classes.TEXT_MUTED} sa-compared`}>
       <span data-testid="sa-compared-dates">
-        {range ? (comparison ? comparisonText(comparison.current, mode) : NO_COMPLETE_DAY) : '\u00a0'}
+        {range
+          ? comparison
+            ? comparisonText(comparison.current, mode, comparison.previous)
+            : NO_COMPLETE_DAY
+          : '\u00a0'}
       </span>
       {range && includesToday(range, today) ? (
         <span data-testid="sa-today-note"> · The days include today: its figures are so far.</span>
@@ -234,7 +238,11 @@ function KpiSection({ page, waiting }: { readonly page: PageActor; readonly wait
   const answer = report.dataOf(mode);
   const figures = useMemo(() => (answer ? kpiFigures(answer) : undefined), [answer]);
   const range = useMemo(() => query && outletRangeOf(query), [query]);
-  const comparison = useMemo(() => range && growthComparison(range, mode, query?.today), [range, mode, query]);
+  // The server's account of the comparison once it answered (the festival days it chose), else the page's own.
+  const comparison = useMemo(
+    () => answer?.comparison ?? (range && growthComparison(range, mode, query?.today)),
+    [answer, range, mode, query],
+  );
   const loading = panel.status === 'loading';
   return (
     <Card className="report-block" data-testid="sa-kpis">
