@@ -119,6 +119,8 @@ export interface MallAmountKpis {
   readonly rate: Kpi;
   /** The periods the growth compares; undefined when the range holds no complete day. */
   readonly comparison: GrowthComparison | undefined;
+  /** The range holds no sale at all: the figures say 'No Data' rather than zeros. */
+  readonly noData: boolean;
 }
 
 /** What the growth compares: an answer for `current` (the range's complete days), with the days before it. */
@@ -146,6 +148,7 @@ export function mallAmountKpis(whole: Pick<MallAmountReport, 'current'>, growth?
     amount: kpi((totals) => totals.amount),
     count: kpi((totals) => totals.count),
     rate: kpi(amountRate),
+    noData: now.amount === 0 && now.count === 0 && now.gmv === 0 && now.transactions === 0,
     comparison:
       growth &&
       withComparisonMeta(

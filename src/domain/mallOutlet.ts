@@ -148,6 +148,8 @@ export interface MallOutletKpis {
   readonly averageTransactionValue: Kpi;
   /** The periods the growth rates compare (the previous one moved back by whole weeks); none without a complete day. */
   readonly comparison: GrowthComparison | undefined;
+  /** The range holds no sale at all: the figures say 'No Data' rather than zeros. */
+  readonly noData: boolean;
 }
 
 /**
@@ -167,6 +169,7 @@ export function mallOutletKpis(
     gmv: kpi((measures) => measures.gmv),
     transactions: kpi((measures) => measures.transactions),
     averageTransactionValue: kpi((measures) => measures.average_transaction_value),
+    noData: whole.current.transactions === 0 && whole.current.gmv === 0,
     comparison:
       growth && comparedDays
         ? withComparisonMeta(

@@ -1,6 +1,7 @@
 import type { CompareRule, ComparisonChoice } from './comparisons';
 import type { Metric, TimeRange } from './dateLimits';
 import type { CommittedFilters } from './filterHeader';
+import { NO_DATA } from './messages';
 import {
   comparisonLabel,
   completeDaysComparison,
@@ -246,6 +247,11 @@ export function mallHomeKpis(comparison: GrowthComparison | undefined, responses
     comparison: answer && comparison ? withGrowthAnswer(comparison, answer) : undefined,
     noData: !responses.malls.some((row) => row.transactions > 0 || row.gmv !== 0),
   };
+}
+
+/** A KPI's figure as shown: 'No Data' when its range holds no sale at all (not a zero), else `format`'s text. */
+export function kpiValueText(noData: boolean | undefined, value: number, format: (value: number) => string): string {
+  return noData === true ? NO_DATA : format(value);
 }
 
 /** Beside a growth rate whose compared days hold no sale (§9 still gives 0.00%). */

@@ -2,6 +2,7 @@ import { assign, type EventObject, enqueueActions, fromCallback, setup } from 'x
 import { type ApiClient, api, type CallOptions } from '../api/client';
 import { getMallOutletComparison, getMallOutletDaily, getOutletPeers } from '../api/mallOutletReports';
 import { getLevelReport } from '../api/mallReports';
+import type { ChartAnnotation } from '../domain/chartAnnotations';
 import type { CommittedFilters } from '../domain/filterHeader';
 import {
   type ClientMall,
@@ -18,6 +19,7 @@ import {
 import type { DailyReportRow, ReportQuery } from '../domain/mallReportViews';
 import { reportOfPage } from './factories/pageQueryReport';
 import { createQueryPageMachine } from './factories/queryPageMachine';
+import { annotationsPanel } from './mallReportLoaders';
 import { appActor } from './systemIds';
 
 /**
@@ -35,6 +37,8 @@ export interface MallOutletPanels {
   readonly daily: readonly DailyReportRow[];
   /** Undefined: the answer did not place the outlet (it has no row in its category). */
   readonly placement: OutletPlacement | undefined;
+  /** The festivals, holidays and events of the outlet's mall the daily chart draws (none when their call fails). */
+  readonly annotations: readonly ChartAnnotation[];
 }
 
 function outletPeriod(query: ReportQuery) {
@@ -86,6 +90,8 @@ export function createMallOutletReportMachine(client: ApiClient = api) {
           load: (query, signal) => loadOutletPlacement(query, { signal, client }),
           isEmpty: (placement) => placement === undefined,
         },
+        // The query's malls are the outlet's own mall.
+        annotations: annotationsPanel,
       },
     }),
   );

@@ -62,6 +62,8 @@ export const mallGmvReportMachine = createQueryPageMachine<MallGmvPanels>({
 
 export interface PeakHoursPanels {
   readonly peakHours: PeakHoursData;
+  /** The festivals, holidays and events the series draws over its days (daily time range). */
+  readonly annotations: readonly ChartAnnotation[];
 }
 
 export const peakHoursReportMachine = createQueryPageMachine<PeakHoursPanels>({
@@ -73,6 +75,7 @@ export const peakHoursReportMachine = createQueryPageMachine<PeakHoursPanels>({
       load: (query, signal) => loadPeakHours(query, { signal }),
       isEmpty: (data) => noNumbers(data.series.map((point) => point.value)),
     },
+    annotations: annotationsPanel,
   },
 });
 

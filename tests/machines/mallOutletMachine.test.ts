@@ -226,6 +226,7 @@ const loadedKpisAndPeers = () => {
       gmv: { current: 1000, growth: { current: 900, previous: 800 } },
       transactions: { current: 40, growth: { current: 36, previous: 40 } },
       averageTransactionValue: { current: 25, growth: { current: 25, previous: 20 } },
+      noData: false,
       comparison: {
         current: { start: '2026-03-05', end: '2026-03-10' },
         previous: { start: '2026-02-26', end: '2026-03-03' },

@@ -12,7 +12,7 @@ import {
   mallAmountKpis,
   noAmounts,
 } from '../../src/domain/mallAmounts';
-import { kpiGrowthLine } from '../../src/domain/mallReportViews';
+import { kpiGrowthLine, kpiValueText } from '../../src/domain/mallReportViews';
 
 /*
  * The refunds and voucher redemption figures as the pages show them, on the hand-computed week of
@@ -112,6 +112,15 @@ describe('mallAmountKpis', () => {
     expect(comparisonNote(kpis.comparison)).toBe(
       'Growth: 9–14 Mar against 3–8 Mar; today is left out until it is over.',
     );
+  });
+
+  it("says 'No Data' for a range without any sale, and zeros only where there were sales but no refund", () => {
+    const nothing = { ...WEEK, current: { amount: 0, count: 0, gmv: 0, transactions: 0 } };
+    expect(mallAmountKpis(nothing).noData).toBe(true);
+    expect(kpiValueText(mallAmountKpis(nothing).noData, 0, (value) => `$${value.toFixed(2)}`)).toBe('No Data');
+    const noRefund = { ...WEEK, current: { amount: 0, count: 0, gmv: 120, transactions: 3 } };
+    expect(mallAmountKpis(noRefund).noData).toBe(false);
+    expect(kpiValueText(mallAmountKpis(noRefund).noData, 0, (value) => `$${value.toFixed(2)}`)).toBe('$0.00');
   });
 
   it('has no growth without a complete day', () => {

@@ -8,10 +8,10 @@ import {
   type Kpi,
   kpiCsvRows,
   kpiGrowthLine,
+  kpiValueText,
   type MallGroupRow,
   type PaymentMethodRow,
 } from '../../../domain/mallReportViews';
-import { NO_DATA } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { AuthContext } from '../../../machines/authContext';
 import { mallEventsMachine } from '../../../machines/mallEventsMachine';
@@ -121,7 +121,7 @@ export function MallHomePage({ title, header }: PageProps) {
   const kpisLoading = report.panelOf('kpis').status === 'loading';
   const money = (value: number) => formatMoney(value, currency);
   /** A figure of a range without any captured sale says so, rather than $0.00. */
-  const figure = (value: number, format: (value: number) => string) => (kpis?.noData ? NO_DATA : format(value));
+  const figure = (value: number, format: (value: number) => string) => kpiValueText(kpis?.noData, value, format);
   const growthOf = (kpi: Kpi | undefined, format: (value: number) => string) =>
     kpi && kpis ? kpiGrowthLine(kpi, kpis.comparison, format) : undefined;
 

@@ -14,7 +14,13 @@ import {
   UNKNOWN_OUTLET_TITLE,
   unknownOutletMessage,
 } from '../../../domain/mallOutlet';
-import { type DailyReportRow, KPI_CSV_KEYS, type Kpi, kpiGrowthLine } from '../../../domain/mallReportViews';
+import {
+  type DailyReportRow,
+  KPI_CSV_KEYS,
+  type Kpi,
+  kpiGrowthLine,
+  kpiValueText,
+} from '../../../domain/mallReportViews';
 import { mallOutletPageMachine } from '../../../machines/mallOutletMachine';
 import { Chart } from '../../charts/Chart';
 import { CurrencyContext, Money } from '../../common/Money';
@@ -85,6 +91,7 @@ export function MallOutletPage({ title }: PageProps) {
   const kpisPanel = report.panelOf('kpis');
   const dailyData = report.dataOf('daily');
   const daily = dailyData ?? [];
+  const annotations = report.dataOf('annotations');
   const placement = report.dataOf('placement');
   const placementPanel = report.panelOf('placement');
   const trend = useMemo(
@@ -152,21 +159,21 @@ export function MallOutletPage({ title }: PageProps) {
               <KpiCard
                 testId="kpi-gmv"
                 label="GMV"
-                value={formatMoney(kpis?.gmv.current ?? 0, currency)}
+                value={kpiValueText(kpis?.noData, kpis?.gmv.current ?? 0, money)}
                 growth={growthOf(kpis?.gmv, money)}
                 loading={waiting || kpisPanel.status === 'loading'}
               />
               <KpiCard
                 testId="kpi-transactions"
                 label="Transactions"
-                value={formatNumber(kpis?.transactions.current ?? 0)}
+                value={kpiValueText(kpis?.noData, kpis?.transactions.current ?? 0, formatNumber)}
                 growth={growthOf(kpis?.transactions, formatNumber)}
                 loading={waiting || kpisPanel.status === 'loading'}
               />
               <KpiCard
                 testId="kpi-atv"
                 label="Average Transaction Value"
-                value={formatMoney(kpis?.averageTransactionValue.current ?? 0, currency)}
+                value={kpiValueText(kpis?.noData, kpis?.averageTransactionValue.current ?? 0, money)}
                 growth={growthOf(kpis?.averageTransactionValue, money)}
                 loading={waiting || kpisPanel.status === 'loading'}
               />
@@ -201,7 +208,13 @@ export function MallOutletPage({ title }: PageProps) {
               testId="outlet-daily"
               title="Daily GMV and Transactions"
               panel={waiting ? { status: 'loading', retry: () => undefined } : report.panelOf('daily')}
-              chart={<Chart testId="outlet-daily-chart" options={trend} />}
+              chart={
+                <Chart
+                  testId="outlet-daily-chart"
+                  options={trend}
+                  {...(annotations ? { annotations: { days: daily.map((row) => row.date), items: annotations } } : {})}
+                />
+              }
               table={<ReportTable columns={DAILY_COLUMNS} rows={daily} rowKey={(row) => row.date} />}
             />
             <ReportBlock

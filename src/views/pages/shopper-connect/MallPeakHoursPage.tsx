@@ -129,6 +129,15 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
     [hours, heatMap, shown, metric, currency, theme],
   );
   const line = useMemo(() => seriesOptions(series, shown, metric, currency), [series, shown, metric, currency]);
+  // Festivals and events over the days of a daily series (weeks and months have no day to draw them on).
+  const annotationItems = report.dataOf('annotations');
+  const annotations = useMemo(
+    () =>
+      annotationItems && query?.timeRange === 'daily'
+        ? { days: points.map((point) => point.period), items: annotationItems }
+        : undefined,
+    [annotationItems, query, points],
+  );
   const seriesColumns: Column<MarkedPoint>[] = [
     { key: 'period', kind: 'text', label: 'Period', render: (row) => row.mark.label },
     {
@@ -164,7 +173,7 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
         testId="peak-series"
         title={`${METRIC_LABELS[metric]} over Time`}
         panel={panel}
-        chart={<Chart testId="peak-series-chart" options={line} />}
+        chart={<Chart testId="peak-series-chart" options={line} {...(annotations ? { annotations } : {})} />}
         table={<ReportTable columns={seriesColumns} rows={shown ? series : []} />}
       />
     </MallReportSection>

@@ -9,7 +9,7 @@ import {
   type MallAmountOutletRow,
   mallAmountCsvFiles,
 } from '../../../domain/mallAmounts';
-import { type Kpi, kpiGrowthLine } from '../../../domain/mallReportViews';
+import { type Kpi, kpiGrowthLine, kpiValueText } from '../../../domain/mallReportViews';
 import { dayMark } from '../../../domain/periods';
 import { refundsMachine, voucherRedemptionMachine } from '../../../machines/refundsAndVoucherRedemptionMachine';
 import { Chart } from '../../charts/Chart';
@@ -127,21 +127,21 @@ export function MallAmountPage({ kind, title }: PageProps & { readonly kind: Mal
         <KpiCard
           testId="kpi-amount"
           label={labels.amount}
-          value={formatMoney(kpis?.amount.current ?? 0, currency)}
+          value={kpiValueText(kpis?.noData, kpis?.amount.current ?? 0, money)}
           growth={growthOf(kpis?.amount, money)}
           loading={kpisLoading}
         />
         <KpiCard
           testId="kpi-count"
           label={labels.count}
-          value={formatNumber(kpis?.count.current ?? 0)}
+          value={kpiValueText(kpis?.noData, kpis?.count.current ?? 0, formatNumber)}
           growth={growthOf(kpis?.count, formatNumber)}
           loading={kpisLoading}
         />
         <KpiCard
           testId="kpi-rate"
           label={labels.rate}
-          value={formatPercentage(kpis?.rate.current ?? 0)}
+          value={kpiValueText(kpis?.noData, kpis?.rate.current ?? 0, formatPercentage)}
           growth={growthOf(kpis?.rate, formatPercentage)}
           loading={kpisLoading}
         />
