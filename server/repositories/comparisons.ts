@@ -4,6 +4,7 @@ import { SqlParams } from '../db/sqlParams.js';
 import { calendarEntries } from './calendar.js';
 import {
   type MallDays,
+  mallDaysCte,
   measures,
   money,
   type ReportRange,
@@ -49,19 +50,11 @@ export async function figuresOverDays(
   const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
   const mallOf = source.level === 'mall' ? 'r.mall_id' : '(SELECT s.mall_id FROM scope s WHERE s.id = r.outlet_id)';
-  const malls = params.add(
-    mallDays.flatMap((entry) => entry.days.map(() => entry.mallId)),
-    '::int[]',
-  );
-  const days = params.add(
-    mallDays.flatMap((entry) => entry.days),
-    '::date[]',
-  );
   const g = `sum(${source.value('gmv')})`;
   const t = `sum(${source.value('transactions')})`;
   const { rows } = await db.query<SideFigures>(
     `WITH ${cte},
-     wanted AS MATERIALIZED (SELECT DISTINCT m, d FROM unnest(${malls}, ${days}) AS u(m, d))
+     ${mallDaysCte(params, mallDays)}
      SELECT ${measures(money(g), t)}, coalesce(${money(`sum(${source.value('member_gmv')})`)}, 0)::float8 AS member_gmv,
        coalesce(${t}, 0) > 0 OR coalesce(${g}, 0) <> 0 AS has_data
      FROM ${source.from} AND (${mallOf}, r.local_day) IN (SELECT m, d FROM wanted)`,

@@ -58,6 +58,22 @@ export interface MallDays {
   days: readonly string[];
 }
 
+/**
+ * The `wanted` CTE of a comparison: the (mall, day) pairs it reads (`m`, `d`), each once. A row of the rollups is
+ * kept by `(<its mall>, r.local_day) IN (SELECT m, d FROM wanted)`.
+ */
+export function mallDaysCte(params: SqlParams, mallDays: readonly MallDays[]): string {
+  const malls = params.add(
+    mallDays.flatMap((entry) => entry.days.map(() => entry.mallId)),
+    '::int[]',
+  );
+  const days = params.add(
+    mallDays.flatMap((entry) => entry.days),
+    '::date[]',
+  );
+  return `wanted AS MATERIALIZED (SELECT DISTINCT m, d FROM unnest(${malls}, ${days}) AS u(m, d))`;
+}
+
 /** Local days, both included, and local hours of the day, both included. */
 export interface ReportRange {
   start: string;
@@ -639,18 +655,6 @@ export async function memberOutletRanking(
   return rows;
 }
 
-/** Totals of the scope over the range. */
-export async function totals(db: Queryable, scope: ReportScope, range: ReportRange): Promise<SalesMeasures> {
-  const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
-  const source = rollupSource(params, scope, range, 'mall');
-  const { rows } = await db.query<SalesMeasures>(
-    `WITH ${cte} SELECT ${measures(money(`sum(${source.value('gmv')})`), `sum(${source.value('transactions')})`)} FROM ${source.from}`,
-    params.values,
-  );
-  return rows[0] ?? { gmv: 0, transactions: 0, average_transaction_value: 0 };
-}
-
 export type CurrencyFigures = Schemas['CurrencyFigures'];
 
 /**
@@ -795,14 +799,6 @@ export async function amountReport(
   const client = params.add(scope.clientId, '::int');
   const start = params.add(range.start, '::date');
   const end = params.add(range.end, '::date');
-  const wantedMalls = params.add(
-    compared.mallDays.flatMap((entry) => entry.days.map(() => entry.mallId)),
-    '::int[]',
-  );
-  const wantedDays = params.add(
-    compared.mallDays.flatMap((entry) => entry.days),
-    '::date[]',
-  );
   // Every day read: the range's and the compared ones (an index scan by day, however far back they are).
   const allDays = params.add(
     [...new Set([...eachDay(range.start, range.end), ...compared.mallDays.flatMap((entry) => entry.days)])],
@@ -812,7 +808,7 @@ export async function amountReport(
   const cents = (column: string) => (rate === '1' ? `(r.${column} * 100)` : `(r.${column} * 100 * ${rate})`);
   const { rows } = await db.query<{ report: ExactAmountReport }>(
     `WITH ${cte},
-     wanted AS MATERIALIZED (SELECT DISTINCT m, d FROM unnest(${wantedMalls}, ${wantedDays}) AS u(m, d)),
+     ${mallDaysCte(params, compared.mallDays)},
      d AS MATERIALIZED (
        SELECT r.outlet_id, r.local_day, r.local_day BETWEEN ${start} AND ${end} AS current, ${cents(amount)} AS a,
          r.${count} AS c, ${cents('gmv')} AS g, r.transactions AS t

@@ -15,7 +15,15 @@
  * span is the first to the last. Used by the server (which sums the rollups over those days) and the pages (which
  * say what is compared).
  */
-import { addDays, daysInRange, eachDay, isoWeekday, type Period, previousPeriod } from './reports';
+import {
+  addDays,
+  daysInRange,
+  eachDay,
+  isoWeekday,
+  type Period,
+  previousPeriod,
+  wholeWeeksComparisonPeriod,
+} from './reports';
 
 export const COMPARE_RULES = ['previous', 'same_weekday_last_year', 'festival_aligned'] as const;
 export type CompareRule = (typeof COMPARE_RULES)[number];
@@ -87,12 +95,11 @@ export function comparedDays(
 ): ComparedDays {
   const days = eachDay(range.start, range.end);
   if (rule === 'previous') {
-    const shift =
+    const period =
       previous === 'whole_weeks'
-        ? Math.ceil(days.length / WEEK) * WEEK
-        : between(previousPeriod(range.start, range.end).start, range.start);
-    const compared = days.map((day) => addDays(day, -shift));
-    return { rule, days: compared, span: spanOf(compared), aligned: [] };
+        ? wholeWeeksComparisonPeriod(range.start, range.end)
+        : previousPeriod(range.start, range.end);
+    return { rule, days: eachDay(period.start, period.end), span: period, aligned: [] };
   }
   const lastYear = days.map((day) => addDays(day, -52 * WEEK));
   if (rule === 'same_weekday_last_year') return { rule, days: lastYear, span: spanOf(lastYear), aligned: [] };

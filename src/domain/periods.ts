@@ -7,7 +7,7 @@
 
 import type { AlignedFestival, CompareRule } from './comparisons';
 import { formatMonthShort } from './format';
-import { addDays, daysInRange, type Period, previousPeriod } from './reports';
+import { addDays, daysInRange, earlierDay, laterDay, type Period, previousPeriod } from './reports';
 
 export interface PeriodMark {
   /** The period's label, with its real span when cut short and 'so far' when still open. */
@@ -20,8 +20,6 @@ export interface PeriodMark {
 
 const dayOfMonth = (day: string) => Number(day.slice(8, 10));
 const monthShort = (day: string) => formatMonthShort(Number(day.slice(5, 7)));
-const later = (a: string, b: string) => (a > b ? a : b);
-const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /** A day: '24/11 (so far)' when it is today (dayLabel writes the day as the chart does). */
 export function dayMark(date: string, today: string, dayLabel: (date: string) => string): PeriodMark {
@@ -31,8 +29,8 @@ export function dayMark(date: string, today: string, dayLabel: (date: string) =>
 
 /** The span of a bucket `first`..`last` that the range `start`..`end` (and today) leave of it. */
 function spanOf(first: string, last: string, range: { start: string; end: string }, today: string) {
-  const from = later(first, range.start);
-  const to = earlier(last, range.end);
+  const from = laterDay(first, range.start);
+  const to = earlierDay(last, range.end);
   const open = to >= today;
   return { from, to, open, cut: from !== first || to !== last };
 }
@@ -63,7 +61,7 @@ export function monthMark(
 /** A week (its Monday) of a range: '16–22 Nov' when whole, '19–22 Nov (4 days)' when cut short. */
 export function weekMark(monday: string, range: { start: string; end: string }, today: string): PeriodMark {
   const span = spanOf(monday, addDays(monday, 6), range, today);
-  return markOf(spanText(later(monday, range.start), earlier(addDays(monday, 6), range.end)), span, true);
+  return markOf(spanText(laterDay(monday, range.start), earlierDay(addDays(monday, 6), range.end)), span, true);
 }
 
 function markOf(
@@ -130,7 +128,7 @@ export interface GrowthComparison {
 
 /** The comparison of a range's complete days; undefined when the range holds none (only today). */
 export function completeDaysComparison(range: Period, today: string): GrowthComparison | undefined {
-  const end = earlier(range.end, addDays(today, -1));
+  const end = earlierDay(range.end, addDays(today, -1));
   if (end < range.start) return undefined;
   return {
     current: { start: range.start, end },
