@@ -36,7 +36,7 @@ export interface ChartProps {
    * The festivals, holidays and events over a chart of days (its categories' days in order): plot bands and lines
    * on its x axis, with a key under it naming each kind drawn.
    */
-  readonly annotations?: ChartAnnotations;
+  readonly annotations?: ChartAnnotations | undefined;
 }
 
 /** The key of a chart's annotations: each kind drawn, its colour and name, as text. */

@@ -1,4 +1,5 @@
 import type Highcharts from 'highcharts';
+import { useMemo } from 'react';
 import { type AnnotationKind, annotationSpans, type ChartAnnotation } from '../../domain/chartAnnotations';
 import type { Theme } from '../../domain/theme';
 
@@ -12,6 +13,18 @@ import type { Theme } from '../../domain/theme';
 export interface ChartAnnotations {
   readonly days: readonly string[];
   readonly items: readonly ChartAnnotation[];
+}
+
+/**
+ * A time chart's annotations: `items` (a page's annotations panel; undefined while it has none) over the chart's
+ * `days`. The same object while the items and the days are the same, as `Chart` keeps its options on it.
+ */
+export function useChartAnnotations(
+  items: readonly ChartAnnotation[] | undefined,
+  days: readonly string[],
+): ChartAnnotations | undefined {
+  const key = days.join(',');
+  return useMemo(() => (items ? { days: key === '' ? [] : key.split(','), items } : undefined), [items, key]);
 }
 
 /** Each kind's colour: the swatch of the key and the band's fill (translucent) or the line. */

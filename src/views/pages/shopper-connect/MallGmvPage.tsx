@@ -5,6 +5,7 @@ import type { MonthlyReportRow } from '../../../domain/mallReportViews';
 import { sortMonths } from '../../../domain/reports';
 import { mallGmvReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
+import { useChartAnnotations } from '../../charts/chartAnnotations';
 import { Money, useMallCurrency } from '../../common/Money';
 import { useToday } from '../../filters/filterHeaderContext';
 import { PageHeader } from '../../filters/PageHeader';
@@ -83,10 +84,9 @@ export function MallGmvPage({ title, header }: PageProps) {
   const dailyData = report.dataOf('daily');
   const monthlyData = report.dataOf('monthly');
   const daily = dailyData ?? [];
-  const annotationItems = report.dataOf('annotations');
-  const annotations = useMemo(
-    () => (annotationItems ? { days: daily.map((row) => row.date), items: annotationItems } : undefined),
-    [daily, annotationItems],
+  const annotations = useChartAnnotations(
+    report.dataOf('annotations'),
+    daily.map((row) => row.date),
   );
   const monthly = useMemo(() => sortMonths(monthlyData ?? [], (row) => row.month), [monthlyData]);
   const outletData = report.dataOf('outlets');
@@ -170,11 +170,7 @@ export function MallGmvPage({ title, header }: PageProps) {
           </ButtonGroup>
         }
         chart={
-          <Chart
-            testId="gmv-trend-chart"
-            options={trend}
-            {...(view === 'daily' && annotations ? { annotations } : {})}
-          />
+          <Chart testId="gmv-trend-chart" options={trend} annotations={view === 'daily' ? annotations : undefined} />
         }
         table={
           view === 'daily' ? (

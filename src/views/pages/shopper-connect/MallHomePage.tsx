@@ -17,6 +17,7 @@ import { AuthContext } from '../../../machines/authContext';
 import { mallEventsMachine } from '../../../machines/mallEventsMachine';
 import { type MallHomePanels, mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
+import { useChartAnnotations } from '../../charts/chartAnnotations';
 import { Money, useMallCurrency } from '../../common/Money';
 import { useNoticeToasts } from '../../common/Notifications';
 import { FilterHeaderContext, useToday } from '../../filters/filterHeaderContext';
@@ -97,10 +98,9 @@ export function MallHomePage({ title, header }: PageProps) {
   const dailyData = report.dataOf('daily');
   const shown = dailyData !== undefined;
   const daily = dailyData ?? [];
-  const annotationItems = report.dataOf('annotations');
-  const annotations = useMemo(
-    () => (annotationItems ? { days: daily.map((row) => row.date), items: annotationItems } : undefined),
-    [daily, annotationItems],
+  const annotations = useChartAnnotations(
+    report.dataOf('annotations'),
+    daily.map((row) => row.date),
   );
   const outletData = report.dataOf('outlets');
   const outlets = useMemo(() => (outletData ?? []).slice(0, 10), [outletData]);
@@ -182,7 +182,7 @@ export function MallHomePage({ title, header }: PageProps) {
             </div>
           ) : null
         }
-        chart={<Chart testId="daily-trend-chart" options={trend} {...(annotations ? { annotations } : {})} />}
+        chart={<Chart testId="daily-trend-chart" options={trend} annotations={annotations} />}
         table={<ReportTable columns={DAILY_COLUMNS} rows={shown ? daily : []} />}
       />
       <ReportBlock

@@ -23,6 +23,7 @@ import {
 } from '../../../domain/mallReportViews';
 import { mallOutletPageMachine } from '../../../machines/mallOutletMachine';
 import { Chart } from '../../charts/Chart';
+import { useChartAnnotations } from '../../charts/chartAnnotations';
 import { CurrencyContext, Money } from '../../common/Money';
 import { usePageActor } from '../../common/usePageActor';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
@@ -91,7 +92,10 @@ export function MallOutletPage({ title }: PageProps) {
   const kpisPanel = report.panelOf('kpis');
   const dailyData = report.dataOf('daily');
   const daily = dailyData ?? [];
-  const annotations = report.dataOf('annotations');
+  const annotations = useChartAnnotations(
+    report.dataOf('annotations'),
+    daily.map((row) => row.date),
+  );
   const placement = report.dataOf('placement');
   const placementPanel = report.panelOf('placement');
   const trend = useMemo(
@@ -208,13 +212,7 @@ export function MallOutletPage({ title }: PageProps) {
               testId="outlet-daily"
               title="Daily GMV and Transactions"
               panel={waiting ? { status: 'loading', retry: () => undefined } : report.panelOf('daily')}
-              chart={
-                <Chart
-                  testId="outlet-daily-chart"
-                  options={trend}
-                  {...(annotations ? { annotations: { days: daily.map((row) => row.date), items: annotations } } : {})}
-                />
-              }
+              chart={<Chart testId="outlet-daily-chart" options={trend} annotations={annotations} />}
               table={<ReportTable columns={DAILY_COLUMNS} rows={daily} rowKey={(row) => row.date} />}
             />
             <ReportBlock

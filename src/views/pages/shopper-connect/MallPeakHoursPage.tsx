@@ -10,6 +10,7 @@ import type { PeriodMark } from '../../../domain/periods';
 import type { Theme } from '../../../domain/theme';
 import { peakHoursReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
+import { useChartAnnotations } from '../../charts/chartAnnotations';
 import { ChartThemeContext, heatMapLowColor } from '../../charts/chartColors';
 import { CHART_COLORS } from '../../charts/chartTheme';
 import { useMallCurrency } from '../../common/Money';
@@ -130,13 +131,9 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
   );
   const line = useMemo(() => seriesOptions(series, shown, metric, currency), [series, shown, metric, currency]);
   // Festivals and events over the days of a daily series (weeks and months have no day to draw them on).
-  const annotationItems = report.dataOf('annotations');
-  const annotations = useMemo(
-    () =>
-      annotationItems && query?.timeRange === 'daily'
-        ? { days: points.map((point) => point.period), items: annotationItems }
-        : undefined,
-    [annotationItems, query, points],
+  const annotations = useChartAnnotations(
+    query?.timeRange === 'daily' ? report.dataOf('annotations') : undefined,
+    points.map((point) => point.period),
   );
   const seriesColumns: Column<MarkedPoint>[] = [
     { key: 'period', kind: 'text', label: 'Period', render: (row) => row.mark.label },
@@ -173,7 +170,7 @@ export function MallPeakHoursPage({ title, header }: PageProps) {
         testId="peak-series"
         title={`${METRIC_LABELS[metric]} over Time`}
         panel={panel}
-        chart={<Chart testId="peak-series-chart" options={line} {...(annotations ? { annotations } : {})} />}
+        chart={<Chart testId="peak-series-chart" options={line} annotations={annotations} />}
         table={<ReportTable columns={seriesColumns} rows={shown ? series : []} />}
       />
     </MallReportSection>

@@ -13,6 +13,7 @@ import { type Kpi, kpiGrowthLine, kpiValueText } from '../../../domain/mallRepor
 import { dayMark } from '../../../domain/periods';
 import { refundsMachine, voucherRedemptionMachine } from '../../../machines/refundsAndVoucherRedemptionMachine';
 import { Chart } from '../../charts/Chart';
+import { useChartAnnotations } from '../../charts/chartAnnotations';
 import { MallsDateRangeHeader } from '../../common/MallsDateRangeHeader';
 import { Money, useMallCurrency } from '../../common/Money';
 import { useToday } from '../../filters/filterHeaderContext';
@@ -83,10 +84,14 @@ export function MallAmountPage({ kind, title }: PageProps & { readonly kind: Mal
   const kpiPanel = report.panelOf('kpis');
   const kpisLoading = kpiPanel.status === 'loading';
   const dailyData = report.dataOf('daily');
-  const annotations = report.dataOf('annotations');
+  const annotationItems = report.dataOf('annotations');
   const outletData = report.dataOf('outlets');
   const days = dailyData ?? NO_DAYS;
   const outlets = outletData ?? NO_OUTLETS;
+  const annotations = useChartAnnotations(
+    annotationItems,
+    days.map((row) => row.date),
+  );
   const columns = useMemo(() => ({ daily: dailyColumns(labels), outlets: outletColumns(labels) }), [labels]);
 
   const trend = useMemo(
@@ -155,13 +160,7 @@ export function MallAmountPage({ kind, title }: PageProps & { readonly kind: Mal
         testId="amount-daily"
         title={labels.byDay}
         panel={report.panelOf('daily')}
-        chart={
-          <Chart
-            testId="amount-daily-chart"
-            options={trend}
-            {...(annotations ? { annotations: { days: days.map((row) => row.date), items: annotations } } : {})}
-          />
-        }
+        chart={<Chart testId="amount-daily-chart" options={trend} annotations={annotations} />}
         table={<ReportTable testId="amount-daily-table" columns={columns.daily} rows={days} rowKey={dayKey} />}
       />
       <ReportBlock
