@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
 import {
   createMallEvent,
   deleteMallEvent,
@@ -363,3 +363,13 @@ export function createMallEventsMachine(client: ApiClient = api) {
 }
 
 export const mallEventsMachine = createMallEventsMachine();
+
+/**
+ * Mall Home's 'Add event': the same dialog without the events list. It follows no header (form.start gives it the
+ * malls and days) and lists nothing after a save, since Mall Home shows the event through its chart's annotations
+ * (their own call of /api/mall_events).
+ */
+export const mallEventDialogMachine = mallEventsMachine.provide({
+  actors: { followHeaderFilters: fromCallback(() => undefined) },
+  actions: { loadList: () => undefined },
+});

@@ -14,7 +14,7 @@ import {
 } from '../../../domain/mallReportViews';
 import { hasPermission } from '../../../domain/permissions';
 import { AuthContext } from '../../../machines/authContext';
-import { mallEventsMachine } from '../../../machines/mallEventsMachine';
+import { mallEventDialogMachine } from '../../../machines/mallEventsMachine';
 import { type MallHomePanels, mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
 import { useChartAnnotations } from '../../charts/chartAnnotations';
@@ -67,7 +67,7 @@ export const PAYMENT_COLUMNS: Column<PaymentMethodRow>[] = [
  * after a save the report loads the daily chart's annotations again, so the chart shows the event.
  */
 function useAddEvent(report: ReturnType<typeof useReport<MallHomePanels>>) {
-  const events = useActorRef(mallEventsMachine);
+  const events = useActorRef(mallEventDialogMachine);
   useNoticeToasts(events);
   const mayAdd = AuthContext.useSelector((state) =>
     hasPermission(state.context.user?.permissionsList ?? [], '/api/mall_events', 'POST'),
