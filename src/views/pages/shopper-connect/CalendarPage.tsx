@@ -20,6 +20,7 @@ import { useToday } from '../../filters/filterHeaderContext';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
 import './calendar.css';
+import { DayRangeFields } from '../../common/DayRangeFields';
 
 type CalendarActor = ActorRefFrom<typeof calendarMachine>;
 
@@ -186,26 +187,13 @@ function HolidayDialog({ actor }: { readonly actor: CalendarActor }) {
           ))}
         </HTMLSelect>
       </FormGroup>
-      <FormGroup label="First day" labelFor="holiday-start">
-        <InputGroup
-          id="holiday-start"
-          data-testid="holiday-start"
-          type="date"
-          value={draft?.start ?? ''}
-          onValueChange={(value) => change('start', value)}
-          disabled={saving}
-        />
-      </FormGroup>
-      <FormGroup label="Last day" labelFor="holiday-end">
-        <InputGroup
-          id="holiday-end"
-          data-testid="holiday-end"
-          type="date"
-          value={draft?.end ?? ''}
-          onValueChange={(value) => change('end', value)}
-          disabled={saving}
-        />
-      </FormGroup>
+      <DayRangeFields
+        prefix="holiday"
+        start={draft?.start ?? ''}
+        end={draft?.end ?? ''}
+        onChange={change}
+        disabled={saving}
+      />
       <FormGroup
         label="Festival key"
         labelFor="holiday-festival"

@@ -7,6 +7,7 @@ import { formatDay } from '../../../domain/format';
 import type { mallEventsMachine } from '../../../machines/mallEventsMachine';
 import { ConfirmAlert } from '../../common/ConfirmAlert';
 import { type DataColumn, DataTable } from '../../common/DataTable';
+import { DayRangeFields } from '../../common/DayRangeFields';
 import { FormDialog } from '../../common/DialogActions';
 
 /** The parts of the malls' events shared by the Events page and Mall Home's 'Add event'. */
@@ -81,26 +82,13 @@ export function MallEventDialog({ actor }: { readonly actor: MallEventsActor }) 
           ))}
         </HTMLSelect>
       </FormGroup>
-      <FormGroup label="First day" labelFor="event-start">
-        <InputGroup
-          id="event-start"
-          data-testid="event-start"
-          type="date"
-          value={draft?.start ?? ''}
-          onValueChange={(value) => change('start', value)}
-          disabled={saving}
-        />
-      </FormGroup>
-      <FormGroup label="Last day" labelFor="event-end">
-        <InputGroup
-          id="event-end"
-          data-testid="event-end"
-          type="date"
-          value={draft?.end ?? ''}
-          onValueChange={(value) => change('end', value)}
-          disabled={saving}
-        />
-      </FormGroup>
+      <DayRangeFields
+        prefix="event"
+        start={draft?.start ?? ''}
+        end={draft?.end ?? ''}
+        onChange={change}
+        disabled={saving}
+      />
     </FormDialog>
   );
 }
