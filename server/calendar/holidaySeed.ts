@@ -1,3 +1,4 @@
+import { addDays } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 
 /**
@@ -26,12 +27,6 @@ export interface SeedEntry {
 }
 
 type Country = SeedEntry['country'];
-
-/** 'YYYY-MM-DD' plus `days`. */
-function plusDays(date: string, days: number): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
 
 const YEARS = [2024, 2025, 2026, 2027, 2028] as const;
 
@@ -180,7 +175,7 @@ export function holidaySeed(): SeedEntry[] {
         entries.push({
           country,
           start_date: start,
-          end_date: plusDays(start, days - 1),
+          end_date: addDays(start, days - 1),
           name,
           kind: 'festival',
           festival: festival.festival,
@@ -197,7 +192,7 @@ export function holidaySeed(): SeedEntry[] {
         entries.push({
           country,
           start_date: start,
-          end_date: plusDays(start, (holiday.days ?? 1) - 1),
+          end_date: addDays(start, (holiday.days ?? 1) - 1),
           name,
           kind: 'public_holiday',
           festival: null,

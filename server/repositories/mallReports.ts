@@ -1,6 +1,14 @@
 import type { components, operations } from '../../src/api/schema.js';
 import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
-import { eachDay, earlierDay, groupPaymentMethods, laterDay, type PaymentMethodSum } from '../../src/domain/reports.js';
+import {
+  addDays,
+  eachDay,
+  earlierDay,
+  groupPaymentMethods,
+  isoWeekday,
+  laterDay,
+  type PaymentMethodSum,
+} from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
 import {
@@ -345,17 +353,13 @@ interface UnitRow {
   mt: number;
 }
 
-/** The day after `day` (YYYY-MM-DD). */
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /** The label of the period of `bucket` that holds hour `hour` of `day`, as bucketLabel writes it. */
 function periodOf(bucket: TimeRange, day: string, hour: number): string {
   if (bucket === 'hourly') return `${day} ${String(hour).padStart(2, '0')}:00`;
   if (bucket === 'monthly') return day.slice(0, 7);
   if (bucket === 'daily') return day;
-  const midnight = Date.parse(`${day}T00:00:00Z`);
-  const weekday = new Date(midnight).getUTCDay();
-  return new Date(midnight - ((weekday + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+  // The week's Monday.
+  return addDays(day, 1 - isoWeekday(day));
 }
 
 /**
@@ -390,7 +394,7 @@ async function unitRows(
   const found = new Map(rows.map((row) => [`${row.day} ${row.hour}`, row]));
   const [first, last] = hourly ? [range.startHour, range.endHour] : [0, 0];
   const units: UnitRow[] = [];
-  for (let day = range.start; day <= range.end; day = nextDay(day)) {
+  for (const day of eachDay(range.start, range.end)) {
     const period = bucket === 'hourly' ? undefined : periodOf(bucket, day, 0);
     for (let h = first; h <= last; h++) {
       const row = found.get(`${day} ${h}`);

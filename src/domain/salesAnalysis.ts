@@ -4,7 +4,7 @@
  * transactions and units series, the meal timing and item breakdown tables, the top-SKU table's sorts, and the CSV
  * files of each table. Days are `YYYY-MM-DD` (the outlet's mall's local days).
  */
-import { type CompareRule, comparedDays } from './comparisons';
+import { COMPARE_RULE_LABELS, type CompareRule, comparedDays } from './comparisons';
 import { type CsvFile, csvNumeral } from './csv';
 import type { CommittedFilters } from './filterHeader';
 import { type CurrencyFormat, formatDay, formatMoney, formatMonth, formatNumber } from './format';
@@ -64,17 +64,18 @@ export type ComparisonMode = 'previous' | 'lastYear' | 'festival';
 
 export const COMPARISON_MODES: readonly ComparisonMode[] = ['previous', 'lastYear', 'festival'];
 
-export const COMPARISON_LABELS: Readonly<Record<ComparisonMode, string>> = {
-  previous: 'Previous period',
-  lastYear: 'Same weekdays last year',
-  festival: 'Festival-aligned last year',
-};
-
 /** The rule of src/domain/comparisons a mode compares by (the mall pages' rules). */
 export const COMPARISON_RULES: Readonly<Record<ComparisonMode, CompareRule>> = {
   previous: 'previous',
   lastYear: 'same_weekday_last_year',
   festival: 'festival_aligned',
+};
+
+/** Each mode named as the mall pages name its rule. */
+export const COMPARISON_LABELS: Readonly<Record<ComparisonMode, string>> = {
+  previous: COMPARE_RULE_LABELS[COMPARISON_RULES.previous],
+  lastYear: COMPARE_RULE_LABELS[COMPARISON_RULES.lastYear],
+  festival: COMPARE_RULE_LABELS[COMPARISON_RULES.festival],
 };
 
 export function isComparisonMode(value: string): value is ComparisonMode {
