@@ -1,11 +1,10 @@
 import { addDays } from '../../src/domain/reports.js';
-import type { Queryable } from '../db/pool.js';
 
 /**
  * The calendar every client starts with (calendar_entries, migration 028): the public holidays, festivals and
  * school holidays of Singapore, Malaysia and Indonesia, 2024 to 2028. A client edits its own copy afterwards
- * (/api/calendar). `seedCalendar` is the one way a client gets it: the migration's clients, the demo generator's
- * and the tests' fixtures.
+ * (/api/calendar). `seedCalendar` (server/repositories/calendar.ts) is the one way a client gets it: the
+ * migration's clients, the demo generator's and the tests' fixtures.
  *
  * Dates for 2024 to 2026 are the gazetted ones (Singapore's Ministry of Manpower, Malaysia's federal gazette with
  * Selangor / Kuala Lumpur where a state decides, Indonesia's SKB of the three ministers). Dates for 2027 and 2028
@@ -207,22 +206,4 @@ export function holidaySeed(): SeedEntry[] {
     (a, b) =>
       a.country.localeCompare(b.country) || a.start_date.localeCompare(b.start_date) || a.name.localeCompare(b.name),
   );
-}
-
-/** Gives a client the seed calendar, once: a client that has any entry already is left as it is. */
-export async function seedCalendar(db: Queryable, clientId: number): Promise<void> {
-  await db.query(
-    `INSERT INTO calendar_entries (client_id, country, start_date, end_date, name, kind, festival)
-     SELECT $1, country, start_date, end_date, name, kind, festival
-     FROM jsonb_to_recordset($2::jsonb)
-       AS x(country text, start_date date, end_date date, name text, kind text, festival text)
-     WHERE NOT EXISTS (SELECT 1 FROM calendar_entries WHERE client_id = $1)`,
-    [clientId, JSON.stringify(holidaySeed())],
-  );
-}
-
-/** Seeds every client without a calendar (the migration's clients). */
-export async function seedEveryCalendar(db: Queryable): Promise<void> {
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM clients ORDER BY id');
-  for (const { id } of rows) await seedCalendar(db, id);
 }

@@ -1,7 +1,7 @@
 import { NON_TRADING_MAX_DAYS_AHEAD } from '../../src/domain/nonTradingDays.js';
 import { hashPassword } from '../auth/passwords.js';
-import { seedCalendar } from '../calendar/holidaySeed.js';
 import { inTransaction, type Pool, type PoolClient } from '../db/pool.js';
+import { seedCalendar } from '../repositories/calendar.js';
 import {
   type ExchangeRateRow,
   insertAccountingConnection,

@@ -1,4 +1,5 @@
 import type { components } from '../../src/api/schema.js';
+import { holidaySeed } from '../calendar/holidaySeed.js';
 import type { Queryable } from '../db/pool.js';
 import { writeAudit } from './audit.js';
 
@@ -166,4 +167,22 @@ export async function deleteCalendarEntry(
     },
   ]);
   return before;
+}
+
+/** Gives a client the seed calendar, once: a client that has any entry already is left as it is. */
+export async function seedCalendar(db: Queryable, clientId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO calendar_entries (client_id, country, start_date, end_date, name, kind, festival)
+     SELECT $1, country, start_date, end_date, name, kind, festival
+     FROM jsonb_to_recordset($2::jsonb)
+       AS x(country text, start_date date, end_date date, name text, kind text, festival text)
+     WHERE NOT EXISTS (SELECT 1 FROM calendar_entries WHERE client_id = $1)`,
+    [clientId, JSON.stringify(holidaySeed())],
+  );
+}
+
+/** Seeds every client without a calendar (the migration's clients). */
+export async function seedEveryCalendar(db: Queryable): Promise<void> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM clients ORDER BY id');
+  for (const { id } of rows) await seedCalendar(db, id);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holidaySeed, seedCalendar } from '../../server/calendar/holidaySeed.js';
-import { calendarEntries } from '../../server/repositories/calendar.js';
+import { holidaySeed } from '../../server/calendar/holidaySeed.js';
+import { calendarEntries, seedCalendar } from '../../server/repositories/calendar.js';
 import { NO_SUCH_ENTRY } from '../../server/routes/calendar.js';
 import { ACCESS_CALLERS, grantOperatorPermissions, PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { type Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.js';
-import { seedCalendar } from '../../server/calendar/holidaySeed.js';
 import { type Pool, singleRow } from '../../server/db/pool.js';
+import { seedCalendar } from '../../server/repositories/calendar.js';
 import type { ReceiptInput } from '../../server/repositories/ingestion.js';
 import { createTestApp, createTestDatabase, defined, type TestDatabase } from './helpers.js';
 
