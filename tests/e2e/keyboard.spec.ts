@@ -98,6 +98,8 @@ test('the mall header works by keyboard: malls, date range and hours', async ({ 
   await tabTo(page, hours, { backwards: true });
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('hour-picker-panel')).toBeVisible();
+  // The panel takes the focus when it has opened (a frame after it shows); Escape is the panel's from then on.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.bp6-overlay') != null)).toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('hour-picker-panel')).toBeHidden();
   await expect(hours).toHaveText('09:00 AM - 05:00 PM');
