@@ -1,10 +1,11 @@
 import type { FestivalDays } from '../../src/domain/comparisons.js';
+import { earlierDay } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
 import { calendarEntries } from './calendar.js';
 import {
   type MallDays,
-  mallDaysCte,
+  mallDaysFilter,
   measures,
   money,
   type ReportRange,
@@ -49,15 +50,14 @@ export async function figuresOverDays(
   const params = new SqlParams();
   const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall');
-  const mallOf = source.level === 'mall' ? 'r.mall_id' : '(SELECT s.mall_id FROM scope s WHERE s.id = r.outlet_id)';
+  const days = mallDaysFilter(params, mallDays, source.level);
   const g = `sum(${source.value('gmv')})`;
   const t = `sum(${source.value('transactions')})`;
   const { rows } = await db.query<SideFigures>(
-    `WITH ${cte},
-     ${mallDaysCte(params, mallDays)}
+    `WITH ${days.ctes} ${cte}
      SELECT ${measures(money(g), t)}, coalesce(${money(`sum(${source.value('member_gmv')})`)}, 0)::float8 AS member_gmv,
        coalesce(${t}, 0) > 0 OR coalesce(${g}, 0) <> 0 AS has_data
-     FROM ${source.from} AND (${mallOf}, r.local_day) IN (SELECT m, d FROM wanted)`,
+     FROM ${source.from} AND ${days.filter}`,
     params.values,
   );
   return rows[0] ?? empty;
@@ -68,8 +68,9 @@ export const LIKE_FOR_LIKE_SILENCE_DAYS = 7;
 
 /**
  * The outlets of the scope trading through the whole of both periods: a first sale on or before the start of the
- * earlier, and no run of more than LIKE_FOR_LIKE_SILENCE_DAYS days without a sale in either (counting from the
- * day before each period's start to the day after its end, so an outlet that opens late or stops early fails).
+ * earlier, a sale in each period and no run of more than LIKE_FOR_LIKE_SILENCE_DAYS days without a sale in either
+ * (counting from the day before each period's start to the day after its end, so an outlet that opens late or
+ * stops early fails).
  */
 export async function likeForLikeOutlets(
   db: Queryable,
@@ -79,28 +80,30 @@ export async function likeForLikeOutlets(
   const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const client = params.add(scope.clientId, '::int');
-  const [a, b] = periods;
-  const starts = params.add([a.start, b.start], '::date[]');
-  const ends = params.add([a.end, b.end], '::date[]');
   const silence = params.add(LIKE_FOR_LIKE_SILENCE_DAYS, '::int');
+  const outlets = 'r.outlet_id = ANY(ARRAY(SELECT id FROM scope))';
+  // The outlets trading through a period: each trading day's gap to the next (or to the day after the end), and the
+  // gap from the day before the start to the first, at most LIKE_FOR_LIKE_SILENCE_DAYS. The index gives each
+  // outlet's days in order: no sort.
+  const steady = ({ start, end }: { start: string; end: string }) => {
+    const s = params.add(start, '::date');
+    const e = params.add(end, '::date');
+    return `SELECT outlet_id FROM (
+        SELECT r.outlet_id, r.local_day,
+          coalesce(lead(r.local_day) OVER (PARTITION BY r.outlet_id ORDER BY r.local_day), ${e} + 1) - r.local_day - 1 AS gap
+        FROM rollup_outlet_daily r
+        WHERE r.client_id = ${client} AND ${outlets} AND r.local_day BETWEEN ${s} AND ${e} AND r.transactions > 0
+      ) x GROUP BY outlet_id HAVING max(gap) <= ${silence} AND min(local_day) - ${s} <= ${silence}`;
+  };
+  const [a, b] = periods;
+  const first = params.add(earlierDay(a.start, b.start), '::date');
   const { rows } = await db.query<{ id: number; kept: boolean }>(
-    `WITH ${cte},
-     periods AS (SELECT n, s, e FROM unnest(${starts}, ${ends}) WITH ORDINALITY AS p(s, e, n)),
-     marks AS (
-       SELECT p.n, o.id AS outlet_id, v.day FROM periods p CROSS JOIN scope o
-         CROSS JOIN LATERAL (VALUES (p.s - 1), (p.e + 1)) AS v(day)
-       UNION ALL
-       SELECT p.n, r.outlet_id, r.local_day FROM periods p
-         JOIN rollup_outlet_daily r ON r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))
-           AND r.local_day BETWEEN p.s AND p.e AND r.transactions > 0
-     ),
-     gaps AS (SELECT outlet_id, day - lag(day) OVER (PARTITION BY n, outlet_id ORDER BY day) - 1 AS gap FROM marks),
-     silent AS (SELECT DISTINCT outlet_id FROM gaps WHERE gap > ${silence})
+    `WITH ${cte}
      SELECT o.id,
        coalesce((SELECT r.local_day FROM rollup_outlet_daily r
                  WHERE r.client_id = ${client} AND r.outlet_id = o.id AND r.transactions > 0
-                 ORDER BY r.local_day LIMIT 1) <= (SELECT min(s) FROM periods), false)
-         AND o.id NOT IN (SELECT outlet_id FROM silent) AS kept
+                 ORDER BY r.local_day LIMIT 1) <= ${first}, false)
+         AND o.id IN (${steady(a)}) AND o.id IN (${steady(b)}) AS kept
      FROM scope o ORDER BY o.id`,
     params.values,
   );

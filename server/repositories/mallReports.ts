@@ -67,10 +67,23 @@ export interface MallDays {
 }
 
 /**
- * The `wanted` CTE of a comparison: the (mall, day) pairs it reads (`m`, `d`), each once. A row of the rollups is
- * kept by `(<its mall>, r.local_day) IN (SELECT m, d FROM wanted)`.
+ * The rows of a comparison's days: `filter` keeps a rollup row `r` whose day is one its mall reads, with `ctes`
+ * (each followed by a comma, or empty) to put in its WITH. When every mall reads the same days (one country, or a
+ * rule without festivals) it is a day list the index scan reads; else the (mall, day) pairs `wanted` (`m`, `d`),
+ * met by mall (`level` 'mall', r.mall_id) or by the scope's outlets of each mall (r.outlet_id): a hash join, not a
+ * lookup of each row's mall.
  */
-export function mallDaysCte(params: SqlParams, mallDays: readonly MallDays[]): string {
+export function mallDaysFilter(
+  params: SqlParams,
+  mallDays: readonly MallDays[],
+  level: 'mall' | 'outlet',
+): { ctes: string; filter: string } {
+  const [first, ...rest] = mallDays;
+  const same = (days: readonly string[]) =>
+    first !== undefined && days.length === first.days.length && days.every((day, index) => day === first.days[index]);
+  if (first === undefined || rest.every((entry) => same(entry.days))) {
+    return { ctes: '', filter: `r.local_day = ANY(${params.add(first?.days ?? [], '::date[]')})` };
+  }
   const malls = params.add(
     mallDays.flatMap((entry) => entry.days.map(() => entry.mallId)),
     '::int[]',
@@ -79,7 +92,13 @@ export function mallDaysCte(params: SqlParams, mallDays: readonly MallDays[]): s
     mallDays.flatMap((entry) => entry.days),
     '::date[]',
   );
-  return `wanted AS MATERIALIZED (SELECT DISTINCT m, d FROM unnest(${malls}, ${days}) AS u(m, d))`;
+  const ctes = `wanted AS MATERIALIZED (SELECT DISTINCT m, d FROM unnest(${malls}, ${days}) AS u(m, d)),`;
+  return level === 'mall'
+    ? { ctes, filter: '(r.mall_id, r.local_day) IN (SELECT m, d FROM wanted)' }
+    : {
+        ctes,
+        filter: '(r.outlet_id, r.local_day) IN (SELECT s.id, w.d FROM scope s JOIN wanted w ON w.m = s.mall_id)',
+      };
 }
 
 /** Local days, both included, and local hours of the day, both included. */
@@ -137,6 +156,19 @@ function rateOf(params: SqlParams, scope: ReportScope, range: ReportRange, level
       THEN (SELECT rates FROM fx_${n})[${index}]`;
   });
   return `(CASE ${cases.join(' ')} ELSE 1::numeric END)`;
+}
+
+/**
+ * Which converted currency outlet row `r` is in, as a number to group rows by (0 when nothing is converted, -1 for
+ * the reporting currency): rows of one group and month share one rate (rateOf).
+ */
+function currencyGroupOf(params: SqlParams, scope: ReportScope): string {
+  const convert = scope.convert;
+  if (!convert || convert.from.length === 0) return '0';
+  const cases = convert.from.map(
+    (code, n) => `WHEN r.outlet_id IN (SELECT id FROM scope WHERE currency = ${params.add(code, '::text')}) THEN ${n}`,
+  );
+  return `(CASE ${cases.join(' ')} ELSE -1 END)`;
 }
 
 /**
@@ -763,29 +795,33 @@ export type AmountReportAnswer = Omit<MallAmountReport, 'previous_start_time' | 
   previous_has_data: boolean;
 };
 
-/** An amount report as the query gives it: its money exact (text), rounded after (amountReport). */
-interface ExactAmountReport {
-  previous_has_data: boolean;
-  current: { amount: string; count: number; gmv: string; transactions: number };
-  previous: { amount: string; count: number; gmv: string; transactions: number };
-  daily: { date: string; amount: string | null; count: number }[];
-  outlets: {
-    outlet_id: number;
-    outlet_name: string;
-    mall_id: number;
-    mall_name: string;
-    amount: string | null;
-    count: number;
-    gmv: string | null;
-    transactions: number;
-  }[];
+/** One side's totals of an amount report, money exact (text). */
+interface ExactAmountTotals {
+  amount: string;
+  count: number;
+  gmv: string;
+  transactions: number;
+}
+
+/** A row of the amount report's query: a side's totals, one of its days or one of its outlets (`grain`). */
+interface AmountReportRow extends ExactAmountTotals {
+  current: boolean;
+  grain: 'total' | 'day' | 'outlet';
+  day: string | null;
+  outlet_id: number | null;
+  outlet_name: string | null;
+  mall_id: number | null;
+  mall_name: string | null;
+  /** Whether any row of the group holds a sale, a refund or a voucher. */
+  seen: boolean;
 }
 
 /**
  * Refunds or voucher redemptions of the scope (rollup_outlet_daily: whole days) over `range` against the days it is
- * compared with (`compared`: each mall's days), with GMV and transactions beside them: totals of both periods, every day of the range
- * (zeros included) and the outlets with any, largest amount first (at most 100). Converted like the other
- * reports when the malls use several currencies.
+ * compared with (`compared`: each mall's days), with GMV and transactions beside them: totals of both periods, every
+ * day of the range (zeros included) and the outlets with any, largest amount first (at most 100). Converted like
+ * the other reports when the malls use several currencies. One pass over the rows of both sides, grouped three ways
+ * at once (GROUPING SETS).
  */
 export async function amountReport(
   db: Queryable,
@@ -795,65 +831,99 @@ export async function amountReport(
   kind: AmountKind,
 ): Promise<AmountReportAnswer> {
   const params = new SqlParams();
-  const first = earlierDay(compared.span.start, range.start);
-  const last = laterDay(compared.span.end, range.end);
-  const both = { start: first, end: last, startHour: 0, endHour: 23 };
+  const both = {
+    start: earlierDay(compared.span.start, range.start),
+    end: laterDay(compared.span.end, range.end),
+    startHour: 0,
+    endHour: 23,
+  };
+  const comparedDays = mallDaysFilter(params, compared.mallDays, 'outlet');
   const cte = scopeCte(params, scope, both);
+  // Rates apply to the groups of p below, each one currency's day or one outlet's month: a rate is one a currency
+  // and a month, and exact decimals times a rate sum the same grouped or not. A day's group takes the rate of one
+  // of its outlets (all of them in its currency).
   const rate = rateOf(params, scope, both, 'outlet');
+  const currency = currencyGroupOf(params, scope);
   const client = params.add(scope.clientId, '::int');
-  const start = params.add(range.start, '::date');
-  const end = params.add(range.end, '::date');
-  // Every day read: the range's and the compared ones (an index scan by day, however far back they are).
-  const allDays = params.add(
-    [...new Set([...eachDay(range.start, range.end), ...compared.mallDays.flatMap((entry) => entry.days)])],
-    '::date[]',
-  );
+  const inScope = 'r.outlet_id = ANY(ARRAY(SELECT id FROM scope))';
   const { amount, count } = AMOUNT_COLUMNS[kind];
   const cents = (column: string) => (rate === '1' ? `(r.${column} * 100)` : `(r.${column} * 100 * ${rate})`);
-  const { rows } = await db.query<{ report: ExactAmountReport }>(
-    `WITH ${cte},
-     ${mallDaysCte(params, compared.mallDays)},
-     d AS MATERIALIZED (
-       SELECT r.outlet_id, r.local_day, r.local_day BETWEEN ${start} AND ${end} AS current, ${cents(amount)} AS a,
-         r.${count} AS c, ${cents('gmv')} AS g, r.transactions AS t
-       FROM rollup_outlet_daily r JOIN scope s ON s.id = r.outlet_id
-       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope)) AND r.local_day = ANY(${allDays})
-         AND (r.local_day BETWEEN ${start} AND ${end} OR (s.mall_id, r.local_day) IN (SELECT m, d FROM wanted))
+  const side = (current: boolean, days: string) =>
+    `SELECT r.outlet_id, r.local_day, date_trunc('month', r.local_day)::date AS month, ${currency} AS currency,
+       ${current} AS current, r.${amount} AS a, r.${count} AS c, r.gmv AS g, r.transactions AS t
+     FROM rollup_outlet_daily r WHERE r.client_id = ${client} AND ${inScope} AND ${days}`;
+  const within = (span: Pick<ReportRange, 'start' | 'end'>) =>
+    `r.local_day BETWEEN ${params.add(span.start, '::date')} AND ${params.add(span.end, '::date')}`;
+  const sums = `sum(a) AS a, sum(c) AS c, sum(g) AS g, sum(t) AS t, bool_or(seen) AS seen`;
+  const { rows } = await db.query<AmountReportRow>(
+    `WITH ${comparedDays.ctes} ${cte},
+     d AS (
+       ${side(true, within(range))}
+       UNION ALL
+       ${side(false, `${within(compared.span)} AND ${comparedDays.filter}`)}
      ),
-     tot AS (
-       SELECT current, ${exact('sum(a)')} AS amount, sum(c)::int AS count, ${exact('sum(g)')} AS gmv,
-         sum(t)::int AS transactions
-       FROM d GROUP BY current
+     p AS (
+       SELECT current, min(outlet_id) AS outlet_id, coalesce(local_day, month) AS local_day,
+         GROUPING(outlet_id) = 1 AS by_day, sum(a) AS a, sum(c) AS c, sum(g) AS g, sum(t) AS t,
+         bool_or(t > 0 OR c > 0 OR g <> 0 OR a <> 0) AS seen
+       FROM d GROUP BY GROUPING SETS ((current, currency, local_day), (current, outlet_id, month))
      ),
-     days AS (SELECT local_day, sum(a) AS a, sum(c) AS c FROM d WHERE current GROUP BY 1),
-     outl AS (
-       SELECT outlet_id, sum(a) AS a, sum(c) AS c, sum(g) AS g, sum(t) AS t FROM d WHERE current GROUP BY 1
+     v AS (
+       SELECT r.current, r.by_day, r.local_day, r.outlet_id, ${cents('a')} AS a, r.c, ${cents('g')} AS g, r.t, r.seen
+       FROM p r
+     ),
+     x AS (
+       SELECT current, 0 AS grain, NULL::date AS local_day, NULL::int AS outlet_id, ${sums}
+       FROM v WHERE by_day GROUP BY current
+       UNION ALL
+       SELECT current, 1, local_day, NULL, ${sums} FROM v WHERE by_day AND current GROUP BY current, local_day
+       UNION ALL
+       SELECT current, 2, NULL, outlet_id, ${sums} FROM v WHERE NOT by_day AND current GROUP BY current, outlet_id
        HAVING sum(a) <> 0 OR sum(c) > 0
      )
-     SELECT json_build_object(
-       'current', coalesce((SELECT row_to_json(x) FROM (SELECT amount, count, gmv, transactions FROM tot WHERE current) x),
-                           json_build_object('amount', '0', 'count', 0, 'gmv', '0', 'transactions', 0)),
-       'previous_has_data', EXISTS (SELECT 1 FROM d WHERE NOT current AND (t > 0 OR c > 0 OR g <> 0 OR a <> 0)),
-       'previous', coalesce((SELECT row_to_json(x) FROM (SELECT amount, count, gmv, transactions FROM tot WHERE NOT current) x),
-                            json_build_object('amount', '0', 'count', 0, 'gmv', '0', 'transactions', 0)),
-       'daily', (SELECT json_agg(json_build_object('date', to_char(g, 'YYYY-MM-DD'),
-                   'amount', ${exact('x.a')}, 'count', coalesce(x.c, 0)::int) ORDER BY g)
-                 FROM generate_series(${start}::timestamp, ${end}::timestamp, interval '1 day') g
-                 LEFT JOIN days x ON x.local_day = g::date),
-       'outlets', coalesce((SELECT json_agg(o ORDER BY lower(o.outlet_name), o.outlet_id) FROM (
-                   SELECT s.id AS outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name, ${exact('x.a')} AS amount,
-                     x.c::int AS count, ${exact('x.g')} AS gmv, x.t::int AS transactions
-                   FROM outl x JOIN scope s ON s.id = x.outlet_id) o), '[]'::json)
-     ) AS report`,
+     SELECT x.current, (ARRAY['total', 'day', 'outlet'])[x.grain + 1] AS grain,
+       to_char(x.local_day, 'YYYY-MM-DD') AS day, x.outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name,
+       ${exact('x.a')} AS amount, x.c::int AS count, ${exact('x.g')} AS gmv, x.t::int AS transactions, x.seen
+     FROM x LEFT JOIN scope s ON s.id = x.outlet_id
+     ORDER BY x.grain, lower(s.name), x.outlet_id, x.local_day`,
     params.values,
   );
-  const report = rows[0]?.report;
-  if (!report) throw new Error('amountReport: no answer');
+  const zero: ExactAmountTotals = { amount: '0', count: 0, gmv: '0', transactions: 0 };
+  const totalOf = (current: boolean) =>
+    rows.find((row) => row.grain === 'total' && row.current === current) ?? { ...zero, seen: false };
+  const byDay = new Map(rows.flatMap((row) => (row.grain === 'day' && row.day ? [[row.day, row]] : [])));
+  const report = {
+    previous_has_data: totalOf(false).seen,
+    current: totalOf(true),
+    previous: totalOf(false),
+    daily: eachDay(range.start, range.end).map((date) => ({
+      date,
+      amount: byDay.get(date)?.amount ?? null,
+      count: byDay.get(date)?.count ?? 0,
+    })),
+    outlets: rows.flatMap((row) =>
+      row.grain === 'outlet' && row.outlet_id !== null && row.mall_id !== null
+        ? [
+            {
+              outlet_id: row.outlet_id,
+              outlet_name: row.outlet_name ?? '',
+              mall_id: row.mall_id,
+              mall_name: row.mall_name ?? '',
+              amount: row.amount,
+              count: row.count,
+              gmv: row.gmv,
+              transactions: row.transactions,
+            },
+          ]
+        : [],
+    ),
+  };
   // The days and the outlets (all of them, before the first 100) rounded together to the range's amount.
-  const totalsOf = (figures: ExactAmountReport['current']) => ({
-    ...figures,
-    amount: moneyOf(roundCents(exactCents(figures.amount))),
-    gmv: moneyOf(roundCents(exactCents(figures.gmv))),
+  const totalsOf = ({ amount, count, gmv, transactions }: ExactAmountTotals) => ({
+    amount: moneyOf(roundCents(exactCents(amount))),
+    count,
+    gmv: moneyOf(roundCents(exactCents(gmv))),
+    transactions,
   });
   const amountCents = roundCents(exactCents(report.current.amount));
   const days = apportion(

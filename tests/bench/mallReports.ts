@@ -6,6 +6,7 @@
  *   BENCH_DATABASE_URL=postgres://…/db npx tsx tests/bench/mallReports.ts   (time the calls on an existing database)
  *   BENCH_RECEIPTS_REPORTS=1000000 npx tsx tests/bench/mallReports.ts   (a tenth of the default 10 M, for a quick look)
  *   BENCH_OUTLETS_PER_MALL=150 …   (the first client's 2 malls then hold 300 outlets: the GTO summary's goal)
+ *   BENCH_ONLY='refund|voucher' …   (time only the calls whose label matches)
  *
  * The goal: p95 ≤ 30 ms per call at 10 M receipts over a year, for a 31-day range with an hour filter; the GTO
  * summary of a client's 300 outlets p95 ≤ 50 ms. The outlet report calls of the sales analysis page (one outlet,
@@ -147,6 +148,8 @@ function outletReportCalls(clientId: number, outletId: number) {
 
 /** Times every mall report call against an existing database of demo data. */
 export async function benchMallReportCalls(url: string, count = 200): Promise<void> {
+  // BENCH_ONLY: a regular expression; only the calls whose label it matches are timed.
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
   const pool = createPool(url, 10);
   // A database generated before may predate the latest migrations.
   await migrate(pool);
@@ -191,6 +194,7 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
         ),
         ...outletReportCalls(client.id, outlet.id),
       ]) {
+        if (only && !only.test(label)) continue;
         const times = await timeCalls(async () => {
           await get(pathAndQuery);
         }, count);
