@@ -78,6 +78,8 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
     ['refund (like-for-like)', `/api/mall_report/refund?${base}&like_for_like=true`],
     ['voucher (against the 31 days before)', `/api/mall_report/voucher?${base}`],
     ['peak_hour daily', `/api/mall_report/peak_hour?${withHours}&time_range=daily`],
+    ['peak_hour weekly (a year)', `/api/mall_report/peak_hour?${year}&time_range=weekly`],
+    ['peak_hour monthly (a year)', `/api/mall_report/peak_hour?${year}&time_range=monthly`],
     [
       'peak_hour hourly atv',
       `/api/mall_report/peak_hour?${withHours}&time_range=hourly&metric=average_transaction_value`,

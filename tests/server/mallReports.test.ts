@@ -325,6 +325,18 @@ describe('GET /api/mall_report/peak_hour', () => {
       { period: '2026-03-02', hour: 12, value: 1 },
     ]);
   });
+  it('by month, every hour of the day, the days of each hour summed', async () => {
+    const { data } = await get('peak_hour', { time_range: 'monthly', metric: 'gmv' });
+    expect(data).toHaveLength(24);
+    expect(data.filter((cell: { value: number }) => cell.value !== 0)).toEqual([
+      { period: '2026-03', hour: 1, value: 20 },
+      { period: '2026-03', hour: 10, value: 160 },
+      { period: '2026-03', hour: 12, value: 50.5 },
+      { period: '2026-03', hour: 14, value: 200 },
+      { period: '2026-03', hour: 21, value: 40 },
+      { period: '2026-03', hour: 23, value: 30 },
+    ]);
+  });
 });
 
 describe('GET /api/mall_report/payment_method/overall', () => {
