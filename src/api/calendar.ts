@@ -1,5 +1,6 @@
 import { api, type CallOptions } from './client';
 import { dataOrThrow } from './errors';
+import { isCallAllowed } from './middleware/permissionGate';
 import type { components, operations } from './schema';
 
 /**
@@ -41,6 +42,11 @@ export async function deleteCalendarEntry(
 /** The events of the selected malls and the holidays of their countries over a range. */
 export async function getMallEvents(query: MallEventsQuery, { signal, client = api }: CallOptions = {}) {
   return dataOrThrow(await client.GET('/api/mall_events', { params: { query }, signal }));
+}
+
+/** Whether the session may add a mall event: the permission gate sends POST /api/mall_events. */
+export function mayCreateMallEvent(): boolean {
+  return isCallAllowed('/api/mall_events', 'POST');
 }
 
 export async function createMallEvent(body: MallEventRequest, { signal, client = api }: CallOptions = {}) {

@@ -5,6 +5,7 @@ import {
   getMallEvents,
   type MallEvent,
   type MallEventRequest,
+  mayCreateMallEvent,
   updateMallEvent,
 } from '../api/calendar';
 import { type ApiClient, api } from '../api/client';
@@ -32,7 +33,8 @@ import { followHeaderFilters, type HeaderFiltersEvent } from './headerLink';
  *                                                                         | open.editing (the failure in the dialog)
  *   remove: idle ── delete.ask { event } ─> confirming ── delete.confirm ─> working ─> idle (toast, the list again)
  *
- * A new event starts on the header's first mall and range (the Mall Home's 'Add event' opens it so too).
+ * A new event starts on the header's first mall and range (the Mall Home's 'Add event' opens it so too, with
+ * form.start, which opens nothing for a user who may not add an event: `mayAdd`).
  */
 
 export interface MallOption {
@@ -56,6 +58,12 @@ export interface MallEventsContext {
   /** Why the last save failed (the server's 400 text, else the spec's). */
   readonly formError: string | undefined;
   readonly target: MallEvent | undefined;
+  /**
+   * Whether the user may add an event (the permission gate sends POST /api/mall_events), as the session stood when
+   * the machine started (a page starts after sign-in, and a new user starts it again): Mall Home offers 'Add event'
+   * only then.
+   */
+  readonly mayAdd: boolean;
 }
 
 export type MallEventsEvent =
@@ -185,6 +193,7 @@ export function createMallEventsMachine(client: ApiClient = api) {
         context.draft !== undefined &&
         mallEventDraftProblem(context.draft) === undefined,
       hasQuery: ({ context }) => context.query !== undefined,
+      mayStart: ({ context }, params: { query: MallEventsQuery }) => context.mayAdd && params.query.mallIds.length > 0,
     },
     actions: {
       setHeader: assign(({ context }, params: { event: HeaderFiltersEvent }) => {
@@ -195,9 +204,6 @@ export function createMallEventsMachine(client: ApiClient = api) {
         };
       }),
       loadList: raise({ type: 'list.load' }),
-      notify: emit((_, params: { intent: 'success' | 'danger'; message: string }) =>
-        notice(params.intent, params.message),
-      ),
       openDraft: assign(({ context }, params: { event: MallEvent | undefined }) => ({
         draft: params.event ? draftOf(params.event) : newEventDraft(context.query),
         formError: undefined,
@@ -232,14 +238,15 @@ export function createMallEventsMachine(client: ApiClient = api) {
   }).createMachine({
     id: 'mallEvents',
     type: 'parallel',
-    context: {
+    context: () => ({
       query: undefined,
       malls: [],
       events: undefined,
       draft: undefined,
       formError: undefined,
       target: undefined,
-    },
+      mayAdd: mayCreateMallEvent(),
+    }),
     invoke: { src: 'followHeaderFilters' },
     on: {
       'header.filters': [
@@ -284,7 +291,7 @@ export function createMallEventsMachine(client: ApiClient = api) {
                 actions: { type: 'openDraft', params: ({ event }) => ({ event: event.event }) },
               },
               'form.start': {
-                guard: ({ event }) => event.query.mallIds.length > 0,
+                guard: { type: 'mayStart', params: ({ event }) => ({ query: event.query }) },
                 target: 'open',
                 actions: {
                   type: 'startDraft',
@@ -367,7 +374,7 @@ export const mallEventsMachine = createMallEventsMachine();
 /**
  * Mall Home's 'Add event': the same dialog without the events list. It follows no header (form.start gives it the
  * malls and days) and lists nothing after a save, since Mall Home shows the event through its chart's annotations
- * (their own call of /api/mall_events).
+ * (their own call of /api/mall_events). Its `mayAdd` says whether the page offers the button at all.
  */
 export const mallEventDialogMachine = mallEventsMachine.provide({
   actors: { followHeaderFilters: fromCallback(() => undefined) },

@@ -5,7 +5,12 @@ import { clearSession, setPermissionsList } from '../../src/api/session';
 import { EVENT_MESSAGES } from '../../src/domain/calendar';
 import type { CommittedFilters } from '../../src/domain/filterHeader';
 import type { Notice } from '../../src/domain/messages';
-import { createMallEventsMachine, newEventDraft } from '../../src/machines/mallEventsMachine';
+import {
+  createMallEventsMachine,
+  type MallEventsEvent,
+  mallEventDialogMachine,
+  newEventDraft,
+} from '../../src/machines/mallEventsMachine';
 import { errorBody, fakeNetwork } from './settingsNetwork';
 
 /*
@@ -167,5 +172,42 @@ describe('the events page', () => {
     });
     const { draft } = actor.getSnapshot().context;
     expect(draft).toMatchObject({ mallId: 4, start: '2026-01-01', end: '2026-03-04', id: undefined });
+  });
+});
+
+describe('Mall Home’s Add event', () => {
+  const START: MallEventsEvent = {
+    type: 'form.start',
+    query: { clientId: 3, mallIds: [4], start: '2026-01-01', end: '2026-06-30' },
+    malls: [{ id: 4, name: 'Harbour' }],
+  };
+  /** The dialog Mall Home runs, started with these permissions in the session. */
+  function dialogWith(permissions: readonly string[]) {
+    setPermissionsList(permissions);
+    return createActor(mallEventDialogMachine).start();
+  }
+
+  it('is not offered to a user who may not POST /api/mall_events, and opens nothing when asked', () => {
+    for (const permissions of [[], [`${PATH}::Read`, `${PATH}::Update`, `${PATH}::Delete`], ['/api/calendar::Create']]) {
+      const dialog = dialogWith(permissions);
+      expect(dialog.getSnapshot().context.mayAdd, permissions.join()).toBe(false);
+      expect(dialog.getSnapshot().can(START)).toBe(false);
+      dialog.send(START);
+      expect(dialog.getSnapshot().matches({ form: 'closed' })).toBe(true);
+      expect(dialog.getSnapshot().context.draft).toBeUndefined();
+      dialog.stop();
+    }
+  });
+
+  it('is offered to a user who may, by the operation’s own pair, a pattern or every pair', () => {
+    for (const permissions of [[`${PATH}::Create`], ['/api/*::Create'], ['*::*']]) {
+      const dialog = dialogWith(permissions);
+      expect(dialog.getSnapshot().context.mayAdd, permissions.join()).toBe(true);
+      expect(dialog.getSnapshot().can(START)).toBe(true);
+      dialog.send(START);
+      expect(dialog.getSnapshot().matches({ form: { open: 'editing' } })).toBe(true);
+      expect(dialog.getSnapshot().context.draft).toMatchObject({ mallId: 4, start: '2026-01-01' });
+      dialog.stop();
+    }
   });
 });

@@ -21,6 +21,7 @@ import {
   installNetwork,
   MALLS,
   ok,
+  PERMISSIONS,
   RANGE,
   type RecordedCall,
   renderReportPage,
@@ -515,6 +516,29 @@ describe('MallHomePage', { timeout: 30_000 }, () => {
     expect(page.header().getSnapshot().hasTag('disabled')).toBe(false);
     await act(async () => pending.resolve(ok({ data: HOME_DAILY })));
     expect(page.header().getSnapshot().hasTag('disabled')).toBe(false);
+  });
+
+  it('offers no Add event to a user who may not add an event', async () => {
+    installNetwork(mallHomeAnswers);
+    renderMallHome();
+    await waitForReport();
+    expect(screen.queryByTestId('mall-home-add-event')).toBeNull();
+  });
+
+  it('offers Add event to a user who may add one, opened on the page’s first mall and days', async () => {
+    installNetwork(mallHomeAnswers);
+    renderReportPage(MallHomePage, {
+      title: 'Mall Home',
+      header: 'mall',
+      permissions: [...PERMISSIONS, '/api/mall_events::Create'],
+    });
+    await waitForReport();
+    const add = screen.getByTestId('mall-home-add-event');
+    expect(add.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(add);
+    const form = await screen.findByTestId('event-form');
+    expect(within(form).getByTestId('event-start')).toHaveProperty('value', RANGE.start);
+    expect(within(form).getByTestId('event-end')).toHaveProperty('value', RANGE.end);
   });
 
   it('exports the KPIs, the daily trend, the outlets and the payment methods as CSV files zipped together', async () => {

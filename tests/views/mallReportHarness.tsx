@@ -125,9 +125,16 @@ export interface PageHarness {
 
 export function renderReportPage(
   Page: ComponentType<{ title: string; header?: PageHeaderKind }>,
-  options: { title: string; header: PageHeaderKind; page?: Partial<FilterPageConfig> },
+  options: {
+    title: string;
+    header: PageHeaderKind;
+    page?: Partial<FilterPageConfig>;
+    /** The user's `path::Action` pairs; PERMISSIONS by default. */
+    permissions?: readonly string[];
+  },
 ): PageHarness {
-  setPermissionsList(PERMISSIONS);
+  const permissions = options.permissions ?? PERMISSIONS;
+  setPermissionsList(permissions);
   let headerActor: Actor<typeof filterHeaderMachine> | undefined;
   const headerLogic = filterHeaderMachine.provide({
     actions: { writeUrl: () => undefined, writeCookies: () => undefined },
@@ -146,7 +153,7 @@ export function renderReportPage(
       <PageSlot />
     </>,
     {
-      user: USER,
+      user: { ...USER, permissionsList: [...permissions] },
       path: '/shopper-connect/mall-home',
       today: TODAY,
       header: headerLogic,

@@ -6,6 +6,7 @@ import {
   isRequestAllowed,
   requestPathOf,
 } from '../../domain/permissions';
+import type { paths } from '../schema';
 import { getPermissionsList } from '../session';
 
 /** Thrown from `onRequest` so that openapi-fetch rejects the call before anything is sent. */
@@ -35,3 +36,11 @@ export const permissionGateMiddleware: Middleware = {
     throw new ApiRequestCancelled(request.method, path);
   },
 };
+
+/**
+ * Whether the gate lets a call of an operation (the contract's path, its method) through with the session's
+ * permissions: a machine asks it before it offers a write that the gate would cancel.
+ */
+export function isCallAllowed(path: keyof paths, method: 'GET' | 'POST' | 'PUT' | 'DELETE'): boolean {
+  return isRequestAllowed(getPermissionsList(), path, method);
+}

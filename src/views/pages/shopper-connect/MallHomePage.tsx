@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
 import {
@@ -12,8 +12,6 @@ import {
   type MallGroupRow,
   type PaymentMethodRow,
 } from '../../../domain/mallReportViews';
-import { hasPermission } from '../../../domain/permissions';
-import { AuthContext } from '../../../machines/authContext';
 import { mallEventDialogMachine } from '../../../machines/mallEventsMachine';
 import { type MallHomePanels, mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
@@ -64,14 +62,13 @@ export const PAYMENT_COLUMNS: Column<PaymentMethodRow>[] = [
 
 /**
  * Mall Home's 'Add event': the events machine's dialog, opened on the page's first selected mall and its days;
- * after a save the report loads the daily chart's annotations again, so the chart shows the event.
+ * after a save the report loads the daily chart's annotations again, so the chart shows the event. The machine says
+ * whether the user may add one at all (`mayAdd`); without it the page offers no button.
  */
 function useAddEvent(report: ReturnType<typeof useReport<MallHomePanels>>) {
   const events = useActorRef(mallEventDialogMachine);
   useNoticeToasts(events);
-  const mayAdd = AuthContext.useSelector((state) =>
-    hasPermission(state.context.user?.permissionsList ?? [], '/api/mall_events', 'POST'),
-  );
+  const mayAdd = useSelector(events, (state) => state.context.mayAdd);
   const malls = FilterHeaderContext.useSelector((state) => state.context.malls);
   const { actor, query } = report;
   useEffect(() => {
