@@ -188,7 +188,11 @@ describe('Mall Home’s Add event', () => {
   }
 
   it('is not offered to a user who may not POST /api/mall_events, and opens nothing when asked', () => {
-    for (const permissions of [[], [`${PATH}::Read`, `${PATH}::Update`, `${PATH}::Delete`], ['/api/calendar::Create']]) {
+    for (const permissions of [
+      [],
+      [`${PATH}::Read`, `${PATH}::Update`, `${PATH}::Delete`],
+      ['/api/calendar::Create'],
+    ]) {
       const dialog = dialogWith(permissions);
       expect(dialog.getSnapshot().context.mayAdd, permissions.join()).toBe(false);
       expect(dialog.getSnapshot().can(START)).toBe(false);
