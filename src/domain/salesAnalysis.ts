@@ -82,6 +82,11 @@ export function isComparisonMode(value: string): value is ComparisonMode {
   return (COMPARISON_MODES as readonly string[]).includes(value);
 }
 
+/** The mode that compares by `rule` (the rule a link or the mall pages name). */
+export function comparisonModeOf(rule: CompareRule): ComparisonMode {
+  return COMPARISON_MODES.find((mode) => COMPARISON_RULES[mode] === rule) ?? 'previous';
+}
+
 /**
  * The period the KPIs are compared with: the same number of days just before the range ('previous'), or the same
  * weekdays a year before, 364 days back ('lastYear': comparedDays' same_weekday_last_year).

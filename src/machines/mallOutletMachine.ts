@@ -80,6 +80,7 @@ export function createMallOutletReportMachine(client: ApiClient = api) {
     createQueryPageMachine<MallOutletPanels>({
       id: 'mallOutletReport',
       what: 'Mall outlet',
+      comparisonInUrl: true,
       panels: {
         kpis: { load: (query, signal) => loadOutletKpis(query, { signal, client }) },
         daily: {

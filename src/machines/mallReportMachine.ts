@@ -36,6 +36,7 @@ export interface MallHomePanels {
 export const mallHomeReportMachine = createQueryPageMachine<MallHomePanels>({
   id: 'mallHomeReport',
   what: 'Mall home',
+  comparisonInUrl: true,
   panels: {
     kpis: { load: (query, signal) => loadMallHomeKpis(query, { signal }) },
     daily: { load: (query, signal) => reportCalls.daily(query, { signal }), isEmpty: noTransactions },

@@ -115,6 +115,7 @@ export function createMallAmountMachine({ kind, client = api }: MallAmountMachin
   return createQueryPageMachine<MallAmountPanels>({
     id: kind === 'refund' ? 'refundsReport' : 'voucherRedemptionReport',
     what: MALL_AMOUNT_LABELS[kind].what,
+    comparisonInUrl: true,
     panels: {
       kpis: { load: loadKpis },
       daily: {

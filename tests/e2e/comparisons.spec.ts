@@ -1,10 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openAs, waitForFilters } from './session';
+import { openAs, queryOf, waitForFilters } from './session';
 
 /*
  * Growth against last year, Chinese New Year met: the demo operator opens Mall Home for February 2026, chooses
  * festival-aligned last year, and reads Chinese New Year's days (17–18 Feb 2026) against last year's (29–30 Jan
- * 2025), on the real server and the demo's 26 months of data.
+ * 2025), on the real server and the demo's 26 months of data. The choice is kept in the address: a reload shows the
+ * same comparison.
  */
 
 /** Waits until the page's report has loaded (no spinner, the header enabled again). */
@@ -26,6 +27,19 @@ test('an operator compares Chinese New Year 2026 with 2025, festival-aligned, an
   await expect(growth).toContainText('Chinese New Year 17–18 Feb met with 29–30 Jan 2025');
   await expect(compared).toContainText('1–28 Feb vs $');
   await expect(compared).toContainText('2025');
+
+  // The choice is in the address beside the filters; a reload shows the same comparison of the same days.
+  await expect.poll(() => queryOf(page)).toMatchObject({ compare: 'festival_aligned', from: '2026-02-01' });
+  const growthText = await growth.textContent();
+  const comparedText = await compared.textContent();
+  await page.reload();
+  await waitForFilters(page);
+  await loaded(page);
+  await expect(page.getByTestId('comparison-rule')).toHaveValue('festival_aligned');
+  await expect(page.getByTestId('comparison-rule').locator('option:checked')).toHaveText('Festival-aligned last year');
+  await expect(growth).toHaveText(growthText ?? '');
+  await expect(compared).toHaveText(comparedText ?? '');
+  expect(queryOf(page)).toMatchObject({ compare: 'festival_aligned', from: '2026-02-01', to: '2026-02-28' });
 
   // Chinese New Year's own days against last year's.
   await page.goto('/shopper-connect/mall-home?from=2026-02-17&to=2026-02-18');

@@ -1,9 +1,18 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type ActorRefFrom, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  type AnyStateMachine,
+  createActor,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { DEFAULT_COMPARISON } from '../../src/domain/comparisons';
 import type { CsvFile } from '../../src/domain/csv';
+import type { CommittedFilters } from '../../src/domain/filterHeader';
 import type { ReportQuery } from '../../src/domain/mallReportViews';
 import { errorOccurs, type Notice } from '../../src/domain/messages';
 import {
@@ -11,6 +20,7 @@ import {
   type PanelAnswer,
   type ReloadPanels,
 } from '../../src/machines/factories/queryPageMachine';
+import { createMallOutletReportMachine } from '../../src/machines/mallOutletMachine';
 import {
   mallGmvReportMachine,
   mallHomeReportMachine,
@@ -18,7 +28,9 @@ import {
   paymentMethodsReportMachine,
   peakHoursReportMachine,
 } from '../../src/machines/mallReportMachine';
+import { refundsMachine, voucherRedemptionMachine } from '../../src/machines/refundsAndVoucherRedemptionMachine';
 import { childOf } from './childOf';
+import { fakeNavigation, type NavigationRequest } from './fakeNavigation';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -92,20 +104,21 @@ const testMachine = createQueryPageMachine<TestPanels>({
 
 let actor: ActorRefFrom<typeof testMachine>;
 
+/** The header's committed filters, with no client yet. */
+const NO_CLIENT: CommittedFilters = {
+  clientId: undefined,
+  mallIds: [],
+  outlet: undefined,
+  dateRange: { start: '2024-03-01', end: '2024-03-07' },
+  hours: { from: 0, to: 23 },
+  timeRange: 'daily',
+  metric: 'gmv',
+  month: undefined,
+};
+
 /** A filter header that records what it is told, with no committed client yet. */
 const fakeHeader = setup({}).createMachine({
-  context: {
-    filters: {
-      clientId: undefined,
-      mallIds: [],
-      outlet: undefined,
-      dateRange: { start: '2024-03-01', end: '2024-03-07' },
-      hours: { from: 0, to: 23 },
-      timeRange: 'daily',
-      metric: 'gmv',
-      month: undefined,
-    },
-  },
+  context: { filters: NO_CLIENT },
   on: { '*': { actions: ({ event }) => headerEvents.push(event.type) } },
 });
 let headerEvents: string[];
@@ -347,6 +360,110 @@ describe('query page machine details', () => {
     expect(await failureToastsOf(memberReportMachine)).toEqual([
       'Member vs non-member error occurs. Please try again later.',
     ]);
+  });
+});
+
+describe('query page machine: the comparison in the address', () => {
+  const urlMachine = createQueryPageMachine<TestPanels>({
+    id: 'testReport',
+    what: 'Mall home',
+    comparisonInUrl: true,
+    panels: { a: { load: deferredFetch }, b: { load: () => Promise.resolve({ total: 7 }) } },
+  });
+
+  /** A filter header with a client and malls chosen: the page asks its report at once. */
+  const headerWithMalls = setup({}).createMachine({
+    context: {
+      filters: { ...NO_CLIENT, clientId: 1, mallIds: [1, 2] },
+      outlets: [],
+      today: '2024-03-07',
+    },
+  });
+
+  /** The page beside a filter header (no client yet, or `header`) and a navigation guard showing `href`. */
+  function open(machine: typeof testMachine, href: string, header: AnyStateMachine = fakeHeader) {
+    fetches = [];
+    headerEvents = [];
+    const requests: NavigationRequest[] = [];
+    const app = createActor(
+      setup({
+        actors: { header, guard: fakeNavigation(href, requests), report: machine },
+      }).createMachine({
+        invoke: [
+          { id: 'header', systemId: 'filterHeader', src: 'header' },
+          { id: 'guard', systemId: 'navigation', src: 'guard' },
+          { id: 'report', src: 'report' },
+        ],
+      }),
+    ).start();
+    return { app, page: childOf(app.getSnapshot(), 'report'), requests };
+  }
+
+  it("starts with the choice the address holds, and the header's first filters are asked with it", async () => {
+    const href = '/shopper-connect/mall-home?client=1&malls=1,2&compare=festival_aligned&like_for_like=1';
+    const { app, page } = open(urlMachine, href, headerWithMalls);
+    const festival = { rule: 'festival_aligned', likeForLike: true };
+    expect(page.getSnapshot().context.comparison).toEqual(festival);
+    await flush();
+    expect(fetches).toHaveLength(1);
+    expect(fetches[0]?.query).toMatchObject({ clientId: 1, mallIds: [1, 2], comparison: festival });
+    app.stop();
+  });
+
+  it('falls back to the default for an address that names no known comparison', () => {
+    const { app, page } = open(urlMachine, '/shopper-connect/mall-home?compare=yesterday&like_for_like=true');
+    expect(page.getSnapshot().context.comparison).toEqual(DEFAULT_COMPARISON);
+    app.stop();
+  });
+
+  it("writes the user's choice into the address in place, its other keys kept, and nothing it already says", () => {
+    const { app, page, requests } = open(urlMachine, '/shopper-connect/mall-home?client=1&malls=1,2');
+    page.send({ type: 'report.load', query: QUERY_A });
+    page.send({ type: 'report.compare', comparison: { rule: 'same_weekday_last_year', likeForLike: false } });
+    expect(requests).toEqual([
+      { href: '/shopper-connect/mall-home?compare=same_weekday_last_year&client=1&malls=1,2', replace: true },
+    ]);
+    page.send({ type: 'report.compare', comparison: { rule: 'same_weekday_last_year', likeForLike: true } });
+    expect(requests.at(-1)).toEqual({
+      href: '/shopper-connect/mall-home?compare=same_weekday_last_year&like_for_like=1&client=1&malls=1,2',
+      replace: true,
+    });
+    // The same choice again: the address already says it.
+    page.send({ type: 'report.compare', comparison: { rule: 'same_weekday_last_year', likeForLike: true } });
+    expect(requests).toHaveLength(2);
+    // Back to the default: the address says nothing of it.
+    page.send({ type: 'report.compare', comparison: DEFAULT_COMPARISON });
+    expect(requests.at(-1)).toEqual({ href: '/shopper-connect/mall-home?client=1&malls=1,2', replace: true });
+    app.stop();
+  });
+
+  it('writes the choice made before any query too', () => {
+    const { app, page, requests } = open(urlMachine, '/shopper-connect/refunds');
+    page.send({ type: 'report.compare', comparison: { rule: 'festival_aligned', likeForLike: false } });
+    expect(requests).toEqual([{ href: '/shopper-connect/refunds?compare=festival_aligned', replace: true }]);
+    app.stop();
+  });
+
+  it('is kept in the address by the pages that offer the comparison controls', () => {
+    const href = '/shopper-connect/mall-home?compare=same_weekday_last_year&like_for_like=1';
+    for (const machine of [
+      mallHomeReportMachine,
+      refundsMachine,
+      voucherRedemptionMachine,
+      createMallOutletReportMachine(),
+    ] as AnyStateMachine[]) {
+      const { app, page } = open(machine as typeof testMachine, href);
+      expect(page.getSnapshot().context.comparison).toEqual({ rule: 'same_weekday_last_year', likeForLike: true });
+      app.stop();
+    }
+  });
+
+  it('leaves the address alone on a page that does not keep its comparison there', () => {
+    const { app, page, requests } = open(testMachine, '/shopper-connect/mall-gmv?compare=festival_aligned');
+    expect(page.getSnapshot().context.comparison).toEqual(DEFAULT_COMPARISON);
+    page.send({ type: 'report.compare', comparison: { rule: 'same_weekday_last_year', likeForLike: true } });
+    expect(requests).toEqual([]);
+    app.stop();
   });
 });
 

@@ -19,6 +19,8 @@ import {
   type TopSkuFilters,
 } from '../../src/machines/tenantConnect/topSkusMachine';
 import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
+import { childOf } from './childOf';
+import { fakeNavigation, type NavigationRequest } from './fakeNavigation';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -883,5 +885,52 @@ describe('salesAnalysisMachine details', () => {
     await flush();
     await answerAll();
     expect(search().getSnapshot().value).toBe('ready');
+  });
+});
+
+describe('salesAnalysisMachine: the comparison in the address', () => {
+  beforeEach(() => start());
+
+  /** The page beside a navigation guard showing `href` (the sales analysis' path with `search`). */
+  function open(search: string) {
+    const requests: NavigationRequest[] = [];
+    const app = createActor(
+      setup({
+        actors: { guard: fakeNavigation(`/tenant-connect/sales-analysis?${search}`, requests), page: testMachine },
+      }).createMachine({
+        invoke: [
+          { id: 'guard', systemId: 'navigation', src: 'guard' },
+          { id: 'page', src: 'page' },
+        ],
+      }),
+    ).start();
+    return { app, page: childOf(app.getSnapshot(), 'page'), requests };
+  }
+
+  it('starts with the comparison the address holds (the default for one it does not know)', () => {
+    const festival = open('client=4&compare=festival_aligned');
+    expect(festival.page.getSnapshot().context.comparison).toBe('festival');
+    festival.app.stop();
+    const unknown = open('client=4&compare=lastYear');
+    expect(unknown.page.getSnapshot().context.comparison).toBe('previous');
+    unknown.app.stop();
+  });
+
+  it("writes the user's comparison into the address in place, its other keys (like-for-like too) kept", () => {
+    const { app, page, requests } = open('client=4&outlet=20&like_for_like=1');
+    page.send({ type: 'comparison.change', comparison: 'lastYear' });
+    expect(requests).toEqual([
+      {
+        href: '/tenant-connect/sales-analysis?compare=same_weekday_last_year&like_for_like=1&client=4&outlet=20',
+        replace: true,
+      },
+    ]);
+    page.send({ type: 'comparison.change', comparison: 'previous' });
+    expect(requests.at(-1)).toEqual({
+      href: '/tenant-connect/sales-analysis?like_for_like=1&client=4&outlet=20',
+      replace: true,
+    });
+    expect(page.getSnapshot().context.comparison).toBe('previous');
+    app.stop();
   });
 });

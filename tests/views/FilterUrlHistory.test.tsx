@@ -134,3 +134,45 @@ describe('filters in the address', () => {
     );
   });
 });
+
+/*
+ * A report page's choice of comparison in the address beside the filters: the page starts with the one of its
+ * address, the user's change replaces the entry, and the header's next write of the filters keeps it.
+ */
+describe('the comparison in the address', () => {
+  it("starts from the address, is written in place, and stays through the header's next change", async () => {
+    // Mall Home (its report calls answer 404 here: the panels fail, the controls are enabled again).
+    const location = renderApp(
+      '/shopper-connect/mall-home?client=3&malls=1,2&compare=festival_aligned',
+      fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }),
+    );
+    const rule = (await screen.findByTestId('comparison-rule', {}, SIGN_IN)) as HTMLSelectElement;
+    expect(rule.value).toBe('festival_aligned');
+    await waitFor(() => expect(rule.disabled).toBe(false), SIGN_IN);
+    // The header has completed the address with the filters it settled on.
+    const filters = (currentPath(location) ?? '').split('compare=festival_aligned&')[1] ?? '';
+    expect(filters).toMatch(/^client=3&malls=1,2&outlet=all&from=/);
+    const entries = location.history.length;
+
+    fireEvent.change(rule, { target: { value: 'same_weekday_last_year' } });
+    expect(location.history.length).toBe(entries);
+    expect(currentPath(location)).toBe(`/shopper-connect/mall-home?compare=same_weekday_last_year&${filters}`);
+    await waitFor(() => expect(rule.disabled).toBe(false), SIGN_IN);
+    fireEvent.click(screen.getByTestId('comparison-like-for-like'));
+    expect(currentPath(location)).toBe(
+      `/shopper-connect/mall-home?compare=same_weekday_last_year&like_for_like=1&${filters}`,
+    );
+    await waitFor(() => expect(rule.disabled).toBe(false), SIGN_IN);
+
+    // Only Central: a new entry with the new malls, the comparison kept.
+    fireEvent.click(screen.getByTestId('malls-select'));
+    fireEvent.click(screen.getByTestId('malls-deselect-all'));
+    fireEvent.click(screen.getByTestId('malls-option-1'));
+    fireEvent.click(screen.getByTestId('malls-apply'));
+    await waitFor(() => expect(location.history.length).toBe(entries + 1));
+    expect(currentPath(location)).toBe(
+      `/shopper-connect/mall-home?compare=same_weekday_last_year&like_for_like=1&${filters.replace('malls=1,2', 'malls=1')}`,
+    );
+    expect(rule.value).toBe('same_weekday_last_year');
+  });
+});

@@ -5,6 +5,7 @@ import type { CsvFile } from '../../domain/csv';
 import { formatFileDateRange } from '../../domain/format';
 import { type ReportQuery, reportQueryOf } from '../../domain/mallReportViews';
 import { errorOccurs, loadFailureNotice, type Notice, TOAST_TIMEOUT } from '../../domain/messages';
+import { comparisonInUrl, writeComparisonThroughGuard } from '../comparisonUrlSync';
 import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from '../headerLink';
 import { exportCsvFiles } from '../reportExport';
 
@@ -26,6 +27,9 @@ import { exportCsvFiles } from '../reportExport';
  *
  * `report.export` downloads the page's CSV files for the range shown, one export at a time, not while a panel
  * loads; a failed export toasts '{what} export error occurs. Please try again later.'.
+ *
+ * A page that offers the comparison controls (`comparisonInUrl`) keeps its choice in the address: the machine
+ * starts with the choice the address holds and shows each `report.compare` there (comparisonUrlSync.ts).
  */
 
 /** 'idle': nothing asked yet (no client or malls): drawn as empty. */
@@ -92,6 +96,11 @@ export interface QueryPageOptions<TPanels> {
   readonly withHours?: boolean;
   /** An outlet-level page reports the header's one outlet (`query.outletId`): nothing until one is chosen. */
   readonly outletLevel?: boolean;
+  /**
+   * The page's choice of comparison is read from the address when the page opens and written there on each change
+   * (the pages that show the comparison controls; the others compare by the default and leave the address alone).
+   */
+  readonly comparisonInUrl?: boolean;
   readonly panels: PanelLoaders<TPanels>;
 }
 
@@ -208,6 +217,16 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
         panels: allLoading(),
       })),
       setComparison: assign(({ event }) => (event.type === 'report.compare' ? { comparison: event.comparison } : {})),
+      /** The choice the address holds, when the page keeps it there. */
+      readComparisonUrl: assign(({ system }) =>
+        options.comparisonInUrl ? { comparison: comparisonInUrl(system) } : {},
+      ),
+      /** Shows the user's choice in the address (in place of the entry), when the page keeps it there. */
+      writeComparisonUrl: ({ event, system }) => {
+        if (options.comparisonInUrl && event.type === 'report.compare') {
+          writeComparisonThroughGuard(system, event.comparison);
+        }
+      },
       settlePanel: assign(({ context, event }) => {
         if (!('panel' in event) || event.panel === undefined || !isPanel(event.panel)) return {};
         if (event.type === 'panel.done') {
@@ -264,6 +283,8 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
       panels: mapPanels<TPanels>(names, () => ({ status: 'idle', data: undefined })),
       exporting: false,
     },
+    // Before the header's filters come (the invoked actor's first event): their first query carries the choice.
+    entry: 'readComparisonUrl',
     invoke: { src: 'followHeaderFilters' },
     initial: 'idle',
     on: {
@@ -302,6 +323,7 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
           reenter: true,
           actions: [
             'setComparison',
+            'writeComparisonUrl',
             {
               type: 'startQuery',
               params: ({ context, event }) => ({
@@ -310,7 +332,7 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
             },
           ],
         },
-        { actions: 'setComparison' },
+        { actions: ['setComparison', 'writeComparisonUrl'] },
       ],
       'xstate.done.actor.export': { actions: assign({ exporting: false }) },
       'xstate.error.actor.export': { actions: ['notifyExportFailure', assign({ exporting: false })] },

@@ -12,7 +12,9 @@ import {
 import type { ReportQuery } from '../../domain/mallReportViews';
 import { withComparisonMeta } from '../../domain/periods';
 import {
+  COMPARISON_RULES,
   type ComparisonMode,
+  comparisonModeOf,
   comparisonPeriod,
   DEFAULT_ITEM_BUCKET,
   DEFAULT_TREND_TIME_RANGE,
@@ -36,6 +38,7 @@ import {
   trendOf,
   withComparedTotals,
 } from '../../domain/salesAnalysis';
+import { comparisonInUrl, writeComparisonThroughGuard } from '../comparisonUrlSync';
 import { reportOfPage } from '../factories/pageQueryReport';
 import { createQueryPageMachine } from '../factories/queryPageMachine';
 import { followHeaderFilters, type HeaderFiltersEvent } from '../headerLink';
@@ -63,6 +66,9 @@ import { createTopSkusMachine } from './topSkusMachine';
  *   shown ── header.filters (a new outlet or days) ─> shown (every report told again)
  *         ── comparison.change ─> shown (nothing asked) ;  trend.measure ─> shown (nothing asked)
  *         ── trend.timeRange (allowed for the days) ─> shown (trend told) ;  items.bucket ─> shown (items told)
+ *
+ * The comparison is kept in the address as the mall pages keep theirs (`compare`, comparisonUrlSync.ts): the page
+ * starts with the one the address holds and shows each change there.
  */
 
 export interface KpiPanels {
@@ -270,6 +276,12 @@ export function createSalesAnalysisMachine(client: ApiClient = api) {
         if (context.query)
           enqueue.sendTo('trend', { type: 'report.load', query: { ...context.query, timeRange: context.timeRange } });
       }),
+      /** The comparison the address holds. */
+      readComparisonUrl: assign(({ system }) => ({ comparison: comparisonModeOf(comparisonInUrl(system).rule) })),
+      /** Shows the user's comparison in the address; its like-for-like (no choice of this page) as it was. */
+      writeComparisonUrl: ({ system }, params: { comparison: ComparisonMode }) => {
+        writeComparisonThroughGuard(system, { ...comparisonInUrl(system), rule: COMPARISON_RULES[params.comparison] });
+      },
       loadItems: enqueueActions(({ context, enqueue }) => {
         if (context.query)
           enqueue.sendTo('items', { type: 'report.load', query: { ...context.query, timeRange: context.bucket } });
@@ -284,6 +296,7 @@ export function createSalesAnalysisMachine(client: ApiClient = api) {
       measure: 'revenue',
       bucket: DEFAULT_ITEM_BUCKET,
     },
+    entry: 'readComparisonUrl',
     // The reports first: the header's filters, told at once, go to them.
     invoke: [
       { id: 'kpis', src: 'kpis' },
@@ -314,7 +327,10 @@ export function createSalesAnalysisMachine(client: ApiClient = api) {
       },
       'comparison.change': {
         guard: { type: 'isOtherComparison', params: ({ event }) => ({ comparison: event.comparison }) },
-        actions: assign({ comparison: ({ event }) => event.comparison }),
+        actions: [
+          assign({ comparison: ({ event }) => event.comparison }),
+          { type: 'writeComparisonUrl', params: ({ event }) => ({ comparison: event.comparison }) },
+        ],
       },
       'trend.measure': {
         guard: { type: 'isOtherMeasure', params: ({ event }) => ({ measure: event.measure }) },

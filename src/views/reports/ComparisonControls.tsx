@@ -4,7 +4,8 @@ import { COMPARE_RULE_LABELS, COMPARE_RULES, type CompareRule, type ComparisonCh
 
 /**
  * What a page's growth figures compare with: the previous period, the same weekdays last year or last year with
- * its festivals met, and like-for-like outlets only. The page's report machine keeps the choice (report.compare).
+ * its festivals met, and like-for-like outlets only. The page's report machine keeps the choice (report.compare),
+ * and the page's address with it.
  */
 export function ComparisonControls({
   value,

@@ -1,0 +1,72 @@
+import { COMPARE_RULES, type CompareRule, type ComparisonChoice, DEFAULT_COMPARISON } from './comparisons';
+import { FILTER_QUERY_KEYS } from './filterUrl';
+
+/**
+ * A report page's choice of comparison in the URL query and back, as pure functions, beside the filters'
+ * (filterUrl.ts): `?compare=festival_aligned&like_for_like=1`. The default says nothing (no `compare` for the
+ * previous period, no `like_for_like` when off), so a page's plain address means the default. Only these keys
+ * belong to the comparison; a query's other keys (the filters) are left alone. Reading falls back to the default
+ * for a value it does not know, each key on its own.
+ */
+
+export const COMPARISON_QUERY_KEYS = {
+  rule: 'compare',
+  likeForLike: 'like_for_like',
+} as const;
+
+const OWNED_KEYS: readonly string[] = Object.values(COMPARISON_QUERY_KEYS);
+const FILTER_KEYS: readonly string[] = Object.values(FILTER_QUERY_KEYS);
+
+/** The value `like_for_like` has when on. */
+const ON = '1';
+
+const paramsOf = (search: string) => new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+
+export function isCompareRule(value: string): value is CompareRule {
+  return (COMPARE_RULES as readonly string[]).includes(value);
+}
+
+/** The choice as query parameters: none for the default. */
+export function toComparisonParams(choice: ComparisonChoice): URLSearchParams {
+  const params = new URLSearchParams();
+  if (choice.rule !== DEFAULT_COMPARISON.rule) params.set(COMPARISON_QUERY_KEYS.rule, choice.rule);
+  if (choice.likeForLike) params.set(COMPARISON_QUERY_KEYS.likeForLike, ON);
+  return params;
+}
+
+/**
+ * The query `search` with its comparison keys replaced by `choice`. The other keys keep their order; the
+ * comparison's go just before the filters' keys, which the filter header's writes put after every key not its own
+ * (withFilterQuery), so that neither write moves the other's keys. Accepts a query with or without the leading
+ * '?', returns one without; '' when nothing is left.
+ */
+export function withComparisonQuery(search: string, choice: ComparisonChoice): string {
+  const others = new URLSearchParams();
+  const filters = new URLSearchParams();
+  paramsOf(search).forEach((value, key) => {
+    if (FILTER_KEYS.includes(key)) filters.append(key, value);
+    else if (!OWNED_KEYS.includes(key)) others.append(key, value);
+  });
+  for (const params of [toComparisonParams(choice), filters]) {
+    params.forEach((value, key) => {
+      others.append(key, value);
+    });
+  }
+  return others.toString();
+}
+
+/** The choice `search` holds (with or without '?'): the default for what it leaves out or gives an unknown value. */
+export function parseComparisonQuery(search: string): ComparisonChoice {
+  const params = paramsOf(search);
+  const rule = params.get(COMPARISON_QUERY_KEYS.rule);
+  return {
+    rule: rule !== null && isCompareRule(rule) ? rule : DEFAULT_COMPARISON.rule,
+    likeForLike: params.get(COMPARISON_QUERY_KEYS.likeForLike) === ON,
+  };
+}
+
+/** Whether the query already says `choice` (its comparison keys read as it). */
+export function saysComparison(search: string, choice: ComparisonChoice): boolean {
+  const said = parseComparisonQuery(search);
+  return said.rule === choice.rule && said.likeForLike === choice.likeForLike;
+}
