@@ -1,7 +1,7 @@
 import type { CsvFile } from './csv';
 import type { CommittedFilters } from './filterHeader';
 import { type OutletSelection, parsePositiveInt } from './filterOptions';
-import { toFilterQuery } from './filterUrl';
+import { toFilterQuery, withReadableCommas } from './filterUrl';
 import { type CurrencyFormat, formatDay, formatMoney, formatNumber } from './format';
 import { type ClientOutlet, lookUpOutlet, mallOutletQuery } from './mallOutlet';
 import type { ReportQuery } from './mallReportViews';
@@ -181,12 +181,14 @@ type LinkFilters = Pick<CommittedFilters, 'clientId' | 'mallIds' | 'outlet' | 'd
 
 /** The filter keys of a link: the client, malls, outlet and days of the page it is on, commas left readable. */
 function filterSearch(filters: LinkFilters): string {
-  return toFilterQuery({
-    clientId: filters.clientId,
-    mallIds: filters.mallIds,
-    outlet: filters.outlet,
-    dateRange: { start: filters.dateRange.start, end: filters.dateRange.end },
-  }).replace(/%2C/gi, ',');
+  return withReadableCommas(
+    toFilterQuery({
+      clientId: filters.clientId,
+      mallIds: filters.mallIds,
+      outlet: filters.outlet,
+      dateRange: { start: filters.dateRange.start, end: filters.dateRange.end },
+    }),
+  );
 }
 
 /** The cross spending page, keeping the header's filters (the details page's link back). */

@@ -31,7 +31,13 @@ import {
   TIME_RANGE_OPTIONS,
   timeRangeLabel,
 } from './filterOptions';
-import { type FilterQuery, type FilterUrlReason, parseFilterQuery, withFilterQuery } from './filterUrl';
+import {
+  type FilterQuery,
+  type FilterUrlReason,
+  parseFilterQuery,
+  withFilterQuery,
+  withReadableCommas,
+} from './filterUrl';
 import { formatDateRange, formatHourRange, formatMonth } from './format';
 
 /**
@@ -191,7 +197,7 @@ export function stripQuestionMark(search: string): string {
 
 /** The query with the filters (commas left readable). */
 export function searchWithFilters(context: Pick<FilterHeaderContext, 'page' | 'filters' | 'search'>): string {
-  return withFilterQuery(context.search, filterQueryOf(context)).replace(/%2C/gi, ',');
+  return withReadableCommas(withFilterQuery(context.search, filterQueryOf(context)));
 }
 
 export function isClientAllowed(clientIds: readonly number[], clientId: number | undefined | null): clientId is number {

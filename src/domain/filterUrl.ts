@@ -77,6 +77,14 @@ export function toFilterParams(filters: FilterQuery): URLSearchParams {
   return params;
 }
 
+/**
+ * A query as the app's addresses show it: the commas of id lists left readable (`malls=1,2`, not `malls=1%2C2`).
+ * Every writer of the address uses it, so that one writer never rewrites another's query only to change commas.
+ */
+export function withReadableCommas(search: string): string {
+  return search.replace(/%2C/gi, ',');
+}
+
 /** `client=3&malls=1%2C2&...` (no leading '?'). */
 export function toFilterQuery(filters: FilterQuery): string {
   return toFilterParams(filters).toString();

@@ -1,6 +1,6 @@
 import type { CommittedFilters } from './filterHeader';
 import { parsePositiveInt } from './filterOptions';
-import { toFilterQuery } from './filterUrl';
+import { toFilterQuery, withReadableCommas } from './filterUrl';
 import type { Kpi, KpiCsvRow, ReportQuery, SalesMeasures } from './mallReportViews';
 import { type ComparisonMeta, completeDaysComparison, type GrowthComparison, withComparisonMeta } from './periods';
 import type { Period } from './reports';
@@ -42,8 +42,7 @@ export function mallOutletHref(
     mallIds: filters.mallIds,
     dateRange: { start: filters.dateRange.start, end: filters.dateRange.end },
   });
-  // Commas left readable, as the header writes its URL.
-  const search = query.replace(/%2C/gi, ',');
+  const search = withReadableCommas(query);
   return `${MALL_OUTLET_PATH}/${outletId}${search === '' ? '' : `?${search}`}`;
 }
 

@@ -1,5 +1,6 @@
 import type { ComparisonChoice } from '../domain/comparisons';
 import { parseComparisonQuery, saysComparison, withComparisonQuery } from '../domain/comparisonUrl';
+import { withReadableCommas } from '../domain/filterUrl';
 import { hrefOf } from '../domain/navigation';
 import { type ActorSystemLike, appActor } from './systemIds';
 
@@ -21,7 +22,6 @@ export function writeComparisonThroughGuard(system: ActorSystemLike, choice: Com
   const guard = appActor(system, 'navigation');
   const location = guard?.getSnapshot().context.location;
   if (!guard || !location || saysComparison(location.search, choice)) return;
-  // Commas left readable, as the header writes them (else its next write would only put them back).
-  const search = withComparisonQuery(location.search, choice).replace(/%2C/gi, ',');
+  const search = withReadableCommas(withComparisonQuery(location.search, choice));
   guard.send({ type: 'navigation.request', href: hrefOf({ path: location.path, search }), replace: true });
 }
