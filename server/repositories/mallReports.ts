@@ -149,13 +149,26 @@ function rateOf(params: SqlParams, scope: ReportScope, range: ReportRange, level
   const [year = 0, month = 0] = range.start.split('-').map(Number);
   const before = params.add(year * 12 + month - 1, '::int');
   const index = `date_part('year', r.local_day)::int * 12 + date_part('month', r.local_day)::int - ${before}`;
+  return byConvertedCurrency(params, convert.from, level, (n) => `(SELECT rates FROM fx_${n})[${index}]`, '1::numeric');
+}
+
+/**
+ * `CASE` over the converted currencies of row `r` (a mall's or an outlet's): `then(n)` for a row in the n-th of
+ * `from`, else `otherwise` (the reporting currency).
+ */
+function byConvertedCurrency(
+  params: SqlParams,
+  from: readonly string[],
+  level: 'mall' | 'outlet',
+  then: (n: number) => string,
+  otherwise: string,
+): string {
   const unit = level === 'mall' ? 'mall_id' : 'id';
-  const cases = convert.from.map((code, n) => {
+  const cases = from.map((code, n) => {
     const currency = params.add(code, '::text');
-    return `WHEN r.${level}_id IN (SELECT ${unit} FROM scope WHERE currency = ${currency})
-      THEN (SELECT rates FROM fx_${n})[${index}]`;
+    return `WHEN r.${level}_id IN (SELECT ${unit} FROM scope WHERE currency = ${currency}) THEN ${then(n)}`;
   });
-  return `(CASE ${cases.join(' ')} ELSE 1::numeric END)`;
+  return `(CASE ${cases.join(' ')} ELSE ${otherwise} END)`;
 }
 
 /**
@@ -165,10 +178,7 @@ function rateOf(params: SqlParams, scope: ReportScope, range: ReportRange, level
 function currencyGroupOf(params: SqlParams, scope: ReportScope): string {
   const convert = scope.convert;
   if (!convert || convert.from.length === 0) return '0';
-  const cases = convert.from.map(
-    (code, n) => `WHEN r.outlet_id IN (SELECT id FROM scope WHERE currency = ${params.add(code, '::text')}) THEN ${n}`,
-  );
-  return `(CASE ${cases.join(' ')} ELSE -1 END)`;
+  return byConvertedCurrency(params, convert.from, 'outlet', String, '-1');
 }
 
 /**
