@@ -87,36 +87,13 @@ export function averageMoney(cents: bigint, count: number): number {
 }
 
 /**
- * Whole cents for parts grouped in order (the hours of each day): the groups (their parts' exact sums) are
- * apportioned to `total` (by default the exact sum of all rounded), then each group's parts to the group's cents.
- * The groups' cents are what a breakdown by group alone gives (`apportion` of the same sums), so a day has the same
- * cents in a report by day as in one by day and hour.
+ * Whole cents for parts in groups (the hours of each day): the groups (their parts' exact sums) are apportioned to
+ * `total` (by default the exact sum of all rounded), then each group's parts to the group's cents. The groups' cents
+ * are what a breakdown by group alone gives (`apportion` of the same sums), so a day has the same cents in a report
+ * by day as in one by day and hour.
  */
-export function apportionNested(
-  parts: readonly { group: string; exact: Exact }[],
-  total?: bigint,
-): { cents: bigint[]; groups: Map<string, bigint> } {
-  const members = new Map<string, number[]>();
-  parts.forEach((part, index) => {
-    const known = members.get(part.group);
-    if (known) known.push(index);
-    else members.set(part.group, [index]);
-  });
-  const indexes = [...members.values()];
-  const sums = indexes.map((group) => exactSum(group.map((index) => parts[index]?.exact ?? 0n)));
+export function apportionNested(groups: readonly (readonly Exact[])[], total?: bigint): bigint[][] {
+  const sums = groups.map(exactSum);
   const groupCents = apportion(sums, total ?? roundCents(exactSum(sums)));
-  const cents = parts.map(() => 0n);
-  const groups = new Map<string, bigint>();
-  [...members.keys()].forEach((key, g) => {
-    const group = indexes[g] ?? [];
-    const own = groupCents[g] ?? 0n;
-    groups.set(key, own);
-    apportion(
-      group.map((index) => parts[index]?.exact ?? 0n),
-      own,
-    ).forEach((value, i) => {
-      cents[group[i] ?? 0] = value;
-    });
-  });
-  return { cents, groups };
+  return groups.map((parts, index) => apportion(parts, groupCents[index] ?? 0n));
 }

@@ -222,6 +222,8 @@ interface Source {
   hours: () => string;
   /** A measure of one of those hours (`hv`), converted like `value`. */
   hourValue: (measure: SalesMeasure) => string;
+  /** The rate of row `r` as an exact numeric expression ('1' when nothing is converted; rateOf). */
+  rate: string;
 }
 
 /** Whether the caller sees every outlet of the selected malls, so the mall rows answer for them. */
@@ -259,6 +261,7 @@ export function rollupSource(
       value: converted(overHours),
       hours,
       hourValue,
+      rate,
     };
   }
   const outlets = 'r.outlet_id = ANY(ARRAY(SELECT id FROM scope))';
@@ -269,6 +272,7 @@ export function rollupSource(
       value: converted((measure) => (MONEY[measure] ? `(r.${measure} * 100)` : `r.${measure}`)),
       hours,
       hourValue,
+      rate,
     };
   }
   return {
@@ -277,6 +281,7 @@ export function rollupSource(
     value: converted(overHours),
     hours,
     hourValue,
+    rate,
   };
 }
 
@@ -384,14 +389,11 @@ export async function monthlyReport(db: Queryable, scope: ReportScope, range: Re
   }));
 }
 
-/** The figures of one day, or one hour of a day, with its exact (converted) money as text. */
-interface UnitRow {
-  day: string;
-  hour: number;
-  period: string;
-  g: string | null;
+/** The figures of one day, or one hour of a day, with its exact (converted) money. */
+interface UnitFigures {
+  g: Exact;
   t: number;
-  mg: string | null;
+  mg: Exact;
   mt: number;
 }
 
@@ -405,53 +407,137 @@ function periodOf(bucket: TimeRange, day: string, hour: number): string {
 }
 
 /**
- * Every local day of the range (or, `hourly`, every hour of the filter of every day), zeros included, oldest
- * first, with its label in `bucket` (its period) and its exact GMV, member GMV (unless not `members`) and their
- * transactions. The query gives the units with sales; the others are added here.
+ * The exact figures of each day with sales, one a unit (an hour of the filter, or the day: `width` 1), keyed by day.
+ * SQL gives the hours' running totals (hourColumns.ts) in whole cents and counts with the rate as exact decimal text:
+ * a row a mall and day, or for outlet rows a row a day and currency (one rate), their sums. Each hour's cents times
+ * the rate are summed here in exact integers: the same exact figures as SQL's sum of each row's hours times its rate,
+ * without a row a day and hour to send.
  */
-async function unitRows(
+async function hourFigures(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+  members: boolean,
+): Promise<Map<string, UnitFigures[]>> {
+  const params = new SqlParams();
+  const cte = scopeCte(params, scope, range);
+  const source = rollupSource(params, scope, range, 'mall', true);
+  // The running totals before each hour of the filter and after its last: hour h is bounds[h + 1] − bounds[h].
+  const bounds = Array.from({ length: range.endHour - range.startHour + 2 }, (_, i) => range.startHour + i);
+  const measures: SalesMeasure[] = members ? [...SALES_HOUR_MEASURES] : ['gmv', 'transactions'];
+  // Mall rows are read as they are (a sum of numerics a column and row would cost more than the rows); outlet rows
+  // are summed by day and currency.
+  const grouped = source.level === 'outlet';
+  const column = (measure: SalesMeasure, k: number) => (grouped ? `sum(r.${measure}_h${k})` : `r.${measure}_h${k}`);
+  const totals = (measure: SalesMeasure) =>
+    `concat_ws(',', ${bounds.map((k) => (k === 0 ? '0' : column(measure, k))).join(', ')}) AS ${measure}`;
+  const currency =
+    grouped && scope.convert?.from.length
+      ? byConvertedCurrency(params, scope.convert.from, 'outlet', String, '-1')
+      : '0';
+  // Each measure's totals as one comma-separated text: cheaper to read than an array.
+  const { rows } = await db.query<{ day: string; rate: string } & Partial<Record<SalesMeasure, string>>>(
+    `WITH ${cte}
+     SELECT to_char(r.local_day, 'YYYY-MM-DD') AS day, ${grouped ? `max(${source.rate})` : source.rate}::text AS rate,
+       ${measures.map(totals).join(', ')}
+     FROM ${source.from}${grouped ? ` GROUP BY r.local_day, ${currency}` : ''}`,
+    params.values,
+  );
+  const width = bounds.length - 1;
+  const days = new Map<string, UnitFigures[]>();
+  // Running totals of cents and counts are whole numbers well inside a double's exact range; only money times a
+  // rate needs exact integers (bigint).
+  const hourly = (totals: string | undefined) => {
+    const sums = (totals ?? '').split(',').map(Number);
+    return (i: number) => (totals ? (sums[i + 1] ?? 0) - (sums[i] ?? 0) : 0);
+  };
+  for (const row of rows) {
+    const rate = exactCents(row.rate);
+    const [gmv, transactions, memberGmv, memberTransactions] = [
+      hourly(row.gmv),
+      hourly(row.transactions),
+      hourly(row.member_gmv),
+      hourly(row.member_transactions),
+    ];
+    let cells = days.get(row.day);
+    if (!cells) {
+      cells = Array.from({ length: width }, () => ({ g: 0n, t: 0, mg: 0n, mt: 0 }));
+      days.set(row.day, cells);
+    }
+    cells.forEach((cell, i) => {
+      const g = gmv(i);
+      if (g !== 0) cell.g += BigInt(g) * rate;
+      cell.t += transactions(i);
+      const mg = memberGmv(i);
+      if (mg !== 0) cell.mg += BigInt(mg) * rate;
+      cell.mt += memberTransactions(i);
+    });
+  }
+  return days;
+}
+
+/** The exact figures of each day with sales over the filter's hours, keyed by day (one unit a day). */
+async function dayUnitFigures(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+  members: boolean,
+): Promise<Map<string, UnitFigures[]>> {
+  const params = new SqlParams();
+  const cte = scopeCte(params, scope, range);
+  const source = rollupSource(params, scope, range, 'mall');
+  const { rows } = await db.query<{ day: string; g: string | null; t: number; mg: string | null; mt: number }>(
+    `WITH ${cte}
+     SELECT to_char(r.local_day, 'YYYY-MM-DD') AS day, ${exact(`sum(${source.value('gmv')})`)} AS g,
+       coalesce(sum(${source.value('transactions')}), 0)::int AS t,
+       ${members ? exact(`sum(${source.value('member_gmv')})`) : 'NULL'} AS mg,
+       ${members ? `coalesce(sum(${source.value('member_transactions')}), 0)::int` : '0'} AS mt
+     FROM ${source.from} GROUP BY r.local_day`,
+    params.values,
+  );
+  return new Map(
+    rows.map((row) => [row.day, [{ g: exactCents(row.g), t: row.t, mg: exactCents(row.mg), mt: row.mt }]]),
+  );
+}
+
+/** One local day of a report: its period in the report's bucket and its units' exact figures. */
+interface DayUnits {
+  day: string;
+  /** The day's period label (daily, weekly or monthly; hourly reports label each hour with periodOf). */
+  period: string;
+  /** The hours of the filter (or one unit for the day), zeros included. */
+  units: UnitFigures[];
+  /** The units' GMV in cents (dayCents), once apportioned. */
+  cents: bigint[];
+}
+
+/**
+ * Every local day of the range, oldest first, with its units: every hour of the filter (`hourly`) or the day, zeros
+ * included, and their exact GMV, member GMV (unless not `members`) and transactions. The query gives the days with
+ * sales; the others are added here. The units' GMV is then rounded: the days are apportioned as the daily report
+ * does, then each day's hours to the day's cents (apportionNested).
+ */
+async function dayUnits(
   db: Queryable,
   scope: ReportScope,
   range: ReportRange,
   hourly: boolean,
   bucket: TimeRange,
   members = true,
-): Promise<UnitRow[]> {
-  const params = new SqlParams();
-  const cte = scopeCte(params, scope, range);
-  const source = rollupSource(params, scope, range, 'mall', hourly);
-  // hourly units read each hour of a row; days the row's sums over the hours
-  const [from, hour, value] = hourly
-    ? [source.from.replace(' WHERE ', () => `, ${source.hours()} WHERE `), 'hv.hour', source.hourValue]
-    : [source.from, '0', source.value];
-  const { rows } = await db.query<Omit<UnitRow, 'period'>>(
-    `WITH ${cte}
-     SELECT r.local_day AS day, ${hour} AS hour, ${exact(`sum(${value('gmv')})`)} AS g,
-       coalesce(sum(${value('transactions')}), 0)::int AS t,
-       ${members ? exact(`sum(${value('member_gmv')})`) : 'NULL'} AS mg,
-       ${members ? `coalesce(sum(${value('member_transactions')}), 0)::int` : '0'} AS mt
-     FROM ${from} GROUP BY 1, 2`,
-    params.values,
-  );
-  const found = new Map(rows.map((row) => [`${row.day} ${row.hour}`, row]));
-  const [first, last] = hourly ? [range.startHour, range.endHour] : [0, 0];
-  const units: UnitRow[] = [];
-  for (const day of eachDay(range.start, range.end)) {
-    const period = bucket === 'hourly' ? undefined : periodOf(bucket, day, 0);
-    for (let h = first; h <= last; h++) {
-      const row = found.get(`${day} ${h}`);
-      units.push({
-        day,
-        hour: h,
-        period: period ?? periodOf(bucket, day, h),
-        g: row?.g ?? null,
-        t: row?.t ?? 0,
-        mg: row?.mg ?? null,
-        mt: row?.mt ?? 0,
-      });
-    }
-  }
-  return units;
+): Promise<DayUnits[]> {
+  const found = await (hourly ? hourFigures : dayUnitFigures)(db, scope, range, members);
+  const width = hourly ? range.endHour - range.startHour + 1 : 1;
+  const days = eachDay(range.start, range.end).map((day) => ({
+    day,
+    period: bucket === 'hourly' ? day : periodOf(bucket, day, 0),
+    units: found.get(day) ?? Array.from({ length: width }, () => ({ g: 0n, t: 0, mg: 0n, mt: 0 })),
+    cents: [] as bigint[],
+  }));
+  const cents = apportionNested(days.map((entry) => entry.units.map((unit) => unit.g)));
+  days.forEach((entry, index) => {
+    entry.cents = cents[index] ?? [];
+  });
+  return days;
 }
 
 /**
@@ -493,10 +579,6 @@ async function periodHours(
   });
 }
 
-/** The units' GMV in cents: the days apportioned as the daily report does, then each day's hours to its cents. */
-const unitCents = (units: readonly UnitRow[]) =>
-  apportionNested(units.map((unit) => ({ group: unit.day, exact: exactCents(unit.g) }))).cents;
-
 /** One metric of GMV `cents` over `count` transactions. */
 function metricOf(metric: Metric, cents: bigint, count: number): number {
   if (metric === 'gmv') return moneyOf(cents);
@@ -517,22 +599,24 @@ export async function memberOverall(
   timeRange: TimeRange,
   metric: Metric,
 ): Promise<MemberOverall> {
-  const units = await unitRows(db, scope, range, timeRange === 'hourly', timeRange);
-  const cents = unitCents(units);
+  const hourly = timeRange === 'hourly';
+  const days = await dayUnits(db, scope, range, hourly, timeRange);
   const periods = new Map<string, { mg: bigint; ng: bigint; mt: number; nt: number }>();
   const total = { mg: 0n, ng: 0n, mt: 0, nt: 0 };
-  units.forEach((unit, index) => {
-    const member = exactCents(unit.mg);
-    const [mg = 0n, ng = 0n] = apportion([member, exactCents(unit.g) - member], cents[index] ?? 0n);
-    const known = periods.get(unit.period) ?? { mg: 0n, ng: 0n, mt: 0, nt: 0 };
-    for (const sums of [known, total]) {
-      sums.mg += mg;
-      sums.ng += ng;
-      sums.mt += unit.mt;
-      sums.nt += unit.t - unit.mt;
-    }
-    periods.set(unit.period, known);
-  });
+  for (const { day, period, units, cents } of days) {
+    units.forEach((unit, index) => {
+      const [mg = 0n, ng = 0n] = apportion([unit.mg, unit.g - unit.mg], cents[index] ?? 0n);
+      const label = hourly ? periodOf('hourly', day, range.startHour + index) : period;
+      const known = periods.get(label) ?? { mg: 0n, ng: 0n, mt: 0, nt: 0 };
+      for (const sums of [known, total]) {
+        sums.mg += mg;
+        sums.ng += ng;
+        sums.mt += unit.mt;
+        sums.nt += unit.t - unit.mt;
+      }
+      periods.set(label, known);
+    });
+  }
   return {
     data: [...periods].map(([period, sums]) => ({
       period,
@@ -541,6 +625,26 @@ export async function memberOverall(
     })),
     total: { member: metricOf(metric, total.mg, total.mt), non_member: metricOf(metric, total.ng, total.nt) },
   };
+}
+
+/** The hours of the filter of each period (a day's for hourly), oldest first: the sums of its days' hours. */
+function periodCells(
+  range: ReportRange,
+  days: readonly DayUnits[],
+): { period: string; hour: number; g: bigint; t: number }[] {
+  const periods = new Map<string, { period: string; hour: number; g: bigint; t: number }[]>();
+  for (const { period, units, cents } of days) {
+    let hours = periods.get(period);
+    if (!hours) {
+      hours = units.map((_, index) => ({ period, hour: range.startHour + index, g: 0n, t: 0 }));
+      periods.set(period, hours);
+    }
+    hours.forEach((hour, index) => {
+      hour.g += cents[index] ?? 0n;
+      hour.t += units[index]?.t ?? 0;
+    });
+  }
+  return [...periods.values()].flat();
 }
 
 export type PeakHourRow = Schemas['PeakHourRow'];
@@ -556,22 +660,12 @@ export async function peakHours(
   timeRange: TimeRange,
   metric: Metric,
 ): Promise<PeakHourRow[]> {
-  const cells = new Map<string, { period: string; hour: number; g: bigint; t: number }>();
-  if (!scope.convert && (timeRange === 'weekly' || timeRange === 'monthly')) {
-    // Whole cents (nothing converted): a period's hours are its days' hours summed, with nothing to round.
-    for (const cell of await periodHours(db, scope, range, timeRange)) cells.set(`${cell.period} ${cell.hour}`, cell);
-  } else {
-    const units = await unitRows(db, scope, range, true, timeRange === 'hourly' ? 'daily' : timeRange, false);
-    const cents = unitCents(units);
-    units.forEach((unit, index) => {
-      const key = `${unit.period} ${unit.hour}`;
-      const known = cells.get(key) ?? { period: unit.period, hour: unit.hour, g: 0n, t: 0 };
-      known.g += cents[index] ?? 0n;
-      known.t += unit.t;
-      cells.set(key, known);
-    });
-  }
-  return [...cells.values()].map((cell) => ({
+  const cells =
+    !scope.convert && (timeRange === 'weekly' || timeRange === 'monthly')
+      ? // Whole cents (nothing converted): a period's hours are its days' hours summed, with nothing to round.
+        await periodHours(db, scope, range, timeRange)
+      : periodCells(range, await dayUnits(db, scope, range, true, timeRange, false));
+  return cells.map((cell) => ({
     period: cell.period,
     hour: cell.hour,
     value: metricOf(metric, cell.g, cell.t),
