@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE } from './auth/passwords.js';
+import { isCronInterval } from './jobs/periodic.js';
 
 export interface Config {
   host: string;
@@ -182,6 +183,17 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/** Minutes between runs of a schedule: 0 (never), 1 to 60, or whole hours that divide a day (a cron expression). */
+function scheduleMinutesFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFrom(env, name, fallback, 0, 24 * 60);
+  if (value !== 0 && !isCronInterval(value)) {
+    throw new Error(
+      `${name} must be 0, 1 to 60, or whole hours that divide a day (120, 180, 240, 360, 480, 720, 1440), got '${value}'`,
+    );
+  }
+  return value;
+}
+
 /** The download-link secret when DOWNLOAD_SECRET is unset on loopback, until main.ts sets the one kept in DATA_DIR. */
 const PROCESS_DOWNLOAD_SECRET = randomBytes(32).toString('base64url');
 /** The shortest DOWNLOAD_SECRET an exposed server accepts (`openssl rand -base64 32` gives 44 characters). */
@@ -277,7 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     xero: xeroFrom(env, publicUrl, host),
     xeroDemo: env.XERO_DEMO !== 'false' && !env.XERO_CLIENT_ID && demoData,
     receiptsRetentionMonths: intFrom(env, 'RECEIPTS_RETENTION_MONTHS', 0, 0, 1200),
-    gtoRemindersEveryMinutes: intFrom(env, 'GTO_REMINDERS_EVERY_MINUTES', 60, 0, 24 * 60),
+    gtoRemindersEveryMinutes: scheduleMinutesFrom(env, 'GTO_REMINDERS_EVERY_MINUTES', 60),
     voidAlertsEveryMinutes: intFrom(env, 'VOID_ALERTS_EVERY_MINUTES', 1, 0, 60),
     voidAlertMaxAgeHours: intFrom(env, 'VOID_ALERT_MAX_AGE_HOURS', 24, 1, 24 * 30),
     dailySummaryEveryMinutes: intFrom(env, 'DAILY_SUMMARY_EVERY_MINUTES', 5, 0, 60),

@@ -1,5 +1,4 @@
 import { buildApp } from './app.js';
-import { DEVICE_TTL_SECONDS } from './auth/devices.js';
 import { setPasswordHashCost, verifyPassword } from './auth/passwords.js';
 import { type Config, loadConfig } from './config.js';
 import { openDatabase, requestPoolLimits } from './db/database.js';
@@ -10,15 +9,12 @@ import { demoAccountsRefusal } from './demo/demoAccountsGuard.js';
 import { fillDemoDataOnce } from './demo/fillDemoData.js';
 import { DEMO_SSO_DOMAIN, type DemoSsoProvider, startDemoSsoProvider } from './demo/ssoProvider.js';
 import { type DemoXero, startDemoXero } from './demo/xeroFake.js';
-import { sendGtoReminders } from './jobs/gtoReminders.js';
-import { startJobs } from './jobs/queue.js';
-import { maintainReceiptPartitions } from './jobs/receiptPartitions.js';
+import { keepReceiptMonths, maintenanceJobs, sweepSessions } from './jobs/maintenance.js';
+import { type JobContext, startJobs } from './jobs/queue.js';
 import { registerXeroJobs } from './jobs/xeroPosting.js';
 import { DOWNLOAD_SECRET_FILE, keptSecret } from './keptSecret.js';
 import { createMailer } from './mail/mailer.js';
-import { deleteOldThrottleRecords } from './repositories/authFlows.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
-import { deleteExpiredSessions } from './repositories/sessions.js';
 import { saveSsoDomain } from './repositories/sso.js';
 import { findUserByEmail } from './repositories/users.js';
 import { xeroDepsOf } from './xero/connection.js';
@@ -67,34 +63,11 @@ if (config.demoData) {
   say('The database has no account yet: create the first super admin with');
   say('  npm run admin -- create-admin --email you@example.com');
 }
-/** Sessions past their expiry, and sign-in throttle records older than any window that reads them. */
-async function sweep() {
-  await deleteExpiredSessions(database.pool);
-  await deleteOldThrottleRecords(database.pool, 2 * 24 * 60 * 60, DEVICE_TTL_SECONDS);
-}
-await sweep();
-
-// The receipts' monthly partitions: this month's and the next ahead, and the retention (RECEIPTS_RETENTION_MONTHS).
-async function keepReceiptMonths() {
-  const { dropped } = await maintainReceiptPartitions(database.pool, {
-    retentionMonths: config.receiptsRetentionMonths,
-  });
-  if (dropped.length > 0) say(`Receipts of ${dropped.join(', ')} dropped (RECEIPTS_RETENTION_MONTHS).`);
-}
-await keepReceiptMonths();
-setInterval(
-  () => {
-    keepReceiptMonths().catch(() => {});
-  },
-  6 * 60 * 60 * 1000,
-).unref();
-const sweeper = setInterval(
-  () => {
-    sweep().catch(() => {});
-  },
-  60 * 60 * 1000,
-);
-sweeper.unref();
+// Before listening, once: expired sessions swept, and this month's and the next month's receipt partitions made
+// (storing a receipt never creates one). Then on pg-boss schedules, once a tick across instances (jobs/maintenance.ts).
+await sweepSessions(database.pool);
+const dropped = await keepReceiptMonths(database.pool, config.receiptsRetentionMonths);
+if (dropped.length > 0) say(`Receipts of ${dropped.join(', ')} dropped (RECEIPTS_RETENTION_MONTHS).`);
 
 const requestPool = createPool(database.url, config.databasePoolSize, requestPoolLimits(config));
 
@@ -133,21 +106,8 @@ const app = await buildApp({
 });
 await app.listen({ host: config.host, port: config.port });
 
-// GTO reminders: a minute after start (the mail server may start with this one) and then every
-// GTO_REMINDERS_EVERY_MINUTES; each outlet at most once a day, so a restart or a second server sends nothing twice.
-if (config.gtoRemindersEveryMinutes > 0) {
-  const mailer = createMailer(config, database.pool, app.log);
-  const remind = () =>
-    void sendGtoReminders({ pool: database.pool, mailer, publicUrl: config.publicUrl })
-      .then((outlets) => {
-        if (outlets > 0) app.log.info({ outlets }, 'GTO reminders sent');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'GTO reminders failed'));
-  setTimeout(remind, 60 * 1000).unref();
-  setInterval(remind, config.gtoRemindersEveryMinutes * 60 * 1000).unref();
-}
-
-// Void alerts and daily summaries: pg-boss jobs kept in PostgreSQL (schema pgboss), see server/jobs/queue.ts.
+// Void alerts, daily summaries, GTO reminders and the maintenance above: pg-boss jobs kept in PostgreSQL (schema
+// pgboss), see server/jobs/queue.ts and server/jobs/maintenance.ts.
 const xeroJobs = xeroDepsOf(database.pool, config, app.log);
 const jobs = await startJobs({
   databaseUrl: database.url,
@@ -159,7 +119,13 @@ const jobs = await startJobs({
   voidAlertMaxAgeHours: config.voidAlertMaxAgeHours,
   dailySummaryEveryMinutes: config.dailySummaryEveryMinutes,
   // Each outlet's day of sales posted to Xero once connected (server/jobs/xeroPosting.ts).
-  registrations: xeroJobs ? [({ boss }) => registerXeroJobs(boss, xeroJobs)] : [],
+  registrations: [
+    maintenanceJobs({
+      receiptsRetentionMonths: config.receiptsRetentionMonths,
+      gtoRemindersEveryMinutes: config.gtoRemindersEveryMinutes,
+    }),
+    ...(xeroJobs ? [({ boss }: JobContext) => registerXeroJobs(boss, xeroJobs)] : []),
+  ],
 });
 
 const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;

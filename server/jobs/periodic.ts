@@ -1,9 +1,16 @@
 import type PgBoss from 'pg-boss';
 import type { JobLog } from './queue.js';
 
-/** The cron expression of a run every `minutes` (1 to 60) from the full hour. */
+/** Whether a run every `minutes` has a cron expression: 1 to 60 minutes, or whole hours that divide a day. */
+export const isCronInterval = (minutes: number) =>
+  Number.isInteger(minutes) &&
+  ((minutes >= 1 && minutes <= 60) || (minutes % 60 === 0 && minutes <= 24 * 60 && (24 * 60) % minutes === 0));
+
+/** The cron expression of a run every `minutes` (isCronInterval) from the full hour (or midnight UTC). */
 export function cronEvery(minutes: number): string {
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 60) throw new Error(`Not 1 to 60 minutes: ${minutes}`);
+  if (!isCronInterval(minutes)) throw new Error(`Not 1 to 60 minutes, nor hours that divide a day: ${minutes}`);
+  if (minutes === 24 * 60) return '0 0 * * *';
+  if (minutes > 60) return `0 */${minutes / 60} * * *`;
   if (minutes === 60) return '0 * * * *';
   return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
 }

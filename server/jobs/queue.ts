@@ -13,7 +13,9 @@ import { registerVoidAlerts } from './voidAlerts.js';
  *
  * - void alerts (voidAlerts.ts): woken by each committed void, and every VOID_ALERTS_EVERY_MINUTES;
  * - daily summaries (dailySummary.ts): every DAILY_SUMMARY_EVERY_MINUTES, each mall's at 08:00 its local time;
- * - mail delivery (mailDelivery.ts): one job a mail, retried with backoff.
+ * - mail delivery (mailDelivery.ts): one job a mail, retried with backoff;
+ * - the server's maintenance (maintenance.ts, given by main.ts in `registrations`): sessions swept, receipt
+ *   partitions kept, GTO reminders.
  *
  * Other modules add their queues through `registrations` (called with the started PgBoss once the built-in
  * queues exist), or later through the `boss` of the answer.
@@ -55,6 +57,9 @@ export interface StartJobsOptions {
   deliveryWorkers?: number;
   /** How often idle workers look for jobs (pg-boss's default when absent: 2 s). */
   pollingIntervalSeconds?: number;
+  /** How often each instance looks whether a schedule is due (default 10 s: a job due at a minute starts within
+   * seconds of it); pg-boss sends one job a tick whatever the number of instances. */
+  cronMonitorIntervalSeconds?: number;
   /** pg-boss's schema. Default `pgboss`. */
   schema?: string;
   registrations?: readonly JobRegistration[];
@@ -73,8 +78,7 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     schema: options.schema ?? 'pgboss',
     application_name: 'mall-analytics-jobs',
     max: 4,
-    // Cron schedules are looked at every 10 s, so a job due at a minute starts within seconds of it.
-    cronMonitorIntervalSeconds: 10,
+    cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 10,
     ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
   });
   let stopping = false;

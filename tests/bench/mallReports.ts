@@ -200,7 +200,7 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
         if (only && !only.test(label)) continue;
         const times = await timeCalls(async () => {
           await get(pathAndQuery);
-        }, count);
+        }, Number(process.env.BENCH_COUNT ?? count));
         printRow(label, times);
       }
     }
