@@ -1,4 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -40,7 +41,7 @@ import { checkRequestRules } from './routes/rules.js';
 import { settingsHandlers } from './routes/settings.js';
 import { systemHandlers } from './routes/system.js';
 import { tenantManagementHandlers } from './routes/tenantManagement.js';
-import type { Handlers, OperationId, RouteDeps } from './routes/types.js';
+import type { Handlers, Lifecycle, OperationId, RouteDeps } from './routes/types.js';
 import { apiDocsPolicy, registerSecurityHeaders } from './securityHeaders.js';
 import { staticFileOptions } from './staticFiles.js';
 import { registerBodyMediaTypes, schemaErrorFormatter, validatorCompiler } from './validation.js';
@@ -51,6 +52,13 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to SMTP_URL, or the local outbox. */
   mailer?: Mailer;
+  /** Set `stopping` when the server begins to stop (main.ts): /healthz/ready then answers 503. */
+  lifecycle?: Lifecycle;
+}
+
+/** A request id from a proxy's X-Request-Id: letters, digits and `._:-`, at most 128; else a new random one. */
+export function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && /^[\w.:-]{1,128}$/.test(header) ? header : randomUUID();
 }
 
 /** Path prefixes that belong to the API: an unknown path under them is a JSON 404, never the app's page. */
@@ -151,8 +159,20 @@ function withRedactedUrls(logger: AppDeps['logger']): AppDeps['logger'] {
   };
 }
 
-export async function buildApp({ pool, config, logger = false, mailer }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: withRedactedUrls(logger), schemaErrorFormatter, trustProxy: config.trustProxy });
+export async function buildApp({ pool, config, logger = false, mailer, lifecycle }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: withRedactedUrls(logger),
+    schemaErrorFormatter,
+    trustProxy: config.trustProxy,
+    // Request ids unique across instances: the proxy's X-Request-Id when it is a plain token, else a random UUID
+    // (never a per-process counter, which repeats across instances and restarts).
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   // Query strings are read with coercion ('7' -> 7), JSON bodies without it (true is never 1).
   app.setValidatorCompiler(validatorCompiler);
 
@@ -166,7 +186,10 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
       return reply.status(503).send(errorBody(503, TIMEOUT_MESSAGE, request.id));
     }
     const statusCode = statusOf(error);
-    if (statusCode === 501 && error instanceof HttpError) return reply.status(501).send(errorBody(501, error.message));
+    // Our own 501 and 503 say why (not built; not ready), never an unexpected error's text.
+    if ((statusCode === 501 || statusCode === 503) && error instanceof HttpError) {
+      return reply.status(statusCode).send(errorBody(statusCode, error.message));
+    }
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(statusCode).send(errorBody(statusCode, SERVER_ERROR_MESSAGE, request.id));
@@ -220,7 +243,12 @@ export async function buildApp({ pool, config, logger = false, mailer }: AppDeps
   registerBodyMediaTypes(app);
   registerAccessControl(app, pool);
 
-  const deps: RouteDeps = { pool, config, mailer: mailer ?? createMailer(config, pool, app.log) };
+  const deps: RouteDeps = {
+    pool,
+    config,
+    mailer: mailer ?? createMailer(config, pool, app.log),
+    lifecycle: lifecycle ?? { stopping: false },
+  };
   const handlers = allHandlers(deps);
   const operations = new Map(listOperations().map((operation) => [operation.operationId, operation]));
 

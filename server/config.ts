@@ -44,6 +44,11 @@ export interface Config {
   downloadSecretGiven: boolean;
   /** The longest a request may take before it answers 503 (REQUEST_TIMEOUT_MS, default 10 s). */
   requestTimeoutMs: number;
+  /**
+   * How long a stop (SIGTERM, SIGINT) may take to finish the requests in flight and release the jobs
+   * (SHUTDOWN_TIMEOUT_SECONDS, default 20: more than a request's timeout).
+   */
+  shutdownTimeoutSeconds: number;
   /** PostgreSQL's statement_timeout for every pooled connection (STATEMENT_TIMEOUT_MS, default 10 s). */
   statementTimeoutMs: number;
   /** Long exports (the receipts PDF) one user may run at once in this process (EXPORTS_PER_USER, default 2). */
@@ -281,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       PASSWORD_HASH_COST_RANGE.max,
     ),
     requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 10_000, 1, 600_000),
+    shutdownTimeoutSeconds: intFrom(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 600),
     statementTimeoutMs: intFrom(env, 'STATEMENT_TIMEOUT_MS', 10_000, 1, 600_000),
     exportsPerUser: intFrom(env, 'EXPORTS_PER_USER', 2, 1, 100),
     exportsMax: intFrom(env, 'EXPORTS_MAX', 4, 1, 64),

@@ -99,10 +99,12 @@ if (!config.xero && config.xeroDemo) {
   demoXero = await startDemoXero({ publicUrl: config.publicUrl });
   config.xero = { ...demoXero.setting, tokenKey: undefined };
 }
+const lifecycle = { stopping: false };
 const app = await buildApp({
   pool: requestPool,
   config,
   logger: { level: config.logLevel },
+  lifecycle,
 });
 await app.listen({ host: config.host, port: config.port });
 
@@ -141,13 +143,25 @@ if (config.demoData) {
 }
 say('Press Ctrl-C to stop.');
 
-let stopping = false;
+/**
+ * A graceful stop, within SHUTDOWN_TIMEOUT_SECONDS: /healthz/ready answers 503 at once (a proxy stops choosing this
+ * instance); the server takes no new connection and finishes the requests in flight; the pg-boss workers finish
+ * their jobs and release them; then the pools and the embedded PostgreSQL close. Whatever is still running when the
+ * time is up is cut (a request answered by nobody is retried by the proxy; a job left active is taken again by
+ * another instance once it expires).
+ */
 async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
+  if (lifecycle.stopping) return;
+  lifecycle.stopping = true;
   say(`\n${signal}: stopping…`);
-  await app.close().catch(() => {});
-  await jobs.stop().catch(() => {});
+  const deadline = Date.now() + config.shutdownTimeoutSeconds * 1000;
+  const within = (work: Promise<unknown>) =>
+    Promise.race([
+      work.catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
+    ]);
+  await within(app.close());
+  await within(jobs.stop(Math.max(0, deadline - Date.now())));
   await requestPool.end().catch(() => {});
   await demoSso?.stop().catch(() => {});
   await demoXero?.stop().catch(() => {});

@@ -14,6 +14,23 @@ const AFTER_SQL: Readonly<Record<string, (db: pg.PoolClient) => Promise<void>>> 
   '028_calendar_and_events.sql': seedEveryCalendar,
 };
 
+/** The migration files of this server, in order. */
+async function migrationFiles(): Promise<string[]> {
+  return (await fs.readdir(MIGRATIONS_DIR)).filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file)).sort();
+}
+
+/** The migrations of this server that the database has not recorded (all of them before the first migrate). */
+export async function pendingMigrations(db: Pick<pg.Pool, 'query'>): Promise<string[]> {
+  const { rows: tables } = await db.query<{ present: boolean }>(
+    `SELECT to_regclass('schema_migrations') IS NOT NULL AS present`,
+  );
+  const { rows } = tables[0]?.present
+    ? await db.query<{ name: string }>('SELECT name FROM schema_migrations')
+    : { rows: [] };
+  const done = new Set(rows.map((row) => row.name));
+  return (await migrationFiles()).filter((file) => !done.has(file));
+}
+
 /**
  * Applies every migrations/NNN_name.sql not yet recorded in schema_migrations (up to and including `until`
  * when given), each in its own transaction.
@@ -29,7 +46,7 @@ export async function migrate(pool: pg.Pool, options: { until?: string } = {}): 
     )`);
     const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
     const done = new Set(rows.map((row) => row.name));
-    const files = (await fs.readdir(MIGRATIONS_DIR)).filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file)).sort();
+    const files = await migrationFiles();
     const applied: string[] = [];
     for (const file of files) {
       if (options.until !== undefined && file > options.until) break;

@@ -8,6 +8,12 @@ export interface RouteDeps {
   pool: Pool;
   config: Config;
   mailer: Mailer;
+  lifecycle: Lifecycle;
+}
+
+/** Where the instance is in its life: main.ts sets `stopping` on SIGTERM, and /healthz/ready answers 503 from then. */
+export interface Lifecycle {
+  stopping: boolean;
 }
 
 /** Every operationId of openapi.yaml (through the generated src/api/schema.d.ts). */

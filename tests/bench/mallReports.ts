@@ -6,7 +6,7 @@
  *   BENCH_DATABASE_URL=postgres://…/db npx tsx tests/bench/mallReports.ts   (time the calls on an existing database)
  *   BENCH_RECEIPTS_REPORTS=1000000 npx tsx tests/bench/mallReports.ts   (a tenth of the default 10 M, for a quick look)
  *   BENCH_OUTLETS_PER_MALL=150 …   (the first client's 2 malls then hold 300 outlets: the GTO summary's goal)
- *   BENCH_ONLY='refund|voucher' …   (time only the calls whose label matches)
+ *   BENCH_ONLY='refund|voucher' …   (time only the calls whose label matches; BENCH_COUNT=20: calls timed each)
  *
  * The goal: p95 ≤ 10 ms for every mall report call at 10 M receipts, the growth comparisons (previous period, same
  * weekdays last year, festival-aligned, like-for-like) included, for a 31-day range with an hour filter, a year where

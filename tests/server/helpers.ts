@@ -6,6 +6,7 @@ import { setPasswordHashCost } from '../../server/auth/passwords.js';
 import { loadConfig } from '../../server/config.js';
 import type { Pool } from '../../server/db/pool.js';
 import type { Mailer } from '../../server/mail/mailer.js';
+import type { Lifecycle } from '../../server/routes/types.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../support/postgres.js';
 import { TEMPLATE_DATABASE } from './globalSetup.js';
 
@@ -52,10 +53,10 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
 
 export async function createTestApp(
   pool: Pool,
-  options: { env?: NodeJS.ProcessEnv; mailer?: Mailer } = {},
+  options: { env?: NodeJS.ProcessEnv; mailer?: Mailer; lifecycle?: Lifecycle } = {},
 ): Promise<FastifyInstance> {
   const config = { ...loadConfig(options.env ?? {}), staticDir: '/nonexistent' };
-  const app = await buildApp({ pool, config, mailer: options.mailer });
+  const app = await buildApp({ pool, config, mailer: options.mailer, lifecycle: options.lifecycle });
   await app.ready();
   return app;
 }
