@@ -26,10 +26,22 @@ export function isCompareRule(value: string): value is CompareRule {
   return (COMPARE_RULES as readonly string[]).includes(value);
 }
 
-/** The choice as query parameters: none for the default. */
-export function toComparisonParams(choice: ComparisonChoice): URLSearchParams {
+/**
+ * A choice of a page whose default rule may be its own (`Default`: Sales Trends' same month last year, never said
+ * in the address); every other rule is a CompareRule.
+ */
+export interface PageComparison<Default extends string = CompareRule> {
+  readonly rule: CompareRule | Default;
+  readonly likeForLike: boolean;
+}
+
+/** The choice as query parameters: none for the page's default (`defaultRule`, by default the previous period). */
+export function toComparisonParams<Default extends string>(
+  choice: PageComparison<Default>,
+  defaultRule: CompareRule | Default = DEFAULT_COMPARISON.rule,
+): URLSearchParams {
   const params = new URLSearchParams();
-  if (choice.rule !== DEFAULT_COMPARISON.rule) params.set(COMPARISON_QUERY_KEYS.rule, choice.rule);
+  if (choice.rule !== defaultRule) params.set(COMPARISON_QUERY_KEYS.rule, choice.rule);
   if (choice.likeForLike) params.set(COMPARISON_QUERY_KEYS.likeForLike, ON);
   return params;
 }
@@ -40,14 +52,18 @@ export function toComparisonParams(choice: ComparisonChoice): URLSearchParams {
  * (withFilterQuery), so that neither write moves the other's keys. Accepts a query with or without the leading
  * '?', returns one without; '' when nothing is left.
  */
-export function withComparisonQuery(search: string, choice: ComparisonChoice): string {
+export function withComparisonQuery<Default extends string>(
+  search: string,
+  choice: PageComparison<Default>,
+  defaultRule: CompareRule | Default = DEFAULT_COMPARISON.rule,
+): string {
   const others = new URLSearchParams();
   const filters = new URLSearchParams();
   paramsOf(search).forEach((value, key) => {
     if (FILTER_KEYS.includes(key)) filters.append(key, value);
     else if (!OWNED_KEYS.includes(key)) others.append(key, value);
   });
-  for (const params of [toComparisonParams(choice), filters]) {
+  for (const params of [toComparisonParams(choice, defaultRule), filters]) {
     params.forEach((value, key) => {
       others.append(key, value);
     });
@@ -55,18 +71,30 @@ export function withComparisonQuery(search: string, choice: ComparisonChoice): s
   return others.toString();
 }
 
-/** The choice `search` holds (with or without '?'): the default for what it leaves out or gives an unknown value. */
-export function parseComparisonQuery(search: string): ComparisonChoice {
+/**
+ * The choice `search` holds (with or without '?'): the page's default rule (`defaultRule`, by default the previous
+ * period) for what it leaves out or gives an unknown value.
+ */
+export function parseComparisonQuery(search: string): ComparisonChoice;
+export function parseComparisonQuery<Default extends string>(
+  search: string,
+  defaultRule: CompareRule | Default,
+): PageComparison<Default>;
+export function parseComparisonQuery(search: string, defaultRule: string = DEFAULT_COMPARISON.rule) {
   const params = paramsOf(search);
   const rule = params.get(COMPARISON_QUERY_KEYS.rule);
   return {
-    rule: rule !== null && isCompareRule(rule) ? rule : DEFAULT_COMPARISON.rule,
+    rule: rule !== null && isCompareRule(rule) ? rule : defaultRule,
     likeForLike: params.get(COMPARISON_QUERY_KEYS.likeForLike) === ON,
   };
 }
 
-/** Whether the query already says `choice` (its comparison keys read as it). */
-export function saysComparison(search: string, choice: ComparisonChoice): boolean {
-  const said = parseComparisonQuery(search);
+/** Whether the query already says `choice` (its comparison keys read as it, with the page's default rule). */
+export function saysComparison<Default extends string>(
+  search: string,
+  choice: PageComparison<Default>,
+  defaultRule: CompareRule | Default = DEFAULT_COMPARISON.rule,
+): boolean {
+  const said = parseComparisonQuery(search, defaultRule);
   return said.rule === choice.rule && said.likeForLike === choice.likeForLike;
 }

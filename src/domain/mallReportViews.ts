@@ -151,6 +151,11 @@ export interface ReportQuery {
   readonly month?: string;
   /** What the page's growth figures compare with (the page's own choice, kept when the filters change). */
   readonly comparison?: ComparisonChoice;
+  /**
+   * Sales trends: each month's growth is against the same month of the year before (the page's own rule, its
+   * default), from the monthly report, and `comparison` is not used.
+   */
+  readonly sameMonthLastYear?: boolean;
 }
 
 /** The same query over whole days (the mall header has no hour picker). */

@@ -190,20 +190,32 @@ export function spanInYearOf(span: Period, of: string): string {
  */
 export function comparisonLabel(comparison: GrowthComparison | undefined): string {
   if (!comparison) return NO_COMPLETE_DAY;
+  const parts = [`vs ${spanInYearOf(comparison.previous, comparison.current.end)}`, ...comparisonNotes(comparison)];
+  const against = parts.join(', ');
+  return comparison.todayLeftOut ? `${against} (today left out)` : against;
+}
+
+/**
+ * How the days compared with were chosen, beyond their span: 'same weekdays last year', the festivals met
+ * ('Chinese New Year 17–18 Feb met with 29–30 Jan 2025'), 'like-for-like: 2 outlets left out'; nothing for the
+ * previous period. Every page's growth says these the same way (comparisonLabel, the sales trends' month lines).
+ */
+export function comparisonNotes(
+  comparison: Pick<GrowthComparison, 'current' | 'rule' | 'aligned' | 'likeForLike'>,
+): string[] {
   const thisYear = comparison.current.end;
-  const parts = [`vs ${spanInYearOf(comparison.previous, thisYear)}`];
-  if (comparison.rule === 'same_weekday_last_year') parts.push('same weekdays last year');
+  const notes: string[] = [];
+  if (comparison.rule === 'same_weekday_last_year') notes.push('same weekdays last year');
   if (comparison.rule === 'festival_aligned') {
     const met = (comparison.aligned ?? []).map(
       (festival) =>
         `${festival.name} ${spanInYearOf(festival.current, thisYear)} met with ${spanInYearOf(festival.compared, thisYear)}`,
     );
-    parts.push(met.length > 0 ? met.join('; ') : 'same weekdays last year: no festival in the range');
+    notes.push(met.length > 0 ? met.join('; ') : 'same weekdays last year: no festival in the range');
   }
   if (comparison.likeForLike) {
     const left = comparison.likeForLike.left_out;
-    parts.push(`like-for-like: ${left} ${left === 1 ? 'outlet' : 'outlets'} left out`);
+    notes.push(`like-for-like: ${left} ${left === 1 ? 'outlet' : 'outlets'} left out`);
   }
-  const against = parts.join(', ');
-  return comparison.todayLeftOut ? `${against} (today left out)` : against;
+  return notes;
 }

@@ -1,14 +1,18 @@
+import { COMPARE_RULE_LABELS, COMPARE_RULES, type CompareRule, type ComparisonChoice } from './comparisons';
+import { parseComparisonQuery } from './comparisonUrl';
 import { type CsvFile, csvNumeral } from './csv';
 import type { CommittedFilters } from './filterHeader';
 import {
   comparedFigures,
+  type MallGrowthAnswer,
   type MonthlyReportRow,
   NO_DATA_SHORT,
   NOTHING_TO_COMPARE,
   type ReportQuery,
+  withGrowthAnswer,
 } from './mallReportViews';
 import { NO_DATA } from './messages';
-import { NO_COMPLETE_DAY, spanText } from './periods';
+import { comparisonNotes, type GrowthComparison, NO_COMPLETE_DAY, spanInYearOf, spanText } from './periods';
 import { addDays, daysInRange, formatGrowthRate, growthRate, MONTH_NAMES, type Period } from './reports';
 
 /**
@@ -19,6 +23,11 @@ import { addDays, daysInRange, formatGrowthRate, growthRate, MONTH_NAMES, type P
  * (monthGrowthLine), and a month without a sale says 'No Data' (the year before: nothing to compare). Amounts are as
  * the monthly report gives them: in the malls' one currency or converted to the client's reporting currency, never
  * added across currencies here.
+ *
+ * The user may compare by another rule instead, as on every page with a growth figure (comparisons.ts): the
+ * previous period, the same weekdays last year or last year with its festivals met, like-for-like outlets or all.
+ * Then each month's growth (the open month's: its complete days) is the growth call's answer for its days, which
+ * says the days it compared with; the year before's column stays the same month of the year before.
  */
 
 /** How many years the year select offers: this year and the ones before it. */
@@ -32,17 +41,70 @@ export function salesTrendsYears(today: string): number[] {
   return Array.from({ length: SALES_TRENDS_YEAR_COUNT }, (_, index) => latest - index);
 }
 
+/* ---------------------------------------------------------------- the comparison */
+
+/** The page's own rule and its default (§9 for this page): each month against the same month of the year before. */
+export const SAME_MONTH_LAST_YEAR = 'same_month_last_year';
+
+export type SalesTrendsRule = typeof SAME_MONTH_LAST_YEAR | CompareRule;
+
+/** What the page's growth figures compare with: its own rule, or one of the growth call's (comparisons.ts). */
+export interface SalesTrendsComparison {
+  readonly rule: SalesTrendsRule;
+  /**
+   * Only the outlets trading through the whole of both periods: with a rule of the growth call only (the monthly
+   * report, which the page's own rule compares, counts every outlet).
+   */
+  readonly likeForLike: boolean;
+}
+
+export const DEFAULT_SALES_TRENDS_COMPARISON: SalesTrendsComparison = {
+  rule: SAME_MONTH_LAST_YEAR,
+  likeForLike: false,
+};
+
+/** The rules the comparison select offers: the page's own first, then every page's, named as they are there. */
+export const SALES_TRENDS_RULES: readonly { readonly rule: SalesTrendsRule; readonly label: string }[] = [
+  { rule: SAME_MONTH_LAST_YEAR, label: 'Same month last year' },
+  ...COMPARE_RULES.map((rule) => ({ rule, label: COMPARE_RULE_LABELS[rule] })),
+];
+
+/** A choice as the page keeps it: like-for-like is dropped with the page's own rule. */
+export function salesTrendsComparison(rule: SalesTrendsRule, likeForLike: boolean): SalesTrendsComparison {
+  return { rule, likeForLike: rule !== SAME_MONTH_LAST_YEAR && likeForLike };
+}
+
+/** The growth call's comparison of a choice; undefined for the page's own rule (the monthly report's figures). */
+export function growthCallComparison(choice: SalesTrendsComparison): ComparisonChoice | undefined {
+  return choice.rule === SAME_MONTH_LAST_YEAR ? undefined : { rule: choice.rule, likeForLike: choice.likeForLike };
+}
+
+/**
+ * The choice a query (with or without '?') holds, kept as every page keeps it (comparisonUrl.ts:
+ * `?compare=festival_aligned&like_for_like=1`) but with this page's default: no `compare` (or one not known) is the
+ * same month last year, so the previous period is said (`compare=previous`).
+ */
+export function parseSalesTrendsComparisonQuery(search: string): SalesTrendsComparison {
+  const said = parseComparisonQuery(search, SAME_MONTH_LAST_YEAR);
+  return salesTrendsComparison(said.rule, said.likeForLike);
+}
+
+/* ---------------------------------------------------------------- the calls and the months */
+
 /**
  * The page's query for `year`: from 1 January of the year before to the year's end, or to today in the current
- * year; undefined until a client and malls are known.
+ * year, with the comparison chosen (the growth call's, or `sameMonthLastYear`); undefined until a client and malls
+ * are known.
  */
 export function salesTrendsQuery(
   filters: Pick<CommittedFilters, 'clientId' | 'mallIds'>,
   year: number,
   today: string,
+  choice: SalesTrendsComparison = DEFAULT_SALES_TRENDS_COMPARISON,
 ): ReportQuery | undefined {
   if (filters.clientId === undefined || filters.mallIds.length === 0) return undefined;
   const yearEnd = `${year}-12-31`;
+  const comparison = growthCallComparison(choice);
   return {
     clientId: filters.clientId,
     mallIds: filters.mallIds,
@@ -53,6 +115,7 @@ export function salesTrendsQuery(
     timeRange: 'monthly',
     metric: 'gmv',
     today,
+    ...(comparison ? { comparison } : { sameMonthLastYear: true }),
   };
 }
 
@@ -112,6 +175,15 @@ export interface SalesTrendsAnswers {
   readonly lastYear: readonly MonthlyReportRow[];
   /** The open month's complete days and the same days of the year before (one row each). */
   readonly open?: { readonly current: readonly MonthlyReportRow[]; readonly previous: readonly MonthlyReportRow[] };
+  /** With a rule of the growth call: its answer for each month's days (salesTrendsGrowthRanges). */
+  readonly growth?: readonly MonthGrowthAnswer[];
+}
+
+/** The growth call's answer for a month's days. */
+export interface MonthGrowthAnswer {
+  /** 1–12. */
+  readonly month: number;
+  readonly answer: MallGrowthAnswer;
 }
 
 export interface TrendFigures {
@@ -121,16 +193,19 @@ export interface TrendFigures {
 
 /**
  * What a month's growth compares, like with like: a complete month with the whole month of the year before, the
- * month still open with its complete days and the same days of the year before; the figures of both.
+ * month still open with its complete days and the same days of the year before; the figures of both. With a rule of
+ * the growth call: the month's days (the open month's complete days) with the days the rule chose, as the call
+ * answered them, and how they were chosen (the rule, the festivals met, the outlets left out).
  */
-export interface MonthComparison {
+export interface MonthComparison
+  extends Pick<GrowthComparison, 'rule' | 'aligned' | 'likeForLike' | 'nothingCompared'> {
   /** The days of the year shown compared. */
   readonly current: Period;
-  /** The same days of the year before. */
+  /** The days compared with (the first to the last): by default the same days of the year before. */
   readonly previous: Period;
   readonly currentFigures: TrendFigures;
   readonly previousFigures: TrendFigures;
-  /** The days of the year before hold no sale: the rate is §9's 0.00%, with nothing to compare. */
+  /** The days compared with hold no sale: the rate is §9's 0.00%, with nothing to compare. */
   readonly nothingToCompare: boolean;
 }
 
@@ -143,7 +218,10 @@ export interface SalesTrendMonth {
   readonly thisYear: TrendFigures | undefined;
   readonly lastYear: TrendFigures;
   readonly partial: boolean;
-  /** Growth rates (§9) against the same month of the year before; undefined when there is nothing to compare. */
+  /**
+   * Growth rates (§9) against the same month of the year before (or the days the rule chose); undefined when there
+   * is nothing to compare.
+   */
   readonly growth: TrendFigures | undefined;
   /** The days and figures the growth compares; undefined without a growth. */
   readonly compared?: MonthComparison | undefined;
@@ -199,6 +277,42 @@ function monthComparison(
   return { current, previous, currentFigures, previousFigures, nothingToCompare: !hasTrendData(previousFigures) };
 }
 
+/**
+ * The days of each month begun that a growth call compares (a rule other than the page's own): a whole month, the
+ * month still open its complete days (none on its first day); months not begun none. At most twelve calls.
+ */
+export function salesTrendsGrowthRanges(plan: SalesTrendsPlan): { readonly month: number; readonly range: Period }[] {
+  const lastMonthShown = Number(plan.thisYear.end.slice(5, 7));
+  const ranges: { month: number; range: Period }[] = [];
+  for (let month = 1; month <= lastMonthShown; month++) {
+    if (plan.open?.month !== month) ranges.push({ month, range: monthSpan(plan.year, month, plan.thisYear.end) });
+    else if (plan.open.compared) ranges.push({ month, range: plan.open.compared.current });
+  }
+  return ranges;
+}
+
+const figuresOf = (side: MallGrowthAnswer['current']): TrendFigures => ({
+  gmv: side.gmv,
+  transactions: side.transactions,
+});
+
+/** A month's comparison as the growth call answered it: both sides' days and figures, and how they were chosen. */
+function answeredComparison(answer: MallGrowthAnswer): MonthComparison {
+  const current = { start: answer.current.start_time, end: answer.current.end_time };
+  const said = withGrowthAnswer({ current, previous: current, todayLeftOut: false }, answer);
+  return {
+    current,
+    previous: said.previous,
+    currentFigures: figuresOf(answer.current),
+    previousFigures: figuresOf(answer.compared),
+    nothingToCompare: said.nothingToCompare === true,
+    nothingCompared: said.nothingCompared,
+    rule: said.rule,
+    aligned: said.aligned,
+    likeForLike: said.likeForLike,
+  };
+}
+
 /** The twelve months, Jan to Dec, of the plan's year beside the year before. */
 export function salesTrendsView(plan: SalesTrendsPlan, answers: SalesTrendsAnswers): SalesTrends {
   const current = byMonth(answers.thisYear, plan.year);
@@ -211,7 +325,10 @@ export function salesTrendsView(plan: SalesTrendsPlan, answers: SalesTrendsAnswe
     const lastYear = previous.get(month) ?? ZERO;
     const partial = plan.open?.month === month;
     let compared: MonthComparison | undefined;
-    if (thisYear && !partial) {
+    if (answers.growth) {
+      const answer = thisYear && answers.growth.find((growth) => growth.month === month)?.answer;
+      compared = answer ? answeredComparison(answer) : undefined;
+    } else if (thisYear && !partial) {
       compared = monthComparison(
         monthSpan(plan.year, month, plan.thisYear.end),
         monthSpan(plan.year - 1, month),
@@ -219,7 +336,7 @@ export function salesTrendsView(plan: SalesTrendsPlan, answers: SalesTrendsAnswe
         lastYear,
       );
     }
-    if (partial && plan.open?.compared && answers.open) {
+    if (!answers.growth && partial && plan.open?.compared && answers.open) {
       const days = plan.open.compared;
       compared = monthComparison(
         days.current,
@@ -245,18 +362,18 @@ export function isSalesTrendsEmpty(trends: SalesTrends): boolean {
   );
 }
 
-/** What the partial month's figures and growth are: said under the tables. */
-export function openMonthNote(trends: Pick<SalesTrends, 'year' | 'open'>): string | undefined {
+/** What the partial month's figures and growth are (the days its growth compared with): said under the tables. */
+export function openMonthNote(trends: Pick<SalesTrends, 'year' | 'open' | 'months'>): string | undefined {
   const { open } = trends;
   if (!open) return undefined;
   const name = MONTH_NAMES[open.month - 1] ?? '';
   const shown = `${name} ${trends.year} is partial: its figures are to ${spanText(open.shownTo, open.shownTo)}.`;
   if (!open.compared) return `${shown} ${NO_COMPLETE_DAY}`;
-  const { current, previous } = open.compared;
+  const { current, previous } = trends.months.find((month) => month.partial)?.compared ?? open.compared;
   const days = daysInRange(current.start, current.end);
   return (
     `${shown} Its growth compares its ${days} complete ${days === 1 ? 'day' : 'days'} ` +
-    `(${spanText(current.start, current.end)}) with ${spanText(previous.start, previous.end)} ${trends.year - 1}.`
+    `(${spanText(current.start, current.end)}) with ${spanInYearOf(previous, `${trends.year}-01-01`)}.`
   );
 }
 
@@ -278,7 +395,9 @@ export function monthFigureText(
 /**
  * A month's growth with the two figures it compares and their days: '+18.63%: $720,447.58, 1–27 Nov, vs
  * $607,297.18, 1–27 Nov 2025'; the year before without a sale: '0.00%: $5,000.00, 1–31 Mar, vs no data, 1–31 Mar
- * 2025 · nothing to compare'; '—' without a growth (a month not begun, an open month on its first day).
+ * 2025 · nothing to compare'; '—' without a growth (a month not begun, an open month on its first day). Another
+ * rule says how it chose the days as every page does (comparisonNotes): '+4.10%: $610.00, 1–28 Feb, vs $586.00,
+ * 12 Jan – 15 Feb 2025, Chinese New Year 17–18 Feb met with 29–30 Jan 2025, like-for-like: 2 outlets left out'.
  */
 export function monthGrowthLine(
   month: Pick<SalesTrendMonth, 'compared'>,
@@ -294,8 +413,17 @@ export function monthGrowthLine(
     format(compared.previousFigures[measure]),
     ', vs ',
   );
+  const notes = comparisonNotes(compared).map((note) => `, ${note}`);
   const nothing = compared.nothingToCompare ? ` · ${NOTHING_TO_COMPARE}` : '';
-  return `${rate > 0 ? '+' : ''}${formatGrowthRate(rate)}: ${figures}${nothing}`;
+  return `${rate > 0 ? '+' : ''}${formatGrowthRate(rate)}: ${figures}${notes.join('')}${nothing}`;
+}
+
+/** The CSV's note of a month: how the days compared with were chosen, and 'nothing to compare' when so. */
+function monthNote(compared: MonthComparison | undefined): string {
+  if (!compared) return '';
+  const notes = comparisonNotes(compared).join(', ');
+  const nothing = compared.nothingToCompare ? NOTHING_TO_COMPARE : '';
+  return [notes, nothing].filter((part) => part !== '').join(' · ');
 }
 
 const periodCell = (period: Period | undefined) => (period ? `${period.start} to ${period.end}` : '');
@@ -303,7 +431,8 @@ const periodCell = (period: Period | undefined) => (period ? `${period.start} to
 /**
  * The trends as one CSV file: a row a month, each year's figures and the growth of each measure, and what the
  * growth compares: the days of each year (growth_period, compared_period) and their figures; the year before
- * without a sale: 'no data' and the note 'nothing to compare'.
+ * without a sale: 'no data' and the note 'nothing to compare'; with another rule, the note says how it chose the
+ * days compared with (as the growth line does).
  */
 export function salesTrendsCsv(trends: SalesTrends | undefined): CsvFile {
   const year = trends?.year ?? 0;
@@ -326,6 +455,9 @@ export function salesTrendsCsv(trends: SalesTrends | undefined): CsvFile {
   ];
   const comparedValue = (compared: MonthComparison | undefined, measure: keyof TrendFigures) =>
     compared === undefined ? '' : compared.nothingToCompare ? NO_DATA_SHORT : compared.previousFigures[measure];
+  // The month's own days without a sale of the outlets counted (like-for-like) say so, as the growth line does.
+  const growthPeriodValue = (compared: MonthComparison | undefined, measure: keyof TrendFigures) =>
+    compared === undefined ? '' : compared.nothingCompared === true ? NO_DATA_SHORT : compared.currentFigures[measure];
   return {
     name: 'sales_trends',
     keys,
@@ -339,12 +471,12 @@ export function salesTrendsCsv(trends: SalesTrends | undefined): CsvFile {
       transactions_growth_percent: month.growth ? csvNumeral(month.growth.transactions.toFixed(2)) : '',
       partial: month.partial ? 'Yes' : '',
       growth_period: periodCell(month.compared?.current),
-      gmv_growth_period_value: month.compared?.currentFigures.gmv ?? '',
-      transactions_growth_period_value: month.compared?.currentFigures.transactions ?? '',
+      gmv_growth_period_value: growthPeriodValue(month.compared, 'gmv'),
+      transactions_growth_period_value: growthPeriodValue(month.compared, 'transactions'),
       compared_period: periodCell(month.compared?.previous),
       gmv_compared_value: comparedValue(month.compared, 'gmv'),
       transactions_compared_value: comparedValue(month.compared, 'transactions'),
-      note: month.compared?.nothingToCompare === true ? NOTHING_TO_COMPARE : '',
+      note: monthNote(month.compared),
     })),
   };
 }

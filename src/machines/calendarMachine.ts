@@ -18,13 +18,13 @@ import {
   isCalendarKind,
 } from '../domain/calendar';
 import { type Notice, TOAST_TIMEOUT } from '../domain/messages';
-import { confirmDialogStates, formDialogStates } from './factories/listDialogs';
+import { listEditorParts } from './factories/listDialogs';
 import { followHeaderFilters, type HeaderFiltersEvent } from './headerLink';
 
 /**
  * Shopper Connect, Calendar (/shopper-connect/calendar): the client's holidays, festivals and school holidays of a
- * country (one of its malls' countries) in a year, added, changed and removed in dialogs (the dialogs' states from
- * factories/listDialogs). Three parallel regions:
+ * country (one of its malls' countries) in a year, added, changed and removed in dialogs (the root transitions and
+ * the three regions from factories/listDialogs' listEditorParts). Three parallel regions:
  *
  *   list:   waiting ── header.filters (a client and its malls' countries) ─> loading ─> loaded | failed
  *           calendar.country / calendar.year (another one offered) ─> loading ; failed ── list.retry ─> loading
@@ -148,6 +148,86 @@ export function createCalendarMachine(client: ApiClient = api) {
   const removeEntry = fromPromise<unknown, { clientId: number; id: number }>(({ input, signal }) =>
     deleteCalendarEntry({ client_id: input.clientId, id: input.id }, { signal, client }),
   );
+  const loadEntries = fromPromise<CalendarEntry[], CalendarQuery>(({ input, signal }) =>
+    getCalendar({ client_id: input.clientId, country: input.country, year: input.year }, { signal, client }),
+  );
+  const parts = listEditorParts({
+    id: 'calendar',
+    events: { load: 'list.load', retry: 'list.retry' },
+    newQuery: 'isNewQuery',
+    setHeader: 'setHeader',
+    canAct: 'hasQuery',
+    refresh: 'loadList',
+    list: {
+      tag: 'loading',
+      load: { src: 'loadEntries', logic: loadEntries, input: calendarQueryOf },
+      show: 'showEntries',
+      forget: 'forgetEntries',
+    },
+    form: {
+      open: {
+        'form.open': {
+          guard: 'hasQuery',
+          target: 'open',
+          actions: {
+            type: 'openDraft',
+            params: ({ event }: { event: { entry?: CalendarEntry } }) => ({ entry: event.entry }),
+          },
+        },
+      },
+      events: { submit: 'form.submit', cancel: 'form.cancel' },
+      editing: {
+        'form.change': {
+          actions: {
+            type: 'changeDraft',
+            params: ({ event }: { event: { field: HolidayDraftField; value: string } }) => ({
+              field: event.field,
+              value: event.value,
+            }),
+          },
+        },
+      },
+      canSubmit: 'canSave',
+      tag: 'saving',
+      submit: {
+        src: 'saveEntry',
+        logic: saveEntry,
+        input: (context: CalendarContext) => {
+          const query = calendarQueryOf(context);
+          return query && context.draft
+            ? { clientId: query.clientId, country: query.country, draft: context.draft }
+            : undefined;
+        },
+      },
+      report: 'reportSaved',
+      clear: 'clearDraft',
+      failed: 'saveFailed',
+    },
+    remove: {
+      ask: {
+        'delete.ask': {
+          guard: 'hasQuery',
+          target: 'confirming',
+          actions: {
+            type: 'setTarget',
+            params: ({ event }: { event: { entry: CalendarEntry } }) => ({ entry: event.entry }),
+          },
+        },
+      },
+      events: { confirm: 'delete.confirm', cancel: 'delete.cancel' },
+      tag: 'deleting',
+      run: {
+        src: 'removeEntry',
+        logic: removeEntry,
+        input: ({ clientId, target }: CalendarContext) =>
+          clientId !== undefined && target ? { clientId, id: target.id } : undefined,
+      },
+      report: 'reportDeleted',
+      clear: 'clearTarget',
+      failed: 'deleteFailed',
+      refreshOnError: true,
+    },
+  });
   return setup({
     types: {
       context: {} as CalendarContext,
@@ -157,9 +237,7 @@ export function createCalendarMachine(client: ApiClient = api) {
     },
     actors: {
       followHeaderFilters,
-      loadEntries: fromPromise<CalendarEntry[], CalendarQuery>(({ input, signal }) =>
-        getCalendar({ client_id: input.clientId, country: input.country, year: input.year }, { signal, client }),
-      ),
+      loadEntries,
       saveEntry,
       removeEntry,
     },
@@ -183,6 +261,8 @@ export function createCalendarMachine(client: ApiClient = api) {
       setCountry: assign((_, params: { country: string }) => ({ country: params.country })),
       setYear: assign((_, params: { year: number }) => ({ year: params.year })),
       loadList: raise({ type: 'list.load' }),
+      showEntries: assign((_, params: { output: CalendarEntry[] }) => ({ entries: params.output })),
+      forgetEntries: assign({ entries: undefined }),
       openDraft: assign((_, params: { entry: CalendarEntry | undefined }) => ({
         draft: params.entry ? draftOf(params.entry) : NEW_HOLIDAY,
         formError: undefined,
@@ -220,13 +300,7 @@ export function createCalendarMachine(client: ApiClient = api) {
     },
     invoke: { src: 'followHeaderFilters' },
     on: {
-      'header.filters': [
-        {
-          guard: { type: 'isNewQuery', params: ({ event }) => ({ event }) },
-          actions: [{ type: 'setHeader', params: ({ event }) => ({ event }) }, 'loadList'],
-        },
-        { actions: { type: 'setHeader', params: ({ event }) => ({ event }) } },
-      ],
+      ...parts.on,
       'calendar.country': {
         guard: { type: 'isOtherCountry', params: ({ event }) => ({ country: event.country }) },
         actions: [{ type: 'setCountry', params: ({ event }) => ({ country: event.country }) }, 'loadList'],
@@ -236,110 +310,7 @@ export function createCalendarMachine(client: ApiClient = api) {
         actions: [{ type: 'setYear', params: ({ event }) => ({ year: event.year }) }, 'loadList'],
       },
     },
-    states: {
-      list: {
-        initial: 'waiting',
-        on: { 'list.load': { guard: 'hasQuery', target: '.loading', reenter: true } },
-        states: {
-          waiting: {},
-          loading: {
-            tags: ['loading'],
-            entry: assign({ entries: undefined }),
-            invoke: {
-              src: 'loadEntries',
-              input: ({ context }) => {
-                const query = calendarQueryOf(context);
-                if (!query) throw new Error('calendar: loading without a query');
-                return query;
-              },
-              onDone: { target: 'loaded', actions: assign(({ event }) => ({ entries: event.output })) },
-              onError: { target: 'failed' },
-            },
-          },
-          loaded: {},
-          failed: { on: { 'list.retry': { target: 'loading' } } },
-        },
-      },
-      form: {
-        initial: 'closed',
-        states: {
-          closed: {
-            on: {
-              'form.open': {
-                guard: 'hasQuery',
-                target: 'open',
-                actions: { type: 'openDraft', params: ({ event }) => ({ entry: event.entry }) },
-              },
-            },
-          },
-          open: {
-            initial: 'editing',
-            states: formDialogStates({
-              events: { submit: 'form.submit', cancel: 'form.cancel' },
-              editing: {
-                'form.change': {
-                  actions: {
-                    type: 'changeDraft',
-                    params: ({ event }: { event: { field: HolidayDraftField; value: string } }) => ({
-                      field: event.field,
-                      value: event.value,
-                    }),
-                  },
-                },
-              },
-              canSubmit: 'canSave',
-              tag: 'saving',
-              submit: {
-                src: 'saveEntry',
-                logic: saveEntry,
-                input: (context: CalendarContext) => {
-                  const query = calendarQueryOf(context);
-                  return query && context.draft
-                    ? { clientId: query.clientId, country: query.country, draft: context.draft }
-                    : undefined;
-                },
-              },
-              closed: '#calendar.form.closed',
-              done: '#calendar.form.closed',
-              report: 'reportSaved',
-              refresh: 'loadList',
-              clear: 'clearDraft',
-              failed: 'saveFailed',
-            }),
-          },
-        },
-      },
-      remove: {
-        initial: 'idle',
-        states: {
-          idle: {
-            on: {
-              'delete.ask': {
-                guard: 'hasQuery',
-                target: 'confirming',
-                actions: { type: 'setTarget', params: ({ event }) => ({ entry: event.entry }) },
-              },
-            },
-          },
-          ...confirmDialogStates({
-            events: { confirm: 'delete.confirm', cancel: 'delete.cancel' },
-            tag: 'deleting',
-            run: {
-              src: 'removeEntry',
-              logic: removeEntry,
-              input: ({ clientId, target }: CalendarContext) =>
-                clientId !== undefined && target ? { clientId, id: target.id } : undefined,
-            },
-            closed: '#calendar.remove.idle',
-            report: 'reportDeleted',
-            refresh: 'loadList',
-            clear: 'clearTarget',
-            failed: 'deleteFailed',
-            refreshOnError: true,
-          }),
-        },
-      },
-    },
+    states: parts.states,
   });
 }
 

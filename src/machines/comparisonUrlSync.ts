@@ -1,5 +1,11 @@
-import type { ComparisonChoice } from '../domain/comparisons';
-import { parseComparisonQuery, saysComparison, withComparisonQuery } from '../domain/comparisonUrl';
+import { type EventObject, fromCallback } from 'xstate';
+import { type CompareRule, type ComparisonChoice, DEFAULT_COMPARISON } from '../domain/comparisons';
+import {
+  type PageComparison,
+  parseComparisonQuery,
+  saysComparison,
+  withComparisonQuery,
+} from '../domain/comparisonUrl';
 import { withReadableCommas } from '../domain/filterUrl';
 import { hrefOf } from '../domain/navigation';
 import { type ActorSystemLike, appActor } from './systemIds';
@@ -10,6 +16,10 @@ import { type ActorSystemLike, appActor } from './systemIds';
  * as the filter header does (filterUrlSync.ts). A change replaces the history entry rather than adding one, as the
  * filters' settled values do. The header keeps the comparison's keys when it writes the filters (they are not its
  * own), so a filter change keeps them.
+ *
+ * The page follows the address as the header does (the app tells it `url.change`): when the address of the page's
+ * path moves to another choice (back, forward), `followComparisonUrl` tells the page the choice it holds now. The
+ * page's own write says the choice the page already has, which changes nothing.
  */
 
 /** The choice in the address the app shows; the default without a navigation guard (a machine on its own). */
@@ -17,11 +27,55 @@ export function comparisonInUrl(system: ActorSystemLike): ComparisonChoice {
   return parseComparisonQuery(appActor(system, 'navigation')?.getSnapshot().context.location?.search ?? '');
 }
 
-/** Asks the navigation guard to show `choice` in the address (in place); nothing when the address already says it. */
-export function writeComparisonThroughGuard(system: ActorSystemLike, choice: ComparisonChoice): void {
+/**
+ * The choice in the address the app shows; undefined without a navigation guard showing one, where the page keeps
+ * its own choice.
+ */
+export function shownComparison(system: ActorSystemLike): ComparisonChoice | undefined {
+  const location = appActor(system, 'navigation')?.getSnapshot().context.location;
+  return location && parseComparisonQuery(location.search);
+}
+
+/**
+ * Asks the navigation guard to show `choice` in the address (in place); nothing when the address already says it.
+ * `defaultRule`: the page's own default, left unsaid (by default the previous period).
+ */
+export function writeComparisonThroughGuard<Default extends string>(
+  system: ActorSystemLike,
+  choice: PageComparison<Default>,
+  defaultRule: CompareRule | Default = DEFAULT_COMPARISON.rule,
+): void {
   const guard = appActor(system, 'navigation');
   const location = guard?.getSnapshot().context.location;
-  if (!guard || !location || saysComparison(location.search, choice)) return;
-  const search = withReadableCommas(withComparisonQuery(location.search, choice));
+  if (!guard || !location || saysComparison(location.search, choice, defaultRule)) return;
+  const search = withReadableCommas(withComparisonQuery(location.search, choice, defaultRule));
   guard.send({ type: 'navigation.request', href: hrefOf({ path: location.path, search }), replace: true });
 }
+
+/** Sent to the page by `followComparisonUrl`: the address of its path now holds another choice. */
+export interface ComparisonUrlEvent {
+  readonly type: 'comparison.url';
+  readonly comparison: ComparisonChoice;
+}
+
+/**
+ * Invoke at the page machine's root: sends `comparison.url` whenever the address of the page's path comes to hold
+ * another choice (back and forward; the page's own write too, which says the choice the page has). An address of
+ * another path is the page being left: nothing is sent. No navigation guard in the system: nothing is sent.
+ */
+export const followComparisonUrl = fromCallback<EventObject, undefined, ComparisonUrlEvent>(({ system, sendBack }) => {
+  const guard = appActor(system, 'navigation');
+  if (!guard) return () => undefined;
+  let path = guard.getSnapshot().context.location?.path;
+  let said = shownComparison(system);
+  const subscription = guard.subscribe(({ context: { location } }) => {
+    if (!location) return;
+    path ??= location.path;
+    if (location.path !== path) return;
+    const comparison = parseComparisonQuery(location.search);
+    if (said && saysComparison(location.search, said)) return;
+    said = comparison;
+    sendBack({ type: 'comparison.url', comparison });
+  });
+  return () => subscription.unsubscribe();
+});

@@ -20,12 +20,13 @@ import {
 } from '../domain/calendar';
 import { type Notice, TOAST_TIMEOUT } from '../domain/messages';
 import { addDays } from '../domain/reports';
-import { confirmDialogStates, formDialogStates } from './factories/listDialogs';
+import { listEditorParts } from './factories/listDialogs';
 import { followHeaderFilters, type HeaderFiltersEvent } from './headerLink';
 
 /**
  * Shopper Connect, Events (/shopper-connect/events): the events of the header's malls over its range, added,
- * changed and removed in dialogs (the dialogs' states from factories/listDialogs). Three parallel regions:
+ * changed and removed in dialogs (the root transitions and the three regions from factories/listDialogs'
+ * listEditorParts). Three parallel regions:
  *
  *   list:   waiting ── header.filters (a client and malls) ─> loading ─> loaded | failed ── list.retry ─> loading
  *   form:   closed ── form.open { event? } ─> open.editing ── form.change ; form.cancel ─> closed
@@ -164,6 +165,100 @@ export function createMallEventsMachine(client: ApiClient = api) {
   const removeEvent = fromPromise<unknown, { clientId: number; id: number }>(({ input, signal }) =>
     deleteMallEvent({ client_id: input.clientId, id: input.id }, { signal, client }),
   );
+  const loadEvents = fromPromise<MallEvent[], MallEventsQuery>(async ({ input, signal }) => {
+    const answer = await getMallEvents(
+      { client_id: input.clientId, mall_ids: [...input.mallIds], start_time: input.start, end_time: input.end },
+      { signal, client },
+    );
+    return answer.events;
+  });
+  const parts = listEditorParts({
+    id: 'mallEvents',
+    events: { load: 'list.load', retry: 'list.retry' },
+    newQuery: 'isNewQuery',
+    setHeader: 'setHeader',
+    canAct: 'hasQuery',
+    refresh: 'loadList',
+    list: {
+      tag: 'loading',
+      load: { src: 'loadEvents', logic: loadEvents, input: (context: MallEventsContext) => context.query },
+      show: 'showEvents',
+      forget: 'forgetEvents',
+    },
+    form: {
+      open: {
+        'form.open': {
+          guard: 'hasQuery',
+          target: 'open',
+          actions: {
+            type: 'openDraft',
+            params: ({ event }: { event: { event?: MallEvent } }) => ({ event: event.event }),
+          },
+        },
+        'form.start': {
+          guard: {
+            type: 'mayStart',
+            params: ({ event }: { event: { query: MallEventsQuery } }) => ({ query: event.query }),
+          },
+          target: 'open',
+          actions: {
+            type: 'startDraft',
+            params: ({ event }: { event: { query: MallEventsQuery; malls: readonly MallOption[] } }) => ({
+              query: event.query,
+              malls: event.malls,
+            }),
+          },
+        },
+      },
+      events: { submit: 'form.submit', cancel: 'form.cancel' },
+      editing: {
+        'form.change': {
+          actions: {
+            type: 'changeDraft',
+            params: ({ event }: { event: { field: MallEventDraftField; value: string } }) => ({
+              field: event.field,
+              value: event.value,
+            }),
+          },
+        },
+      },
+      canSubmit: 'canSave',
+      tag: 'saving',
+      submit: {
+        src: 'saveEvent',
+        logic: saveEvent,
+        input: (context: MallEventsContext) =>
+          context.query && context.draft ? { clientId: context.query.clientId, draft: context.draft } : undefined,
+      },
+      report: 'reportSaved',
+      clear: 'clearDraft',
+      failed: 'saveFailed',
+    },
+    remove: {
+      ask: {
+        'delete.ask': {
+          guard: 'hasQuery',
+          target: 'confirming',
+          actions: {
+            type: 'setTarget',
+            params: ({ event }: { event: { event: MallEvent } }) => ({ event: event.event }),
+          },
+        },
+      },
+      events: { confirm: 'delete.confirm', cancel: 'delete.cancel' },
+      tag: 'deleting',
+      run: {
+        src: 'removeEvent',
+        logic: removeEvent,
+        input: ({ query, target }: MallEventsContext) =>
+          query && target ? { clientId: query.clientId, id: target.id } : undefined,
+      },
+      report: 'reportDeleted',
+      clear: 'clearTarget',
+      failed: 'deleteFailed',
+      refreshOnError: true,
+    },
+  });
   return setup({
     types: {
       context: {} as MallEventsContext,
@@ -173,13 +268,7 @@ export function createMallEventsMachine(client: ApiClient = api) {
     },
     actors: {
       followHeaderFilters,
-      loadEvents: fromPromise<MallEvent[], MallEventsQuery>(async ({ input, signal }) => {
-        const answer = await getMallEvents(
-          { client_id: input.clientId, mall_ids: [...input.mallIds], start_time: input.start, end_time: input.end },
-          { signal, client },
-        );
-        return answer.events;
-      }),
+      loadEvents,
       saveEvent,
       removeEvent,
     },
@@ -204,6 +293,8 @@ export function createMallEventsMachine(client: ApiClient = api) {
         };
       }),
       loadList: raise({ type: 'list.load' }),
+      showEvents: assign((_, params: { output: MallEvent[] }) => ({ events: params.output })),
+      forgetEvents: assign({ events: undefined }),
       openDraft: assign(({ context }, params: { event: MallEvent | undefined }) => ({
         draft: params.event ? draftOf(params.event) : newEventDraft(context.query),
         formError: undefined,
@@ -248,124 +339,8 @@ export function createMallEventsMachine(client: ApiClient = api) {
       mayAdd: mayCreateMallEvent(),
     }),
     invoke: { src: 'followHeaderFilters' },
-    on: {
-      'header.filters': [
-        {
-          guard: { type: 'isNewQuery', params: ({ event }) => ({ event }) },
-          actions: [{ type: 'setHeader', params: ({ event }) => ({ event }) }, 'loadList'],
-        },
-        { actions: { type: 'setHeader', params: ({ event }) => ({ event }) } },
-      ],
-    },
-    states: {
-      list: {
-        initial: 'waiting',
-        on: { 'list.load': { guard: 'hasQuery', target: '.loading', reenter: true } },
-        states: {
-          waiting: {},
-          loading: {
-            tags: ['loading'],
-            entry: assign({ events: undefined }),
-            invoke: {
-              src: 'loadEvents',
-              input: ({ context }) => {
-                if (!context.query) throw new Error('events: loading without a query');
-                return context.query;
-              },
-              onDone: { target: 'loaded', actions: assign(({ event }) => ({ events: event.output })) },
-              onError: { target: 'failed' },
-            },
-          },
-          loaded: {},
-          failed: { on: { 'list.retry': { target: 'loading' } } },
-        },
-      },
-      form: {
-        initial: 'closed',
-        states: {
-          closed: {
-            on: {
-              'form.open': {
-                guard: 'hasQuery',
-                target: 'open',
-                actions: { type: 'openDraft', params: ({ event }) => ({ event: event.event }) },
-              },
-              'form.start': {
-                guard: { type: 'mayStart', params: ({ event }) => ({ query: event.query }) },
-                target: 'open',
-                actions: {
-                  type: 'startDraft',
-                  params: ({ event }) => ({ query: event.query, malls: event.malls }),
-                },
-              },
-            },
-          },
-          open: {
-            initial: 'editing',
-            states: formDialogStates({
-              events: { submit: 'form.submit', cancel: 'form.cancel' },
-              editing: {
-                'form.change': {
-                  actions: {
-                    type: 'changeDraft',
-                    params: ({ event }: { event: { field: MallEventDraftField; value: string } }) => ({
-                      field: event.field,
-                      value: event.value,
-                    }),
-                  },
-                },
-              },
-              canSubmit: 'canSave',
-              tag: 'saving',
-              submit: {
-                src: 'saveEvent',
-                logic: saveEvent,
-                input: (context: MallEventsContext) =>
-                  context.query && context.draft
-                    ? { clientId: context.query.clientId, draft: context.draft }
-                    : undefined,
-              },
-              closed: '#mallEvents.form.closed',
-              done: '#mallEvents.form.closed',
-              report: 'reportSaved',
-              refresh: 'loadList',
-              clear: 'clearDraft',
-              failed: 'saveFailed',
-            }),
-          },
-        },
-      },
-      remove: {
-        initial: 'idle',
-        states: {
-          idle: {
-            on: {
-              'delete.ask': {
-                guard: 'hasQuery',
-                target: 'confirming',
-                actions: { type: 'setTarget', params: ({ event }) => ({ event: event.event }) },
-              },
-            },
-          },
-          ...confirmDialogStates({
-            events: { confirm: 'delete.confirm', cancel: 'delete.cancel' },
-            tag: 'deleting',
-            run: {
-              src: 'removeEvent',
-              logic: removeEvent,
-              input: ({ query, target }: MallEventsContext) =>
-                query && target ? { clientId: query.clientId, id: target.id } : undefined,
-            },
-            closed: '#mallEvents.remove.idle',
-            report: 'reportDeleted',
-            refresh: 'loadList',
-            clear: 'clearTarget',
-            failed: 'deleteFailed',
-            refreshOnError: true,
-          }),
-        },
-      },
-    },
+    on: parts.on,
+    states: parts.states,
   });
 }
 

@@ -1,26 +1,35 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import { type ApiClient, api, type CallOptions } from '../api/client';
-import { getMonthlyReport } from '../api/mallReports';
+import { getMallGrowth, getMonthlyReport } from '../api/mallReports';
 import type { CommittedFilters } from '../domain/filterHeader';
 import type { ReportQuery } from '../domain/mallReportViews';
 import type { Period } from '../domain/reports';
 import {
+  DEFAULT_SALES_TRENDS_COMPARISON,
   isSalesTrendsEmpty,
+  parseSalesTrendsComparisonQuery,
+  SAME_MONTH_LAST_YEAR,
   type SalesTrends,
+  type SalesTrendsComparison,
+  salesTrendsComparison,
+  salesTrendsGrowthRanges,
   salesTrendsPlan,
   salesTrendsQuery,
   salesTrendsView,
   salesTrendsYears,
   yearOf,
 } from '../domain/salesTrends';
+import { writeComparisonThroughGuard } from './comparisonUrlSync';
 import { reportOfPage } from './factories/pageQueryReport';
 import { createQueryPageMachine } from './factories/queryPageMachine';
 import { followHeaderFilters, type HeaderFiltersEvent } from './headerLink';
+import { type ActorSystemLike, appActor } from './systemIds';
 
 /**
  * Sales trends (/shopper-connect/sales-trends): the selected malls' months of a year beside the year before. The
- * page holds the year (this year until another is chosen) and tells its report (a query page of one panel) the
- * query of the header's client and malls for that year whenever either changes.
+ * page holds the year (this year until another is chosen) and the comparison (the same month last year until
+ * another is chosen; kept in the address as every page with the comparison controls keeps it), and tells its
+ * report (a query page of one panel) the query of the header's client and malls for them whenever one changes.
  */
 
 export interface SalesTrendsPanels {
@@ -28,12 +37,27 @@ export interface SalesTrendsPanels {
 }
 
 /**
- * The year and the year before, one monthly call each (a call answers at most 366 days), and for the month still
- * open its complete days and the same days of the year before.
+ * The year and the year before, one monthly call each (a call answers at most 366 days), and for the growth: by
+ * the page's own rule, the month still open's complete days and the same days of the year before (two monthly
+ * calls); by a rule of the growth call, one growth call for each month begun (its complete days for the month
+ * still open), at most twelve. All at once; `options.signal` aborts them all.
  */
 export async function loadSalesTrends(query: ReportQuery, options: CallOptions = {}): Promise<SalesTrends> {
   const plan = salesTrendsPlan(query);
   const monthly = (period: Period) => getMonthlyReport({ ...query, start: period.start, end: period.end }, options);
+  if (!query.sameMonthLastYear && query.comparison) {
+    const [thisYear, lastYear, growth] = await Promise.all([
+      monthly(plan.thisYear),
+      monthly(plan.lastYear),
+      Promise.all(
+        salesTrendsGrowthRanges(plan).map(async ({ month, range }) => ({
+          month,
+          answer: await getMallGrowth(query, range, options),
+        })),
+      ),
+    ]);
+    return salesTrendsView(plan, { thisYear, lastYear, growth });
+  }
   const compared = plan.open?.compared;
   const [thisYear, lastYear, openCurrent, openPrevious] = await Promise.all([
     monthly(plan.thisYear),
@@ -57,11 +81,17 @@ export function createSalesTrendsReportMachine(client: ApiClient = api) {
   );
 }
 
-export type SalesTrendsEvent = HeaderFiltersEvent | { type: 'year.change'; year: number };
+export type SalesTrendsEvent =
+  | HeaderFiltersEvent
+  | { type: 'year.change'; year: number }
+  /** What the growth figures compare with. */
+  | { type: 'comparison.change'; comparison: SalesTrendsComparison };
 
 export interface SalesTrendsContext {
   /** The year chosen; undefined: the header's today's year. */
   readonly year: number | undefined;
+  /** The comparison chosen (the address's when the page opens). */
+  readonly comparison: SalesTrendsComparison;
   readonly filters: Pick<CommittedFilters, 'clientId' | 'mallIds'> | undefined;
   readonly today: string | undefined;
   /** The query last told to the report. */
@@ -74,6 +104,17 @@ export function yearShown(context: Pick<SalesTrendsContext, 'year' | 'today'>): 
 }
 
 const sameQuery = (a: ReportQuery | undefined, b: ReportQuery | undefined) => JSON.stringify(a) === JSON.stringify(b);
+
+/*
+ * The choice in the app's address, as comparisonUrlSync.ts keeps every other page's, with this page's default (the
+ * same month last year: salesTrends.ts reads and writes it): read when the page opens, written in place on each
+ * change through the navigation guard; the default without a guard (a machine on its own).
+ */
+
+function comparisonInAddress(system: ActorSystemLike): SalesTrendsComparison {
+  const search = appActor(system, 'navigation')?.getSnapshot().context.location?.search;
+  return search === undefined ? DEFAULT_SALES_TRENDS_COMPARISON : parseSalesTrendsComparisonQuery(search);
+}
 
 export function createSalesTrendsPageMachine(client: ApiClient = api) {
   return setup({
@@ -89,21 +130,36 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
         context.today !== undefined &&
         salesTrendsYears(context.today).includes(params.year) &&
         params.year !== yearShown(context),
+      /** A choice other than the one shown. */
+      isOtherComparison: ({ context }, params: { comparison: SalesTrendsComparison }) =>
+        params.comparison.rule !== context.comparison.rule ||
+        params.comparison.likeForLike !== context.comparison.likeForLike,
     },
     actions: {
       /** Tells the report the query of the header's client and malls for the year shown, when it is a new one. */
       loadReport: enqueueActions(({ context, enqueue }) => {
         const year = yearShown(context);
         if (!context.filters || context.today === undefined || year === undefined) return;
-        const query = salesTrendsQuery(context.filters, year, context.today);
+        const query = salesTrendsQuery(context.filters, year, context.today, context.comparison);
         if (query === undefined || sameQuery(query, context.query)) return;
         enqueue.assign({ query });
         enqueue.sendTo('report', { type: 'report.load', query });
       }),
+      readComparisonAddress: assign(({ system }) => ({ comparison: comparisonInAddress(system) })),
+      writeComparisonAddress: ({ context, system }) =>
+        writeComparisonThroughGuard(system, context.comparison, SAME_MONTH_LAST_YEAR),
     },
   }).createMachine({
     id: 'salesTrendsPage',
-    context: { year: undefined, filters: undefined, today: undefined, query: undefined },
+    context: {
+      year: undefined,
+      comparison: DEFAULT_SALES_TRENDS_COMPARISON,
+      filters: undefined,
+      today: undefined,
+      query: undefined,
+    },
+    // Before the header's filters come (the invoked actor's first event): their first query carries the choice.
+    entry: 'readComparisonAddress',
     invoke: [{ src: 'followHeaderFilters' }, { id: 'report', src: 'report' }],
     on: {
       'header.filters': {
@@ -118,6 +174,22 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
       'year.change': {
         guard: { type: 'isOtherYear', params: ({ event }) => ({ year: event.year }) },
         actions: [assign({ year: ({ event }) => event.year }), 'loadReport'],
+      },
+      /** A new comparison: shown in the address, and the year asked again with it (once there are filters). */
+      'comparison.change': {
+        guard: {
+          type: 'isOtherComparison',
+          params: ({ event }) => ({
+            comparison: salesTrendsComparison(event.comparison.rule, event.comparison.likeForLike),
+          }),
+        },
+        actions: [
+          assign({
+            comparison: ({ event }) => salesTrendsComparison(event.comparison.rule, event.comparison.likeForLike),
+          }),
+          'writeComparisonAddress',
+          'loadReport',
+        ],
       },
     },
   });

@@ -198,9 +198,12 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
         ...outletReportCalls(client.id, outlet.id),
       ]) {
         if (only && !only.test(label)) continue;
-        const times = await timeCalls(async () => {
-          await get(pathAndQuery);
-        }, Number(process.env.BENCH_COUNT ?? count));
+        const times = await timeCalls(
+          async () => {
+            await get(pathAndQuery);
+          },
+          Number(process.env.BENCH_COUNT ?? count),
+        );
         printRow(label, times);
       }
     }

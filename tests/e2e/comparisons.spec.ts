@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openAs, queryOf, waitForFilters } from './session';
+import { expectMalls, hrefOf, openAs, queryOf, toggleMall, waitForFilters } from './session';
 
 /*
  * Growth against last year, Chinese New Year met: the demo operator opens Mall Home for February 2026, chooses
  * festival-aligned last year, and reads Chinese New Year's days (17–18 Feb 2026) against last year's (29–30 Jan
  * 2025), on the real server and the demo's 26 months of data. The choice is kept in the address: a reload shows the
- * same comparison.
+ * same comparison, and back and forward show the choice of each entry.
  */
 
 /** Waits until the page's report has loaded (no spinner, the header enabled again). */
@@ -58,4 +58,38 @@ test('an operator compares Chinese New Year 2026 with 2025, festival-aligned, an
   await page.getByTestId('comparison-like-for-like').check({ force: true });
   await loaded(page);
   await expect(growth).toContainText(/like-for-like: \d+ outlets? left out/);
+  // Back and forward: the previous period on both malls; Harbourfront Centre alone (a new entry), compared
+  // festival-aligned (in place of that entry); back shows the previous period on both malls again.
+  await page.getByTestId('comparison-like-for-like').uncheck({ force: true });
+  await loaded(page);
+  await page.getByTestId('comparison-rule').selectOption('previous');
+  await loaded(page);
+  await expect(growth).toContainText('vs 15–16 Feb');
+  const bothMalls = hrefOf(page);
+  const previousText = await growth.textContent();
+  await page.getByTestId('malls-select').click();
+  await toggleMall(page, 'Bukit Bintang Plaza', false);
+  await page.getByTestId('malls-apply').click();
+  await loaded(page);
+  await expectMalls(page, ['Harbourfront Centre']);
+  await page.getByTestId('comparison-rule').selectOption('festival_aligned');
+  await loaded(page);
+  await expect(growth).toContainText('vs 29–30 Jan 2025');
+  await expect.poll(() => queryOf(page)).toMatchObject({ compare: 'festival_aligned' });
+  const festivalAlone = hrefOf(page);
+  const festivalText = await growth.textContent();
+
+  await page.goBack();
+  await expect(page.getByTestId('comparison-rule')).toHaveValue('previous');
+  await expectMalls(page, ['Bukit Bintang Plaza', 'Harbourfront Centre']);
+  await loaded(page);
+  await expect(growth).toHaveText(previousText ?? '');
+  expect(hrefOf(page)).toBe(bothMalls);
+
+  await page.goForward();
+  await expect(page.getByTestId('comparison-rule')).toHaveValue('festival_aligned');
+  await expectMalls(page, ['Harbourfront Centre']);
+  await loaded(page);
+  await expect(growth).toHaveText(festivalText ?? '');
+  expect(hrefOf(page)).toBe(festivalAlone);
 });

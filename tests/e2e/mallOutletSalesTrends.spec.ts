@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { day, openAs } from './session';
+import { day, openAs, queryOf } from './session';
 
 /*
  * The mall outlet and sales trends pages against the real server and demo data, as the demo operator: an outlet of
@@ -112,5 +112,27 @@ test.describe('mall outlet and sales trends', () => {
       expect(figure).toMatch(MONEY);
       expect(figure).not.toMatch(/^\D+0(\.0+)?$/);
     }
+  });
+
+  test('sales trends compares February 2026 with last year festival-aligned, Chinese New Year met', async ({
+    page,
+  }) => {
+    await openAs(page, 'operator@demo.mall', '/shopper-connect/sales-trends');
+    await loaded(page);
+    await page.getByTestId('year-select').selectOption('2026');
+    await loaded(page);
+    const rule = page.getByTestId('comparison-rule');
+    await expect(rule.locator('option:checked')).toHaveText('Same month last year');
+    await rule.selectOption('festival_aligned');
+    await loaded(page);
+    // February 2026 (Chinese New Year 17–18 Feb) against last year's days met with it: 1–16 Feb with the same
+    // weekdays before 29 Jan 2025, 19–28 Feb with those after 30 Jan: 12 Jan – 15 Feb 2025.
+    const february = page.getByTestId('trends-gmv-table').locator('tbody tr').nth(1);
+    await expect(february.locator('td').first()).toHaveText('Feb');
+    await expect(february.locator('td').last()).toHaveText(
+      /^(\+|-)?\d+\.\d\d%: .+, 1–28 Feb, vs .+, 12 Jan – 15 Feb 2025, Chinese New Year 17–18 Feb met with 29–30 Jan 2025$/,
+    );
+    // The choice is in the address, as on every page with the comparison controls.
+    await expect.poll(() => queryOf(page)).toMatchObject({ compare: 'festival_aligned' });
   });
 });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type ActorRefFrom,
   type AnyStateMachine,
+  assign,
   createActor,
   fromCallback,
   fromPromise,
@@ -456,6 +457,112 @@ describe('query page machine: the comparison in the address', () => {
       expect(page.getSnapshot().context.comparison).toEqual({ rule: 'same_weekday_last_year', likeForLike: true });
       app.stop();
     }
+  });
+
+  it('follows the address back and forward: the query shown asked again with its choice, nothing written', async () => {
+    const href = '/shopper-connect/mall-home?client=1&malls=1,2';
+    const { app, page, requests } = open(urlMachine, href, headerWithMalls);
+    const guard = app.system.get('navigation');
+    await flush();
+    expect(fetches).toHaveLength(1);
+    const festival = { rule: 'festival_aligned', likeForLike: false } as const;
+
+    // Forward to the entry with festival-aligned: the same days asked again with it, the pending call aborted.
+    guard.send({ type: 'location.change', href: `${href}&compare=festival_aligned` });
+    expect(page.getSnapshot().context.comparison).toEqual(festival);
+    expect(fetches).toHaveLength(2);
+    expect(fetches[0]?.aborted).toBe(true);
+    expect(fetches[1]?.query).toMatchObject({ clientId: 1, mallIds: [1, 2], comparison: festival });
+    // Back: the default again.
+    guard.send({ type: 'location.change', href });
+    expect(page.getSnapshot().context.comparison).toEqual(DEFAULT_COMPARISON);
+    expect(fetches).toHaveLength(3);
+    expect(fetches[2]?.query.comparison).toEqual(DEFAULT_COMPARISON);
+    // A move that keeps the choice (another key of the address) asks nothing.
+    guard.send({ type: 'location.change', href: `${href}&view=1` });
+    expect(fetches).toHaveLength(3);
+    expect(requests).toEqual([]);
+
+    // The user's own choice is asked once: the address it writes says what the page has.
+    page.send({ type: 'report.compare', comparison: festival });
+    expect(requests).toHaveLength(1);
+    expect(fetches).toHaveLength(4);
+    expect(fetches[3]?.query.comparison).toEqual(festival);
+    // Another page's address: this page is being left, it asks nothing.
+    guard.send({ type: 'location.change', href: '/shopper-connect/refunds' });
+    expect(page.getSnapshot().context.comparison).toEqual(festival);
+    expect(fetches).toHaveLength(4);
+    app.stop();
+  });
+
+  it('keeps the choice of an address that moves before the first query, for that query', async () => {
+    const { app, page } = open(urlMachine, '/shopper-connect/mall-home');
+    app.system.get('navigation').send({ type: 'location.change', href: '/shopper-connect/mall-home?like_for_like=1' });
+    expect(page.getSnapshot().context.comparison).toEqual({ rule: DEFAULT_COMPARISON.rule, likeForLike: true });
+    await flush();
+    expect(fetches).toEqual([]);
+    const { comparison: _none, ...withoutComparison } = QUERY_A;
+    page.send({ type: 'report.load', query: withoutComparison });
+    expect(fetches[0]?.query.comparison).toEqual({ rule: DEFAULT_COMPARISON.rule, likeForLike: true });
+    app.stop();
+  });
+
+  it('asks once when back or forward changes the filters and the choice together (the header told first)', async () => {
+    /*
+     * As in the app, the header learns of the new address before the page does (it follows the guard since before
+     * the page opened) and tells the page its filters first: their query already carries the address's choice.
+     */
+    const followingHeader = setup({
+      types: { context: {} as { filters: CommittedFilters; outlets: never[]; today: string } },
+      actors: {
+        address: fromCallback<{ type: 'url.change'; search: string }>(({ system, sendBack }) => {
+          const guard = system.get('navigation') as ActorRefFrom<ReturnType<typeof fakeNavigation>>;
+          const subscription = guard.subscribe(({ context }) =>
+            sendBack({ type: 'url.change', search: context.location.search }),
+          );
+          return () => subscription.unsubscribe();
+        }),
+      },
+    }).createMachine({
+      context: { filters: { ...NO_CLIENT, clientId: 1, mallIds: [1, 2] }, outlets: [], today: '2024-03-07' },
+      invoke: { src: 'address' },
+      on: {
+        'url.change': {
+          actions: assign(({ context, event }) => ({
+            filters: { ...context.filters, mallIds: event.search.includes('malls=1,2') ? [1, 2] : [1] },
+          })),
+        },
+      },
+    });
+    const requests: NavigationRequest[] = [];
+    const href = '/shopper-connect/mall-home?client=1&malls=1,2';
+    fetches = [];
+    const app = createActor(
+      setup({
+        actors: { header: followingHeader, guard: fakeNavigation(href, requests), report: urlMachine },
+      }).createMachine({
+        invoke: [
+          { id: 'guard', systemId: 'navigation', src: 'guard' },
+          { id: 'header', systemId: 'filterHeader', src: 'header' },
+          { id: 'report', src: 'report' },
+        ],
+      }),
+    ).start();
+    const page = childOf(app.getSnapshot(), 'report');
+    await flush();
+    const before = fetches.length;
+    expect(fetches.at(-1)?.query).toMatchObject({ mallIds: [1, 2], comparison: DEFAULT_COMPARISON });
+
+    app.system.get('navigation').send({
+      type: 'location.change',
+      href: '/shopper-connect/mall-home?compare=festival_aligned&client=1&malls=1',
+    });
+    const festival = { rule: 'festival_aligned', likeForLike: false };
+    expect(fetches).toHaveLength(before + 1);
+    expect(fetches.at(-1)?.query).toMatchObject({ mallIds: [1], comparison: festival });
+    expect(page.getSnapshot().context.comparison).toEqual(festival);
+    expect(requests).toEqual([]);
+    app.stop();
   });
 
   it('leaves the address alone on a page that does not keep its comparison there', () => {

@@ -933,4 +933,17 @@ describe('salesAnalysisMachine: the comparison in the address', () => {
     expect(page.getSnapshot().context.comparison).toBe('previous');
     app.stop();
   });
+  it('follows the address back and forward, writing nothing', () => {
+    const { app, page, requests } = open('client=4&outlet=20');
+    const guard = app.system.get('navigation');
+    guard.send({ type: 'location.change', href: '/tenant-connect/sales-analysis?compare=festival_aligned&client=4' });
+    expect(page.getSnapshot().context.comparison).toBe('festival');
+    guard.send({ type: 'location.change', href: '/tenant-connect/sales-analysis?client=4&outlet=20' });
+    expect(page.getSnapshot().context.comparison).toBe('previous');
+    // Another page's address: this page is being left.
+    guard.send({ type: 'location.change', href: '/shopper-connect/mall-home?compare=same_weekday_last_year' });
+    expect(page.getSnapshot().context.comparison).toBe('previous');
+    expect(requests).toEqual([]);
+    app.stop();
+  });
 });

@@ -1,6 +1,15 @@
 import { createTestModel, type TestParam } from '@xstate/test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import {
+  type Actor,
+  type AnyActorRef,
+  type AnyStateMachine,
+  createActor,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 import type { CsvFile } from '../../src/domain/csv';
@@ -11,6 +20,7 @@ import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
 import { createSalesTrendsPageMachine, createSalesTrendsReportMachine } from '../../src/machines/salesTrendsMachine';
 import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
 import { childOf } from './childOf';
+import { fakeNavigation, type NavigationRequest } from './fakeNavigation';
 import { describeModelCoverage } from './modelCoverage';
 
 /*
@@ -361,5 +371,150 @@ describe('salesTrendsPageMachine details', () => {
     await answerAll();
     expect(panel().status).toBe('loaded');
     expect(panel().data?.year).toBe(2025);
+  });
+});
+
+/* ---------------------------------------------------------------- the comparison */
+
+describe('salesTrendsPageMachine: the comparison', () => {
+  const PATH = '/shopper-connect/sales-trends';
+  const FILTERS = 'client=1&malls=1,2';
+  let app: Actor<AnyStateMachine>;
+  let requests: NavigationRequest[];
+
+  /** The page beside a navigation guard showing `href`, the header's filters told (mall 1 and 2 of client 1). */
+  async function openAt(href: string): Promise<Actor<typeof testMachine>> {
+    installNetwork();
+    setPermissionsList(['*::*']);
+    requests = [];
+    app = createActor(
+      setup({ actors: { guard: fakeNavigation(href, requests), page: testMachine } }).createMachine({
+        invoke: [
+          { id: 'guard', systemId: 'navigation', src: 'guard' },
+          { id: 'page', src: 'page' },
+        ],
+      }),
+    ).start();
+    const page = app.getSnapshot().children.page as Actor<typeof testMachine>;
+    page.send(headerEvent([1, 2]));
+    await flush();
+    return page;
+  }
+
+  afterEach(() => {
+    app.stop();
+  });
+
+  const growthCalls = (list: readonly PendingCall[]) =>
+    list.filter((call) => call.url.pathname === '/api/mall_report/growth');
+
+  /** A growth answer for a call's days: 100 a day against 80 a day, one outlet left out with like-for-like. */
+  function growthAnswer(url: URL): unknown {
+    const start = url.searchParams.get('start_time') ?? '';
+    const end = url.searchParams.get('end_time') ?? '';
+    const side = (from: string, to: string, gmv: number) => ({
+      start_time: from,
+      end_time: to,
+      days: 0,
+      has_data: true,
+      gmv,
+      transactions: gmv / 10,
+      average_transaction_value: 10,
+      member_gmv: 0,
+    });
+    return {
+      compare: url.searchParams.get('compare'),
+      current: side(start, end, 1000),
+      compared: side(
+        `${Number(start.slice(0, 4)) - 1}${start.slice(4)}`,
+        `${Number(end.slice(0, 4)) - 1}${end.slice(4)}`,
+        800,
+      ),
+      aligned: [],
+      like_for_like: url.searchParams.get('like_for_like') === 'true' ? { kept: 5, left_out: 1 } : null,
+    };
+  }
+
+  async function answerEvery(): Promise<void> {
+    for (const call of pending()) {
+      call.settled = true;
+      const body = call.url.pathname === '/api/mall_report/growth' ? growthAnswer(call.url) : answerOf(call.url, false);
+      call.answer.resolve(json(200, body));
+    }
+    await flush();
+  }
+
+  const reportOf = (page: AnyActorRef) => childOf(page.getSnapshot(), 'report') as ReturnType<typeof report>;
+
+  it('starts with the choice the address holds, and asks each month’s growth by it', async () => {
+    const page = await openAt(`${PATH}?compare=festival_aligned&like_for_like=1&${FILTERS}`);
+    expect(page.getSnapshot().context.comparison).toEqual({ rule: 'festival_aligned', likeForLike: true });
+    // The two years' months, and one growth call for each month begun: January, February, March's 14 complete days.
+    expect(
+      calls
+        .filter((call) => call.url.pathname === '/api/mall_report/monthly')
+        .map((call) => call.url.searchParams.get('start_time'))
+        .sort(),
+    ).toEqual(['2025-01-01', '2026-01-01']);
+    const growth = growthCalls(calls);
+    expect(periodsOf(growth)).toEqual(['2026-01-01..2026-01-31', '2026-02-01..2026-02-28', '2026-03-01..2026-03-14']);
+    for (const call of growth) {
+      expect(call.url.searchParams.get('compare')).toBe('festival_aligned');
+      expect(call.url.searchParams.get('like_for_like')).toBe('true');
+      expect(call.url.searchParams.getAll('mall_ids')).toEqual(['1', '2']);
+    }
+    // Nothing written: the address already says it.
+    expect(requests).toEqual([]);
+  });
+
+  it('loads again by the rule chosen and writes it into the address in place; the default says nothing', async () => {
+    const page = await openAt(`${PATH}?${FILTERS}`);
+    expect(page.getSnapshot().context.comparison).toEqual({ rule: 'same_month_last_year', likeForLike: false });
+    expect(growthCalls(calls)).toEqual([]);
+    await answerEvery();
+    const first = calls.length;
+
+    page.send({ type: 'comparison.change', comparison: { rule: 'previous', likeForLike: true } });
+    await flush();
+    // The previous period is not this page's default: the address says it.
+    expect(requests).toEqual([{ href: `${PATH}?compare=previous&like_for_like=1&${FILTERS}`, replace: true }]);
+    const asked = calls.slice(first);
+    expect(asked).toHaveLength(5);
+    expect(growthCalls(asked).every((call) => call.url.searchParams.get('compare') === 'previous')).toBe(true);
+    expect(growthCalls(asked).every((call) => call.url.searchParams.get('like_for_like') === 'true')).toBe(true);
+    expect(reportOf(page).getSnapshot().context.panels.trends.status).toBe('loading');
+    await answerEvery();
+    const trends = reportOf(page).getSnapshot().context.panels.trends.data;
+    // Each month's growth is the call's: 1,000 against 800, +25.00%; the year before's column stays the monthly's.
+    expect(trends?.months[1]).toMatchObject({
+      thisYear: { gmv: 3000 },
+      lastYear: { gmv: 2000 },
+      growth: { gmv: 25, transactions: 25 },
+      compared: { rule: 'previous', likeForLike: { kept: 5, left_out: 1 } },
+    });
+
+    // The same choice again changes nothing.
+    expect(
+      page.getSnapshot().can({ type: 'comparison.change', comparison: { rule: 'previous', likeForLike: true } }),
+    ).toBe(false);
+    // Back to the same month last year: like-for-like goes with it (the monthly report counts every outlet).
+    const before = calls.length;
+    page.send({ type: 'comparison.change', comparison: { rule: 'same_month_last_year', likeForLike: true } });
+    await flush();
+    expect(page.getSnapshot().context.comparison).toEqual({ rule: 'same_month_last_year', likeForLike: false });
+    expect(requests.at(-1)).toEqual({ href: `${PATH}?${FILTERS}`, replace: true });
+    expect(periodsOf(calls.slice(before))).toEqual(YEAR_PERIODS[2026]);
+    expect(growthCalls(calls.slice(before))).toEqual([]);
+  });
+
+  it('keeps the choice for another year', async () => {
+    const page = await openAt(`${PATH}?compare=same_weekday_last_year&${FILTERS}`);
+    await answerEvery();
+    const before = calls.length;
+    page.send({ type: 'year.change', year: 2025 });
+    await flush();
+    const growth = growthCalls(calls.slice(before));
+    expect(growth).toHaveLength(12);
+    expect(growth.every((call) => call.url.searchParams.get('compare') === 'same_weekday_last_year')).toBe(true);
   });
 });

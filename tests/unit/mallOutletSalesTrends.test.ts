@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withComparisonQuery } from '../../src/domain/comparisonUrl';
 import { csvFileTexts } from '../../src/domain/csv';
 import { formatMoney, formatNumber } from '../../src/domain/format';
 import {
@@ -9,12 +10,19 @@ import {
   outletPlacement,
   unknownOutletMessage,
 } from '../../src/domain/mallOutlet';
+import type { GrowthSide, MallGrowthAnswer } from '../../src/domain/mallReportViews';
 import {
+  DEFAULT_SALES_TRENDS_COMPARISON,
   growthText,
   monthFigureText,
   monthGrowthLine,
   openMonthNote,
+  parseSalesTrendsComparisonQuery,
+  SALES_TRENDS_RULES,
+  SAME_MONTH_LAST_YEAR,
+  salesTrendsComparison,
   salesTrendsCsv,
+  salesTrendsGrowthRanges,
   salesTrendsPlan,
   salesTrendsQuery,
   salesTrendsView,
@@ -243,5 +251,232 @@ describe('sales trends', () => {
       );
       expect(lines[12]).toBe('Dec,,0,,,0,,,,,,,,,');
     });
+  });
+});
+
+describe('sales trends by another rule than the same month last year', () => {
+  const USD = { code: 'USD', symbol: '$', digits: 2 };
+  const money = (value: number) => formatMoney(value, USD);
+
+  it('offers the same month last year first, its default, then the rules of every page', () => {
+    expect(SALES_TRENDS_RULES.map((option) => option.label)).toEqual([
+      'Same month last year',
+      'Previous period',
+      'Same weekdays last year',
+      'Festival-aligned last year',
+    ]);
+    expect(DEFAULT_SALES_TRENDS_COMPARISON).toEqual({ rule: 'same_month_last_year', likeForLike: false });
+    // Like-for-like only with a rule of the growth call: the monthly report counts every outlet.
+    expect(salesTrendsComparison('same_month_last_year', true)).toEqual(DEFAULT_SALES_TRENDS_COMPARISON);
+    expect(salesTrendsComparison('previous', true)).toEqual({ rule: 'previous', likeForLike: true });
+  });
+
+  it('keeps the choice in the address with this page’s default: the previous period is said', () => {
+    const filters = 'client=1&malls=1%2C2';
+    expect(parseSalesTrendsComparisonQuery('')).toEqual(DEFAULT_SALES_TRENDS_COMPARISON);
+    expect(parseSalesTrendsComparisonQuery('?compare=previous')).toEqual({ rule: 'previous', likeForLike: false });
+    expect(parseSalesTrendsComparisonQuery('compare=festival_aligned&like_for_like=1&client=1')).toEqual({
+      rule: 'festival_aligned',
+      likeForLike: true,
+    });
+    // An unknown rule, and like-for-like without a rule of the growth call, read as the default.
+    expect(parseSalesTrendsComparisonQuery('compare=yesterday&like_for_like=1')).toEqual(
+      DEFAULT_SALES_TRENDS_COMPARISON,
+    );
+    expect(parseSalesTrendsComparisonQuery('like_for_like=1')).toEqual(DEFAULT_SALES_TRENDS_COMPARISON);
+    // Written before the filters' keys, as every page writes it; the default says nothing.
+    expect(
+      withComparisonQuery(`year=1&${filters}`, { rule: 'previous', likeForLike: true }, SAME_MONTH_LAST_YEAR),
+    ).toBe(`year=1&compare=previous&like_for_like=1&${filters}`);
+    expect(withComparisonQuery(filters, { rule: 'festival_aligned', likeForLike: false }, SAME_MONTH_LAST_YEAR)).toBe(
+      `compare=festival_aligned&${filters}`,
+    );
+    expect(
+      withComparisonQuery(
+        `compare=previous&like_for_like=1&${filters}`,
+        DEFAULT_SALES_TRENDS_COMPARISON,
+        SAME_MONTH_LAST_YEAR,
+      ),
+    ).toBe(filters);
+  });
+
+  it('asks the monthly report by its own rule, the growth call by another', () => {
+    const filters = { clientId: 1, mallIds: [2] };
+    expect(salesTrendsQuery(filters, 2026, '2026-03-15')).toMatchObject({ sameMonthLastYear: true });
+    expect(salesTrendsQuery(filters, 2026, '2026-03-15')?.comparison).toBeUndefined();
+    const festival = salesTrendsQuery(filters, 2026, '2026-03-15', { rule: 'festival_aligned', likeForLike: true });
+    expect(festival).toMatchObject({ comparison: { rule: 'festival_aligned', likeForLike: true } });
+    expect(festival?.sameMonthLastYear).toBeUndefined();
+  });
+
+  it('asks the growth of each month begun: whole months, the open month’s complete days', () => {
+    // 15 March 2026: January and February whole (28 days), March's 14 complete days; April on not begun.
+    expect(
+      salesTrendsGrowthRanges(salesTrendsPlan({ start: '2025-01-01', end: '2026-03-15', today: '2026-03-15' })),
+    ).toEqual([
+      { month: 1, range: { start: '2026-01-01', end: '2026-01-31' } },
+      { month: 2, range: { start: '2026-02-01', end: '2026-02-28' } },
+      { month: 3, range: { start: '2026-03-01', end: '2026-03-14' } },
+    ]);
+    // The first of a month: no complete day of it to compare.
+    expect(
+      salesTrendsGrowthRanges(salesTrendsPlan({ start: '2025-01-01', end: '2026-03-01', today: '2026-03-01' })).map(
+        (growth) => growth.month,
+      ),
+    ).toEqual([1, 2]);
+    // A past year: its twelve months, February of a leap year 29 days.
+    const past = salesTrendsGrowthRanges(
+      salesTrendsPlan({ start: '2023-01-01', end: '2024-12-31', today: '2026-03-15' }),
+    );
+    expect(past).toHaveLength(12);
+    expect(past[1]).toEqual({ month: 2, range: { start: '2024-02-01', end: '2024-02-29' } });
+    expect(past[11]).toEqual({ month: 12, range: { start: '2024-12-01', end: '2024-12-31' } });
+  });
+
+  /** A side of the growth call: `gmv` over `days`, a tenth of it in transactions. */
+  const side = (start: string, end: string, gmv: number, transactions: number): GrowthSide => ({
+    start_time: start,
+    end_time: end,
+    days: 0,
+    has_data: gmv !== 0 || transactions !== 0,
+    gmv,
+    transactions,
+    average_transaction_value: transactions === 0 ? 0 : gmv / transactions,
+    member_gmv: 0,
+  });
+
+  /*
+   * Festival-aligned, like-for-like, today 15 March 2026. January holds no festival: each day against the same
+   * weekday last year (364 days back: 2 Jan – 1 Feb 2025), which had no sale of the outlets kept. February holds
+   * Chinese New Year (17–18 Feb 2026, 29–30 Jan 2025): 1–16 Feb meet the same weekdays before 29 Jan 2025 (16 Feb, a
+   * Monday, meets Monday 27 Jan; 1 Feb meets 12 Jan), 19–28 Feb the same weekdays after 30 Jan (19 Feb, a Thursday,
+   * meets Thursday 6 Feb; 28 Feb meets 15 Feb): 12 Jan – 15 Feb 2025. March's 14 complete days against 2–15 Mar 2025.
+   */
+  const festivalAligned = (
+    current: GrowthSide,
+    compared: GrowthSide,
+    leftOut: number,
+    aligned: MallGrowthAnswer['aligned'] = [],
+  ): MallGrowthAnswer => ({
+    compare: 'festival_aligned',
+    current,
+    compared,
+    aligned,
+    like_for_like: { kept: 12, left_out: leftOut },
+  });
+  const plan = salesTrendsPlan({ start: '2025-01-01', end: '2026-03-15', today: '2026-03-15' });
+  const trends = salesTrendsView(plan, {
+    thisYear: [
+      { month: '2026-01', gmv: 3200, transactions: 32 },
+      { month: '2026-02', gmv: 6500, transactions: 65 },
+      { month: '2026-03', gmv: 2400, transactions: 30 },
+    ],
+    lastYear: [
+      { month: '2025-01', gmv: 2000, transactions: 20 },
+      { month: '2025-02', gmv: 5200, transactions: 52 },
+      { month: '2025-03', gmv: 3000, transactions: 30 },
+    ],
+    growth: [
+      {
+        month: 1,
+        answer: festivalAligned(side('2026-01-01', '2026-01-31', 3000, 30), side('2025-01-02', '2025-02-01', 0, 0), 2),
+      },
+      {
+        month: 2,
+        answer: festivalAligned(
+          side('2026-02-01', '2026-02-28', 6100, 61),
+          side('2025-01-12', '2025-02-15', 5000, 50),
+          2,
+          [
+            {
+              festival: 'chinese_new_year',
+              name: 'Chinese New Year',
+              start_time: '2026-02-17',
+              end_time: '2026-02-18',
+              compared_start_time: '2025-01-29',
+              compared_end_time: '2025-01-30',
+            },
+          ],
+        ),
+      },
+      {
+        month: 3,
+        answer: festivalAligned(
+          side('2026-03-01', '2026-03-14', 2100, 28),
+          side('2025-03-02', '2025-03-15', 1400, 35),
+          1,
+        ),
+      },
+    ],
+  });
+  const [january, february, march, april] = trends.months;
+  if (!january || !february || !march || !april) throw new Error('no months');
+
+  it('compares each month’s days with the days the call chose, and says how it chose them', () => {
+    // The figures shown stay the monthly report's; the growth is the call's: 6,100 / 5,000 − 1 = +22.00%.
+    expect(february).toMatchObject({
+      thisYear: { gmv: 6500, transactions: 65 },
+      lastYear: { gmv: 5200, transactions: 52 },
+      growth: { gmv: 22, transactions: 22 },
+    });
+    expect(monthGrowthLine(february, 'gmv', money)).toBe(
+      '+22.00%: $6,100.00, 1–28 Feb, vs $5,000.00, 12 Jan – 15 Feb 2025, Chinese New Year 17–18 Feb met with ' +
+        '29–30 Jan 2025, like-for-like: 2 outlets left out',
+    );
+    // Nothing last year of the outlets kept: §9's 0.00%, nothing to compare.
+    expect(january.growth).toEqual({ gmv: 0, transactions: 0 });
+    expect(monthGrowthLine(january, 'transactions', formatNumber)).toBe(
+      '0.00%: 30, 1–31 Jan, vs no data, 2 Jan – 1 Feb 2025, same weekdays last year: no festival in the range, ' +
+        'like-for-like: 2 outlets left out · nothing to compare',
+    );
+    // The open month's complete days: 2,100 / 1,400 − 1 = +50.00%, 28 / 35 − 1 = −20.00%.
+    expect(march).toMatchObject({ partial: true, growth: { gmv: 50, transactions: -20 } });
+    expect(monthGrowthLine(march, 'transactions', formatNumber)).toBe(
+      '-20.00%: 28, 1–14 Mar, vs 35, 2–15 Mar 2025, same weekdays last year: no festival in the range, ' +
+        'like-for-like: 1 outlet left out',
+    );
+    expect(openMonthNote(trends)).toBe(
+      'Mar 2026 is partial: its figures are to 15 Mar. Its growth compares its 14 complete days (1–14 Mar) with ' +
+        '2–15 Mar 2025.',
+    );
+    expect(monthGrowthLine(april, 'gmv', money)).toBe('—');
+  });
+
+  it('writes the days and figures the call compared in the CSV, and how it chose them in the note', () => {
+    const [file] = csvFileTexts('2026', [salesTrendsCsv(trends)]);
+    const lines = file?.text.split('\r\n') ?? [];
+    expect(lines[1]).toBe(
+      'Jan,3200,2000,0.00,32,20,0.00,,2026-01-01 to 2026-01-31,3000,30,2025-01-02 to 2025-02-01,no data,no data,' +
+        '"same weekdays last year: no festival in the range, like-for-like: 2 outlets left out · nothing to compare"',
+    );
+    expect(lines[2]).toBe(
+      'Feb,6500,5200,22.00,65,52,22.00,,2026-02-01 to 2026-02-28,6100,61,2025-01-12 to 2025-02-15,5000,50,' +
+        '"Chinese New Year 17–18 Feb met with 29–30 Jan 2025, like-for-like: 2 outlets left out"',
+    );
+    expect(lines[4]).toBe('Apr,,0,,,0,,,,,,,,,');
+  });
+
+  it('says the previous period by its days alone, in the year before when it falls there', () => {
+    const previous = salesTrendsView(plan, {
+      thisYear: [{ month: '2026-01', gmv: 3200, transactions: 32 }],
+      lastYear: [],
+      growth: [
+        {
+          month: 1,
+          answer: {
+            compare: 'previous',
+            current: side('2026-01-01', '2026-01-31', 3200, 32),
+            compared: side('2025-12-01', '2025-12-31', 4000, 40),
+            aligned: [],
+            like_for_like: null,
+          },
+        },
+      ],
+    });
+    expect(monthGrowthLine(previous.months[0] ?? january, 'gmv', money)).toBe(
+      '-20.00%: $3,200.00, 1–31 Jan, vs $4,000.00, 1–31 Dec 2025',
+    );
+    // A month begun without an answer has no growth.
+    expect(previous.months[1]?.growth).toBeUndefined();
   });
 });

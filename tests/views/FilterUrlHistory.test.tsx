@@ -176,3 +176,63 @@ describe('the comparison in the address', () => {
     expect(rule.value).toBe('same_weekday_last_year');
   });
 });
+
+/*
+ * Back and forward over a change of the comparison: the page shows the choice of the entry it comes to, with the
+ * filters of that entry, and asks its report once for it.
+ */
+describe('the comparison through back and forward', () => {
+  it('shows the choice of the entry the address moves to, and asks the report once', async () => {
+    const location = renderApp(
+      '/shopper-connect/mall-home?client=3&malls=1,2',
+      fakeServer({ credential: () => Promise.resolve({ user: admin, csrfToken: 'c' }) }),
+    );
+    const rule = (await screen.findByTestId('comparison-rule', {}, SIGN_IN)) as HTMLSelectElement;
+    await waitFor(() => expect(rule.disabled).toBe(false), SIGN_IN);
+    const opened = currentPath(location) ?? '';
+    expect(opened).toMatch(/^\/shopper-connect\/mall-home\?client=3&malls=1,2&outlet=all&from=/);
+
+    // Only Central (a new entry), then festival-aligned (in place of it).
+    fireEvent.click(screen.getByTestId('malls-select'));
+    fireEvent.click(screen.getByTestId('malls-deselect-all'));
+    fireEvent.click(screen.getByTestId('malls-option-1'));
+    fireEvent.click(screen.getByTestId('malls-apply'));
+    await waitFor(() => expect(rule.disabled).toBe(false), SIGN_IN);
+    fireEvent.change(rule, { target: { value: 'festival_aligned' } });
+    await waitFor(() => expect(rule.disabled).toBe(false), SIGN_IN);
+    const festival = currentPath(location) ?? '';
+    expect(festival).toBe(
+      `/shopper-connect/mall-home?compare=festival_aligned&${opened.split('?')[1]}`.replace('malls=1,2', 'malls=1'),
+    );
+    expect(location.history.at(-2)).toBe(opened);
+
+    /** The report calls the page makes while `move` runs and the panels settle. */
+    const reportCallsOf = async (move: () => void): Promise<string[]> => {
+      const calls = vi.mocked(fetch).mock.calls.length;
+      act(move);
+      await waitFor(() => expect(rule.disabled).toBe(false), SIGN_IN);
+      return vi
+        .mocked(fetch)
+        .mock.calls.slice(calls)
+        .map(([request]) => new URL((request as Request).url))
+        .filter((url) => !['/clients', '/malls', '/outlets'].includes(url.pathname))
+        .map((url) => `${url.pathname}${url.search}`);
+    };
+
+    // Back: the default comparison of the first entry, with its malls; each call of the report asked once.
+    const back = await reportCallsOf(() => location.navigate(opened, { replace: true }));
+    expect(rule.value).toBe('previous');
+    expect(back.length).toBeGreaterThan(0);
+    expect(new Set(back).size).toBe(back.length);
+    expect(back.every((call) => !call.includes('festival_aligned'))).toBe(true);
+    // Nothing written: the address is the entry the browser moved to.
+    expect(currentPath(location)).toBe(opened);
+
+    // Forward: festival-aligned again.
+    const forward = await reportCallsOf(() => location.navigate(festival, { replace: true }));
+    expect(rule.value).toBe('festival_aligned');
+    expect(new Set(forward).size).toBe(forward.length);
+    expect(forward.some((call) => call.includes('festival_aligned'))).toBe(true);
+    expect(currentPath(location)).toBe(festival);
+  });
+});

@@ -238,6 +238,101 @@ describe('the sales trends page', () => {
     expect(screen.queryByTestId('trends-gmv-table')).toBeNull();
   });
 
+  it('offers the comparison of every page, the same month last year first, and loads each month’s growth by it', async () => {
+    /**
+     * The growth call: 1,200 against 1,000 (+20.00%); a month of 2024 against the same days of 2023, 1–14 March
+     * against 2–15 March 2023 (festival-aligned without a festival: the same weekdays).
+     */
+    const growthAnswers = (call: RecordedCall) => {
+      if (call.path !== '/api/mall_report/growth') return monthlyAnswers(call);
+      const start = call.query.get('start_time') ?? '';
+      const end = call.query.get('end_time') ?? '';
+      const side = (from: string, to: string, gmv: number) => ({
+        start_time: from,
+        end_time: to,
+        days: 0,
+        has_data: true,
+        gmv,
+        transactions: gmv / 100,
+        average_transaction_value: 100,
+        member_gmv: 0,
+      });
+      const lastYear = (day: string) => day.replace('2024', '2023');
+      const compared =
+        start === '2024-03-01'
+          ? { start: '2023-03-02', end: '2023-03-15' }
+          : { start: lastYear(start), end: lastYear(end) };
+      return ok({
+        compare: call.query.get('compare'),
+        current: side(start, end, 1200),
+        compared: side(compared.start, compared.end, 1000),
+        aligned: [],
+        like_for_like: call.query.get('like_for_like') === 'true' ? { kept: 4, left_out: 1 } : null,
+      });
+    };
+    const network = installNetwork(growthAnswers);
+    renderPage();
+    await waitForReport();
+    const rule = screen.getByTestId('comparison-rule') as HTMLSelectElement;
+    expect([...rule.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'Same month last year',
+      'Previous period',
+      'Same weekdays last year',
+      'Festival-aligned last year',
+    ]);
+    expect(rule.value).toBe('same_month_last_year');
+    // Like-for-like is for the rules of the growth call: the same month last year counts every outlet.
+    const likeForLike = screen.getByTestId('comparison-like-for-like') as HTMLInputElement;
+    expect(likeForLike.disabled).toBe(true);
+    expect(network.reportCalls().some((call) => call.path === '/api/mall_report/growth')).toBe(false);
+
+    const before = network.reportCalls().length;
+    fireEvent.change(rule, { target: { value: 'festival_aligned' } });
+    await waitFor(() => expect(network.reportCalls().length).toBe(before + 5));
+    await waitForReport();
+    const growth = network
+      .reportCalls()
+      .slice(before)
+      .filter((call) => call.path === '/api/mall_report/growth');
+    expect(growth.map((call) => `${call.query.get('start_time')}..${call.query.get('end_time')}`).sort()).toEqual([
+      '2024-01-01..2024-01-31',
+      '2024-02-01..2024-02-29',
+      '2024-03-01..2024-03-14',
+    ]);
+    expect(growth.every((call) => call.query.get('compare') === 'festival_aligned')).toBe(true);
+    expect(bodyRows(tableIn('trends-gmv-table')).slice(2, 4)).toEqual([
+      [
+        'Mar (so far)',
+        '$4,500.00',
+        '$3,000.00',
+        '+20.00%: $1,200.00, 1–14 Mar, vs $1,000.00, 2–15 Mar 2023, same weekdays last year: no festival in the range',
+      ],
+      ['Apr', '—', '$4,000.00', '—'],
+    ]);
+    expect(screen.getByTestId('sales-trends-partial-note').textContent).toBe(
+      'Mar 2024 is partial: its figures are to 15 Mar. Its growth compares its 14 complete days (1–14 Mar) with ' +
+        '2–15 Mar 2023.',
+    );
+
+    // Like-for-like: each month's growth says how many outlets it left out.
+    expect(likeForLike.disabled).toBe(false);
+    const again = network.reportCalls().length;
+    fireEvent.click(likeForLike);
+    await waitFor(() => expect(network.reportCalls().length).toBe(again + 5));
+    await waitForReport();
+    expect(
+      network
+        .reportCalls()
+        .slice(again)
+        .filter((call) => call.path === '/api/mall_report/growth')
+        .every((call) => call.query.get('like_for_like') === 'true'),
+    ).toBe(true);
+    expect(bodyRows(tableIn('trends-transactions-table'))[0]?.[3]).toBe(
+      '+20.00%: 12, 1–31 Jan, vs 10, 1–31 Jan 2023, same weekdays last year: no festival in the range, ' +
+        'like-for-like: 1 outlet left out',
+    );
+  });
+
   it('exports the twelve months as one CSV file', async () => {
     installNetwork(monthlyAnswers);
     const downloads = captureDownloads();

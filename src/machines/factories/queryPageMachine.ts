@@ -5,7 +5,13 @@ import type { CsvFile } from '../../domain/csv';
 import { formatFileDateRange } from '../../domain/format';
 import { type ReportQuery, reportQueryOf } from '../../domain/mallReportViews';
 import { errorOccurs, loadFailureNotice, type Notice, TOAST_TIMEOUT } from '../../domain/messages';
-import { comparisonInUrl, writeComparisonThroughGuard } from '../comparisonUrlSync';
+import {
+  type ComparisonUrlEvent,
+  comparisonInUrl,
+  followComparisonUrl,
+  shownComparison,
+  writeComparisonThroughGuard,
+} from '../comparisonUrlSync';
 import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from '../headerLink';
 import { exportCsvFiles } from '../reportExport';
 
@@ -29,7 +35,10 @@ import { exportCsvFiles } from '../reportExport';
  * loads; a failed export toasts '{what} export error occurs. Please try again later.'.
  *
  * A page that offers the comparison controls (`comparisonInUrl`) keeps its choice in the address: the machine
- * starts with the choice the address holds and shows each `report.compare` there (comparisonUrlSync.ts).
+ * starts with the choice the address holds and shows each `report.compare` there (comparisonUrlSync.ts). It follows
+ * the address too: back or forward to another choice (`comparison.url`) asks the query shown again with it, and a
+ * new query (the header's filters, `report.load`) takes the address's choice, so that a move that changes both the
+ * filters and the choice asks once.
  */
 
 /** 'idle': nothing asked yet (no client or malls): drawn as empty. */
@@ -69,6 +78,8 @@ export type QueryPageEvent =
   | { type: 'report.retry'; panel?: string }
   /** What the growth figures compare with: the query again with the page's new choice. */
   | { type: 'report.compare'; comparison: ComparisonChoice }
+  /** The address of the page now holds this choice (back, forward): the query asked again with it, not written. */
+  | ComparisonUrlEvent
   /**
    * Loads one panel again in the background, its figures kept meanwhile (what another part of the page changed:
    * Mall Home's annotations after an event is added).
@@ -97,8 +108,9 @@ export interface QueryPageOptions<TPanels> {
   /** An outlet-level page reports the header's one outlet (`query.outletId`): nothing until one is chosen. */
   readonly outletLevel?: boolean;
   /**
-   * The page's choice of comparison is read from the address when the page opens and written there on each change
-   * (the pages that show the comparison controls; the others compare by the default and leave the address alone).
+   * The page's choice of comparison is read from the address when the page opens, written there on each change and
+   * follows it when it moves (the pages that show the comparison controls; the others compare by the default and
+   * leave the address alone).
    */
   readonly comparisonInUrl?: boolean;
   readonly panels: PanelLoaders<TPanels>;
@@ -184,6 +196,30 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
     };
   });
 
+  /** The shown query with another comparison. */
+  const recompared = ({
+    context,
+    event,
+  }: {
+    context: QueryPageContext<TPanels>;
+    event: { comparison: ComparisonChoice };
+  }) => ({
+    query: context.query && { ...context.query, comparison: event.comparison },
+  });
+  /**
+   * A new comparison (the user's `report.compare`, or the address's `comparison.url`): kept for the next filters,
+   * and the query shown asked again with it; `also` the user's choice is written to the address.
+   */
+  const recompare = <const TAlso extends readonly 'writeComparisonUrl'[]>(also: TAlso) => [
+    {
+      guard: { type: 'isNewQuery' as const, params: recompared },
+      target: '.active' as const,
+      reenter: true,
+      actions: ['setComparison' as const, ...also, { type: 'startQuery' as const, params: recompared }],
+    },
+    { actions: ['setComparison' as const, ...also] },
+  ];
+
   return setup({
     types: {
       context: {} as QueryPageContext<TPanels>,
@@ -195,6 +231,7 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
     actors: {
       loadPanels,
       followHeaderFilters,
+      followComparisonUrl,
       lockHeader,
       exportFiles: fromPromise<void, { base: string; suffix: string; files: readonly CsvFile[] }>(({ input }) =>
         exportCsvFiles(input.base, input.suffix, input.files),
@@ -216,10 +253,19 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
         query: params.query,
         panels: allLoading(),
       })),
-      setComparison: assign(({ event }) => (event.type === 'report.compare' ? { comparison: event.comparison } : {})),
+      setComparison: assign(({ event }) =>
+        event.type === 'report.compare' || event.type === 'comparison.url' ? { comparison: event.comparison } : {},
+      ),
       /** The choice the address holds, when the page keeps it there. */
       readComparisonUrl: assign(({ system }) =>
         options.comparisonInUrl ? { comparison: comparisonInUrl(system) } : {},
+      ),
+      /**
+       * A new query takes the choice the address shows, when the page keeps it there: the header's filters of a move
+       * back or forward come before the address's choice (`comparison.url`), which then finds it taken.
+       */
+      followShownComparison: assign(({ context, system }) =>
+        options.comparisonInUrl ? { comparison: shownComparison(system) ?? context.comparison } : {},
       ),
       /** Shows the user's choice in the address (in place of the entry), when the page keeps it there. */
       writeComparisonUrl: ({ event, system }) => {
@@ -285,18 +331,23 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
     },
     // Before the header's filters come (the invoked actor's first event): their first query carries the choice.
     entry: 'readComparisonUrl',
-    invoke: { src: 'followHeaderFilters' },
+    invoke: options.comparisonInUrl
+      ? [{ src: 'followHeaderFilters' }, { src: 'followComparisonUrl' }]
+      : { src: 'followHeaderFilters' },
     initial: 'idle',
     on: {
       'report.load': {
         target: '.active',
         reenter: true,
-        actions: {
-          type: 'startQuery',
-          params: ({ context, event }) => ({
-            query: { ...event.query, comparison: event.query.comparison ?? context.comparison },
-          }),
-        },
+        actions: [
+          'followShownComparison',
+          {
+            type: 'startQuery',
+            params: ({ context, event }) => ({
+              query: { ...event.query, comparison: event.query.comparison ?? context.comparison },
+            }),
+          },
+        ],
       },
       'header.filters': {
         guard: {
@@ -305,35 +356,16 @@ export function createQueryPageMachine<TPanels extends object>(options: QueryPag
         },
         target: '.active',
         reenter: true,
-        actions: {
-          type: 'startQuery',
-          params: ({ context, event }) => ({ query: queryOf(event, context.comparison) }),
-        },
-      },
-      /** A new comparison: kept for the next filters, and the query shown asked again with it. */
-      'report.compare': [
-        {
-          guard: {
-            type: 'isNewQuery',
-            params: ({ context, event }) => ({
-              query: context.query && { ...context.query, comparison: event.comparison },
-            }),
+        actions: [
+          'followShownComparison',
+          {
+            type: 'startQuery',
+            params: ({ context, event }) => ({ query: queryOf(event, context.comparison) }),
           },
-          target: '.active',
-          reenter: true,
-          actions: [
-            'setComparison',
-            'writeComparisonUrl',
-            {
-              type: 'startQuery',
-              params: ({ context, event }) => ({
-                query: context.query && { ...context.query, comparison: event.comparison },
-              }),
-            },
-          ],
-        },
-        { actions: ['setComparison', 'writeComparisonUrl'] },
-      ],
+        ],
+      },
+      'report.compare': recompare(['writeComparisonUrl']),
+      'comparison.url': recompare([]),
       'xstate.done.actor.export': { actions: assign({ exporting: false }) },
       'xstate.error.actor.export': { actions: ['notifyExportFailure', assign({ exporting: false })] },
     },

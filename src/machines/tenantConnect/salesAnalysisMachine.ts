@@ -38,7 +38,12 @@ import {
   trendOf,
   withComparedTotals,
 } from '../../domain/salesAnalysis';
-import { comparisonInUrl, writeComparisonThroughGuard } from '../comparisonUrlSync';
+import {
+  type ComparisonUrlEvent,
+  comparisonInUrl,
+  followComparisonUrl,
+  writeComparisonThroughGuard,
+} from '../comparisonUrlSync';
 import { reportOfPage } from '../factories/pageQueryReport';
 import { createQueryPageMachine } from '../factories/queryPageMachine';
 import { followHeaderFilters, type HeaderFiltersEvent } from '../headerLink';
@@ -68,7 +73,8 @@ import { createTopSkusMachine } from './topSkusMachine';
  *         ── trend.timeRange (allowed for the days) ─> shown (trend told) ;  items.bucket ─> shown (items told)
  *
  * The comparison is kept in the address as the mall pages keep theirs (`compare`, comparisonUrlSync.ts): the page
- * starts with the one the address holds and shows each change there.
+ * starts with the one the address holds, shows each change there, and follows the address back and forward
+ * (`comparison.url`: shown at once, nothing asked).
  */
 
 export interface KpiPanels {
@@ -211,6 +217,8 @@ export function createSalesAnalysisReports(client: ApiClient = api) {
 export type SalesAnalysisEvent =
   | HeaderFiltersEvent
   | { type: 'comparison.change'; comparison: ComparisonMode }
+  /** The address of the page now holds this choice (back, forward): its rule is the page's comparison. */
+  | ComparisonUrlEvent
   | { type: 'trend.timeRange'; timeRange: TrendTimeRange }
   | { type: 'trend.measure'; measure: TrendMeasure }
   | { type: 'items.bucket'; bucket: ItemBucket };
@@ -240,6 +248,7 @@ export function createSalesAnalysisMachine(client: ApiClient = api) {
     },
     actors: {
       followHeaderFilters,
+      followComparisonUrl,
       kpis: reports.kpis,
       trend: reports.trend,
       meals: reports.meals,
@@ -305,6 +314,7 @@ export function createSalesAnalysisMachine(client: ApiClient = api) {
       { id: 'items', src: 'items' },
       { id: 'topSkus', src: 'topSkus' },
       { src: 'followHeaderFilters' },
+      { src: 'followComparisonUrl' },
     ],
     on: {
       'header.filters': {
@@ -331,6 +341,13 @@ export function createSalesAnalysisMachine(client: ApiClient = api) {
           assign({ comparison: ({ event }) => event.comparison }),
           { type: 'writeComparisonUrl', params: ({ event }) => ({ comparison: event.comparison }) },
         ],
+      },
+      'comparison.url': {
+        guard: {
+          type: 'isOtherComparison',
+          params: ({ event }) => ({ comparison: comparisonModeOf(event.comparison.rule) }),
+        },
+        actions: assign({ comparison: ({ event }) => comparisonModeOf(event.comparison.rule) }),
       },
       'trend.measure': {
         guard: { type: 'isOtherMeasure', params: ({ event }) => ({ measure: event.measure }) },

@@ -3,9 +3,12 @@ import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import type { CurrencyFormat } from '../../../domain/format';
 import {
+  DEFAULT_SALES_TRENDS_COMPARISON,
   monthFigureText,
   monthGrowthLine,
   openMonthNote,
+  SALES_TRENDS_RULES,
+  SAME_MONTH_LAST_YEAR,
   type SalesTrendMonth,
   salesTrendsCsv,
   salesTrendsYears,
@@ -17,6 +20,7 @@ import { usePageActor } from '../../common/usePageActor';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
 import { MallsSelect } from '../../filters/MallsSelect';
 import { PageTitle } from '../../filters/PageTitle';
+import { ComparisonControls } from '../../reports/ComparisonControls';
 import { type Column, MallReportSection, ReportBlock, ReportTable, ReportToolbar } from '../../reports/ReportParts';
 import { useReportActor } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
@@ -92,12 +96,14 @@ function SalesTrendsHeader({
 
 /**
  * Sales trends: the selected malls' GMV and transactions a month, Jan to Dec, the year chosen beside the year
- * before, with each month's growth; the month still open is labelled partial.
+ * before, with each month's growth (against the same month of the year before, or by the rule chosen in the
+ * comparison controls); the month still open is labelled partial.
  */
 export function SalesTrendsPage({ title }: PageProps) {
   const page = usePageActor(salesTrendsPageMachine);
   const today = useSelector(page, (snapshot) => snapshot?.context.today);
   const year = useSelector(page, (snapshot) => (snapshot ? yearShown(snapshot.context) : undefined));
+  const comparison = useSelector(page, (snapshot) => snapshot?.context.comparison) ?? DEFAULT_SALES_TRENDS_COMPARISON;
   const reportActor = useSelector(page, (snapshot) => snapshot?.children.report);
   const report = useReportActor(reportActor);
   const currency = useMallCurrency();
@@ -120,6 +126,14 @@ export function SalesTrendsPage({ title }: PageProps) {
         onYear={(chosen) => page?.send({ type: 'year.change', year: chosen })}
       />
       <ReportToolbar report={report} base="sales_trends" files={() => [salesTrendsCsv(trends)]} />
+      <ComparisonControls
+        value={comparison}
+        onChange={(chosen) => page?.send({ type: 'comparison.change', comparison: chosen })}
+        disabled={report.loading}
+        rules={SALES_TRENDS_RULES}
+        // The monthly report the same month last year compares counts every outlet.
+        likeForLikeDisabled={comparison.rule === SAME_MONTH_LAST_YEAR}
+      />
       <ReportBlock
         testId="trends-gmv"
         title={`GMV by Month, ${shownYear} and ${shownYear - 1}`}
