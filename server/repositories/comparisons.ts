@@ -76,7 +76,7 @@ export async function likeForLikeOutlets(
   db: Queryable,
   scope: ReportScope,
   periods: readonly [{ start: string; end: string }, { start: string; end: string }],
-): Promise<{ kept: number[]; total: number }> {
+): Promise<{ kept: number[]; leftOut: number[]; total: number }> {
   const params = new SqlParams();
   const cte = scopeCte(params, scope);
   const client = params.add(scope.clientId, '::int');
@@ -107,7 +107,11 @@ export async function likeForLikeOutlets(
      FROM scope o ORDER BY o.id`,
     params.values,
   );
-  return { kept: rows.filter((row) => row.kept).map((row) => row.id), total: rows.length };
+  return {
+    kept: rows.filter((row) => row.kept).map((row) => row.id),
+    leftOut: rows.filter((row) => !row.kept).map((row) => row.id),
+    total: rows.length,
+  };
 }
 
 /** How far back a festival-aligned comparison looks for last year's festivals. */

@@ -20,7 +20,13 @@ import {
   money as moneyOf,
   roundCents,
 } from './cents.js';
-import { hourRowsSql, overHoursSql, PAYMENT_HOUR_MEASURES, SALES_HOUR_MEASURES } from './hourColumns.js';
+import {
+  hourRowsSql,
+  overHoursSql,
+  PAYMENT_HOUR_MEASURES,
+  runningColumns,
+  SALES_HOUR_MEASURES,
+} from './hourColumns.js';
 import type { Visibility } from './lookup.js';
 
 /**
@@ -58,6 +64,11 @@ export interface ReportScope {
    * amounts are summed as they are. The routes check first that no rate a month with sales needs is missing.
    */
   convert?: { to: string; from: readonly string[] };
+  /**
+   * Outlets left out (a like-for-like comparison): not in the `scope` CTE, so outlet rows never count them; mall rows
+   * are read less theirs (rollupSource), which for most outlets kept is far fewer rows than the kept outlets' own.
+   */
+  leftOut?: readonly number[];
 }
 
 /** The days of one mall that a comparison reads (they may differ by the mall's country, and leave gaps). */
@@ -193,6 +204,7 @@ export function scopeCte(params: SqlParams, scope: ReportScope, range?: Pick<Rep
   if (limited) conditions.push(`o.id = ANY(${params.add(limited, '::int[]')})`);
   if (scope.mallIds) conditions.push(`o.mall_id = ANY(${params.add(scope.mallIds, '::int[]')})`);
   if (scope.outletId !== undefined) conditions.push(`o.id = ${params.add(scope.outletId, '::int')}`);
+  if (scope.leftOut?.length) conditions.push(`NOT (o.id = ANY(${params.add(scope.leftOut, '::int[]')}))`);
   return `scope AS MATERIALIZED (
     SELECT o.id, o.name, o.mall_id, m.name AS mall_name, o.category, o.level, m.currency
     FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
@@ -256,7 +268,7 @@ export function rollupSource(
     rate !== '1' && MONEY[measure] ? `(hv.${measure} * fx.rate)` : `hv.${measure}`;
   if (rowLevel === 'mall') {
     return {
-      from: `rollup_mall_day_hours r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope)) AND ${days}`,
+      from: `${mallRows(params, scope, range)} r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope)) AND ${days}`,
       level: 'mall',
       value: converted(overHours),
       hours,
@@ -283,6 +295,25 @@ export function rollupSource(
     hourValue,
     rate,
   };
+}
+
+/**
+ * The mall rows of a scope: rollup_mall_day_hours, or with outlets left out (scope.leftOut) the mall rows and, for
+ * each left-out outlet's day, its row with every running total negated, so that any sum over a mall's rows (its
+ * hours, at its rate) is the sum over the outlets kept. Exact: whole cents and counts, each mall's rows in one rate.
+ */
+function mallRows(params: SqlParams, scope: ReportScope, range: Pick<ReportRange, 'start' | 'end'>): string {
+  if (!scope.leftOut?.length) return 'rollup_mall_day_hours';
+  const client = params.add(scope.clientId, '::int');
+  const leftOut = params.add(scope.leftOut, '::int[]');
+  const days = `d.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
+  const columns = runningColumns(SALES_HOUR_MEASURES);
+  return `(SELECT d.client_id, d.mall_id, d.local_day, ${columns.map((column) => `d.${column}`).join(', ')}
+      FROM rollup_mall_day_hours d
+      UNION ALL
+      SELECT d.client_id, o.mall_id, d.local_day, ${columns.map((column) => `-d.${column} AS ${column}`).join(', ')}
+      FROM rollup_outlet_day_hours d JOIN outlets o ON o.client_id = d.client_id AND o.id = d.outlet_id
+      WHERE d.client_id = ${client} AND d.outlet_id = ANY(${leftOut}) AND ${days})`;
 }
 
 /** A sum of cents as money (rounded to the cent: converted sums have fractions of one). */

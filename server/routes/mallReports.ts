@@ -187,15 +187,22 @@ async function likeForLikeScope(
   if (!likeForLike) return { counted: scope, likeForLike: null };
   const outlets = await likeForLikeOutlets(db, scope, [range, plan.span]);
   return {
-    counted: keepOutlets(scope, outlets.kept),
-    likeForLike: { kept: outlets.kept.length, left_out: outlets.total - outlets.kept.length },
+    counted: countedOutlets(scope, outlets),
+    likeForLike: { kept: outlets.kept.length, left_out: outlets.leftOut.length },
   };
 }
 
-/** The scope limited to some of its outlets (a like-for-like comparison). */
-function keepOutlets(scope: ReportScope, outletIds: readonly number[]): ReportScope {
+/**
+ * The scope of a like-for-like comparison: a caller who sees whole malls keeps them less the outlets left out (the
+ * mall rows less the left-out outlets' rows: few of them); a caller limited to some outlets, the kept ones.
+ */
+function countedOutlets(
+  scope: ReportScope,
+  outlets: { kept: readonly number[]; leftOut: readonly number[] },
+): ReportScope {
+  if (!scope.visibility.outletLimits.has(scope.clientId)) return { ...scope, leftOut: [...outlets.leftOut] };
   const outletLimits = new Map(scope.visibility.outletLimits);
-  outletLimits.set(scope.clientId, [...outletIds]);
+  outletLimits.set(scope.clientId, [...outlets.kept]);
   return { ...scope, visibility: { ...scope.visibility, outletLimits } };
 }
 

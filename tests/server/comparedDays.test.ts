@@ -118,7 +118,33 @@ describe('like-for-like outlets', () => {
   const april = { start: '2024-04-01', end: '2024-04-20' };
 
   it('keeps the outlets trading through both periods: a silence of 7 days passes, one of 8 does not', async () => {
-    expect(await likeForLikeOutlets(db.pool, scope, [april, march])).toEqual({ kept: [cafe, boutique], total: 3 });
+    expect(await likeForLikeOutlets(db.pool, scope, [april, march])).toEqual({
+      kept: [cafe, boutique],
+      leftOut: [kiosk],
+      total: 3,
+    });
+  });
+
+  it("counts the kept outlets from the mall rows less the left-out outlets' rows, as from the kept outlets' own", async () => {
+    const days = [
+      { mallId: central, days: eachDay(april.start, april.end) },
+      { mallId: harbour, days: eachDay(april.start, april.end) },
+    ];
+    const kept: ReportScope = {
+      ...scope,
+      visibility: { ...scope.visibility, outletLimits: new Map([[WORLD.clients.zenith, [cafe, boutique]]]) },
+    };
+    for (const hours of [
+      { startHour: 0, endHour: 23 },
+      { startHour: 12, endHour: 12 },
+    ]) {
+      const fromOutlets = await figuresOverDays(db.pool, kept, hours, days);
+      // Cafe and boutique sell at noon, Singapore time, on each of 20 days.
+      expect(fromOutlets.transactions).toBe(40);
+      expect(await figuresOverDays(db.pool, { ...scope, leftOut: [kiosk] }, hours, days)).toEqual(fromOutlets);
+    }
+    // Without leaving the kiosk out, its 12 April days count too.
+    expect((await figuresOverDays(db.pool, scope, { startHour: 0, endHour: 23 }, days)).transactions).toBe(40 + 12);
   });
 
   it('leaves out an outlet whose first sale is not before both periods, or that stops before the end of one', async () => {
