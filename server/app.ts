@@ -17,7 +17,7 @@ import { registerAccessControl } from './auth/access.js';
 import { ssoHandlers } from './auth/sso.js';
 import type { Config } from './config.js';
 import type { Pool } from './db/pool.js';
-import { cancelBackends, RequestQueries, runAsRequest, trackRequestQueries } from './db/requestQueries.js';
+import { cancelQueries, RequestQueries, runAsRequest, trackRequestQueries } from './db/requestQueries.js';
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { listOperations, loadSpecification, OPENAPI_PATH, type Operation } from './openapi.js';
@@ -210,7 +210,7 @@ export async function buildApp({ pool, config, logger = false, mailer, lifecycle
     const timer = setTimeout(async () => {
       if (answered()) return;
       request.log.warn('request timed out');
-      await cancelBackends(pool.options, queries.stop());
+      await cancelQueries(queries.stop());
       if (!answered()) reply.status(503).send(errorBody(503, TIMEOUT_MESSAGE, request.id));
     }, config.requestTimeoutMs);
     runAsRequest(queries, () => {

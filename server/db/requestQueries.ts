@@ -26,15 +26,10 @@ export class RequestQueries {
     this.#clients.delete(client);
   }
 
-  /** The backend process ids of the connections the request holds. */
-  backends(): number[] {
-    return [...this.#clients].map((client) => (client as unknown as { processID: number }).processID);
-  }
-
-  /** Marks the request stopped, so that its next query fails at once; returns the backends to cancel. */
-  stop(): number[] {
+  /** Marks the request stopped, so that its next query fails at once; returns the connections it holds. */
+  stop(): pg.PoolClient[] {
     this.#stopped = true;
-    return this.backends();
+    return [...this.#clients];
   }
 }
 
@@ -48,7 +43,7 @@ export function runAsRequest<T>(queries: RequestQueries, work: () => T): T {
 /**
  * Makes the pool remember, for the request that is running, each connection it hands out (to `query` and to
  * `connect`) until it is given back, and refuse new queries of a stopped request. Outside a request the pool
- * works as before. A stopped request's running statements are cancelled with `cancelBackends`.
+ * works as before. A stopped request's running statements are cancelled with `cancelQueries`.
  */
 export function trackRequestQueries(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
@@ -93,19 +88,43 @@ export function trackRequestQueries(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
+/** What node-postgres keeps of a connection that its types leave out: the running query, and what cancels it. */
+interface CancellableClient {
+  activeQuery?: unknown;
+  connectionParameters: pg.ClientConfig;
+}
+
 /**
- * Asks PostgreSQL to cancel whatever the given backends are running (pg_cancel_backend, on a connection of its
- * own, so a full pool does not hold it up). Never throws: a backend that has finished meanwhile is no harm.
+ * Asks the server of each connection to cancel the statement it runs, by the protocol's cancel request (the
+ * connection's own process id and secret key, on a new connection to the same host): the right backend whatever
+ * the connection's server (the primary, a replica) and through a pooler, which maps the key to its backend;
+ * never pg_cancel_backend by process id, which behind a pooler names another backend. Resolves once each server
+ * has taken its request (it closes the connection then), at most after 2 s; never throws: a statement that has
+ * finished meanwhile is no harm, and one not cancelled ends at statement_timeout.
  */
-export async function cancelBackends(options: pg.PoolOptions, backends: number[]): Promise<void> {
-  if (backends.length === 0) return;
-  const client = new pg.Client({ ...options, statement_timeout: 2000 } as pg.ClientConfig);
-  try {
-    await client.connect();
-    await client.query('SELECT pg_cancel_backend(pid) FROM unnest($1::int[]) AS pid', [backends]);
-  } catch {
-    // The statement ends at statement_timeout instead.
-  } finally {
-    await client.end().catch(() => {});
-  }
+export async function cancelQueries(clients: readonly pg.PoolClient[]): Promise<void> {
+  await Promise.all(
+    clients.map((client) => {
+      const held = client as unknown as CancellableClient;
+      if (!held.activeQuery) return undefined;
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2000);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        try {
+          const canceller = new pg.Client(held.connectionParameters) as unknown as {
+            cancel: (client: unknown, query: unknown) => void;
+            connection: { on: (event: string, listener: () => void) => void };
+          };
+          canceller.connection.on('end', done);
+          canceller.connection.on('error', done);
+          canceller.cancel(client, held.activeQuery);
+        } catch {
+          done();
+        }
+      });
+    }),
+  );
 }
