@@ -54,6 +54,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Set `stopping` when the server begins to stop (main.ts): /healthz/ready then answers 503. */
   lifecycle?: Lifecycle;
+  /** Report reads (server/db/replicas.ts); the request pool when absent. */
+  reads?: Pick<Pool, 'query'>;
 }
 
 /** A request id from a proxy's X-Request-Id: letters, digits and `._:-`, at most 128; else a new random one. */
@@ -159,7 +161,14 @@ function withRedactedUrls(logger: AppDeps['logger']): AppDeps['logger'] {
   };
 }
 
-export async function buildApp({ pool, config, logger = false, mailer, lifecycle }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  pool,
+  config,
+  logger = false,
+  mailer,
+  lifecycle,
+  reads,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedUrls(logger),
     schemaErrorFormatter,
@@ -248,6 +257,7 @@ export async function buildApp({ pool, config, logger = false, mailer, lifecycle
     config,
     mailer: mailer ?? createMailer(config, pool, app.log),
     lifecycle: lifecycle ?? { stopping: false },
+    reads: reads ?? pool,
   };
   const handlers = allHandlers(deps);
   const operations = new Map(listOperations().map((operation) => [operation.operationId, operation]));

@@ -10,6 +10,15 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
+  /**
+   * PostgreSQL hot standbys for the report reads (DATABASE_READ_URL, comma-separated; none by default): see
+   * server/db/replicas.ts.
+   */
+  databaseReadUrls: string[];
+  /** A replica further behind the primary than this is skipped (REPLICA_MAX_LAG_SECONDS, default 5). */
+  replicaMaxLagSeconds: number;
+  /** Connections the server keeps to each replica (DATABASE_READ_POOL_SIZE, default 10). */
+  databaseReadPoolSize: number;
   /** Connections the server keeps to PostgreSQL (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
   /** Where the built single-page app lives. */
@@ -188,6 +197,20 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/** DATABASE_READ_URL: PostgreSQL URLs separated by commas; each must be a postgres:// or postgresql:// URL. */
+function readUrlsFrom(env: NodeJS.ProcessEnv): string[] {
+  const urls = (env.DATABASE_READ_URL ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  for (const url of urls) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error('DATABASE_READ_URL must be postgres:// URLs separated by commas');
+    }
+  }
+  return urls;
+}
+
 /** Minutes between runs of a schedule: 0 (never), 1 to 60, or whole hours that divide a day (a cron expression). */
 function scheduleMinutesFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = intFrom(env, name, fallback, 0, 24 * 60);
@@ -261,6 +284,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     embeddedPgPort: intFrom(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
+    databaseReadUrls: readUrlsFrom(env),
+    replicaMaxLagSeconds: intFrom(env, 'REPLICA_MAX_LAG_SECONDS', 5, 1, 3600),
+    databaseReadPoolSize: intFrom(env, 'DATABASE_READ_POOL_SIZE', 10, 1, 500),
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 30),
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : !isLoopback(host),

@@ -4,6 +4,7 @@ import { type Config, loadConfig } from './config.js';
 import { openDatabase, requestPoolLimits } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
+import { createReadPool } from './db/replicas.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { demoAccountsRefusal } from './demo/demoAccountsGuard.js';
 import { fillDemoDataOnce } from './demo/fillDemoData.js';
@@ -100,12 +101,34 @@ if (!config.xero && config.xeroDemo) {
   config.xero = { ...demoXero.setting, tokenKey: undefined };
 }
 const lifecycle = { stopping: false };
+// Report reads on the replicas of DATABASE_READ_URL, when given (server/db/replicas.ts); they log through the app's
+// logger once it exists.
+let appLog:
+  | { warn: (object: object, message: string) => void; info: (object: object, message: string) => void }
+  | undefined;
+const replicaLog = {
+  warn: (object: object, message: string) => appLog?.warn(object, message),
+  info: (object: object, message: string) => appLog?.info(object, message),
+};
+const reads =
+  config.databaseReadUrls.length > 0
+    ? createReadPool({
+        primary: requestPool,
+        replicaUrls: config.databaseReadUrls,
+        maxLagMs: config.replicaMaxLagSeconds * 1000,
+        poolSize: config.databaseReadPoolSize,
+        limits: requestPoolLimits(config),
+        log: replicaLog,
+      })
+    : undefined;
 const app = await buildApp({
   pool: requestPool,
   config,
   logger: { level: config.logLevel },
   lifecycle,
+  ...(reads ? { reads } : {}),
 });
+appLog = app.log;
 await app.listen({ host: config.host, port: config.port });
 
 // Void alerts, daily summaries, GTO reminders and the maintenance above: pg-boss jobs kept in PostgreSQL (schema
@@ -162,6 +185,7 @@ async function stop(signal: string) {
     ]);
   await within(app.close());
   await within(jobs.stop(Math.max(0, deadline - Date.now())));
+  await reads?.end().catch(() => {});
   await requestPool.end().catch(() => {});
   await demoSso?.stop().catch(() => {});
   await demoXero?.stop().catch(() => {});

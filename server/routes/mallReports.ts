@@ -235,7 +235,8 @@ function crossSpendingQuery(
 const metricOf = (value: Metric | undefined): Metric => value ?? 'gmv';
 const timeRangeOf = (value: TimeRange | undefined): TimeRange => value ?? 'daily';
 
-export function mallReportHandlers({ pool }: RouteDeps) {
+export function mallReportHandlers({ reads: pool }: RouteDeps) {
+  // Every query here is a report read: on a replica when one is up and caught up (RouteDeps.reads).
   const currencyOf = reportCurrencyCache(pool);
   /** Refunds or voucher redemptions of the range against the days its comparison chooses (as many days before). */
   const amountPage = async (

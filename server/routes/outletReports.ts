@@ -30,7 +30,8 @@ const selectionOf = (query: { client_id: number; id: string }): OutletSelection 
  * outletReports.ts). Reports with money first make sure the outlets share a currency (409 otherwise); the check
  * and the report run side by side.
  */
-export function outletReportHandlers({ pool }: RouteDeps) {
+export function outletReportHandlers({ reads: pool }: RouteDeps) {
+  // Every query here is a report read: on a replica when one is up and caught up (RouteDeps.reads).
   const withOneCurrency = async <T>(selection: OutletSelection, report: Promise<T>): Promise<T> => {
     const [, answer] = await Promise.all([sameCurrency(pool, selection).then(valueOrThrow), report]);
     return answer;

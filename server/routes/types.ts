@@ -6,6 +6,12 @@ import type { Mailer } from '../mail/mailer.js';
 
 export interface RouteDeps {
   pool: Pool;
+  /**
+   * Where report and list reads go: the replicas of DATABASE_READ_URL when one is up and caught up, else the
+   * primary (server/db/replicas.ts); the primary's pool without replicas. Never for a write, a session, an access
+   * check or what a user reads right after writing it.
+   */
+  reads: Pick<Pool, 'query'>;
   config: Config;
   mailer: Mailer;
   lifecycle: Lifecycle;
