@@ -19,8 +19,15 @@ export interface Config {
   replicaMaxLagSeconds: number;
   /** Connections the server keeps to each replica (DATABASE_READ_POOL_SIZE, default 10). */
   databaseReadPoolSize: number;
-  /** Connections the server keeps to PostgreSQL (DATABASE_POOL_SIZE). */
+  /** Connections of the pool that serves requests (DATABASE_POOL_SIZE, default 20). */
   databasePoolSize: number;
+  /**
+   * Connections of the pool for the server's own work: migrations, the demo data, the sweeps and the jobs' queries
+   * (DATABASE_BACKGROUND_POOL_SIZE, default 4; the void alert listener holds one of them).
+   */
+  databaseBackgroundPoolSize: number;
+  /** Connections of pg-boss's pool, which takes, schedules and records the jobs (JOBS_POOL_SIZE, default 4). */
+  jobsPoolSize: number;
   /** Where the built single-page app lives. */
   staticDir: string;
   sessionTtlHours: number;
@@ -287,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseReadUrls: readUrlsFrom(env),
     replicaMaxLagSeconds: intFrom(env, 'REPLICA_MAX_LAG_SECONDS', 5, 1, 3600),
     databaseReadPoolSize: intFrom(env, 'DATABASE_READ_POOL_SIZE', 10, 1, 500),
+    databaseBackgroundPoolSize: intFrom(env, 'DATABASE_BACKGROUND_POOL_SIZE', 4, 2, 100),
+    jobsPoolSize: intFrom(env, 'JOBS_POOL_SIZE', 4, 2, 100),
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 30),
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : !isLoopback(host),

@@ -1,7 +1,8 @@
 import { buildApp } from './app.js';
+import { listenForCallerChanges } from './auth/cacheInvalidation.js';
 import { setPasswordHashCost, verifyPassword } from './auth/passwords.js';
 import { type Config, loadConfig } from './config.js';
-import { openDatabase, requestPoolLimits } from './db/database.js';
+import { connectionsPerInstance, openDatabase, requestPoolLimits } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { createReadPool } from './db/replicas.js';
@@ -71,6 +72,7 @@ const dropped = await keepReceiptMonths(database.pool, config.receiptsRetentionM
 if (dropped.length > 0) say(`Receipts of ${dropped.join(', ')} dropped (RECEIPTS_RETENTION_MONTHS).`);
 
 const requestPool = createPool(database.url, config.databasePoolSize, requestPoolLimits(config));
+say(connectionsPerInstance(config).text);
 
 let demoSso: DemoSsoProvider | undefined;
 if (config.sso) {
@@ -129,6 +131,8 @@ const app = await buildApp({
   ...(reads ? { reads } : {}),
 });
 appLog = app.log;
+// Before the first request: a caller changed on any instance is forgotten here at once (server/auth/cacheInvalidation.ts).
+const cacheListener = await listenForCallerChanges({ connectionString: database.url, log: app.log });
 await app.listen({ host: config.host, port: config.port });
 
 // Void alerts, daily summaries, GTO reminders and the maintenance above: pg-boss jobs kept in PostgreSQL (schema
@@ -143,6 +147,7 @@ const jobs = await startJobs({
   voidAlertsEveryMinutes: config.voidAlertsEveryMinutes,
   voidAlertMaxAgeHours: config.voidAlertMaxAgeHours,
   dailySummaryEveryMinutes: config.dailySummaryEveryMinutes,
+  poolSize: config.jobsPoolSize,
   // Each outlet's day of sales posted to Xero once connected (server/jobs/xeroPosting.ts).
   registrations: [
     maintenanceJobs({
@@ -186,6 +191,7 @@ async function stop(signal: string) {
   await within(app.close());
   await within(jobs.stop(Math.max(0, deadline - Date.now())));
   await reads?.end().catch(() => {});
+  await cacheListener.stop();
   await requestPool.end().catch(() => {});
   await demoSso?.stop().catch(() => {});
   await demoXero?.stop().catch(() => {});

@@ -60,6 +60,8 @@ export interface StartJobsOptions {
   /** How often each instance looks whether a schedule is due (default 10 s: a job due at a minute starts within
    * seconds of it); pg-boss sends one job a tick whatever the number of instances. */
   cronMonitorIntervalSeconds?: number;
+  /** Connections of pg-boss's own pool (JOBS_POOL_SIZE). Default 4. */
+  poolSize?: number;
   /** pg-boss's schema. Default `pgboss`. */
   schema?: string;
   registrations?: readonly JobRegistration[];
@@ -77,7 +79,7 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     connectionString: options.databaseUrl,
     schema: options.schema ?? 'pgboss',
     application_name: 'mall-analytics-jobs',
-    max: 4,
+    max: options.poolSize ?? 4,
     cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 10,
     ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
   });
