@@ -20,6 +20,7 @@ import type { Pool } from './db/pool.js';
 import { cancelQueries, RequestQueries, runAsRequest, trackRequestQueries } from './db/requestQueries.js';
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createMetrics, type Metrics, registerRequestMetrics } from './metrics.js';
 import { listOperations, loadSpecification, OPENAPI_PATH, type Operation } from './openapi.js';
 import { appsHandlers } from './routes/apps.js';
 import { auditHandlers } from './routes/audit.js';
@@ -56,6 +57,8 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** Report reads (server/db/replicas.ts); the request pool when absent. */
   reads?: Pick<Pool, 'query'>;
+  /** Where the app counts its requests and receipts (metrics.ts); a registry of its own when absent. */
+  metrics?: Metrics;
 }
 
 /** A request id from a proxy's X-Request-Id: letters, digits and `._:-`, at most 128; else a new random one. */
@@ -63,8 +66,12 @@ export function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === 'string' && /^[\w.:-]{1,128}$/.test(header) ? header : randomUUID();
 }
 
-/** Path prefixes that belong to the API: an unknown path under them is a JSON 404, never the app's page. */
-const API_PREFIXES = ['/api', '/clients', '/outlets', '/malls', '/healthz'];
+/**
+ * Path prefixes that belong to the API: an unknown path under them is a JSON 404, never the app's page. /metrics
+ * among them: the metrics have a listener of their own (METRICS_PORT, metrics.ts), and a scraper pointed at the
+ * public port by mistake gets a 404, not the app's page.
+ */
+const API_PREFIXES = ['/api', '/clients', '/outlets', '/malls', '/healthz', '/metrics'];
 export const API_DOCS_PREFIX = '/api/docs';
 
 function isApiPath(url: string): boolean {
@@ -168,6 +175,7 @@ export async function buildApp({
   mailer,
   lifecycle,
   reads,
+  metrics = createMetrics(),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedUrls(logger),
@@ -182,6 +190,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
     done();
   });
+  registerRequestMetrics(app, metrics);
   // Query strings are read with coercion ('7' -> 7), JSON bodies without it (true is never 1).
   app.setValidatorCompiler(validatorCompiler);
 
@@ -258,6 +267,7 @@ export async function buildApp({
     mailer: mailer ?? createMailer(config, pool, app.log),
     lifecycle: lifecycle ?? { stopping: false },
     reads: reads ?? pool,
+    metrics,
   };
   const handlers = allHandlers(deps);
   const operations = new Map(listOperations().map((operation) => [operation.operationId, operation]));

@@ -39,6 +39,12 @@ export interface Config {
    */
   trustProxy: boolean | string;
   logLevel: string;
+  /**
+   * The port of the Prometheus metrics listener (METRICS_PORT; 0, the default: none), apart from the app's port so
+   * that the public side never reaches it, on `metricsHost` (METRICS_HOST, default 127.0.0.1).
+   */
+  metricsPort: number;
+  metricsHost: string;
   demoReceipts: number | undefined;
   demoSeed: number;
   /** Outlets in every demo mall instead of the catalogue's numbers (the readability fixture: 300). */
@@ -283,6 +289,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https?:\/\//.test(publicUrl))
     throw new Error(`PUBLIC_URL must start with http:// or https://, got '${publicUrl}'`);
   const exposedAt = exposedAtOf(host, env.PUBLIC_URL ? publicUrl : undefined);
+  const metricsPort = intFrom(env, 'METRICS_PORT', 0, 0, 65535);
+  if (metricsPort !== 0 && metricsPort === port) {
+    throw new Error(`METRICS_PORT must differ from PORT (${port}): the metrics are never served on the app's port`);
+  }
   const demoData = booleanFrom(env, 'DEMO_DATA') ?? exposedAt === undefined;
   return {
     host,
@@ -301,6 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : !isLoopback(host),
     trustProxy: trustProxyFrom(env),
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsPort,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     demoReceipts: demoReceiptsRaw ? intFrom(env, 'DEMO_RECEIPTS', 0, 0, 100_000_000) : undefined,
     demoSeed: intFrom(env, 'DEMO_SEED', 20261121, 0, 2 ** 31 - 1),
     demoOutletsPerMall: env.DEMO_OUTLETS_PER_MALL ? intFrom(env, 'DEMO_OUTLETS_PER_MALL', 0, 1, 2000) : undefined,

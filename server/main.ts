@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { listenForCallerChanges } from './auth/cacheInvalidation.js';
 import { setPasswordHashCost, verifyPassword } from './auth/passwords.js';
@@ -16,14 +17,19 @@ import { type JobContext, startJobs } from './jobs/queue.js';
 import { registerXeroJobs } from './jobs/xeroPosting.js';
 import { DOWNLOAD_SECRET_FILE, keptSecret } from './keptSecret.js';
 import { createMailer } from './mail/mailer.js';
+import { createMetrics, jobsPoolOf, type MetricsServer, startMetricsServer } from './metrics.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
 import { saveSsoDomain } from './repositories/sso.js';
 import { findUserByEmail } from './repositories/users.js';
 import { xeroDepsOf } from './xero/connection.js';
 
-const say = (message: string) => process.stdout.write(`${message}\n`);
-/** A start that cannot go on: one line saying why, and exit code 1. */
-function refuse(message: string): never {
+/**
+ * A start that cannot go on: one plain line on stderr saying why, and exit code 1. It is the process's answer to
+ * whoever started it (a terminal, a supervisor's status), not a log record: a refusal of the settings comes before
+ * there is a logger. Once there is one, the refusal is also a `fatal` record for the logs.
+ */
+function refuse(message: string, logger?: { fatal: (object: object, message: string) => void }): never {
+  logger?.fatal({ reason: message }, 'refusing to start');
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
@@ -34,22 +40,26 @@ try {
 } catch (error) {
   refuse(`Cannot start: ${error instanceof Error ? error.message : String(error)}.`);
 }
+// The server's own records (starting, ready, stopping) as JSON lines on stdout, like the app's (LOG_LEVEL): one
+// format for a log collector, a field each for what a person reads (the address, the demo accounts).
+const log = pino({ level: config.logLevel });
 setPasswordHashCost(config.passwordHashCost);
 // Without DOWNLOAD_SECRET (loopback only): a secret kept in DATA_DIR, so download links survive a restart.
 if (!config.downloadSecretGiven) config.downloadSecret = keptSecret(config.dataDir, DOWNLOAD_SECRET_FILE);
 
 const started = Date.now();
-say(config.databaseUrl ? 'Connecting to DATABASE_URL…' : `Starting the embedded PostgreSQL under ${config.dataDir}…`);
+if (config.databaseUrl) log.info('connecting to DATABASE_URL');
+else log.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL');
 const database = await openDatabase(config, () => {});
 const applied = await migrate(database.pool);
-if (applied.length > 0) say(`Applied migrations: ${applied.join(', ')}`);
+if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
 
 // Demo accounts have a published password: a server reached from beyond this machine refuses them (or DEMO_DATA=true
 // about to make them) unless ALLOW_DEMO_ACCOUNTS=true.
 const refusal = await demoAccountsRefusal(database.pool, config);
 if (refusal) {
   await database.close().catch(() => {});
-  refuse(refusal);
+  refuse(refusal, log);
 }
 if (config.demoData) {
   // Once, under an advisory lock: servers starting together on an empty database do not race to fill it.
@@ -58,26 +68,31 @@ if (config.demoData) {
     receipts: config.demoReceipts,
     outletsPerMall: config.demoOutletsPerMall,
     longNames: config.demoLongNames,
-    log: say,
+    log: (message) => log.info(message),
   });
-  if (result) say(`Demo data ready: ${result.receipts.toLocaleString('en-US')} receipts.`);
+  if (result) log.info({ receipts: result.receipts }, 'demo data ready');
 } else if (await isDatabaseEmpty(database.pool)) {
-  say('The database has no account yet: create the first super admin with');
-  say('  npm run admin -- create-admin --email you@example.com');
+  log.warn(
+    { command: 'npm run admin -- create-admin --email you@example.com' },
+    'the database has no account yet: create the first super admin',
+  );
 }
 // Before listening, once: expired sessions swept, and this month's and the next month's receipt partitions made
 // (storing a receipt never creates one). Then on pg-boss schedules, once a tick across instances (jobs/maintenance.ts).
 await sweepSessions(database.pool);
 const dropped = await keepReceiptMonths(database.pool, config.receiptsRetentionMonths);
-if (dropped.length > 0) say(`Receipts of ${dropped.join(', ')} dropped (RECEIPTS_RETENTION_MONTHS).`);
+if (dropped.length > 0) log.info({ months: dropped }, 'receipts dropped (RECEIPTS_RETENTION_MONTHS)');
 
 const requestPool = createPool(database.url, config.databasePoolSize, requestPoolLimits(config));
-say(connectionsPerInstance(config).text);
+{
+  const { text, ...connections } = connectionsPerInstance(config);
+  log.info({ connections }, text);
+}
 
 let demoSso: DemoSsoProvider | undefined;
 if (config.sso) {
   await saveSsoDomain(database.pool, config.sso);
-  say(`Single sign-on for ${config.sso.domain}: ${config.sso.issuer}`);
+  log.info({ domain: config.sso.domain, issuer: config.sso.issuer }, 'single sign-on');
 } else if (config.ssoDemo) {
   // The demo's identity provider knows the demo accounts of its domain, with their passwords.
   demoSso = await startDemoSsoProvider({
@@ -103,15 +118,7 @@ if (!config.xero && config.xeroDemo) {
   config.xero = { ...demoXero.setting, tokenKey: undefined };
 }
 const lifecycle = { stopping: false };
-// Report reads on the replicas of DATABASE_READ_URL, when given (server/db/replicas.ts); they log through the app's
-// logger once it exists.
-let appLog:
-  | { warn: (object: object, message: string) => void; info: (object: object, message: string) => void }
-  | undefined;
-const replicaLog = {
-  warn: (object: object, message: string) => appLog?.warn(object, message),
-  info: (object: object, message: string) => appLog?.info(object, message),
-};
+// Report reads on the replicas of DATABASE_READ_URL, when given (server/db/replicas.ts).
 const reads =
   config.databaseReadUrls.length > 0
     ? createReadPool({
@@ -120,17 +127,22 @@ const reads =
         maxLagMs: config.replicaMaxLagSeconds * 1000,
         poolSize: config.databaseReadPoolSize,
         limits: requestPoolLimits(config),
-        log: replicaLog,
+        log,
       })
     : undefined;
+// Prometheus metrics (metrics.ts), served on their own listener when METRICS_PORT is set.
+const metrics = createMetrics({ defaultMetrics: true });
+metrics.watchPool('requests', requestPool);
+metrics.watchPool('main', database.pool);
+if (reads) metrics.watchReplicas(reads.status, reads.primaryReads);
 const app = await buildApp({
   pool: requestPool,
   config,
   logger: { level: config.logLevel },
   lifecycle,
   ...(reads ? { reads } : {}),
+  metrics,
 });
-appLog = app.log;
 // Before the first request: a caller changed on any instance is forgotten here at once (server/auth/cacheInvalidation.ts).
 const cacheListener = await listenForCallerChanges({ connectionString: database.url, log: app.log });
 await app.listen({ host: config.host, port: config.port });
@@ -157,19 +169,34 @@ const jobs = await startJobs({
     ...(xeroJobs ? [({ boss }: JobContext) => registerXeroJobs(boss, xeroJobs)] : []),
   ],
 });
-
-const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-say('');
-say(`Mall analytics is ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-say(`API reference: ${address}/api/docs`);
-if (demoSso) say(`Sign in with SSO: any ${DEMO_SSO_DOMAIN} account, at the demo identity provider ${demoSso.issuer}`);
-if (demoXero)
-  say(`Xero: the demo's stand-in, sign-in at ${demoXero.identity.issuer}, accounting API at ${demoXero.api.url}`);
-if (config.demoData) {
-  say(`Demo accounts (password ${DEMO_PASSWORD}):`);
-  for (const account of DEMO_ACCOUNTS) say(`  ${account.email.padEnd(26)} ${account.description}`);
+metrics.watchJobs(jobs.boss, log);
+const jobsPool = jobsPoolOf(jobs.boss);
+if (jobsPool) metrics.watchPool('jobs', jobsPool);
+let metricsServer: MetricsServer | undefined;
+if (config.metricsPort !== 0) {
+  metricsServer = await startMetricsServer(metrics.registry, { host: config.metricsHost, port: config.metricsPort });
 }
-say('Press Ctrl-C to stop.');
+
+const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const address = urlOf(config.host, config.port);
+log.info(
+  {
+    address,
+    apiReference: `${address}/api/docs`,
+    ...(metricsServer ? { metrics: `${urlOf(config.metricsHost, metricsServer.port)}/metrics` } : {}),
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  },
+  'ready',
+);
+if (demoSso) {
+  log.info({ domain: DEMO_SSO_DOMAIN, issuer: demoSso.issuer }, "single sign-on: the demo's identity provider");
+}
+if (demoXero) {
+  log.info({ signIn: demoXero.identity.issuer, api: demoXero.api.url }, "Xero: the demo's stand-in");
+}
+if (config.demoData) {
+  log.info({ password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS }, 'demo accounts');
+}
 
 /**
  * A graceful stop, within SHUTDOWN_TIMEOUT_SECONDS: /healthz/ready answers 503 at once (a proxy stops choosing this
@@ -181,7 +208,7 @@ say('Press Ctrl-C to stop.');
 async function stop(signal: string) {
   if (lifecycle.stopping) return;
   lifecycle.stopping = true;
-  say(`\n${signal}: stopping…`);
+  log.info({ signal }, 'stopping');
   const deadline = Date.now() + config.shutdownTimeoutSeconds * 1000;
   const within = (work: Promise<unknown>) =>
     Promise.race([
@@ -189,6 +216,7 @@ async function stop(signal: string) {
       new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
     ]);
   await within(app.close());
+  await within(metricsServer?.close() ?? Promise.resolve());
   await within(jobs.stop(Math.max(0, deadline - Date.now())));
   await reads?.end().catch(() => {});
   await cacheListener.stop();
@@ -196,7 +224,7 @@ async function stop(signal: string) {
   await demoSso?.stop().catch(() => {});
   await demoXero?.stop().catch(() => {});
   await database.close().catch(() => {});
-  say(database.embedded ? 'Stopped the server and PostgreSQL.' : 'Stopped the server.');
+  log.info({ embeddedPostgres: database.embedded }, 'stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -76,7 +76,7 @@ function instantError(receipt: IngestReceipt, now: number): Omit<Rejection, 'ind
 
 const isDeadlock = (error: unknown) => (error as { code?: unknown })?.code === '40P01';
 
-export function ingestHandlers({ pool }: RouteDeps) {
+export function ingestHandlers({ pool, metrics }: RouteDeps) {
   return {
     async ingestReceipts(request) {
       const device = request.device;
@@ -134,6 +134,10 @@ export function ingestHandlers({ pool }: RouteDeps) {
       }
       const kept = stored.filter((_, position) => !beyond.has(position));
       rejected.sort((a, b) => a.index - b.index);
+      // Counted here, once the batch is committed (a batch that fails counts nothing): the ingestion rate.
+      metrics.ingestedReceipts.inc({ outcome: 'new' }, outcome.inserted);
+      metrics.ingestedReceipts.inc({ outcome: 'already_stored' }, kept.length - outcome.inserted);
+      metrics.ingestedReceipts.inc({ outcome: 'rejected' }, rejected.length);
       return {
         received: given.length,
         new: outcome.inserted,

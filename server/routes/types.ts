@@ -3,6 +3,7 @@ import type { operations } from '../../src/api/schema.js';
 import type { Config } from '../config.js';
 import type { Pool } from '../db/pool.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Metrics } from '../metrics.js';
 
 export interface RouteDeps {
   pool: Pool;
@@ -15,6 +16,7 @@ export interface RouteDeps {
   config: Config;
   mailer: Mailer;
   lifecycle: Lifecycle;
+  metrics: Metrics;
 }
 
 /** Where the instance is in its life: main.ts sets `stopping` on SIGTERM, and /healthz/ready answers 503 from then. */

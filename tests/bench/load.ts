@@ -30,7 +30,7 @@ export interface LoadOptions {
   receipts?: number;
 }
 
-/** Starts `server/main.ts` on the database and waits until it listens; it generates the demo data first. */
+/** Starts `server/main.ts` on the database and waits until it is ready; it generates the demo data first. */
 async function startServer(
   url: string,
   receipts: number | undefined,
@@ -47,18 +47,20 @@ async function startServer(
       STATIC_DIR: '/nonexistent',
       ...(receipts ? { DEMO_RECEIPTS: String(receipts) } : {}),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // Its records (JSON lines, warnings and worse at LOG_LEVEL warn) go with the bench's output.
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const address = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /ready at (http:\/\/\S+)/.exec(output);
-      if (ready?.[1]) resolve(ready[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready:\n${output}`)));
-  });
-  return { address, child };
+  // Ready once /healthz/ready answers 200 (the demo data generated, the migrations applied).
+  const address = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it was ready`);
+    const ready = await fetch(`${address}/healthz/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { address, child };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {

@@ -6,6 +6,7 @@ import { setPasswordHashCost } from '../../server/auth/passwords.js';
 import { loadConfig } from '../../server/config.js';
 import type { Pool } from '../../server/db/pool.js';
 import type { Mailer } from '../../server/mail/mailer.js';
+import type { Metrics } from '../../server/metrics.js';
 import type { Lifecycle } from '../../server/routes/types.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../support/postgres.js';
 import { TEMPLATE_DATABASE } from './globalSetup.js';
@@ -53,10 +54,16 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
 
 export async function createTestApp(
   pool: Pool,
-  options: { env?: NodeJS.ProcessEnv; mailer?: Mailer; lifecycle?: Lifecycle } = {},
+  options: { env?: NodeJS.ProcessEnv; mailer?: Mailer; lifecycle?: Lifecycle; metrics?: Metrics } = {},
 ): Promise<FastifyInstance> {
   const config = { ...loadConfig(options.env ?? {}), staticDir: '/nonexistent' };
-  const app = await buildApp({ pool, config, mailer: options.mailer, lifecycle: options.lifecycle });
+  const app = await buildApp({
+    pool,
+    config,
+    mailer: options.mailer,
+    lifecycle: options.lifecycle,
+    metrics: options.metrics,
+  });
   await app.ready();
   return app;
 }

@@ -4,7 +4,8 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { migrate } from '../../server/db/migrate.js';
 import { createPool, inTransaction, type Pool } from '../../server/db/pool.js';
-import { createReadPool, type ReadPool } from '../../server/db/replicas.js';
+import { createReadPool, type ReadPool, redactedUrl } from '../../server/db/replicas.js';
+import { createMetrics } from '../../server/metrics.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { type Replication, startReplication } from '../support/standby.js';
 import { grantOperatorPermissions, PASSWORD, receiptInput, seedWorld, WORLD } from './fixtures.js';
@@ -81,6 +82,15 @@ describe('report reads on a streaming replica', () => {
     const before = reads.status()[0]?.reads ?? 0;
     expect(await gmv()).toBe(100);
     expect(reads.status()[0]?.reads).toBeGreaterThan(before);
+    // What Prometheus scrapes of it: in use, caught up, its password hidden.
+    const metrics = createMetrics();
+    metrics.watchReplicas(reads.status, reads.primaryReads);
+    const text = await metrics.registry.metrics();
+    const label = `replica="${redactedUrl(replication.standbyUrl)}"`;
+    expect(label).toContain(':***@');
+    expect(text).toContain(`db_replica_usable{${label}} 1`);
+    expect(text).toContain(`db_replica_lag_seconds{${label}} 0`);
+    expect(text).toMatch(/db_reads_answered\{server="primary"\} \d+/);
   });
 
   it('answer a read that meets a stopping replica from the primary, before any check has seen it stop', async () => {
