@@ -80,7 +80,12 @@ export async function findDeviceByKey(db: Queryable, key: string): Promise<Devic
   );
   const [row] = rows;
   if (!row) return undefined;
-  if (row.stale) await db.query('UPDATE device_keys SET last_used_at = now() WHERE id = $1', [row.keyId]);
+  if (row.stale) {
+    await db.query('UPDATE device_keys SET last_used_at = now() WHERE client_id = $1 AND id = $2', [
+      row.clientId,
+      row.keyId,
+    ]);
+  }
   return { keyId: row.keyId, clientId: row.clientId, outletId: row.outletId };
 }
 

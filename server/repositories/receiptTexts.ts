@@ -114,14 +114,18 @@ function firstTexts(texts: readonly string[], room: number): string[] {
   return chosen;
 }
 
-/** The texts of stored raw receipts, in order, with the outlet dictionaries they need read in one query. */
-export async function decodeRawTexts(db: Queryable, stored: readonly (Buffer | null)[]): Promise<string[]> {
+/** The texts of stored raw receipts of one client, in order, with the outlet dictionaries they need read in one query. */
+export async function decodeRawTexts(
+  db: Queryable,
+  clientId: number,
+  stored: readonly (Buffer | null)[],
+): Promise<string[]> {
   const ids = [...new Set(stored.map(textDictionaryId).filter((id) => id !== undefined))];
   const bytes = new Map<number, Buffer>();
   if (ids.length > 0) {
     const { rows } = await db.query<{ id: number; dictionary: Buffer }>(
-      'SELECT id, dictionary FROM receipt_text_dictionaries WHERE id = ANY($1::int[])',
-      [ids],
+      'SELECT id, dictionary FROM receipt_text_dictionaries WHERE client_id = $1 AND id = ANY($2::int[])',
+      [clientId, ids],
     );
     for (const row of rows) bytes.set(row.id, row.dictionary);
   }

@@ -308,6 +308,7 @@ export async function* readPdfReceipts(
     );
     const texts = await decodeRawTexts(
       db,
+      clientId,
       rows.map((row) => row.raw_receipt),
     );
     yield rows.map((row, i) => ({
@@ -484,7 +485,7 @@ export async function findReceipt(
   );
   const [row] = rows;
   if (!row) return undefined;
-  const [text = ''] = await decodeRawTexts(db, [row.raw_receipt]);
+  const [text = ''] = await decodeRawTexts(db, clientId, [row.raw_receipt]);
   return { ...row, raw_receipt: text };
 }
 

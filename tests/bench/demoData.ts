@@ -78,9 +78,9 @@ export async function readReceipts(pool: Pool, after = 0): Promise<Map<number, R
     const last = rows.at(-1);
     if (!last) break;
     after = last.id;
-    const texts = await decodeRawTexts(
-      pool,
-      rows.map((row) => row.raw_receipt),
+    // Each receipt's text with its client's dictionaries.
+    const texts = await Promise.all(
+      rows.map(async (row) => (await decodeRawTexts(pool, row.client_id, [row.raw_receipt]))[0] ?? ''),
     );
     for (const [k, row] of rows.entries()) {
       let list = byClient.get(row.client_id);

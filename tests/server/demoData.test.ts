@@ -207,12 +207,13 @@ describe('generateDemoData', () => {
     for (const [kind, count] of Object.entries(kinds)) expect(count, kind).toBeGreaterThan(0);
     expect(kinds.no_code).toBeGreaterThan(4800);
     expect(kinds.raw).toBe(5000);
-    const printed = await first.pool.query<{ raw_receipt: Buffer }>('SELECT raw_receipt FROM receipts LIMIT 50');
-    for (const text of await decodeRawTexts(
-      first.pool,
-      printed.rows.map((row) => row.raw_receipt),
-    ))
+    const printed = await first.pool.query<{ client_id: number; raw_receipt: Buffer }>(
+      'SELECT client_id, raw_receipt FROM receipts LIMIT 50',
+    );
+    for (const row of printed.rows) {
+      const [text] = await decodeRawTexts(first.pool, row.client_id, [row.raw_receipt]);
       expect(text).toContain('TOTAL');
+    }
     expect(kinds.with_items).toBeGreaterThan(4900);
     // Take-away, delivery and tables only at F&B outlets.
     expect(

@@ -382,7 +382,7 @@ describe('ingestReceipts', () => {
       [CLIENT],
     );
     expect(rows).toHaveLength(13);
-    const [text] = await decodeRawTexts(one.pool, [rows[0]?.raw_receipt]);
+    const [text] = await decodeRawTexts(one.pool, CLIENT, [rows[0]?.raw_receipt]);
     expect({ ...rows[0], raw_receipt: text }).toEqual({
       outlet_id: A1,
       receipt_id: 'R-11-2026-01-10T02:30:00Z',

@@ -143,6 +143,7 @@ describe('the printed text', () => {
     expect(
       await decodeRawTexts(
         db.pool,
+        1,
         rows.map((row) => row.raw_receipt),
       ),
     ).toEqual(rows.map((_, k) => printed(k)));
@@ -185,6 +186,7 @@ describe('the printed text', () => {
     expect(average).toBeLessThan(Buffer.byteLength(renewed(7)) / 4);
     const texts = await decodeRawTexts(
       db.pool,
+      1,
       rows.map((row) => row.raw_receipt),
     );
     expect(texts.slice(0, 40)).toEqual(Array.from({ length: 40 }, (_, k) => printed(k)));
@@ -206,6 +208,7 @@ describe('the printed text', () => {
     expect(
       await decodeRawTexts(
         db.pool,
+        1,
         rows.map((row) => row.raw_receipt),
       ),
     ).toEqual(rows.map((_, k) => printed(k)));
