@@ -32,6 +32,17 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          // Three server processes, a replica and nginx, timed: alone, after the other projects (about 2 minutes).
+          sequence: { groupOrder: 1 },
+          testTimeout: 300_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

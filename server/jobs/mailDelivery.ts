@@ -10,6 +10,7 @@ import {
   type NewScheduledMail,
   type ScheduledMailRef,
 } from '../repositories/scheduledMail.js';
+import { createQueue } from './createQueue.js';
 import type { JobLog } from './queue.js';
 
 /**
@@ -99,7 +100,7 @@ export async function registerMailDelivery(
   options: { retry: DeliveryRetry; workers: number; batchSize?: number; pollingIntervalSeconds?: number },
 ): Promise<void> {
   const queue: PgBoss.Queue = { name: MAIL_DELIVERY_QUEUE, policy: 'standard', ...options.retry };
-  await boss.createQueue(MAIL_DELIVERY_QUEUE, queue);
+  await createQueue(boss, MAIL_DELIVERY_QUEUE, queue);
   await boss.updateQueue(MAIL_DELIVERY_QUEUE, queue);
   const work = {
     batchSize: options.batchSize ?? 20,

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { createQueue } from './createQueue.js';
 import type { JobLog } from './queue.js';
 
 /** Whether a run every `minutes` has a cron expression: 1 to 60 minutes, or whole hours that divide a day. */
@@ -31,7 +32,7 @@ export async function registerPeriodic(
   },
 ): Promise<void> {
   const queue: PgBoss.Queue = { name: options.queue, policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 };
-  await boss.createQueue(options.queue, queue);
+  await createQueue(boss, options.queue, queue);
   await boss.updateQueue(options.queue, queue);
   const work =
     options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds };

@@ -12,6 +12,7 @@ import {
 import { postManualJournal, XeroApiError } from '../xero/api.js';
 import { type XeroDeps, xeroAccess } from '../xero/connection.js';
 import { cachedOptionsOf, dailySalesJournal, idempotencyKeyOf, type OutletDaySales } from '../xero/journal.js';
+import { createQueue } from './createQueue.js';
 
 /**
  * The daily sales journals: each outlet's day (rollup_outlet_daily, in the outlet's currency) posted to the client's
@@ -179,8 +180,8 @@ export interface XeroJobOptions {
  * `boss.send(XERO_POST_DAY_QUEUE, { clientId, day })`. Every job is idempotent: several servers may work the queues.
  */
 export async function registerXeroJobs(boss: PgBoss, deps: XeroDeps, options: XeroJobOptions = {}): Promise<void> {
-  await boss.createQueue(XERO_DAILY_QUEUE, { name: XERO_DAILY_QUEUE, policy: 'singleton', retryLimit: 2 });
-  await boss.createQueue(XERO_POST_DAY_QUEUE, { name: XERO_POST_DAY_QUEUE, policy: 'standard', retryLimit: 2 });
+  await createQueue(boss, XERO_DAILY_QUEUE, { name: XERO_DAILY_QUEUE, policy: 'singleton', retryLimit: 2 });
+  await createQueue(boss, XERO_POST_DAY_QUEUE, { name: XERO_POST_DAY_QUEUE, policy: 'standard', retryLimit: 2 });
   await boss.schedule(XERO_DAILY_QUEUE, options.cron ?? XERO_DAILY_CRON, {}, { tz: options.tz ?? 'UTC' });
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(XERO_DAILY_QUEUE, polling, async () => {

@@ -12,6 +12,8 @@ export interface ServerProcess {
   kill: () => Promise<void>;
   /** Ends it as an operator would (SIGTERM: the server shuts down, and stops its embedded PostgreSQL). */
   stop: () => Promise<void>;
+  /** What it wrote on stderr so far (a refusal to start, a crash). */
+  stderr: () => string;
 }
 
 export async function startServerProcess(options: {
@@ -62,7 +64,7 @@ export async function startServerProcess(options: {
       (response) => response.ok,
       () => false,
     );
-    if (up) return { url, child, kill, stop };
+    if (up) return { url, child, kill, stop, stderr: () => stderr };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await kill();
