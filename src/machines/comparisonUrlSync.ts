@@ -28,12 +28,15 @@ export function comparisonInUrl(system: ActorSystemLike): ComparisonChoice {
 }
 
 /**
- * The choice in the address the app shows; undefined without a navigation guard showing one, where the page keeps
- * its own choice.
+ * The choice in the address the app shows (`defaultRule`: the page's own default, by default the previous period);
+ * undefined without a navigation guard showing one, where the page keeps its own choice.
  */
-export function shownComparison(system: ActorSystemLike): ComparisonChoice | undefined {
+export function shownComparison<Default extends string = CompareRule>(
+  system: ActorSystemLike,
+  defaultRule: CompareRule | Default = DEFAULT_COMPARISON.rule,
+): PageComparison<Default> | undefined {
   const location = appActor(system, 'navigation')?.getSnapshot().context.location;
-  return location && parseComparisonQuery(location.search);
+  return location && parseComparisonQuery(location.search, defaultRule);
 }
 
 /**
@@ -53,29 +56,35 @@ export function writeComparisonThroughGuard<Default extends string>(
 }
 
 /** Sent to the page by `followComparisonUrl`: the address of its path now holds another choice. */
-export interface ComparisonUrlEvent {
+export interface ComparisonUrlEvent<Choice = ComparisonChoice> {
   readonly type: 'comparison.url';
-  readonly comparison: ComparisonChoice;
+  readonly comparison: Choice;
 }
 
 /**
  * Invoke at the page machine's root: sends `comparison.url` whenever the address of the page's path comes to hold
- * another choice (back and forward; the page's own write too, which says the choice the page has). An address of
- * another path is the page being left: nothing is sent. No navigation guard in the system: nothing is sent.
+ * another choice (back and forward; the page's own write too, which says the choice the page has), read with the
+ * page's default rule (`defaultRule`). An address of another path is the page being left: nothing is sent. No
+ * navigation guard in the system: nothing is sent.
  */
-export const followComparisonUrl = fromCallback<EventObject, undefined, ComparisonUrlEvent>(({ system, sendBack }) => {
-  const guard = appActor(system, 'navigation');
-  if (!guard) return () => undefined;
-  let path = guard.getSnapshot().context.location?.path;
-  let said = shownComparison(system);
-  const subscription = guard.subscribe(({ context: { location } }) => {
-    if (!location) return;
-    path ??= location.path;
-    if (location.path !== path) return;
-    const comparison = parseComparisonQuery(location.search);
-    if (said && saysComparison(location.search, said)) return;
-    said = comparison;
-    sendBack({ type: 'comparison.url', comparison });
+export function followComparisonUrlOf<Default extends string>(defaultRule: CompareRule | Default) {
+  return fromCallback<EventObject, undefined, ComparisonUrlEvent<PageComparison<Default>>>(({ system, sendBack }) => {
+    const guard = appActor(system, 'navigation');
+    if (!guard) return () => undefined;
+    let path = guard.getSnapshot().context.location?.path;
+    let said = shownComparison(system, defaultRule);
+    const subscription = guard.subscribe(({ context: { location } }) => {
+      if (!location) return;
+      path ??= location.path;
+      if (location.path !== path) return;
+      const comparison = parseComparisonQuery(location.search, defaultRule);
+      if (said && saysComparison(location.search, said, defaultRule)) return;
+      said = comparison;
+      sendBack({ type: 'comparison.url', comparison });
+    });
+    return () => subscription.unsubscribe();
   });
-  return () => subscription.unsubscribe();
-});
+}
+
+/** followComparisonUrlOf for the pages whose default is the previous period. */
+export const followComparisonUrl = followComparisonUrlOf<CompareRule>(DEFAULT_COMPARISON.rule);

@@ -19,7 +19,12 @@ import {
   salesTrendsYears,
   yearOf,
 } from '../domain/salesTrends';
-import { writeComparisonThroughGuard } from './comparisonUrlSync';
+import {
+  type ComparisonUrlEvent,
+  followComparisonUrlOf,
+  shownComparison,
+  writeComparisonThroughGuard,
+} from './comparisonUrlSync';
 import { reportOfPage } from './factories/pageQueryReport';
 import { createQueryPageMachine } from './factories/queryPageMachine';
 import { followHeaderFilters, type HeaderFiltersEvent } from './headerLink';
@@ -85,7 +90,9 @@ export type SalesTrendsEvent =
   | HeaderFiltersEvent
   | { type: 'year.change'; year: number }
   /** What the growth figures compare with. */
-  | { type: 'comparison.change'; comparison: SalesTrendsComparison };
+  | { type: 'comparison.change'; comparison: SalesTrendsComparison }
+  /** The address of the page holds another choice (back, forward): shown, not written again. */
+  | ComparisonUrlEvent<SalesTrendsComparison>;
 
 export interface SalesTrendsContext {
   /** The year chosen; undefined: the header's today's year. */
@@ -123,7 +130,11 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
       events: {} as SalesTrendsEvent,
       children: {} as { report: 'report' },
     },
-    actors: { followHeaderFilters, report: createSalesTrendsReportMachine(client) },
+    actors: {
+      followHeaderFilters,
+      followComparisonUrl: followComparisonUrlOf(SAME_MONTH_LAST_YEAR),
+      report: createSalesTrendsReportMachine(client),
+    },
     guards: {
       /** One of the years offered, other than the one shown. */
       isOtherYear: ({ context }, params: { year: number }) =>
@@ -146,6 +157,14 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
         enqueue.sendTo('report', { type: 'report.load', query });
       }),
       readComparisonAddress: assign(({ system }) => ({ comparison: comparisonInAddress(system) })),
+      /**
+       * A new query takes the choice the address shows: the header's filters of a move back or forward come before
+       * the address's choice (`comparison.url`), which then finds it taken. Without a guard the page keeps its own.
+       */
+      followShownComparison: assign(({ context, system }) => {
+        const shown = shownComparison(system, SAME_MONTH_LAST_YEAR);
+        return { comparison: shown ? salesTrendsComparison(shown.rule, shown.likeForLike) : context.comparison };
+      }),
       writeComparisonAddress: ({ context, system }) =>
         writeComparisonThroughGuard(system, context.comparison, SAME_MONTH_LAST_YEAR),
     },
@@ -160,7 +179,7 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
     },
     // Before the header's filters come (the invoked actor's first event): their first query carries the choice.
     entry: 'readComparisonAddress',
-    invoke: [{ src: 'followHeaderFilters' }, { id: 'report', src: 'report' }],
+    invoke: [{ src: 'followHeaderFilters' }, { src: 'followComparisonUrl' }, { id: 'report', src: 'report' }],
     on: {
       'header.filters': {
         actions: [
@@ -168,6 +187,7 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
             filters: { clientId: event.filters.clientId, mallIds: event.filters.mallIds },
             today: event.today,
           })),
+          'followShownComparison',
           'loadReport',
         ],
       },
@@ -188,6 +208,21 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
             comparison: ({ event }) => salesTrendsComparison(event.comparison.rule, event.comparison.likeForLike),
           }),
           'writeComparisonAddress',
+          'loadReport',
+        ],
+      },
+      /** Back or forward to another choice: shown and asked again, the address already saying it. */
+      'comparison.url': {
+        guard: {
+          type: 'isOtherComparison',
+          params: ({ event }) => ({
+            comparison: salesTrendsComparison(event.comparison.rule, event.comparison.likeForLike),
+          }),
+        },
+        actions: [
+          assign({
+            comparison: ({ event }) => salesTrendsComparison(event.comparison.rule, event.comparison.likeForLike),
+          }),
           'loadReport',
         ],
       },

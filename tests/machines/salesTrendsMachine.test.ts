@@ -507,6 +507,27 @@ describe('salesTrendsPageMachine: the comparison', () => {
     expect(growthCalls(calls.slice(before))).toEqual([]);
   });
 
+  it('follows the address back and forward: shown and asked again, never written back', async () => {
+    const page = await openAt(`${PATH}?compare=festival_aligned&${FILTERS}`);
+    await answerEvery();
+    const guard = app.getSnapshot().children.guard as AnyActorRef;
+    // Back to the page's plain address: the same month last year, the monthly report's months and no growth call.
+    let before = calls.length;
+    guard.send({ type: 'location.change', href: `${PATH}?${FILTERS}` });
+    await flush();
+    expect(page.getSnapshot().context.comparison).toEqual({ rule: 'same_month_last_year', likeForLike: false });
+    expect(growthCalls(calls.slice(before))).toEqual([]);
+    expect(periodsOf(calls.slice(before))).toEqual(YEAR_PERIODS[2026]);
+    await answerEvery();
+    // Forward again: festival-aligned, each month's growth asked by it.
+    before = calls.length;
+    guard.send({ type: 'location.change', href: `${PATH}?compare=festival_aligned&${FILTERS}` });
+    await flush();
+    expect(page.getSnapshot().context.comparison).toEqual({ rule: 'festival_aligned', likeForLike: false });
+    expect(growthCalls(calls.slice(before))).toHaveLength(3);
+    expect(requests).toEqual([]);
+  });
+
   it('keeps the choice for another year', async () => {
     const page = await openAt(`${PATH}?compare=same_weekday_last_year&${FILTERS}`);
     await answerEvery();
