@@ -123,6 +123,12 @@ function comparisonInAddress(system: ActorSystemLike): SalesTrendsComparison {
   return search === undefined ? DEFAULT_SALES_TRENDS_COMPARISON : parseSalesTrendsComparisonQuery(search);
 }
 
+/** The choice a comparison event carries, as the page keeps it (like-for-like dropped with its own rule). */
+function chosenComparison(event: SalesTrendsEvent): SalesTrendsComparison | undefined {
+  if (event.type !== 'comparison.change' && event.type !== 'comparison.url') return undefined;
+  return salesTrendsComparison(event.comparison.rule, event.comparison.likeForLike);
+}
+
 export function createSalesTrendsPageMachine(client: ApiClient = api) {
   return setup({
     types: {
@@ -141,10 +147,14 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
         context.today !== undefined &&
         salesTrendsYears(context.today).includes(params.year) &&
         params.year !== yearShown(context),
-      /** A choice other than the one shown. */
-      isOtherComparison: ({ context }, params: { comparison: SalesTrendsComparison }) =>
-        params.comparison.rule !== context.comparison.rule ||
-        params.comparison.likeForLike !== context.comparison.likeForLike,
+      /** A choice (the user's, or the address's) other than the one shown. */
+      isOtherComparison: ({ context, event }) => {
+        const chosen = chosenComparison(event);
+        return (
+          chosen !== undefined &&
+          (chosen.rule !== context.comparison.rule || chosen.likeForLike !== context.comparison.likeForLike)
+        );
+      },
     },
     actions: {
       /** Tells the report the query of the header's client and malls for the year shown, when it is a new one. */
@@ -157,6 +167,7 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
         enqueue.sendTo('report', { type: 'report.load', query });
       }),
       readComparisonAddress: assign(({ system }) => ({ comparison: comparisonInAddress(system) })),
+      setComparison: assign(({ context, event }) => ({ comparison: chosenComparison(event) ?? context.comparison })),
       /**
        * A new query takes the choice the address shows: the header's filters of a move back or forward come before
        * the address's choice (`comparison.url`), which then finds it taken. Without a guard the page keeps its own.
@@ -197,35 +208,11 @@ export function createSalesTrendsPageMachine(client: ApiClient = api) {
       },
       /** A new comparison: shown in the address, and the year asked again with it (once there are filters). */
       'comparison.change': {
-        guard: {
-          type: 'isOtherComparison',
-          params: ({ event }) => ({
-            comparison: salesTrendsComparison(event.comparison.rule, event.comparison.likeForLike),
-          }),
-        },
-        actions: [
-          assign({
-            comparison: ({ event }) => salesTrendsComparison(event.comparison.rule, event.comparison.likeForLike),
-          }),
-          'writeComparisonAddress',
-          'loadReport',
-        ],
+        guard: 'isOtherComparison',
+        actions: ['setComparison', 'writeComparisonAddress', 'loadReport'],
       },
       /** Back or forward to another choice: shown and asked again, the address already saying it. */
-      'comparison.url': {
-        guard: {
-          type: 'isOtherComparison',
-          params: ({ event }) => ({
-            comparison: salesTrendsComparison(event.comparison.rule, event.comparison.likeForLike),
-          }),
-        },
-        actions: [
-          assign({
-            comparison: ({ event }) => salesTrendsComparison(event.comparison.rule, event.comparison.likeForLike),
-          }),
-          'loadReport',
-        ],
-      },
+      'comparison.url': { guard: 'isOtherComparison', actions: ['setComparison', 'loadReport'] },
     },
   });
 }
