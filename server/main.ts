@@ -66,8 +66,7 @@ if (config.demoData) {
   const result = await fillDemoDataOnce(database.pool, {
     seed: config.demoSeed,
     receipts: config.demoReceipts,
-    outletsPerMall: config.demoOutletsPerMall,
-    longNames: config.demoLongNames,
+    world: { outletsPerMall: config.demoOutletsPerMall, longNames: config.demoLongNames },
     log: (message) => log.info(message),
   });
   if (result) log.info({ receipts: result.receipts }, 'demo data ready');

@@ -30,20 +30,21 @@ import {
 import { ingestReceipts, type ReceiptInput } from '../repositories/ingestion.js';
 import { DEMO_ACCOUNT_SPECS, DEMO_PASSWORD, type DemoAccountSpec, PARTNER_DOMAIN } from './accounts.js';
 import { addMonths, civil, dateOfDay, dayNumber, firstOfMonth, localDay, zonedInstant } from './calendar.js';
-import {
-  CATEGORY_TREE,
-  CLIENTS,
-  type ClientKey,
-  EXCHANGE_RATES,
-  GST_PERCENT,
-  MALLS,
-  PROCESSING_FEES,
-} from './catalog.js';
+import { CATEGORY_TREE, CLIENTS, type ClientKey, EXCHANGE_RATES, GST_PERCENT, PROCESSING_FEES } from './catalog.js';
 import { dayFactor } from './patterns.js';
 import { itemAt, Random } from './random.js';
 import { membersPerMall, OutletSimulator } from './receipts.js';
 import { demoRoles } from './roles.js';
-import { describeWorld, longName, type OutletPlan, planAccountClosures, planWorld, type WorldPlan } from './world.js';
+import {
+  demoMalls,
+  describeWorld,
+  longName,
+  type OutletPlan,
+  planAccountClosures,
+  planWorld,
+  type WorldOptions,
+  type WorldPlan,
+} from './world.js';
 
 /**
  * The default number of receipts, over 26 months and the current one: a fresh `npm start` (migrations and
@@ -64,10 +65,8 @@ export interface GenerateDemoDataOptions {
   /** Last day of receipts, 'YYYY-MM-DD' (default: yesterday in each mall's time zone). */
   endDate?: string | undefined;
   log?: (message: string) => void;
-  /** Outlets in each mall (default: each mall's own numbers), for benchmarks at scale. */
-  outletsPerMall?: number | undefined;
-  /** Outlet, category and payment method names written out to 60 characters (the readability fixture). */
-  longNames?: boolean | undefined;
+  /** Outlets in each mall, mall copies and months beyond the demo's (benchmarks at scale, the readability fixture). */
+  world?: WorldOptions | undefined;
   /** Seconds between progress lines (default 3). */
   progressSeconds?: number;
 }
@@ -102,11 +101,12 @@ export async function generateDemoData(pool: Pool, options: GenerateDemoDataOpti
   const total = options.receipts ?? DEFAULT_DEMO_RECEIPTS;
   if (!Number.isInteger(total) || total < 0) throw new Error(`receipts must be a whole number >= 0, got ${total}`);
 
+  const malls = demoMalls(options.world?.mallCopies ?? 1);
   const endByMall = new Map<string, number>();
-  for (const mall of MALLS) {
+  for (const mall of malls) {
     endByMall.set(mall.key, options.endDate ? dayNumber(options.endDate) : localDay(mall.timeZone, Date.now()) - 1);
   }
-  const world = planWorld(options.seed, endByMall, options.outletsPerMall, options.longNames ?? false);
+  const world = planWorld(options.seed, endByMall, options.world);
   planAccountClosures(options.seed, world, accountOutlets(world));
   log(`Demo data: ${describeWorld(world)}, ${total.toLocaleString('en-US')} receipts (seed ${options.seed}).`);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -140,7 +140,7 @@ function required<K, V>(map: Map<K, V>, key: K, what: string): V {
  * all year.
  */
 function accountOutlet(world: WorldPlan, client: ClientKey, which: NonNullable<DemoAccountSpec['outlet']>): OutletPlan {
-  const mall = MALLS.find((candidate) => candidate.client === client);
+  const mall = world.malls.find((candidate) => candidate.client === client);
   const type = which === 'firstFnb' || which === 'secondFnb' ? 1 : 2;
   const outlet = world.outlets.filter(
     (candidate) => candidate.mall.key === mall?.key && candidate.type === type && candidate.openedOn < world.start,
@@ -182,7 +182,7 @@ async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: numbe
   for (const clientId of clients.values()) await seedCalendar(tx, clientId);
   const mallIds = await insertMalls(
     tx,
-    MALLS.map((mall) => ({
+    world.malls.map((mall) => ({
       client_id: required(clients, mall.client, 'client'),
       name: mall.name,
       currency: mall.currency,
@@ -190,7 +190,7 @@ async function insertReferenceData(tx: PoolClient, world: WorldPlan, seed: numbe
       gst_percent: GST_PERCENT[mall.currency] ?? 0,
     })),
   );
-  const malls = new Map(MALLS.map((mall) => [mall.key, required(mallIds, mall.name, 'mall')]));
+  const malls = new Map(world.malls.map((mall) => [mall.key, required(mallIds, mall.name, 'mall')]));
   await insertExchangeRates(tx, demoExchangeRates(world, clients, seed));
   const outlets = await insertOutlets(
     tx,
@@ -601,7 +601,7 @@ async function generateReceipts(
   progressSeconds: number,
 ): Promise<void> {
   const { days, counts } = receiptCounts(world, seed, total);
-  const members = membersPerMall(total, MALLS.length);
+  const members = membersPerMall(total, world.malls.length);
   const simulators = world.outlets.map(
     (outlet) =>
       new OutletSimulator(

@@ -59,6 +59,8 @@ export interface NonTradingPlan {
 }
 
 export interface WorldPlan {
+  /** The malls planned: the catalog's, each once, or several times for a benchmark at scale. */
+  malls: readonly MallSpec[];
   start: number;
   /** Last day of receipts per mall key (yesterday in the mall's time zone unless an end date was given). */
   endByMall: Map<string, number>;
@@ -209,24 +211,55 @@ function repeated<T extends { name: string }>(brands: readonly T[], count: numbe
   }));
 }
 
+/** What a world holds beyond the catalog's defaults (benchmarks and the readability fixture ask for more). */
+export interface WorldOptions {
+  /** Outlets in each mall (default: each mall's own numbers). */
+  outletsPerMall?: number | undefined;
+  /** Outlet, category and payment method names written out to 60 characters. */
+  longNames?: boolean | undefined;
+  /** Each catalog mall this many times (default 1): 10 gives a regional operator's 30 malls. */
+  mallCopies?: number | undefined;
+  /** Whole months of receipts before the last day's month (default DEMO_FULL_MONTHS). */
+  fullMonths?: number | undefined;
+}
+
+/**
+ * The catalog's malls, each `copies` times: a copy after the first is the same mall under a numbered key, name and
+ * code ("Harbourfront Centre 2", HFC2), so that its outlets' codes and names stay unique within its client.
+ */
+export function demoMalls(copies: number): readonly MallSpec[] {
+  if (!Number.isInteger(copies) || copies < 1)
+    throw new Error(`mall copies must be a whole number >= 1, got ${copies}`);
+  return Array.from({ length: copies }, (_, i) =>
+    MALLS.map((mall) =>
+      i === 0
+        ? mall
+        : {
+            ...mall,
+            key: `${mall.key}${i + 1}`,
+            name: `${mall.name} ${i + 1}`,
+            shortName: `${mall.shortName} ${i + 1}`,
+            code: `${mall.code}${i + 1}`,
+          },
+    ),
+  ).flat();
+}
+
 /**
  * Lays out the demo world: which brands each mall has, outlet codes and units, opening dates, popularity,
  * SKUs and non-trading days, and the date range of receipts.
  */
-export function planWorld(
-  seed: number,
-  endByMall: Map<string, number>,
-  outletsPerMall?: number,
-  longNames = false,
-): WorldPlan {
+export function planWorld(seed: number, endByMall: Map<string, number>, options: WorldOptions = {}): WorldPlan {
+  const { outletsPerMall, longNames = false } = options;
+  const malls = demoMalls(options.mallCopies ?? 1);
   const end = Math.max(...endByMall.values());
-  const start = addMonths(Math.min(...endByMall.values()), -DEMO_FULL_MONTHS);
+  const start = addMonths(Math.min(...endByMall.values()), -(options.fullMonths ?? DEMO_FULL_MONTHS));
   const outlets: OutletPlan[] = [];
   const namesByClient = new Map<ClientKey, Set<string>>(CLIENTS.map((client) => [client.key, new Set<string>()]));
   let outletIndex = 0;
   const longNamesUsed = new Set<string>();
 
-  for (const catalogMall of MALLS) {
+  for (const catalogMall of malls) {
     const mall = longNames ? withLongMethodNames(catalogMall) : catalogMall;
     const random = Random.derive(seed, 'mall', mall.key);
     const mallEnd = endByMall.get(mall.key) ?? end;
@@ -281,7 +314,7 @@ export function planWorld(
     });
   }
   planNonTradingDays(seed, outlets, start, end);
-  return { start, end, endByMall, outlets, longNames };
+  return { malls, start, end, endByMall, outlets, longNames };
 }
 
 const PUBLIC_HOLIDAY_CLOSURE = 'Public holiday closure';
@@ -340,7 +373,7 @@ export function planAccountClosures(seed: number, world: WorldPlan, outlets: rea
 export function describeWorld(world: WorldPlan): string {
   const fnb = world.outlets.filter((outlet) => outlet.type === 1).length;
   return (
-    `${MALLS.length} malls, ${world.outlets.length} outlets (${fnb} F&B, ${world.outlets.length - fnb} retail), ` +
+    `${world.malls.length} malls, ${world.outlets.length} outlets (${fnb} F&B, ${world.outlets.length - fnb} retail), ` +
     `receipts from ${dateOfDay(world.start)} to ${dateOfDay(world.end)}`
   );
 }

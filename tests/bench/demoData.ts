@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPool, inTransaction, type Pool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
+import type { WorldOptions } from '../../server/demo/world.js';
 import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
 import { decodeRawTexts } from '../../server/repositories/receiptTexts.js';
 import { createDatabase, dropDatabase, withPostgres } from '../support/postgres.js';
@@ -189,12 +190,18 @@ export async function benchDemoData(
 /**
  * Raw ingestion at the density of a generated dataset: its last `count` receipts (by id: the latest days, all
  * outlets) read back and ingested again, by ingestReceipts on one connection in one transaction, into a fresh
- * database on `serverUrl` holding the same world (`seed`, `endDate`, `outletsPerMall`) and no receipts.
+ * database on `serverUrl` holding the same world (`seed`, `endDate`, `world`) and no receipts.
  */
 export async function benchIngestionOf(
   sourceUrl: string,
   serverUrl: string,
-  options: { seed: number; endDate: string; outletsPerMall?: number; count: number; log?: (message: string) => void },
+  options: {
+    seed: number;
+    endDate: string;
+    world?: WorldOptions;
+    count: number;
+    log?: (message: string) => void;
+  },
 ): Promise<number> {
   const log = options.log ?? say;
   const source = createPool(sourceUrl, 1);
@@ -212,7 +219,7 @@ export async function benchIngestionOf(
         seed: options.seed,
         receipts: 0,
         endDate: options.endDate,
-        outletsPerMall: options.outletsPerMall,
+        world: options.world,
       });
       const begin = performance.now();
       for (const [clientId, list] of stored) await ingestAll(target, clientId, list);

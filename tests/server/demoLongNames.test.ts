@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MALLS } from '../../server/demo/catalog';
-import { LONG_NAME_LENGTH, longName, planWorld } from '../../server/demo/world';
+import { demoMalls, LONG_NAME_LENGTH, longName, planWorld } from '../../server/demo/world';
 
 /*
  * The readability fixture (DEMO_OUTLETS_PER_MALL=300, DEMO_LONG_NAMES=true): every mall with 300 outlets whose
@@ -19,7 +19,7 @@ describe('the long names and many outlets fixture', () => {
   });
 
   it('plans 300 outlets a mall, each named in 60 characters, names unique within a client', () => {
-    const world = planWorld(7, endByMall, 300, true);
+    const world = planWorld(7, endByMall, { outletsPerMall: 300, longNames: true });
     for (const mall of MALLS) {
       const outlets = world.outlets.filter((outlet) => outlet.mall.key === mall.key);
       expect(outlets).toHaveLength(300);
@@ -39,5 +39,23 @@ describe('the long names and many outlets fixture', () => {
     const world = planWorld(7, endByMall);
     expect(world.longNames).toBe(false);
     expect(world.outlets.some((outlet) => outlet.name.length === LONG_NAME_LENGTH)).toBe(false);
+  });
+
+  it('plans a regional operator: each mall ten times, outlet codes unique, names unique within a client', () => {
+    const malls = demoMalls(10);
+    const world = planWorld(7, new Map(malls.map((mall) => [mall.key, 20_780])), {
+      mallCopies: 10,
+      outletsPerMall: 100,
+    });
+    expect(world.malls).toHaveLength(30);
+    expect(new Set(world.malls.map((mall) => mall.name)).size).toBe(30);
+    expect(world.outlets).toHaveLength(3_000);
+    expect(new Set(world.outlets.map((outlet) => outlet.code)).size).toBe(3_000);
+    for (const client of new Set(world.outlets.map((outlet) => outlet.client))) {
+      const names = world.outlets.filter((outlet) => outlet.client === client).map((outlet) => outlet.name);
+      expect(new Set(names).size).toBe(names.length);
+    }
+    // The first copy is the catalog's own mall.
+    expect(world.malls.slice(0, MALLS.length)).toEqual(MALLS);
   });
 });
