@@ -30,11 +30,26 @@ export interface LoadOptions {
   receipts?: number;
 }
 
-/** Starts `server/main.ts` on the database and waits until it is ready; it generates the demo data first. */
-async function startServer(
+/** The load's settings: those given, else BENCH_LOAD_USERS (50), BENCH_LOAD_SECONDS (60), BENCH_LOAD_RECEIPTS. */
+export function loadSettings(options: LoadOptions = {}): { users: number; seconds: number; receipts?: number } {
+  return {
+    users: options.users ?? Number(process.env.BENCH_LOAD_USERS ?? 50),
+    seconds: options.seconds ?? Number(process.env.BENCH_LOAD_SECONDS ?? 60),
+    receipts:
+      options.receipts ?? (process.env.BENCH_LOAD_RECEIPTS ? Number(process.env.BENCH_LOAD_RECEIPTS) : undefined),
+  };
+}
+
+/**
+ * Starts `server/main.ts` on the database and waits until it is ready; on an empty database it generates the demo
+ * data first (`receipts` of them, else the demo's size). `env` is added to the server's environment (a replica, a
+ * metrics port).
+ */
+export async function startServer(
   url: string,
-  receipts: number | undefined,
+  options: { receipts?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<{ address: string; child: ChildProcess }> {
+  const { receipts, env } = options;
   const port = await freePort();
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
     env: {
@@ -46,6 +61,7 @@ async function startServer(
       SSO_DEMO: 'false',
       STATIC_DIR: '/nonexistent',
       ...(receipts ? { DEMO_RECEIPTS: String(receipts) } : {}),
+      ...env,
     },
     // Its records (JSON lines, warnings and worse at LOG_LEVEL warn) go with the bench's output.
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -63,7 +79,8 @@ async function startServer(
   }
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+/** Stops a server of `startServer` (SIGTERM) and waits until it has exited. */
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
@@ -107,8 +124,27 @@ function reportMix(clientId: number, mallIds: number[], outletId: number, lastDa
   ];
 }
 
-/** Runs the load against a server already holding the demo data. */
-export async function runLoad(address: string, lastDay: string, options: { users: number; seconds: number }) {
+/** The last day of the demo data on the database at `url` ('YYYY-MM-DD'): the reports' date ranges end on it. */
+export async function lastDemoDay(url: string): Promise<string> {
+  const pool = createPool(url, 1);
+  const { rows } = await pool
+    .query<{ last: string }>(`SELECT to_char(max(local_day), 'YYYY-MM-DD') AS last FROM rollup_mall_day_hours`)
+    .finally(() => pool.end());
+  const lastDay = rows[0]?.last;
+  if (!lastDay) throw new Error('the demo data has no mall day');
+  return lastDay;
+}
+
+/**
+ * Runs the load against a server (or a proxy in front of servers) already holding the demo data; its line of
+ * figures starts with `label` (default 'load'). `onStart` is called once the users are signed in, as the timed
+ * run begins.
+ */
+export async function runLoad(
+  address: string,
+  lastDay: string,
+  options: { users: number; seconds: number; label?: string; onStart?: () => void },
+) {
   const users: { cookie: string; paths: string[] }[] = [];
   for (let i = 0; i < options.users; i += 1) {
     const cookie = await signIn(address, ACCOUNTS[i % ACCOUNTS.length] ?? 'admin@demo.mall');
@@ -128,6 +164,7 @@ export async function runLoad(address: string, lastDay: string, options: { users
     users.push({ cookie, paths: [...paths.slice(i % paths.length), ...paths.slice(0, i % paths.length)] });
   }
   let next = 0;
+  options.onStart?.();
   const result = await autocannon({
     url: address,
     connections: options.users,
@@ -143,7 +180,7 @@ export async function runLoad(address: string, lastDay: string, options: { users
   });
   const errors = result.errors + result.non2xx;
   say(
-    `load: ${options.users} signed-in users, ${options.seconds} s, mall report mix of ${users[0]?.paths.length ?? 0} calls: ` +
+    `${options.label ?? 'load'}: ${options.users} signed-in users, ${options.seconds} s, mall report mix of ${users[0]?.paths.length ?? 0} calls: ` +
       `${result.requests.average.toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
       `max ${result.latency.max} ms, errors ${errors} (non-2xx ${result.non2xx}, connection errors ${result.errors}, timeouts ${result.timeouts}), ` +
       `${result['2xx'].toLocaleString('en-US')} answered`,
@@ -153,21 +190,12 @@ export async function runLoad(address: string, lastDay: string, options: { users
 
 /** The server of `npm start` on the database (generating the demo data when it is empty), then the load. */
 export async function benchLoadOn(url: string, options: LoadOptions = {}): Promise<void> {
-  const users = options.users ?? Number(process.env.BENCH_LOAD_USERS ?? 50);
-  const seconds = options.seconds ?? Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-  const receipts =
-    options.receipts ?? (process.env.BENCH_LOAD_RECEIPTS ? Number(process.env.BENCH_LOAD_RECEIPTS) : undefined);
+  const { users, seconds, receipts } = loadSettings(options);
   const started = performance.now();
-  const { address, child } = await startServer(url, receipts);
+  const { address, child } = await startServer(url, { receipts });
   try {
     say(`server of npm start with its demo data ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const pool = createPool(url, 1);
-    const { rows } = await pool
-      .query<{ last: string }>(`SELECT to_char(max(local_day), 'YYYY-MM-DD') AS last FROM rollup_mall_day_hours`)
-      .finally(() => pool.end());
-    const lastDay = rows[0]?.last;
-    if (!lastDay) throw new Error('the demo data has no mall day');
-    await runLoad(address, lastDay, { users, seconds });
+    await runLoad(address, await lastDemoDay(url), { users, seconds });
   } finally {
     await stopServer(child);
   }

@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: figures, not assertions. On DATABASE_URL, or on an embedded PostgreSQL in a temporary folder.
  *   BENCH_RECEIPTS=N    receipts for the generation and ingestion figures (default 200,000)
- *   BENCH_LOAD_USERS, BENCH_LOAD_SECONDS   the load run (default 50 users for 60 s)
+ *   BENCH_LOAD_USERS, BENCH_LOAD_SECONDS   the load runs (default 50 users for 60 s)
+ *   BENCH_CLUSTER_INSTANCES   the instances behind nginx of the load on a cluster (default 2)
  */
 import { generateDemoData } from '../../server/demo/generate.js';
 import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
 import { printBundleSizes } from './bundle.js';
+import { benchClusterLoad } from './clusterLoad.js';
 import { benchDemoData } from './demoData.js';
 import { benchExportsUnderLoad } from './exportsUnderLoad.js';
 import { benchIngestApi } from './ingestApi.js';
@@ -49,6 +51,11 @@ await withPostgres(async (serverUrl) => {
     '\n== load: signed-in users on the server of npm start with its demo data (BENCH_LOAD_USERS, BENCH_LOAD_SECONDS)',
   );
   await benchLoad(serverUrl);
+
+  say(
+    '\n== load on a cluster: one instance on the primary, then BENCH_CLUSTER_INSTANCES (default 2) behind nginx with report reads on a streaming replica',
+  );
+  await benchClusterLoad();
 });
 
 say('\n== bundle');
