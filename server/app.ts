@@ -18,6 +18,7 @@ import { ssoHandlers } from './auth/sso.js';
 import type { Config } from './config.js';
 import type { Pool } from './db/pool.js';
 import { cancelQueries, RequestQueries, runAsRequest, trackRequestQueries } from './db/requestQueries.js';
+import type { DemoSsoIssuer } from './demo/ssoIssuer.js';
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMetrics, type Metrics, registerRequestMetrics } from './metrics.js';
@@ -59,6 +60,8 @@ export interface AppDeps {
   reads?: Pick<Pool, 'query'>;
   /** Where the app counts its requests and receipts (metrics.ts); a registry of its own when absent. */
   metrics?: Metrics;
+  /** The demo's identity provider shared by the instances (server/demo/ssoIssuer.ts), when this server runs it. */
+  demoSso?: DemoSsoIssuer;
 }
 
 /** A request id from a proxy's X-Request-Id: letters, digits and `._:-`, at most 128; else a new random one. */
@@ -176,6 +179,7 @@ export async function buildApp({
   lifecycle,
   reads,
   metrics = createMetrics(),
+  demoSso,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedUrls(logger),
@@ -268,6 +272,7 @@ export async function buildApp({
     lifecycle: lifecycle ?? { stopping: false },
     reads: reads ?? pool,
     metrics,
+    ...(demoSso ? { demoSso } : {}),
   };
   const handlers = allHandlers(deps);
   const operations = new Map(listOperations().map((operation) => [operation.operationId, operation]));

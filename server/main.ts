@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { listenForCallerChanges } from './auth/cacheInvalidation.js';
-import { setPasswordHashCost, verifyPassword } from './auth/passwords.js';
+import { setPasswordHashCost } from './auth/passwords.js';
 import { type Config, loadConfig } from './config.js';
 import { connectionsPerInstance, openDatabase, requestPoolLimits } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -10,7 +10,7 @@ import { createReadPool } from './db/replicas.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { demoAccountsRefusal } from './demo/demoAccountsGuard.js';
 import { fillDemoDataOnce } from './demo/fillDemoData.js';
-import { DEMO_SSO_DOMAIN, type DemoSsoProvider, startDemoSsoProvider } from './demo/ssoProvider.js';
+import { createDemoSsoIssuer, type DemoSsoIssuer, type DemoSsoStanding } from './demo/ssoIssuer.js';
 import { type DemoXero, startDemoXero } from './demo/xeroFake.js';
 import { keepReceiptMonths, maintenanceJobs, sweepSessions } from './jobs/maintenance.js';
 import { type JobContext, startJobs } from './jobs/queue.js';
@@ -20,7 +20,6 @@ import { createMailer } from './mail/mailer.js';
 import { createMetrics, jobsPoolOf, type MetricsServer, startMetricsServer } from './metrics.js';
 import { isDatabaseEmpty } from './repositories/demo.js';
 import { saveSsoDomain } from './repositories/sso.js';
-import { findUserByEmail } from './repositories/users.js';
 import { xeroDepsOf } from './xero/connection.js';
 
 /**
@@ -88,26 +87,16 @@ const requestPool = createPool(database.url, config.databasePoolSize, requestPoo
   log.info({ connections }, text);
 }
 
-let demoSso: DemoSsoProvider | undefined;
+let demoSso: DemoSsoIssuer | undefined;
+let demoSsoStanding: DemoSsoStanding | undefined;
 if (config.sso) {
   await saveSsoDomain(database.pool, config.sso);
   log.info({ domain: config.sso.domain, issuer: config.sso.issuer }, 'single sign-on');
 } else if (config.ssoDemo) {
-  // The demo's identity provider knows the demo accounts of its domain, with their passwords.
-  demoSso = await startDemoSsoProvider({
-    publicUrl: config.publicUrl,
-    authenticate: async (login, password) => {
-      if (!login.endsWith(`@${DEMO_SSO_DOMAIN}`)) return undefined;
-      const user = await findUserByEmail(database.pool, login);
-      return user && !user.disabled && (await verifyPassword(password, user.passwordHash)) ? user.email : undefined;
-    },
-  });
-  await saveSsoDomain(database.pool, {
-    domain: DEMO_SSO_DOMAIN,
-    issuer: demoSso.issuer,
-    clientId: demoSso.clientId,
-    clientSecret: demoSso.clientSecret,
-  });
+  // The demo's identity provider, one for every instance on the database: the stored one while it answers, else
+  // this instance's, started and stored; a sign-on of the demo's domain checks again (server/demo/ssoIssuer.ts).
+  demoSso = createDemoSsoIssuer(database.pool, { publicUrl: config.publicUrl });
+  demoSsoStanding = await demoSso.settle();
 }
 // Xero: its endpoints and the app's credentials from XERO_*; without them, on a loopback address, the demo's
 // stand-in for Xero (an authorization server and the accounting API on this machine), the token key kept in DATA_DIR.
@@ -140,6 +129,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   lifecycle,
   ...(reads ? { reads } : {}),
+  ...(demoSso ? { demoSso } : {}),
   metrics,
 });
 // Before the first request: a caller changed on any instance is forgotten here at once (server/auth/cacheInvalidation.ts).
@@ -187,8 +177,13 @@ log.info(
   },
   'ready',
 );
-if (demoSso) {
-  log.info({ domain: DEMO_SSO_DOMAIN, issuer: demoSso.issuer }, "single sign-on: the demo's identity provider");
+if (demoSso && demoSsoStanding) {
+  log.info(
+    { domain: demoSso.domain, issuer: demoSsoStanding.issuer },
+    demoSsoStanding.own
+      ? "single sign-on: the demo's identity provider"
+      : "single sign-on: the demo's identity provider of another instance",
+  );
 }
 if (demoXero) {
   log.info({ signIn: demoXero.identity.issuer, api: demoXero.api.url }, "Xero: the demo's stand-in");

@@ -119,7 +119,7 @@ function emailDomain(email: string): string {
 }
 
 /** Single sign-on with the OpenID Connect provider of the user's e-mail domain (authorization code flow, PKCE). */
-export function ssoHandlers({ pool, config }: RouteDeps) {
+export function ssoHandlers({ pool, config, demoSso }: RouteDeps) {
   const sessionOptions: SessionOptions = { ttlHours: config.sessionTtlHours, secureCookies: config.secureCookies };
   const redirectUri = `${config.publicUrl}${SSO_CALLBACK_PATH}`;
   const discover = createDiscoveryCache();
@@ -221,6 +221,12 @@ export function ssoHandlers({ pool, config }: RouteDeps) {
   return {
     async startSso(request, reply) {
       const domain = request.query.domain.toLowerCase();
+      if (demoSso && domain === demoSso.domain) {
+        // The demo's provider may be another instance's that has stopped: then this instance takes over.
+        await demoSso.settle().catch((error: unknown) => {
+          request.log.error({ err: error, domain }, "the demo's identity provider could not be settled");
+        });
+      }
       const provider = await findSsoDomain(pool, domain);
       if (!provider) return refuseStart(request, reply, 404, 'not_set_up', SSO_MESSAGES.notSetUp(domain));
       let configuration: Configuration;

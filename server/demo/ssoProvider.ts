@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { SSO_CALLBACK_PATH } from '../auth/sso.js';
+import { isLoopback } from '../config.js';
 import { escapeHtml, formOf, sendHtml } from './htmlForms.js';
 import { listenOnLoopback } from './loopback.js';
 
@@ -40,6 +41,30 @@ ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p
 }
 
 /**
+ * Whether `value` is the address `path` of an app this provider serves: under `publicUrl`, or of any app on this
+ * machine (plain HTTP on a loopback address), since every instance on the database signs in with the one provider
+ * they agree on (server/demo/ssoIssuer.ts), each at its own address.
+ */
+function isAppAddress(value: string, path: string, publicUrl: string): boolean {
+  if (value === `${publicUrl}${path}`) return true;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === 'http:' &&
+    isLoopback(url.hostname.replace(/^\[|\]$/g, '')) &&
+    url.pathname.endsWith(path) &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === ''
+  );
+}
+
+/**
  * The demo's OpenID Connect provider (oidc-provider) on the loopback interface, so that "Sign in with SSO" completes
  * on a fresh clone: its sign-in page takes a demo account's e-mail and password (checked by `authenticate`), then
  * sends the browser back to the app (the app is the only client; no consent page). Authorization code flow with
@@ -73,6 +98,9 @@ export async function startDemoSsoProvider(options: DemoSsoOptions): Promise<Dem
     pkce: { required: () => true },
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
   });
+  // The callback and the post-logout page of any instance on this machine, not only this one's.
+  provider.Client.prototype.redirectUriAllowed = (value) => isAppAddress(value, SSO_CALLBACK_PATH, options.publicUrl);
+  provider.Client.prototype.postLogoutRedirectUriAllowed = (value) => isAppAddress(value, '/login', options.publicUrl);
   const callback = provider.callback();
 
   async function interaction(request: IncomingMessage, response: ServerResponse) {

@@ -43,19 +43,17 @@ export async function isDatabaseEmpty(db: Queryable): Promise<boolean> {
   return rows[0]?.empty ?? true;
 }
 
-/** The advisory lock the demo fill is made under (server/demo/fillDemoData.ts); migrations hold 727001. */
+/** The advisory locks of the demo (migrations hold 727001): its fill (server/demo/fillDemoData.ts) and its SSO issuer. */
 const DEMO_FILL_LOCK = 727002;
+const DEMO_SSO_LOCK = 727003;
 
-/**
- * Runs `work` while this session holds the demo fill's advisory lock: servers starting together on one database wait
- * for the first one's fill (its transaction runs on other connections of the pool), then find the database filled.
- */
-export async function whileHoldingDemoFillLock<T>(pool: Pool, work: () => Promise<T>): Promise<T> {
+/** Runs `work` while a session of `pool` holds the advisory lock `lock`; `work` is given that session. */
+async function whileHoldingLock<T>(pool: Pool, lock: number, work: (session: Queryable) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [DEMO_FILL_LOCK]);
-    const result = await work();
-    await client.query('SELECT pg_advisory_unlock($1)', [DEMO_FILL_LOCK]);
+    await client.query('SELECT pg_advisory_lock($1)', [lock]);
+    const result = await work(client);
+    await client.query('SELECT pg_advisory_unlock($1)', [lock]);
     client.release();
     return result;
   } catch (error) {
@@ -63,6 +61,22 @@ export async function whileHoldingDemoFillLock<T>(pool: Pool, work: () => Promis
     client.release(true);
     throw error;
   }
+}
+
+/**
+ * Runs `work` while this session holds the demo fill's advisory lock: servers starting together on one database wait
+ * for the first one's fill (its transaction runs on other connections of the pool), then find the database filled.
+ */
+export async function whileHoldingDemoFillLock<T>(pool: Pool, work: () => Promise<T>): Promise<T> {
+  return whileHoldingLock(pool, DEMO_FILL_LOCK, () => work());
+}
+
+/**
+ * Runs `work` on a session holding the lock of the demo's SSO issuer (server/demo/ssoIssuer.ts): one instance at a
+ * time checks the stored issuer and, when it does not answer, stores its own.
+ */
+export async function whileHoldingDemoSsoLock<T>(pool: Pool, work: (session: Queryable) => Promise<T>): Promise<T> {
+  return whileHoldingLock(pool, DEMO_SSO_LOCK, work);
 }
 
 /** Of `emails`, those of accounts that can sign in (not deactivated, with a password), in e-mail order. */

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/schema.js';
 import type { Config } from '../config.js';
 import type { Pool } from '../db/pool.js';
+import type { DemoSsoIssuer } from '../demo/ssoIssuer.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Metrics } from '../metrics.js';
 
@@ -17,6 +18,11 @@ export interface RouteDeps {
   mailer: Mailer;
   lifecycle: Lifecycle;
   metrics: Metrics;
+  /**
+   * The demo's identity provider shared by the instances (server/demo/ssoIssuer.ts), when this server runs it: a
+   * sign-on of its domain first makes sure the stored issuer answers, taking over when it does not.
+   */
+  demoSso?: Pick<DemoSsoIssuer, 'domain' | 'settle'>;
 }
 
 /** Where the instance is in its life: main.ts sets `stopping` on SIGTERM, and /healthz/ready answers 503 from then. */

@@ -51,6 +51,13 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration?: Configuration);
     readonly issuer: string;
     readonly Grant: typeof Grant;
+    /** The clients' model: its checks of the redirect URIs a request names may be replaced. */
+    readonly Client: {
+      prototype: {
+        redirectUriAllowed(value: string): boolean;
+        postLogoutRedirectUriAllowed(value: string): boolean;
+      };
+    };
     readonly AccessToken: { find(value: string): Promise<AccessTokenModel | undefined> };
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
     on(event: string, listener: (...args: unknown[]) => void): this;

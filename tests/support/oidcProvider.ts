@@ -121,13 +121,15 @@ export function parseForm(
 /**
  * Drives the provider's development sign-in pages like a browser would, with fetch and a cookie jar: from the
  * authorization URL, through the login form (any password) and the consent form, until the provider redirects to a
- * URL starting with `returnTo` (the relying party's callback), which it returns without following.
+ * URL starting with `returnTo` (the relying party's callback), which it returns without following. With `password`,
+ * the demo provider's sign-in page too (server/demo/ssoProvider.ts: a login and password form, no consent).
  */
 export async function signInAtProvider(options: {
   authorizationUrl: string;
   login: string;
   returnTo: string;
   jar?: CookieJar;
+  password?: string;
 }): Promise<string> {
   const jar = options.jar ?? new CookieJar();
   let url = options.authorizationUrl;
@@ -151,9 +153,9 @@ export async function signInAtProvider(options: {
     const form = response.ok ? parseForm(html, url) : undefined;
     if (!form) throw new Error(`The provider answered ${response.status} at ${url}: ${html.slice(0, 500)}`);
     const fields = { ...form.fields };
-    if (fields.prompt === 'login') {
+    if (fields.prompt === 'login' || (options.password !== undefined && 'login' in fields)) {
       fields.login = options.login;
-      if ('password' in fields) fields.password = 'any-password';
+      if ('password' in fields) fields.password = options.password ?? 'any-password';
     }
     url = form.action;
     init = {
