@@ -26,6 +26,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPool, type Pool } from '../../server/db/pool.js';
 import { NGINX, type Nginx, startNginx } from '../cluster/nginx.js';
+import { scrapeDbMetrics } from '../support/metrics.js';
 import { freePort } from '../support/postgres.js';
 import { startReplication } from '../support/standby.js';
 import { type LoadOptions, lastDemoDay, loadSettings, runLoad, startServer, stopServer } from './load.js';
@@ -45,21 +46,6 @@ interface Instance {
   address: string;
   child: ChildProcess;
   metricsUrl: string;
-}
-
-/** An instance's db_ metrics (METRICS_PORT): each line's name{labels} → value. */
-async function scrapeDb(metricsUrl: string): Promise<Map<string, number>> {
-  const text = await fetch(`${metricsUrl}/metrics`).then(
-    (response) => response.text(),
-    () => '',
-  );
-  const values = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!line.startsWith('db_')) continue;
-    const at = line.lastIndexOf(' ');
-    values.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return values;
 }
 
 /** The sum of a metric's series whose labels pass `labels` (every series of it by default). */
@@ -123,7 +109,7 @@ async function sampleLag(primary: Pool, instances: Instance[], stop: Promise<unk
            (extract(epoch FROM replay_lag) * 1000)::float8 AS lag
          FROM pg_stat_replication`,
       ),
-      Promise.all(instances.map((instance) => scrapeDb(instance.metricsUrl))),
+      Promise.all(instances.map((instance) => scrapeDbMetrics(instance.metricsUrl))),
     ]);
     const row = rows[0];
     samples.samples += 1;
@@ -203,7 +189,7 @@ export async function benchClusterLoad(options: ClusterLoadOptions = {}): Promis
     // An instance sends no read to the standby before its first check has found it caught up.
     const waitStarted = performance.now();
     for (;;) {
-      const scraped = await Promise.all(instances.map((instance) => scrapeDb(instance.metricsUrl)));
+      const scraped = await Promise.all(instances.map((instance) => scrapeDbMetrics(instance.metricsUrl)));
       if (scraped.every((values) => sumOf(values, 'db_replica_usable') === 1)) break;
       if (performance.now() - waitStarted > 60_000) throw new Error('an instance did not take the standby in 60 s');
       await sleep(200);
@@ -230,7 +216,7 @@ export async function benchClusterLoad(options: ClusterLoadOptions = {}): Promis
     // How the reads were spread: each instance's reads on the replica and on the primary since it started.
     const reads = await Promise.all(
       instances.map(async (instance) => {
-        const values = await scrapeDb(instance.metricsUrl);
+        const values = await scrapeDbMetrics(instance.metricsUrl);
         const onPrimary = sumOf(values, 'db_reads_answered', (labels) => labels === '{server="primary"}');
         return {
           port: new URL(instance.address).port,

@@ -8,6 +8,7 @@ import { createDeviceKey } from '../../server/repositories/deviceKeys.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { grantOperatorPermissions, PASSWORD, receiptInput, seedWorld, WORLD } from '../server/fixtures.js';
 import { TEST_PASSWORD_HASH_COST } from '../server/helpers.js';
+import { scrapeDbMetrics } from '../support/metrics.js';
 import { type PosReceipt, posReceipt } from '../support/posDevice.js';
 import { freePort } from '../support/postgres.js';
 import { type ServerProcess, startServerProcess } from '../support/serverProcess.js';
@@ -101,22 +102,15 @@ class Browser {
   }
 }
 
-/** Each instance's metrics (METRICS_PORT), as name{labels} → value. */
+/** Each instance's db_ metrics, one replica's or server's labels written {replica}. */
 async function scrape(metricsUrl: string): Promise<Map<string, number>> {
-  const text = await fetch(`${metricsUrl}/metrics`).then(
-    (response) => response.text(),
-    () => '',
+  const values = await scrapeDbMetrics(metricsUrl);
+  return new Map(
+    [...values].map(([name, value]) => [
+      name.replace(/\{replica="[^"]*"\}|\{server="postgres[^"]*"\}/, '{replica}'),
+      value,
+    ]),
   );
-  const values = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!line.startsWith('db_')) continue;
-    const at = line.lastIndexOf(' ');
-    values.set(
-      line.slice(0, at).replace(/\{replica="[^"]*"\}|\{server="postgres[^"]*"\}/, '{replica}'),
-      Number(line.slice(at + 1)),
-    );
-  }
-  return values;
 }
 
 function percentile(sorted: number[], p: number): number {
