@@ -440,7 +440,7 @@ function periodOf(bucket: TimeRange, day: string, hour: number): string {
 /**
  * The exact figures of each day with sales, one a unit (an hour of the filter, or the day: `width` 1), keyed by day.
  * SQL gives the hours' running totals (hourColumns.ts) in whole cents and counts with the rate as exact decimal text:
- * a row a mall and day, or for outlet rows a row a day and currency (one rate), their sums. Each hour's cents times
+ * a row a day and currency (one rate), their sums (or for a few malls a row a mall and day). Each hour's cents times
  * the rate are summed here in exact integers: the same exact figures as SQL's sum of each row's hours times its rate,
  * without a row a day and hour to send.
  */
@@ -456,22 +456,23 @@ async function hourFigures(
   // The running totals before each hour of the filter and after its last: hour h is bounds[h + 1] − bounds[h].
   const bounds = Array.from({ length: range.endHour - range.startHour + 2 }, (_, i) => range.startHour + i);
   const measures: SalesMeasure[] = members ? [...SALES_HOUR_MEASURES] : ['gmv', 'transactions'];
-  // Mall rows are read as they are (a sum of numerics a column and row would cost more than the rows); outlet rows
-  // are summed by day and currency.
-  const grouped = source.level === 'outlet';
+  // Rows are summed by day and currency (one rate), unless they are mall rows of no more malls than currencies: then
+  // a sum a column and row would cost more than reading the rows as they are.
+  const currencies = (scope.convert?.from.length ?? 0) + 1;
+  const grouped = source.level === 'outlet' || scope.mallIds === undefined || scope.mallIds.length > currencies;
   const column = (measure: SalesMeasure, k: number) => (grouped ? `sum(r.${measure}_h${k})` : `r.${measure}_h${k}`);
   const totals = (measure: SalesMeasure) =>
     `concat_ws(',', ${bounds.map((k) => (k === 0 ? '0' : column(measure, k))).join(', ')}) AS ${measure}`;
   const currency =
     grouped && scope.convert?.from.length
-      ? byConvertedCurrency(params, scope.convert.from, 'outlet', String, '-1')
+      ? byConvertedCurrency(params, scope.convert.from, source.level, String, '-1')
       : '0';
   // Each measure's totals as one comma-separated text: cheaper to read than an array.
   const { rows } = await db.query<{ day: string; rate: string } & Partial<Record<SalesMeasure, string>>>(
     `WITH ${cte}
      SELECT to_char(r.local_day, 'YYYY-MM-DD') AS day, ${grouped ? `max(${source.rate})` : source.rate}::text AS rate,
        ${measures.map(totals).join(', ')}
-     FROM ${source.from}${grouped ? ` GROUP BY r.local_day, ${currency}` : ''}`,
+     FROM ${source.from}${grouped ? ` GROUP BY r.local_day${currency === '0' ? '' : `, ${currency}`}` : ''}`,
     params.values,
   );
   const width = bounds.length - 1;

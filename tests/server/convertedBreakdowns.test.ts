@@ -10,7 +10,8 @@ import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './h
  * A property of converted reports: amounts are converted once, at the finest grain the rollups keep, in exact
  * decimal, and rounded only for the answer, so every breakdown of a figure adds up to the figure to the cent.
  *
- * Central Mall (SGD: cafe, boutique, deli) and Harbour Mall (USD: kiosk, stall), reported in SGD. Each case is its
+ * Central Mall (SGD: cafe, boutique, deli), Harbour Mall and Bay Mall (USD: kiosk, stall; pier), reported in SGD
+ * (three malls in two currencies: the mall rows are summed by day and currency before the rates). Each case is its
  * own month (2027-01 on) with a random USD rate of 10 decimals and random receipts (random cents, hours, members,
  * payment methods, refunds and vouchers) on 3 days of it; each case reads every report of those days through the
  * HTTP API and checks each pair: daily rows, malls, outlets, categories, levels, payment methods, months, members
@@ -23,12 +24,17 @@ const { cafe, boutique, kiosk } = WORLD.outlets;
 const { central, harbour } = WORLD.malls;
 const deli = 5;
 const stall = 6;
+const pier = 7;
+const bay = 4;
+/** A second SGD mall (an outlet without sales): with Central Mall, two malls in one currency (nothing converted). */
+const quay = 5;
 const OUTLETS = [
   { id: cafe, offset: '+08:00' },
   { id: boutique, offset: '+08:00' },
   { id: deli, offset: '+08:00' },
   { id: kiosk, offset: '-05:00' },
   { id: stall, offset: '-05:00' },
+  { id: pier, offset: '-05:00' },
 ];
 const METHODS = ['VISA', 'CASH', 'NETS', 'MASTER'];
 
@@ -103,10 +109,14 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seedWorld(db.pool);
   await db.pool.query(`
+    INSERT INTO malls (client_id, id, name, currency, time_zone) VALUES
+      (1, ${bay}, 'Bay Mall', 'USD', 'America/New_York'), (1, ${quay}, 'Quay Mall', 'SGD', 'Asia/Singapore');
     INSERT INTO outlets (client_id, id, mall_id, name, outlet_code, type, currency) VALUES
       (1, ${deli}, ${central}, 'Deli Seis', 'D-05', 2, 'SGD'),
-      (1, ${stall}, ${harbour}, 'stall cinco', 'S-06', 2, 'USD');
-    UPDATE outlets SET category = 'F&B', level = 'L1' WHERE id IN (${cafe}, ${kiosk});
+      (1, ${stall}, ${harbour}, 'stall cinco', 'S-06', 2, 'USD'),
+      (1, ${pier}, ${bay}, 'Pier Siete', 'P-07', 1, 'USD'),
+      (1, 8, ${quay}, 'Quay Ocho', 'Q-08', 2, 'SGD');
+    UPDATE outlets SET category = 'F&B', level = 'L1' WHERE id IN (${cafe}, ${kiosk}, ${pier});
     UPDATE outlets SET category = 'Fashion', level = 'L2' WHERE id IN (${boutique}, ${stall});
     UPDATE outlets SET category = 'Deli', level = 'L1' WHERE id = ${deli};
   `);
@@ -141,7 +151,9 @@ afterAll(async () => {
 });
 
 async function report<T>(path: string, one: Pick<Case, 'start' | 'end'>, extra = '', caller = agent): Promise<T> {
-  const url = `/api/mall_report/${path}?client_id=1&mall_ids=${central}&mall_ids=${harbour}&start_time=${one.start}&end_time=${one.end}${extra}`;
+  // The tenant sees outlets of the first two malls only.
+  const malls = (caller === agent ? [central, harbour, bay] : [central, harbour]).map((id) => `&mall_ids=${id}`);
+  const url = `/api/mall_report/${path}?client_id=1${malls.join('')}&start_time=${one.start}&end_time=${one.end}${extra}`;
   const response = await caller.get(url);
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
   return response.json() as T;
@@ -273,5 +285,20 @@ describe('a caller who sees some outlets of both malls gets the same sums from t
     expect(cents(hourly.total.member) + cents(hourly.total.non_member), 'hourly members total').toBe(
       sumCents(dailyInHours.map((row) => row.gmv)),
     );
+  });
+});
+
+describe('two malls in the reporting currency: nothing converted, the mall rows summed by day', () => {
+  it.each(cases.slice(0, 5).map(({ case: one }, index) => [index, one] as const))('case %i', async (_index, one) => {
+    const query = `client_id=1&mall_ids=${central}&mall_ids=${quay}&start_time=${one.start}&end_time=${one.end}`;
+    const get = async <T>(path: string, extra: string) => {
+      const response = await agent.get(`/api/mall_report/${path}?${query}${extra}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as T;
+    };
+    const daily = (await get<Data<Figures & { date: string }>>('daily', '')).data;
+    const peak = (await get<Data<PeakCell>>('peak_hour', '&time_range=daily&metric=gmv')).data;
+    expect(cellsByDay(peak), 'peak hours per day').toEqual(byDay(daily));
+    expect(sumCents(daily.map((row) => row.gmv)), 'Central Mall has sales').toBeGreaterThan(0);
   });
 });
