@@ -5,9 +5,20 @@ import type { Queryable } from '../db/pool.js';
  * that month (UTC), with their tenders, line items and printed text.
  */
 
-/** Creates the partitions of the months of `days` (YYYY-MM-DD) that do not exist yet. */
+/** The advisory lock partitions are made under (migrations hold 727001, the demo 727002 and 727003). */
+const RECEIPT_MONTHS_LOCK = 727004;
+
+/**
+ * Creates the partitions of the months of `days` (YYYY-MM-DD) that do not exist yet. Instances starting together
+ * make them one at a time: the statement first takes a transaction-level advisory lock (a one-time filter, evaluated
+ * before any row), so the second finds the first's partitions instead of failing to create them again.
+ */
 export async function ensureReceiptMonths(db: Queryable, days: readonly string[]): Promise<void> {
-  await db.query('SELECT receipts_month_partition(day) FROM unnest($1::date[]) AS day', [[...days]]);
+  await db.query(
+    `SELECT receipts_month_partition(day) FROM unnest($1::date[]) AS day
+     WHERE (SELECT pg_advisory_xact_lock($2)::text) IS NOT NULL`,
+    [[...days], RECEIPT_MONTHS_LOCK],
+  );
 }
 
 export interface ReceiptMonth {

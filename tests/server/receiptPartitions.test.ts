@@ -4,7 +4,7 @@ import { inTransaction } from '../../server/db/pool.js';
 import { maintainReceiptPartitions } from '../../server/jobs/receiptPartitions.js';
 import { decodeRawText, encodeRawText, TEXT_DICTIONARY_BYTES } from '../../server/receipts/rawText.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
-import { listReceiptMonths } from '../../server/repositories/receiptPartitions.js';
+import { ensureReceiptMonths, listReceiptMonths } from '../../server/repositories/receiptPartitions.js';
 import { decodeRawTexts } from '../../server/repositories/receiptTexts.js';
 import { receiptInput, seedWorld, WORLD } from './fixtures.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
@@ -51,6 +51,15 @@ describe('receipts by month', () => {
       { payment_method: 'CASH', amount: 20 },
       { payment_method: 'VISA', amount: 25 },
     ]);
+  });
+
+  it('makes a month once when instances make it together, none of them failing', async () => {
+    // Five instances starting at once, each making the same two months not made before (separate connections).
+    const days = ['2031-05-10', '2031-06-01'];
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => ensureReceiptMonths(db.pool, days)));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    const months = (await listReceiptMonths(db.pool)).map((partition) => partition.month);
+    expect(months.filter((month) => month.startsWith('2031-'))).toEqual(['2031-05-01', '2031-06-01']);
   });
 
   it('keeps the retention: older months are dropped whole, the figures of every report stay', async () => {
