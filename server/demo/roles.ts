@@ -26,6 +26,7 @@ const OPERATOR_TAGS = [
   'sales-review',
   'calendar',
   'mall-events',
+  'leases',
 ];
 /** The Shopper Connect pages of the calendar and the malls' events: every staff role keeps them. */
 const CALENDAR_PAGES = ['calendar', 'events'];
@@ -53,10 +54,13 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
       (tagged(op, 'mall-reports') && /breakeven/i.test(op.path)) ||
       (tagged(op, 'gto') && /\/(summary|settings)$/i.test(op.path)),
   );
-  // Leasing and finance keep the outlets' non-trading days (the mall's list, declare and remove), and read the
-  // receipts a flagged GTO month is checked against.
+  // Leasing and finance keep the outlets' non-trading days (the mall's list, declare and remove) and the leases
+  // with their rent statements, and read the receipts a flagged GTO month is checked against.
   const reviewer = [
-    ...new Set([...department, ...permissions(operations, (op) => tagged(op, 'non-trading-days', 'outlet-reports'))]),
+    ...new Set([
+      ...department,
+      ...permissions(operations, (op) => tagged(op, 'non-trading-days', 'outlet-reports', 'leases')),
+    ]),
   ].sort();
   // The client's staff keep the calendar and the malls' events; whoever sees a mall's reports reads them.
   const calendarAll = permissions(operations, (op) => tagged(op, 'calendar', 'mall-events'));
@@ -77,7 +81,10 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
             ]
           : [
               { name: 'shopper-connect', subPermissions: CALENDAR_PAGES },
-              { name: 'tenant-connect', subPermissions: ['gto-review', 'non-trading-days', 'breakeven-target'] },
+              {
+                name: 'tenant-connect',
+                subPermissions: ['gto-review', 'non-trading-days', 'breakeven-target', 'leases', 'rent-statements'],
+              },
               { name: 'receipts', subPermissions: [] },
             ],
     api: withCalendar(key === 'leasing' || key === 'finance' ? reviewer : department),
@@ -116,7 +123,10 @@ export function demoRoles(operations: readonly Operation[] = listOperations()): 
       isSuperAdmin: false,
       routes: [
         { name: 'tenant-connect', subPermissions: ['sales-review', 'sales-analysis'] },
-        { name: 'tenants', subPermissions: ['tenant-receipt-data', 'gross-turnover', 'gto_submission'] },
+        {
+          name: 'tenants',
+          subPermissions: ['tenant-receipt-data', 'gross-turnover', 'gto_submission', 'rent-statement'],
+        },
         { name: 'receipts', subPermissions: [] },
       ],
       api: tenantApi,

@@ -1341,6 +1341,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leases of the client's outlets, a page at a time
+         * @description Every lease of the outlets the caller sees in the client (of mall_ids when given), each with its outlet, mall, currency and the mall's GST; `search` keeps the leases whose outlet name or code contains it (case ignored); `status` keeps the current leases (the outlet's today in its mall's time zone within the term), the upcoming, the ended or all; `expiring_within_months` keeps the leases that end, or whose notice date falls, from the outlet's today to that many months after it. Ties of the sort column are broken by outlet name, then the start date, in the same direction.
+         */
+        get: operations["getLeases"];
+        /**
+         * Change or end a lease (audit-logged, before and after)
+         * @description The rules of a new lease; ending a lease is setting its end_date. A lease stays with its outlet: an outlet_id other than the lease's answers 400 naming outlet_id. An id the client does not have, or a lease of an outlet the caller does not see, answers 404.
+         */
+        put: operations["updateLease"];
+        /**
+         * Add a lease of an outlet (audit-logged)
+         * @description Rules between fields (a request that breaks one answers 400 naming the field): end_date is on or after start_date and less than 30 years after it; the tiers ascend strictly by `from`, and the first tier of a `higher_of` lease starts at 0 (the first `from` of a `base_plus_overage` lease is its breakpoint); notice_date is on or before end_date, renewal_date on or after start_date; the term overlaps no other lease of the outlet (400 naming start_date). Amounts are in the outlet's currency, kept to 2 decimals. The rent of a month (GET /api/rentStatements) follows one rule for both models: the tiers give a percentage rent P(s), the sum over the tiers of rate_percent × the part of the turnover s from the tier's `from` to the next tier's, each tier's rent rounded to the cent; turnover rent is max(0, P(s) − base rent) for `higher_of` and P(s) for `base_plus_overage`; total due = (base rent + turnover rent + service charge) × (1 + the mall's GST). A month the lease starts or ends in is prorated by days: base rent, service charge and the tiers' thresholds × the days leased / the month's days. The lease and its audit-log entry are written in one transaction.
+         */
+        post: operations["createLease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentStatements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's rent of every leased outlet of the selected malls, on declared and on captured sales
+         * @description One row per lease of an outlet the caller sees in the selected malls that covers part of the month (the rule of POST /api/leases): the sales the tenant declared for the month (its GTO submission; null without one), the sales its receipts captured (non-void receipts, as the GTO review counts them), the rent on each, and rent_at_stake = turnover_rent_captured − turnover_rent_declared (what a short declaration costs the mall; 0 without a declaration). The rent due (turnover_rent, gst, total_due) is on the declared sales, or on the captured sales for a month without a declaration (basis 'captured'). A row is flagged when the declared sales differ from the captured by more than the client's GTO threshold, either way. Sorted by the rent at stake, largest first. While the month is open in the mall's time zone the row is partial and gives the month's projected sales (the breakeven page's run rate: the complete days so far plus, for each day left, the average of the same weekday over the four weeks before today) with the rent on them. occupancy_cost_ratio is (base rent + turnover rent + service charge, without GST) / the sales × 100, and sales_per_sqm the sales × 12 / GLA (a prorated month scaled to the whole month), both on the captured sales (projected while partial).
+         */
+        get: operations["getRentStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/rentStatement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outlet's rent of a month, line by line, for its tenant
+         * @description The lease covering the month (the latest that does, when two do) and the month's rent on the sales the tenant declared, or on its captured sales for a month without a declaration (the rule of POST /api/leases), with each tier's line. statement is null when no lease covers the month.
+         */
+        get: operations["getTenantRentStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/salesReview/daily": {
         parameters: {
             query?: never;
@@ -2569,7 +2637,7 @@ export interface components {
             previous_end_time: string;
         };
         /** @enum {string} */
-        AuditEntity: "gto_submission" | "gto_settings" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "calendar_entry" | "mall_event" | "user" | "session" | "report" | "device_key";
+        AuditEntity: "gto_submission" | "gto_settings" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "calendar_entry" | "mall_event" | "lease" | "user" | "session" | "report" | "device_key";
         AuditLogEntry: {
             id: number;
             /** Format: date-time */
@@ -2739,6 +2807,183 @@ export interface components {
             start_date: components["schemas"]["Day"];
             end_date: components["schemas"]["Day"];
             kind: components["schemas"]["MallEventKind"];
+        };
+        /** @description An amount in the outlet's currency, kept to 2 decimals (rounded half away from zero). */
+        Money: number;
+        /**
+         * @description higher_of: the higher of the base rent and the percentage rent; base_plus_overage: base rent plus the percentage rent of the turnover above the breakpoint (the first tier's `from`).
+         * @enum {string}
+         */
+        TurnoverModel: "higher_of" | "base_plus_overage";
+        RentTier: {
+            from: components["schemas"]["Money"];
+            /** @description Percent of the turnover in the tier, kept to 2 decimals. */
+            rate_percent: number;
+        };
+        TurnoverRent: {
+            model: components["schemas"]["TurnoverModel"];
+            tiers: components["schemas"]["RentTier"][];
+        };
+        /** @description Gross lettable area in m², kept to 2 decimals. */
+        GlaSqm: number;
+        /**
+         * Format: date
+         * @description A day that exists, YYYY-MM-DD, or null for none.
+         */
+        NullableDay: string | null;
+        LeaseRequest: {
+            client_id: components["schemas"]["Id"];
+            outlet_id: components["schemas"]["Id"];
+            start_date: components["schemas"]["Day"];
+            end_date: components["schemas"]["Day"];
+            gla_sqm: components["schemas"]["GlaSqm"];
+            base_rent: components["schemas"]["Money"];
+            service_charge: components["schemas"]["Money"];
+            turnover_rent: components["schemas"]["TurnoverRent"];
+            notice_date?: components["schemas"]["NullableDay"];
+            renewal_date?: components["schemas"]["NullableDay"];
+        };
+        LeaseUpdate: {
+            client_id: components["schemas"]["Id"];
+            id: components["schemas"]["Id"];
+            outlet_id: components["schemas"]["Id"];
+            start_date: components["schemas"]["Day"];
+            end_date: components["schemas"]["Day"];
+            gla_sqm: components["schemas"]["GlaSqm"];
+            base_rent: components["schemas"]["Money"];
+            service_charge: components["schemas"]["Money"];
+            turnover_rent: components["schemas"]["TurnoverRent"];
+            notice_date?: components["schemas"]["NullableDay"];
+            renewal_date?: components["schemas"]["NullableDay"];
+        };
+        /**
+         * @description Against the outlet's today in its mall's time zone.
+         * @enum {string}
+         */
+        LeaseStatus: "upcoming" | "current" | "ended";
+        /**
+         * @default all
+         * @enum {string}
+         */
+        LeaseStatusFilter: "all" | "current" | "upcoming" | "ended";
+        Lease: {
+            id: number;
+            outlet_id: number;
+            outlet_name: string;
+            outlet_code: string;
+            mall_id: number;
+            mall_name: string;
+            /** @description The outlet's currency (the lease's amounts are in it). */
+            currency: string;
+            /** @description The mall's GST in percent. */
+            gst_percent: number;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            gla_sqm: number;
+            base_rent: number;
+            service_charge: number;
+            turnover_rent: {
+                model: components["schemas"]["TurnoverModel"];
+                tiers: {
+                    from: number;
+                    rate_percent: number;
+                }[];
+            };
+            /** Format: date */
+            notice_date: string | null;
+            /** Format: date */
+            renewal_date: string | null;
+            status: components["schemas"]["LeaseStatus"];
+        };
+        LeasePage: {
+            data: components["schemas"]["Lease"][];
+            total: number;
+        };
+        /**
+         * @description The sales the rent due is computed on (captured for a month without a declaration).
+         * @enum {string}
+         */
+        RentBasis: "declared" | "captured";
+        RentStatementRow: {
+            lease_id: number;
+            outlet_id: number;
+            outlet_name: string;
+            mall_id: number;
+            mall_name: string;
+            category: string;
+            level: string;
+            currency: string;
+            model: components["schemas"]["TurnoverModel"];
+            gla_sqm: number;
+            /** @description The days of the month the lease covers. */
+            days_leased: number;
+            days_in_month: number;
+            /** @description The month is not over in the mall's time zone. */
+            partial: boolean;
+            basis: components["schemas"]["RentBasis"];
+            sales_declared: number | null;
+            sales_captured: number;
+            /** @description The month's projected captured sales while it is partial; null otherwise. */
+            sales_projected: number | null;
+            base_rent: number;
+            /** @description Turnover rent on the declared sales; null without a declaration. */
+            turnover_rent_declared: number | null;
+            turnover_rent_captured: number;
+            turnover_rent_projected: number | null;
+            /** @description turnover_rent_captured − turnover_rent_declared; 0 without a declaration. */
+            rent_at_stake: number;
+            service_charge: number;
+            gst_percent: number;
+            gst: number;
+            total_due: number;
+            /** @description Percent; null without sales. */
+            occupancy_cost_ratio: number | null;
+            /** @description A year's sales per m² at this month's pace. */
+            sales_per_sqm: number | null;
+            /** @description The declared sales differ from the captured by more than the client's GTO threshold. */
+            flagged: boolean;
+            /** @description The turnover-rent invoice posted to the connected accounting software, if any. */
+            invoice_number: string | null;
+        };
+        RentStatementReport: {
+            month: components["schemas"]["Month"];
+            /** @description The month is not over in some selected mall's time zone. */
+            partial: boolean;
+            /** @description The client's GTO variance threshold (percent). */
+            threshold_percent: number;
+            rows: components["schemas"]["RentStatementRow"][];
+        };
+        TenantRentStatement: {
+            month: components["schemas"]["Month"];
+            outlet_id: number;
+            currency: string;
+            /** @description The lease covering the month; null when none does. */
+            lease: components["schemas"]["Lease"] | null;
+            statement: {
+                days_leased: number;
+                days_in_month: number;
+                partial: boolean;
+                basis: components["schemas"]["RentBasis"];
+                /** @description The sales the rent is computed on (declared, else captured so far). */
+                sales: number;
+                base_rent: number;
+                percentage_rent: number;
+                turnover_rent: number;
+                service_charge: number;
+                gst_percent: number;
+                gst: number;
+                total_due: number;
+                tiers: {
+                    from: number;
+                    to: number | null;
+                    rate_percent: number;
+                    turnover: number;
+                    rent: number;
+                }[];
+                invoice_number: string | null;
+            } | null;
         };
         MallHoliday: components["schemas"]["CalendarEntry"] & {
             /** @description The selected malls of the entry's country. */
@@ -3110,6 +3355,8 @@ export interface components {
         NonTradingTo: components["schemas"]["Day"];
         NonTradingRowsPerPage: 10 | 20 | 50;
         NonTradingSortColumn: "day" | "outlet_name" | "reason" | "declared_by" | "user_email" | "declared_at";
+        /** @description The month, YYYY-MM. */
+        MonthQuery: components["schemas"]["Month"];
         /** @description The non-trading day (YYYY-MM-DD). */
         NonTradingDayQuery: components["schemas"]["Day"];
         /** @description Case-insensitive substring of the name. */
@@ -5675,6 +5922,154 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getLeases: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Only these malls (repeat the parameter). */
+                mall_ids?: components["parameters"]["OptionalMallIds"];
+                /** @description Part of the outlet's name or code (case ignored). */
+                search?: string;
+                status?: components["schemas"]["LeaseStatusFilter"];
+                /** @description Only leases ending, or with a notice date, within this many months of the outlet's today. */
+                expiring_within_months?: 3 | 6 | 12;
+                sortColumn?: "outlet_name" | "mall_name" | "gla_sqm" | "base_rent" | "model" | "start_date" | "end_date" | "notice_date";
+                orderByMethod?: components["parameters"]["OrderByMethod"];
+                page?: components["parameters"]["Page"];
+                rowsPerPage?: components["parameters"]["RowsPerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the leases, and how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeasePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateLease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaseUpdate"];
+            };
+        };
+        responses: {
+            /** @description The lease as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lease"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createLease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The lease as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lease"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getRentStatements: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description The month, YYYY-MM. */
+                month: components["parameters"]["MonthQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month's statements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentStatementReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTenantRentStatement: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description The month, YYYY-MM. */
+                month: components["parameters"]["MonthQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outlet's statement of the month. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantRentStatement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getSalesReview: {

@@ -22,6 +22,7 @@ export const AUDIT_ENTITY_NAMES = {
   non_trading_day: 'Non-trading day',
   calendar_entry: 'Holiday',
   mall_event: 'Mall event',
+  lease: 'Lease',
   user: 'User',
   session: 'Sign-in',
   report: 'Report',

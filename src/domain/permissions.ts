@@ -145,9 +145,18 @@ export const SUPER_ADMIN_ROLE = 'super admin';
 export const TENANT_ONLY_LANDING_PAGE = '/tenant-connect/sales-review';
 export const MALL_HOME_PAGE = '/shopper-connect/mall-home';
 
-/** The tenant-connect children that the tenant-only account loses and everyone else is limited to. */
+/**
+ * The tenant-connect children that the tenant-only account loses and everyone else is limited to: §6's three, and
+ * the staff pages beyond the spec that follow the same rule (the leases and their rent statements, issue 33).
+ */
 const TENANT_CONNECT_GROUP = 'tenant-connect';
-const TENANT_CONNECT_SHARED_CHILDREN: readonly string[] = ['gto-review', 'non-trading-days', 'breakeven-target'];
+const TENANT_CONNECT_SHARED_CHILDREN: readonly string[] = [
+  'gto-review',
+  'non-trading-days',
+  'breakeven-target',
+  'leases',
+  'rent-statements',
+];
 const RECEIPTS_ROUTE = 'receipts';
 const TENANTS_GROUP = 'tenants';
 const RECEIPT_DATA_CHILD = 'tenant-receipt-data';

@@ -240,6 +240,37 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   createMallEvent: (ids) => ({ body: mallEvent(ids) }),
   updateMallEvent: (ids) => ({ body: { ...mallEvent(ids), id: CALENDAR_ROW + ids.mall } }),
   deleteMallEvent: (ids) => ({ query: { id: CALENDAR_ROW + ids.mall } }),
+  getLeases: () => ({ query: { search: 'a', status: 'all', expiring_within_months: 12 } }),
+  createLease: (ids) => ({ body: lease(ids) }),
+  updateLease: (ids) => ({ body: { ...lease(ids), id: LEASE_ROW + ids.outlet } }),
+  getRentStatements: () => ({ query: { month: '2026-03' } }),
+  getTenantRentStatement: () => ({ query: { month: '2026-03' } }),
+};
+
+/** The lease of each outlet a change names (PREPARE); a new lease needs the outlet without one. */
+const LEASE_ROW = 100_000;
+const lease = (ids: Ids): BodyOf<'createLease'> => ({
+  client_id: ids.client,
+  outlet_id: ids.outlet,
+  start_date: '2026-01-01',
+  end_date: '2026-12-31',
+  gla_sqm: 80,
+  base_rent: 5000,
+  service_charge: 800,
+  turnover_rent: { model: 'higher_of', tiers: [{ from: 0, rate_percent: 8 }] },
+  notice_date: '2026-09-30',
+  renewal_date: null,
+});
+const freeOutletOfLeases = (ids: Ids) =>
+  db.pool.query('DELETE FROM leases WHERE client_id = $1 AND outlet_id = $2', [ids.client, ids.outlet]);
+const prepareLease = async (ids: Ids) => {
+  await freeOutletOfLeases(ids);
+  await db.pool.query(
+    `INSERT INTO leases (client_id, id, outlet_id, start_date, end_date, gla_sqm, base_rent, service_charge,
+       turnover_model, turnover_tiers)
+     VALUES ($1, $2, $3, '2026-01-01', '2026-12-31', 80, 5000, 800, 'higher_of', '[{"from": 0, "rate_percent": 8}]')`,
+    [ids.client, LEASE_ROW + ids.outlet, ids.outlet],
+  );
 };
 
 /** The calendar entry of each client and the event of each mall a change or removal names (PREPARE). */
@@ -405,6 +436,8 @@ const PREPARE: { [Id in OperationId]?: (ids: Ids) => Promise<unknown> } = {
   deleteCalendarEntry: prepareCalendarEntry,
   updateMallEvent: prepareMallEvent,
   deleteMallEvent: prepareMallEvent,
+  createLease: freeOutletOfLeases,
+  updateLease: prepareLease,
 };
 
 function processingFees(ids: Ids): BodyOf<'createProcessingFees'> {

@@ -76,7 +76,8 @@ describe('the audit log’s reading of a change', () => {
   it('names the kinds of row, and keeps an unknown kind as it is', () => {
     expect(auditEntityName('gto_submission')).toBe('GTO submission');
     expect(auditEntityName('session')).toBe('Sign-in');
-    expect(auditEntityName('lease')).toBe('lease');
+    expect(auditEntityName('lease')).toBe('Lease');
+    expect(auditEntityName('rent_invoice')).toBe('rent_invoice');
     expect(isAuditEntity('sku')).toBe(true);
     expect(isAuditEntity('toString')).toBe(false);
   });
