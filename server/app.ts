@@ -31,6 +31,7 @@ import { calendarHandlers } from './routes/calendar.js';
 import { deviceKeyHandlers } from './routes/deviceKeys.js';
 import { gtoHandlers } from './routes/gto.js';
 import { ingestHandlers } from './routes/ingest.js';
+import { leaseHandlers } from './routes/leases.js';
 import { lookupHandlers } from './routes/lookup.js';
 import { mallEventHandlers } from './routes/mallEvents.js';
 import { mallReportHandlers } from './routes/mallReports.js';
@@ -101,6 +102,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...nonTradingDayHandlers(deps),
     ...calendarHandlers(deps),
     ...mallEventHandlers(deps),
+    ...leaseHandlers(deps),
     ...tenantManagementHandlers(deps),
     ...appsHandlers(deps),
     ...ingestHandlers(deps),

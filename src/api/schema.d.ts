@@ -1398,7 +1398,7 @@ export interface paths {
         };
         /**
          * An outlet's rent of a month, line by line, for its tenant
-         * @description The lease covering the month (the latest that does, when two do) and the month's rent on the sales the tenant declared, or on its captured sales for a month without a declaration (the rule of POST /api/leases), with each tier's line. statement is null when no lease covers the month.
+         * @description The lease covering the month (the latest that does, when two do) and the month's rent on the sales the tenant declared, or on its captured sales for a month without a declaration (the rule of POST /api/leases), with each tier's line. lease and statement are left out when no lease covers the month.
          */
         get: operations["getTenantRentStatement"];
         put?: never;
@@ -2959,9 +2959,9 @@ export interface components {
             month: components["schemas"]["Month"];
             outlet_id: number;
             currency: string;
-            /** @description The lease covering the month; null when none does. */
-            lease: components["schemas"]["Lease"] | null;
-            statement: {
+            lease?: components["schemas"]["Lease"];
+            /** @description The month's rent; left out, with the lease, when no lease covers the month. */
+            statement?: {
                 days_leased: number;
                 days_in_month: number;
                 partial: boolean;
@@ -2983,7 +2983,7 @@ export interface components {
                     rent: number;
                 }[];
                 invoice_number: string | null;
-            } | null;
+            };
         };
         MallHoliday: components["schemas"]["CalendarEntry"] & {
             /** @description The selected malls of the entry's country. */
