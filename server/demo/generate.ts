@@ -13,6 +13,7 @@ import {
   insertEmailSubscriptions,
   insertExchangeRates,
   insertGtoSubmissions,
+  insertLeases,
   insertMalls,
   insertMealTimings,
   insertNonTradingDays,
@@ -31,6 +32,7 @@ import { ingestReceipts, type ReceiptInput } from '../repositories/ingestion.js'
 import { DEMO_ACCOUNT_SPECS, DEMO_PASSWORD, type DemoAccountSpec, PARTNER_DOMAIN } from './accounts.js';
 import { addMonths, civil, dateOfDay, dayNumber, firstOfMonth, localDay, zonedInstant } from './calendar.js';
 import { CATEGORY_TREE, CLIENTS, type ClientKey, EXCHANGE_RATES, GST_PERCENT, PROCESSING_FEES } from './catalog.js';
+import { type DemoLease, demoLease } from './leases.js';
 import { dayFactor } from './patterns.js';
 import { itemAt, Random } from './random.js';
 import { membersPerMall, OutletSimulator } from './receipts.js';
@@ -691,7 +693,7 @@ function accountOutlets(world: WorldPlan): OutletPlan[] {
   );
 }
 
-/** GTO submissions, sales targets and breakeven targets, derived from the GMV the receipts produced. */
+/** GTO submissions, sales targets, breakeven targets and leases, derived from the GMV the receipts produced. */
 async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: number): Promise<void> {
   const monthly = await monthlyOutletGmv(tx);
   const byOutlet = new Map<number, Map<string, { gmv: number; days: number }>>();
@@ -717,6 +719,7 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
   const gto: Parameters<typeof insertGtoSubmissions>[1][number][] = [];
   const sales: Parameters<typeof insertSalesTargets>[1][number][] = [];
   const breakeven: Parameters<typeof insertBreakevenTargets>[1][number][] = [];
+  const leases: DemoLease[] = [];
   const departments = [
     ['leasing', 0.8],
     ['finance', 0.9],
@@ -741,6 +744,21 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
     // Targets follow the outlet's growth: lower in the first months than in the latest.
     const middle = full.length > 0 ? full.reduce((sum, [month]) => sum + dayNumber(month), 0) / full.length : 0;
     const trend = (month: number) => (1 + outlet.growth) ** ((month - middle) / 365.25);
+    const shortDeclarer = !tenantOf.has(outlet.code) && Random.derive(seed, 'short declarer', outlet.code).chance(0.04);
+    const trading = [...months.values()].filter((value) => value.gmv > 0);
+    const leaseBasis =
+      average > 0
+        ? average
+        : trading.reduce((sum, value) => sum + (value.gmv / value.days) * 30, 0) / Math.max(1, trading.length);
+    leases.push(
+      demoLease(
+        outlet,
+        { clientId, outletId },
+        leaseBasis > 0 ? leaseBasis : outlet.mall.currency === 'IDR' ? 500_000_000 : 50_000,
+        { firstDay: world.start, currentMonth },
+        Random.derive(seed, 'lease', outlet.code),
+      ),
+    );
 
     for (const [month, value] of months) {
       const monthDay = dayNumber(month);
@@ -752,7 +770,9 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
       // beyond the 5 % a reviewer's variance check flags.
       const misDeclared = random.chance(0.05);
       const spread = misDeclared ? random.float(0.08, 0.2) : random.float(0.005, 0.05);
-      const factor = misDeclared || random.chance(0.3) ? 1 + (random.chance(0.6) ? 1 : -1) * spread : 1;
+      const declared = misDeclared || random.chance(0.3) ? 1 + (random.chance(0.6) ? 1 : -1) * spread : 1;
+      // A few tenants declare 8 to 15 % less than their tills took, month after month: the rent at stake.
+      const factor = shortDeclarer ? Random.derive(seed, 'short', outlet.code, month).float(0.85, 0.92) : declared;
       const amount = isIdr ? Math.round(value.gmv * factor) : money2(value.gmv * factor);
       const submitted = zonedInstant(
         outlet.mall.timeZone,
@@ -799,4 +819,5 @@ async function insertTargets(tx: PoolClient, world: WorldPlan, ids: Ids, seed: n
   await insertGtoSubmissions(tx, gto);
   await insertSalesTargets(tx, sales);
   await insertBreakevenTargets(tx, breakeven);
+  await insertLeases(tx, leases);
 }

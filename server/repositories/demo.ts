@@ -700,6 +700,45 @@ export async function insertBreakevenTargets(
   );
 }
 
+/** The demo's leases (server/demo/leases.ts), their tiers as JSON. */
+export async function insertLeases(
+  db: Queryable,
+  rows: readonly {
+    client_id: number;
+    outlet_id: number;
+    start_date: string;
+    end_date: string;
+    gla_sqm: number;
+    base_rent: number;
+    service_charge: number;
+    turnover_model: string;
+    turnover_tiers: readonly { from: number; rate_percent: number }[];
+    notice_date: string | null;
+    renewal_date: string | null;
+  }[],
+): Promise<void> {
+  await insertJson(
+    db,
+    {
+      table: 'leases',
+      columns: [
+        ['client_id', 'int'],
+        ['outlet_id', 'int'],
+        ['start_date', 'date'],
+        ['end_date', 'date'],
+        ['gla_sqm', 'numeric(10,2)'],
+        ['base_rent', 'numeric(14,2)'],
+        ['service_charge', 'numeric(14,2)'],
+        ['turnover_model', 'text'],
+        ['turnover_tiers', 'jsonb'],
+        ['notice_date', 'date'],
+        ['renewal_date', 'date'],
+      ],
+    },
+    rows,
+  );
+}
+
 /** GMV per outlet and local calendar month, from the daily rollup. */
 export async function monthlyOutletGmv(
   db: Queryable,
