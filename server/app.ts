@@ -37,6 +37,7 @@ import { mallEventHandlers } from './routes/mallEvents.js';
 import { mallReportHandlers } from './routes/mallReports.js';
 import { nonTradingDayHandlers } from './routes/nonTradingDays.js';
 import { unbuiltHandlers } from './routes/notImplemented.js';
+import { occupancyBandHandlers } from './routes/occupancyBands.js';
 import { outletCodeHandlers } from './routes/outletCodes.js';
 import { outletReportHandlers } from './routes/outletReports.js';
 import { receiptHandlers } from './routes/receipts.js';
@@ -103,6 +104,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...calendarHandlers(deps),
     ...mallEventHandlers(deps),
     ...leaseHandlers(deps),
+    ...occupancyBandHandlers(deps),
     ...tenantManagementHandlers(deps),
     ...appsHandlers(deps),
     ...ingestHandlers(deps),

@@ -1,9 +1,11 @@
 import type { components } from '../../src/api/schema.js';
 import {
+  bandPosition,
   leaseDaysInMonth,
   leaseProblem,
   type MonthRent,
   monthRent,
+  type OccupancyBand,
   occupancyCostRatio,
   salesPerSqm,
 } from '../../src/domain/leases.js';
@@ -19,10 +21,12 @@ import {
   rentInputs,
   updateLease,
 } from '../repositories/leases.js';
+import { bandOf, clientBands } from '../repositories/occupancyBands.js';
 import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
 
 type Schemas = components['schemas'];
 type RentStatementRow = Schemas['RentStatementRow'];
+type RentStatementGroup = Schemas['RentStatementGroup'];
 type TenantStatement = NonNullable<Schemas['TenantRentStatement']['statement']>;
 
 /** A lease's fields as the request gives them, after the rules between fields (400 naming the field). */
@@ -64,6 +68,15 @@ function rentsOf(input: RentInputRow, month: string) {
   };
 }
 
+/** The sales the occupancy measures are on: the captured, projected to the month's end while it is open. */
+const measuredSalesOf = (input: RentInputRow) => input.sales_projected ?? input.sales_captured;
+
+/** The rent on the sales the occupancy measures are on. */
+function measuredRent(input: RentInputRow, month: string): MonthRent {
+  const rents = rentsOf(input, month);
+  return rents.projected ?? rents.captured;
+}
+
 /**
  * Whether the declared sales differ from the captured by more than the threshold (percent of the captured), either
  * way: the GTO review's flag. Declared sales against none captured are flagged when above zero.
@@ -74,13 +87,22 @@ function declarationFlagged(declared: number | null, captured: number, threshold
   return (Math.abs(declared - captured) / captured) * 100 > thresholdPercent;
 }
 
-/** A statement row of the rent statements page: the rent on declared and on captured sales, and their gap. */
-export function statementRow(input: RentInputRow, month: string, thresholdPercent: number): RentStatementRow {
+/**
+ * A statement row of the rent statements page: the rent on declared and on captured sales, their gap, and where its
+ * occupancy cost ratio falls against its category's band.
+ */
+export function statementRow(
+  input: RentInputRow,
+  month: string,
+  thresholdPercent: number,
+  band?: OccupancyBand,
+): RentStatementRow {
   const { lease } = input;
   const rents = rentsOf(input, month);
   const measured = rents.projected ?? rents.captured;
-  const measuredSales = input.sales_projected ?? input.sales_captured;
+  const measuredSales = measuredSalesOf(input);
   const declaredTurnover = rents.declared?.turnover_rent ?? null;
+  const ratio = occupancyCostRatio(measured.subtotal, measuredSales);
   return {
     lease_id: lease.id,
     outlet_id: lease.outlet_id,
@@ -109,11 +131,67 @@ export function statementRow(input: RentInputRow, month: string, thresholdPercen
     gst_percent: lease.gst_percent,
     gst: rents.due.gst,
     total_due: rents.due.total_due,
-    occupancy_cost_ratio: occupancyCostRatio(measured.subtotal, measuredSales),
+    occupancy_cost_ratio: ratio,
     sales_per_sqm: salesPerSqm(measuredSales, lease.gla_sqm, rents.days, rents.daysInMonth),
     flagged: declarationFlagged(input.sales_declared, input.sales_captured, thresholdPercent),
     invoice_number: input.invoice_number,
+    band_low_percent: band?.low_percent ?? null,
+    band_high_percent: band?.high_percent ?? null,
+    band_position: bandPosition(ratio, band),
   };
+}
+
+/**
+ * The rows summed per mall, floor and category, one group per key and currency (never two currencies added):
+ * occupancy cost ratio = the group's cost / its sales, sales per m² = its sales a year / its GLA.
+ */
+export function statementGroups(statements: readonly { row: RentStatementRow; cost: number }[]): RentStatementGroup[] {
+  const groups = new Map<string, RentStatementGroup & { yearly: number }>();
+  for (const { row, cost } of statements) {
+    const sales = row.sales_projected ?? row.sales_captured;
+    const yearly = row.days_leased > 0 ? (sales * row.days_in_month * 12) / row.days_leased : 0;
+    for (const [by, key] of [
+      ['mall', row.mall_name],
+      ['level', row.level],
+      ['category', row.category],
+    ] as const) {
+      const id = JSON.stringify([by, key, row.currency]);
+      const group = groups.get(id) ?? {
+        by,
+        key,
+        currency: row.currency,
+        outlets: 0,
+        sales: 0,
+        occupancy_cost: 0,
+        gla_sqm: 0,
+        occupancy_cost_ratio: null,
+        sales_per_sqm: null,
+        yearly: 0,
+      };
+      group.outlets += 1;
+      group.sales += sales;
+      group.occupancy_cost += cost;
+      group.gla_sqm += row.gla_sqm;
+      group.yearly += yearly;
+      groups.set(id, group);
+    }
+  }
+  const cents = (value: number) => Math.round(value * 100) / 100;
+  return [...groups.values()]
+    .map(({ yearly, ...group }) => ({
+      ...group,
+      sales: cents(group.sales),
+      occupancy_cost: cents(group.occupancy_cost),
+      gla_sqm: cents(group.gla_sqm),
+      occupancy_cost_ratio: group.sales > 0 ? cents((group.occupancy_cost / group.sales) * 100) : null,
+      sales_per_sqm: group.gla_sqm > 0 ? cents(yearly / group.gla_sqm) : null,
+    }))
+    .sort(
+      (a, b) =>
+        a.by.localeCompare(b.by) ||
+        a.key.localeCompare(b.key, 'en', { sensitivity: 'base' }) ||
+        a.currency.localeCompare(b.currency),
+    );
 }
 
 /** The tenant's statement: the rent due, line by line, on the sales it is computed on. */
@@ -203,21 +281,28 @@ export function leaseHandlers({ pool, reads }: RouteDeps) {
     async getRentStatements(request) {
       const { grants } = requireCaller(request);
       const { query } = request;
-      const { rows, thresholdPercent } = await rentInputs(
-        reads,
-        {
-          clientId: query.client_id,
-          visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
-          mallIds: [...new Set(query.mall_ids)],
-        },
-        query.month,
-      );
-      const statements = rows.map((row) => statementRow(row, query.month, thresholdPercent)).sort(byRentAtStake);
+      const [{ rows, thresholdPercent }, bands] = await Promise.all([
+        rentInputs(
+          reads,
+          {
+            clientId: query.client_id,
+            visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
+            mallIds: [...new Set(query.mall_ids)],
+          },
+          query.month,
+        ),
+        clientBands(reads, query.client_id),
+      ]);
+      const statements = rows.map((input) => ({
+        row: statementRow(input, query.month, thresholdPercent, bandOf(bands, input.category)),
+        cost: measuredRent(input, query.month).subtotal,
+      }));
       return {
         month: query.month,
-        partial: statements.some((row) => row.partial),
+        partial: statements.some(({ row }) => row.partial),
         threshold_percent: thresholdPercent,
-        rows: statements,
+        rows: statements.map(({ row }) => row).sort(byRentAtStake),
+        groups: statementGroups(statements),
       };
     },
 

@@ -1341,6 +1341,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/occupancyBands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The occupancy cost band of every category of the client's outlets
+         * @description For every category of the client's outlets (and every category the client has a band for), the band of occupancy cost ratios (percent of sales) a tenant of that kind usually pays: the client's own when it set one (source 'client'), else the one the industry publishes for its kind (source 'default': supermarkets 1-5 %, food and beverage 6-10 %, fashion 10-15 %, fitness 15-25 %), else none (source 'none', bounds null). Ordered by category.
+         */
+        get: operations["getOccupancyBands"];
+        /**
+         * Set the client's own occupancy cost bands (audit-logged, before and after)
+         * @description Sets the band of each category given; a category given without bounds (both null) goes back to the published band of its kind. Rules (a request that breaks one answers 400 naming the field): low_percent is at most high_percent; a category is given once. Each change and its audit-log entry are written in one transaction.
+         */
+        put: operations["updateOccupancyBands"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/leases": {
         parameters: {
             query?: never;
@@ -2637,7 +2661,7 @@ export interface components {
             previous_end_time: string;
         };
         /** @enum {string} */
-        AuditEntity: "gto_submission" | "gto_settings" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "calendar_entry" | "mall_event" | "lease" | "user" | "session" | "report" | "device_key";
+        AuditEntity: "gto_submission" | "gto_settings" | "sales_target" | "processing_fee" | "email_subscription" | "category" | "subcategory" | "sku" | "meal_timing" | "breakeven_target" | "outlet_code" | "non_trading_day" | "calendar_entry" | "mall_event" | "lease" | "occupancy_band" | "user" | "session" | "report" | "device_key";
         AuditLogEntry: {
             id: number;
             /** Format: date-time */
@@ -2946,6 +2970,52 @@ export interface components {
             flagged: boolean;
             /** @description The turnover-rent invoice posted to the connected accounting software, if any. */
             invoice_number: string | null;
+            /** @description The occupancy cost band of the outlet's category (GET /api/occupancyBands); null without one. */
+            band_low_percent: number | null;
+            band_high_percent: number | null;
+            band_position: components["schemas"]["BandPosition"];
+        };
+        /** @enum {string} */
+        OccupancyBandSource: "client" | "default" | "none";
+        OccupancyBand: {
+            category: string;
+            low_percent: number | null;
+            high_percent: number | null;
+            source: components["schemas"]["OccupancyBandSource"];
+        };
+        OccupancyBandList: {
+            bands: components["schemas"]["OccupancyBand"][];
+        };
+        /** @description Percent of sales, kept to 2 decimals. */
+        BandPercent: number | null;
+        OccupancyBandsRequest: {
+            client_id: components["schemas"]["Id"];
+            bands: {
+                /** @description An outlet category, as the outlets carry it. */
+                category: string;
+                low_percent: components["schemas"]["BandPercent"];
+                high_percent: components["schemas"]["BandPercent"];
+            }[];
+        };
+        /**
+         * @description Where the occupancy cost ratio falls against its category's band; null without a ratio or a band.
+         * @enum {string|null}
+         */
+        BandPosition: "below" | "within" | "above" | null;
+        RentStatementGroup: {
+            /** @enum {string} */
+            by: "mall" | "level" | "category";
+            /** @description The mall's name, the floor or the category. */
+            key: string;
+            currency: string;
+            outlets: number;
+            /** @description The sum of the rows' sales the ratios are on (captured; projected while partial). */
+            sales: number;
+            /** @description The sum of the rows' base rent, turnover rent and service charge on those sales, without GST. */
+            occupancy_cost: number;
+            gla_sqm: number;
+            occupancy_cost_ratio: number | null;
+            sales_per_sqm: number | null;
         };
         RentStatementReport: {
             month: components["schemas"]["Month"];
@@ -2954,6 +3024,8 @@ export interface components {
             /** @description The client's GTO variance threshold (percent). */
             threshold_percent: number;
             rows: components["schemas"]["RentStatementRow"][];
+            /** @description The rows summed per mall, per floor and per category, each in one currency (a group of rows in two currencies is two groups): occupancy cost ratio and sales per m² of the group. */
+            groups: components["schemas"]["RentStatementGroup"][];
         };
         TenantRentStatement: {
             month: components["schemas"]["Month"];
@@ -5922,6 +5994,58 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getOccupancyBands: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OccupancyBandList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateOccupancyBands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OccupancyBandsRequest"];
+            };
+        };
+        responses: {
+            /** @description The bands as they now are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OccupancyBandList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getLeases: {

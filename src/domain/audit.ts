@@ -23,6 +23,7 @@ export const AUDIT_ENTITY_NAMES = {
   calendar_entry: 'Holiday',
   mall_event: 'Mall event',
   lease: 'Lease',
+  occupancy_band: 'Occupancy cost band',
   user: 'User',
   session: 'Sign-in',
   report: 'Report',

@@ -220,3 +220,37 @@ export function salesPerSqm(sales: number, glaSqm: number, days: number, daysInM
   if (glaSqm <= 0 || days <= 0) return null;
   return Math.round(((sales * (daysInMonth / days) * 12) / glaSqm) * 100) / 100;
 }
+
+/** An occupancy cost band of a kind of outlet: the ratio (percent) a tenant of that kind usually pays. */
+export interface OccupancyBand {
+  readonly low_percent: number;
+  readonly high_percent: number;
+}
+
+/**
+ * The bands the industry publishes for common kinds of tenant, found by the outlet's category name: supermarkets
+ * 1-5 %, food and beverage 6-10 %, fashion 10-15 %, fitness 15-25 %. A client sets its own per category.
+ */
+const DEFAULT_BANDS: readonly { readonly pattern: RegExp; readonly band: OccupancyBand }[] = [
+  { pattern: /supermarket|grocer|hypermarket/i, band: { low_percent: 1, high_percent: 5 } },
+  {
+    pattern: /f\s*&\s*b|food|beverage|dessert|bakery|restaurant|caf[eé]|coffee|dining/i,
+    band: { low_percent: 6, high_percent: 10 },
+  },
+  { pattern: /fashion|apparel|footwear|bags|clothing|jewel|watch/i, band: { low_percent: 10, high_percent: 15 } },
+  { pattern: /fitness|gym|sport/i, band: { low_percent: 15, high_percent: 25 } },
+];
+
+/** The published band of an outlet category, or undefined when none is published for its kind. */
+export function defaultOccupancyBand(category: string): OccupancyBand | undefined {
+  return DEFAULT_BANDS.find((entry) => entry.pattern.test(category))?.band;
+}
+
+export type BandPosition = 'below' | 'within' | 'above';
+
+/** Where an occupancy cost ratio falls against its band; null without a ratio or a band. */
+export function bandPosition(ratio: number | null, band: OccupancyBand | undefined): BandPosition | null {
+  if (ratio === null || band === undefined) return null;
+  if (ratio < band.low_percent) return 'below';
+  return ratio > band.high_percent ? 'above' : 'within';
+}

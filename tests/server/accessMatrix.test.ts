@@ -245,6 +245,9 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   updateLease: (ids) => ({ body: { ...lease(ids), id: LEASE_ROW + ids.outlet } }),
   getRentStatements: () => ({ query: { month: '2026-03' } }),
   getTenantRentStatement: () => ({ query: { month: '2026-03' } }),
+  updateOccupancyBands: (ids) => ({
+    body: { client_id: ids.client, bands: [{ category: 'Matrix', low_percent: 5, high_percent: 9 }] },
+  }),
 };
 
 /** The lease of each outlet a change names (PREPARE); a new lease needs the outlet without one. */

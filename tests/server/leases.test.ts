@@ -33,6 +33,8 @@ beforeAll(async () => {
     '/api/leases::Update',
     '/api/rentStatements::Read',
     '/api/tenant/rentStatement::Read',
+    '/api/occupancyBands::Read',
+    '/api/occupancyBands::Update',
   ]);
   await db.pool.query('UPDATE malls SET gst_percent = 9 WHERE id = $1', [central]);
   await inTransaction(db.pool, (client) =>
@@ -276,6 +278,10 @@ describe('GET /api/rentStatements (hand-computed)', () => {
       sales_per_sqm: 25_000,
       flagged: true,
       invoice_number: null,
+      // 'Others' is no kind the industry publishes a band for, and the client has set none yet.
+      band_low_percent: null,
+      band_high_percent: null,
+      band_position: null,
     });
     // Boutique Duo, base_plus_overage from the 11th: 20 of 30 days. Base 9,000 × 20/30 = 6,000, service 800, the
     // breakpoint 90,000 × 20/30 = 60,000; captured 70,000 and no declaration: turnover rent (70,000 − 60,000) × 12 %
@@ -339,5 +345,67 @@ describe('GET /api/rentStatements (hand-computed)', () => {
     expect(other.statusCode).toBe(403);
     const none = await agents.operator.get(`/api/tenant/rentStatement?client_id=1&outlet_id=${kiosk}&month=2026-09`);
     expect(none.json()).toEqual({ month: '2026-09', outlet_id: kiosk, currency: 'USD' });
+  });
+});
+
+describe('occupancy cost bands', () => {
+  it('answers the published band of a kind, or none, until the client sets its own', async () => {
+    await db.pool.query(`UPDATE outlets SET category = 'F&B' WHERE id = $1`, [kiosk]);
+    const before = await agents.operator.get('/api/occupancyBands?client_id=1');
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().bands).toEqual([
+      { category: 'F&B', low_percent: 6, high_percent: 10, source: 'default' },
+      { category: 'Others', low_percent: null, high_percent: null, source: 'none' },
+    ]);
+    const set = await agents.operator.request('PUT', '/api/occupancyBands', {
+      body: { client_id: 1, bands: [{ category: 'Others', low_percent: 5, high_percent: 8 }] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().bands[1]).toEqual({ category: 'Others', low_percent: 5, high_percent: 8, source: 'client' });
+    const { rows } = await db.pool.query(`SELECT action, entity_id FROM audit_log WHERE entity = 'occupancy_band'`);
+    expect(rows).toEqual([{ action: 'create', entity_id: 'Others' }]);
+  });
+
+  it('refuses a band upside down or half given, naming the field', async () => {
+    const refused = async (bands: unknown[], field: string) => {
+      const response = await agents.operator.request('PUT', '/api/occupancyBands', { body: { client_id: 1, bands } });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toContain(field);
+    };
+    await refused([{ category: 'Others', low_percent: 9, high_percent: 8 }], 'bands.0.low_percent');
+    await refused([{ category: 'Others', low_percent: 5, high_percent: null }], 'bands.0.high_percent');
+    await refused(
+      [
+        { category: 'F&B', low_percent: 5, high_percent: 8 },
+        { category: 'F&B', low_percent: 5, high_percent: 8 },
+      ],
+      'bands.1.category',
+    );
+  });
+
+  it('places each statement against its band, and sums the rows per mall, floor and category (hand-computed)', async () => {
+    const report = (await agents.operator.get(statementsUrl([central, harbour]))).json();
+    // Cafe Uno pays 9 % of its sales, above the 5-8 % band; Boutique Duo 11.43 %, above too.
+    expect(report.rows[0]).toMatchObject({ band_low_percent: 5, band_high_percent: 8, band_position: 'above' });
+    expect(report.rows[1].band_position).toBe('above');
+    // Central Mall: sales 250,000 + 70,000, cost 22,500 + 8,000 = 30,500 (9.53 %); a year's sales 250,000 × 12 +
+    // 70,000 × 30/20 × 12 = 4,260,000 over 180 m² = 23,666.67.
+    const mall = report.groups.find((group: { by: string }) => group.by === 'mall');
+    expect(mall).toEqual({
+      by: 'mall',
+      key: 'Central Mall',
+      currency: 'SGD',
+      outlets: 2,
+      sales: 320_000,
+      occupancy_cost: 30_500,
+      gla_sqm: 180,
+      occupancy_cost_ratio: 9.53,
+      sales_per_sqm: 23_666.67,
+    });
+    expect(report.groups.map((group: { by: string; key: string }) => `${group.by}:${group.key}`)).toEqual([
+      'category:Others',
+      'level:L1',
+      'mall:Central Mall',
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bandPosition,
+  defaultOccupancyBand,
   LEASE_MESSAGES,
   type LeaseTerms,
   leaseDaysInMonth,
@@ -169,5 +171,25 @@ describe('occupancy measures', () => {
     expect(salesPerSqm(250_000, 120, 31, 31)).toBe(25_000);
     expect(salesPerSqm(10_000, 100, 10, 30)).toBe(3_600);
     expect(salesPerSqm(10_000, 0, 10, 30)).toBeNull();
+  });
+});
+
+describe('occupancy cost bands', () => {
+  it('finds the published band of a category by its kind', () => {
+    expect(defaultOccupancyBand('Groceries')).toEqual({ low_percent: 1, high_percent: 5 });
+    expect(defaultOccupancyBand('F&B')).toEqual({ low_percent: 6, high_percent: 10 });
+    expect(defaultOccupancyBand('Desserts & Bakery')).toEqual({ low_percent: 6, high_percent: 10 });
+    expect(defaultOccupancyBand('Apparel')).toEqual({ low_percent: 10, high_percent: 15 });
+    expect(defaultOccupancyBand('Fitness')).toEqual({ low_percent: 15, high_percent: 25 });
+    expect(defaultOccupancyBand('Electronics')).toBeUndefined();
+  });
+  it('places a ratio against its band', () => {
+    const band = { low_percent: 6, high_percent: 10 };
+    expect(bandPosition(5.99, band)).toBe('below');
+    expect(bandPosition(6, band)).toBe('within');
+    expect(bandPosition(10, band)).toBe('within');
+    expect(bandPosition(10.01, band)).toBe('above');
+    expect(bandPosition(null, band)).toBeNull();
+    expect(bandPosition(8, undefined)).toBeNull();
   });
 });
