@@ -91,6 +91,11 @@ const nonTradingDayPage: PageComponent = lazy(() =>
   })),
 );
 
+/* The leases of the outlets and their turnover rent. */
+const leasesPage: PageComponent = lazy(() =>
+  import('./views/pages/tenant-connect/LeasesPage').then((module) => ({ default: module.LeasesPage })),
+);
+
 /* The breakeven pages: the department's (Leasing, Finance, Operations) and Marcom's. */
 const breakevenPage: PageComponent = lazy(() =>
   import('./views/pages/breakeven/BreakevenTargetPage').then((module) => ({ default: module.BreakevenPage })),
@@ -175,8 +180,9 @@ interface PageSetup {
 
 /*
  * The filters of each page (§2). Mall header: /shopper-connect/* except mall-outlet, export, cross-spending,
- * refunds, voucher-redemption, outlet-code and sales-trends, and /tenant-connect/breakeven-target; Header V2
- * on mall-peak-hours and member-vs-non-member; the Month picker on the monthly breakeven pages. Outlet
+ * refunds, voucher-redemption, outlet-code and sales-trends, and /tenant-connect/breakeven-target (beyond §2,
+ * /tenant-connect/leases too, without a date filter); Header V2 on mall-peak-hours and member-vs-non-member; the
+ * Month picker on the monthly breakeven pages. Outlet
  * dropdown: 'single' (All Outlets disabled, the first outlet auto-selected) on outlet-level pages (receipts,
  * settings with its meal timings, cross-selling, the GTO pages of tenants, tenant sales), 'disabled' on the
  * mall-level pages, 'all' elsewhere.
@@ -230,6 +236,13 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   // The mall's list covers one outlet or all of them.
   '/tenant-connect/non-trading-days': { page: nonTradingDaysPage },
   '/tenant-connect/breakeven-target': { ...BREAKEVEN_PAGE, page: breakevenPage },
+  // Beyond §2: the leases follow the selected malls, so the mall header with its Malls choice and no date (a lease
+  // list is not of a period; its expiry filter is the page's own).
+  '/tenant-connect/leases': {
+    mallHeader: true,
+    filters: { period: 'none', outletMode: 'disabled' },
+    page: leasesPage,
+  },
   '/tenant-connect/tenant-management': {
     filters: { period: 'none', outletMode: 'disabled' },
     page: tenantManagementPage,

@@ -97,6 +97,8 @@ export const ROUTE_TABLE: readonly TableRoute[] = [
     child('tenant-connect', 'non-trading-days', 'Non-trading Days', 'calendar', { hideOnSidebar: true }),
     // Leasing, Finance or Operations: the title follows the user's department (domain/permissions).
     child('tenant-connect', 'breakeven-target', 'Breakeven Target', 'target'),
+    // The leases of the selected malls' outlets and their turnover rent (issue 33): the client's leasing and finance.
+    child('tenant-connect', 'leases', 'Leases', 'book'),
     child('tenant-connect', 'tenant-management', 'Tenant Management', 'people'),
     child('tenant-connect', 'audit-logs', 'Audit Logs', 'history'),
     child('tenant-connect', 'sales-analysis', 'Sales Analysis', 'chart'),

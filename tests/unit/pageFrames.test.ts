@@ -20,7 +20,7 @@ function frame(path: string) {
 }
 
 describe('the page frames of the route table', () => {
-  it('puts the mall header on the shopper-connect pages §2 lists and on the tenant-connect breakeven page', () => {
+  it('puts the mall header on the shopper-connect pages §2 lists, the tenant-connect breakeven page and leases', () => {
     const withHeader = pagesOf(ROUTES)
       .map((page) => page.path)
       .filter((path) => frame(path.replace(':id', '7')).header !== 'none');
@@ -32,7 +32,13 @@ describe('the page frames of the route table', () => {
       '/shopper-connect/mall-payment-methods',
       '/shopper-connect/member-vs-non-member',
       '/tenant-connect/breakeven-target',
+      '/tenant-connect/leases',
     ]);
+    // The leases follow the selected malls, not a period.
+    expect(frame('/tenant-connect/leases')).toMatchObject({
+      header: 'mall',
+      filters: { period: 'none', headerV2: false, outletMode: 'disabled' },
+    });
   });
 
   it('gives Header V2 to mall peak hours and member vs non-member, and the Month picker to the breakeven pages', () => {

@@ -26,6 +26,7 @@ const TENANT_CONNECT_PAGES = [
   '/tenant-connect/gto-review',
   '/tenant-connect/non-trading-days',
   '/tenant-connect/breakeven-target',
+  '/tenant-connect/leases',
   '/tenant-connect/tenant-management',
   '/tenant-connect/audit-logs',
   '/tenant-connect/sales-analysis',
@@ -58,6 +59,8 @@ describe('the route table', () => {
       '/tenant-connect/gto-review',
       '/tenant-connect/non-trading-days',
       '/tenant-connect/breakeven-target',
+      // Beyond §2: the leases (issue 33).
+      '/tenant-connect/leases',
       '/tenant-connect/tenant-management',
       '/tenant-connect/audit-logs',
       '/tenant-connect/sales-analysis',
@@ -104,12 +107,12 @@ describe('routes from permissions (§6)', () => {
     expect(paths.slice(0, SHOPPER_CONNECT_PAGES.length)).toEqual(SHOPPER_CONNECT_PAGES);
     const tenantConnect = paths.filter((path) => path.startsWith('/tenant-connect/'));
     expect(tenantConnect).toEqual(TENANT_CONNECT_PAGES);
-    expect(tenantConnect).toHaveLength(8);
+    expect(tenantConnect).toHaveLength(9);
     expect(paths).toContain('/tenants/tenant-receipt-data');
     expect(paths).toContain('/receipts');
     expect(paths).toContain('/apps/xero');
     expect(paths).toContain('/admin/outbox');
-    expect(paths).toHaveLength(SHOPPER_CONNECT_PAGES.length + 8 + 3 + 4 + 1);
+    expect(paths).toHaveLength(SHOPPER_CONNECT_PAGES.length + 9 + 3 + 4 + 1);
   });
 
   it('gives an operator the routes and children its permissions name, ignoring slashes', () => {
@@ -383,5 +386,28 @@ describe('the calendar and events pages (issue 31)', () => {
     ]);
     expect(pathsOf(leasing).slice(0, 2)).toEqual(['/shopper-connect/calendar', '/shopper-connect/events']);
     expect(landingPageFor(permittedRoutes(ROUTES, leasing), leasing)).toBe('/tenant-connect/gto-review');
+  });
+});
+
+describe('the leases page (issue 33)', () => {
+  it('is the staff’s among the tenant-connect children they keep, in the sidebar after the breakeven page', () => {
+    const leasing = user(
+      [{ name: 'tenant-connect', subPermissions: ['gto-review', 'non-trading-days', 'breakeven-target', 'leases'] }],
+      { roles: ['leasing'] },
+    );
+    const routes = permittedRoutes(ROUTES, leasing);
+    expect(pagesOf(sidebarRoutes(routes)).map((page) => [page.path, page.meta.title])).toEqual([
+      ['/tenant-connect/gto-review', 'GTO Review'],
+      ['/tenant-connect/breakeven-target', 'Leasing'],
+      ['/tenant-connect/leases', 'Leases'],
+    ]);
+    expect(pathsOf(user([{ name: 'tenant-connect', subPermissions: ['leases'] }]))).toEqual(['/tenant-connect/leases']);
+  });
+
+  it('is never the tenant-only account’s, whatever it holds', () => {
+    const tenantOnly = user([{ name: 'tenant-connect', subPermissions: ['leases', 'sales-review'] }], {
+      flags: { tenantOnly: true, receiptsHidden: false },
+    });
+    expect(pathsOf(tenantOnly)).not.toContain('/tenant-connect/leases');
   });
 });

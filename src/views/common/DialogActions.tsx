@@ -51,12 +51,15 @@ export function FormDialog(props: {
   readonly canSubmit: boolean;
   readonly onCancel: () => void;
   readonly onSubmit: () => void;
+  /** The dialog's class (its width). */
+  readonly className?: string;
   readonly children: ReactNode;
 }) {
   return (
     <Dialog
       isOpen={props.isOpen}
       title={props.title}
+      className={props.className}
       onClose={props.onCancel}
       canEscapeKeyClose={!props.busy}
       canOutsideClickClose={!props.busy}
