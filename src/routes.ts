@@ -104,6 +104,14 @@ const marcomBreakevenPage: PageComponent = lazy(() =>
   import('./views/pages/breakeven/BreakevenTargetPage').then((module) => ({ default: module.MarcomBreakevenPage })),
 );
 
+/* The rent statements (issue 33): the staff's of the selected malls and the tenant's own. */
+const rentStatementsPage: PageComponent = lazy(() =>
+  import('./views/pages/tenant-connect/RentStatementsPage').then((module) => ({ default: module.RentStatementsPage })),
+);
+const rentStatementPage: PageComponent = lazy(() =>
+  import('./views/pages/tenants/RentStatementPage').then((module) => ({ default: module.RentStatementPage })),
+);
+
 /* The Apps pages. */
 const appsPage: PageComponent = lazy(() =>
   import('./views/pages/apps/AppsPage').then((module) => ({ default: module.AppsPage })),
@@ -243,6 +251,8 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
     filters: { period: 'none', outletMode: 'disabled' },
     page: leasesPage,
   },
+  // Monthly, the mall header with its Month picker, as the breakeven page.
+  '/tenant-connect/rent-statements': { ...BREAKEVEN_PAGE, page: rentStatementsPage },
   '/tenant-connect/tenant-management': {
     filters: { period: 'none', outletMode: 'disabled' },
     page: tenantManagementPage,
@@ -256,6 +266,11 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/tenants/gto_submission': {
     filters: { period: 'month', outletMode: 'single', lastCompleteMonth: true },
     page: gtoSubmissionPage,
+  },
+  // The header's one outlet and the month chosen on the page, as the GTO submission.
+  '/tenants/rent-statement': {
+    filters: { period: 'month', outletMode: 'single', lastCompleteMonth: true },
+    page: rentStatementPage,
   },
   '/receipts': { filters: OUTLET_LEVEL, page: receiptsPage },
   '/settings': { filters: { period: 'none', outletMode: 'single' }, page: settingsPage },

@@ -99,6 +99,7 @@ export const ROUTE_TABLE: readonly TableRoute[] = [
     child('tenant-connect', 'breakeven-target', 'Breakeven Target', 'target'),
     // The leases of the selected malls' outlets and their turnover rent (issue 33): the client's leasing and finance.
     child('tenant-connect', 'leases', 'Leases', 'book'),
+    child('tenant-connect', 'rent-statements', 'Rent Statements', 'calculator'),
     child('tenant-connect', 'tenant-management', 'Tenant Management', 'people'),
     child('tenant-connect', 'audit-logs', 'Audit Logs', 'history'),
     child('tenant-connect', 'sales-analysis', 'Sales Analysis', 'chart'),
@@ -109,6 +110,7 @@ export const ROUTE_TABLE: readonly TableRoute[] = [
     child('tenants', 'tenant-receipt-data', 'Receipt Data', 'document'),
     child('tenants', 'gross-turnover', 'Gross Turnover', 'bank-account'),
     child('tenants', 'gto_submission', 'GTO Submission', 'clipboard'),
+    child('tenants', 'rent-statement', 'Rent Statement', 'calculator'),
   ]),
   single('receipts', 'Receipts', 'th'),
   single('settings', 'Settings', 'cog'),

@@ -20,7 +20,7 @@ function frame(path: string) {
 }
 
 describe('the page frames of the route table', () => {
-  it('puts the mall header on the shopper-connect pages §2 lists, the tenant-connect breakeven page and leases', () => {
+  it('puts the mall header on the shopper-connect pages §2 lists, the tenant-connect breakeven page, leases and rent statements', () => {
     const withHeader = pagesOf(ROUTES)
       .map((page) => page.path)
       .filter((path) => frame(path.replace(':id', '7')).header !== 'none');
@@ -33,6 +33,8 @@ describe('the page frames of the route table', () => {
       '/shopper-connect/member-vs-non-member',
       '/tenant-connect/breakeven-target',
       '/tenant-connect/leases',
+      // Monthly, as the breakeven page (issue 33).
+      '/tenant-connect/rent-statements',
     ]);
     // The leases follow the selected malls, not a period.
     expect(frame('/tenant-connect/leases')).toMatchObject({
@@ -48,7 +50,11 @@ describe('the page frames of the route table', () => {
       header: 'mall',
       filters: { headerV2: false, period: 'range' },
     });
-    for (const path of ['/shopper-connect/breakeven-target/marcom', '/tenant-connect/breakeven-target']) {
+    for (const path of [
+      '/shopper-connect/breakeven-target/marcom',
+      '/tenant-connect/breakeven-target',
+      '/tenant-connect/rent-statements',
+    ]) {
       expect(frame(path)).toMatchObject({ header: 'mall', filters: { period: 'month', breakeven: true } });
     }
   });
@@ -60,6 +66,7 @@ describe('the page frames of the route table', () => {
       '/shopper-connect/cross-spending',
       '/tenants/gross-turnover',
       '/tenants/gto_submission',
+      '/tenants/rent-statement',
     ]) {
       expect(frame(path).filters.outletMode, path).toBe('single');
     }

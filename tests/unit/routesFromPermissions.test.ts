@@ -27,6 +27,7 @@ const TENANT_CONNECT_PAGES = [
   '/tenant-connect/non-trading-days',
   '/tenant-connect/breakeven-target',
   '/tenant-connect/leases',
+  '/tenant-connect/rent-statements',
   '/tenant-connect/tenant-management',
   '/tenant-connect/audit-logs',
   '/tenant-connect/sales-analysis',
@@ -61,6 +62,7 @@ describe('the route table', () => {
       '/tenant-connect/breakeven-target',
       // Beyond §2: the leases (issue 33).
       '/tenant-connect/leases',
+      '/tenant-connect/rent-statements',
       '/tenant-connect/tenant-management',
       '/tenant-connect/audit-logs',
       '/tenant-connect/sales-analysis',
@@ -69,6 +71,7 @@ describe('the route table', () => {
       '/tenants/tenant-receipt-data',
       '/tenants/gross-turnover',
       '/tenants/gto_submission',
+      '/tenants/rent-statement',
       '/receipts',
       '/settings',
       '/apps',
@@ -107,12 +110,12 @@ describe('routes from permissions (§6)', () => {
     expect(paths.slice(0, SHOPPER_CONNECT_PAGES.length)).toEqual(SHOPPER_CONNECT_PAGES);
     const tenantConnect = paths.filter((path) => path.startsWith('/tenant-connect/'));
     expect(tenantConnect).toEqual(TENANT_CONNECT_PAGES);
-    expect(tenantConnect).toHaveLength(9);
+    expect(tenantConnect).toHaveLength(10);
     expect(paths).toContain('/tenants/tenant-receipt-data');
     expect(paths).toContain('/receipts');
     expect(paths).toContain('/apps/xero');
     expect(paths).toContain('/admin/outbox');
-    expect(paths).toHaveLength(SHOPPER_CONNECT_PAGES.length + 9 + 3 + 4 + 1);
+    expect(paths).toHaveLength(SHOPPER_CONNECT_PAGES.length + 10 + 4 + 4 + 1);
   });
 
   it('gives an operator the routes and children its permissions name, ignoring slashes', () => {
