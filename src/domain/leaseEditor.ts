@@ -452,19 +452,30 @@ export function defaultEndDay(lease: Pick<LeaseTerms, 'start_date' | 'end_date'>
 
 /**
  * Why a lease may not end on `day`: not a day; after its end date (ending shortens a lease; an edit lengthens it);
- * or a rule between the fields the lease would then break (before its start, a notice date after it).
+ * or a rule between the fields the lease would then break (before its start).
  */
 export function endDayProblem(lease: LeaseRow, day: string): string | undefined {
   const trimmed = day.trim();
   if (trimmed === '') return END_DAY_MESSAGES.required;
   if (!isValidDate(trimmed)) return LEASE_FIELD_MESSAGES.day;
   if (trimmed > lease.end_date) return END_DAY_MESSAGES.afterEnd(lease.end_date);
-  return leaseProblem({ ...leaseBodyOfLease(lease), end_date: trimmed })?.message;
+  return leaseProblem(endLeaseBodyOf(lease, trimmed))?.message;
 }
 
-/** The body that ends a lease on `day`: its terms as stored, with that end date. */
+/**
+ * The body that ends a lease on `day`: its terms as stored, with that end date, and without a notice or renewal
+ * date that falls after it.
+ */
 export function endLeaseBodyOf(lease: LeaseRow, day: string): LeaseBody {
-  return { ...leaseBodyOfLease(lease), end_date: day.trim() };
+  const end = day.trim();
+  const body = leaseBodyOfLease(lease);
+  // A notice or renewal date after the new last day no longer applies: the lease ends before it.
+  return {
+    ...body,
+    end_date: end,
+    notice_date: body.notice_date !== null && body.notice_date > end ? null : body.notice_date,
+    renewal_date: body.renewal_date !== null && body.renewal_date > end ? null : body.renewal_date,
+  };
 }
 
 /** Whether a lease may be ended (one already ended may not). */

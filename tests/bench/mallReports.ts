@@ -126,6 +126,8 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
       'gtoReport/summary flagged by variance',
       `/api/gtoReport/summary?client_id=${clientId}&date=2026-10-01&filterOption=flagged&sortColumn=variance_percent`,
     ],
+    // The month's rent of every leased outlet of the malls, on declared and on captured sales (October 2026).
+    ['rentStatements (a closed month)', `/api/rentStatements?${breakeven}&month=2026-10`],
   ] as const;
 }
 

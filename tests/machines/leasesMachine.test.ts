@@ -396,7 +396,7 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
     },
     ending: async () => {
       expect(snapshot().hasTag('ending')).toBe(true);
-      expect((await net.pending('PUT', PATH)).body).toEqual({ ...KOPI_BODY, end_date: TODAY });
+      expect((await net.pending('PUT', PATH)).body).toEqual({ ...KOPI_BODY, end_date: TODAY, renewal_date: null });
     },
     ended: async () => {
       expectNoDialog();
@@ -593,8 +593,11 @@ describe('leasesMachine details', () => {
   it('ends a lease only on a day of its term, and not an ended lease', () => {
     actor.send({ type: 'end.open', lease: OLD });
     expect(snapshot().matches({ end: 'closed' })).toBe(true);
+    // A notice date after the last day no longer applies: the lease ends before it.
     actor.send({ type: 'end.open', lease: { ...KOPI, notice_date: '2027-06-30' } });
-    expect(snapshot().context.ending?.problem).toBe(LEASE_MESSAGES.noticeAfterEnd);
+    expect(snapshot().context.ending?.problem).toBeUndefined();
+    actor.send({ type: 'end.change', day: '2025-12-31' });
+    expect(snapshot().context.ending?.problem).toBe(LEASE_MESSAGES.endBeforeStart);
     expect(snapshot().can({ type: 'end.submit' })).toBe(false);
     actor.send({ type: 'end.change', day: '2029-01-01' });
     expect(snapshot().context.ending?.problem).toBe(

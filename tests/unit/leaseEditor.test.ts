@@ -318,14 +318,15 @@ describe('ending a lease', () => {
     expect(defaultEndDay(LEASE, undefined)).toBe('2028-12-31');
   });
 
-  it('ends on a day of the term, not after its end, nor before a notice date', () => {
+  it('ends on a day of the term, not after its end; a notice date after the day no longer applies', () => {
     expect(endDayProblem(LEASE, '')).toBe(END_DAY_MESSAGES.required);
     expect(endDayProblem(LEASE, '2026-13-01')).toBe(LEASE_FIELD_MESSAGES.day);
     expect(endDayProblem(LEASE, '2029-01-01')).toBe(
       'The last day must be on or before the lease’s end date, 31 Dec 2028.',
     );
     expect(endDayProblem(LEASE, '2025-12-31')).toBe(LEASE_MESSAGES.endBeforeStart);
-    expect(endDayProblem(LEASE, '2027-01-31')).toBe(LEASE_MESSAGES.noticeAfterEnd);
+    expect(endDayProblem(LEASE, '2027-01-31')).toBeUndefined();
+    expect(endLeaseBodyOf(LEASE, '2027-01-31').notice_date).toBeNull();
     expect(endDayProblem({ ...LEASE, notice_date: null }, '2027-01-31')).toBeUndefined();
     expect(endDayProblem(LEASE, '2028-06-30')).toBeUndefined();
     expect([canEndLease(LEASE), canEndLease({ status: 'upcoming' }), canEndLease({ status: 'ended' })]).toEqual([
