@@ -41,6 +41,7 @@ import { occupancyBandHandlers } from './routes/occupancyBands.js';
 import { outletCodeHandlers } from './routes/outletCodes.js';
 import { outletReportHandlers } from './routes/outletReports.js';
 import { receiptHandlers } from './routes/receipts.js';
+import { rentInvoiceHandlers } from './routes/rentInvoices.js';
 import { checkRequestRules } from './routes/rules.js';
 import { settingsHandlers } from './routes/settings.js';
 import { systemHandlers } from './routes/system.js';
@@ -105,6 +106,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...mallEventHandlers(deps),
     ...leaseHandlers(deps),
     ...occupancyBandHandlers(deps),
+    ...rentInvoiceHandlers(deps),
     ...tenantManagementHandlers(deps),
     ...appsHandlers(deps),
     ...ingestHandlers(deps),

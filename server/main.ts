@@ -14,6 +14,7 @@ import { createDemoSsoIssuer, type DemoSsoIssuer, type DemoSsoStanding } from '.
 import { type DemoXero, startDemoXero } from './demo/xeroFake.js';
 import { keepReceiptMonths, maintenanceJobs, sweepSessions } from './jobs/maintenance.js';
 import { type JobContext, startJobs } from './jobs/queue.js';
+import { registerRentInvoiceJobs } from './jobs/rentInvoices.js';
 import { registerXeroJobs } from './jobs/xeroPosting.js';
 import { DOWNLOAD_SECRET_FILE, keptSecret } from './keptSecret.js';
 import { createMailer } from './mail/mailer.js';
@@ -149,13 +150,19 @@ const jobs = await startJobs({
   voidAlertMaxAgeHours: config.voidAlertMaxAgeHours,
   dailySummaryEveryMinutes: config.dailySummaryEveryMinutes,
   poolSize: config.jobsPoolSize,
-  // Each outlet's day of sales posted to Xero once connected (server/jobs/xeroPosting.ts).
+  // Each outlet's day of sales posted to Xero once connected (server/jobs/xeroPosting.ts), and each leased outlet's
+  // month of turnover rent invoiced (server/jobs/rentInvoices.ts).
   registrations: [
     maintenanceJobs({
       receiptsRetentionMonths: config.receiptsRetentionMonths,
       gtoRemindersEveryMinutes: config.gtoRemindersEveryMinutes,
     }),
-    ...(xeroJobs ? [({ boss }: JobContext) => registerXeroJobs(boss, xeroJobs)] : []),
+    ...(xeroJobs
+      ? [
+          ({ boss }: JobContext) => registerXeroJobs(boss, xeroJobs),
+          ({ boss }: JobContext) => registerRentInvoiceJobs(boss, xeroJobs),
+        ]
+      : []),
   ],
 });
 metrics.watchJobs(jobs.boss, log);

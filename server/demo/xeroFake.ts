@@ -6,14 +6,19 @@ import { startXeroIdentity, type VerifiedToken, type XeroIdentity } from './xero
 
 /**
  * The demo's stand-in for Xero's accounting API (api.xero.com), on the loopback interface: GET /connections,
- * GET /api.xro/2.0/Organisation, Accounts and TaxRates, and POST (and GET) /api.xro/2.0/ManualJournals. Every call
- * needs a bearer token that the demo's authorization server (xeroIdentity.ts) issued, has not expired and carries
- * the call's scope (401 otherwise), and every call but /connections an `xero-tenant-id` of one of the token's
- * organisations (400 when missing or not a GUID, 403 when not connected). A manual journal is checked the way
- * Xero does (400 with a ValidationException naming each problem): a narration, a date, a known status, at least
- * two lines, each with a number amount and an active account that is not a system account, known tax types, and
- * debits equal to credits. An Idempotency-Key seen before answers the journal it made. The journals are kept, so
- * that tests can count them.
+ * GET /api.xro/2.0/Organisation, Accounts and TaxRates, POST (and GET) /api.xro/2.0/ManualJournals, and PUT, POST
+ * (to create) and GET /api.xro/2.0/Invoices. Every call needs a bearer token that the demo's authorization server
+ * (xeroIdentity.ts) issued, has not expired and carries the call's scope (401 otherwise), and every call but
+ * /connections an `xero-tenant-id` of one of the token's organisations (400 when missing or not a GUID, 403 when not
+ * connected). A manual journal is checked the way Xero does (400 with a ValidationException naming each problem): a
+ * narration, a date, a known status, at least two lines, each with a number amount and an active account that is
+ * not a system account, known tax types, and debits equal to credits. So is an invoice: a known type, a contact by
+ * ContactID or by Name (the organisation's contact of that name, else a new one), valid dates, a known status, a
+ * due date and at least one line once submitted or approved, each line with a description, number quantity and
+ * unit amount, an active account that is not a bank or system account and a tax type that applies to the
+ * invoice's side, the organisation's currency, a unique invoice number (the next INV-0001 style number when none is
+ * given), and a total that is not negative. An Idempotency-Key seen before answers what its request made. The
+ * journals, invoices and contacts are kept, so that tests can count them.
  */
 
 export interface FakeAccount {
@@ -68,6 +73,45 @@ export interface FakeJournal {
   createdAt: string;
 }
 
+export interface FakeContact {
+  ContactID: string;
+  tenantId: string;
+  Name: string;
+}
+
+export interface FakeInvoiceLine {
+  LineItemID: string;
+  Description: string;
+  Quantity: number;
+  UnitAmount: number;
+  LineAmount: number;
+  AccountCode: string;
+  AccountID: string;
+  TaxType: string;
+  TaxAmount: number;
+}
+
+export interface FakeInvoice {
+  InvoiceID: string;
+  InvoiceNumber: string;
+  tenantId: string;
+  Type: 'ACCREC' | 'ACCPAY';
+  Contact: { ContactID: string; Name: string };
+  /** YYYY-MM-DD. */
+  Date: string;
+  DueDate: string | undefined;
+  Status: 'DRAFT' | 'SUBMITTED' | 'AUTHORISED';
+  LineAmountTypes: 'Inclusive' | 'Exclusive' | 'NoTax';
+  LineItems: FakeInvoiceLine[];
+  CurrencyCode: string;
+  Reference: string;
+  SubTotal: number;
+  TotalTax: number;
+  Total: number;
+  idempotencyKey: string | undefined;
+  createdAt: string;
+}
+
 export interface XeroFakeApi {
   /** `http://127.0.0.1:<port>`. */
   url: string;
@@ -76,6 +120,10 @@ export interface XeroFakeApi {
   connectionsUrl: string;
   /** The journals posted, of one organisation or all. */
   journals: (tenantId?: string) => readonly FakeJournal[];
+  /** The invoices made, of one organisation or all. */
+  invoices: (tenantId?: string) => readonly FakeInvoice[];
+  /** The contacts the invoices named (found or made by name), of one organisation or all. */
+  contacts: (tenantId?: string) => readonly FakeContact[];
   /** Requests answered, by method and path (tests check what was called). */
   calls: readonly { method: string; path: string; status: number }[];
   stop: () => Promise<void>;
@@ -331,6 +379,212 @@ function journalAnswer(journal: FakeJournal) {
   };
 }
 
+const INVOICE_TYPES = new Set(['ACCREC', 'ACCPAY']);
+const INVOICE_STATUSES = new Set(['DRAFT', 'SUBMITTED', 'AUTHORISED']);
+const AMOUNT_TYPES = new Set(['Inclusive', 'Exclusive', 'NoTax']);
+/** Account types no invoice line may use, besides system accounts. */
+const NOT_FOR_INVOICES = new Set(['BANK']);
+
+interface CheckedInvoice {
+  invoice?: Omit<
+    FakeInvoice,
+    'InvoiceID' | 'InvoiceNumber' | 'tenantId' | 'Contact' | 'idempotencyKey' | 'createdAt'
+  > & {
+    InvoiceNumber: string | undefined;
+    Contact: { ContactID?: string; Name?: string };
+  };
+  messages: string[];
+}
+
+const isText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.trim() !== '' && value.length <= max;
+
+/** Checks one invoice of a PUT or POST the way Xero does; the messages name each problem. */
+function checkInvoice(
+  input: unknown,
+  organisation: FakeOrganisation,
+  known: { contacts: readonly FakeContact[]; invoices: readonly FakeInvoice[] },
+): CheckedInvoice {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { messages: ['An invoice must be an object.'] };
+  }
+  const raw = input as Record<string, unknown>;
+  const messages: string[] = [];
+  if (raw.InvoiceID !== undefined) messages.push('Updating an invoice is not supported by the stand-in.');
+  const type = raw.Type;
+  if (type === undefined) messages.push('Invoice Type is required.');
+  else if (typeof type !== 'string' || !INVOICE_TYPES.has(type))
+    messages.push(`'${String(type)}' is not a valid invoice type.`);
+  const contact = raw.Contact as Record<string, unknown> | undefined;
+  let contactRef: { ContactID?: string; Name?: string } = {};
+  if (typeof contact !== 'object' || contact === null || Array.isArray(contact)) {
+    messages.push('A Contact must be specified for this type of transaction.');
+  } else if (contact.ContactID !== undefined) {
+    const found =
+      typeof contact.ContactID === 'string'
+        ? known.contacts.find((candidate) => candidate.ContactID === contact.ContactID)
+        : undefined;
+    if (!found) messages.push('The contact with the specified ContactID could not be found.');
+    else contactRef = { ContactID: found.ContactID };
+  } else if (!isText(contact.Name, 255)) {
+    messages.push(
+      'A Contact must be specified for this type of transaction: a ContactID, or a Name of 255 characters or less.',
+    );
+  } else {
+    contactRef = { Name: contact.Name.trim() };
+  }
+  const date = raw.Date ?? new Date().toISOString().slice(0, 10);
+  if (typeof date !== 'string' || !isDay(date)) messages.push('Date must be a valid date (YYYY-MM-DD).');
+  const dueDate = raw.DueDate;
+  if (dueDate !== undefined && (typeof dueDate !== 'string' || !isDay(dueDate))) {
+    messages.push('DueDate must be a valid date (YYYY-MM-DD).');
+  }
+  const status = raw.Status ?? 'DRAFT';
+  if (typeof status !== 'string' || !INVOICE_STATUSES.has(status)) {
+    messages.push(`'${String(status)}' is not a valid invoice status.`);
+  }
+  const approved = status === 'SUBMITTED' || status === 'AUTHORISED';
+  if (approved && dueDate === undefined) messages.push('Due Date is required for a submitted or approved invoice.');
+  const lineAmountTypes = raw.LineAmountTypes ?? 'Exclusive';
+  if (typeof lineAmountTypes !== 'string' || !AMOUNT_TYPES.has(lineAmountTypes)) {
+    messages.push(`'${String(lineAmountTypes)}' is not a valid LineAmountTypes.`);
+  }
+  const currency = raw.CurrencyCode ?? organisation.baseCurrency;
+  if (currency !== organisation.baseCurrency)
+    messages.push(`Organisation is not subscribed to currency ${String(currency)}`);
+  const reference = raw.Reference ?? '';
+  if (typeof reference !== 'string' || reference.length > 255) {
+    messages.push('Reference must be text of 255 characters or less.');
+  }
+  const number = raw.InvoiceNumber;
+  if (number !== undefined && !isText(number, 255)) {
+    messages.push('InvoiceNumber must be text of 255 characters or less.');
+  } else if (
+    type === 'ACCREC' &&
+    typeof number === 'string' &&
+    known.invoices.some((invoice) => invoice.Type === 'ACCREC' && invoice.InvoiceNumber === number)
+  ) {
+    messages.push('Invoice # must be unique.');
+  }
+  const lines = raw.LineItems ?? [];
+  const checkedLines: FakeInvoiceLine[] = [];
+  if (!Array.isArray(lines)) {
+    messages.push('LineItems must be a list of line items.');
+  } else {
+    if (approved && lines.length === 0)
+      messages.push('A submitted or approved invoice must have at least one line item.');
+    lines.forEach((line: unknown, index) => {
+      const where = `Line item ${index + 1}`;
+      if (typeof line !== 'object' || line === null || Array.isArray(line)) {
+        messages.push(`${where} must be an object.`);
+        return;
+      }
+      const { Description, Quantity = 1, UnitAmount, AccountCode, TaxType } = line as Record<string, unknown>;
+      if (!isText(Description, 4000)) messages.push(`${where}: Description is required, 4000 characters or less.`);
+      if (typeof Quantity !== 'number' || !Number.isFinite(Quantity))
+        messages.push(`${where}: Quantity must be a number.`);
+      if (typeof UnitAmount !== 'number' || !Number.isFinite(UnitAmount)) {
+        messages.push(`${where}: UnitAmount must be a number.`);
+      }
+      const found = organisation.accounts.find((candidate) => candidate.Code === AccountCode);
+      if (AccountCode === undefined) {
+        if (approved) messages.push(`${where}: Account code must be specified for a submitted or approved invoice.`);
+      } else if (
+        typeof AccountCode !== 'string' ||
+        found?.Status !== 'ACTIVE' ||
+        found.SystemAccount ||
+        NOT_FOR_INVOICES.has(found.Type)
+      ) {
+        messages.push(`Account code '${String(AccountCode)}' is not a valid code for this document.`);
+      }
+      const tax = TaxType === undefined ? undefined : organisation.taxRates.find((rate) => rate.TaxType === TaxType);
+      if (
+        TaxType !== undefined &&
+        (typeof TaxType !== 'string' || tax?.Status !== 'ACTIVE' || (type === 'ACCREC' && !tax.CanApplyToRevenue))
+      ) {
+        messages.push(
+          `TaxType code '${String(TaxType)}' does not exist or cannot be used for this type of transaction.`,
+        );
+      }
+      if (typeof Quantity === 'number' && typeof UnitAmount === 'number' && typeof Description === 'string') {
+        const lineAmount = money(Quantity * UnitAmount);
+        const taxType = tax?.TaxType ?? found?.TaxType ?? 'NONE';
+        const rate = organisation.taxRates.find((candidate) => candidate.TaxType === taxType)?.EffectiveRate ?? 0;
+        checkedLines.push({
+          LineItemID: randomUUID(),
+          Description,
+          Quantity,
+          UnitAmount,
+          LineAmount: lineAmount,
+          AccountCode: found?.Code ?? '',
+          AccountID: found?.AccountID ?? '',
+          TaxType: taxType,
+          TaxAmount:
+            lineAmountTypes === 'Exclusive'
+              ? money((lineAmount * rate) / 100)
+              : lineAmountTypes === 'Inclusive'
+                ? money((lineAmount * rate) / (100 + rate))
+                : 0,
+        });
+      }
+    });
+  }
+  const lineTotal = money(checkedLines.reduce((sum, line) => sum + line.LineAmount, 0));
+  const totalTax = money(checkedLines.reduce((sum, line) => sum + line.TaxAmount, 0));
+  const subTotal = lineAmountTypes === 'Inclusive' ? money(lineTotal - totalTax) : lineTotal;
+  const total = money(subTotal + totalTax);
+  if (messages.length === 0 && total < 0) messages.push('The invoice total must not be negative.');
+  if (messages.length > 0) return { messages };
+  return {
+    messages,
+    invoice: {
+      Type: type as FakeInvoice['Type'],
+      InvoiceNumber: typeof number === 'string' ? number : undefined,
+      Contact: contactRef,
+      Date: String(date).slice(0, 10),
+      DueDate: typeof dueDate === 'string' ? dueDate.slice(0, 10) : undefined,
+      Status: status as FakeInvoice['Status'],
+      LineAmountTypes: lineAmountTypes as FakeInvoice['LineAmountTypes'],
+      LineItems: checkedLines,
+      CurrencyCode: String(currency),
+      Reference: String(reference),
+      SubTotal: subTotal,
+      TotalTax: totalTax,
+      Total: total,
+    },
+  };
+}
+
+function invoiceAnswer(invoice: FakeInvoice) {
+  return {
+    Type: invoice.Type,
+    InvoiceID: invoice.InvoiceID,
+    InvoiceNumber: invoice.InvoiceNumber,
+    Reference: invoice.Reference,
+    Contact: { ContactID: invoice.Contact.ContactID, Name: invoice.Contact.Name, ContactStatus: 'ACTIVE' },
+    Date: xeroDate(`${invoice.Date}T00:00:00Z`),
+    DateString: `${invoice.Date}T00:00:00`,
+    ...(invoice.DueDate
+      ? { DueDate: xeroDate(`${invoice.DueDate}T00:00:00Z`), DueDateString: `${invoice.DueDate}T00:00:00` }
+      : {}),
+    Status: invoice.Status,
+    LineAmountTypes: invoice.LineAmountTypes,
+    LineItems: invoice.LineItems,
+    SubTotal: invoice.SubTotal,
+    TotalTax: invoice.TotalTax,
+    Total: invoice.Total,
+    AmountDue: invoice.Total,
+    AmountPaid: 0,
+    AmountCredited: 0,
+    CurrencyCode: invoice.CurrencyCode,
+    CurrencyRate: 1,
+    SentToContact: false,
+    HasAttachments: false,
+    HasErrors: false,
+    UpdatedDateUTC: xeroDate(invoice.createdAt),
+  };
+}
+
 export interface XeroFakeApiOptions {
   identity: Pick<XeroIdentity, 'verifyAccessToken' | 'connectionsOf'>;
   organisations?: readonly FakeOrganisation[];
@@ -342,11 +596,14 @@ const SCOPE_OF: Record<string, string> = {
   Accounts: 'accounting.settings',
   TaxRates: 'accounting.settings',
   ManualJournals: 'accounting.transactions',
+  Invoices: 'accounting.transactions',
 };
 
 export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<XeroFakeApi> {
   const organisations = options.organisations ?? DEMO_XERO_ORGANISATIONS;
   const journals: FakeJournal[] = [];
+  const invoices: FakeInvoice[] = [];
+  const contacts: FakeContact[] = [];
   const answered = new Map<string, { status: number; body: unknown }>();
   const calls: { method: string; path: string; status: number }[] = [];
 
@@ -408,7 +665,16 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
         body: envelope({ ManualJournals: journals.filter((j) => j.tenantId === tenantId).map(journalAnswer) }),
       };
     }
-    if (resource !== 'ManualJournals' || request.method !== 'POST') {
+    if (resource === 'Invoices' && readOnly) {
+      return {
+        status: 200,
+        body: envelope({ Invoices: invoices.filter((i) => i.tenantId === tenantId).map(invoiceAnswer) }),
+      };
+    }
+    const writes =
+      (resource === 'ManualJournals' && request.method === 'POST') ||
+      (resource === 'Invoices' && (request.method === 'PUT' || request.method === 'POST'));
+    if (!writes) {
       return { status: 405, body: problem(405, 'Method Not Allowed', `${request.method} is not supported here.`) };
     }
 
@@ -416,7 +682,8 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
     if (key !== undefined && (typeof key !== 'string' || key === '' || key.length > 128)) {
       return { status: 400, body: validationError({}, ['The Idempotency-Key header must be 1 to 128 characters.']) };
     }
-    const replay = typeof key === 'string' ? answered.get(`${tenantId}:${key}`) : undefined;
+    const answeredKey = typeof key === 'string' ? `${tenantId}:${resource}:${key}` : undefined;
+    const replay = answeredKey === undefined ? undefined : answered.get(answeredKey);
     if (replay) return replay;
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return { status: 400, body: validationError({}, ['The request body must be JSON.']) };
@@ -426,6 +693,11 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
       parsed = JSON.parse(await bodyOf(request));
     } catch {
       return { status: 400, body: validationError({}, ['The request body is not valid JSON.']) };
+    }
+    if (resource === 'Invoices') {
+      const answer = makeInvoices(organisation, parsed, typeof key === 'string' ? key : undefined);
+      if (answeredKey !== undefined && answer.status === 200) answered.set(answeredKey, answer);
+      return answer;
     }
     const inputs =
       typeof parsed === 'object' &&
@@ -448,8 +720,56 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
     );
     journals.push(...made);
     const answer = { status: 200, body: envelope({ ManualJournals: made.map(journalAnswer) }) };
-    if (typeof key === 'string') answered.set(`${tenantId}:${key}`, answer);
+    if (answeredKey !== undefined) answered.set(answeredKey, answer);
     return answer;
+  }
+
+  /** The invoices of a PUT or POST: all made, or none when one is refused (400 naming its problems). */
+  function makeInvoices(
+    organisation: FakeOrganisation,
+    parsed: unknown,
+    key: string | undefined,
+  ): { status: number; body: unknown } {
+    const { tenantId } = organisation;
+    const inputs =
+      typeof parsed === 'object' && parsed !== null && Array.isArray((parsed as { Invoices?: unknown }).Invoices)
+        ? ((parsed as { Invoices: unknown[] }).Invoices as unknown[])
+        : [parsed];
+    if (inputs.length === 0) return { status: 400, body: validationError({}, ['No invoice was sent.']) };
+    const known = {
+      contacts: contacts.filter((contact) => contact.tenantId === tenantId),
+      invoices: invoices.filter((invoice) => invoice.tenantId === tenantId),
+    };
+    const checked = inputs.map((input) => checkInvoice(input, organisation, known));
+    const refused = checked.findIndex((result) => result.messages.length > 0);
+    if (refused >= 0) return { status: 400, body: validationError(inputs[refused], checked[refused]?.messages ?? []) };
+    const made = checked.map((result): FakeInvoice => {
+      const { Contact, InvoiceNumber, ...invoice } = result.invoice as NonNullable<CheckedInvoice['invoice']>;
+      const name = Contact.Name?.toLowerCase();
+      let contact = contacts.find(
+        (candidate) =>
+          candidate.tenantId === tenantId &&
+          (candidate.ContactID === Contact.ContactID || candidate.Name.toLowerCase() === name),
+      );
+      if (!contact) {
+        contact = { ContactID: randomUUID(), tenantId, Name: Contact.Name ?? '' };
+        contacts.push(contact);
+      }
+      const numbered = invoices.filter((candidate) => candidate.tenantId === tenantId && candidate.Type === 'ACCREC');
+      const made: FakeInvoice = {
+        ...invoice,
+        InvoiceID: randomUUID(),
+        InvoiceNumber:
+          InvoiceNumber ?? (invoice.Type === 'ACCREC' ? `INV-${String(numbered.length + 1).padStart(4, '0')}` : ''),
+        tenantId,
+        Contact: { ContactID: contact.ContactID, Name: contact.Name },
+        idempotencyKey: key,
+        createdAt: new Date().toISOString(),
+      };
+      invoices.push(made);
+      return made;
+    });
+    return { status: 200, body: envelope({ Invoices: made.map(invoiceAnswer) }) };
   }
 
   const server = http.createServer((request, response) => {
@@ -466,6 +786,8 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
     apiUrl: `${url}/api.xro/2.0`,
     connectionsUrl: `${url}/connections`,
     journals: (tenantId) => journals.filter((journal) => tenantId === undefined || journal.tenantId === tenantId),
+    invoices: (tenantId) => invoices.filter((invoice) => tenantId === undefined || invoice.tenantId === tenantId),
+    contacts: (tenantId) => contacts.filter((contact) => tenantId === undefined || contact.tenantId === tenantId),
     calls,
     stop: () =>
       new Promise<void>((resolve, reject) => {

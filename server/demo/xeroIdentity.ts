@@ -83,7 +83,7 @@ function consentPage(uid: string, organisations: readonly DemoOrganisationRef[],
 input[type=email]{width:100%;padding:.5rem;box-sizing:border-box}fieldset{margin:1rem 0}.choice{margin:.5rem 0}
 button{margin:1rem .5rem 0 0;padding:.5rem 1rem}.error{color:#a00}</style></head>
 <body><main><h1>Xero (demo): connect an organisation</h1>
-<p>The demo's stand-in for Xero's sign-in. <strong>Mall Analytics</strong> asks to post journals to your organisation and to read its accounts and tax rates.</p>
+<p>The demo's stand-in for Xero's sign-in. <strong>Mall Analytics</strong> asks to post journals and invoices to your organisation and to read its accounts and tax rates.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/interaction/${encodeURIComponent(uid)}/confirm" autocomplete="off">
 <label for="login">E-mail</label><input id="login" name="login" type="email" required value="accounts@demo.mall">

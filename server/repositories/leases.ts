@@ -348,7 +348,8 @@ export async function rentInputs(
        coalesce(ms.captured, 0)::float8 AS sales_captured,
        CASE WHEN op.outlet_id IS NOT NULL
             THEN round(coalesce(ms.so_far, 0) + coalesce(pr.rest, 0), 2)::float8 END AS sales_projected,
-       NULL::text AS invoice_number,
+       (SELECT i.invoice_number FROM rent_invoices i WHERE i.client_id = ${client} AND i.outlet_id = l.outlet_id
+          AND i.month = ${first} AND i.status = 'posted') AS invoice_number,
        (SELECT gto_variance_threshold::float8 FROM clients WHERE id = ${client}) AS threshold
      FROM leased l
      LEFT JOIN month_sales ms ON ms.outlet_id = l.outlet_id

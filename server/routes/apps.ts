@@ -46,10 +46,11 @@ export const XERO_COOKIE = 'sid_xero';
 /** How long the user has at Xero before the attempt expires. */
 export const XERO_ATTEMPT_TTL_SECONDS = 10 * 60;
 
-const NOT_SET_UP = 'Xero is not set up on this server.';
-const NOT_CONNECTED_MESSAGE = 'The client is not connected to Xero.';
-const EXPIRED_MESSAGE = "The client's Xero connection has expired: connect it again.";
-const UNAVAILABLE_MESSAGE = 'Xero could not be reached. Please try again later.';
+/** The answers of a Xero operation that cannot go on (the turnover-rent invoices' too: routes/rentInvoices.ts). */
+export const NOT_SET_UP = 'Xero is not set up on this server.';
+export const NOT_CONNECTED_MESSAGE = 'The client is not connected to Xero.';
+export const EXPIRED_MESSAGE = "The client's Xero connection has expired: connect it again.";
+export const UNAVAILABLE_MESSAGE = 'Xero could not be reached. Please try again later.';
 const NO_ACCOUNTS_MESSAGE = 'Choose the sales account, the tax rate and the clearing account first.';
 const WHOLE_CLIENT_MESSAGE = 'Only a user who sees every outlet of the client can change its Xero connection.';
 

@@ -1,10 +1,8 @@
 import type { components } from '../../src/api/schema.js';
 import {
   bandPosition,
-  leaseDaysInMonth,
   leaseProblem,
   type MonthRent,
-  monthRent,
   type OccupancyBand,
   occupancyCostRatio,
   salesPerSqm,
@@ -12,6 +10,7 @@ import {
 import { requireCaller } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, valueOrThrow } from '../errors.js';
+import { rentsOf } from '../leases/monthRents.js';
 import {
   createLease,
   type LeaseInput,
@@ -45,27 +44,6 @@ export function checkLease(body: BodyOf<'createLease'>): LeaseInput {
   const problem = leaseProblem(lease);
   if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
   return lease;
-}
-
-/** The month's rent of one lease, on each of the sales it is computed on (the rule of src/domain/leases.ts). */
-function rentsOf(input: RentInputRow, month: string) {
-  const { lease } = input;
-  const { days, daysInMonth } = leaseDaysInMonth(lease.start_date, lease.end_date, month);
-  const on = (sales: number): MonthRent =>
-    monthRent({ terms: lease, sales, days, daysInMonth, gstPercent: lease.gst_percent });
-  const captured = on(input.sales_captured);
-  const declared = input.sales_declared === null ? undefined : on(input.sales_declared);
-  const projected = input.sales_projected === null ? undefined : on(input.sales_projected);
-  return {
-    days,
-    daysInMonth,
-    captured,
-    declared,
-    projected,
-    due: declared ?? captured,
-    // The month is not over in the mall's time zone.
-    partial: input.today.slice(0, 7) <= month,
-  };
 }
 
 /** The sales the occupancy measures are on: the captured, projected to the month's end while it is open. */

@@ -3,7 +3,7 @@ import { XERO_TIMEOUT_MS } from './oauth.js';
 
 /**
  * The calls of Xero's accounting API the integration makes: the connections (tenants) of an access token, the
- * organisation, its accounts and tax rates, and manual journals. Every call but /connections names its tenant in
+ * organisation, its accounts and tax rates, manual journals and sales invoices. Every call but /connections names its tenant in
  * `xero-tenant-id`. Errors carry the status and Xero's validation messages, never the token.
  */
 
@@ -52,6 +52,37 @@ export interface ManualJournal {
   JournalLines: ManualJournalLine[];
 }
 
+export interface InvoiceLineItem {
+  Description: string;
+  Quantity: number;
+  UnitAmount: number;
+  AccountCode: string;
+  TaxType: string;
+}
+
+/**
+ * A sales invoice as Xero's Invoices endpoint takes it: the contact by name (Xero uses the contact of that name, or
+ * makes one), dates as YYYY-MM-DD, amounts exclusive of tax (Xero adds the tax of each line's tax type), and no
+ * InvoiceNumber (Xero gives the next of the organisation's invoice settings).
+ */
+export interface SalesInvoice {
+  Type: 'ACCREC';
+  Contact: { Name: string };
+  Date: string;
+  DueDate: string;
+  LineAmountTypes: 'Exclusive';
+  LineItems: InvoiceLineItem[];
+  CurrencyCode: string;
+  Reference: string;
+  Status: 'AUTHORISED';
+}
+
+/** What Xero made of an invoice: its id and number. */
+export interface MadeInvoice {
+  invoiceId: string;
+  invoiceNumber: string;
+}
+
 /**
  * A call Xero refused or that did not reach it. `refused`: Xero answered that the request itself is wrong (400),
  * so nothing was created and the same request would be refused again; otherwise the outcome may be unknown.
@@ -98,7 +129,7 @@ function validationMessagesOf(body: unknown): string[] {
 async function call(
   url: string,
   accessToken: string,
-  options: { tenantId?: string; method?: 'GET' | 'POST'; body?: unknown; idempotencyKey?: string } = {},
+  options: { tenantId?: string; method?: 'GET' | 'POST' | 'PUT'; body?: unknown; idempotencyKey?: string } = {},
 ): Promise<unknown> {
   const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: 'application/json' };
   if (options.tenantId !== undefined) headers['xero-tenant-id'] = options.tenantId;
@@ -213,4 +244,28 @@ export async function postManualJournal(
   const id = text(body?.ManualJournals?.[0]?.ManualJournalID);
   if (!id) throw new XeroApiError('Xero answered no ManualJournalID', 200);
   return id;
+}
+
+/**
+ * Creates one sales invoice (PUT /Invoices: creates only, never updates); answers Xero's InvoiceID and the
+ * InvoiceNumber it gave.
+ */
+export async function createInvoice(
+  setting: XeroSetting,
+  accessToken: string,
+  tenantId: string,
+  invoice: SalesInvoice,
+  idempotencyKey: string,
+): Promise<MadeInvoice> {
+  const body = (await call(`${setting.apiUrl}/Invoices`, accessToken, {
+    tenantId,
+    method: 'PUT',
+    body: { Invoices: [invoice] },
+    idempotencyKey,
+  })) as { Invoices?: Record<string, unknown>[] };
+  const made = body?.Invoices?.[0];
+  const invoiceId = text(made?.InvoiceID);
+  const invoiceNumber = text(made?.InvoiceNumber);
+  if (!invoiceId || !invoiceNumber) throw new XeroApiError('Xero answered no InvoiceID and InvoiceNumber', 200);
+  return { invoiceId, invoiceNumber };
 }

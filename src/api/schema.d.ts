@@ -1433,6 +1433,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rentStatements/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a past month's turnover-rent invoices to Xero now
+         * @description Posts, for each outlet of the client with a lease covering the month, the month's turnover rent due (the turnover_rent of GET /api/rentStatements: on the declared GTO, else on the captured sales; summed over the leases when two cover the month) as one approved sales invoice (ACCREC) in the client's Xero organisation, unless already posted: an outlet's month is never invoiced twice (one Idempotency-Key per outlet, month and organisation). The invoice goes to the contact named as the outlet (Xero finds it, or makes it), is dated the first day of the next month and due 14 days later, in the outlet's currency, exclusive of tax (the connection's tax rate is added by Xero), with one line 'Turnover rent <Month YYYY>, <outlet code>' on the connection's sales account and the reference 'GTO <YYYY-MM> <outlet code>'. A month without turnover rent due, or an outlet whose currency is not the organisation's, is recorded as skipped with why. The month must have ended in every mall of the client and lie within the last 12 months (400 naming `month`). The daily job posts the last month by itself once the client's GTO due day has passed. 409 when Xero is not set up, the client is not connected, its tokens have expired, or its sales account and tax rate are not chosen yet; 403 for a caller limited to some outlets of the client. Answers the month's invoices and how many were posted now; the statements show each posted invoice's number.
+         */
+        post: operations["postRentInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/salesReview/daily": {
         parameters: {
             query?: never;
@@ -3056,6 +3076,32 @@ export interface components {
                 }[];
                 invoice_number: string | null;
             };
+        };
+        RentInvoice: {
+            month: components["schemas"]["Month"];
+            outlet_id: number;
+            outlet_name: string;
+            /** @description The lease the month is invoiced under (the latest, when two cover the month). */
+            lease_id: number;
+            currency: string;
+            /** @description The turnover rent due (posted, or to post), in the outlet's currency, before tax. */
+            amount: number;
+            /** @enum {string} */
+            status: "posted" | "failed" | "skipped";
+            /** @description Xero's InvoiceID once posted. */
+            invoice_id: string | null;
+            /** @description Xero's InvoiceNumber once posted. */
+            invoice_number: string | null;
+            /** @description Why it failed or was skipped. */
+            message: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        RentInvoiceResult: {
+            month: components["schemas"]["Month"];
+            /** @description Invoices posted by this call (0 when every outlet's month was posted before). */
+            postedNow: number;
+            rows: components["schemas"]["RentInvoice"][];
         };
         MallHoliday: components["schemas"]["CalendarEntry"] & {
             /** @description The selected malls of the entry's country. */
@@ -6194,6 +6240,54 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    postRentInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    month: components["schemas"]["Month"];
+                };
+            };
+        };
+        responses: {
+            /** @description The month's invoices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentInvoiceResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Xero not set up, not connected, tokens expired, or the sales account and tax rate not chosen. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Xero could not be reached (the access token had expired and could not be refreshed). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSalesReview: {

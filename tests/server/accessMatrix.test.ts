@@ -98,6 +98,9 @@ const XERO_ENV = {
 /** Three days ago: a day that has ended in every fixture mall. */
 const XERO_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
 
+/** A month that has ended in every fixture mall and lies within the last 12 months (40 days ago's). */
+const RENT_INVOICE_MONTH = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 7);
+
 /** A connection of the client to Xero with its accounts chosen and a token good for an hour. */
 async function prepareXeroConnection(ids: Ids) {
   const key = parseTokenKey(XERO_TOKEN_KEY);
@@ -130,6 +133,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
     body: { client_id: ids.client, sales_account: '200', tax_account: 'OUTPUT', clearing_account: '090' },
   }),
   postXeroDay: (ids) => ({ body: { client_id: ids.client, day: XERO_DAY } }),
+  postRentInvoices: (ids) => ({ body: { client_id: ids.client, month: RENT_INVOICE_MONTH } }),
   inviteUser: (ids) => ({ body: { client_id: ids.client, email: `invited${++invitations}@fixture.test` } }),
   getPaymentAndSum: () => ({ query: OUTLET_WINDOW }),
   getPaymentMethodBreakdown: () => ({ query: OUTLET_WINDOW }),
@@ -399,6 +403,7 @@ const declaredNonTradingDay = (ids: Ids) =>
 const PREPARE: { [Id in OperationId]?: (ids: Ids) => Promise<unknown> } = {
   updateXeroSettings: prepareXeroConnection,
   postXeroDay: prepareXeroConnection,
+  postRentInvoices: prepareXeroConnection,
   deleteCategory: (ids) =>
     db.pool.query(`INSERT INTO categories (client_id, id, name) VALUES ($1, $2, 'Disposable') ON CONFLICT DO NOTHING`, [
       ids.client,

@@ -46,6 +46,7 @@ const KEY_EXCEPTIONS: Readonly<Record<string, string>> = {
   'outlets:outlets_id_key': 'UNIQUE (id), redundant with the identity: dropped when distributing',
   'calendar_entries:calendar_entries_id_key': 'UNIQUE (id), redundant with the identity: dropped when distributing',
   'mall_events:mall_events_id_key': 'UNIQUE (id), redundant with the identity: dropped when distributing',
+  'leases:leases_id_key': 'UNIQUE (id), redundant with the identity: dropped when distributing',
   'scheduled_mails:scheduled_mails_id_key': 'UNIQUE (id), redundant with the identity: dropped when distributing',
   'device_keys:device_keys_pkey': 'PRIMARY KEY (id): becomes (client_id, id)',
   'device_keys:device_keys_key_hash_key':

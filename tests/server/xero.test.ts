@@ -20,7 +20,7 @@ import { readXeroInfo, type XeroDeps } from '../../server/xero/connection.js';
 import { dailySalesJournal, idempotencyKeyOf } from '../../server/xero/journal.js';
 import { decryptToken, parseTokenKey } from '../../server/xero/tokenCrypto.js';
 import { addDays } from '../../src/domain/apps.js';
-import { CookieJar } from '../support/oidcProvider.js';
+import { authorizeAtXero as authorizeAtXeroAs } from '../support/xeroBrowser.js';
 import { PASSWORD, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestDatabase, defined, type TestDatabase } from './helpers.js';
 
@@ -79,51 +79,12 @@ afterAll(async () => {
 
 /* ---------------------------------------------------------------- a browser at Xero */
 
-/**
- * Follows the authorization URL at the demo's authorization server like a browser: its page (sign-in and the
- * organisation), then its redirects until one leads to the app's callback, which it answers without following.
- */
-async function authorizeAtXero(
+/** Follows the authorization URL at the demo's authorization server like a browser (tests/support/xeroBrowser.ts). */
+const authorizeAtXero = (
   authorizationUrl: string,
   choice: { tenantId?: string; action?: 'allow' | 'cancel' } = {},
-): Promise<string> {
-  const jar = new CookieJar();
-  let url = authorizationUrl;
-  let init: RequestInit = { method: 'GET' };
-  for (let step = 0; step < 12; step += 1) {
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...init.headers, cookie: jar.header() },
-    });
-    jar.store(response);
-    const location = response.headers.get('location');
-    if (location) {
-      const next = new URL(location, url).href;
-      if (next.startsWith(CALLBACK_URL)) return next;
-      url = next;
-      init = { method: 'GET' };
-      continue;
-    }
-    const html = await response.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (!response.ok || !action) throw new Error(`Xero (demo) answered ${response.status}: ${html.slice(0, 300)}`);
-    url = new URL(
-      action.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))),
-      url,
-    ).href;
-    init = {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        login: 'accounts@fixture.test',
-        tenant: choice.tenantId ?? HARBOURFRONT.tenantId,
-        action: choice.action ?? 'allow',
-      }).toString(),
-    };
-  }
-  throw new Error('Xero (demo) did not send the browser back');
-}
+): Promise<string> =>
+  authorizeAtXeroAs(authorizationUrl, CALLBACK_URL, { ...choice, tenantId: choice.tenantId ?? HARBOURFRONT.tenantId });
 
 const callbackPath = (url: string) => url.slice(PUBLIC_URL.length);
 
