@@ -2,7 +2,6 @@ import type { components } from '../../src/api/schema.js';
 import {
   bandPosition,
   leaseProblem,
-  type MonthRent,
   type OccupancyBand,
   occupancyCostRatio,
   salesPerSqm,
@@ -49,12 +48,6 @@ export function checkLease(body: BodyOf<'createLease'>): LeaseInput {
 /** The sales the occupancy measures are on: the captured, projected to the month's end while it is open. */
 const measuredSalesOf = (input: RentInputRow) => input.sales_projected ?? input.sales_captured;
 
-/** The rent on the sales the occupancy measures are on. */
-function measuredRent(input: RentInputRow, month: string): MonthRent {
-  const rents = rentsOf(input, month);
-  return rents.projected ?? rents.captured;
-}
-
 /**
  * Whether the declared sales differ from the captured by more than the threshold (percent of the captured), either
  * way: the GTO review's flag. Declared sales against none captured are flagged when above zero.
@@ -67,21 +60,21 @@ function declarationFlagged(declared: number | null, captured: number, threshold
 
 /**
  * A statement row of the rent statements page: the rent on declared and on captured sales, their gap, and where its
- * occupancy cost ratio falls against its category's band.
+ * occupancy cost ratio falls against its category's band; and its occupancy cost, for the groups.
  */
-export function statementRow(
+export function statementOf(
   input: RentInputRow,
   month: string,
   thresholdPercent: number,
   band?: OccupancyBand,
-): RentStatementRow {
+): { row: RentStatementRow; cost: number } {
   const { lease } = input;
   const rents = rentsOf(input, month);
   const measured = rents.projected ?? rents.captured;
   const measuredSales = measuredSalesOf(input);
   const declaredTurnover = rents.declared?.turnover_rent ?? null;
   const ratio = occupancyCostRatio(measured.subtotal, measuredSales);
-  return {
+  const row: RentStatementRow = {
     lease_id: lease.id,
     outlet_id: lease.outlet_id,
     outlet_name: lease.outlet_name,
@@ -117,6 +110,8 @@ export function statementRow(
     band_high_percent: band?.high_percent ?? null,
     band_position: bandPosition(ratio, band),
   };
+  // The occupancy cost the groups sum: the rent on the sales the ratio is on, without GST.
+  return { row, cost: measured.subtotal };
 }
 
 /**
@@ -271,10 +266,9 @@ export function leaseHandlers({ pool, reads }: RouteDeps) {
         ),
         clientBands(reads, query.client_id),
       ]);
-      const statements = rows.map((input) => ({
-        row: statementRow(input, query.month, thresholdPercent, bandOf(bands, input.category)),
-        cost: measuredRent(input, query.month).subtotal,
-      }));
+      const statements = rows.map((input) =>
+        statementOf(input, query.month, thresholdPercent, bandOf(bands, input.category)),
+      );
       return {
         month: query.month,
         partial: statements.some(({ row }) => row.partial),

@@ -128,6 +128,14 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
     ],
     // The month's rent of every leased outlet of the malls, on declared and on captured sales (October 2026).
     ['rentStatements (a closed month)', `/api/rentStatements?${breakeven}&month=2026-10`],
+    // The size the issue sets its goal at: three malls of 100 outlets (the first three when there are more).
+    [
+      'rentStatements (3 malls, a closed month)',
+      `/api/rentStatements?client_id=${clientId}${mallIds
+        .slice(0, 3)
+        .map((id) => `&mall_ids=${id}`)
+        .join('')}&month=2026-10`,
+    ],
   ] as const;
 }
 
