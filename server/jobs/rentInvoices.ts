@@ -13,6 +13,7 @@ import { type XeroDeps, xeroAccess } from '../xero/connection.js';
 import { monthName, type OutletMonthRent, rentInvoice, rentInvoiceKeyOf } from '../xero/invoice.js';
 import { cachedOptionsOf } from '../xero/journal.js';
 import { createQueue } from './createQueue.js';
+import { type OutletPostingResult, type PostingRunResult, postEach, refusedRun } from './xeroRuns.js';
 
 /**
  * The turnover-rent invoices: each leased outlet's month posted to the client's Xero organisation as one sales
@@ -26,25 +27,10 @@ import { createQueue } from './createQueue.js';
  * key again, so Xero answers the invoice it made instead of making a second one.
  */
 
-export interface PostMonthResult {
-  /** 'done', or why nothing was posted: no connection, a connection to make again, Xero unreachable, no accounts. */
-  readonly status: 'done' | 'notConnected' | 'expired' | 'unavailable' | 'noAccounts';
-  readonly posted: number;
-  readonly failed: number;
-  readonly skipped: number;
-  /** Outlets whose month was posted before. */
-  readonly alreadyPosted: number;
-}
+/** What posting a month did. */
+export type PostMonthResult = PostingRunResult;
 
-const nothing = (status: PostMonthResult['status']): PostMonthResult => ({
-  status,
-  posted: 0,
-  failed: 0,
-  skipped: 0,
-  alreadyPosted: 0,
-});
-
-type OutletResult = 'posted' | 'failed' | 'skipped' | 'alreadyPosted' | 'stopped';
+type OutletResult = OutletPostingResult;
 
 const currencyMessage = (outletCurrency: string, accepted: readonly string[]) =>
   accepted.length === 0
@@ -95,24 +81,17 @@ export async function postRentInvoices(
   deps: XeroDeps,
   { clientId, month }: { clientId: number; month: string },
 ): Promise<PostMonthResult> {
-  const first = await xeroAccess(deps, clientId);
-  if (first.status === 'none') return nothing('notConnected');
-  if (first.status === 'expired') return nothing('expired');
-  if (first.status === 'unavailable') return nothing('unavailable');
-  if (!first.connection.salesAccount || !first.connection.taxType) return nothing('noAccounts');
+  const refused = refusedRun(await xeroAccess(deps, clientId), (connection) =>
+    Boolean(connection.salesAccount && connection.taxType),
+  );
+  if (refused) return refused;
 
   const { rows } = await rentInputs(
     deps.pool,
     { clientId, visibility: { clientIds: [clientId], outletLimits: new Map() } },
     month,
   );
-  const counts = { posted: 0, failed: 0, skipped: 0, alreadyPosted: 0 };
-  for (const rent of outletMonthRents(rows, month)) {
-    const result = await postOutletMonth(deps, clientId, rent);
-    if (result === 'stopped') return { status: 'unavailable', ...counts };
-    counts[result] += 1;
-  }
-  return { status: 'done', ...counts };
+  return postEach(outletMonthRents(rows, month), (rent) => postOutletMonth(deps, clientId, rent));
 }
 
 async function postOutletMonth(deps: XeroDeps, clientId: number, rent: OutletMonthRent): Promise<OutletResult> {

@@ -13,6 +13,7 @@ import { postManualJournal, XeroApiError } from '../xero/api.js';
 import { type XeroDeps, xeroAccess } from '../xero/connection.js';
 import { cachedOptionsOf, dailySalesJournal, idempotencyKeyOf, type OutletDaySales } from '../xero/journal.js';
 import { createQueue } from './createQueue.js';
+import { type OutletPostingResult, type PostingRunResult, postEach, refusedRun } from './xeroRuns.js';
 
 /**
  * The daily sales journals: each outlet's day (rollup_outlet_daily, in the outlet's currency) posted to the client's
@@ -23,25 +24,10 @@ import { createQueue } from './createQueue.js';
  * key again, so Xero answers the journal it made instead of making a second one.
  */
 
-export interface PostDayResult {
-  /** 'done', or why nothing was posted: no connection, a connection to make again, Xero unreachable, no accounts. */
-  readonly status: 'done' | 'notConnected' | 'expired' | 'unavailable' | 'noAccounts';
-  readonly posted: number;
-  readonly failed: number;
-  readonly skipped: number;
-  /** Outlets whose day was posted before. */
-  readonly alreadyPosted: number;
-}
+/** What posting a day did. */
+export type PostDayResult = PostingRunResult;
 
-const nothing = (status: PostDayResult['status']): PostDayResult => ({
-  status,
-  posted: 0,
-  failed: 0,
-  skipped: 0,
-  alreadyPosted: 0,
-});
-
-type OutletResult = 'posted' | 'failed' | 'skipped' | 'alreadyPosted' | 'stopped';
+type OutletResult = OutletPostingResult;
 
 const currencyMessage = (outletCurrency: string, baseCurrency: string | null) =>
   baseCurrency === null
@@ -54,20 +40,11 @@ export async function postDailySales(
   deps: XeroDeps,
   { clientId, day }: { clientId: number; day: string },
 ): Promise<PostDayResult> {
-  const first = await xeroAccess(deps, clientId);
-  if (first.status === 'none') return nothing('notConnected');
-  if (first.status === 'expired') return nothing('expired');
-  if (first.status === 'unavailable') return nothing('unavailable');
-  const { salesAccount, taxType, clearingAccount } = first.connection;
-  if (!salesAccount || !taxType || !clearingAccount) return nothing('noAccounts');
-
-  const counts = { posted: 0, failed: 0, skipped: 0, alreadyPosted: 0 };
-  for (const sales of await outletDaySales(deps.pool, clientId, day)) {
-    const result = await postOutletDay(deps, clientId, sales);
-    if (result === 'stopped') return { status: 'unavailable', ...counts };
-    counts[result] += 1;
-  }
-  return { status: 'done', ...counts };
+  const refused = refusedRun(await xeroAccess(deps, clientId), (connection) =>
+    Boolean(connection.salesAccount && connection.taxType && connection.clearingAccount),
+  );
+  if (refused) return refused;
+  return postEach(await outletDaySales(deps.pool, clientId, day), (sales) => postOutletDay(deps, clientId, sales));
 }
 
 async function postOutletDay(deps: XeroDeps, clientId: number, sales: OutletDaySales): Promise<OutletResult> {
