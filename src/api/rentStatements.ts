@@ -9,6 +9,7 @@ import type { components, operations } from './schema';
 
 export type RentStatementReport = components['schemas']['RentStatementReport'];
 export type RentStatementRow = components['schemas']['RentStatementRow'];
+export type RentStatementGroup = components['schemas']['RentStatementGroup'];
 export type RentStatementsQuery = operations['getRentStatements']['parameters']['query'];
 export type TenantRentStatement = components['schemas']['TenantRentStatement'];
 export type TenantRentStatementQuery = operations['getTenantRentStatement']['parameters']['query'];

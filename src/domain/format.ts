@@ -81,6 +81,11 @@ export function formatIntPercentage(ratio: number): string {
   return `${(Number.isFinite(ratio) ? ratio * 100 : 0).toFixed(0)}%`;
 }
 
+/** A range of percents given in percent (an occupancy cost band): 6 and 10 → '6–10%'; 7.5 and 12.25 → '7.5–12.25%'. */
+export function formatPercentRange(low: number, high: number): string {
+  return `${formatNumber(low)}–${formatNumber(high)}%`;
+}
+
 /** A count with grouping: 1234567 → '1,234,567' (fractions kept up to 3 decimals, as toLocaleString does). */
 export function formatNumber(value: number): string {
   return value.toLocaleString(LOCALE);

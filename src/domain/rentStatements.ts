@@ -9,16 +9,18 @@ import {
   formatMonth,
   formatNumber,
   formatPercentage,
+  formatPercentRange,
 } from './format';
 import { receiptsHrefOf } from './gto';
-import { TURNOVER_MODEL_LABELS, TURNOVER_MODEL_RULES, type TurnoverModel, toCents } from './leases';
+import { type BandPosition, TURNOVER_MODEL_LABELS, TURNOVER_MODEL_RULES, type TurnoverModel, toCents } from './leases';
 
 /**
  * The rent statements (issue 33) as pure functions: what the staff's Rent Statements page shows of each lease's
  * month (the basis of its rent, the rent at stake, the flag and the projection in words, the totals per currency,
- * the links to the GTO review and the receipts, the CSV rows) and what the tenant's Rent Statement page says (the
- * lease's terms and the month's rent line by line). The rent itself is the server's, by the rule of leases.ts;
- * nothing here adds amounts of different currencies.
+ * the links to the GTO review and the receipts, where each occupancy cost falls against its category's band and the
+ * outlets outside theirs, the figures per mall, floor and category, the CSV rows) and what the tenant's Rent
+ * Statement page says (the lease's terms and the month's rent line by line). The rent itself is the server's, by the
+ * rule of leases.ts, and so are the bands and the groups' sums; nothing here adds amounts of different currencies.
  */
 
 /* ---------------------------------------------------------------- shapes (the contract's, structurally) */
@@ -57,6 +59,24 @@ export interface RentStatementRowLike {
   readonly sales_per_sqm: number | null;
   readonly flagged: boolean;
   readonly invoice_number: string | null;
+  /** The occupancy cost band of the outlet's category (percent), both null without one. */
+  readonly band_low_percent: number | null;
+  readonly band_high_percent: number | null;
+  /** Where the occupancy cost ratio falls against the band; null without a ratio or a band. */
+  readonly band_position: BandPosition | null;
+}
+
+/** The rows of one mall, floor or category summed, in one currency, as GET /api/rentStatements gives them. */
+export interface RentStatementGroupLike {
+  readonly by: RentGroupBy;
+  readonly key: string;
+  readonly currency: string;
+  readonly outlets: number;
+  readonly sales: number;
+  readonly occupancy_cost: number;
+  readonly gla_sqm: number;
+  readonly occupancy_cost_ratio: number | null;
+  readonly sales_per_sqm: number | null;
 }
 
 /** A lease as the tenant's statement gives it. */
@@ -283,6 +303,110 @@ export function rentReceiptsHrefOf(
   return receiptsHrefOf({ outlet_id: row.outlet_id, month }, clientId, today ?? LAST_DAY);
 }
 
+/* ---------------------------------------------------------------- occupancy cost bands */
+
+/** What the page says of the bands: where they come from, and what a tenant outside its band may mean. */
+export const OCCUPANCY_BANDS_NOTE =
+  'Each category’s occupancy cost band is your own, else the one the industry publishes for its kind (supermarkets 1–5%, food and beverage 6–10%, fashion 10–15%, fitness 15–25%). A tenant above its band is at risk of leaving; below it, the rent may be under market.';
+
+/** The panel of the outlets outside their band when every outlet with a band is within it. */
+export const ALL_WITHIN_BANDS_MESSAGE = 'Every outlet with a band is within it.';
+
+/** What a position outside the band may mean. */
+export const BAND_MEANINGS: Readonly<Record<Exclude<BandPosition, 'within'>, string>> = {
+  above: 'At risk of leaving',
+  below: 'Rent may be under market',
+};
+
+const POSITION_WORDS: Readonly<Record<BandPosition, string>> = { above: 'Above', within: 'Within', below: 'Below' };
+
+type BandFields = Pick<RentStatementRowLike, 'band_low_percent' | 'band_high_percent' | 'band_position'>;
+
+/** The row's band: '6–10%'; undefined without one. */
+export function bandText(row: BandFields): string | undefined {
+  const { band_low_percent: low, band_high_percent: high } = row;
+  return low === null || high === null ? undefined : formatPercentRange(low, high);
+}
+
+/**
+ * Where the row's occupancy cost falls against its band: 'Above 6–10%', 'Within 6–10%', 'Below 6–10%'; the band
+ * alone ('6–10%') for a row without a ratio (no sales); undefined without a band.
+ */
+export function bandWording(row: BandFields): string | undefined {
+  const band = bandText(row);
+  if (band === undefined) return undefined;
+  return row.band_position === null ? band : `${POSITION_WORDS[row.band_position]} ${band}`;
+}
+
+/** How far a row's occupancy cost lies outside its band, in percentage points (0 within it or without one). */
+function pointsOutside(row: Pick<RentStatementRowLike, 'occupancy_cost_ratio'> & BandFields): number {
+  const ratio = row.occupancy_cost_ratio;
+  if (ratio === null || row.band_low_percent === null || row.band_high_percent === null) return 0;
+  if (row.band_position === 'above') return ratio - row.band_high_percent;
+  if (row.band_position === 'below') return row.band_low_percent - ratio;
+  return 0;
+}
+
+/** How far the row's occupancy cost lies outside its band: '1 point', '0.67 points' (percentage points). */
+export function pointsOutsideText(row: Pick<RentStatementRowLike, 'occupancy_cost_ratio'> & BandFields): string {
+  const points = Math.round(pointsOutside(row) * 100) / 100;
+  return `${formatNumber(points)} ${points === 1 ? 'point' : 'points'}`;
+}
+
+/**
+ * The outlets whose occupancy cost is outside their category's band: those above it first (at risk of leaving),
+ * then those below it (rent may be under market), each side the furthest from its band first, then by outlet name.
+ */
+export function outsideBandRows<T extends RentStatementRowLike>(rows: readonly T[]): T[] {
+  const side = (row: T) => (row.band_position === 'above' ? 0 : 1);
+  return rows
+    .filter((row) => row.band_position === 'above' || row.band_position === 'below')
+    .sort(
+      (a, b) =>
+        side(a) - side(b) ||
+        pointsOutside(b) - pointsOutside(a) ||
+        a.outlet_name.localeCompare(b.outlet_name) ||
+        a.lease_id - b.lease_id,
+    );
+}
+
+/** What the page says of the rows in categories without a band ('2 outlets are in categories without a band.'). */
+export function withoutBandNote(rows: readonly BandFields[]): string | undefined {
+  const count = rows.filter((row) => bandText(row) === undefined).length;
+  if (count === 0) return undefined;
+  return count === 1
+    ? '1 outlet is in a category without a band.'
+    : `${formatNumber(count)} outlets are in categories without a band.`;
+}
+
+/* ---------------------------------------------------------------- per mall, floor and category */
+
+/** What the rows are summed by. */
+export type RentGroupBy = 'mall' | 'level' | 'category';
+
+/** The choices of the groups panel, in the order offered, and what the first column is called in each. */
+export const RENT_GROUP_CHOICES: readonly { readonly by: RentGroupBy; readonly label: string }[] = [
+  { by: 'mall', label: 'Mall' },
+  { by: 'level', label: 'Floor' },
+  { by: 'category', label: 'Category' },
+];
+
+/** The name of a group's first column: 'Mall', 'Floor' or 'Category'. */
+export function groupLabel(by: RentGroupBy): string {
+  return RENT_GROUP_CHOICES.find((choice) => choice.by === by)?.label ?? by;
+}
+
+/** What the figures of the groups are on. */
+export const RENT_GROUPS_NOTE =
+  'Occupancy cost: base rent, turnover rent and service charge, without GST, over the sales (captured; projected to the month’s end while it is not over). Sales per m²: those sales over a year, per m² of lettable area. Each row is in one currency: a group with outlets in two currencies is two rows.';
+
+/** The groups of one kind (every mall, every floor or every category), by name and then currency. */
+export function groupRowsBy<T extends RentStatementGroupLike>(groups: readonly T[], by: RentGroupBy): T[] {
+  return groups
+    .filter((group) => group.by === by)
+    .sort((a, b) => a.key.localeCompare(b.key) || a.currency.localeCompare(b.currency));
+}
+
 /* ---------------------------------------------------------------- CSV */
 
 export const RENT_STATEMENTS_CSV_KEYS = [
@@ -309,6 +433,8 @@ export const RENT_STATEMENTS_CSV_KEYS = [
   'gst',
   'total_due',
   'occupancy_cost_percent',
+  'occupancy_cost_band',
+  'band_position',
   'annual_sales_per_square_metre',
   'flagged',
   'partial',
@@ -322,7 +448,8 @@ const figure = (value: number | null): CsvNumeral | '' => (value === null ? '' :
 /**
  * The CSV of the rows shown, in their order (the page names the file by its month: 'rent_statements_2026-03.csv').
  * Amounts are in each row's own currency, named in its Currency column, and are numerals; names and codes are
- * text, so a name a spreadsheet would run as a formula is not run.
+ * text, so a name a spreadsheet would run as a formula is not run. The band is written as the page shows it
+ * ('6–10%'), with where the occupancy cost falls against it ('Above', 'Within', 'Below'; empty without either).
  */
 export function rentStatementsCsv(rows: readonly RentStatementRowLike[]): CsvFile {
   return {
@@ -353,6 +480,8 @@ export function rentStatementsCsv(rows: readonly RentStatementRowLike[]): CsvFil
         gst: figure(row.gst),
         total_due: figure(row.total_due),
         occupancy_cost_percent: figure(row.occupancy_cost_ratio),
+        occupancy_cost_band: bandText(row) ?? '',
+        band_position: row.band_position === null ? '' : POSITION_WORDS[row.band_position],
         annual_sales_per_square_metre: figure(row.sales_per_sqm),
         flagged: row.flagged ? 'Yes' : 'No',
         partial: row.partial ? 'Yes' : 'No',

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../src/domain/csv';
+import { formatPercentRange } from '../../src/domain/format';
 import {
+  bandText,
+  bandWording,
   basisLabel,
   daysLeasedText,
   flaggedWording,
+  groupLabel,
+  groupRowsBy,
   gtoReviewHrefOf,
   leaseTermsInWords,
   moneyOrDash,
+  outsideBandRows,
   partialMonthNote,
   partialWording,
   percentFigure,
+  pointsOutsideText,
+  RENT_GROUP_CHOICES,
   RENT_STATEMENTS_CSV_KEYS,
   rateText,
   rentFlagRule,
@@ -18,9 +26,11 @@ import {
   rentTotalsByCurrency,
   rowsByRentAtStake,
   statementLines,
+  withoutBandNote,
 } from '../../src/domain/rentStatements';
 import {
   BATIK,
+  CLOSED_GROUPS,
   KOPI,
   KOPI_LEASE,
   PARTIAL_KOPI,
@@ -133,20 +143,93 @@ describe('the rows of the Rent Statements page', () => {
   });
 });
 
+describe('the bands of the Rent Statements page', () => {
+  const noBand = { band_low_percent: null, band_high_percent: null, band_position: null } as const;
+
+  it('says where each occupancy cost falls against its category’s band, percentages through format.ts', () => {
+    expect(formatPercentRange(6, 10)).toBe('6–10%');
+    expect(formatPercentRange(7.5, 12.25)).toBe('7.5–12.25%');
+    expect(bandWording(KOPI)).toBe('Within 6–10%');
+    expect(bandWording(BATIK)).toBe('Above 12–16%');
+    expect(bandWording(SHOE)).toBe('Below 12–16%');
+    // A band but no ratio (no sales): the band alone; no band: nothing.
+    expect(bandWording({ ...KOPI, band_position: null })).toBe('6–10%');
+    expect(bandWording({ ...KOPI, ...noBand })).toBeUndefined();
+    expect(bandText(SHOE)).toBe('12–16%');
+    expect(bandText({ ...SHOE, ...noBand })).toBeUndefined();
+  });
+
+  it('lists the outlets outside their band, above first, each side the furthest first', () => {
+    const farAbove = { ...BATIK, lease_id: 110, outlet_name: 'Zest Gym', occupancy_cost_ratio: 20 };
+    const farBelow = { ...SHOE, lease_id: 111, outlet_name: 'Apple Tree', occupancy_cost_ratio: 8 };
+    const tie = { ...SHOE, lease_id: 112, outlet_name: 'Alpha Shoes' };
+    const bandless = { ...BATIK, lease_id: 113, ...noBand };
+    expect(
+      outsideBandRows([KOPI, SHOE, tie, farBelow, BATIK, bandless, farAbove]).map((row) => row.outlet_name),
+    ).toEqual(['Zest Gym', 'Batik House', 'Apple Tree', 'Alpha Shoes', 'Shoe Lane']);
+    expect(outsideBandRows([KOPI, bandless])).toEqual([]);
+    // By how far, in percentage points: 17% is 1 above 12–16%, 11.33% 0.67 below.
+    expect(pointsOutsideText(BATIK)).toBe('1 point');
+    expect(pointsOutsideText(SHOE)).toBe('0.67 points');
+    expect(pointsOutsideText(farAbove)).toBe('4 points');
+  });
+
+  it('counts the outlets in categories without a band', () => {
+    expect(withoutBandNote([KOPI, BATIK, SHOE])).toBeUndefined();
+    expect(withoutBandNote([KOPI, { ...BATIK, ...noBand }])).toBe('1 outlet is in a category without a band.');
+    expect(
+      withoutBandNote([
+        { ...KOPI, ...noBand },
+        { ...BATIK, ...noBand },
+      ]),
+    ).toBe('2 outlets are in categories without a band.');
+  });
+
+  it('gives the groups of one kind by name and currency, never adding currencies', () => {
+    expect(RENT_GROUP_CHOICES.map((choice) => [choice.by, groupLabel(choice.by)])).toEqual([
+      ['mall', 'Mall'],
+      ['level', 'Floor'],
+      ['category', 'Category'],
+    ]);
+    const shuffled = [...CLOSED_GROUPS].reverse();
+    expect(groupRowsBy(shuffled, 'mall').map((group) => [group.key, group.currency, group.outlets])).toEqual([
+      ['Central', 'SGD', 2],
+      ['East', 'IDR', 1],
+    ]);
+    expect(groupRowsBy(shuffled, 'level').map((group) => group.key)).toEqual(['B1', 'L1', 'L2']);
+    // Fashion sold in two currencies: two rows.
+    expect(groupRowsBy(shuffled, 'category').map((group) => [group.key, group.currency])).toEqual([
+      ['F&B', 'SGD'],
+      ['Fashion', 'IDR'],
+      ['Fashion', 'SGD'],
+    ]);
+    expect(groupRowsBy([], 'mall')).toEqual([]);
+  });
+});
+
 describe('the Rent Statements CSV', () => {
   it('writes every row in its own currency with title-cased headers (§9) and numerals', () => {
     const file = rentStatementsCsv([KOPI, BATIK, SHOE]);
     expect(file.name).toBe('rent_statements');
     const lines = linesOf(toCsv(RENT_STATEMENTS_CSV_KEYS, file.rows as never));
     expect(lines[0]).toBe(
-      'Outlet,Mall,Category,Level,Currency,Model,Lettable Area Square Metres,Days Leased,Days In Month,Basis,Declared GTO,Captured Sales,Projected Sales,Base Rent,Turnover Rent On Declared GTO,Turnover Rent On Captured Sales,Projected Turnover Rent,Rent At Stake,Service Charge,GST Percent,GST,Total Due,Occupancy Cost Percent,Annual Sales Per Square Metre,Flagged,Partial,Invoice Number',
+      'Outlet,Mall,Category,Level,Currency,Model,Lettable Area Square Metres,Days Leased,Days In Month,Basis,Declared GTO,Captured Sales,Projected Sales,Base Rent,Turnover Rent On Declared GTO,Turnover Rent On Captured Sales,Projected Turnover Rent,Rent At Stake,Service Charge,GST Percent,GST,Total Due,Occupancy Cost Percent,Occupancy Cost Band,Band Position,Annual Sales Per Square Metre,Flagged,Partial,Invoice Number',
     );
     expect(lines.slice(1)).toEqual([
-      'Kopi Corner,Central,F&B,L1,SGD,Higher of base or turnover,120.00,31,31,Declared,200000.00,250000.00,,10000.00,6000.00,11000.00,,5000.00,1500.00,9.00,1575.00,19075.00,9.00,25000.00,Yes,No,',
-      'Batik House,East,Fashion,L2,IDR,Base plus overage,200.00,31,31,Captured (no declaration),,150000000.00,,20000000.00,,2500000.00,,0.00,3000000.00,11.00,2805000.00,28305000.00,17.00,9000000.00,No,No,INV-0042',
+      'Kopi Corner,Central,F&B,L1,SGD,Higher of base or turnover,120.00,31,31,Declared,200000.00,250000.00,,10000.00,6000.00,11000.00,,5000.00,1500.00,9.00,1575.00,19075.00,9.00,6–10%,Within,25000.00,Yes,No,',
+      'Batik House,East,Fashion,L2,IDR,Base plus overage,200.00,31,31,Captured (no declaration),,150000000.00,,20000000.00,,2500000.00,,0.00,3000000.00,11.00,2805000.00,28305000.00,17.00,12–16%,Above,9000000.00,No,No,INV-0042',
       // A negative rent at stake stays a number.
-      'Shoe Lane,Central,Fashion,B1,SGD,Higher of base or turnover,80.00,20,31,Declared,50000.00,45000.00,,4000.00,1000.00,500.00,,-500.00,600.00,9.00,504.00,6104.00,11.33,10462.50,Yes,No,',
+      'Shoe Lane,Central,Fashion,B1,SGD,Higher of base or turnover,80.00,20,31,Declared,50000.00,45000.00,,4000.00,1000.00,500.00,,-500.00,600.00,9.00,504.00,6104.00,11.33,12–16%,Below,10462.50,Yes,No,',
     ]);
+    // Without a band, both empty.
+    const [bandless] = linesOf(
+      toCsv(
+        RENT_STATEMENTS_CSV_KEYS,
+        rentStatementsCsv([{ ...KOPI, band_low_percent: null, band_high_percent: null, band_position: null }])
+          .rows as never,
+      ),
+    ).slice(1);
+    expect(bandless).toContain(',19075.00,9.00,,,25000.00,');
   });
 
   it('writes the projection of a partial month, and guards names a spreadsheet would run', () => {

@@ -5,7 +5,17 @@ import { setPermissionsList } from '../../src/api/session';
 import { filterHeaderMachine } from '../../src/machines/filterHeaderMachine';
 import { RentStatementsPage } from '../../src/views/pages/tenant-connect/RentStatementsPage';
 import { RentStatementPage } from '../../src/views/pages/tenants/RentStatementPage';
-import { CLOSED_REPORT, EMPTY_REPORT, NO_LEASE, PARTIAL_REPORT, tenantStatement } from '../support/rentStatements';
+import {
+  BANDS,
+  BATIK,
+  CLOSED_REPORT,
+  EMPTY_REPORT,
+  KOPI,
+  NO_LEASE,
+  PARTIAL_REPORT,
+  SHOE,
+  tenantStatement,
+} from '../support/rentStatements';
 import {
   blobText,
   bodyRows,
@@ -22,7 +32,8 @@ import { renderInApp, userInfo } from './renderApp';
  * The rent statement pages (issue 33) inside the app, with the real filter header, page machines and the app's one
  * api client; the network is a fetch handler on globalThis answering what each test gives it. The staff's page: client
  * 3's malls Central (SGD) and East (IDR), the header's month March 2024 (today the 15th). The tenant's page: its one
- * outlet Kopi Corner, the header's month April 2024 (the last complete month, today 10 May).
+ * outlet Kopi Corner, the header's month April 2024 (the last complete month, today 10 May). Client 3's occupancy
+ * cost bands: F&B the published 6-10 %, Fashion its own 12-16 %, Services none.
  */
 
 type Answer = { status: number; body: unknown };
@@ -39,9 +50,16 @@ const SERVER_ERROR: Answer = {
 
 let answer: () => Answer;
 let asked: URL[];
+/** How GET and PUT /api/occupancyBands answer, and the bodies of the PUTs. */
+let bandsAnswer: () => Answer;
+let saveAnswer: (body: unknown) => Answer;
+let saved: unknown[];
 
 beforeEach(() => {
   asked = [];
+  saved = [];
+  bandsAnswer = () => ({ status: 200, body: { bands: BANDS } });
+  saveAnswer = () => ({ status: 200, body: { bands: BANDS } });
   vi.stubGlobal('fetch', async (request: Request) => {
     const url = new URL(request.url);
     let given: Answer = { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'not found' } };
@@ -50,6 +68,13 @@ beforeEach(() => {
     else if (url.pathname === '/api/rentStatements' || url.pathname === '/api/tenant/rentStatement') {
       asked.push(url);
       given = answer();
+    } else if (url.pathname === '/api/occupancyBands' && request.method === 'GET') {
+      asked.push(url);
+      given = bandsAnswer();
+    } else if (url.pathname === '/api/occupancyBands' && request.method === 'PUT') {
+      const body: unknown = await request.json();
+      saved.push(body);
+      given = saveAnswer(body);
     }
     return new Response(JSON.stringify(given.body), {
       status: given.status,
@@ -135,12 +160,13 @@ describe('the Rent Statements page', () => {
       'GST',
       'Total Due',
       'Occupancy Cost',
+      'Band',
       'Sales per m² a Year',
       'Invoice',
       '',
     ]);
-    // By the rent at stake, largest first, whatever the order of the answer.
-    expect(bodyRows(table).map((row) => row.slice(0, 11).concat(row.slice(12, 19)))).toEqual([
+    // By the rent at stake, largest first, whatever the order of the answer (the Status and Band columns below).
+    expect(bodyRows(table).map((row) => [...row.slice(0, 11), ...row.slice(12, 17), ...row.slice(18, 20)])).toEqual([
       [
         'Kopi Corner',
         'Central',
@@ -208,6 +234,12 @@ describe('the Rent Statements page', () => {
       '',
       'Flagged: Declared GTO 11.1% above the captured sales, beyond the 5% threshold.',
     ]);
+    // Where each occupancy cost falls against its category's band, and what it may mean.
+    expect(column(table, 'band')).toEqual([
+      'Within 6–10%',
+      'Above 12–16%: At risk of leaving',
+      'Below 12–16%: Rent may be under market',
+    ]);
     expect(screen.getByTestId('rent-statements-flag-rule').textContent).toContain(
       'Flagged: the declared GTO differs from the sales captured from receipts by more than 5%, either way.',
     );
@@ -241,6 +273,80 @@ describe('the Rent Statements page', () => {
     expect(headerCells(tableIn('rent-statements-table'))).not.toContain('');
   });
 
+  it('lists the outlets outside their band, above first, and the occupancy cost by mall, floor and category', async () => {
+    answer = () => ({ status: 200, body: CLOSED_REPORT });
+    render('staff');
+    await waitForRows(3);
+    const outside = tableIn('rent-outside-band-table');
+    expect(headerCells(outside)).toEqual([
+      'Outlet',
+      'Mall',
+      'Category',
+      'Occupancy Cost',
+      'Band',
+      'Position',
+      'Outside by',
+    ]);
+    expect(bodyRows(outside)).toEqual([
+      ['Batik House', 'East', 'Fashion', '17.0%', '12–16%', 'Above: At risk of leaving', '1 point'],
+      ['Shoe Lane', 'Central', 'Fashion', '11.3%', '12–16%', 'Below: Rent may be under market', '0.67 points'],
+    ]);
+    expect(screen.getByTestId('rent-outside-band').textContent).toContain(
+      'A tenant above its band is at risk of leaving; below it, the rent may be under market.',
+    );
+    expect(screen.queryByTestId('rent-outside-band-without')).toBeNull();
+    // By mall first: each row in its one currency, never added across currencies.
+    const groups = () => tableIn('rent-groups-table');
+    const title = () => screen.getByTestId('rent-groups').querySelector('h5')?.textContent;
+    expect(title()).toBe('Occupancy Cost by Mall');
+    expect(headerCells(groups())).toEqual([
+      'Mall',
+      'Currency',
+      'Outlets',
+      'Sales',
+      'Occupancy Cost',
+      'Occupancy Cost Ratio',
+      'Lettable Area (m²)',
+      'Sales per m² a Year',
+    ]);
+    expect(bodyRows(groups())).toEqual([
+      ['Central', 'SGD', '2', '$295,000.00', '$27,600.00', '9.4%', '200', '$19,185.00'],
+      ['East', 'IDR', '1', 'Rp150,000,000', 'Rp25,500,000', '17.0%', '200', 'Rp9,000,000'],
+    ]);
+    fireEvent.click(screen.getByTestId('rent-groups-by-level'));
+    expect(title()).toBe('Occupancy Cost by Floor');
+    expect(headerCells(groups())[0]).toBe('Floor');
+    expect(bodyRows(groups()).map((row) => row.slice(0, 3))).toEqual([
+      ['B1', 'SGD', '1'],
+      ['L1', 'SGD', '1'],
+      ['L2', 'IDR', '1'],
+    ]);
+    fireEvent.click(screen.getByTestId('rent-groups-by-category'));
+    expect(screen.getByTestId('rent-groups-by-category').getAttribute('aria-pressed')).toBe('true');
+    expect(bodyRows(groups())).toEqual([
+      ['F&B', 'SGD', '1', '$250,000.00', '$22,500.00', '9.0%', '120', '$25,000.00'],
+      ['Fashion', 'IDR', '1', 'Rp150,000,000', 'Rp25,500,000', '17.0%', '200', 'Rp9,000,000'],
+      ['Fashion', 'SGD', '1', '$45,000.00', '$5,100.00', '11.3%', '80', '$10,462.50'],
+    ]);
+  });
+
+  it('says when every outlet with a band is within it, and how many have no band', async () => {
+    const bandless = { band_low_percent: null, band_high_percent: null, band_position: null };
+    answer = () => ({
+      status: 200,
+      body: { ...CLOSED_REPORT, rows: [KOPI, { ...BATIK, ...bandless }, { ...SHOE, ...bandless }] },
+    });
+    render('staff');
+    await waitForRows(3);
+    expect(screen.getByTestId('rent-outside-band-none').textContent).toBe(' Every outlet with a band is within it.');
+    expect(screen.queryByTestId('rent-outside-band-table')).toBeNull();
+    expect(screen.getByTestId('rent-outside-band-without').textContent).toBe(
+      '2 outlets are in categories without a band.',
+    );
+    // No band: nothing in the Band column.
+    expect(column(tableIn('rent-statements-table'), 'band')).toEqual(['Within 6–10%', '', '']);
+  });
+
   it('labels a month not over as partial, with each outlet’s projection', async () => {
     answer = () => ({ status: 200, body: PARTIAL_REPORT });
     render('staff');
@@ -265,6 +371,8 @@ describe('the Rent Statements page', () => {
     render('staff');
     await waitFor(() => expect(bodyRows(tableIn('rent-statements-table'))).toEqual([['No Data']]));
     expect(bodyRows(tableIn('rent-statements-totals-table'))).toEqual([['No Data']]);
+    expect(bodyRows(tableIn('rent-outside-band-table'))).toEqual([['No Data']]);
+    expect(bodyRows(tableIn('rent-groups-table'))).toEqual([['No Data']]);
     expect(toastTexts()).toEqual([]);
   });
 
@@ -273,6 +381,10 @@ describe('the Rent Statements page', () => {
     render('staff');
     await waitFor(() => expect(toastTexts()).toContain('Rent statements error occurs. Please try again later.'));
     expect(screen.queryByTestId('rent-statements-table')).toBeNull();
+    // Every panel of the answer fails with it, each with its retry.
+    expect(screen.queryByTestId('rent-outside-band-table')).toBeNull();
+    expect(screen.queryByTestId('rent-groups-table')).toBeNull();
+    expect(screen.getAllByTestId('panel-retry')).toHaveLength(4);
     answer = () => ({ status: 200, body: CLOSED_REPORT });
     const [retry] = screen.getAllByTestId('panel-retry');
     fireEvent.click(retry as HTMLElement);
@@ -290,11 +402,144 @@ describe('the Rent Statements page', () => {
     const lines = (await blobText(download.blob)).split('\r\n');
     expect(lines[0]?.startsWith('Outlet,Mall,Category,Level,Currency,Model,')).toBe(true);
     expect(lines[0]?.endsWith(',Flagged,Partial,Invoice Number')).toBe(true);
+    expect(lines[0]).toContain(',Occupancy Cost Percent,Occupancy Cost Band,Band Position,');
+    expect(lines[1]).toContain(',9.00,6–10%,Within,');
     expect(lines.slice(1, 4).map((line) => line.split(',').slice(0, 5).join(','))).toEqual([
       'Kopi Corner,Central,F&B,L1,SGD',
       'Batik House,East,Fashion,L2,IDR',
       'Shoe Lane,Central,Fashion,B1,SGD',
     ]);
+  });
+});
+
+describe('the occupancy cost bands dialog', () => {
+  const statementsAsked = () => asked.filter((url) => url.pathname === '/api/rentStatements').length;
+
+  async function openDialog(): Promise<HTMLElement> {
+    answer = () => ({ status: 200, body: CLOSED_REPORT });
+    render('staff');
+    await waitForRows(3);
+    fireEvent.click(screen.getByTestId('rent-bands-open'));
+    const dialog = await screen.findByRole('dialog', { name: 'Occupancy cost bands' });
+    await waitFor(() => expect(bodyRows(within(dialog).getByTestId('occupancy-bands-table'))).toHaveLength(3));
+    return dialog;
+  }
+
+  const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+
+  it('is not offered to a user who may not set the bands', async () => {
+    answer = () => ({ status: 200, body: CLOSED_REPORT });
+    render('staff', { permissionsList: ['*::Read'] });
+    await waitForRows(3);
+    expect(screen.queryByTestId('rent-bands-open')).toBeNull();
+    expect(asked.filter((url) => url.pathname === '/api/occupancyBands')).toEqual([]);
+  });
+
+  it('lists every category with its band and source, saves the bands changed and reads the statements again', async () => {
+    saveAnswer = () => ({
+      status: 200,
+      body: {
+        bands: [
+          { category: 'F&B', low_percent: 6, high_percent: 11, source: 'client' },
+          { category: 'Fashion', low_percent: 10, high_percent: 15, source: 'default' },
+          { category: 'Services', low_percent: 3, high_percent: 8, source: 'client' },
+        ],
+      },
+    });
+    const dialog = await openDialog();
+    expect(asked.at(-1)?.search).toBe('?client_id=3');
+    const table = within(dialog).getByTestId('occupancy-bands-table');
+    expect(headerCells(table)).toEqual(['Category', 'Source', 'Low (%)', 'High (%)', 'Published', '']);
+    expect(bodyRows(table).map((row) => [row[0], row[1], row[4], row[5]])).toEqual([
+      ['F&B', 'Published', '6–10%', ''],
+      ['Fashion', 'Your band', '10–15%', 'Reset'],
+      ['Services', 'None', 'none', ''],
+    ]);
+    expect([field(dialog, 'Low end of F&B (%)').value, field(dialog, 'High end of F&B (%)').value]).toEqual([
+      '6',
+      '10',
+    ]);
+    expect(field(dialog, 'Low end of Fashion (%)').value).toBe('12');
+    const save = within(dialog).getByTestId('occupancy-bands-save');
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(field(dialog, 'High end of F&B (%)'), { target: { value: '11' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset Fashion to the published band' }));
+    expect(field(dialog, 'Low end of Fashion (%)').value).toBe('10');
+    expect(field(dialog, 'High end of Fashion (%)').value).toBe('15');
+    // Half a band is said at its field, and is not saved.
+    fireEvent.change(field(dialog, 'Low end of Services (%)'), { target: { value: '3' } });
+    expect(within(dialog).getByTestId('occupancy-band-message-2').textContent).toBe(
+      'High end: Give both ends of the band, or neither to use the published band.',
+    );
+    expect(field(dialog, 'High end of Services (%)').getAttribute('aria-invalid')).toBe('true');
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(field(dialog, 'High end of Services (%)'), { target: { value: '8' } });
+    expect(within(dialog).queryByTestId('occupancy-band-message-2')).toBeNull();
+    expect(bodyRows(table).map((row) => row[1])).toEqual(['Your band', 'Published', 'Your band']);
+    expect(save.hasAttribute('disabled')).toBe(false);
+    const before = statementsAsked();
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saved).toEqual([
+      {
+        client_id: 3,
+        bands: [
+          { category: 'F&B', low_percent: 6, high_percent: 11 },
+          { category: 'Fashion', low_percent: null, high_percent: null },
+          { category: 'Services', low_percent: 3, high_percent: 8 },
+        ],
+      },
+    ]);
+    await waitFor(() => expect(toastTexts()).toContain('Save Successfully.'));
+    await waitFor(() => expect(statementsAsked()).toBe(before + 1));
+    await waitForRows(3);
+  });
+
+  it('shows the server’s refusal at the field it names, and keeps the draft', async () => {
+    saveAnswer = () => ({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'bands.0.high_percent: The high end is beyond what this client allows.',
+      },
+    });
+    const dialog = await openDialog();
+    const high = field(dialog, 'High end of F&B (%)');
+    fireEvent.change(high, { target: { value: '11' } });
+    const before = statementsAsked();
+    fireEvent.click(within(dialog).getByTestId('occupancy-bands-save'));
+    await waitFor(() => expect(toastTexts()).toContain('Save Failed.'));
+    expect(within(dialog).getByTestId('occupancy-band-message-0').textContent).toBe(
+      'High end: The high end is beyond what this client allows.',
+    );
+    expect(high.getAttribute('aria-invalid')).toBe('true');
+    expect(high.getAttribute('aria-describedby')).toBe('occupancy-band-message-0');
+    expect(field(dialog, 'Low end of F&B (%)').getAttribute('aria-invalid')).toBe('false');
+    expect(high.value).toBe('11');
+    expect(screen.getByRole('dialog')).toBeDefined();
+    expect(statementsAsked()).toBe(before);
+    // Typed again, the refusal is of another band.
+    fireEvent.change(high, { target: { value: '12' } });
+    expect(within(dialog).queryByTestId('occupancy-band-message-0')).toBeNull();
+  });
+
+  it('says when the bands cannot be read, reads them again, and closes on Cancel', async () => {
+    bandsAnswer = () => SERVER_ERROR;
+    answer = () => ({ status: 200, body: CLOSED_REPORT });
+    render('staff');
+    await waitForRows(3);
+    fireEvent.click(screen.getByTestId('rent-bands-open'));
+    await waitFor(() =>
+      expect(toastTexts()).toContain('Occupancy cost bands fetching error occurs. Please try again later.'),
+    );
+    bandsAnswer = () => ({ status: 200, body: { bands: BANDS } });
+    fireEvent.click(await screen.findByTestId('occupancy-bands-retry'));
+    const dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(bodyRows(within(dialog).getByTestId('occupancy-bands-table'))).toHaveLength(3));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saved).toEqual([]);
   });
 });
 

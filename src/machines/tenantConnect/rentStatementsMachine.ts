@@ -1,11 +1,13 @@
-import { fromPromise } from 'xstate';
+import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { ApiClient, CallOptions } from '../../api/client';
+import { mayEditOccupancyBands } from '../../api/occupancyBands';
 import { getRentStatements, type RentStatementReport } from '../../api/rentStatements';
 import type { CsvFile } from '../../domain/csv';
 import type { ReportQuery } from '../../domain/mallReportViews';
 import { RENT_STATEMENTS_WHAT } from '../../domain/rentStatements';
 import { createQueryPageMachine } from '../factories/queryPageMachine';
 import { exportCsvFiles } from '../reportExport';
+import { createOccupancyBandsMachine } from './occupancyBandsMachine';
 
 export interface RentStatementsPanels {
   readonly statements: RentStatementReport;
@@ -25,8 +27,9 @@ export interface RentExportInput {
 }
 
 /**
- * The Rent Statements page (/tenant-connect/rent-statements): the query-page factory with one panel, the rent of
- * the month of every lease of the header's malls (empty, 'No Data': no lease covers the month). A failed call
+ * The Rent Statements page's report (/tenant-connect/rent-statements; the page machine below runs it): the
+ * query-page factory with one panel, the rent of the month of every lease of the header's malls, with each row's
+ * band and the sums per mall, floor and category (empty, 'No Data': no lease covers the month). A failed call
  * fails the panel with the toast 'Rent statements error occurs. Please try again later.' and a retry. The CSV of
  * the rows shown is the factory's export, its files named by the month the page shows (`report.export`'s `base`:
  * 'rent_statements_2026-03.csv'), not by the header's days, which a monthly page neither shows nor reads.
@@ -50,4 +53,95 @@ export function createRentStatementsMachine(client?: ApiClient) {
   });
 }
 
-export const rentStatementsMachine = createRentStatementsMachine();
+/** The system id of the page's report (the page follows its query). */
+export const RENT_STATEMENTS_REPORT_ID = 'rentStatementsReport';
+
+export interface RentStatementsPageContext {
+  /** The query the report shows (its client is the one whose bands the dialog edits); undefined before one. */
+  readonly query: ReportQuery | undefined;
+  /**
+   * Whether the user may read and set the bands (the permission gate sends GET and PUT /api/occupancyBands), as the
+   * session stood when the page started: the page offers the dialog only then.
+   */
+  readonly mayEditBands: boolean;
+  /** Whether the bands dialog (child `bands`) runs. */
+  readonly bandsOpen: boolean;
+}
+
+export type RentStatementsPageEvent =
+  /** From `followReport`: the report shows another query. */
+  | { type: 'report.query'; query: ReportQuery | undefined }
+  | { type: 'bands.open' }
+  | { type: 'bands.close' }
+  /** From the bands dialog: the bands are saved. */
+  | { type: 'editor.saved' };
+
+/**
+ * The Rent Statements page: its report (the query page above, child `report`, following the header itself) and the
+ * client's occupancy cost bands in a dialog (child `bands`, occupancyBandsMachine):
+ *
+ *   bands.open (the user may set bands, the report has a client, no dialog yet) ─> the dialog for that client
+ *   bands.close ─> closed;  editor.saved ─> closed, and the report reads its query again (the rows' bands and
+ *   positions follow the new bands);  another client in the report's query ─> closed (its bands were another's)
+ */
+export function createRentStatementsPageMachine(client?: ApiClient) {
+  const report = createRentStatementsMachine(client);
+  return setup({
+    types: {
+      context: {} as RentStatementsPageContext,
+      events: {} as RentStatementsPageEvent,
+      children: {} as { report: 'report'; bands: 'bands' },
+    },
+    actors: {
+      report,
+      bands: createOccupancyBandsMachine(client),
+      /** Tells the page the query the report shows, now and whenever it changes. */
+      followReport: fromCallback<RentStatementsPageEvent>(({ system, sendBack }) => {
+        const child: ActorRefFrom<typeof report> | undefined = system.get(RENT_STATEMENTS_REPORT_ID);
+        if (!child) return () => undefined;
+        let told: ReportQuery | undefined | null = null;
+        const tell = (snapshot: SnapshotFrom<typeof report>) => {
+          if (snapshot.context.query === told) return;
+          told = snapshot.context.query;
+          sendBack({ type: 'report.query', query: told });
+        };
+        const subscription = child.subscribe(tell);
+        tell(child.getSnapshot());
+        return () => subscription.unsubscribe();
+      }),
+    },
+    guards: {
+      canOpenBands: ({ context }) => context.mayEditBands && context.query !== undefined && !context.bandsOpen,
+      isOtherClient: ({ context, event }) =>
+        event.type === 'report.query' && event.query?.clientId !== context.query?.clientId,
+    },
+    actions: {
+      setQuery: assign(({ event }) => (event.type === 'report.query' ? { query: event.query } : {})),
+      openBands: enqueueActions(({ context, enqueue }) => {
+        if (!context.query) return;
+        enqueue.spawnChild('bands', { id: 'bands', input: { clientId: context.query.clientId } });
+        enqueue.assign({ bandsOpen: true });
+      }),
+      closeBands: enqueueActions(({ context, enqueue }) => {
+        if (!context.bandsOpen) return;
+        enqueue.stopChild('bands');
+        enqueue.assign({ bandsOpen: false });
+      }),
+      reloadReport: enqueueActions(({ context, enqueue }) => {
+        if (context.query) enqueue.sendTo('report', { type: 'report.load', query: context.query });
+      }),
+    },
+  }).createMachine({
+    id: 'rentStatementsPage',
+    context: () => ({ query: undefined, mayEditBands: mayEditOccupancyBands(), bandsOpen: false }),
+    invoke: [{ id: 'report', systemId: RENT_STATEMENTS_REPORT_ID, src: 'report' }, { src: 'followReport' }],
+    on: {
+      'report.query': [{ guard: 'isOtherClient', actions: ['closeBands', 'setQuery'] }, { actions: 'setQuery' }],
+      'bands.open': { guard: 'canOpenBands', actions: 'openBands' },
+      'bands.close': { actions: 'closeBands' },
+      'editor.saved': { actions: ['closeBands', 'reloadReport'] },
+    },
+  });
+}
+
+export const rentStatementsPageMachine = createRentStatementsPageMachine();

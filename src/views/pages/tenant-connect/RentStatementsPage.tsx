@@ -1,22 +1,36 @@
-import { Callout, Classes, Icon, Tag } from '@blueprintjs/core';
-import { useMemo } from 'react';
+import { Button, ButtonGroup, Callout, Classes, Icon, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import type { RentStatementRow } from '../../../api/rentStatements';
+import type { RentStatementGroup, RentStatementRow } from '../../../api/rentStatements';
 import { breakevenCurrencyNote } from '../../../domain/breakeven';
 import { DEFAULT_CURRENCY, formatMonth, formatNumber } from '../../../domain/format';
+import { OCCUPANCY_BANDS_TITLE } from '../../../domain/occupancyBands';
 import { findPage } from '../../../domain/permissions';
 import {
+  ALL_WITHIN_BANDS_MESSAGE,
+  BAND_MEANINGS,
+  bandText,
+  bandWording,
   basisLabel,
   daysLeasedText,
   flaggedWording,
   GTO_REVIEW_PATH,
+  groupLabel,
+  groupRowsBy,
   gtoReviewHrefOf,
   money,
   moneyOrDash,
+  OCCUPANCY_BANDS_NOTE,
+  outsideBandRows,
   partialMonthNote,
   partialWording,
   percentFigure,
+  pointsOutsideText,
+  RENT_GROUP_CHOICES,
+  RENT_GROUPS_NOTE,
   RENT_STATEMENTS_BASIS,
+  type RentGroupBy,
   type RentTotal,
   rateText,
   rentFlagRule,
@@ -24,17 +38,21 @@ import {
   rentStatementsCsv,
   rentTotalsByCurrency,
   rowsByRentAtStake,
+  withoutBandNote,
 } from '../../../domain/rentStatements';
 import { NavigationContext } from '../../../machines/navigationContext';
-import { rentStatementsMachine } from '../../../machines/tenantConnect/rentStatementsMachine';
+import { rentStatementsPageMachine } from '../../../machines/tenantConnect/rentStatementsMachine';
 import { CurrencyContext } from '../../common/Money';
+import { usePageActor } from '../../common/usePageActor';
 import { PageHeader } from '../../filters/PageHeader';
 import { type Column, MallReportSection, ReportBlock, ReportTable, ReportToolbar } from '../../reports/ReportParts';
-import { useReport } from '../../reports/useReport';
+import { type PanelState, useReportActor } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
+import { OccupancyBandsDialog } from './OccupancyBandsDialog';
 import './rentStatements.css';
 
 const RECEIPTS_PATH = '/receipts';
+const NO_GROUPS: readonly RentStatementGroup[] = [];
 
 /** What the rows' columns need besides the row: the month, the client's threshold and where a row may lead. */
 interface RowSetting {
@@ -68,6 +86,27 @@ function StatusTags({ row, thresholdPercent }: { readonly row: RentStatementRow;
         </Tag>
       ) : null}
     </span>
+  );
+}
+
+const BAND_INTENTS = { above: 'danger', below: 'warning', within: 'success' } as const;
+
+/** Where the row's occupancy cost falls against its category's band ('Above 6–10%'); nothing without a band. */
+function BandTag({ row }: { readonly row: RentStatementRow }) {
+  const wording = bandWording(row);
+  if (wording === undefined) return null;
+  const position = row.band_position;
+  const meaning = position === 'above' || position === 'below' ? BAND_MEANINGS[position] : undefined;
+  return (
+    <Tag
+      minimal
+      intent={position === null ? 'none' : BAND_INTENTS[position]}
+      data-testid={`rent-band-${row.lease_id}`}
+      title={meaning ? `${wording}: ${meaning}` : wording}
+    >
+      {wording}
+      {meaning ? <span className="visually-hidden">: {meaning}</span> : null}
+    </Tag>
   );
 }
 
@@ -180,6 +219,13 @@ function rowColumns(setting: RowSetting): Column<RentStatementRow>[] {
       render: (row) => percentFigure(row.occupancy_cost_ratio),
     },
     {
+      key: 'band',
+      kind: 'status',
+      label: 'Band',
+      render: (row) => <BandTag row={row} />,
+      value: (row) => bandWording(row),
+    },
+    {
       key: 'sales_per_sqm',
       kind: 'money',
       label: 'Sales per m² a Year',
@@ -247,6 +293,148 @@ const TOTAL_COLUMNS: Column<RentTotal>[] = [
   { key: 'total_due', kind: 'money', label: 'Total Due', render: (row) => money(row.total_due, row.currency) },
 ];
 
+/** The outlets outside their band: where each falls, what it may mean, by how far, with its category. */
+const OUTSIDE_COLUMNS: Column<RentStatementRow>[] = [
+  { key: 'outlet_name', kind: 'text', label: 'Outlet', render: (row) => row.outlet_name },
+  { key: 'mall_name', kind: 'text', label: 'Mall', render: (row) => row.mall_name },
+  { key: 'category', kind: 'text', label: 'Category', render: (row) => row.category },
+  {
+    key: 'occupancy_cost_ratio',
+    kind: 'percent',
+    label: 'Occupancy Cost',
+    render: (row) => percentFigure(row.occupancy_cost_ratio),
+  },
+  { key: 'band', kind: 'percent', label: 'Band', render: (row) => bandText(row) ?? '—', value: (row) => bandText(row) },
+  {
+    key: 'band_position',
+    kind: 'status',
+    label: 'Position',
+    render: (row) =>
+      row.band_position === 'above' || row.band_position === 'below' ? (
+        <Tag minimal intent={BAND_INTENTS[row.band_position]} data-testid={`rent-outside-${row.lease_id}`}>
+          {row.band_position === 'above' ? 'Above' : 'Below'}: {BAND_MEANINGS[row.band_position]}
+        </Tag>
+      ) : null,
+  },
+  { key: 'outside_by', kind: 'percent', label: 'Outside by', render: (row) => pointsOutsideText(row) },
+];
+
+/** A group's figures, in its own currency; the first column names the mall, floor or category. */
+function groupColumns(by: RentGroupBy): Column<RentStatementGroup>[] {
+  return [
+    { key: 'key', kind: 'text', label: groupLabel(by), render: (group) => group.key },
+    { key: 'currency', kind: 'id', label: 'Currency', render: (group) => group.currency },
+    { key: 'outlets', kind: 'count', label: 'Outlets', render: (group) => formatNumber(group.outlets) },
+    { key: 'sales', kind: 'money', label: 'Sales', render: (group) => money(group.sales, group.currency) },
+    {
+      key: 'occupancy_cost',
+      kind: 'money',
+      label: 'Occupancy Cost',
+      render: (group) => money(group.occupancy_cost, group.currency),
+    },
+    {
+      key: 'occupancy_cost_ratio',
+      kind: 'percent',
+      label: 'Occupancy Cost Ratio',
+      render: (group) => percentFigure(group.occupancy_cost_ratio),
+    },
+    { key: 'gla_sqm', kind: 'count', label: 'Lettable Area (m²)', render: (group) => formatNumber(group.gla_sqm) },
+    {
+      key: 'sales_per_sqm',
+      kind: 'money',
+      label: 'Sales per m² a Year',
+      render: (group) => moneyOrDash(group.sales_per_sqm, group.currency),
+    },
+  ];
+}
+
+/**
+ * The outlets outside their category's band, above first: 'No Data' only when no lease covers the month; with rows
+ * but none outside, says so.
+ */
+function OutsideBandBlock({ rows, panel }: { readonly rows: readonly RentStatementRow[]; readonly panel: PanelState }) {
+  const outside = useMemo(() => outsideBandRows(rows), [rows]);
+  const bandless = withoutBandNote(rows);
+  return (
+    <ReportBlock
+      testId="rent-outside-band"
+      title="Outside Their Band"
+      panel={panel}
+      controls={<p className="rent-rule">{OCCUPANCY_BANDS_NOTE}</p>}
+      chart={null}
+      table={
+        <>
+          {rows.length > 0 && outside.length === 0 ? (
+            <p className="rent-within" data-testid="rent-outside-band-none">
+              <Icon icon="tick-circle" intent="success" /> {ALL_WITHIN_BANDS_MESSAGE}
+            </p>
+          ) : (
+            <ReportTable
+              testId="rent-outside-band-table"
+              columns={OUTSIDE_COLUMNS}
+              rows={outside}
+              rowKey={(row) => String(row.lease_id)}
+            />
+          )}
+          {bandless ? (
+            <p className="rent-rule rent-bandless" data-testid="rent-outside-band-without">
+              {bandless}
+            </p>
+          ) : null}
+        </>
+      }
+      tablePlacement="below"
+    />
+  );
+}
+
+/** Occupancy cost and sales per m² by mall, by floor or by category (one at a time), each row in one currency. */
+function GroupsBlock({
+  groups,
+  panel,
+}: {
+  readonly groups: readonly RentStatementGroup[];
+  readonly panel: PanelState;
+}) {
+  const [by, setBy] = useState<RentGroupBy>('mall');
+  const rows = useMemo(() => groupRowsBy(groups, by), [groups, by]);
+  const columns = useMemo(() => groupColumns(by), [by]);
+  return (
+    <ReportBlock
+      testId="rent-groups"
+      title={`Occupancy Cost by ${groupLabel(by)}`}
+      panel={panel}
+      controls={
+        <>
+          <ButtonGroup className="report-metric-switch" role="group" aria-label="Group by" data-testid="rent-groups-by">
+            {RENT_GROUP_CHOICES.map((choice) => (
+              <Button
+                key={choice.by}
+                text={`By ${choice.label.toLowerCase()}`}
+                active={choice.by === by}
+                aria-pressed={choice.by === by}
+                data-testid={`rent-groups-by-${choice.by}`}
+                onClick={() => setBy(choice.by)}
+              />
+            ))}
+          </ButtonGroup>
+          <p className="rent-rule">{RENT_GROUPS_NOTE}</p>
+        </>
+      }
+      chart={null}
+      table={
+        <ReportTable
+          testId="rent-groups-table"
+          columns={columns}
+          rows={rows}
+          rowKey={(group) => `${group.by} ${group.key} ${group.currency}`}
+        />
+      }
+      tablePlacement="below"
+    />
+  );
+}
+
 /** Whether the user may open the page at `path` (its link is shown only then). */
 function useCanOpen(path: string): boolean {
   return NavigationContext.useSelector(
@@ -257,12 +445,18 @@ function useCanOpen(path: string): boolean {
 /**
  * Rent Statements (issue 33): for the header's malls and month, each lease's rent: base rent, turnover rent on the
  * declared GTO and on the captured sales, the rent at stake between them, service charge, GST and total due, with
- * the occupancy cost and the sales per m²; flagged where the declaration differs from the captured sales beyond the
- * client's threshold; by the rent at stake, largest first; totals per currency; each row leads to the GTO review
- * and the receipts of its outlet and month. While the month is open, a projection of its end.
+ * the occupancy cost, where it falls against its category's band, and the sales per m²; flagged where the
+ * declaration differs from the captured sales beyond the client's threshold; by the rent at stake, largest first;
+ * totals per currency; each row leads to the GTO review and the receipts of its outlet and month. While the month
+ * is open, a projection of its end. Below, the outlets outside their band and the occupancy cost by mall, floor and
+ * category; a user who may set the client's bands opens them in a dialog.
  */
 export function RentStatementsPage({ title, header }: PageProps) {
-  const report = useReport(rentStatementsMachine);
+  const page = usePageActor(rentStatementsPageMachine);
+  const report = useReportActor(useSelector(page, (state) => state?.children.report));
+  const bands = useSelector(page, (state) => state?.children.bands);
+  const mayEditBands = useSelector(page, (state) => state?.context.mayEditBands === true);
+  const canOpenBands = useSelector(page, (state) => state?.can({ type: 'bands.open' }) === true);
   const answer = report.dataOf('statements');
   const rows = useMemo(() => rowsByRentAtStake(answer?.rows ?? []), [answer]);
   const totals = useMemo(() => rentTotalsByCurrency(rows), [rows]);
@@ -297,9 +491,20 @@ export function RentStatementsPage({ title, header }: PageProps) {
     <MallReportSection testId="rent-statements-page" currencyNote={currencyNote}>
       <PageHeader title={title} header={header} />
       {/* Each row names its own currency (never converted): no currency for the whole file. Named by its month. */}
-      <CurrencyContext.Provider value={DEFAULT_CURRENCY}>
-        <ReportToolbar report={report} base={month} files={() => [rentStatementsCsv(rows)]} />
-      </CurrencyContext.Provider>
+      <div className="report-toolbar rent-toolbar">
+        {mayEditBands ? (
+          <Button
+            icon="settings"
+            text={OCCUPANCY_BANDS_TITLE}
+            data-testid="rent-bands-open"
+            disabled={!canOpenBands}
+            onClick={() => page?.send({ type: 'bands.open' })}
+          />
+        ) : null}
+        <CurrencyContext.Provider value={DEFAULT_CURRENCY}>
+          <ReportToolbar report={report} base={month} files={() => [rentStatementsCsv(rows)]} />
+        </CurrencyContext.Provider>
+      </div>
       <Callout compact icon="info-sign" className="rent-note" data-testid="rent-statements-basis">
         {RENT_STATEMENTS_BASIS}
       </Callout>
@@ -343,6 +548,9 @@ export function RentStatementsPage({ title, header }: PageProps) {
         }
         tablePlacement="below"
       />
+      <OutsideBandBlock rows={rows} panel={report.panelOf('statements')} />
+      <GroupsBlock groups={answer?.groups ?? NO_GROUPS} panel={report.panelOf('statements')} />
+      {bands ? <OccupancyBandsDialog actor={bands} onClose={() => page?.send({ type: 'bands.close' })} /> : null}
     </MallReportSection>
   );
 }
