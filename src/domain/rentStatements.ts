@@ -641,3 +641,17 @@ export const STATEMENT_PARTIAL_NOTE =
 export function statementTitle(month: string): string {
   return `Rent of ${formatMonth(month)}`;
 }
+
+/* ---------------------------------------------------------------- invoices */
+
+/** What posting a month's invoices to Xero did, as its toast says it. */
+export function invoicesPostedMessage(month: string, postedNow: number): string {
+  const name = formatMonth(month);
+  if (postedNow === 0)
+    return `No new invoice for ${name}: every outlet's month was posted before or owes no turnover rent.`;
+  return `${postedNow} turnover-rent ${postedNow === 1 ? 'invoice' : 'invoices'} for ${name} posted to Xero.`;
+}
+
+export const INVOICES_FAILED_MESSAGE = 'Post invoices failed.';
+/** The button that posts the shown month's turnover-rent invoices. */
+export const POST_INVOICES_TEXT = 'Post invoices to Xero';

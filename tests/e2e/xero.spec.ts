@@ -140,3 +140,30 @@ test('a staff user connects Xero, chooses the accounts and posts a day once', as
   await expect(page.getByTestId('apps-xero-status')).toHaveText('Connected');
   await expect(page.getByTestId('apps-xero-organisation')).toHaveText(`Organisation: ${ORGANISATION}`);
 });
+
+test('with Xero connected, the month’s turnover-rent invoices are posted once and the statements show them', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The month before the malls' current one has ended everywhere: its invoices may be posted.
+  const today = day(0);
+  const previous = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1))
+    .toISOString()
+    .slice(0, 7);
+  await openAs(page, 'admin@demo.mall', `/tenant-connect/rent-statements?month=${previous}`);
+  const table = page.getByTestId('rent-statements-table');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expect(table).not.toContainText(/INV-\d{4}/);
+  await page.getByTestId('rent-invoices-post').click();
+  await expect(
+    page.locator('.bp6-toast').filter({ hasText: /\d+ turnover-rent invoices? for .+ posted to Xero\./ }),
+  ).toBeVisible();
+  // The statements read again show each invoice's number.
+  await expect(table).toContainText(/INV-\d{4}/);
+  const numbers = await table.getByText(/^INV-\d{4}$/).allInnerTexts();
+  expect(new Set(numbers).size).toBe(numbers.length);
+  // Posting the month again makes no second invoice.
+  await page.getByTestId('rent-invoices-post').click();
+  await expect(page.locator('.bp6-toast').filter({ hasText: /^No new invoice for / })).toBeVisible();
+  await expect.poll(() => table.getByText(/^INV-\d{4}$/).allInnerTexts()).toEqual(numbers);
+});

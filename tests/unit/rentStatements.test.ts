@@ -10,6 +10,7 @@ import {
   groupLabel,
   groupRowsBy,
   gtoReviewHrefOf,
+  invoicesPostedMessage,
   leaseTermsInWords,
   moneyOrDash,
   outsideBandRows,
@@ -329,5 +330,15 @@ describe('the tenant’s statement in words', () => {
       'GST 11%',
     ]);
     expect(whole.lines.find((line) => line.key === 'subtotal')?.amount).toBe(25_500_000);
+  });
+});
+
+describe('the invoices posted', () => {
+  it('says how many invoices a post made, or that none was new', () => {
+    expect(invoicesPostedMessage('2024-03', 1)).toBe('1 turnover-rent invoice for March 2024 posted to Xero.');
+    expect(invoicesPostedMessage('2024-03', 12)).toBe('12 turnover-rent invoices for March 2024 posted to Xero.');
+    expect(invoicesPostedMessage('2024-03', 0)).toBe(
+      "No new invoice for March 2024: every outlet's month was posted before or owes no turnover rent.",
+    );
   });
 });

@@ -54,10 +54,15 @@ let asked: URL[];
 let bandsAnswer: () => Answer;
 let saveAnswer: (body: unknown) => Answer;
 let saved: unknown[];
+/** How POST /api/rentStatements/invoices answers, and the bodies it was sent. */
+let postAnswer: () => Answer;
+let posted: unknown[];
 
 beforeEach(() => {
   asked = [];
   saved = [];
+  posted = [];
+  postAnswer = () => ({ status: 200, body: { month: '2024-03', postedNow: 2, rows: [] } });
   bandsAnswer = () => ({ status: 200, body: { bands: BANDS } });
   saveAnswer = () => ({ status: 200, body: { bands: BANDS } });
   vi.stubGlobal('fetch', async (request: Request) => {
@@ -71,6 +76,9 @@ beforeEach(() => {
     } else if (url.pathname === '/api/occupancyBands' && request.method === 'GET') {
       asked.push(url);
       given = bandsAnswer();
+    } else if (url.pathname === '/api/rentStatements/invoices' && request.method === 'POST') {
+      posted.push(await request.json());
+      given = postAnswer();
     } else if (url.pathname === '/api/occupancyBands' && request.method === 'PUT') {
       const body: unknown = await request.json();
       saved.push(body);
@@ -409,6 +417,57 @@ describe('the Rent Statements page', () => {
       'Batik House,East,Fashion,L2,IDR',
       'Shoe Lane,Central,Fashion,B1,SGD',
     ]);
+  });
+});
+
+describe('posting the month’s turnover-rent invoices', () => {
+  const statementsAsked = () => asked.filter((url) => url.pathname === '/api/rentStatements').length;
+
+  it('posts the month shown, says how many were posted, and reads the statements again', async () => {
+    answer = () => ({ status: 200, body: CLOSED_REPORT });
+    render('staff');
+    await waitForRows(3);
+    const button = screen.getByTestId('rent-invoices-post');
+    expect(button.textContent).toBe('Post invoices to Xero');
+    fireEvent.click(button);
+    await waitFor(() => expect(toastTexts()).toContain('2 turnover-rent invoices for March 2024 posted to Xero.'));
+    expect(posted).toEqual([{ client_id: 3, month: '2024-03' }]);
+    await waitFor(() => expect(statementsAsked()).toBe(2));
+    // Posting again posts nothing new: every outlet's month was posted before.
+    postAnswer = () => ({ status: 200, body: { month: '2024-03', postedNow: 0, rows: [] } });
+    await waitForRows(3);
+    fireEvent.click(screen.getByTestId('rent-invoices-post'));
+    await waitFor(() =>
+      expect(toastTexts()).toContain(
+        "No new invoice for March 2024: every outlet's month was posted before or owes no turnover rent.",
+      ),
+    );
+  });
+
+  it('shows the server’s reason when it refuses', async () => {
+    answer = () => ({ status: 200, body: CLOSED_REPORT });
+    postAnswer = () => ({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'Connect Xero first.' },
+    });
+    render('staff');
+    await waitForRows(3);
+    fireEvent.click(screen.getByTestId('rent-invoices-post'));
+    await waitFor(() => expect(toastTexts()).toContain('Connect Xero first.'));
+  });
+
+  it('is not offered for a month not over', async () => {
+    answer = () => ({ status: 200, body: PARTIAL_REPORT });
+    render('staff');
+    await waitForRows(1);
+    expect(screen.getByTestId('rent-invoices-post').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('is not offered without the permission', async () => {
+    answer = () => ({ status: 200, body: CLOSED_REPORT });
+    render('staff', { permissionsList: ['*::Read'] });
+    await waitForRows(3);
+    expect(screen.queryByTestId('rent-invoices-post')).toBeNull();
   });
 });
 

@@ -1,10 +1,27 @@
-import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import type { ApiClient, CallOptions } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { mayEditOccupancyBands } from '../../api/occupancyBands';
-import { getRentStatements, type RentStatementReport } from '../../api/rentStatements';
+import {
+  getRentStatements,
+  mayPostRentInvoices,
+  postRentInvoices,
+  type RentInvoiceResult,
+  type RentStatementReport,
+} from '../../api/rentStatements';
 import type { CsvFile } from '../../domain/csv';
 import type { ReportQuery } from '../../domain/mallReportViews';
-import { RENT_STATEMENTS_WHAT } from '../../domain/rentStatements';
+import { type Notice, TOAST_TIMEOUT } from '../../domain/messages';
+import { INVOICES_FAILED_MESSAGE, invoicesPostedMessage, RENT_STATEMENTS_WHAT } from '../../domain/rentStatements';
 import { createQueryPageMachine } from '../factories/queryPageMachine';
 import { exportCsvFiles } from '../reportExport';
 import { createOccupancyBandsMachine } from './occupancyBandsMachine';
@@ -66,6 +83,8 @@ export interface RentStatementsPageContext {
   readonly mayEditBands: boolean;
   /** Whether the bands dialog (child `bands`) runs. */
   readonly bandsOpen: boolean;
+  /** Whether the user may post the month's turnover-rent invoices to Xero (the permission gate's check). */
+  readonly mayPostInvoices: boolean;
 }
 
 export type RentStatementsPageEvent =
@@ -74,7 +93,16 @@ export type RentStatementsPageEvent =
   | { type: 'bands.open' }
   | { type: 'bands.close' }
   /** From the bands dialog: the bands are saved. */
-  | { type: 'editor.saved' };
+  | { type: 'editor.saved' }
+  /** Post the shown month's turnover-rent invoices to Xero. */
+  | { type: 'invoices.post' };
+
+const notice = (intent: 'success' | 'danger', message: string): Notice => ({
+  type: 'notify',
+  intent,
+  message,
+  timeout: TOAST_TIMEOUT.long,
+});
 
 /**
  * The Rent Statements page: its report (the query page above, child `report`, following the header itself) and the
@@ -83,6 +111,10 @@ export type RentStatementsPageEvent =
  *   bands.open (the user may set bands, the report has a client, no dialog yet) ─> the dialog for that client
  *   bands.close ─> closed;  editor.saved ─> closed, and the report reads its query again (the rows' bands and
  *   positions follow the new bands);  another client in the report's query ─> closed (its bands were another's)
+ *
+ * and posts the shown month's turnover-rent invoices to Xero (POST /api/rentStatements/invoices, each outlet's
+ * month once): idle ── invoices.post (the user may, a month shown) ─> posting ─> idle, the toast and the report
+ * read again (its invoice numbers) | idle, the server's reason (or 'Post invoices failed.') as the toast.
  */
 export function createRentStatementsPageMachine(client?: ApiClient) {
   const report = createRentStatementsMachine(client);
@@ -91,10 +123,15 @@ export function createRentStatementsPageMachine(client?: ApiClient) {
       context: {} as RentStatementsPageContext,
       events: {} as RentStatementsPageEvent,
       children: {} as { report: 'report'; bands: 'bands' },
+      emitted: {} as Notice,
+      tags: {} as 'postingInvoices',
     },
     actors: {
       report,
       bands: createOccupancyBandsMachine(client),
+      postInvoices: fromPromise<RentInvoiceResult, { clientId: number; month: string }>(({ input, signal }) =>
+        postRentInvoices({ client_id: input.clientId, month: input.month }, client ? { signal, client } : { signal }),
+      ),
       /** Tells the page the query the report shows, now and whenever it changes. */
       followReport: fromCallback<RentStatementsPageEvent>(({ system, sendBack }) => {
         const child: ActorRefFrom<typeof report> | undefined = system.get(RENT_STATEMENTS_REPORT_ID);
@@ -112,6 +149,7 @@ export function createRentStatementsPageMachine(client?: ApiClient) {
     },
     guards: {
       canOpenBands: ({ context }) => context.mayEditBands && context.query !== undefined && !context.bandsOpen,
+      canPostInvoices: ({ context }) => context.mayPostInvoices && context.query?.month !== undefined,
       isOtherClient: ({ context, event }) =>
         event.type === 'report.query' && event.query?.clientId !== context.query?.clientId,
     },
@@ -133,13 +171,47 @@ export function createRentStatementsPageMachine(client?: ApiClient) {
     },
   }).createMachine({
     id: 'rentStatementsPage',
-    context: () => ({ query: undefined, mayEditBands: mayEditOccupancyBands(), bandsOpen: false }),
+    context: () => ({
+      query: undefined,
+      mayEditBands: mayEditOccupancyBands(),
+      bandsOpen: false,
+      mayPostInvoices: mayPostRentInvoices(),
+    }),
     invoke: [{ id: 'report', systemId: RENT_STATEMENTS_REPORT_ID, src: 'report' }, { src: 'followReport' }],
     on: {
       'report.query': [{ guard: 'isOtherClient', actions: ['closeBands', 'setQuery'] }, { actions: 'setQuery' }],
       'bands.open': { guard: 'canOpenBands', actions: 'openBands' },
       'bands.close': { actions: 'closeBands' },
       'editor.saved': { actions: ['closeBands', 'reloadReport'] },
+    },
+    initial: 'idle',
+    states: {
+      idle: { on: { 'invoices.post': { guard: 'canPostInvoices', target: 'posting' } } },
+      posting: {
+        tags: ['postingInvoices'],
+        invoke: {
+          src: 'postInvoices',
+          input: ({ context }) => ({ clientId: context.query?.clientId ?? 0, month: context.query?.month ?? '' }),
+          onDone: {
+            target: 'idle',
+            actions: [
+              emit(({ event }) => notice('success', invoicesPostedMessage(event.output.month, event.output.postedNow))),
+              'reloadReport',
+            ],
+          },
+          onError: {
+            target: 'idle',
+            actions: emit(({ event }) =>
+              notice(
+                'danger',
+                event.error instanceof ApiError && event.error.status < 500
+                  ? event.error.message
+                  : INVOICES_FAILED_MESSAGE,
+              ),
+            ),
+          },
+        },
+      },
     },
   });
 }

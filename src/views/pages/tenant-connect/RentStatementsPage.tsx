@@ -23,6 +23,7 @@ import {
   moneyOrDash,
   OCCUPANCY_BANDS_NOTE,
   outsideBandRows,
+  POST_INVOICES_TEXT,
   partialMonthNote,
   partialWording,
   percentFigure,
@@ -43,6 +44,7 @@ import {
 import { NavigationContext } from '../../../machines/navigationContext';
 import { rentStatementsPageMachine } from '../../../machines/tenantConnect/rentStatementsMachine';
 import { CurrencyContext } from '../../common/Money';
+import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
 import { PageHeader } from '../../filters/PageHeader';
 import { type Column, MallReportSection, ReportBlock, ReportTable, ReportToolbar } from '../../reports/ReportParts';
@@ -457,6 +459,10 @@ export function RentStatementsPage({ title, header }: PageProps) {
   const bands = useSelector(page, (state) => state?.children.bands);
   const mayEditBands = useSelector(page, (state) => state?.context.mayEditBands === true);
   const canOpenBands = useSelector(page, (state) => state?.can({ type: 'bands.open' }) === true);
+  const mayPostInvoices = useSelector(page, (state) => state?.context.mayPostInvoices === true);
+  const canPostInvoices = useSelector(page, (state) => state?.can({ type: 'invoices.post' }) === true);
+  const postingInvoices = useSelector(page, (state) => state?.hasTag('postingInvoices') === true);
+  useNoticeToasts(page);
   const answer = report.dataOf('statements');
   const rows = useMemo(() => rowsByRentAtStake(answer?.rows ?? []), [answer]);
   const totals = useMemo(() => rentTotalsByCurrency(rows), [rows]);
@@ -499,6 +505,17 @@ export function RentStatementsPage({ title, header }: PageProps) {
             data-testid="rent-bands-open"
             disabled={!canOpenBands}
             onClick={() => page?.send({ type: 'bands.open' })}
+          />
+        ) : null}
+        {mayPostInvoices ? (
+          // A month not over has no invoice yet: the server posts a month once it has ended in every mall.
+          <Button
+            icon="send-message"
+            text={POST_INVOICES_TEXT}
+            data-testid="rent-invoices-post"
+            loading={postingInvoices}
+            disabled={!canPostInvoices || partial || answer === undefined}
+            onClick={() => page?.send({ type: 'invoices.post' })}
           />
         ) : null}
         <CurrencyContext.Provider value={DEFAULT_CURRENCY}>
