@@ -202,6 +202,15 @@ export async function updateSubmission(db: Queryable, input: SubmissionInput): P
   return true;
 }
 
+/** The client's GTO variance threshold in percent (5 when it has none): beyond it a declaration is flagged. */
+export async function gtoVarianceThreshold(db: Queryable, clientId: number): Promise<number> {
+  const { rows } = await db.query<{ percent: number }>(
+    'SELECT gto_variance_threshold::float8 AS percent FROM clients WHERE id = $1',
+    [clientId],
+  );
+  return rows[0]?.percent ?? 5;
+}
+
 export interface SummaryScope {
   clientId: number;
   visibility: Visibility;
@@ -300,14 +309,7 @@ export async function gtoSummary(
      LIMIT ${limit} OFFSET ${offset}`,
     params.values,
   );
-  let threshold = rows[0]?.threshold;
-  if (threshold === undefined) {
-    const answer = await db.query<{ percent: number }>(
-      'SELECT gto_variance_threshold::float8 AS percent FROM clients WHERE id = $1',
-      [scope.clientId],
-    );
-    threshold = answer.rows[0]?.percent ?? 5;
-  }
+  const threshold = rows[0]?.threshold ?? (await gtoVarianceThreshold(db, scope.clientId));
   return {
     data: rows.map(({ total_rows: _total, threshold: _threshold, ...row }) => row),
     total: rows[0]?.total_rows ?? 0,

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
 import { writeAudit } from './audit.js';
 import { ok, type Result, refuse } from './domainError.js';
+import { gtoVarianceThreshold } from './gto.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
 
 /**
@@ -370,14 +371,7 @@ export async function rentInputs(
      ORDER BY lower(l.outlet_name), l.outlet_id, l.start_date`,
     params.values,
   );
-  let thresholdPercent = rows[0]?.threshold;
-  if (thresholdPercent === undefined) {
-    const answer = await db.query<{ percent: number }>(
-      'SELECT gto_variance_threshold::float8 AS percent FROM clients WHERE id = $1',
-      [scope.clientId],
-    );
-    thresholdPercent = answer.rows[0]?.percent ?? 5;
-  }
+  const thresholdPercent = rows[0]?.threshold ?? (await gtoVarianceThreshold(db, scope.clientId));
   return {
     rows: rows.map(({ threshold: _threshold, ...row }) => row),
     thresholdPercent,

@@ -147,6 +147,14 @@ function RowLinks({ row, setting }: { readonly row: RentStatementRow; readonly s
   );
 }
 
+/** A column of an amount of rows that name their currency: the amount of `key`, in the row's currency. */
+function moneyColumn<K extends string, R extends { readonly currency: string } & Readonly<Record<K, number>>>(
+  key: K,
+  label: string,
+): Column<R> {
+  return { key, kind: 'money', label, render: (row) => money(row[key], row.currency) };
+}
+
 /** The columns of the rows: each amount in the row's own currency (its Currency column), never converted. */
 function rowColumns(setting: RowSetting): Column<RentStatementRow>[] {
   const { links } = setting;
@@ -173,12 +181,7 @@ function rowColumns(setting: RowSetting): Column<RentStatementRow>[] {
       label: 'Declared GTO',
       render: (row) => moneyOrDash(row.sales_declared, row.currency),
     },
-    {
-      key: 'sales_captured',
-      kind: 'money',
-      label: 'Captured Sales',
-      render: (row) => money(row.sales_captured, row.currency),
-    },
+    moneyColumn('sales_captured', 'Captured Sales'),
     { key: 'base_rent', kind: 'money', label: 'Base Rent', render: (row) => money(row.base_rent, row.currency) },
     {
       key: 'turnover_rent_declared',
@@ -186,18 +189,8 @@ function rowColumns(setting: RowSetting): Column<RentStatementRow>[] {
       label: 'Turnover Rent on Declared GTO',
       render: (row) => moneyOrDash(row.turnover_rent_declared, row.currency),
     },
-    {
-      key: 'turnover_rent_captured',
-      kind: 'money',
-      label: 'Turnover Rent on Captured Sales',
-      render: (row) => money(row.turnover_rent_captured, row.currency),
-    },
-    {
-      key: 'rent_at_stake',
-      kind: 'money',
-      label: 'Rent at Stake',
-      render: (row) => money(row.rent_at_stake, row.currency),
-    },
+    moneyColumn('turnover_rent_captured', 'Turnover Rent on Captured Sales'),
+    moneyColumn('rent_at_stake', 'Rent at Stake'),
     {
       key: 'flagged',
       kind: 'status',
@@ -205,12 +198,7 @@ function rowColumns(setting: RowSetting): Column<RentStatementRow>[] {
       render: (row) => <StatusTags row={row} thresholdPercent={setting.thresholdPercent} />,
       value: (row) => (row.flagged ? 1 : 0),
     },
-    {
-      key: 'service_charge',
-      kind: 'money',
-      label: 'Service Charge',
-      render: (row) => money(row.service_charge, row.currency),
-    },
+    moneyColumn('service_charge', 'Service Charge'),
     { key: 'gst_percent', kind: 'percent', label: 'GST Rate', render: (row) => rateText(row.gst_percent) },
     { key: 'gst', kind: 'money', label: 'GST', render: (row) => money(row.gst, row.currency) },
     { key: 'total_due', kind: 'money', label: 'Total Due', render: (row) => money(row.total_due, row.currency) },
@@ -267,30 +255,10 @@ const TOTAL_COLUMNS: Column<RentTotal>[] = [
   { key: 'leases', kind: 'count', label: 'Leases', render: (row) => formatNumber(row.leases) },
   { key: 'flagged', kind: 'count', label: 'Flagged', render: (row) => formatNumber(row.flagged) },
   { key: 'base_rent', kind: 'money', label: 'Base Rent', render: (row) => money(row.base_rent, row.currency) },
-  {
-    key: 'turnover_rent_declared',
-    kind: 'money',
-    label: 'Turnover Rent on Declared GTO',
-    render: (row) => money(row.turnover_rent_declared, row.currency),
-  },
-  {
-    key: 'turnover_rent_captured',
-    kind: 'money',
-    label: 'Turnover Rent on Captured Sales',
-    render: (row) => money(row.turnover_rent_captured, row.currency),
-  },
-  {
-    key: 'rent_at_stake',
-    kind: 'money',
-    label: 'Rent at Stake',
-    render: (row) => money(row.rent_at_stake, row.currency),
-  },
-  {
-    key: 'service_charge',
-    kind: 'money',
-    label: 'Service Charge',
-    render: (row) => money(row.service_charge, row.currency),
-  },
+  moneyColumn('turnover_rent_declared', 'Turnover Rent on Declared GTO'),
+  moneyColumn('turnover_rent_captured', 'Turnover Rent on Captured Sales'),
+  moneyColumn('rent_at_stake', 'Rent at Stake'),
+  moneyColumn('service_charge', 'Service Charge'),
   { key: 'gst', kind: 'money', label: 'GST', render: (row) => money(row.gst, row.currency) },
   { key: 'total_due', kind: 'money', label: 'Total Due', render: (row) => money(row.total_due, row.currency) },
 ];
