@@ -7,7 +7,7 @@ import { clientOutletCondition, type Visibility } from './lookup.js';
 
 /**
  * Breakeven targets: each department's monthly target per outlet (breakeven_targets), against the outlet's GTO as
- * its receipts captured it (rollup_outlet_daily), with or without its mall's GST, and while the month is open a
+ * its receipts captured it (rollup_outlet_month_hours for a closed month, else rollup_outlet_daily), with or without its mall's GST, and while the month is open a
  * projection of the month's end from the same weekdays of the four weeks before the mall's today.
  */
 
@@ -42,13 +42,15 @@ export async function breakevenRows(
        WHERE ${conditions.join(' AND ')}
      ),
      bounds AS (SELECT ${month} AS first, (${month} + interval '1 month' - interval '1 day')::date AS last),
+     open AS MATERIALIZED (
+       SELECT s.id, s.today FROM scope s, bounds b WHERE s.today BETWEEN b.first AND b.last
+     ),
+     -- The days of the outlets whose month is open (with the four weeks before their today); a closed month is one
+     -- row an outlet (rollup_outlet_month_hours, in cents).
      sales AS MATERIALIZED (
        SELECT r.outlet_id, r.local_day, r.gmv FROM rollup_outlet_daily r, bounds b
-       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))
-         AND r.local_day >= least(b.first, (SELECT min(today) FROM scope) - 28) AND r.local_day <= b.last
-     ),
-     open AS (
-       SELECT s.id FROM scope s, bounds b WHERE s.today BETWEEN b.first AND b.last
+       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM open))
+         AND r.local_day >= least(b.first, (SELECT min(today) FROM open) - 28) AND r.local_day <= b.last
      ),
      month_sales AS (
        SELECT x.outlet_id, sum(x.gmv) AS gto,
@@ -56,6 +58,10 @@ export async function breakevenRows(
        FROM sales x JOIN scope s ON s.id = x.outlet_id, bounds b
        WHERE x.local_day BETWEEN b.first AND b.last
        GROUP BY 1
+       UNION ALL
+       SELECT r.outlet_id, r.gmv_h24 / 100.0, NULL FROM rollup_outlet_month_hours r, bounds b
+       WHERE r.client_id = ${client} AND r.month = b.first
+         AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope EXCEPT SELECT id FROM open))
      ),
      -- Each weekday's average over the four weeks before today (each weekday occurs four times; a day without
      -- sales has no rollup row and counts as zero).

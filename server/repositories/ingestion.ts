@@ -8,6 +8,7 @@ import {
   runningColumns,
   runningTotalsSql,
   SALES_HOUR_MEASURES,
+  sumRunningColumnsSql,
   UNIT_HOUR_MEASURES,
 } from './hourColumns.js';
 import { outletTextDictionaries } from './receiptTexts.js';
@@ -940,6 +941,8 @@ export interface RollupMismatches {
   skuDaily: number;
   mealDaily: number;
   memberDaily: number;
+  /** Outlet months of rollup_outlet_month_hours that are not the sum of their days (a missing row counts as zeros). */
+  outletMonthHours: number;
 }
 
 export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<RollupMismatches> {
@@ -948,6 +951,8 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
   const payment = runningColumns(PAYMENT_HOUR_MEASURES);
   const row = (alias: string, columns: readonly string[]) =>
     `(${columns.map((column) => `${alias}.${column}`).join(', ')})`;
+  const zeroed = (alias: string, columns: readonly string[]) =>
+    `(${columns.map((column) => `coalesce(${alias}.${column}, 0)`).join(', ')})`;
   const { rows } = await db.query<RollupMismatches>(`
     WITH lr AS MATERIALIZED (
       SELECT r.*, o.mall_id, r.datetime AT TIME ZONE m.time_zone AS local_ts,
@@ -1025,7 +1030,12 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
         WHERE (e.revenue, e.transactions) IS DISTINCT FROM (t.revenue, t.transactions)) AS "mealDaily",
       (SELECT count(*)::int FROM emember e FULL JOIN rollup_member_outlet_daily t
           USING (client_id, outlet_id, local_day, member_id)
-        WHERE (e.spend, e.visits) IS DISTINCT FROM (t.spend, t.visits)) AS "memberDaily"`);
+        WHERE (e.spend, e.visits) IS DISTINCT FROM (t.spend, t.visits)) AS "memberDaily",
+      (SELECT count(*)::int FROM (
+          SELECT client_id, outlet_id, date_trunc('month', local_day)::date AS month, ${sumRunningColumnsSql(OUTLET_HOUR_MEASURES, 'eoh')}
+          FROM eoh GROUP BY 1, 2, 3
+        ) e FULL JOIN rollup_outlet_month_hours t USING (client_id, outlet_id, month)
+        WHERE ${zeroed('e', outletSales)} IS DISTINCT FROM ${zeroed('t', outletSales)}) AS "outletMonthHours"`);
   const [result] = rows;
   if (!result) throw new Error('rollupMismatches: no answer');
   return result;

@@ -315,16 +315,22 @@ export async function rentInputs(
          AND l.start_date <= b.last AND l.end_date >= b.first
      ),
      outlets_today AS MATERIALIZED (SELECT DISTINCT outlet_id, today_date FROM leased),
-     -- The month's sales of each outlet straight from the rollup's index, in its order (no copy, no sort).
-     month_sales AS (
-       SELECT r.outlet_id, sum(r.gmv) AS captured
-       FROM rollup_outlet_daily r, bounds b
-       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT outlet_id FROM outlets_today))
-         AND r.local_day >= b.first AND r.local_day <= b.last
-       GROUP BY 1
-     ),
      open AS MATERIALIZED (
        SELECT t.outlet_id, t.today_date FROM outlets_today t, bounds b WHERE t.today_date BETWEEN b.first AND b.last
+     ),
+     -- The month's sales of each outlet: its month row (rollup_outlet_month_hours, in cents) once the month is
+     -- over, else its days so far.
+     month_sales AS (
+       SELECT r.outlet_id, r.gmv_h24 / 100.0 AS captured
+       FROM rollup_outlet_month_hours r, bounds b
+       WHERE r.client_id = ${client} AND r.month = b.first
+         AND r.outlet_id = ANY(ARRAY(SELECT outlet_id FROM outlets_today EXCEPT SELECT outlet_id FROM open))
+       UNION ALL
+       SELECT r.outlet_id, sum(r.gmv)
+       FROM rollup_outlet_daily r, bounds b
+       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT outlet_id FROM open))
+         AND r.local_day >= b.first AND r.local_day <= b.last
+       GROUP BY 1
      ),
      -- While the month is open: its sales of the complete days so far, and each weekday's average over the four
      -- weeks before the outlet's today.

@@ -243,8 +243,34 @@ const wholeMalls = (scope: ReportScope) =>
   scope.outletId === undefined && !scope.visibility.outletLimits.has(scope.clientId);
 
 /**
+ * The whole calendar months within the range: the first day of the first and of the last, and the days of the range
+ * before and after them (undefined when the range holds no whole month).
+ */
+export function wholeMonthsOf(
+  range: Pick<ReportRange, 'start' | 'end'>,
+): { first: string; last: string; edges: { start: string; end: string }[] } | undefined {
+  const first = range.start.endsWith('-01')
+    ? range.start
+    : `${addDays(`${range.start.slice(0, 8)}28`, 4).slice(0, 8)}01`;
+  const afterEnd = addDays(range.end, 1);
+  const last = afterEnd.endsWith('-01')
+    ? `${range.end.slice(0, 8)}01`
+    : `${addDays(`${range.end.slice(0, 8)}01`, -1).slice(0, 8)}01`;
+  if (first > last) return undefined;
+  const afterLast = `${addDays(`${last.slice(0, 8)}28`, 4).slice(0, 8)}01`;
+  const edges = [
+    ...(range.start < first ? [{ start: range.start, end: addDays(first, -1) }] : []),
+    ...(afterLast <= range.end ? [{ start: afterLast, end: range.end }] : []),
+  ];
+  return { first, last, edges };
+}
+
+/**
  * The rollup to read. `level` 'mall' reads the mall rows when the caller sees whole malls (else outlet rows);
  * outlet rows come from rollup_outlet_daily for whole days unless `needHours`, else rollup_outlet_day_hours.
+ * `byMonth` (for a caller that only sums the rows over the whole range, never by day or hour): outlet rows of the
+ * range's whole months come from rollup_outlet_month_hours (one row an outlet and month, dated its first day, so
+ * its rate is its month's), its other days from rollup_outlet_day_hours.
  * `= ANY(ARRAY(...))` keeps the primary-key index scans.
  */
 export function rollupSource(
@@ -253,9 +279,10 @@ export function rollupSource(
   range: ReportRange,
   level: 'mall' | 'outlet',
   needHours = false,
+  byMonth = false,
 ): Source {
   const client = params.add(scope.clientId, '::int');
-  const days = `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
+  const days = () => `r.local_day BETWEEN ${params.add(range.start, '::date')} AND ${params.add(range.end, '::date')}`;
   const hourRows = hourRowsSql('r', SALES_HOUR_MEASURES, range.startHour, range.endHour, 'hv');
   const overHours = (measure: SalesMeasure) => overHoursSql('r', measure, range.startHour, range.endHour);
   // A converted report multiplies every amount by its row's rate (rateOf); counts stay as they are.
@@ -268,7 +295,7 @@ export function rollupSource(
     rate !== '1' && MONEY[measure] ? `(hv.${measure} * fx.rate)` : `hv.${measure}`;
   if (rowLevel === 'mall') {
     return {
-      from: `${mallRows(params, scope, range)} r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope)) AND ${days}`,
+      from: `${mallRows(params, scope, range)} r WHERE r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope)) AND ${days()}`,
       level: 'mall',
       value: converted(overHours),
       hours,
@@ -277,9 +304,30 @@ export function rollupSource(
     };
   }
   const outlets = 'r.outlet_id = ANY(ARRAY(SELECT id FROM scope))';
+  const months = byMonth ? wholeMonthsOf(range) : undefined;
+  if (months) {
+    const columns = runningColumns(SALES_HOUR_MEASURES).join(', ');
+    const within = (start: string, end: string) =>
+      `BETWEEN ${params.add(start, '::date')} AND ${params.add(end, '::date')}`;
+    const edgeRows = months.edges.map(
+      (edge) => `UNION ALL
+        SELECT r.client_id, r.outlet_id, r.local_day, ${columns} FROM rollup_outlet_day_hours r
+        WHERE r.client_id = ${client} AND ${outlets} AND r.local_day ${within(edge.start, edge.end)}`,
+    );
+    return {
+      from: `(SELECT r.client_id, r.outlet_id, r.month AS local_day, ${columns} FROM rollup_outlet_month_hours r
+        WHERE r.client_id = ${client} AND ${outlets} AND r.month ${within(months.first, months.last)}
+        ${edgeRows.join('\n')}) r WHERE true`,
+      level: 'outlet',
+      value: converted(overHours),
+      hours,
+      hourValue,
+      rate,
+    };
+  }
   if (isWholeDay(range) && !needHours) {
     return {
-      from: `rollup_outlet_daily r WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
+      from: `rollup_outlet_daily r WHERE r.client_id = ${client} AND ${outlets} AND ${days()}`,
       level: 'outlet',
       value: converted((measure) => (MONEY[measure] ? `(r.${measure} * 100)` : `r.${measure}`)),
       hours,
@@ -288,7 +336,7 @@ export function rollupSource(
     };
   }
   return {
-    from: `rollup_outlet_day_hours r WHERE r.client_id = ${client} AND ${outlets} AND ${days}`,
+    from: `rollup_outlet_day_hours r WHERE r.client_id = ${client} AND ${outlets} AND ${days()}`,
     level: 'outlet',
     value: converted(overHours),
     hours,
@@ -753,7 +801,7 @@ export async function groupReport(
 ): Promise<GroupRow[]> {
   const params = new SqlParams();
   const cte = scopeCte(params, scope, range);
-  const source = rollupSource(params, scope, range, 'outlet');
+  const source = rollupSource(params, scope, range, 'outlet', false, true);
   const { key, name } = GROUP_COLUMNS[groupBy];
   const { rows } = await db.query<{ key: string; name: string; g: string | null; t: number }>(
     `WITH ${cte},
@@ -785,7 +833,7 @@ export async function categoryOutletReport(
 ): Promise<CategoryOutletRow[]> {
   const params = new SqlParams();
   const cte = scopeCte(params, scope, range);
-  const source = rollupSource(params, scope, range, 'outlet');
+  const source = rollupSource(params, scope, range, 'outlet', false, true);
   // Every outlet of the scope, in the order of the outlet report's ties (its GMV rounded as the outlet report's)
   const { rows } = await db.query<{
     id: number;
@@ -850,7 +898,7 @@ export async function memberOutletRanking(
 ): Promise<OutletRankRow[]> {
   const params = new SqlParams();
   const cte = scopeCte(params, scope, range);
-  const source = rollupSource(params, scope, range, 'outlet');
+  const source = rollupSource(params, scope, range, 'outlet', false, true);
   const [g, t] = options.member
     ? [`sum(${source.value('member_gmv')})`, `sum(${source.value('member_transactions')})`]
     : [

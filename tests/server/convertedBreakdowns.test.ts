@@ -124,7 +124,7 @@ beforeAll(async () => {
     `INSERT INTO role_api_permissions (role_id, permission)
      SELECT 2, '/api/mall_report/' || p || '::Read'
      FROM unnest(ARRAY['daily', 'monthly', 'mall', 'outlet', 'category', 'level', 'category/outlet', 'peak_hour',
-       'payment_method/overall', 'member/overall', 'refund', 'voucher']) p`,
+       'payment_method/overall', 'member/overall', 'member/outlet', 'refund', 'voucher']) p`,
   );
   for (const { case: one, receipts } of cases) {
     await db.pool.query(`INSERT INTO exchange_rates (client_id, month, currency, rate) VALUES (1, $1, 'USD', $2)`, [
@@ -265,6 +265,71 @@ describe('converted reports add up to the cent in every breakdown (random rates 
       expect(amounts.current.gmv, `${kind} GMV`).toBe(total / 100);
       expect(sumCents(amounts.daily.map((row) => row.amount)), `${kind} days`).toBe(cents(amounts.current.amount));
       expect(sumCents(amounts.outlets.map((row) => row.amount)), `${kind} outlets`).toBe(cents(amounts.current.amount));
+    }
+  });
+});
+
+/*
+ * Ranges of whole months and the days around them (each case's first day to the end of the case two months on):
+ * the outlet reports read the whole months' rows (rollup_outlet_month_hours) and the other days' rows; the malls'
+ * ranking reads the mall rows (or, for the tenant, the outlet day rows). Both sum to the same cents, in and out of
+ * an hour filter, each month at its own rate.
+ */
+const monthRanges = cases.slice(0, 10).map(({ case: one }, index) => ({
+  start: one.start,
+  end: cases[index + 2]?.case.end ?? one.end,
+  startHour: one.startHour,
+  endHour: one.endHour,
+}));
+
+describe('ranges of whole months read the month rows and add up like their days', () => {
+  it.each(monthRanges.map((range, index) => [index, range] as const))('range %i', async (_index, range) => {
+    for (const [caller, hours] of [
+      [agent, ''],
+      [agent, `&start_hour=${range.startHour}&end_hour=${range.endHour}`],
+      [tenant, ''],
+      [tenant, `&start_hour=${range.startHour}&end_hour=${range.endHour}`],
+    ] as const) {
+      const who = `${caller === agent ? 'operator' : 'tenant'}${hours}`;
+      const malls = (await report<Data<Figures>>('mall', range, hours, caller)).data;
+      const total = sumCents(malls.map((row) => row.gmv));
+      const transactions = malls.reduce((sum, row) => sum + row.transactions, 0);
+      expect(transactions, `${who}: transactions`).toBeGreaterThan(0);
+      for (const groupBy of ['outlet', 'category', 'level']) {
+        const groups = (await report<Data<Figures>>('outlet', range, `&group_by=${groupBy}${hours}`, caller)).data;
+        expect(sumCents(groups.map((row) => row.gmv)), `${who}: by ${groupBy}`).toBe(total);
+        expect(
+          groups.reduce((sum, row) => sum + row.transactions, 0),
+          `${who}: transactions by ${groupBy}`,
+        ).toBe(transactions);
+      }
+      const categoryOutlets = (await report<Data<Figures>>('category/outlet', range, `&limit=100${hours}`, caller))
+        .data;
+      expect(sumCents(categoryOutlets.map((row) => row.gmv)), `${who}: outlets of the categories`).toBe(total);
+      // Member and non-member rankings (each outlet rounded alone: a ranking, not a breakdown) make up each outlet
+      const outlets = (
+        await report<Data<Figures & { key: string }>>('outlet', range, `&group_by=outlet${hours}`, caller)
+      ).data;
+      const sides = await Promise.all(
+        ['true', 'false'].map(
+          async (member) =>
+            (
+              await report<Data<Figures & { outlet_id: number }>>(
+                'member/outlet',
+                range,
+                `&member=${member}&rank_by=gmv&limit=100${hours}`,
+                caller,
+              )
+            ).data,
+        ),
+      );
+      for (const outlet of outlets) {
+        const parts = sides.map((side) => side.find((row) => String(row.outlet_id) === outlet.key));
+        const partTransactions = parts.reduce((sum, part) => sum + (part?.transactions ?? 0), 0);
+        expect(partTransactions, `${who}: outlet ${outlet.key} members and non-members`).toBe(outlet.transactions);
+        const partCents = parts.reduce((sum, part) => sum + cents(part?.gmv ?? 0), 0);
+        expect(Math.abs(partCents - cents(outlet.gmv)), `${who}: outlet ${outlet.key} GMV`).toBeLessThanOrEqual(1);
+      }
     }
   });
 });

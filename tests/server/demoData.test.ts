@@ -104,6 +104,7 @@ describe('generateDemoData', () => {
       skuDaily: 0,
       mealDaily: 0,
       memberDaily: 0,
+      outletMonthHours: 0,
     });
   });
 

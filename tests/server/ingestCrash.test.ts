@@ -113,6 +113,7 @@ describe('a server killed while a device streams receipts', () => {
       skuDaily: 0,
       mealDaily: 0,
       memberDaily: 0,
+      outletMonthHours: 0,
     });
   }, 180_000);
 });

@@ -242,6 +242,7 @@ const NO_MISMATCHES = {
   skuDaily: 0,
   mealDaily: 0,
   memberDaily: 0,
+  outletMonthHours: 0,
 };
 const MALL_OF: Record<number, number> = { [A1]: 1, [A2]: 1, [B1]: 2 };
 

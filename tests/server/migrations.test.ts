@@ -72,6 +72,7 @@ describe('migration 006 (hour-of-day running totals)', () => {
       skuDaily: 0,
       mealDaily: 0,
       memberDaily: 0,
+      outletMonthHours: 0,
     });
     const count =
       'SELECT (SELECT count(*) FROM rollup_outlet_day_hours)::int AS outlet, (SELECT count(*) FROM rollup_mall_day_hours)::int AS mall';

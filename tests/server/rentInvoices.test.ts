@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import { inTransaction } from '../../server/db/pool.js';
 import { DEMO_XERO_ORGANISATIONS, type DemoXero, startDemoXero } from '../../server/demo/xeroFake.js';
 import {
   dueMonthOf,
@@ -15,6 +16,7 @@ import {
   registerRentInvoiceJobs,
   runMonthlyRentInvoices,
 } from '../../server/jobs/rentInvoices.js';
+import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { earliestMallToday } from '../../server/repositories/xero.js';
 import { createInvoice } from '../../server/xero/api.js';
 import type { XeroDeps } from '../../server/xero/connection.js';
@@ -22,7 +24,7 @@ import { firstDayAfter, monthName, rentInvoice, rentInvoiceKeyOf } from '../../s
 import { decryptToken, parseTokenKey } from '../../server/xero/tokenCrypto.js';
 import { addDays } from '../../src/domain/apps.js';
 import { authorizeAtXero } from '../support/xeroBrowser.js';
-import { grantOperatorPermissions, PASSWORD, seedWorld, WORLD } from './fixtures.js';
+import { grantOperatorPermissions, PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestDatabase, defined, type TestDatabase } from './helpers.js';
 
 /*
@@ -55,13 +57,10 @@ const monthsBack = (back: number) => {
   return month;
 };
 
+/** Each outlet's month of sales: one receipt on the 15th, ingested as a device's would be (every rollup kept). */
 async function seedSales(month: string, rows: [outletId: number, gmv: number][]) {
-  for (const [outletId, gmv] of rows) {
-    await db.pool.query(
-      `INSERT INTO rollup_outlet_daily (client_id, outlet_id, local_day, gmv, transactions) VALUES (1, $1, $2, $3, 10)`,
-      [outletId, `${month}-15`, gmv],
-    );
-  }
+  const receipts = rows.map(([outletId, gmv]) => receipt(outletId, `${month}-15T12:00:00+08:00`, gmv, [['VISA', gmv]]));
+  await inTransaction(db.pool, (client) => ingestReceipts(client, 1, receipts));
 }
 
 const declare = (month: string, outletId: number, amount: number) =>
