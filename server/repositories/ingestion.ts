@@ -132,6 +132,16 @@ const DAY_VOLUMES = Object.keys(VOLUME_FIELDS) as DayVolume[];
 /** Receipts per statement: large enough to amortise round trips, small enough to keep memory flat. */
 export const INGEST_BATCH_SIZE = 2500;
 
+/** The amounts of rollup_outlet_daily that rollup_mall_daily and rollup_outlet_monthly sum (migration 036). */
+const AMOUNT_MEASURES = [
+  'gmv',
+  'transactions',
+  'refund_amount',
+  'refund_count',
+  'voucher_amount',
+  'voucher_count',
+] as const;
+
 /** The measure columns of rollup_outlet_daily. */
 const ROLLUP_MEASURES = [
   'gmv',
@@ -943,6 +953,10 @@ export interface RollupMismatches {
   memberDaily: number;
   /** Outlet months of rollup_outlet_month_hours that are not the sum of their days (a missing row counts as zeros). */
   outletMonthHours: number;
+  /** Mall days of rollup_mall_daily that are not the sum of their outlets' days (a missing row counts as zeros). */
+  mallDaily: number;
+  /** Outlet months of rollup_outlet_monthly that are not the sum of their days (a missing row counts as zeros). */
+  outletMonthly: number;
 }
 
 export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<RollupMismatches> {
@@ -951,6 +965,8 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
   const payment = runningColumns(PAYMENT_HOUR_MEASURES);
   const row = (alias: string, columns: readonly string[]) =>
     `(${columns.map((column) => `${alias}.${column}`).join(', ')})`;
+  const sums = (alias: string, columns: readonly string[]) =>
+    columns.map((column) => `sum(${alias}.${column}) AS ${column}`).join(', ');
   const zeroed = (alias: string, columns: readonly string[]) =>
     `(${columns.map((column) => `coalesce(${alias}.${column}, 0)`).join(', ')})`;
   const { rows } = await db.query<RollupMismatches>(`
@@ -1035,7 +1051,17 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
           SELECT client_id, outlet_id, date_trunc('month', local_day)::date AS month, ${sumRunningColumnsSql(OUTLET_HOUR_MEASURES, 'eoh')}
           FROM eoh GROUP BY 1, 2, 3
         ) e FULL JOIN rollup_outlet_month_hours t USING (client_id, outlet_id, month)
-        WHERE ${zeroed('e', outletSales)} IS DISTINCT FROM ${zeroed('t', outletSales)}) AS "outletMonthHours"`);
+        WHERE ${zeroed('e', outletSales)} IS DISTINCT FROM ${zeroed('t', outletSales)}) AS "outletMonthHours",
+      (SELECT count(*)::int FROM (
+          SELECT e.client_id, o.mall_id, e.local_day, ${sums('e', AMOUNT_MEASURES)}
+          FROM ed e JOIN outlets o ON o.client_id = e.client_id AND o.id = e.outlet_id GROUP BY 1, 2, 3
+        ) e FULL JOIN rollup_mall_daily t USING (client_id, mall_id, local_day)
+        WHERE ${zeroed('e', AMOUNT_MEASURES)} IS DISTINCT FROM ${zeroed('t', AMOUNT_MEASURES)}) AS "mallDaily",
+      (SELECT count(*)::int FROM (
+          SELECT e.client_id, e.outlet_id, date_trunc('month', e.local_day)::date AS month, ${sums('e', AMOUNT_MEASURES)}
+          FROM ed e GROUP BY 1, 2, 3
+        ) e FULL JOIN rollup_outlet_monthly t USING (client_id, outlet_id, month)
+        WHERE ${zeroed('e', AMOUNT_MEASURES)} IS DISTINCT FROM ${zeroed('t', AMOUNT_MEASURES)}) AS "outletMonthly"`);
   const [result] = rows;
   if (!result) throw new Error('rollupMismatches: no answer');
   return result;

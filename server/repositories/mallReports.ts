@@ -1044,20 +1044,14 @@ interface AmountReportRow extends ExactAmountTotals {
   seen: boolean;
 }
 
-/**
- * Refunds or voucher redemptions of the scope (rollup_outlet_daily: whole days) over `range` against the days it is
- * compared with (`compared`: each mall's days), with GMV and transactions beside them: totals of both periods, every
- * day of the range (zeros included) and the outlets with any, largest amount first (at most 100). Converted like
- * the other reports when the malls use several currencies. One pass over the rows of both sides, grouped three ways
- * at once (GROUPING SETS).
- */
-export async function amountReport(
+/** The refund or voucher report's rows (amountReport) from the outlets' days: for callers limited to some outlets. */
+async function amountRowsByOutletDay(
   db: Queryable,
   scope: ReportScope,
   range: Pick<ReportRange, 'start' | 'end'>,
   compared: { span: Pick<ReportRange, 'start' | 'end'>; mallDays: readonly MallDays[] },
   kind: AmountKind,
-): Promise<AmountReportAnswer> {
+): Promise<AmountReportRow[]> {
   const params = new SqlParams();
   const both = {
     start: earlierDay(compared.span.start, range.start),
@@ -1116,6 +1110,114 @@ export async function amountReport(
      ORDER BY x.grain, lower(s.name), x.outlet_id, x.local_day`,
     params.values,
   );
+  return rows;
+}
+
+/**
+ * The refund or voucher report's rows (amountReport) for a caller who sees whole malls: totals and days from the
+ * malls' days (rollup_mall_daily), outlets from their whole months (rollup_outlet_monthly) and their other days
+ * (rollup_outlet_daily); each row at its mall's or outlet's rate of its month, in exact decimals, so that the days
+ * and the outlets sum to the same total.
+ */
+async function amountRowsByMallDay(
+  db: Queryable,
+  scope: ReportScope,
+  range: Pick<ReportRange, 'start' | 'end'>,
+  compared: { span: Pick<ReportRange, 'start' | 'end'>; mallDays: readonly MallDays[] },
+  kind: AmountKind,
+): Promise<AmountReportRow[]> {
+  const params = new SqlParams();
+  const both = {
+    start: earlierDay(compared.span.start, range.start),
+    end: laterDay(compared.span.end, range.end),
+    startHour: 0,
+    endHour: 23,
+  };
+  const comparedDays = mallDaysFilter(params, compared.mallDays, 'mall');
+  const cte = scopeCte(params, scope, both);
+  const mallRate = rateOf(params, scope, both, 'mall');
+  const outletRate = rateOf(params, scope, both, 'outlet');
+  const client = params.add(scope.clientId, '::int');
+  const { amount, count } = AMOUNT_COLUMNS[kind];
+  const within = (column: string, span: Pick<ReportRange, 'start' | 'end'>) =>
+    `r.${column} BETWEEN ${params.add(span.start, '::date')} AND ${params.add(span.end, '::date')}`;
+  const values = (rate: string) =>
+    `${rate === '1' ? `(r.${amount} * 100)` : `(r.${amount} * 100 * ${rate})`} AS a, r.${count} AS c,
+     ${rate === '1' ? '(r.gmv * 100)' : `(r.gmv * 100 * ${rate})`} AS g, r.transactions AS t`;
+  const malls = `r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope))`;
+  const outlets = `r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))`;
+  // With outlets left out (like-for-like), the malls' days less those outlets' days.
+  const leftOut = scope.leftOut?.length ? params.add(scope.leftOut, '::int[]') : undefined;
+  const mallDays = leftOut
+    ? `(SELECT r.client_id, r.mall_id, r.local_day, r.gmv, r.transactions, r.${amount}, r.${count} FROM rollup_mall_daily r
+        UNION ALL
+        SELECT d.client_id, o.mall_id, d.local_day, -d.gmv, -d.transactions, -d.${amount}, -d.${count}
+        FROM rollup_outlet_daily d JOIN outlets o ON o.client_id = d.client_id AND o.id = d.outlet_id
+        WHERE d.client_id = ${client} AND d.outlet_id = ANY(${leftOut}))`
+    : 'rollup_mall_daily';
+  const months = wholeMonthsOf(range);
+  const outletRows = [
+    ...(months
+      ? [
+          `SELECT r.outlet_id, ${values(outletRate)}
+           FROM (SELECT r.*, r.month AS local_day FROM rollup_outlet_monthly r
+                 WHERE ${outlets} AND ${within('month', { start: months.first, end: months.last })}) r`,
+        ]
+      : []),
+    ...(months ? months.edges : [range]).map(
+      (span) =>
+        `SELECT r.outlet_id, ${values(outletRate)} FROM rollup_outlet_daily r WHERE ${outlets} AND ${within('local_day', span)}`,
+    ),
+  ];
+  const sums = `sum(a) AS a, sum(c) AS c, sum(g) AS g, sum(t) AS t, bool_or(t > 0 OR c > 0 OR g <> 0 OR a <> 0) AS seen`;
+  const { rows } = await db.query<AmountReportRow>(
+    `WITH ${comparedDays.ctes} ${cte},
+     days AS (
+       SELECT true AS current, r.local_day, ${values(mallRate)} FROM ${mallDays} r
+       WHERE ${malls} AND ${within('local_day', range)}
+       UNION ALL
+       SELECT false, r.local_day, ${values(mallRate)} FROM ${mallDays} r
+       WHERE ${malls} AND ${within('local_day', compared.span)} AND ${comparedDays.filter}
+     ),
+     day_sums AS (
+       SELECT current, local_day, sum(a) AS a, sum(c) AS c, sum(g) AS g, sum(t) AS t FROM days GROUP BY 1, 2
+     ),
+     x AS (
+       SELECT current, 0 AS grain, NULL::date AS local_day, NULL::int AS outlet_id, ${sums}
+       FROM day_sums GROUP BY current
+       UNION ALL
+       SELECT true, 1, local_day, NULL, ${sums} FROM day_sums WHERE current GROUP BY local_day
+       UNION ALL
+       SELECT true, 2, NULL, outlet_id, ${sums} FROM (${outletRows.join(' UNION ALL ')}) o
+       GROUP BY outlet_id HAVING sum(a) <> 0 OR sum(c) > 0
+     )
+     SELECT x.current, (ARRAY['total', 'day', 'outlet'])[x.grain + 1] AS grain,
+       to_char(x.local_day, 'YYYY-MM-DD') AS day, x.outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name,
+       ${exact('x.a')} AS amount, x.c::int AS count, ${exact('x.g')} AS gmv, x.t::int AS transactions, x.seen
+     FROM x LEFT JOIN scope s ON s.id = x.outlet_id
+     ORDER BY x.grain, lower(s.name), x.outlet_id, x.local_day`,
+    params.values,
+  );
+  return rows;
+}
+
+/**
+ * Refunds or voucher redemptions of the scope (rollup_outlet_daily: whole days) over `range` against the days it is
+ * compared with (`compared`: each mall's days), with GMV and transactions beside them: totals of both periods, every
+ * day of the range (zeros included) and the outlets with any, largest amount first (at most 100). Converted like
+ * the other reports when the malls use several currencies. One pass over the rows of both sides, grouped three ways
+ * at once (GROUPING SETS).
+ */
+export async function amountReport(
+  db: Queryable,
+  scope: ReportScope,
+  range: Pick<ReportRange, 'start' | 'end'>,
+  compared: { span: Pick<ReportRange, 'start' | 'end'>; mallDays: readonly MallDays[] },
+  kind: AmountKind,
+): Promise<AmountReportAnswer> {
+  const rows = wholeMalls(scope)
+    ? await amountRowsByMallDay(db, scope, range, compared, kind)
+    : await amountRowsByOutletDay(db, scope, range, compared, kind);
   const zero: ExactAmountTotals = { amount: '0', count: 0, gmv: '0', transactions: 0 };
   const totalOf = (current: boolean) =>
     rows.find((row) => row.grain === 'total' && row.current === current) ?? { ...zero, seen: false };

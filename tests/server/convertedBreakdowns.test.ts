@@ -178,9 +178,9 @@ interface MemberOverall {
   total: { member: number; non_member: number };
 }
 interface AmountReport {
-  current: { amount: number; gmv: number };
-  daily: { date: string; amount: number }[];
-  outlets: { amount: number }[];
+  current: { amount: number; count: number; gmv: number };
+  daily: { date: string; amount: number; count: number }[];
+  outlets: { amount: number; count: number }[];
 }
 
 /** Each day's cents from rows of a date and money. */
@@ -306,6 +306,24 @@ describe('ranges of whole months read the month rows and add up like their days'
       const categoryOutlets = (await report<Data<Figures>>('category/outlet', range, `&limit=100${hours}`, caller))
         .data;
       expect(sumCents(categoryOutlets.map((row) => row.gmv)), `${who}: outlets of the categories`).toBe(total);
+      // Refunds and vouchers: the malls' days (or, for the tenant, the outlets' days) and the outlets' months sum alike
+      if (hours === '') {
+        for (const kind of ['refund', 'voucher']) {
+          const amounts = await report<AmountReport>(kind, range, '', caller);
+          expect(cents(amounts.current.gmv), `${who}: ${kind} GMV`).toBe(total);
+          expect(sumCents(amounts.daily.map((row) => row.amount)), `${who}: ${kind} days`).toBe(
+            cents(amounts.current.amount),
+          );
+          expect(sumCents(amounts.outlets.map((row) => row.amount)), `${who}: ${kind} outlets`).toBe(
+            cents(amounts.current.amount),
+          );
+          expect(amounts.current.amount, `${who}: some ${kind}`).toBeGreaterThan(0);
+          // Counts are never apportioned: each side's own rows count them
+          const counted = (rows: readonly { count: number }[]) => rows.reduce((sum, row) => sum + row.count, 0);
+          expect(counted(amounts.daily), `${who}: ${kind} count by day`).toBe(amounts.current.count);
+          expect(counted(amounts.outlets), `${who}: ${kind} count by outlet`).toBe(amounts.current.count);
+        }
+      }
       // Member and non-member rankings (each outlet rounded alone: a ranking, not a breakdown) make up each outlet
       const outlets = (
         await report<Data<Figures & { key: string }>>('outlet', range, `&group_by=outlet${hours}`, caller)

@@ -105,6 +105,8 @@ describe('generateDemoData', () => {
       mealDaily: 0,
       memberDaily: 0,
       outletMonthHours: 0,
+      mallDaily: 0,
+      outletMonthly: 0,
     });
   });
 

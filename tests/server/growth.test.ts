@@ -18,8 +18,8 @@ import { type Agent, createTestApp, createTestDatabase, signInAgents, type TestD
  *             2026-02-17 Tue 10:00  500.00   Chinese New Year 2026, first day
  *             2026-02-20 Fri 10:00   10.00
  *             2026-02-25 Wed 10:00   60.00
- *             2026-03-02 Mon 10:00  100.00
- *   boutique  2026-03-05 Thu 14:00  200.00   its first sale: it opened in the week of 2-8 Mar
+ *             2026-03-02 Mon 10:00  100.00   30.00 of it refunded
+ *   boutique  2026-03-05 Thu 14:00  200.00   its first sale: it opened in the week of 2-8 Mar; 45.00 refunded
  */
 
 let db: TestDatabase;
@@ -36,7 +36,11 @@ function ymd(day: string): [number, number, number] {
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedWorld(db.pool);
-  await grantOperatorPermissions(db.pool, ['/api/mall_report/growth::Read', '/outlets/overallComparison::Read']);
+  await grantOperatorPermissions(db.pool, [
+    '/api/mall_report/growth::Read',
+    '/api/mall_report/refund::Read',
+    '/outlets/overallComparison::Read',
+  ]);
   await db.pool.query(`
     DELETE FROM calendar_entries WHERE client_id = 1;
     INSERT INTO calendar_entries (client_id, country, start_date, end_date, name, kind, festival) VALUES
@@ -44,8 +48,8 @@ beforeAll(async () => {
       (1, 'SG', '2026-02-17', '2026-02-18', 'Chinese New Year', 'festival', 'chinese_new_year'),
       (1, 'SG', '2025-12-25', '2025-12-25', 'Christmas Day', 'festival', 'christmas');
   `);
-  const sale = (outletId: number, day: string, amount: number, hour = 10) =>
-    receipt(outletId, at(day, hour), amount, [['VISA', amount]]);
+  const sale = (outletId: number, day: string, amount: number, hour = 10, refundAmount = 0) =>
+    receipt(outletId, at(day, hour), amount, [['VISA', amount]], { refundAmount });
   await inTransaction(db.pool, async (client) => {
     await ingestReceipts(client, 1, [
       sale(cafe, '2025-01-29', 400),
@@ -57,8 +61,8 @@ beforeAll(async () => {
       sale(cafe, '2026-02-17', 500),
       sale(cafe, '2026-02-20', 10),
       sale(cafe, '2026-02-25', 60),
-      sale(cafe, '2026-03-02', 100),
-      sale(boutique, '2026-03-05', 200, 14),
+      sale(cafe, '2026-03-02', 100, 10, 30),
+      sale(boutique, '2026-03-05', 200, 14, 45),
     ]);
   });
   app = await createTestApp(db.pool);
@@ -151,6 +155,33 @@ describe('GET /api/mall_report/growth', () => {
     expect(report.current.gmv).toBe(100);
     expect(report.compared.gmv).toBe(60);
     expect(report.like_for_like).toEqual({ kept: 1, left_out: 1 });
+  });
+
+  it('leaves the same outlets out of the refunds, like for like, whether it reads the malls or the outlets', async () => {
+    const query = (likeForLike: boolean) =>
+      `/api/mall_report/refund?client_id=1&mall_ids=${central}&start_time=2026-03-02&end_time=2026-03-08&like_for_like=${likeForLike}`;
+    const read = async (agent: Agent, likeForLike: boolean) => {
+      const response = await agent.get(query(likeForLike));
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as {
+        current: { amount: number; count: number; gmv: number };
+        daily: { date: string; amount: number | null }[];
+        outlets: { outlet_id: number; amount: number }[];
+      };
+    };
+    const all = await read(agents.operator, false);
+    expect(all.current).toMatchObject({ amount: 75, count: 2, gmv: 300 });
+    expect(all.outlets.map((row) => [row.outlet_id, row.amount])).toEqual([
+      [boutique, 45],
+      [cafe, 30],
+    ]);
+    const kept = await read(agents.operator, true);
+    expect(kept.current).toMatchObject({ amount: 30, count: 1, gmv: 100 });
+    expect(kept.daily.find((day) => day.date === '2026-03-05')?.amount).toBe(0);
+    expect(kept.outlets.map((row) => [row.outlet_id, row.amount])).toEqual([[cafe, 30]]);
+    // The tenant sees the boutique alone, which opened this week: nothing is left to compare
+    const tenant = await read(agents.tenant, true);
+    expect(tenant.current).toMatchObject({ amount: 0, count: 0, gmv: 0 });
   });
 
   it('says a side without any sale has no data, rather than a zero', async () => {

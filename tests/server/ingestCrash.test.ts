@@ -114,6 +114,8 @@ describe('a server killed while a device streams receipts', () => {
       mealDaily: 0,
       memberDaily: 0,
       outletMonthHours: 0,
+      mallDaily: 0,
+      outletMonthly: 0,
     });
   }, 180_000);
 });

@@ -243,6 +243,8 @@ const NO_MISMATCHES = {
   mealDaily: 0,
   memberDaily: 0,
   outletMonthHours: 0,
+  mallDaily: 0,
+  outletMonthly: 0,
 };
 const MALL_OF: Record<number, number> = { [A1]: 1, [A2]: 1, [B1]: 2 };
 

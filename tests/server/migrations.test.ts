@@ -73,6 +73,8 @@ describe('migration 006 (hour-of-day running totals)', () => {
       mealDaily: 0,
       memberDaily: 0,
       outletMonthHours: 0,
+      mallDaily: 0,
+      outletMonthly: 0,
     });
     const count =
       'SELECT (SELECT count(*) FROM rollup_outlet_day_hours)::int AS outlet, (SELECT count(*) FROM rollup_mall_day_hours)::int AS mall';
