@@ -1,5 +1,5 @@
 import type { FestivalDays } from '../../src/domain/comparisons.js';
-import { earlierDay } from '../../src/domain/reports.js';
+import { daysInRange, earlierDay } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
 import { calendarEntries } from './calendar.js';
@@ -70,7 +70,7 @@ export const LIKE_FOR_LIKE_SILENCE_DAYS = 7;
  * The outlets of the scope trading through the whole of both periods: a first sale on or before the start of the
  * earlier, a sale in each period and no run of more than LIKE_FOR_LIKE_SILENCE_DAYS days without a sale in either
  * (counting from the day before each period's start to the day after its end, so an outlet that opens late or
- * stops early fails).
+ * stops early fails). From the outlets' trading runs (migration 037), and a period that short from its days.
  */
 export async function likeForLikeOutlets(
   db: Queryable,
@@ -82,10 +82,21 @@ export async function likeForLikeOutlets(
   const client = params.add(scope.clientId, '::int');
   const silence = params.add(LIKE_FOR_LIKE_SILENCE_DAYS, '::int');
   const outlets = 'r.outlet_id = ANY(ARRAY(SELECT id FROM scope))';
-  // The outlets trading through a period: each trading day's gap to the next (or to the day after the end), and the
-  // gap from the day before the start to the first, at most LIKE_FOR_LIKE_SILENCE_DAYS. The index gives each
-  // outlet's days in order: no sort.
-  const steady = ({ start, end }: { start: string; end: string }) => {
+  // The outlets trading through a period of more than LIKE_FOR_LIKE_SILENCE_DAYS days: one of their trading runs
+  // (outlet_trading_runs: trading days no more than that many days without a sale apart) meets the period and
+  // reaches from within that many days of its start to within that many days of its end. A run that meets so long a
+  // period has a sale in it (no gap that long), and holds all its sales (two runs are further apart).
+  const steadyByRuns = ({ start, end }: { start: string; end: string }) => {
+    const s = params.add(start, '::date');
+    const e = params.add(end, '::date');
+    return `SELECT r.outlet_id FROM outlet_trading_runs r
+      WHERE r.client_id = ${client} AND ${outlets} AND r.start_day <= ${e} AND r.end_day >= ${s}
+        AND r.start_day <= ${s} + ${silence} AND r.end_day >= ${e} - ${silence}`;
+  };
+  // A shorter period from its days: each trading day's gap to the next (or to the day after the end), and the gap
+  // from the day before the start to the first, at most LIKE_FOR_LIKE_SILENCE_DAYS. The index gives each outlet's
+  // days in order: no sort.
+  const steadyByDays = ({ start, end }: { start: string; end: string }) => {
     const s = params.add(start, '::date');
     const e = params.add(end, '::date');
     return `SELECT outlet_id FROM (
@@ -95,14 +106,15 @@ export async function likeForLikeOutlets(
         WHERE r.client_id = ${client} AND ${outlets} AND r.local_day BETWEEN ${s} AND ${e} AND r.transactions > 0
       ) x GROUP BY outlet_id HAVING max(gap) <= ${silence} AND min(local_day) - ${s} <= ${silence}`;
   };
+  const steady = (period: { start: string; end: string }) =>
+    daysInRange(period.start, period.end) > LIKE_FOR_LIKE_SILENCE_DAYS ? steadyByRuns(period) : steadyByDays(period);
   const [a, b] = periods;
   const first = params.add(earlierDay(a.start, b.start), '::date');
   const { rows } = await db.query<{ id: number; kept: boolean }>(
     `WITH ${cte}
      SELECT o.id,
-       coalesce((SELECT r.local_day FROM rollup_outlet_daily r
-                 WHERE r.client_id = ${client} AND r.outlet_id = o.id AND r.transactions > 0
-                 ORDER BY r.local_day LIMIT 1) <= ${first}, false)
+       coalesce((SELECT min(r.start_day) FROM outlet_trading_runs r
+                 WHERE r.client_id = ${client} AND r.outlet_id = o.id) <= ${first}, false)
          AND o.id IN (${steady(a)}) AND o.id IN (${steady(b)}) AS kept
      FROM scope o ORDER BY o.id`,
     params.values,

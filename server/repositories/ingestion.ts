@@ -2,6 +2,7 @@ import { normalisePaymentMethod } from '../../src/domain/paymentMethods.js';
 import type { PoolClient } from '../db/pool.js';
 import { encodeLineItems } from '../receipts/lineItems.js';
 import { encodeRawText, type TextDictionary } from '../receipts/rawText.js';
+import { LIKE_FOR_LIKE_SILENCE_DAYS } from './comparisons.js';
 import {
   addRunningColumnsSql,
   PAYMENT_HOUR_MEASURES,
@@ -957,6 +958,8 @@ export interface RollupMismatches {
   mallDaily: number;
   /** Outlet months of rollup_outlet_monthly that are not the sum of their days (a missing row counts as zeros). */
   outletMonthly: number;
+  /** Trading runs of outlet_trading_runs that are not the runs of the outlets' trading days, or missing. */
+  tradingRuns: number;
 }
 
 export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<RollupMismatches> {
@@ -1061,7 +1064,21 @@ export async function rollupMismatches(db: Pick<PoolClient, 'query'>): Promise<R
           SELECT e.client_id, e.outlet_id, date_trunc('month', e.local_day)::date AS month, ${sums('e', AMOUNT_MEASURES)}
           FROM ed e GROUP BY 1, 2, 3
         ) e FULL JOIN rollup_outlet_monthly t USING (client_id, outlet_id, month)
-        WHERE ${zeroed('e', AMOUNT_MEASURES)} IS DISTINCT FROM ${zeroed('t', AMOUNT_MEASURES)}) AS "outletMonthly"`);
+        WHERE ${zeroed('e', AMOUNT_MEASURES)} IS DISTINCT FROM ${zeroed('t', AMOUNT_MEASURES)}) AS "outletMonthly",
+      (SELECT count(*)::int FROM (
+          SELECT client_id, outlet_id, min(local_day) AS start_day, max(local_day) AS end_day
+          FROM (
+            SELECT client_id, outlet_id, local_day,
+              sum(brk) OVER (PARTITION BY client_id, outlet_id ORDER BY local_day) AS run
+            FROM (
+              SELECT client_id, outlet_id, local_day,
+                CASE WHEN local_day - lag(local_day) OVER (PARTITION BY client_id, outlet_id ORDER BY local_day) - 1
+                          <= ${LIKE_FOR_LIKE_SILENCE_DAYS} THEN 0 ELSE 1 END AS brk
+              FROM ed WHERE transactions > 0
+            ) d
+          ) r GROUP BY client_id, outlet_id, run
+        ) e FULL JOIN outlet_trading_runs t USING (client_id, outlet_id, start_day)
+        WHERE e.end_day IS DISTINCT FROM t.end_day) AS "tradingRuns"`);
   const [result] = rows;
   if (!result) throw new Error('rollupMismatches: no answer');
   return result;

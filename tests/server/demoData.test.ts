@@ -107,6 +107,7 @@ describe('generateDemoData', () => {
       outletMonthHours: 0,
       mallDaily: 0,
       outletMonthly: 0,
+      tradingRuns: 0,
     });
   });
 

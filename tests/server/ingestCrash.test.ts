@@ -116,6 +116,7 @@ describe('a server killed while a device streams receipts', () => {
       outletMonthHours: 0,
       mallDaily: 0,
       outletMonthly: 0,
+      tradingRuns: 0,
     });
   }, 180_000);
 });

@@ -245,6 +245,7 @@ const NO_MISMATCHES = {
   outletMonthHours: 0,
   mallDaily: 0,
   outletMonthly: 0,
+  tradingRuns: 0,
 };
 const MALL_OF: Record<number, number> = { [A1]: 1, [A2]: 1, [B1]: 2 };
 

@@ -75,6 +75,7 @@ describe('migration 006 (hour-of-day running totals)', () => {
       outletMonthHours: 0,
       mallDaily: 0,
       outletMonthly: 0,
+      tradingRuns: 0,
     });
     const count =
       'SELECT (SELECT count(*) FROM rollup_outlet_day_hours)::int AS outlet, (SELECT count(*) FROM rollup_mall_day_hours)::int AS mall';
