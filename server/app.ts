@@ -28,6 +28,7 @@ import { auditHandlers } from './routes/audit.js';
 import { authHandlers } from './routes/auth.js';
 import { breakevenHandlers } from './routes/breakeven.js';
 import { calendarHandlers } from './routes/calendar.js';
+import { dataFeedHandlers } from './routes/dataFeeds.js';
 import { deviceKeyHandlers } from './routes/deviceKeys.js';
 import { gtoHandlers } from './routes/gto.js';
 import { ingestHandlers } from './routes/ingest.js';
@@ -106,6 +107,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...mallEventHandlers(deps),
     ...leaseHandlers(deps),
     ...occupancyBandHandlers(deps),
+    ...dataFeedHandlers(deps),
     ...rentInvoiceHandlers(deps),
     ...tenantManagementHandlers(deps),
     ...appsHandlers(deps),

@@ -122,6 +122,8 @@ export interface Config {
   voidAlertMaxAgeHours: number;
   /** How often malls are checked for a daily summary due (DAILY_SUMMARY_EVERY_MINUTES, default 5; 0 sends none). */
   dailySummaryEveryMinutes: number;
+  /** How often the outlets' feeds are checked for silences (FEED_CHECK_EVERY_MINUTES, default 5; 0 checks none). */
+  feedCheckEveryMinutes: number;
 }
 
 export interface SsoSetting {
@@ -346,5 +348,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     voidAlertsEveryMinutes: intFrom(env, 'VOID_ALERTS_EVERY_MINUTES', 1, 0, 60),
     voidAlertMaxAgeHours: intFrom(env, 'VOID_ALERT_MAX_AGE_HOURS', 24, 1, 24 * 30),
     dailySummaryEveryMinutes: intFrom(env, 'DAILY_SUMMARY_EVERY_MINUTES', 5, 0, 60),
+    feedCheckEveryMinutes: intFrom(env, 'FEED_CHECK_EVERY_MINUTES', 5, 0, 60),
   };
 }

@@ -91,6 +91,11 @@ const nonTradingDayPage: PageComponent = lazy(() =>
   })),
 );
 
+/* Whether the outlets' tills are sending receipts (issue 34). */
+const dataFeedsPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/DataFeedsPage').then((module) => ({ default: module.DataFeedsPage })),
+);
+
 /* The leases of the outlets and their turnover rent. */
 const leasesPage: PageComponent = lazy(() =>
   import('./views/pages/tenant-connect/LeasesPage').then((module) => ({ default: module.LeasesPage })),
@@ -229,6 +234,12 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
   '/shopper-connect/voucher-redemption': { filters: MALL_LEVEL, page: voucherRedemptionPage },
   // Its own malls (no mall header, §2) and search.
   '/shopper-connect/outlet-code': { filters: { period: 'none', outletMode: 'disabled' }, page: outletCodePage },
+  // Beyond §2: the mall header with its Malls choice and no date (the feeds are read now).
+  '/shopper-connect/data-feeds': {
+    mallHeader: true,
+    filters: { period: 'none', outletMode: 'disabled' },
+    page: dataFeedsPage,
+  },
   // Its own date range; the outlet comes from the path.
   '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL, page: mallOutletPage },
   // Its own malls and year: no date range in the header.

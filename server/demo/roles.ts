@@ -27,6 +27,7 @@ const OPERATOR_TAGS = [
   'calendar',
   'mall-events',
   'leases',
+  'data-feeds',
 ];
 /** The Shopper Connect pages of the calendar and the malls' events: every staff role keeps them. */
 const CALENDAR_PAGES = ['calendar', 'events'];

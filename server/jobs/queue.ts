@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Pool } from '../db/pool.js';
 import type { Mailer } from '../mail/mailer.js';
 import { registerDailySummary } from './dailySummary.js';
+import { registerFeedAlerts } from './feedAlerts.js';
 import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry, registerMailDelivery } from './mailDelivery.js';
 import { registerVoidAlerts } from './voidAlerts.js';
 
@@ -13,6 +14,7 @@ import { registerVoidAlerts } from './voidAlerts.js';
  *
  * - void alerts (voidAlerts.ts): woken by each committed void, and every VOID_ALERTS_EVERY_MINUTES;
  * - daily summaries (dailySummary.ts): every DAILY_SUMMARY_EVERY_MINUTES, each mall's at 08:00 its local time;
+ * - feed alerts (feedAlerts.ts): every FEED_CHECK_EVERY_MINUTES, silent outlets and their recovery;
  * - mail delivery (mailDelivery.ts): one job a mail, retried with backoff;
  * - the server's maintenance (maintenance.ts, given by main.ts in `registrations`): sessions swept, receipt
  *   partitions kept, GTO reminders.
@@ -52,6 +54,8 @@ export interface StartJobsOptions {
   voidAlertBatchSeconds?: number;
   /** How often malls are checked for a daily summary due; 0: never (the schedule is removed). Default 5. */
   dailySummaryEveryMinutes?: number;
+  /** How often the outlets' feeds are checked for silences; 0: never (the schedule is removed). Default 5. */
+  feedCheckEveryMinutes?: number;
   deliveryRetry?: DeliveryRetry;
   /** Concurrent delivery workers. Default 2. */
   deliveryWorkers?: number;
@@ -113,6 +117,7 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       ...polling,
     });
     await registerDailySummary(context, { everyMinutes: options.dailySummaryEveryMinutes ?? 5, ...polling });
+    await registerFeedAlerts(context, { everyMinutes: options.feedCheckEveryMinutes ?? 5, ...polling });
     for (const register of options.registrations ?? []) await register(context);
   } catch (error) {
     await stopListening().catch(() => {});

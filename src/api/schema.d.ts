@@ -1413,6 +1413,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dataFeeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether each outlet of the selected malls is sending receipts
+         * @description One row per outlet the caller sees in the selected malls, in mall and outlet name order, read at the server's now in each mall's time zone: its last receipt (looked for over the last 35 days), its devices' last call, today's receipts so far and the usual count by this minute (the average of the same weekday of the last 4 weeks, from the hour rollup), whether it usually trades at this hour (receipts in it on 3 of those 4 days), and its state. An outlet is silent when a silence is open (raised by the feed check, closed when receipts resume) or when it usually trades at this hour and at the hour of the client's set time ago, today is not declared non-trading and it has sent no receipt for the set time; not_trading when today is declared non-trading; trading when its last receipt is within the set time; idle otherwise (outside its usual hours).
+         */
+        get: operations["getDataFeeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/rentStatement": {
         parameters: {
             query?: never;
@@ -3002,6 +3022,50 @@ export interface components {
             low_percent: number | null;
             high_percent: number | null;
             source: components["schemas"]["OccupancyBandSource"];
+        };
+        /**
+         * @description silent: a silence is open, or one is due; trading: a receipt within the set time; idle: outside its usual hours; not_trading: today is declared non-trading.
+         * @enum {string}
+         */
+        DataFeedState: "silent" | "trading" | "idle" | "not_trading";
+        DataFeedRow: {
+            outlet_id: number;
+            outlet_name: string;
+            mall_id: number;
+            mall_name: string;
+            /** @description The mall's IANA time zone, in which its days and hours are counted. */
+            time_zone: string;
+            state: components["schemas"]["DataFeedState"];
+            /** @description The outlet had receipts in this local hour on 3 of the same weekdays of the last 4 weeks. */
+            usual_hour: boolean;
+            /**
+             * Format: date-time
+             * @description Its newest receipt of the last 35 days; null when none.
+             */
+            last_receipt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When one of its devices last sent receipts, to the minute; null when never.
+             */
+            device_last_call_at: string | null;
+            receipts_today: number;
+            /** @description The average receipts of the same weekday of the last 4 weeks by this minute, rounded. */
+            usual_receipts_by_now: number;
+            /**
+             * Format: date-time
+             * @description The start of its open silence (its last receipt before it); null when none is open.
+             */
+            silent_since: string | null;
+        };
+        DataFeedReport: {
+            /**
+             * Format: date-time
+             * @description The instant the feeds were read at.
+             */
+            checked_at: string;
+            /** @description The client's set time without a receipt, in an hour the outlet usually trades, before it is silent. */
+            silence_minutes: number;
+            rows: components["schemas"]["DataFeedRow"][];
         };
         OccupancyBandList: {
             bands: components["schemas"]["OccupancyBand"][];
@@ -6207,6 +6271,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RentStatementReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getDataFeeds: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outlets' feeds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataFeedReport"];
                 };
             };
             400: components["responses"]["BadRequest"];

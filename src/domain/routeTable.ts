@@ -87,6 +87,8 @@ export const ROUTE_TABLE: readonly TableRoute[] = [
     child('shopper-connect', 'refunds', 'Refunds', 'undo'),
     child('shopper-connect', 'voucher-redemption', 'Voucher Redemption', 'tag'),
     child('shopper-connect', 'outlet-code', 'Outlet Code', 'barcode'),
+    // Whether each outlet's till is sending receipts, and the silences the feed check raised (issue 34).
+    child('shopper-connect', 'data-feeds', 'Data Feeds', 'feed'),
     // Every staff role keeps these beside its own pages: never where it lands.
     child('shopper-connect', 'calendar', 'Calendar', 'calendar', { notLanding: true }),
     child('shopper-connect', 'events', 'Events', 'timeline-events', { notLanding: true }),

@@ -20,7 +20,7 @@ function frame(path: string) {
 }
 
 describe('the page frames of the route table', () => {
-  it('puts the mall header on the shopper-connect pages §2 lists, the tenant-connect breakeven page, leases and rent statements', () => {
+  it('puts the mall header on the shopper-connect pages §2 lists, data feeds, the tenant-connect breakeven page, leases and rent statements', () => {
     const withHeader = pagesOf(ROUTES)
       .map((page) => page.path)
       .filter((path) => frame(path.replace(':id', '7')).header !== 'none');
@@ -31,16 +31,20 @@ describe('the page frames of the route table', () => {
       '/shopper-connect/mall-peak-hours',
       '/shopper-connect/mall-payment-methods',
       '/shopper-connect/member-vs-non-member',
+      // The feeds are read now: the malls without a period (issue 34).
+      '/shopper-connect/data-feeds',
       '/tenant-connect/breakeven-target',
       '/tenant-connect/leases',
       // Monthly, as the breakeven page (issue 33).
       '/tenant-connect/rent-statements',
     ]);
-    // The leases follow the selected malls, not a period.
-    expect(frame('/tenant-connect/leases')).toMatchObject({
-      header: 'mall',
-      filters: { period: 'none', headerV2: false, outletMode: 'disabled' },
-    });
+    // The leases and the data feeds follow the selected malls, not a period.
+    for (const path of ['/tenant-connect/leases', '/shopper-connect/data-feeds']) {
+      expect(frame(path)).toMatchObject({
+        header: 'mall',
+        filters: { period: 'none', headerV2: false, outletMode: 'disabled' },
+      });
+    }
   });
 
   it('gives Header V2 to mall peak hours and member vs non-member, and the Month picker to the breakeven pages', () => {

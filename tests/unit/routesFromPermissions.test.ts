@@ -48,6 +48,7 @@ const SHOPPER_CONNECT_PAGES = [
   '/shopper-connect/refunds',
   '/shopper-connect/voucher-redemption',
   '/shopper-connect/outlet-code',
+  '/shopper-connect/data-feeds',
   '/shopper-connect/calendar',
   '/shopper-connect/events',
   '/shopper-connect/mall-outlet/:id',
