@@ -1044,6 +1044,14 @@ interface AmountReportRow extends ExactAmountTotals {
   seen: boolean;
 }
 
+/** The whole days from the earlier start to the later end of a range and the span it is compared with. */
+const wholeDaysOfBoth = (range: Pick<ReportRange, 'start' | 'end'>, span: Pick<ReportRange, 'start' | 'end'>) => ({
+  start: earlierDay(span.start, range.start),
+  end: laterDay(span.end, range.end),
+  startHour: 0,
+  endHour: 23,
+});
+
 /** The refund or voucher report's rows (amountReport) from the outlets' days: for callers limited to some outlets. */
 async function amountRowsByOutletDay(
   db: Queryable,
@@ -1053,12 +1061,7 @@ async function amountRowsByOutletDay(
   kind: AmountKind,
 ): Promise<AmountReportRow[]> {
   const params = new SqlParams();
-  const both = {
-    start: earlierDay(compared.span.start, range.start),
-    end: laterDay(compared.span.end, range.end),
-    startHour: 0,
-    endHour: 23,
-  };
+  const both = wholeDaysOfBoth(range, compared.span);
   const comparedDays = mallDaysFilter(params, compared.mallDays, 'outlet');
   const cte = scopeCte(params, scope, both);
   // Rates apply to the groups of p below, each one currency's day or one outlet's month: a rate is one a currency
@@ -1127,12 +1130,7 @@ async function amountRowsByMallDay(
   kind: AmountKind,
 ): Promise<AmountReportRow[]> {
   const params = new SqlParams();
-  const both = {
-    start: earlierDay(compared.span.start, range.start),
-    end: laterDay(compared.span.end, range.end),
-    startHour: 0,
-    endHour: 23,
-  };
+  const both = wholeDaysOfBoth(range, compared.span);
   const comparedDays = mallDaysFilter(params, compared.mallDays, 'mall');
   const cte = scopeCte(params, scope, both);
   const mallRate = rateOf(params, scope, both, 'mall');

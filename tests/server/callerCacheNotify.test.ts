@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CacheListener } from '../../server/auth/cacheInvalidation.js';
 import { createPool, type Pool } from '../../server/db/pool.js';
 import { grantOperatorPermissions, PASSWORD, seedWorld, WORLD } from './fixtures.js';
-import { type Agent, createTestDatabase, type TestDatabase } from './helpers.js';
+import { type Agent, createTestDatabase, type TestDatabase, waitUntil } from './helpers.js';
 
 /*
  * Two server instances on one database, each with its own caller cache and its own listener: a change made through
@@ -66,14 +66,6 @@ async function statusWithinASecond(call: () => Promise<{ statusCode: number }>, 
     status = (await call()).statusCode;
   }
   return status;
-}
-
-async function waitUntil(what: string, check: () => boolean, timeoutMs = 5000) {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`Timed out waiting until ${what}`);
-    await sleep(10);
-  }
 }
 
 /** The same browser's call on another instance (a proxy sends each request where it likes). */

@@ -8,7 +8,14 @@ import { feedOutlets } from '../../server/repositories/feeds.js';
 import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
 import type { components } from '../../src/api/schema.js';
 import { ACCESS_CALLERS, grantOperatorPermissions, PASSWORD, receiptInput, seedWorld, WORLD } from './fixtures.js';
-import { type Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
+import {
+  type Agent,
+  createTestApp,
+  createTestDatabase,
+  signInAgents,
+  type TestDatabase,
+  waitUntil,
+} from './helpers.js';
 
 /*
  * Feed alerts on the fixture world with a controlled clock: every check is given its now, so nothing waits.
@@ -32,14 +39,6 @@ const silent = { info: () => {}, error: () => {} };
 const NOW = new Date('2026-03-11T04:30:00Z');
 const minutesLater = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 const PREVIOUS_WEDNESDAYS = ['2026-03-04', '2026-02-25', '2026-02-18', '2026-02-11'];
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const count = async (sql: string, values: unknown[] = []) =>
   (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, values)).rows[0]?.n ?? 0;

@@ -152,3 +152,17 @@ export async function signInAgents<TName extends string>(
   }
   return agents;
 }
+
+/** Polls `check` every `everyMs` until it holds; throws, naming `what`, after `timeoutMs`. */
+export async function waitUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+  everyMs = 50,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`Timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -10,7 +10,7 @@ import { cronEvery } from '../../server/jobs/periodic.js';
 import { type Jobs, startJobs } from '../../server/jobs/queue.js';
 import { createMailer } from '../../server/mail/mailer.js';
 import { seedWorld, WORLD } from './fixtures.js';
-import { createTestDatabase, type TestDatabase } from './helpers.js';
+import { createTestDatabase, type TestDatabase, waitUntil } from './helpers.js';
 
 /*
  * The server's periodic work runs on pg-boss schedules, not on timers of each process: two instances on one
@@ -35,14 +35,6 @@ const start = (gtoRemindersEveryMinutes: number) =>
     cronMonitorIntervalSeconds: 1,
     registrations: [maintenanceJobs({ receiptsRetentionMonths: 0, gtoRemindersEveryMinutes })],
   });
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The jobs of a queue, done or not, by the minute pg-boss made them. */
 async function jobsByMinute(queue: string): Promise<{ minute: string; n: number }[]> {

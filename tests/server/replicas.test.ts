@@ -9,7 +9,7 @@ import { createMetrics } from '../../server/metrics.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { type Replication, startReplication } from '../support/standby.js';
 import { grantOperatorPermissions, PASSWORD, receiptInput, seedWorld, WORLD } from './fixtures.js';
-import { Agent } from './helpers.js';
+import { Agent, waitUntil } from './helpers.js';
 
 /*
  * Report reads on a real hot standby fed by PostgreSQL's streaming replication (tests/support/standby.ts): they go
@@ -26,14 +26,6 @@ const MAX_LAG_MS = 1000;
 
 const { central } = WORLD.malls;
 const report = `/api/mall_report/daily?client_id=${WORLD.clients.zenith}&mall_ids=${central}&start_time=2026-03-01&end_time=2026-03-07`;
-
-async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** GMV of the report's days, as the API answers it (asserting a 200). */
 async function gmv(): Promise<number> {

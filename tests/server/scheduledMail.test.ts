@@ -8,7 +8,7 @@ import { listOutlets } from '../../server/repositories/lookup.js';
 import { emailSubscribers, subscriberSees } from '../../server/repositories/scheduledMail.js';
 import { loadUserGrants } from '../../server/repositories/users.js';
 import { receiptInput, seedWorld, WORLD } from './fixtures.js';
-import { createTestDatabase, type TestDatabase } from './helpers.js';
+import { createTestDatabase, type TestDatabase, waitUntil } from './helpers.js';
 
 /*
  * Void alerts on the fixture world, through pg-boss on the test's database and the local outbox (no SMTP_URL).
@@ -39,14 +39,6 @@ const start = () =>
     dailySummaryEveryMinutes: 0,
     pollingIntervalSeconds: 0.5,
   });
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const count = async (sql: string, values: unknown[] = []) =>
   (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, values)).rows[0]?.n ?? 0;

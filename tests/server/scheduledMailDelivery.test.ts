@@ -2,6 +2,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
 import { DAILY_SUMMARY_QUEUE } from '../../server/jobs/dailySummary.js';
+import { FEED_ALERTS_QUEUE } from '../../server/jobs/feedAlerts.js';
 import {
   type DeliveryOutcome,
   deliverScheduledMail,
@@ -13,7 +14,7 @@ import { VOID_ALERTS_QUEUE } from '../../server/jobs/voidAlerts.js';
 import { createMailer, type Mailer } from '../../server/mail/mailer.js';
 import { insertScheduledMail, type ScheduledMailRef } from '../../server/repositories/scheduledMail.js';
 import { seedWorld } from './fixtures.js';
-import { createTestDatabase, type TestDatabase } from './helpers.js';
+import { createTestDatabase, type TestDatabase, waitUntil } from './helpers.js';
 
 /*
  * Delivery of scheduled mails: through a real SMTP server that refuses the first attempts (retried with backoff,
@@ -35,19 +36,12 @@ const start = (mailer: Mailer, options: Partial<Parameters<typeof startJobs>[0]>
     log: silent,
     voidAlertsEveryMinutes: 0,
     dailySummaryEveryMinutes: 0,
+    feedCheckEveryMinutes: 0,
     pollingIntervalSeconds: 0.5,
     deliveryRetry: { retryLimit: 4, retryDelay: 1, retryBackoff: true },
     ...options,
   });
 const outboxMailer = () => createMailer({ smtpUrl: undefined, mailFrom: 'test@mall.example' }, db.pool, silent);
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const count = async (sql: string, values: unknown[] = []) =>
   (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, values)).rows[0]?.n ?? 0;
@@ -220,10 +214,15 @@ describe('delivery to the outbox', () => {
 
 describe('the queue', () => {
   it('keeps the schedules in the database, and removes them when turned off', async () => {
-    jobs = await start(outboxMailer(), { voidAlertsEveryMinutes: 1, dailySummaryEveryMinutes: 5 });
+    jobs = await start(outboxMailer(), {
+      voidAlertsEveryMinutes: 1,
+      dailySummaryEveryMinutes: 5,
+      feedCheckEveryMinutes: 10,
+    });
     const schedules = await requiredJobs().boss.getSchedules();
     expect(schedules.map((schedule) => [schedule.name, schedule.cron]).sort()).toEqual([
       [DAILY_SUMMARY_QUEUE, '*/5 * * * *'],
+      [FEED_ALERTS_QUEUE, '*/10 * * * *'],
       [VOID_ALERTS_QUEUE, '* * * * *'],
     ]);
     await requiredJobs().stop();
