@@ -15,6 +15,7 @@ import {
 import { enqueueMail } from './mailDelivery.js';
 import { registerPeriodic } from './periodic.js';
 import type { JobContext } from './queue.js';
+import { type UnusualDay, unusualDays, unusualDaysSeen, whatChangedLines } from './unusualDays.js';
 import { money } from './voidAlerts.js';
 
 /**
@@ -23,7 +24,8 @@ import { money } from './voidAlerts.js';
  * zone. Each run looks for mall days due and not yet decided (daily_summary_days); for each day it records the
  * malls' day and enqueues the subscribers' mails in one transaction, so a day is summarised once whatever runs,
  * restarts or servers there are. After a downtime the missed days are caught up, at most the last
- * SUMMARY_CATCH_UP_DAYS. Money is never added across currencies: totals are one per currency.
+ * SUMMARY_CATCH_UP_DAYS. Money is never added across currencies: totals are one per currency. Its "What changed"
+ * lists the days of the malls and outlets the subscriber sees that are far from their usual (./unusualDays.ts).
  */
 
 export const DAILY_SUMMARY_QUEUE = 'daily-summary';
@@ -72,14 +74,15 @@ export function figuresLine(totals: Totals, currency: string): string {
 
 /**
  * The summary of `day` to `subscriber` of `outlets`, the outlets of the subscriber's client they see (in mall
- * and outlet order): each mall (its visible outlets' figures, per currency) with its outlets, then the totals, one
- * per currency.
+ * and outlet order): what changed (`unusual`, the unusual days the subscriber sees; left out when there are
+ * none), each mall (its visible outlets' figures, per currency) with its outlets, then the totals, one per currency.
  */
 export function dailySummaryMail(
   subscriber: Subscriber,
   day: string,
   outlets: readonly OutletDayFigures[],
   publicUrl: string,
+  unusual: readonly UnusualDay[] = [],
 ): Mail {
   const malls = new Map<number, OutletDayFigures[]>();
   for (const outlet of outlets) malls.set(outlet.mallId, [...(malls.get(outlet.mallId) ?? []), outlet]);
@@ -101,6 +104,7 @@ export function dailySummaryMail(
     text: [
       `${subscriber.clientName}: the sales of ${date}, each mall's day in its own time zone.`,
       '',
+      ...whatChangedLines(subscriber, day, unusual, publicUrl),
       ...lines,
       'Total',
       ...totalsByCurrency(outlets).map(([currency, totals]) => `  ${currency}: ${figuresLine(totals, currency)}`),
@@ -129,6 +133,9 @@ export async function sendDailySummaries(deps: {
     const decided = await inTransaction(deps.pool, async (tx) => {
       const claimed = await claimSummaryDays(tx, day, malls);
       const figures = await summaryFigures(tx, day, claimed);
+      const unusual = await unusualDays(tx, day, claimed);
+      const outletsOfMall = (clientId: number, mallId: number) =>
+        figures.filter((row) => row.clientId === clientId && row.mallId === mallId).map((row) => row.outletId);
       const subscribers = await emailSubscribers(tx, [...new Set(claimed.map((mall) => mall.clientId))], 'summary');
       let mails = 0;
       for (const subscriber of subscribers) {
@@ -136,7 +143,13 @@ export async function sendDailySummaries(deps: {
           (row) => row.clientId === subscriber.clientId && subscriberSees(subscriber, row.outletId),
         );
         if (seen.length === 0) continue;
-        const mail = dailySummaryMail(subscriber, day, seen, deps.publicUrl);
+        const mail = dailySummaryMail(
+          subscriber,
+          day,
+          seen,
+          deps.publicUrl,
+          unusualDaysSeen(subscriber, unusual, outletsOfMall),
+        );
         await enqueueMail(
           deps.boss,
           tx,

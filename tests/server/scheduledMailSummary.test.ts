@@ -5,7 +5,7 @@ import { type Jobs, startJobs } from '../../server/jobs/queue.js';
 import { createMailer } from '../../server/mail/mailer.js';
 import { ingestReceipts, type ReceiptInput } from '../../server/repositories/ingestion.js';
 import { receiptInput, seedWorld, WORLD } from './fixtures.js';
-import { createTestDatabase, type TestDatabase } from './helpers.js';
+import { createTestDatabase, type TestDatabase, waitUntil } from './helpers.js';
 
 /*
  * The daily summary on the fixture world, at 08:00 in each mall's time zone: Central Mall (Asia/Singapore, UTC+8,
@@ -44,14 +44,6 @@ const start = () =>
 
 const summarise = (iso: string) =>
   sendDailySummaries({ pool: db.pool, boss: jobs.boss, publicUrl: PUBLIC_URL, now: new Date(iso) });
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface Row {
   recipient: string;
