@@ -20,6 +20,7 @@ import type { Pool } from './db/pool.js';
 import { cancelQueries, RequestQueries, runAsRequest, trackRequestQueries } from './db/requestQueries.js';
 import type { DemoSsoIssuer } from './demo/ssoIssuer.js';
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
+import { ExportSlots } from './exports/exportSlots.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMetrics, type Metrics, registerRequestMetrics } from './metrics.js';
 import { listOperations, loadSpecification, OPENAPI_PATH, type Operation } from './openapi.js';
@@ -280,6 +281,7 @@ export async function buildApp({
     lifecycle: lifecycle ?? { stopping: false },
     reads: reads ?? pool,
     metrics,
+    exportSlots: new ExportSlots({ perUser: config.exportsPerUser, max: config.exportsMax }),
     ...(demoSso ? { demoSso } : {}),
   };
   const handlers = allHandlers(deps);

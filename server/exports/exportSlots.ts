@@ -2,13 +2,16 @@ import type { FastifyReply } from 'fastify';
 import { HttpError } from '../errors.js';
 
 /**
- * How many long exports (the receipts PDF) run at once: at most `perUser` for one user and `max` in all, in this
+ * How many long exports (the receipts PDF, the report workbooks) run at once: at most `perUser` for one user and `max` in all, in this
  * process. An export takes a slot before it reads anything and gives it back when its answer has ended, however it
  * ends (sent, failed, or the client went away); beyond the bounds the request is answered 429 with Retry-After, so
  * one user cannot take every export, and the exports together cannot take the machine.
  */
 
 export const EXPORT_RETRY_AFTER_SECONDS = 30;
+
+/** Whose slots an export takes: the signed-in user, or for a signed link the user who made it. */
+export const exportOwner = (userId: number) => `user:${userId}`;
 
 export function userExportsMessage(perUser: number): string {
   return `You already have ${perUser} ${perUser === 1 ? 'export' : 'exports'} in progress. Please wait for one to finish, then try again.`;

@@ -1,6 +1,5 @@
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { lowerThreadPriority } from '../exports/threadPriority.js';
 import { type PdfOptions, type PdfReceipt, ReceiptsPdf } from './pdf.js';
 
 /**
@@ -28,22 +27,7 @@ const port = parentPort;
 if (!port) throw new Error('pdfWorker.ts runs in a worker thread');
 const post = (event: PdfWorkerEvent) => port.postMessage(event);
 
-/** How much lower than the request thread's this thread's priority is (nice 10: about a tenth of its share). */
-const RENDER_NICENESS = 10;
-
-/**
- * A PDF yields the CPU to the thread that answers requests whenever both want it. On Linux a thread's priority is
- * its own (its id is the last part of /proc/thread-self); elsewhere the PDF keeps the process's priority.
- */
-function yieldToRequests(): void {
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, RENDER_NICENESS);
-  } catch {
-    // No /proc (not Linux), or the priority cannot be changed: the same priority as the request thread.
-  }
-}
-yieldToRequests();
+lowerThreadPriority();
 
 let pdf: ReceiptsPdf | undefined;
 

@@ -1,6 +1,7 @@
 import { comparedDays } from '../../src/domain/comparisons.js';
 import { addDays } from '../../src/domain/reports.js';
 import { valueOrThrow } from '../errors.js';
+import { alignedFestivalOf } from '../reports/mallAnswers.js';
 import { festivalsByCountry, LAST_YEAR_LOOKBACK_DAYS } from '../repositories/comparisons.js';
 import {
   comparisonTotals,
@@ -15,7 +16,6 @@ import {
   searchSkus,
   topSkus,
 } from '../repositories/outletReports.js';
-import { alignedFestivalOf } from './mallReports.js';
 import { comparedHourWindow, dayWindow, hourWindow, outletIds, outletWindow } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 

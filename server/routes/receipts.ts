@@ -4,7 +4,7 @@ import { requireCaller } from '../auth/access.js';
 import { openDownloadLink, signDownloadLink } from '../auth/downloadLinks.js';
 import type { Queryable } from '../db/pool.js';
 import { notFound } from '../errors.js';
-import { ExportSlots } from '../exports/exportSlots.js';
+import { exportOwner } from '../exports/exportSlots.js';
 import { renderReceiptPng } from '../receipts/image.js';
 import type { PdfReceipt } from '../receipts/pdf.js';
 import { PDF_UNREAD_LIMIT, PdfRender } from '../receipts/pdfRender.js';
@@ -153,11 +153,7 @@ export async function sendReceiptsPdf(
   return reply;
 }
 
-/** Whose exports a PDF counts among (ExportSlots): the signed-in user, or the user who made the link. */
-const exportsOf = (userId: number) => `user:${userId}`;
-
-export function receiptHandlers({ pool, config }: RouteDeps) {
-  const exportSlots = new ExportSlots({ perUser: config.exportsPerUser, max: config.exportsMax });
+export function receiptHandlers({ pool, config, exportSlots }: RouteDeps) {
   /** The PDF in one of the owner's export slots, or a 429 when none is free. */
   async function sendPdfInSlot(owner: string, reply: FastifyReply, filters: PdfFilters): Promise<FastifyReply> {
     const release = exportSlots.take(owner, reply);
@@ -173,7 +169,7 @@ export function receiptHandlers({ pool, config }: RouteDeps) {
       return listTransactions(pool, transactionFilters(request.query));
     },
     async generateTransactionsPdf(request, reply) {
-      return sendPdfInSlot(exportsOf(requireCaller(request).user.id), reply, pdfFilters(request.query));
+      return sendPdfInSlot(exportOwner(requireCaller(request).user.id), reply, pdfFilters(request.query));
     },
     async createTransactionsPdfLink(request) {
       const filters = pdfFilters(request.query);
@@ -186,7 +182,7 @@ export function receiptHandlers({ pool, config }: RouteDeps) {
       const link = await openDownloadLink(pool, config.downloadSecret, request.query.token);
       if (!link.ok) throw link.error;
       // The link's PDF counts among its creator's exports.
-      return sendPdfInSlot(exportsOf(link.creatorId), reply, link.filters);
+      return sendPdfInSlot(exportOwner(link.creatorId), reply, link.filters);
     },
     async getReceiptTypeOptions({ query }) {
       return { typeOptions: await receiptTypeFlags(pool, query.client_id, outletIds(query.id)) };

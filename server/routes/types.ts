@@ -3,6 +3,7 @@ import type { operations } from '../../src/api/schema.js';
 import type { Config } from '../config.js';
 import type { Pool } from '../db/pool.js';
 import type { DemoSsoIssuer } from '../demo/ssoIssuer.js';
+import type { ExportSlots } from '../exports/exportSlots.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Metrics } from '../metrics.js';
 
@@ -18,6 +19,11 @@ export interface RouteDeps {
   mailer: Mailer;
   lifecycle: Lifecycle;
   metrics: Metrics;
+  /**
+   * The long exports running in this process (the receipts PDF, the report workbooks): one set of slots for all of
+   * them, so EXPORTS_PER_USER and EXPORTS_MAX bound them together.
+   */
+  exportSlots: ExportSlots;
   /**
    * The demo's identity provider shared by the instances (server/demo/ssoIssuer.ts), when this server runs it: a
    * sign-on of its domain first makes sure the stored issuer answers, taking over when it does not.

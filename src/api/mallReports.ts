@@ -3,7 +3,7 @@ import type { Metric, TimeRange } from '../domain/dateLimits';
 import { type ReportQuery, wholeDays } from '../domain/mallReportViews';
 import type { Period } from '../domain/reports';
 import { api, type CallOptions } from './client';
-import { dataOrThrow } from './errors';
+import { ApiError, dataOrThrow, serverMessageOf } from './errors';
 import type { components } from './schema';
 
 /**
@@ -181,4 +181,50 @@ export async function getPaymentMethodOverall(
       signal,
     }),
   ).data;
+}
+
+/** How far a workbook's download has come: the bytes received, and its size when the server says it. */
+export interface WorkbookDownloadProgress {
+  received: number;
+  size: number | undefined;
+}
+
+/** The media type of an .xlsx workbook. */
+export const WORKBOOK_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * GET /api/mall_report/mall_home/workbook: Mall Home's tables for the query's malls and whole days as one Excel
+ * workbook, built on the server, compared as the query's comparison says (the previous period unless it says
+ * otherwise). The body is read as a stream so that `onProgress` sees the bytes as they arrive.
+ */
+export async function downloadMallHomeWorkbook(
+  query: ReportQuery,
+  onProgress: (progress: WorkbookDownloadProgress) => void,
+  { signal, client = api }: CallOptions = {},
+): Promise<Blob> {
+  const comparison = query.comparison ?? DEFAULT_COMPARISON;
+  const { start_hour: _start, end_hour: _end, ...days } = baseQuery(query);
+  const result = await client.GET('/api/mall_report/mall_home/workbook', {
+    params: { query: { ...days, compare: comparison.rule, like_for_like: comparison.likeForLike } },
+    parseAs: 'stream',
+    signal,
+  });
+  const { response } = result;
+  // openapi-fetch has read a refusal's body already (its error), whatever the answer is parsed as.
+  if (!response.ok) throw new ApiError(response.status, serverMessageOf(result.error), result.error);
+  const size = Number(response.headers.get('content-length')) || undefined;
+  const body = response.body;
+  if (!body) return new Blob([await response.arrayBuffer()], { type: WORKBOOK_MEDIA_TYPE });
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  onProgress({ received, size });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress({ received, size });
+  }
+  return new Blob(chunks as BlobPart[], { type: WORKBOOK_MEDIA_TYPE });
 }

@@ -941,6 +941,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mall_report/mall_home/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mall Home's figures as one Excel workbook
+         * @description The Mall Home page's tables for the selected malls and whole days, as one .xlsx workbook named mall-home_<start>_<end>.xlsx: Key figures (GMV, transactions, average transaction value and member share of the range, each with its growth over the range's complete days, the malls' today left out, against the days `compare` chooses, like-for-like when asked), Daily, Outlets (every outlet, ranked by GMV), Payment methods (every method) and Filters (client, malls, range, hours, currency, comparison, generated at and by whom). The figures are those of the page's operations for the same filters (daily, mall, member/overall, growth, outlet, payment_method/overall), to the cent; numbers are number cells, money carries the currency's number format, days are date cells, text is never a formula. The workbook is written off the request thread and counts among the user's exports: a user runs at most EXPORTS_PER_USER exports at once (2 by default) and the server EXPORTS_MAX (4), the receipts PDFs included; beyond that the answer is 429 with Retry-After. Malls of several currencies are converted to the client's reporting currency; without a rate the answer is 409 with the figures per currency, as the page's calls answer. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days.
+         */
+        get: operations["getMallHomeWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mall_report/growth": {
         parameters: {
             query?: never;
@@ -5163,6 +5183,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["MissingExchangeRate"];
+        };
+    };
+    getMallHomeWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+                /** @description What the range is compared with (see the operation). */
+                compare?: components["parameters"]["Compare"];
+                /** @description Count only the outlets trading through the whole of both periods. */
+                like_for_like?: components["parameters"]["LikeForLike"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook, named mall-home_<start>_<end>.xlsx. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getMallGrowth: {

@@ -237,3 +237,51 @@ export function byCurrencyNote(report: ExportReportId, reason: string | undefine
 export function exportDoneMessage(fileName: string): string {
   return `Downloaded ${fileName}.`;
 }
+
+/* ---------------------------------------------------------------- the Mall Home workbook */
+
+/**
+ * What the Export page downloads: the ticked reports as CSV files, or Mall Home as one Excel workbook built by the
+ * server (GET /api/mall_report/mall_home/workbook: one sheet a table, numbers as numbers, money in the currency's
+ * format, a sheet of the filters used), for the same malls and dates.
+ */
+export const EXPORT_FORMATS = [
+  { id: 'csv', label: 'CSV files', description: 'The reports ticked below, one CSV file each' },
+  {
+    id: 'workbook',
+    label: 'Excel workbook (Mall Home)',
+    description: "Mall Home's key figures, days, outlets and payment methods, one sheet each, and the filters used",
+  },
+] as const;
+
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]['id'];
+
+export function isExportFormat(value: string): value is ExportFormat {
+  return EXPORT_FORMATS.some((format) => format.id === value);
+}
+
+/** The workbook's name, as the server names it: 'mall-home_2026-10-01_2026-10-31.xlsx'. */
+export function workbookFileName(range: { readonly start: string; readonly end: string }): string {
+  return `mall-home_${exportSuffix(range)}.xlsx`;
+}
+
+/** The progress bar of the workbook's download: the share of its bytes in (none until the server answers). */
+export function workbookProgress(
+  progress: { readonly received: number; readonly size: number | undefined } | undefined,
+): { value: number | undefined; text: string } {
+  if (!progress || (progress.received === 0 && progress.size === undefined)) {
+    return { value: undefined, text: 'Preparing the workbook…' };
+  }
+  const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
+  if (progress.size === undefined) return { value: undefined, text: `${kilobytes(progress.received)} received` };
+  return {
+    value: progress.size === 0 ? 1 : Math.min(1, progress.received / progress.size),
+    text: `${kilobytes(progress.received)} of ${kilobytes(progress.size)}`,
+  };
+}
+
+/** Why the workbook was not downloaded, with what the server said when it did. */
+export function workbookFailureMessage(detail: string | undefined): string {
+  const why = detail === undefined || detail === '' ? '' : ` (${detail})`;
+  return `The Mall Home workbook could not be made${why}. Nothing was downloaded.`;
+}

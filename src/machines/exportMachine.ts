@@ -1,7 +1,9 @@
 import { and, assign, type EventObject, emit, fromCallback, fromPromise, not, setup } from 'xstate';
 import { type ApiClient, api, type CallOptions } from '../api/client';
+import { saveFile } from '../api/download';
 import { ApiError, missingRateRefusalOf } from '../api/errors';
 import {
+  downloadMallHomeWorkbook,
   getCategoryReport,
   getDailyReport,
   getGroupReport,
@@ -11,6 +13,7 @@ import {
   getMonthlyReport,
   getPaymentMethodOverall,
   getPeakHours,
+  type WorkbookDownloadProgress,
 } from '../api/mallReports';
 import type { CsvFile } from '../domain/csv';
 import {
@@ -20,6 +23,7 @@ import {
   EXPORT_REPORT_IDS,
   EXPORT_ZIP_BASE,
   type ExportAnswers,
+  type ExportFormat,
   type ExportReportId,
   exportDownloadName,
   exportFile,
@@ -27,6 +31,7 @@ import {
   exportSuffix,
   orderedReports,
   toggleReport,
+  workbookFileName,
 } from '../domain/export';
 import { type ReportQuery, reportQueryOf } from '../domain/mallReportViews';
 import { loadFailureNotice, type Notice } from '../domain/messages';
@@ -43,6 +48,11 @@ import { exportCsvFiles } from './reportExport';
  *   working ── export.cancel ─> ready (every pending call aborted, nothing downloaded)
  *   done | failed ── a tick, or export.start ─> ready | working
  *   any ── other malls or dates ─> ready (a run of the old ones is aborted)
+ *
+ * Or, with the workbook chosen (`export.format`), Mall Home as one Excel workbook built by the server:
+ *
+ *   ready ── export.start (a range) ─> workbook (its bytes counted for the progress bar) ─> done | failed
+ *   workbook ── export.cancel ─> ready (the download aborted); failed ── export.retry ─> workbook
  *
  * While it works the header is locked (`lockHeader`), so the malls and range cannot change under a run. The
  * reports are asked EXPORT_CONCURRENCY at a time, each answer counted for the progress bar; every call of a run
@@ -122,6 +132,12 @@ export type ExportRunEvent =
   | { type: 'report.done'; report: ExportReportId; file: CsvFile; byCurrency?: { reason: string | undefined } }
   | { type: 'report.failed'; report: ExportReportId; detail: string | undefined };
 
+/** What the workbook's download sends back. */
+export type WorkbookEvent =
+  | ({ type: 'workbook.progress' } & WorkbookDownloadProgress)
+  | { type: 'workbook.done'; fileName: string }
+  | { type: 'workbook.failed'; detail: string | undefined };
+
 export type ExportEvent =
   | HeaderFiltersEvent
   | { type: 'export.toggle'; report: ExportReportId }
@@ -131,12 +147,17 @@ export type ExportEvent =
   | { type: 'export.start'; currency?: string | undefined }
   | { type: 'export.cancel' }
   | { type: 'export.retry' }
-  | ExportRunEvent;
+  /** CSV files of the ticked reports, or the Mall Home workbook. */
+  | { type: 'export.format'; format: ExportFormat }
+  | ExportRunEvent
+  | WorkbookEvent;
 
 export interface ExportFailure {
   /** The report that failed; undefined: the file could not be made. */
   readonly report: ExportReportId | undefined;
   readonly detail: string | undefined;
+  /** The Mall Home workbook failed (its call, or its download). */
+  readonly workbook?: true;
 }
 
 export interface ExportContext {
@@ -144,6 +165,10 @@ export interface ExportContext {
   readonly query: ReportQuery | undefined;
   /** The reports ticked, in the list's order. */
   readonly selected: readonly ExportReportId[];
+  /** What is downloaded: the ticked reports' CSV files, or the Mall Home workbook. */
+  readonly format: ExportFormat;
+  /** The workbook's download so far (while it runs). */
+  readonly workbook: WorkbookDownloadProgress | undefined;
   /** The reports of the run under way or last run (the ticked ones when it started). */
   readonly run: readonly ExportReportId[];
   /** The files of the run's reports in so far. */
@@ -181,9 +206,25 @@ interface SaveInput {
   readonly files: readonly CsvFile[];
 }
 
-const CLEARED_RUN = { run: [], files: {}, byCurrency: [], failure: undefined, downloaded: undefined } as const;
+const CLEARED_RUN = {
+  run: [],
+  files: {},
+  byCurrency: [],
+  failure: undefined,
+  downloaded: undefined,
+  workbook: undefined,
+} as const;
 
-export function createExportMachine(client: ApiClient = api) {
+/** Starts the chosen export: the workbook (a range is enough), or the ticked reports. */
+const START = [
+  { guard: and(['hasQuery', 'isWorkbook']), target: '#export.workbook', actions: 'clearRun' },
+  { guard: and(['hasQuery', 'hasSelection', not('isWorkbook')]), target: '#export.working', actions: 'startRun' },
+] as const;
+
+/**
+ * The Export page's machine on `client`; `save` hands a downloaded workbook to the browser (a test records it).
+ */
+export function createExportMachine(client: ApiClient = api, save: (blob: Blob, fileName: string) => void = saveFile) {
   /**
    * Asks the reports EXPORT_CONCURRENCY at a time, sending back each file as it comes in; the first failure is
    * sent back and the rest aborted. Stopping the actor (cancel, new filters, the page left) aborts every call.
@@ -211,18 +252,42 @@ export function createExportMachine(client: ApiClient = api) {
     return () => controller.abort();
   });
 
+  /** Downloads the Mall Home workbook, sending back its progress; stopping the actor aborts the call. */
+  const downloadWorkbook = fromCallback<EventObject, { query: ReportQuery }, WorkbookEvent>(({ input, sendBack }) => {
+    const controller = new AbortController();
+    downloadMallHomeWorkbook(
+      input.query,
+      (progress) => {
+        if (!controller.signal.aborted) sendBack({ type: 'workbook.progress', ...progress });
+      },
+      { signal: controller.signal, client },
+    ).then(
+      (blob) => {
+        if (controller.signal.aborted) return;
+        const fileName = workbookFileName(input.query);
+        save(blob, fileName);
+        sendBack({ type: 'workbook.done', fileName });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) sendBack({ type: 'workbook.failed', detail: failureDetail(error) });
+      },
+    );
+    return () => controller.abort();
+  });
+
   return setup({
     types: {
       context: {} as ExportContext,
       events: {} as ExportEvent,
       emitted: {} as Notice,
       tags: {} as 'busy',
-      children: {} as { reports: 'runReports' },
+      children: {} as { reports: 'runReports'; workbook: 'downloadWorkbook' },
     },
     actors: {
       followHeaderFilters,
       lockHeader,
       runReports,
+      downloadWorkbook,
       /** Writes the files (one CSV, or the zip of several) and downloads it; answers the download's name. */
       saveExport: fromPromise<string, SaveInput>(async ({ input }) => {
         await exportCsvFiles(EXPORT_ZIP_BASE, input.suffix, input.files);
@@ -237,6 +302,7 @@ export function createExportMachine(client: ApiClient = api) {
       hasSelection: ({ context }) => context.selected.length > 0,
       allSelected: ({ context }) => context.selected.length === EXPORT_REPORT_IDS.length,
       allIn: ({ context }) => remainingOf(context).length === 0,
+      isWorkbook: ({ context }) => context.format === 'workbook',
     },
     actions: {
       setQuery: assign((_, params: { query: ReportQuery | undefined }) => ({ query: params.query, ...CLEARED_RUN })),
@@ -253,6 +319,21 @@ export function createExportMachine(client: ApiClient = api) {
         currency: event.type === 'export.start' ? event.currency : undefined,
       })),
       clearRun: assign({ ...CLEARED_RUN }),
+      setFormat: assign({
+        format: ({ context, event }) => (event.type === 'export.format' ? event.format : context.format),
+        ...CLEARED_RUN,
+      }),
+      keepWorkbookProgress: assign({
+        workbook: ({ context, event }) =>
+          event.type === 'workbook.progress' ? { received: event.received, size: event.size } : context.workbook,
+      }),
+      setWorkbookFailure: assign({
+        failure: ({ event }) =>
+          event.type === 'workbook.failed'
+            ? { report: undefined, detail: event.detail, workbook: true as const }
+            : undefined,
+      }),
+      notifyWorkbookFailure: emit(loadFailureNotice('Mall Home workbook export')),
       keepFile: assign(({ context, event }) => {
         if (event.type !== 'report.done') return {};
         return {
@@ -276,6 +357,7 @@ export function createExportMachine(client: ApiClient = api) {
     context: {
       query: undefined,
       selected: [...EXPORT_REPORT_IDS],
+      format: 'csv',
       ...CLEARED_RUN,
       currency: undefined,
     },
@@ -299,10 +381,35 @@ export function createExportMachine(client: ApiClient = api) {
       /** Choosing the reports. */
       ready: {
         on: {
-          'export.toggle': { actions: 'toggle' },
-          'export.selectAll': { guard: not('allSelected'), actions: 'selectAll' },
-          'export.clearAll': { guard: 'hasSelection', actions: 'clearAll' },
-          'export.start': { guard: and(['hasQuery', 'hasSelection']), target: 'working', actions: 'startRun' },
+          'export.toggle': { guard: not('isWorkbook'), actions: 'toggle' },
+          'export.selectAll': { guard: and([not('isWorkbook'), not('allSelected')]), actions: 'selectAll' },
+          'export.clearAll': { guard: and([not('isWorkbook'), 'hasSelection']), actions: 'clearAll' },
+          'export.format': { actions: 'setFormat' },
+          'export.start': START,
+        },
+      },
+      /** The Mall Home workbook under way: the header locked, its bytes counted, a Cancel. */
+      workbook: {
+        tags: ['busy'],
+        invoke: [
+          { src: 'lockHeader' },
+          {
+            id: 'workbook',
+            src: 'downloadWorkbook',
+            input: ({ context }) => {
+              if (!context.query) throw new Error('export: a workbook without a range');
+              return { query: context.query };
+            },
+          },
+        ],
+        on: {
+          'export.cancel': { target: 'ready', actions: 'clearRun' },
+          'workbook.progress': { actions: 'keepWorkbookProgress' },
+          'workbook.done': {
+            target: 'done',
+            actions: assign({ downloaded: ({ event }) => event.fileName, workbook: undefined }),
+          },
+          'workbook.failed': { target: 'failed', actions: ['setWorkbookFailure', 'notifyWorkbookFailure'] },
         },
       },
       /** The export under way: the header locked, a Cancel. */
@@ -356,20 +463,33 @@ export function createExportMachine(client: ApiClient = api) {
       /** Nothing was downloaded: the reason, and a retry of what is not in yet. */
       failed: {
         on: {
-          'export.retry': { guard: 'hasQuery', target: 'working', actions: assign({ failure: undefined }) },
-          'export.toggle': { target: 'ready', actions: 'toggle' },
-          'export.selectAll': { guard: not('allSelected'), target: 'ready', actions: 'selectAll' },
-          'export.clearAll': { guard: 'hasSelection', target: 'ready', actions: 'clearAll' },
-          'export.start': { guard: and(['hasQuery', 'hasSelection']), target: 'working', actions: 'startRun' },
+          'export.retry': [
+            { guard: and(['hasQuery', 'isWorkbook']), target: 'workbook', actions: 'clearRun' },
+            { guard: 'hasQuery', target: 'working', actions: assign({ failure: undefined }) },
+          ],
+          'export.toggle': { guard: not('isWorkbook'), target: 'ready', actions: 'toggle' },
+          'export.selectAll': {
+            guard: and([not('isWorkbook'), not('allSelected')]),
+            target: 'ready',
+            actions: 'selectAll',
+          },
+          'export.clearAll': { guard: and([not('isWorkbook'), 'hasSelection']), target: 'ready', actions: 'clearAll' },
+          'export.format': { target: 'ready', actions: 'setFormat' },
+          'export.start': START,
         },
       },
       /** Downloaded: the file's name, and the reports given per currency. */
       done: {
         on: {
-          'export.toggle': { target: 'ready', actions: 'toggle' },
-          'export.selectAll': { guard: not('allSelected'), target: 'ready', actions: 'selectAll' },
-          'export.clearAll': { guard: 'hasSelection', target: 'ready', actions: 'clearAll' },
-          'export.start': { guard: and(['hasQuery', 'hasSelection']), target: 'working', actions: 'startRun' },
+          'export.toggle': { guard: not('isWorkbook'), target: 'ready', actions: 'toggle' },
+          'export.selectAll': {
+            guard: and([not('isWorkbook'), not('allSelected')]),
+            target: 'ready',
+            actions: 'selectAll',
+          },
+          'export.clearAll': { guard: and([not('isWorkbook'), 'hasSelection']), target: 'ready', actions: 'clearAll' },
+          'export.format': { target: 'ready', actions: 'setFormat' },
+          'export.start': START,
         },
       },
     },

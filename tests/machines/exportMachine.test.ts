@@ -18,7 +18,8 @@ import { describeModelCoverage } from './modelCoverage';
  * reports: Daily (one call), Peak hours (two calls: GMV and transactions) and Outlets (one call), two reports at a
  * time, so Outlets is asked once Daily is in. A failed report fails the export (nothing saved) naming the report,
  * and a retry asks only what is not in yet; a 409 gives that report's figures per currency; Cancel and new
- * filters abort every pending call.
+ * filters abort every pending call. With the workbook chosen, Export asks the server's Mall Home workbook once,
+ * counts its bytes, hands it to the browser, and fails (or is cancelled) without a download.
  */
 
 const TODAY = '2026-10-31';
@@ -40,8 +41,23 @@ const client = createApiClient(
 
 let saved: { suffix: string; files: readonly CsvFile[] }[];
 let saveFails: boolean;
+/** The workbooks handed to the browser. */
+let workbooks: { fileName: string; size: number }[];
 
-const testMachine = createExportMachine(client).provide({
+const WORKBOOK_BYTES = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4]);
+const workbookResponse = () =>
+  new Response(WORKBOOK_BYTES, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'Content-Length': String(WORKBOOK_BYTES.byteLength),
+    },
+  });
+const isWorkbookCall = (call: PendingCall) => call.url.pathname === '/api/mall_report/mall_home/workbook';
+
+const testMachine = createExportMachine(client, (blob, fileName) => {
+  workbooks.push({ fileName, size: blob.size });
+}).provide({
   actors: {
     followHeaderFilters: fromCallback(() => undefined),
     lockHeader: fromCallback(() => () => undefined),
@@ -132,6 +148,7 @@ function start(): void {
   calls = installPendingFetch();
   signals = [];
   saved = [];
+  workbooks = [];
   saveFails = false;
   setPermissionsList(['/api/mall_report/*::Read']);
   notices = [];
@@ -169,7 +186,11 @@ type ModelEvent = {
     | 'failOutlets'
     | 'retry'
     | 'cancel'
-    | 'otherDates';
+    | 'otherDates'
+    | 'chooseWorkbook'
+    | 'chooseCsv'
+    | 'answerWorkbook'
+    | 'failWorkbook';
 };
 
 const model = createTestModel(
@@ -179,7 +200,14 @@ const model = createTestModel(
     states: {
       /** The header knows no client and malls yet. */
       waiting: { on: { filters: 'ready' } },
-      ready: { on: { start: 'running', clearAll: 'nothingTicked' } },
+      ready: { on: { start: 'running', clearAll: 'nothingTicked', chooseWorkbook: 'workbookReady' } },
+      /** The workbook chosen: the reports' ticks are kept and cannot change. */
+      workbookReady: { on: { start: 'workbookRunning', chooseCsv: 'ready' } },
+      workbookRunning: {
+        on: { answerWorkbook: 'workbookDone', failWorkbook: 'workbookFailed', cancel: 'workbookReady' },
+      },
+      workbookFailed: { on: { retry: 'workbookRunning' } },
+      workbookDone: { on: { chooseCsv: 'ready' } },
       nothingTicked: { on: { tick: 'ready' } },
       /** Daily and Peak hours asked; Outlets waits for a free slot. */
       running: { on: { answerDaily: 'runningOutlets', failDaily: 'failed', cancel: 'ready', otherDates: 'ready' } },
@@ -235,6 +263,7 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
     },
     ready: () => {
       expect(snapshot().value).toBe('ready');
+      expect(context().format).toBe('csv');
       expect(snapshot().hasTag('busy')).toBe(false);
       expect(context().selected).toEqual(MODEL_REPORTS);
       expect(context().files).toEqual({});
@@ -325,6 +354,44 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       ]);
       expectNothingPending();
     },
+    workbookReady: () => {
+      expect(snapshot().value).toBe('ready');
+      expect(context().format).toBe('workbook');
+      expect(context().selected).toEqual(MODEL_REPORTS);
+      expect(snapshot().can({ type: 'export.start' })).toBe(true);
+      expect(snapshot().can({ type: 'export.toggle', report: 'levels' })).toBe(false);
+      expect(snapshot().can({ type: 'export.clearAll' })).toBe(false);
+      expectNothingPending();
+    },
+    workbookRunning: () => {
+      expect(snapshot().value).toBe('workbook');
+      expect(snapshot().hasTag('busy')).toBe(true);
+      // One call, the workbook's: the page's filters over whole days, the default comparison.
+      const asked = calls.slice(before);
+      expect(asked).toHaveLength(1);
+      const query = asked[0]?.url.searchParams;
+      expect(asked[0]?.url.pathname).toBe('/api/mall_report/mall_home/workbook');
+      expect(query?.get('client_id')).toBe('1');
+      expect(query?.getAll('mall_ids')).toEqual(['1', '2']);
+      expect([query?.get('start_time'), query?.get('end_time')]).toEqual([range.start, range.end]);
+      expect([query?.get('compare'), query?.get('like_for_like')]).toEqual(['previous', 'false']);
+      expect(query?.has('start_hour')).toBe(false);
+      expect(snapshot().can({ type: 'export.cancel' })).toBe(true);
+      expect(snapshot().can({ type: 'export.format', format: 'csv' })).toBe(false);
+    },
+    workbookFailed: () => {
+      expect(snapshot().value).toBe('failed');
+      expect(context().failure).toEqual({ report: undefined, detail: 'boom', workbook: true });
+      expect(notices.at(-1)?.message).toBe('Mall Home workbook export error occurs. Please try again later.');
+      expect(workbooks).toEqual([]);
+      expect(snapshot().can({ type: 'export.retry' })).toBe(true);
+    },
+    workbookDone: () => {
+      expect(snapshot().value).toBe('done');
+      expect(context().downloaded).toBe(`mall-home_${suffix()}.xlsx`);
+      expect(workbooks).toEqual([{ fileName: `mall-home_${suffix()}.xlsx`, size: WORKBOOK_BYTES.byteLength }]);
+      expectNothingPending();
+    },
     doneByCurrency: () => {
       expect(snapshot().value).toBe('done');
       expect(context().byCurrency).toEqual([{ report: 'outlets', reason: REFUSAL.message }]);
@@ -367,11 +434,26 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
     failOutlets: () => answer(pendingOf('outlets'), 500, serverError),
     retry: async () => {
       before = calls.length;
-      const failure = context().failure?.report;
+      const failure = context().failure;
       actor.send({ type: 'export.retry' });
       await flush();
-      expectCallsOfRun(failure === 'outlets' ? ['peak_hours', 'outlets'] : ['daily', 'peak_hours']);
+      if (failure?.workbook) return;
+      expectCallsOfRun(failure?.report === 'outlets' ? ['peak_hours', 'outlets'] : ['daily', 'peak_hours']);
     },
+    chooseWorkbook: async () => {
+      actor.send({ type: 'export.format', format: 'workbook' });
+    },
+    chooseCsv: async () => {
+      actor.send({ type: 'export.format', format: 'csv' });
+    },
+    answerWorkbook: async () => {
+      for (const call of pending().filter(isWorkbookCall)) {
+        call.settled = true;
+        call.answer.resolve(workbookResponse());
+      }
+      await flush();
+    },
+    failWorkbook: () => answer(pending().filter(isWorkbookCall), 500, serverError),
     cancel: async () => {
       const inFlight = signals.filter((_, index) => !calls[index]?.settled);
       actor.send({ type: 'export.cancel' });
@@ -410,8 +492,12 @@ describe('exportMachine (model)', () => {
       'failedOutlets',
       'done',
       'doneByCurrency',
+      'workbookReady',
+      'workbookRunning',
+      'workbookFailed',
+      'workbookDone',
     ],
-    transitions: 18,
+    transitions: 26,
   });
 });
 

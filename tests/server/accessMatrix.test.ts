@@ -162,6 +162,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getMallMonthlyReport: () => ({ query: MALL_RANGE }),
   getMallRanking: () => ({ query: MALL_RANGE }),
   getMallGrowth: () => ({ query: { ...MALL_RANGE, compare: 'festival_aligned', like_for_like: true } }),
+  getMallHomeWorkbook: () => ({ query: { ...MALL_RANGE, compare: 'same_weekday_last_year', like_for_like: true } }),
   getMemberOverall: () => ({ query: MALL_RANGE }),
   getMemberOutletRanking: () => ({ query: MALL_RANGE }),
   getMallCategoryReport: () => ({ query: MALL_RANGE }),

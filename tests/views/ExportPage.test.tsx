@@ -268,4 +268,58 @@ describe('the export page', () => {
       `Daily: figures per currency in daily_by_currency, not added together. ${reason}`,
     );
   });
+
+  it('offers the Mall Home workbook: one call for the malls and days, its progress, then its download', async () => {
+    const workbook = deferred<{ status: number; body: unknown }>();
+    const network = installNetwork((call) =>
+      call.path === '/api/mall_report/mall_home/workbook' ? workbook.promise : answers(call),
+    );
+    const downloads = captureDownloads();
+    renderPage();
+    await waitForFilters();
+    fireEvent.click(screen.getByRole('radio', { name: /Excel workbook \(Mall Home\)/ }));
+    // The reports' ticks are kept, and cannot change while the workbook is chosen.
+    expect(screen.getByTestId('export-reports').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(exportButton());
+    await waitFor(() => expect(screen.getByTestId('export-progress-text').textContent).toBe('Preparing the workbook…'));
+    expect(screen.getByTestId('export-cancel')).toBeTruthy();
+    const download = await exportDownload(downloads, () => workbook.resolve(ok('workbook bytes')));
+    expect(download.fileName).toBe(`mall-home_${FILE_RANGE}.xlsx`);
+    const { start_hour: _start, end_hour: _end, ...days } = BASE;
+    expect(describeCalls(network.reportCalls())).toEqual([
+      {
+        path: '/api/mall_report/mall_home/workbook',
+        params: { ...days, compare: 'previous', like_for_like: 'false' },
+      },
+    ]);
+    expect(screen.getByTestId('export-done').textContent).toContain(`Downloaded mall-home_${FILE_RANGE}.xlsx.`);
+    // Back to the CSV files: the reports can be ticked again.
+    fireEvent.click(screen.getByRole('radio', { name: /CSV files/ }));
+    expect(screen.getByTestId('export-reports').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says the workbook could not be made, downloads nothing, and a retry asks again', async () => {
+    let fail = true;
+    const network = installNetwork((call) =>
+      call.path === '/api/mall_report/mall_home/workbook' ? (fail ? serverError() : ok('workbook bytes')) : undefined,
+    );
+    const downloads = captureDownloads();
+    renderPage();
+    await waitForFilters();
+    fireEvent.click(screen.getByRole('radio', { name: /Excel workbook \(Mall Home\)/ }));
+    fireEvent.click(exportButton());
+    await waitFor(() =>
+      expect(screen.getByTestId('export-failure-message').textContent).toBe(
+        'The Mall Home workbook could not be made (boom). Nothing was downloaded.',
+      ),
+    );
+    expect(downloads).toEqual([]);
+    fail = false;
+    const download = await exportDownload(downloads, () => fireEvent.click(screen.getByTestId('export-retry')));
+    expect(download.fileName).toBe(`mall-home_${FILE_RANGE}.xlsx`);
+    expect(network.reportCalls().map((call) => call.path)).toEqual([
+      '/api/mall_report/mall_home/workbook',
+      '/api/mall_report/mall_home/workbook',
+    ]);
+  });
 });

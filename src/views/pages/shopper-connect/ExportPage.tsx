@@ -1,12 +1,16 @@
-import { Button, Callout, Card, Checkbox, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, ProgressBar, Radio, RadioGroup } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import {
   byCurrencyNote,
+  EXPORT_FORMATS,
   EXPORT_REPORTS,
   exportDoneMessage,
   exportFailureMessage,
   exportProgress,
+  isExportFormat,
+  workbookFailureMessage,
+  workbookProgress,
 } from '../../../domain/export';
 import { exportCounts, exportMachine } from '../../../machines/exportMachine';
 import { MallsDateRangeHeader } from '../../common/MallsDateRangeHeader';
@@ -19,8 +23,8 @@ import './export.css';
 
 /**
  * Export: the mall reports the user ticks, for the malls and dates chosen above, downloaded as one CSV a report
- * (zipped when there are several); a progress bar and Cancel while it runs, the failed report and a retry when
- * one fails. Everything it does is the export machine's.
+ * (zipped when there are several), or Mall Home as one Excel workbook built by the server; a progress bar and
+ * Cancel while it runs, what failed and a retry when it fails. Everything it does is the export machine's.
  */
 export function ExportPage({ title }: PageProps) {
   const page = usePageActor(exportMachine);
@@ -35,14 +39,50 @@ export function ExportPage({ title }: PageProps) {
   const done = snapshot?.matches('done') ?? false;
   const can = (event: Parameters<NonNullable<typeof snapshot>['can']>[0]) => snapshot?.can(event) ?? false;
   const counts = context ? exportCounts(context) : { done: 0, total: 0 };
-  const progress = exportProgress(counts.done, counts.total);
+  const inWorkbook = snapshot?.matches('workbook') ?? false;
+  const progress = inWorkbook ? workbookProgress(context?.workbook) : exportProgress(counts.done, counts.total);
   const selected = context?.selected ?? [];
+  const format = context?.format ?? 'csv';
+  const formatId = `${legendId}-format`;
 
   return (
     <MallReportSection testId="export-page">
       <MallsDateRangeHeader title={title} testId="export-header" />
       <Card className="export-card">
-        <fieldset className="export-reports" aria-describedby={`${legendId}-hint`}>
+        <RadioGroup
+          className="export-formats"
+          label="Download as"
+          name={formatId}
+          selectedValue={format}
+          disabled={!can({ type: 'export.format', format: format === 'csv' ? 'workbook' : 'csv' })}
+          onChange={(event) => {
+            const chosen = event.currentTarget.value;
+            if (isExportFormat(chosen)) page?.send({ type: 'export.format', format: chosen });
+          }}
+        >
+          {EXPORT_FORMATS.map((option) => (
+            <Radio
+              key={option.id}
+              value={option.id}
+              data-testid={`export-format-${option.id}`}
+              aria-describedby={`${formatId}-${option.id}`}
+              labelElement={
+                <>
+                  {option.label}{' '}
+                  <span id={`${formatId}-${option.id}`} className="export-report-description">
+                    {option.description}
+                  </span>
+                </>
+              }
+            />
+          ))}
+        </RadioGroup>
+        <fieldset
+          className="export-reports"
+          aria-describedby={`${legendId}-hint`}
+          disabled={format === 'workbook'}
+          data-testid="export-reports"
+        >
           <legend id={legendId}>Reports</legend>
           <p id={`${legendId}-hint`} className="export-hint">
             One CSV file a report, for the malls and dates above; several files are zipped.
@@ -116,7 +156,9 @@ export function ExportPage({ title }: PageProps) {
         {failed && context?.failure ? (
           <Callout intent="danger" title="Export failed" role="alert" data-testid="export-failed">
             <p data-testid="export-failure-message">
-              {exportFailureMessage(context.failure.report, context.failure.detail)}
+              {context.failure.workbook
+                ? workbookFailureMessage(context.failure.detail)
+                : exportFailureMessage(context.failure.report, context.failure.detail)}
             </p>
             <Button
               icon="refresh"

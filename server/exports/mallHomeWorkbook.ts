@@ -1,0 +1,314 @@
+import type { CompareRule } from '../../src/domain/comparisons.js';
+import { COMPARE_RULE_LABELS } from '../../src/domain/comparisons.js';
+import { currencyFormat, formatFileDateRange } from '../../src/domain/format.js';
+import {
+  type MallHomeKpis,
+  mallHomeComparison,
+  mallHomeKpis,
+  type ReportQuery,
+} from '../../src/domain/mallReportViews.js';
+import { growthRate } from '../../src/domain/reports.js';
+import type { Queryable } from '../db/pool.js';
+import { type CurrencyOf, type MallGrowthReport, mallGrowth, mallScopeFor } from '../reports/mallAnswers.js';
+import { listClients, listMalls, type Visibility } from '../repositories/lookup.js';
+import {
+  type DailyRow,
+  dailyReport,
+  type GroupRow,
+  groupReport,
+  mallRanking,
+  memberOverall,
+  paymentMethodOverall,
+  type ReportRange,
+} from '../repositories/mallReports.js';
+import { latestMallToday } from '../repositories/users.js';
+import type { SheetCell, SheetSpec, TypedCell, WorkbookSpec } from './workbook.js';
+import { renderWorkbook } from './workbookRender.js';
+
+/**
+ * Mall Home as one workbook (issue 34, reports by e-mail; the Export page offers it too): its key figures, daily
+ * rows, outlets and payment methods, one sheet a table, and a sheet of the filters they were made with. The
+ * figures are the answers of the operations the page calls (the same repository functions, scope, currency and
+ * comparison: server/reports/mallAnswers.ts), and the key figures are shaped by the page's own rule
+ * (`mallHomeKpis`), so every cell equals what the page shows, to the cent. Mall Home has no hour picker: whole days.
+ */
+
+/** What the workbook is made of: the page's filters (whole days) and its comparison. */
+export interface MallHomeWorkbookQuery {
+  client_id: number;
+  mall_ids: number[];
+  start_time: string;
+  end_time: string;
+  compare?: CompareRule | undefined;
+  like_for_like?: boolean | undefined;
+}
+
+/** Who the workbook is made for: what they see (their reports' scope) and their name for the filters sheet. */
+export interface WorkbookRequester {
+  readonly visibility: Visibility;
+  readonly email: string;
+}
+
+/** The media type of an .xlsx workbook. */
+export const WORKBOOK_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Every payment method (the contract's most): the page's ten are the first rows. */
+export const WORKBOOK_PAYMENT_METHOD_LIMIT = 100;
+
+/** The page's answers, as its calls give them. */
+export interface MallHomeAnswers {
+  readonly kpis: MallHomeKpis;
+  readonly daily: readonly DailyRow[];
+  /** Every outlet, ranked by GMV (the page charts the first 10). */
+  readonly outlets: readonly GroupRow[];
+  readonly payments: readonly { payment_method: string; sum: number }[];
+  /** The growth's answer: the complete days against the compared days; none without a complete day. */
+  readonly growth: MallGrowthReport | undefined;
+  /** The figures' currency (ISO 4217), and whether other currencies were converted to it. */
+  readonly currency: string;
+  readonly converted: boolean;
+  /** The malls' today the growth leaves out (the header's today). */
+  readonly today: string | undefined;
+}
+
+/**
+ * Mall Home's answers for `query` as the page's calls give them: the malls' totals and members (the KPIs), the
+ * growth of the complete days (the malls' today left out) against the days `compare` chooses, the daily rows, the
+ * outlets and the payment methods. A rate missing for a converted report answers 409 as the page's calls do.
+ */
+export async function mallHomeAnswers(
+  db: Queryable,
+  currencyOf: CurrencyOf,
+  visibility: Visibility,
+  query: MallHomeWorkbookQuery,
+  now: Date,
+): Promise<MallHomeAnswers> {
+  const mallIds = [...new Set(query.mall_ids)];
+  const range: ReportRange = { start: query.start_time, end: query.end_time, startHour: 0, endHour: 23 };
+  const today = await latestMallToday(db, visibility.clientIds, now);
+  const reportQuery: ReportQuery = {
+    clientId: query.client_id,
+    mallIds,
+    start: range.start,
+    end: range.end,
+    startHour: 0,
+    endHour: 23,
+    timeRange: 'daily',
+    metric: 'gmv',
+    ...(today === undefined ? {} : { today }),
+  };
+  const comparison = mallHomeComparison(reportQuery);
+  const scope = await mallScopeFor(db, currencyOf, visibility, query, range);
+  const money = await currencyOf(query.client_id, mallIds, range);
+  const [malls, members, growth, daily, outlets, payments] = await Promise.all([
+    mallRanking(db, scope, range, 'gmv'),
+    memberOverall(db, scope, range, 'daily', 'gmv'),
+    comparison
+      ? mallGrowth(db, currencyOf, visibility, query, {
+          ...range,
+          start: comparison.current.start,
+          end: comparison.current.end,
+        })
+      : Promise.resolve(undefined),
+    dailyReport(db, scope, range),
+    groupReport(db, scope, range, 'outlet'),
+    paymentMethodOverall(db, scope, range, WORKBOOK_PAYMENT_METHOD_LIMIT),
+  ]);
+  return {
+    kpis: mallHomeKpis(comparison, { malls, members, growth }),
+    daily,
+    outlets,
+    payments,
+    growth,
+    currency: money.currency,
+    converted: money.converted,
+    today,
+  };
+}
+
+/** What the filters sheet says besides the query: names, who asked and when. */
+export interface WorkbookFilters {
+  readonly clientName: string;
+  readonly mallNames: readonly string[];
+  readonly generatedAt: Date;
+  readonly generatedBy: string;
+}
+
+/** The client's and malls' names as the caller's header lists them. */
+export async function workbookNames(
+  db: Queryable,
+  visibility: Visibility,
+  query: Pick<MallHomeWorkbookQuery, 'client_id' | 'mall_ids'>,
+): Promise<{ clientName: string; mallNames: string[] }> {
+  const [clients, malls] = await Promise.all([listClients(db, visibility), listMalls(db, visibility, query.client_id)]);
+  const wanted = new Set(query.mall_ids);
+  return {
+    clientName: clients.find((client) => client.id === query.client_id)?.name ?? String(query.client_id),
+    mallNames: malls.filter((mall) => wanted.has(mall.id)).map((mall) => mall.name),
+  };
+}
+
+/** The sheets' names. */
+export const MALL_HOME_SHEETS = {
+  kpis: 'Key figures',
+  daily: 'Daily',
+  outlets: 'Outlets',
+  payments: 'Payment methods',
+  filters: 'Filters',
+} as const;
+
+const cell = (kind: TypedCell['kind'], value: TypedCell['value']): TypedCell => ({ kind, value });
+
+function kpiRows(kpis: MallHomeKpis): SheetCell[][] {
+  const comparison = kpis.comparison;
+  const row = (measure: string, kind: TypedCell['kind'], kpi: MallHomeKpis['gmv']): SheetCell[] => [
+    measure,
+    // A range without any captured sale says so, as the page does, rather than a zero.
+    kpis.noData ? cell('text', 'No Data') : cell(kind, kpi.current),
+    comparison?.current.start ?? null,
+    comparison?.current.end ?? null,
+    kpi.growth ? cell(kind, kpi.growth.current) : null,
+    comparison?.previous.start ?? null,
+    comparison?.previous.end ?? null,
+    kpi.growth ? cell(kind, kpi.growth.previous) : null,
+    kpi.growth ? growthRate(kpi.growth.current, kpi.growth.previous) / 100 : null,
+  ];
+  return [
+    row('GMV', 'money', kpis.gmv),
+    row('Transactions', 'count', kpis.transactions),
+    row('Average Transaction Value', 'money', kpis.averageTransactionValue),
+    row('Member Share', 'share', kpis.memberShare),
+  ];
+}
+
+const hoursText = 'All day (00:00 to 23:59)';
+
+/** The workbook of Mall Home's answers: the page's tables, then the filters they were made with. */
+export function mallHomeWorkbookSpec(
+  query: MallHomeWorkbookQuery,
+  answers: MallHomeAnswers,
+  filters: WorkbookFilters,
+): WorkbookSpec {
+  const rule = answers.growth?.compare ?? query.compare ?? 'previous';
+  const likeForLike = answers.growth?.like_for_like;
+  const comparison = answers.kpis.comparison;
+  const format = currencyFormat(answers.currency);
+  const filterRows: SheetCell[][] = [
+    ['Client', cell('text', filters.clientName)],
+    ['Malls', cell('text', filters.mallNames.join(', '))],
+    ['From', cell('date', query.start_time)],
+    ['To', cell('date', query.end_time)],
+    ['Hours', cell('text', hoursText)],
+    [
+      'Currency',
+      cell('text', answers.converted ? `${answers.currency} (converted at each month's rate)` : answers.currency),
+    ],
+    ['Comparison', cell('text', COMPARE_RULE_LABELS[rule])],
+    ['Like for like', cell('text', query.like_for_like === true ? 'Yes' : 'No')],
+    ...(likeForLike
+      ? [
+          ['Outlets kept', cell('count', likeForLike.kept)],
+          ['Outlets left out', cell('count', likeForLike.left_out)],
+        ]
+      : []),
+    ['Growth from', cell('date', comparison?.current.start ?? null)],
+    ['Growth to', cell('date', comparison?.current.end ?? null)],
+    ['Compared from', cell('date', comparison?.previous.start ?? null)],
+    ['Compared to', cell('date', comparison?.previous.end ?? null)],
+    ['Malls’ today (left out of the growth)', cell('date', answers.today ?? null)],
+    ['Generated at (UTC)', cell('datetime', filters.generatedAt.toISOString())],
+    ['Generated by', cell('text', filters.generatedBy)],
+  ];
+  const sheets: SheetSpec[] = [
+    {
+      name: MALL_HOME_SHEETS.kpis,
+      columns: [
+        { header: 'Measure', kind: 'text' },
+        { header: 'Figure', kind: 'number' },
+        { header: 'Growth from', kind: 'date' },
+        { header: 'Growth to', kind: 'date' },
+        { header: 'Growth figure', kind: 'number' },
+        { header: 'Compared from', kind: 'date' },
+        { header: 'Compared to', kind: 'date' },
+        { header: 'Compared figure', kind: 'number' },
+        { header: 'Growth rate', kind: 'percent' },
+      ],
+      rows: kpiRows(answers.kpis),
+    },
+    {
+      name: MALL_HOME_SHEETS.daily,
+      columns: [
+        { header: 'Date', kind: 'date' },
+        { header: 'GMV', kind: 'money' },
+        { header: 'Transactions', kind: 'count' },
+      ],
+      rows: answers.daily.map((row) => [row.date, row.gmv, row.transactions]),
+    },
+    {
+      name: MALL_HOME_SHEETS.outlets,
+      columns: [
+        { header: 'Rank', kind: 'count' },
+        { header: 'Outlet ID', kind: 'number' },
+        { header: 'Outlet', kind: 'text' },
+        { header: 'GMV', kind: 'money' },
+        { header: 'Transactions', kind: 'count' },
+        { header: 'Average Transaction Value', kind: 'money' },
+      ],
+      rows: answers.outlets.map((row, index) => [
+        index + 1,
+        Number(row.key),
+        row.name,
+        row.gmv,
+        row.transactions,
+        row.average_transaction_value,
+      ]),
+    },
+    {
+      name: MALL_HOME_SHEETS.payments,
+      columns: [
+        { header: 'Payment Method', kind: 'text' },
+        { header: 'Sum', kind: 'money' },
+      ],
+      rows: answers.payments.map((row) => [row.payment_method, row.sum]),
+    },
+    {
+      name: MALL_HOME_SHEETS.filters,
+      columns: [
+        { header: 'Filter', kind: 'text', width: 36 },
+        { header: 'Value', kind: 'text', width: 40 },
+      ],
+      rows: filterRows,
+    },
+  ];
+  return {
+    sheets,
+    money: { symbol: format.symbol, digits: format.digits },
+    creator: filters.generatedBy,
+    created: filters.generatedAt.toISOString(),
+  };
+}
+
+/** The download's name: 'mall-home_2026-03-02_2026-03-08.xlsx'. */
+export function mallHomeWorkbookName(query: Pick<MallHomeWorkbookQuery, 'start_time' | 'end_time'>): string {
+  return `mall-home_${formatFileDateRange(query.start_time, query.end_time)}.xlsx`;
+}
+
+/**
+ * Mall Home's workbook for `requester` as of `now`: the page's answers read on this thread (its database calls),
+ * the .xlsx written in a worker thread (workbookRender.ts). What a scheduled mail attaches and the Export page
+ * downloads.
+ */
+export async function buildMallHomeWorkbook(
+  db: Queryable,
+  currencyOf: CurrencyOf,
+  requester: WorkbookRequester,
+  query: MallHomeWorkbookQuery,
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
+): Promise<{ name: string; bytes: Buffer }> {
+  const [answers, names] = await Promise.all([
+    mallHomeAnswers(db, currencyOf, requester.visibility, query, now),
+    workbookNames(db, requester.visibility, query),
+  ]);
+  const spec = mallHomeWorkbookSpec(query, answers, { ...names, generatedAt: now, generatedBy: requester.email });
+  return { name: mallHomeWorkbookName(query), bytes: await renderWorkbook(spec, signal ? { signal } : {}) };
+}
