@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { type FeedFacts, hasResumed, isSilent } from '../../src/domain/dataFeeds.js';
+import { hasResumed, isSilent } from '../../src/domain/dataFeeds.js';
 import { formatDateTime } from '../../src/domain/format.js';
 import { inTransaction, type Pool } from '../db/pool.js';
 import type { Mail } from '../mail/mailer.js';
@@ -7,6 +7,7 @@ import {
   closeSilences,
   FEED_LOOKBACK_DAYS,
   type FeedOutlet,
+  feedFactsOf,
   feedOutlets,
   type NewSilence,
   openSilences,
@@ -26,20 +27,6 @@ import type { JobContext } from './queue.js';
  */
 
 export const FEED_ALERTS_QUEUE = 'feed-alerts';
-
-/** The rule's facts of an outlet read at an instant. */
-export function factsOf(outlet: FeedOutlet): FeedFacts {
-  return {
-    hasDevice: outlet.hasDevice,
-    usualNow: outlet.usualNow,
-    usualThen: outlet.usualThen,
-    nonTrading: outlet.nonTrading,
-    opened: outlet.opened,
-    lastReceiptMs: outlet.lastReceiptAt?.getTime() ?? null,
-    silenceMinutes: outlet.silenceMinutes,
-    silenceOpen: outlet.silenceSince !== null,
-  };
-}
 
 /** An instant in the outlet's mall's time zone, 'YYYY-MM-DD HH:mm:ss (Asia/Singapore)'; 'none' without one. */
 function localTime(instant: Date | null, outlet: FeedOutlet, none: string): string {
@@ -119,7 +106,7 @@ export async function checkFeeds(deps: {
       if (hasResumed(outlet.lastReceiptAt?.getTime() ?? null, outlet.silenceSince.getTime())) {
         resumed.push({ ...ids, since: outlet.silenceSince });
       }
-    } else if (isSilent(factsOf(outlet), now.getTime())) {
+    } else if (isSilent(feedFactsOf(outlet), now.getTime())) {
       silent.push({
         ...ids,
         since: outlet.lastReceiptAt ?? new Date(now.getTime() - outlet.silenceMinutes * 60_000),

@@ -1,4 +1,4 @@
-import { BASELINE_WEEKS, DEFAULT_SILENCE_MINUTES } from '../../src/domain/dataFeeds.js';
+import { BASELINE_WEEKS, DEFAULT_SILENCE_MINUTES, type FeedFacts } from '../../src/domain/dataFeeds.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
 import { runningColumns } from './hourColumns.js';
@@ -48,6 +48,20 @@ export interface FeedOutlet {
   nonTrading: boolean;
   /** The open silence's start, null when none is open. */
   silenceSince: Date | null;
+}
+
+/** The rule's facts of an outlet read at an instant. */
+export function feedFactsOf(outlet: FeedOutlet): FeedFacts {
+  return {
+    hasDevice: outlet.hasDevice,
+    usualNow: outlet.usualNow,
+    usualThen: outlet.usualThen,
+    nonTrading: outlet.nonTrading,
+    opened: outlet.opened,
+    lastReceiptMs: outlet.lastReceiptAt?.getTime() ?? null,
+    silenceMinutes: outlet.silenceMinutes,
+    silenceOpen: outlet.silenceSince !== null,
+  };
 }
 
 /** Which outlets are read: every client's (the check) or those a caller sees in a client's malls (the page). */

@@ -4,6 +4,7 @@ import {
   addDays,
   eachDay,
   earlierDay,
+  firstDayOfNextMonth,
   groupPaymentMethods,
   isoWeekday,
   laterDay,
@@ -249,15 +250,13 @@ const wholeMalls = (scope: ReportScope) =>
 export function wholeMonthsOf(
   range: Pick<ReportRange, 'start' | 'end'>,
 ): { first: string; last: string; edges: { start: string; end: string }[] } | undefined {
-  const first = range.start.endsWith('-01')
-    ? range.start
-    : `${addDays(`${range.start.slice(0, 8)}28`, 4).slice(0, 8)}01`;
+  const first = range.start.endsWith('-01') ? range.start : firstDayOfNextMonth(range.start.slice(0, 7));
   const afterEnd = addDays(range.end, 1);
   const last = afterEnd.endsWith('-01')
     ? `${range.end.slice(0, 8)}01`
     : `${addDays(`${range.end.slice(0, 8)}01`, -1).slice(0, 8)}01`;
   if (first > last) return undefined;
-  const afterLast = `${addDays(`${last.slice(0, 8)}28`, 4).slice(0, 8)}01`;
+  const afterLast = firstDayOfNextMonth(last.slice(0, 7));
   const edges = [
     ...(range.start < first ? [{ start: range.start, end: addDays(first, -1) }] : []),
     ...(afterLast <= range.end ? [{ start: afterLast, end: range.end }] : []),

@@ -1,7 +1,6 @@
 import { feedState, usuallyTrades } from '../../src/domain/dataFeeds.js';
 import { requireCaller } from '../auth/access.js';
-import { factsOf } from '../jobs/feedAlerts.js';
-import { feedOutlets, feedSilenceMinutes } from '../repositories/feeds.js';
+import { feedFactsOf, feedOutlets, feedSilenceMinutes } from '../repositories/feeds.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
 /** /api/dataFeeds: whether each outlet of the selected malls is sending receipts (issue 34), read now. */
@@ -29,7 +28,7 @@ export function dataFeedHandlers({ reads }: RouteDeps) {
           mall_id: outlet.mallId,
           mall_name: outlet.mallName,
           time_zone: outlet.timeZone,
-          state: feedState(factsOf(outlet), now.getTime()),
+          state: feedState(feedFactsOf(outlet), now.getTime()),
           usual_hour: usuallyTrades(outlet.usualNow),
           last_receipt_at: outlet.lastReceiptAt?.toISOString() ?? null,
           device_last_call_at: outlet.lastCallAt?.toISOString() ?? null,

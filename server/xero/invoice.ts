@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addDays } from '../../src/domain/apps.js';
+import { addDays, firstDayOfNextMonth } from '../../src/domain/reports.js';
 import type { SalesInvoice } from './api.js';
 
 /** Pure rules of the turnover-rent invoices: an outlet's month as a sales invoice, and its Idempotency-Key. */
@@ -55,11 +55,6 @@ export function monthName(month: string): string {
   return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
-/** The first day of the month after `month` (YYYY-MM): the invoice's date. */
-export function firstDayAfter(month: string): string {
-  return `${addDays(`${month}-28`, 4).slice(0, 7)}-01`;
-}
-
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
@@ -70,7 +65,7 @@ const cents = (amount: number) => Math.round(amount * 100) / 100;
  * 'GTO <YYYY-MM> <outlet code>'. The outlet's name stands for a missing code.
  */
 export function rentInvoice(rent: OutletMonthRent, accounts: InvoiceAccounts): SalesInvoice {
-  const date = firstDayAfter(rent.month);
+  const date = firstDayOfNextMonth(rent.month);
   const outlet = rent.outletCode || rent.outletName;
   const due = rent.leases.filter((lease) => lease.turnoverRent > 0);
   const description = `Turnover rent ${monthName(rent.month)}, ${outlet}`;

@@ -1,4 +1,4 @@
-import { addDays, daysInRange } from './reports';
+import { addDays, daysInRange, firstDayOfNextMonth } from './reports';
 
 /**
  * Leases and turnover rent (issue 33): the rules a lease keeps, shared by the server (which refuses a lease that
@@ -109,7 +109,7 @@ export function leaseProblem(terms: LeaseTerms): LeaseProblem | undefined {
 /** The days of `month` (YYYY-MM) a lease from `start` to `end` (both included) covers, and the month's days. */
 export function leaseDaysInMonth(start: string, end: string, month: string): { days: number; daysInMonth: number } {
   const first = `${month}-01`;
-  const last = addDays(addDays(`${month}-28`, 4).slice(0, 7).concat('-01'), -1);
+  const last = addDays(firstDayOfNextMonth(month), -1);
   const daysInMonth = daysInRange(first, last);
   const from = start > first ? start : first;
   const to = end < last ? end : last;

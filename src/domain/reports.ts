@@ -83,6 +83,11 @@ export function addDays(day: string, days: number): string {
   return fromMs(toMs(day) + days * DAY_MS);
 }
 
+/** The first day (YYYY-MM-DD) of the month after `month` (YYYY-MM). */
+export function firstDayOfNextMonth(month: string): string {
+  return `${addDays(`${month}-28`, 4).slice(0, 7)}-01`;
+}
+
 /** The earlier of two days (`YYYY-MM-DD` compare as text). */
 export const earlierDay = (a: string, b: string): string => (a <= b ? a : b);
 /** The later of two days. */

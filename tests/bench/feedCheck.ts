@@ -18,15 +18,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { migrate } from '../../server/db/migrate.js';
 import { createPool, inTransaction } from '../../server/db/pool.js';
-import { generateDemoData } from '../../server/demo/generate.js';
-import { factsOf } from '../../server/jobs/feedAlerts.js';
-import { closeSilences, feedOutlets, openSilences } from '../../server/repositories/feeds.js';
+import { closeSilences, feedFactsOf, feedOutlets, openSilences } from '../../server/repositories/feeds.js';
 import { isSilent } from '../../src/domain/dataFeeds.js';
-import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
+import { withPostgres } from '../support/postgres.js';
+import { withRegionalWorld } from './regionalWorld.js';
 import { printRow, timeCalls } from './stats.js';
 
-const SEED = 20261121;
-const END_DATE = '2026-10-31';
 const DATABASE = 'bench_feed_check';
 const NOW = new Date(process.env.BENCH_FEED_NOW ?? '2026-11-01T05:30:00Z');
 const say = (message: string) => process.stdout.write(`${message}\n`);
@@ -38,7 +35,7 @@ export async function benchFeedCheckOn(url: string, count = Number(process.env.B
     // A database generated before may predate the migration of the silences.
     await migrate(pool);
     const outlets = await feedOutlets(pool, NOW, { kind: 'all' });
-    const silent = outlets.filter((outlet) => isSilent(factsOf(outlet), NOW.getTime()));
+    const silent = outlets.filter((outlet) => isSilent(feedFactsOf(outlet), NOW.getTime()));
     const usual = outlets.filter((outlet) => outlet.usualNow >= 3).length;
     say(
       `${outlets.length.toLocaleString('en-US')} outlets at ${NOW.toISOString()}: ${usual.toLocaleString('en-US')} ` +
@@ -49,7 +46,7 @@ export async function benchFeedCheckOn(url: string, count = Number(process.env.B
       await timeCalls(
         async () => {
           const read = await feedOutlets(pool, NOW, { kind: 'all' });
-          read.filter((outlet) => isSilent(factsOf(outlet), NOW.getTime()));
+          read.filter((outlet) => isSilent(feedFactsOf(outlet), NOW.getTime()));
         },
         count,
         3,
@@ -86,31 +83,10 @@ export async function benchFeedCheckOn(url: string, count = Number(process.env.B
 
 class RolledBack extends Error {}
 
-/** Generates the regional world into a fresh database on `serverUrl`, then times the check. */
+/** Generates the regional world into a fresh database on `serverUrl`, then times it. */
 export async function benchFeedCheck(serverUrl: string, options: { keep?: boolean } = {}): Promise<void> {
   const receipts = process.env.BENCH_RECEIPTS_FEEDS ? Number(process.env.BENCH_RECEIPTS_FEEDS) : 1_000_000;
-  const pool = await createDatabase(serverUrl, DATABASE);
-  try {
-    const started = performance.now();
-    const result = await generateDemoData(pool, {
-      seed: SEED,
-      receipts,
-      endDate: END_DATE,
-      world: {
-        outletsPerMall: process.env.BENCH_OUTLETS_PER_MALL ? Number(process.env.BENCH_OUTLETS_PER_MALL) : 100,
-        mallCopies: 10,
-        fullMonths: 13,
-      },
-    });
-    say(
-      `generated ${receipts.toLocaleString('en-US')} receipts for ${result.outlets} outlets in ` +
-        `${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    await pool.end();
-    await benchFeedCheckOn(databaseUrl(serverUrl, DATABASE));
-  } finally {
-    if (!options.keep) await dropDatabase(serverUrl, DATABASE);
-  }
+  await withRegionalWorld(serverUrl, DATABASE, { receipts, ...options }, (url) => benchFeedCheckOn(url));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -17,14 +17,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { migrate } from '../../server/db/migrate.js';
 import { createPool } from '../../server/db/pool.js';
-import { generateDemoData } from '../../server/demo/generate.js';
 import { unusualDays } from '../../server/jobs/unusualDays.js';
 import { mallDaysAgainstBaseline, outletDaysAgainstBaseline } from '../../server/repositories/unusualDays.js';
-import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
+import { withPostgres } from '../support/postgres.js';
+import { BENCH_END_DATE, withRegionalWorld } from './regionalWorld.js';
 import { printRow, timeCalls } from './stats.js';
 
-const SEED = 20261121;
-const END_DATE = '2026-10-31';
+const END_DATE = BENCH_END_DATE;
 const DATABASE = 'bench_unusual_days';
 const say = (message: string) => process.stdout.write(`${message}\n`);
 
@@ -98,31 +97,10 @@ export async function benchUnusualDaysOn(url: string, count = Number(process.env
   }
 }
 
-/** Generates the regional world into a fresh database on `serverUrl`, then times the evaluation. */
+/** Generates the regional world into a fresh database on `serverUrl`, then times it. */
 export async function benchUnusualDays(serverUrl: string, options: { keep?: boolean } = {}): Promise<void> {
   const receipts = process.env.BENCH_RECEIPTS_UNUSUAL ? Number(process.env.BENCH_RECEIPTS_UNUSUAL) : 1_000_000;
-  const pool = await createDatabase(serverUrl, DATABASE);
-  try {
-    const started = performance.now();
-    const result = await generateDemoData(pool, {
-      seed: SEED,
-      receipts,
-      endDate: END_DATE,
-      world: {
-        outletsPerMall: process.env.BENCH_OUTLETS_PER_MALL ? Number(process.env.BENCH_OUTLETS_PER_MALL) : 100,
-        mallCopies: 10,
-        fullMonths: 13,
-      },
-    });
-    say(
-      `generated ${receipts.toLocaleString('en-US')} receipts for ${result.outlets} outlets in ` +
-        `${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    await pool.end();
-    await benchUnusualDaysOn(databaseUrl(serverUrl, DATABASE));
-  } finally {
-    if (!options.keep) await dropDatabase(serverUrl, DATABASE);
-  }
+  await withRegionalWorld(serverUrl, DATABASE, { receipts, ...options }, (url) => benchUnusualDaysOn(url));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

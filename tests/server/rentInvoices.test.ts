@@ -20,9 +20,10 @@ import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { earliestMallToday } from '../../server/repositories/xero.js';
 import { createInvoice } from '../../server/xero/api.js';
 import type { XeroDeps } from '../../server/xero/connection.js';
-import { firstDayAfter, monthName, rentInvoice, rentInvoiceKeyOf } from '../../server/xero/invoice.js';
+import { monthName, rentInvoice, rentInvoiceKeyOf } from '../../server/xero/invoice.js';
 import { decryptToken, parseTokenKey } from '../../server/xero/tokenCrypto.js';
 import { addDays } from '../../src/domain/apps.js';
+import { firstDayOfNextMonth } from '../../src/domain/reports.js';
 import { authorizeAtXero } from '../support/xeroBrowser.js';
 import { grantOperatorPermissions, PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestDatabase, defined, type TestDatabase } from './helpers.js';
@@ -154,7 +155,7 @@ describe('before the client is ready to invoice', () => {
   });
 
   it('refuses a month not ended in every mall, or more than 12 months ago, naming it', async () => {
-    const next = firstDayAfter(today.slice(0, 7)).slice(0, 7);
+    const next = firstDayOfNextMonth(today.slice(0, 7)).slice(0, 7);
     for (const month of [today.slice(0, 7), next, monthsBack(13)]) {
       const response = await postMonth(month);
       expect(response.statusCode, month).toBe(400);
@@ -205,7 +206,7 @@ describe('posting each outlet’s month as a sales invoice, once', () => {
       'Cafe Uno invoice',
     );
     expect(result.rows[1]?.invoice_number).toBe(cafeInvoice.InvoiceNumber);
-    const date = firstDayAfter(month);
+    const date = firstDayOfNextMonth(month);
     expect(cafeInvoice).toMatchObject({
       Type: 'ACCREC',
       Date: date,
