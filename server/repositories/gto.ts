@@ -202,6 +202,16 @@ export async function updateSubmission(db: Queryable, input: SubmissionInput): P
   return true;
 }
 
+/**
+ * The GTO review's flag as SQL, the one rule of every page that shows it (the GTO review, the rent statements):
+ * the declared sales differ from the captured by more than the threshold (percent of the captured), either way;
+ * declared sales against none captured are flagged when above zero; no declaration (NULL) is never flagged.
+ * The arguments are SQL expressions: the declared amount, the captured sales (NULL read as none) and the percent.
+ */
+export const declarationFlaggedSql = (declared: string, captured: string, thresholdPercent: string) =>
+  `(${declared} IS NOT NULL AND CASE WHEN coalesce(${captured}, 0) = 0 THEN ${declared} > 0
+     ELSE abs(${declared} - ${captured}) / ${captured} * 100 > ${thresholdPercent} END)`;
+
 /** The client's GTO variance threshold in percent (5 when it has none): beyond it a declaration is flagged. */
 export async function gtoVarianceThreshold(db: Queryable, clientId: number): Promise<number> {
   const { rows } = await db.query<{ percent: number }>(
@@ -290,10 +300,7 @@ export async function gtoSummary(
          g.submitted_at, s.currency, coalesce(c.sales, 0)::float8 AS captured_sales,
          (g.gto_amount - coalesce(c.sales, 0))::float8 AS variance_amount,
          round((g.gto_amount - c.sales) / nullif(c.sales, 0) * 100, 2)::float8 AS variance_percent,
-         g.outlet_id IS NOT NULL AND (
-           CASE WHEN coalesce(c.sales, 0) = 0 THEN g.gto_amount > 0
-                ELSE abs(g.gto_amount - c.sales) / c.sales * 100 > (SELECT percent FROM threshold) END
-         ) AS flagged,
+         ${declarationFlaggedSql('g.gto_amount', 'c.sales', '(SELECT percent FROM threshold)')} AS flagged,
          to_char(r.due_on, 'YYYY-MM-DD') AS due_on,
          CASE WHEN g.outlet_id IS NULL THEN (now() AT TIME ZONE s.time_zone)::date > r.due_on
               ELSE (g.submitted_at AT TIME ZONE s.time_zone)::date > r.due_on END AS late,

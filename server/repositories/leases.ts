@@ -4,7 +4,7 @@ import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
 import { writeAudit } from './audit.js';
 import { ok, type Result, refuse } from './domainError.js';
-import { gtoVarianceThreshold } from './gto.js';
+import { declarationFlaggedSql, gtoVarianceThreshold } from './gto.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
 
 /**
@@ -278,6 +278,8 @@ export interface RentInputRow {
   /** The month's projected captured sales while it is open in the mall's time zone; null once it is over. */
   sales_projected: number | null;
   invoice_number: string | null;
+  /** Whether the declaration differs from the captured sales beyond the client's threshold (the GTO review's flag). */
+  flagged: boolean;
 }
 
 export interface RentInputScope {
@@ -367,8 +369,10 @@ export async function rentInputs(
             THEN round(coalesce(sf.sales, 0) + coalesce(pr.rest, 0), 2)::float8 END AS sales_projected,
        (SELECT i.invoice_number FROM rent_invoices i WHERE i.client_id = ${client} AND i.outlet_id = l.outlet_id
           AND i.month = ${first} AND i.status = 'posted') AS invoice_number,
-       (SELECT gto_variance_threshold::float8 FROM clients WHERE id = ${client}) AS threshold
+       ${declarationFlaggedSql('g.gto_amount', 'ms.captured', 'c.gto_variance_threshold')} AS flagged,
+       c.gto_variance_threshold::float8 AS threshold
      FROM leased l
+     JOIN clients c ON c.id = ${client}
      LEFT JOIN month_sales ms ON ms.outlet_id = l.outlet_id
      LEFT JOIN open op ON op.outlet_id = l.outlet_id
      LEFT JOIN projection pr ON pr.outlet_id = l.outlet_id

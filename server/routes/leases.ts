@@ -49,23 +49,12 @@ export function checkLease(body: BodyOf<'createLease'>): LeaseInput {
 const measuredSalesOf = (input: RentInputRow) => input.sales_projected ?? input.sales_captured;
 
 /**
- * Whether the declared sales differ from the captured by more than the threshold (percent of the captured), either
- * way: the GTO review's flag. Declared sales against none captured are flagged when above zero.
- */
-function declarationFlagged(declared: number | null, captured: number, thresholdPercent: number): boolean {
-  if (declared === null) return false;
-  if (captured === 0) return declared > 0;
-  return (Math.abs(declared - captured) / captured) * 100 > thresholdPercent;
-}
-
-/**
  * A statement row of the rent statements page: the rent on declared and on captured sales, their gap, and where its
  * occupancy cost ratio falls against its category's band; and its occupancy cost, for the groups.
  */
 export function statementOf(
   input: RentInputRow,
   month: string,
-  thresholdPercent: number,
   band?: OccupancyBand,
 ): { row: RentStatementRow; cost: number } {
   const { lease } = input;
@@ -104,7 +93,7 @@ export function statementOf(
     total_due: rents.due.total_due,
     occupancy_cost_ratio: ratio,
     sales_per_sqm: salesPerSqm(measuredSales, lease.gla_sqm, rents.days, rents.daysInMonth),
-    flagged: declarationFlagged(input.sales_declared, input.sales_captured, thresholdPercent),
+    flagged: input.flagged,
     invoice_number: input.invoice_number,
     band_low_percent: band?.low_percent ?? null,
     band_high_percent: band?.high_percent ?? null,
@@ -266,9 +255,7 @@ export function leaseHandlers({ pool, reads }: RouteDeps) {
         ),
         clientBands(reads, query.client_id),
       ]);
-      const statements = rows.map((input) =>
-        statementOf(input, query.month, thresholdPercent, bandOf(bands, input.category)),
-      );
+      const statements = rows.map((input) => statementOf(input, query.month, bandOf(bands, input.category)));
       return {
         month: query.month,
         partial: statements.some(({ row }) => row.partial),

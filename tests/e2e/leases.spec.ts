@@ -120,6 +120,12 @@ test('a leasing user ends a lease, adds a tiered one, and follows the rent at st
   await expect(page).toHaveURL(/\/tenant-connect\/gto-review/);
   await expect(page.getByTestId('gto-review-page')).toBeVisible();
   expect(new URL(page.url()).searchParams.get('month')).toBe(previous);
+  // The review opens narrowed to the statement's outlet: its one row, and the outlet filter naming it.
+  const outletName = leader.split('\n')[0] ?? leader;
+  const reviewRows = page.getByTestId('gto-review-page').locator('tbody tr');
+  await expect(reviewRows).toHaveCount(1);
+  await expect(reviewRows.first()).toContainText(outletName);
+  await expect(page.getByTestId('gto-outlet-filter')).toContainText(outletName);
   await page.goBack();
   await expect(page.getByTestId('rent-statements-table').locator('tbody tr').first()).toContainText(
     leader.split('\n')[0] ?? leader,

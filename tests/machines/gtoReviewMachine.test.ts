@@ -17,6 +17,7 @@ import { gtoReviewCsv } from '../../src/domain/gto';
 import type { Notice } from '../../src/domain/messages';
 import {
   type GtoCsvInput,
+  type GtoReviewInput,
   type GtoReviewQuery,
   gtoReviewListMachine,
   gtoReviewMachine,
@@ -118,12 +119,12 @@ function list(): ActorRefFrom<typeof gtoReviewListMachine> {
 }
 const listSnapshot = () => list().getSnapshot();
 
-function start(): void {
+function start(input: GtoReviewInput = {}): void {
   installNetwork();
   setPermissionsList(['*::*']);
   notices = [];
   exports = [];
-  actor = createActor(testMachine);
+  actor = createActor(testMachine, { input });
   actor.start();
   list().on('notify', (notice) => notices.push(notice));
 }
@@ -309,6 +310,23 @@ describe('gtoReviewMachine details', () => {
     expect(snapshot().can({ type: 'gto.filter', filterOption: 'notSubmitted' })).toBe(true);
   });
 
+  it('opened for an outlet (from a rent statement link), asks for that outlet and names it from its row', async () => {
+    actor.stop();
+    start({ outletId: 7 });
+    actor.send(headerEvent(1));
+    await flush();
+    expect(lastCall().url.searchParams.get('outlet_id')).toBe('7');
+    expect(snapshot().context.outlet).toEqual({ id: 7, name: '' });
+    lastCall().answer.resolve(json(200, { data: [summaryRow(7)], total: 1, threshold_percent: 5 }));
+    await flush();
+    expect(snapshot().context.outlet).toEqual({ id: 7, name: 'Outlet 7' });
+    // Another client drops it: the link named an outlet of the first.
+    actor.send(headerEvent(2));
+    await flush();
+    expect(lastCall().url.searchParams.get('outlet_id')).toBeNull();
+    expect(snapshot().context.outlet).toBeUndefined();
+  });
+
   it('goes back to page 1 with the new filter, keeping the sort', async () => {
     actor.send(headerEvent(1));
     await flush();
@@ -339,7 +357,7 @@ describe('gtoReviewMachine details', () => {
         }),
       },
     });
-    const other = createActor(failing);
+    const other = createActor(failing, { input: {} });
     const told: Notice[] = [];
     other.on('notify', (notice) => told.push(notice));
     other.start();

@@ -35,6 +35,7 @@ beforeAll(async () => {
     '/api/tenant/rentStatement::Read',
     '/api/occupancyBands::Read',
     '/api/occupancyBands::Update',
+    '/api/gtoReport/summary::Read',
   ]);
   await db.pool.query('UPDATE malls SET gst_percent = 9 WHERE id = $1', [central]);
   await inTransaction(db.pool, (client) =>
@@ -305,6 +306,21 @@ describe('GET /api/rentStatements (hand-computed)', () => {
       occupancy_cost_ratio: 11.43,
       sales_per_sqm: 21_000,
     });
+  });
+
+  it('flags the outlets the GTO review flags (one rule for both pages)', async () => {
+    const statements = (await agents.operator.get(statementsUrl([central, harbour]))).json();
+    const review = await agents.operator.get('/api/gtoReport/summary?client_id=1&date=2026-09-15&rowsPerPage=100');
+    expect(review.statusCode, review.body).toBe(200);
+    const reviewFlags = new Map<number, boolean>(
+      review.json().data.map((row: { outlet_id: number; flagged: boolean }) => [row.outlet_id, row.flagged]),
+    );
+    const flags = statements.rows.map((row: { outlet_id: number; flagged: boolean }) => [row.outlet_id, row.flagged]);
+    expect(flags).toEqual([
+      [cafe, true],
+      [boutique, false],
+    ]);
+    for (const [outlet, flagged] of flags) expect(reviewFlags.get(outlet)).toBe(flagged);
   });
 
   it('a month before any lease has no rows; a month not over is partial with a projection', async () => {

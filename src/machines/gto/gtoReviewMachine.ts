@@ -175,6 +175,16 @@ export interface GtoReviewContext {
   /** The mall and outlet the review is narrowed to (none: all). */
   readonly mall: GtoNameOption | undefined;
   readonly outlet: GtoNameOption | undefined;
+  /**
+   * The outlet the page was opened for (a link's `outlet` query, e.g. from a rent statement), until the header's
+   * client is known: the review starts narrowed to it. Its name comes with the first rows.
+   */
+  readonly linkedOutletId: number | undefined;
+}
+
+/** What the page is opened with: the outlet of the link that opened it, if any. */
+export interface GtoReviewInput {
+  readonly outletId?: number | undefined;
 }
 
 export type GtoReviewEvent =
@@ -208,9 +218,17 @@ function listFiltersEvent(context: GtoReviewContext): { type: 'list.filters'; fi
   };
 }
 
+/** The linked outlet with its name from the rows once they carry it (the option lists may not have it yet). */
+function namedOutlet(outlet: GtoNameOption | undefined, rows: readonly GtoSummaryRow[]): GtoNameOption | undefined {
+  if (outlet === undefined || outlet.name !== '') return outlet;
+  const row = rows.find((candidate) => candidate.outlet_id === outlet.id);
+  return row ? { ...outlet, name: row.outlet_name } : outlet;
+}
+
 export const gtoReviewMachine = setup({
   types: {
     context: {} as GtoReviewContext,
+    input: {} as GtoReviewInput | undefined,
     events: {} as GtoReviewEvent,
     emitted: {} as Notice,
     children: {} as {
@@ -291,7 +309,9 @@ export const gtoReviewMachine = setup({
     scopeOptions: enqueueActions(({ context, enqueue }) => {
       if (!context.base) return;
       const clientId = context.base.clientId;
-      enqueue.assign({ mall: undefined, outlet: undefined });
+      // The linked outlet narrows the first client's review only; the gate checks the caller sees it.
+      const outlet = context.linkedOutletId === undefined ? undefined : { id: context.linkedOutletId, name: '' };
+      enqueue.assign({ mall: undefined, outlet, linkedOutletId: undefined });
       enqueue.sendTo('mallOptions', { type: 'options.scope', scope: { clientId } });
       enqueue.sendTo('outletOptions', { type: 'options.scope', scope: { clientId, mallIds: [] } });
     }),
@@ -316,7 +336,7 @@ export const gtoReviewMachine = setup({
   },
 }).createMachine({
   id: 'gtoReview',
-  context: {
+  context: ({ input }) => ({
     base: undefined,
     today: undefined,
     filterOption: 'all',
@@ -325,7 +345,8 @@ export const gtoReviewMachine = setup({
     rulesOpen: false,
     mall: undefined,
     outlet: undefined,
-  },
+    linkedOutletId: input?.outletId,
+  }),
   invoke: [
     { src: 'followHeaderFilters' },
     { id: 'list', systemId: GTO_REVIEW_LIST_SYSTEM_ID, src: 'gtoReviewList', input: {} },
@@ -349,6 +370,7 @@ export const gtoReviewMachine = setup({
       actions: assign(({ context, event }) => ({
         rows: event.rows,
         thresholdPercent: event.thresholdPercent ?? context.thresholdPercent,
+        outlet: namedOutlet(context.outlet, event.rows),
       })),
     },
   },

@@ -85,11 +85,16 @@ export interface RentStatementsPageContext {
   readonly bandsOpen: boolean;
   /** Whether the user may post the month's turnover-rent invoices to Xero (the permission gate's check). */
   readonly mayPostInvoices: boolean;
+  /**
+   * Whether the report shows its query's statements of a month that has ended (not partial): only such a month is
+   * invoiced (the server posts a month once it has ended in every mall).
+   */
+  readonly monthClosed: boolean;
 }
 
 export type RentStatementsPageEvent =
   /** From `followReport`: the report shows another query. */
-  | { type: 'report.query'; query: ReportQuery | undefined }
+  | { type: 'report.query'; query: ReportQuery | undefined; monthClosed: boolean }
   | { type: 'bands.open' }
   | { type: 'bands.close' }
   /** From the bands dialog: the bands are saved. */
@@ -113,7 +118,7 @@ const notice = (intent: 'success' | 'danger', message: string): Notice => ({
  *   positions follow the new bands);  another client in the report's query ─> closed (its bands were another's)
  *
  * and posts the shown month's turnover-rent invoices to Xero (POST /api/rentStatements/invoices, each outlet's
- * month once): idle ── invoices.post (the user may, a month shown) ─> posting ─> idle, the toast and the report
+ * month once): idle ── invoices.post (the user may, an ended month shown) ─> posting ─> idle, the toast and the report
  * read again (its invoice numbers) | idle, the server's reason (or 'Post invoices failed.') as the toast.
  */
 export function createRentStatementsPageMachine(client?: ApiClient) {
@@ -136,11 +141,13 @@ export function createRentStatementsPageMachine(client?: ApiClient) {
       followReport: fromCallback<RentStatementsPageEvent>(({ system, sendBack }) => {
         const child: ActorRefFrom<typeof report> | undefined = system.get(RENT_STATEMENTS_REPORT_ID);
         if (!child) return () => undefined;
-        let told: ReportQuery | undefined | null = null;
+        let told: { query: ReportQuery | undefined; monthClosed: boolean } | undefined;
         const tell = (snapshot: SnapshotFrom<typeof report>) => {
-          if (snapshot.context.query === told) return;
-          told = snapshot.context.query;
-          sendBack({ type: 'report.query', query: told });
+          const panel = snapshot.context.panels.statements;
+          const monthClosed = panel?.status === 'loaded' && panel.data?.partial === false;
+          if (told && snapshot.context.query === told.query && monthClosed === told.monthClosed) return;
+          told = { query: snapshot.context.query, monthClosed };
+          sendBack({ type: 'report.query', ...told });
         };
         const subscription = child.subscribe(tell);
         tell(child.getSnapshot());
@@ -149,12 +156,15 @@ export function createRentStatementsPageMachine(client?: ApiClient) {
     },
     guards: {
       canOpenBands: ({ context }) => context.mayEditBands && context.query !== undefined && !context.bandsOpen,
-      canPostInvoices: ({ context }) => context.mayPostInvoices && context.query?.month !== undefined,
+      canPostInvoices: ({ context }) =>
+        context.mayPostInvoices && context.query?.month !== undefined && context.monthClosed,
       isOtherClient: ({ context, event }) =>
         event.type === 'report.query' && event.query?.clientId !== context.query?.clientId,
     },
     actions: {
-      setQuery: assign(({ event }) => (event.type === 'report.query' ? { query: event.query } : {})),
+      setQuery: assign(({ event }) =>
+        event.type === 'report.query' ? { query: event.query, monthClosed: event.monthClosed } : {},
+      ),
       openBands: enqueueActions(({ context, enqueue }) => {
         if (!context.query) return;
         enqueue.spawnChild('bands', { id: 'bands', input: { clientId: context.query.clientId } });
@@ -176,6 +186,7 @@ export function createRentStatementsPageMachine(client?: ApiClient) {
       mayEditBands: mayEditOccupancyBands(),
       bandsOpen: false,
       mayPostInvoices: mayPostRentInvoices(),
+      monthClosed: false,
     }),
     invoke: [{ id: 'report', systemId: RENT_STATEMENTS_REPORT_ID, src: 'report' }, { src: 'followReport' }],
     on: {

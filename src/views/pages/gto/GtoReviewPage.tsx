@@ -1,8 +1,11 @@
 import { Button, ButtonGroup, Card, Classes, Icon, NonIdealState, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { GtoSortColumn, GtoSummaryRow } from '../../../api/gto';
+import { parseOutletSelection } from '../../../domain/filterOptions';
+import { FILTER_QUERY_KEYS } from '../../../domain/filterUrl';
 import { currencyFormat, formatDateTime, formatDay, formatMoney, formatNumber } from '../../../domain/format';
 import {
   dueRule,
@@ -38,13 +41,22 @@ type ListActor = ActorRefFrom<typeof gtoReviewListMachine>;
 
 const SKELETON_ROWS = 5;
 
+/** The one outlet of the address's `outlet` query, if it names one. */
+function parseOutletId(search: string): number | undefined {
+  const selection = parseOutletSelection(new URLSearchParams(search).get(FILTER_QUERY_KEYS.outlet) ?? undefined);
+  return typeof selection === 'number' ? selection : undefined;
+}
+
 /**
  * GTO review (§2, §7, §8, §9): every outlet's declared GTO of the header's month against the sales captured from
  * its receipts, filtered by status, sorted by any column on the server, 10 rows a page; flagged months are tagged,
  * and each variance links to the outlet's receipts of the month.
  */
 export function GtoReviewPage({ title }: PageProps) {
-  const actor = usePageActor(gtoReviewMachine);
+  const search = useSearch();
+  // The outlet of the link that opened the page (a rent statement's "GTO review"), read once when it opens.
+  const [input] = useState(() => ({ outletId: parseOutletId(search) }));
+  const actor = usePageActor(gtoReviewMachine, input);
   useNoticeToasts(actor);
   const list = useSelector(actor, (state) => state?.children.list);
   useNoticeToasts(list);

@@ -482,7 +482,7 @@ export function RentStatementsPage({ title, header }: PageProps) {
             text={POST_INVOICES_TEXT}
             data-testid="rent-invoices-post"
             loading={postingInvoices}
-            disabled={!canPostInvoices || partial || answer === undefined}
+            disabled={!canPostInvoices}
             onClick={() => page?.send({ type: 'invoices.post' })}
           />
         ) : null}
