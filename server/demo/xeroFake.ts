@@ -7,7 +7,7 @@ import { startXeroIdentity, type VerifiedToken, type XeroIdentity } from './xero
 /**
  * The demo's stand-in for Xero's accounting API (api.xero.com), on the loopback interface: GET /connections,
  * GET /api.xro/2.0/Organisation, Accounts and TaxRates, POST (and GET) /api.xro/2.0/ManualJournals, and PUT, POST
- * (to create) and GET /api.xro/2.0/Invoices. Every call needs a bearer token that the demo's authorization server
+ * (to create) and GET /api.xro/2.0/Invoices and CreditNotes. Every call needs a bearer token that the demo's authorization server
  * (xeroIdentity.ts) issued, has not expired and carries the call's scope (401 otherwise), and every call but
  * /connections an `xero-tenant-id` of one of the token's organisations (400 when missing or not a GUID, 403 when not
  * connected). A manual journal is checked the way Xero does (400 with a ValidationException naming each problem): a
@@ -17,7 +17,8 @@ import { startXeroIdentity, type VerifiedToken, type XeroIdentity } from './xero
  * due date and at least one line once submitted or approved, each line with a description, number quantity and
  * unit amount, an active account that is not a bank or system account and a tax type that applies to the
  * invoice's side, the organisation's currency, a unique invoice number (the next INV-0001 style number when none is
- * given), and a total that is not negative. An Idempotency-Key seen before answers what its request made. The
+ * given), and a total that is not negative; a credit note likewise, of a credit type, without a due date, numbered
+ * CN-0001 style. An Idempotency-Key seen before answers what its request made. The
  * journals, invoices and contacts are kept, so that tests can count them.
  */
 
@@ -95,7 +96,8 @@ export interface FakeInvoice {
   InvoiceID: string;
   InvoiceNumber: string;
   tenantId: string;
-  Type: 'ACCREC' | 'ACCPAY';
+  /** ACCREC and ACCPAY are invoices; ACCRECCREDIT and ACCPAYCREDIT credit notes (their id and number likewise). */
+  Type: 'ACCREC' | 'ACCPAY' | 'ACCRECCREDIT' | 'ACCPAYCREDIT';
   Contact: { ContactID: string; Name: string };
   /** YYYY-MM-DD. */
   Date: string;
@@ -122,6 +124,8 @@ export interface XeroFakeApi {
   journals: (tenantId?: string) => readonly FakeJournal[];
   /** The invoices made, of one organisation or all. */
   invoices: (tenantId?: string) => readonly FakeInvoice[];
+  /** The credit notes made (kept as invoices of a credit type), of one organisation or all. */
+  creditNotes: (tenantId?: string) => readonly FakeInvoice[];
   /** The contacts the invoices named (found or made by name), of one organisation or all. */
   contacts: (tenantId?: string) => readonly FakeContact[];
   /** Requests answered, by method and path (tests check what was called). */
@@ -379,7 +383,44 @@ function journalAnswer(journal: FakeJournal) {
   };
 }
 
-const INVOICE_TYPES = new Set(['ACCREC', 'ACCPAY']);
+/**
+ * What differs between the two documents the stand-in makes: an invoice (PUT or POST /Invoices) and a credit note
+ * (PUT or POST /CreditNotes, which has no due date and its own numbers, CN-0001 style).
+ */
+interface DocumentKind {
+  readonly resource: 'Invoices' | 'CreditNotes';
+  readonly what: 'invoice' | 'credit note';
+  readonly types: ReadonlySet<string>;
+  /** The sales type, whose numbers are unique and given in sequence. */
+  readonly salesType: 'ACCREC' | 'ACCRECCREDIT';
+  readonly idField: 'InvoiceID' | 'CreditNoteID';
+  readonly numberField: 'InvoiceNumber' | 'CreditNoteNumber';
+  readonly numberPrefix: 'INV' | 'CN';
+  readonly needsDueDate: boolean;
+}
+
+const INVOICE_KIND: DocumentKind = {
+  resource: 'Invoices',
+  what: 'invoice',
+  types: new Set(['ACCREC', 'ACCPAY']),
+  salesType: 'ACCREC',
+  idField: 'InvoiceID',
+  numberField: 'InvoiceNumber',
+  numberPrefix: 'INV',
+  needsDueDate: true,
+};
+
+const CREDIT_NOTE_KIND: DocumentKind = {
+  resource: 'CreditNotes',
+  what: 'credit note',
+  types: new Set(['ACCRECCREDIT', 'ACCPAYCREDIT']),
+  salesType: 'ACCRECCREDIT',
+  idField: 'CreditNoteID',
+  numberField: 'CreditNoteNumber',
+  numberPrefix: 'CN',
+  needsDueDate: false,
+};
+
 const INVOICE_STATUSES = new Set(['DRAFT', 'SUBMITTED', 'AUTHORISED']);
 const AMOUNT_TYPES = new Set(['Inclusive', 'Exclusive', 'NoTax']);
 /** Account types no invoice line may use, besides system accounts. */
@@ -399,22 +440,24 @@ interface CheckedInvoice {
 const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.trim() !== '' && value.length <= max;
 
-/** Checks one invoice of a PUT or POST the way Xero does; the messages name each problem. */
+/** Checks one invoice or credit note of a PUT or POST the way Xero does; the messages name each problem. */
 function checkInvoice(
   input: unknown,
   organisation: FakeOrganisation,
   known: { contacts: readonly FakeContact[]; invoices: readonly FakeInvoice[] },
+  kind: DocumentKind = INVOICE_KIND,
 ): CheckedInvoice {
+  const what = kind.what;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return { messages: ['An invoice must be an object.'] };
+    return { messages: [what === 'invoice' ? 'An invoice must be an object.' : 'A credit note must be an object.'] };
   }
   const raw = input as Record<string, unknown>;
   const messages: string[] = [];
-  if (raw.InvoiceID !== undefined) messages.push('Updating an invoice is not supported by the stand-in.');
+  if (raw[kind.idField] !== undefined) messages.push(`Updating a ${what} is not supported by the stand-in.`);
   const type = raw.Type;
-  if (type === undefined) messages.push('Invoice Type is required.');
-  else if (typeof type !== 'string' || !INVOICE_TYPES.has(type))
-    messages.push(`'${String(type)}' is not a valid invoice type.`);
+  if (type === undefined) messages.push(`${what === 'invoice' ? 'Invoice' : 'Credit note'} Type is required.`);
+  else if (typeof type !== 'string' || !kind.types.has(type))
+    messages.push(`'${String(type)}' is not a valid ${what} type.`);
   const contact = raw.Contact as Record<string, unknown> | undefined;
   let contactRef: { ContactID?: string; Name?: string } = {};
   if (typeof contact !== 'object' || contact === null || Array.isArray(contact)) {
@@ -444,7 +487,9 @@ function checkInvoice(
     messages.push(`'${String(status)}' is not a valid invoice status.`);
   }
   const approved = status === 'SUBMITTED' || status === 'AUTHORISED';
-  if (approved && dueDate === undefined) messages.push('Due Date is required for a submitted or approved invoice.');
+  if (approved && kind.needsDueDate && dueDate === undefined) {
+    messages.push('Due Date is required for a submitted or approved invoice.');
+  }
   const lineAmountTypes = raw.LineAmountTypes ?? 'Exclusive';
   if (typeof lineAmountTypes !== 'string' || !AMOUNT_TYPES.has(lineAmountTypes)) {
     messages.push(`'${String(lineAmountTypes)}' is not a valid LineAmountTypes.`);
@@ -456,15 +501,15 @@ function checkInvoice(
   if (typeof reference !== 'string' || reference.length > 255) {
     messages.push('Reference must be text of 255 characters or less.');
   }
-  const number = raw.InvoiceNumber;
+  const number = raw[kind.numberField];
   if (number !== undefined && !isText(number, 255)) {
-    messages.push('InvoiceNumber must be text of 255 characters or less.');
+    messages.push(`${kind.numberField} must be text of 255 characters or less.`);
   } else if (
-    type === 'ACCREC' &&
+    type === kind.salesType &&
     typeof number === 'string' &&
-    known.invoices.some((invoice) => invoice.Type === 'ACCREC' && invoice.InvoiceNumber === number)
+    known.invoices.some((invoice) => invoice.Type === kind.salesType && invoice.InvoiceNumber === number)
   ) {
-    messages.push('Invoice # must be unique.');
+    messages.push(`${what === 'invoice' ? 'Invoice' : 'Credit note'} # must be unique.`);
   }
   const lines = raw.LineItems ?? [];
   const checkedLines: FakeInvoiceLine[] = [];
@@ -472,7 +517,7 @@ function checkInvoice(
     messages.push('LineItems must be a list of line items.');
   } else {
     if (approved && lines.length === 0)
-      messages.push('A submitted or approved invoice must have at least one line item.');
+      messages.push(`A submitted or approved ${what} must have at least one line item.`);
     lines.forEach((line: unknown, index) => {
       const where = `Line item ${index + 1}`;
       if (typeof line !== 'object' || line === null || Array.isArray(line)) {
@@ -500,7 +545,7 @@ function checkInvoice(
       const tax = TaxType === undefined ? undefined : organisation.taxRates.find((rate) => rate.TaxType === TaxType);
       if (
         TaxType !== undefined &&
-        (typeof TaxType !== 'string' || tax?.Status !== 'ACTIVE' || (type === 'ACCREC' && !tax.CanApplyToRevenue))
+        (typeof TaxType !== 'string' || tax?.Status !== 'ACTIVE' || (type === kind.salesType && !tax.CanApplyToRevenue))
       ) {
         messages.push(
           `TaxType code '${String(TaxType)}' does not exist or cannot be used for this type of transaction.`,
@@ -533,7 +578,7 @@ function checkInvoice(
   const totalTax = money(checkedLines.reduce((sum, line) => sum + line.TaxAmount, 0));
   const subTotal = lineAmountTypes === 'Inclusive' ? money(lineTotal - totalTax) : lineTotal;
   const total = money(subTotal + totalTax);
-  if (messages.length === 0 && total < 0) messages.push('The invoice total must not be negative.');
+  if (messages.length === 0 && total < 0) messages.push(`The ${what} total must not be negative.`);
   if (messages.length > 0) return { messages };
   return {
     messages,
@@ -555,11 +600,11 @@ function checkInvoice(
   };
 }
 
-function invoiceAnswer(invoice: FakeInvoice) {
+function invoiceAnswer(invoice: FakeInvoice, kind: DocumentKind = INVOICE_KIND) {
   return {
     Type: invoice.Type,
-    InvoiceID: invoice.InvoiceID,
-    InvoiceNumber: invoice.InvoiceNumber,
+    [kind.idField]: invoice.InvoiceID,
+    [kind.numberField]: invoice.InvoiceNumber,
     Reference: invoice.Reference,
     Contact: { ContactID: invoice.Contact.ContactID, Name: invoice.Contact.Name, ContactStatus: 'ACTIVE' },
     Date: xeroDate(`${invoice.Date}T00:00:00Z`),
@@ -597,12 +642,14 @@ const SCOPE_OF: Record<string, string> = {
   TaxRates: 'accounting.settings',
   ManualJournals: 'accounting.transactions',
   Invoices: 'accounting.transactions',
+  CreditNotes: 'accounting.transactions',
 };
 
 export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<XeroFakeApi> {
   const organisations = options.organisations ?? DEMO_XERO_ORGANISATIONS;
   const journals: FakeJournal[] = [];
   const invoices: FakeInvoice[] = [];
+  const creditNotes: FakeInvoice[] = [];
   const contacts: FakeContact[] = [];
   const answered = new Map<string, { status: number; body: unknown }>();
   const calls: { method: string; path: string; status: number }[] = [];
@@ -668,12 +715,20 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
     if (resource === 'Invoices' && readOnly) {
       return {
         status: 200,
-        body: envelope({ Invoices: invoices.filter((i) => i.tenantId === tenantId).map(invoiceAnswer) }),
+        body: envelope({ Invoices: invoices.filter((i) => i.tenantId === tenantId).map((i) => invoiceAnswer(i)) }),
+      };
+    }
+    if (resource === 'CreditNotes' && readOnly) {
+      const mine = creditNotes.filter((note) => note.tenantId === tenantId);
+      return {
+        status: 200,
+        body: envelope({ CreditNotes: mine.map((note) => invoiceAnswer(note, CREDIT_NOTE_KIND)) }),
       };
     }
     const writes =
       (resource === 'ManualJournals' && request.method === 'POST') ||
-      (resource === 'Invoices' && (request.method === 'PUT' || request.method === 'POST'));
+      ((resource === 'Invoices' || resource === 'CreditNotes') &&
+        (request.method === 'PUT' || request.method === 'POST'));
     if (!writes) {
       return { status: 405, body: problem(405, 'Method Not Allowed', `${request.method} is not supported here.`) };
     }
@@ -694,8 +749,9 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
     } catch {
       return { status: 400, body: validationError({}, ['The request body is not valid JSON.']) };
     }
-    if (resource === 'Invoices') {
-      const answer = makeInvoices(organisation, parsed, typeof key === 'string' ? key : undefined);
+    if (resource === 'Invoices' || resource === 'CreditNotes') {
+      const kind = resource === 'Invoices' ? INVOICE_KIND : CREDIT_NOTE_KIND;
+      const answer = makeInvoices(organisation, parsed, typeof key === 'string' ? key : undefined, kind);
       if (answeredKey !== undefined && answer.status === 200) answered.set(answeredKey, answer);
       return answer;
     }
@@ -724,23 +780,24 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
     return answer;
   }
 
-  /** The invoices of a PUT or POST: all made, or none when one is refused (400 naming its problems). */
+  /** The invoices (or credit notes) of a PUT or POST: all made, or none when one is refused (400 naming its problems). */
   function makeInvoices(
     organisation: FakeOrganisation,
     parsed: unknown,
     key: string | undefined,
+    kind: DocumentKind,
   ): { status: number; body: unknown } {
     const { tenantId } = organisation;
-    const inputs =
-      typeof parsed === 'object' && parsed !== null && Array.isArray((parsed as { Invoices?: unknown }).Invoices)
-        ? ((parsed as { Invoices: unknown[] }).Invoices as unknown[])
-        : [parsed];
-    if (inputs.length === 0) return { status: 400, body: validationError({}, ['No invoice was sent.']) };
+    const kept = kind === INVOICE_KIND ? invoices : creditNotes;
+    const listed =
+      typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[kind.resource] : undefined;
+    const inputs = Array.isArray(listed) ? (listed as unknown[]) : [parsed];
+    if (inputs.length === 0) return { status: 400, body: validationError({}, [`No ${kind.what} was sent.`]) };
     const known = {
       contacts: contacts.filter((contact) => contact.tenantId === tenantId),
-      invoices: invoices.filter((invoice) => invoice.tenantId === tenantId),
+      invoices: kept.filter((invoice) => invoice.tenantId === tenantId),
     };
-    const checked = inputs.map((input) => checkInvoice(input, organisation, known));
+    const checked = inputs.map((input) => checkInvoice(input, organisation, known, kind));
     const refused = checked.findIndex((result) => result.messages.length > 0);
     if (refused >= 0) return { status: 400, body: validationError(inputs[refused], checked[refused]?.messages ?? []) };
     const made = checked.map((result): FakeInvoice => {
@@ -755,21 +812,21 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
         contact = { ContactID: randomUUID(), tenantId, Name: Contact.Name ?? '' };
         contacts.push(contact);
       }
-      const numbered = invoices.filter((candidate) => candidate.tenantId === tenantId && candidate.Type === 'ACCREC');
+      const numbered = kept.filter((candidate) => candidate.tenantId === tenantId && candidate.Type === kind.salesType);
+      const next = `${kind.numberPrefix}-${String(numbered.length + 1).padStart(4, '0')}`;
       const made: FakeInvoice = {
         ...invoice,
         InvoiceID: randomUUID(),
-        InvoiceNumber:
-          InvoiceNumber ?? (invoice.Type === 'ACCREC' ? `INV-${String(numbered.length + 1).padStart(4, '0')}` : ''),
+        InvoiceNumber: InvoiceNumber ?? (invoice.Type === kind.salesType ? next : ''),
         tenantId,
         Contact: { ContactID: contact.ContactID, Name: contact.Name },
         idempotencyKey: key,
         createdAt: new Date().toISOString(),
       };
-      invoices.push(made);
+      kept.push(made);
       return made;
     });
-    return { status: 200, body: envelope({ Invoices: made.map(invoiceAnswer) }) };
+    return { status: 200, body: envelope({ [kind.resource]: made.map((one) => invoiceAnswer(one, kind)) }) };
   }
 
   const server = http.createServer((request, response) => {
@@ -787,6 +844,7 @@ export async function startXeroFakeApi(options: XeroFakeApiOptions): Promise<Xer
     connectionsUrl: `${url}/connections`,
     journals: (tenantId) => journals.filter((journal) => tenantId === undefined || journal.tenantId === tenantId),
     invoices: (tenantId) => invoices.filter((invoice) => tenantId === undefined || invoice.tenantId === tenantId),
+    creditNotes: (tenantId) => creditNotes.filter((note) => tenantId === undefined || note.tenantId === tenantId),
     contacts: (tenantId) => contacts.filter((contact) => tenantId === undefined || contact.tenantId === tenantId),
     calls,
     stop: () =>

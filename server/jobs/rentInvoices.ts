@@ -1,16 +1,29 @@
 import type PgBoss from 'pg-boss';
+import type { Queryable } from '../db/pool.js';
 import { inTransaction } from '../db/pool.js';
 import { rentsOf } from '../leases/monthRents.js';
 import { type RentInputRow, rentInputs } from '../repositories/leases.js';
 import {
+  claimRentAdjustment,
   claimRentInvoice,
+  finishRentAdjustment,
   finishRentInvoice,
+  postedRentMonth,
+  type RentAdjustmentOutcome,
   type RentInvoiceOutcome,
   rentInvoiceClients,
 } from '../repositories/rentInvoices.js';
-import { createInvoice, XeroApiError } from '../xero/api.js';
+import { createCreditNote, createInvoice, type MadeInvoice, XeroApiError } from '../xero/api.js';
 import { type XeroDeps, xeroAccess } from '../xero/connection.js';
-import { monthName, type OutletMonthRent, rentInvoice, rentInvoiceKeyOf } from '../xero/invoice.js';
+import {
+  type InvoiceAccounts,
+  monthName,
+  type OutletMonthRent,
+  rentAdjustmentDocument,
+  rentAdjustmentKeyOf,
+  rentInvoice,
+  rentInvoiceKeyOf,
+} from '../xero/invoice.js';
 import { cachedOptionsOf } from '../xero/journal.js';
 import { createQueue } from './createQueue.js';
 import { type OutletPostingResult, type PostingRunResult, postEach, refusedRun } from './xeroRuns.js';
@@ -25,6 +38,12 @@ import { type OutletPostingResult, type PostingRunResult, postEach, refusedRun }
  * finds it posted), the invoice is sent with an Idempotency-Key of that outlet, month and organisation, and the
  * outcome is written before the commit. A crash before the commit leaves no record, and the next run sends the same
  * key again, so Xero answers the invoice it made instead of making a second one.
+ *
+ * A posted month whose rent due has changed since (the tenant declared late, or corrected its declaration) is
+ * corrected under the same row lock: the difference between the rent due and what was invoiced (the invoice plus
+ * the posted adjustment invoices less the posted credit notes) is posted once, as an adjustment invoice or a credit
+ * note (rent_invoice_adjustments, migration 042), to the organisation the invoice went to. The invoice is never
+ * changed: an approved invoice may have been sent to the tenant, or paid.
  */
 
 /** What posting a month did. */
@@ -102,6 +121,7 @@ async function postOutletMonth(deps: XeroDeps, clientId: number, rent: OutletMon
   const { salesAccount, taxType } = connection;
   const lease = rent.leases.at(-1);
   if (!salesAccount || !taxType || !lease) return 'stopped';
+  const accounts: InvoiceAccounts = { salesAccount, taxType };
   const key = { clientId, outletId: rent.outletId, month: rent.month };
   return inTransaction(deps.pool, async (tx): Promise<OutletResult> => {
     const claim = await claimRentInvoice(tx, {
@@ -111,7 +131,8 @@ async function postOutletMonth(deps: XeroDeps, clientId: number, rent: OutletMon
       amount: rent.amount,
       currency: rent.currency,
     });
-    if (!claim) return 'alreadyPosted';
+    if (!claim)
+      return correctPostedMonth(deps, tx, { clientId, accessToken, tenantId: connection.tenantId }, rent, accounts);
     const listed = cachedOptionsOf(connection.options).currency;
     const accepted = listed.length > 0 ? listed : connection.baseCurrency ? [connection.baseCurrency] : [];
     if (!accepted.includes(rent.currency)) {
@@ -129,7 +150,7 @@ async function postOutletMonth(deps: XeroDeps, clientId: number, rent: OutletMon
         deps.setting,
         accessToken,
         connection.tenantId,
-        rentInvoice(rent, { salesAccount, taxType }),
+        rentInvoice(rent, accounts),
         idempotencyKey,
       );
       outcome = { status: 'posted', ...made };
@@ -145,6 +166,68 @@ async function postOutletMonth(deps: XeroDeps, clientId: number, rent: OutletMon
     await finishRentInvoice(tx, key, outcome);
     return outcome.status;
   });
+}
+
+/** The day (YYYY-MM-DD, UTC) a correction is made: its date. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The correction of a posted month, in the transaction holding its row lock: nothing when what was invoiced is the
+ * rent due ('alreadyPosted'), or when the organisation is no longer the one invoiced; else the difference posted
+ * once, as an adjustment invoice or a credit note ('posted'), or Xero's refusal recorded ('failed', decided again by
+ * the next run on the same correction).
+ */
+async function correctPostedMonth(
+  deps: XeroDeps,
+  tx: Queryable,
+  xero: { clientId: number; accessToken: string; tenantId: string },
+  rent: OutletMonthRent,
+  accounts: InvoiceAccounts,
+): Promise<OutletResult> {
+  const key = { clientId: xero.clientId, outletId: rent.outletId, month: rent.month };
+  const posted = await postedRentMonth(tx, key);
+  if (!posted || posted.tenantId !== xero.tenantId || posted.currency !== rent.currency) return 'alreadyPosted';
+  const difference = Math.round(rent.amount * 100) - Math.round(posted.invoiced * 100);
+  if (difference === 0) return 'alreadyPosted';
+  const kind = difference > 0 ? 'invoice' : 'credit_note';
+  const amount = Math.abs(difference) / 100;
+  const sequence = posted.pending?.sequence ?? posted.nextSequence;
+  const generation = await claimRentAdjustment(tx, {
+    ...key,
+    sequence,
+    kind,
+    amount,
+    tenantId: xero.tenantId,
+    currency: rent.currency,
+  });
+  const document = rentAdjustmentDocument(
+    rent,
+    { kind, amount, sequence, invoiced: posted.invoiced, due: rent.amount, date: todayUtc() },
+    accounts,
+  );
+  const idempotencyKey = rentAdjustmentKeyOf(
+    key.clientId,
+    key.outletId,
+    key.month,
+    xero.tenantId,
+    sequence,
+    generation,
+  );
+  let outcome: RentAdjustmentOutcome;
+  try {
+    const made: MadeInvoice =
+      document.kind === 'invoice'
+        ? await createInvoice(deps.setting, xero.accessToken, xero.tenantId, document.invoice, idempotencyKey)
+        : await createCreditNote(deps.setting, xero.accessToken, xero.tenantId, document.creditNote, idempotencyKey);
+    outcome = { status: 'posted', ...made };
+  } catch (error) {
+    if (!(error instanceof XeroApiError)) throw error;
+    const reason = error.messages.length > 0 ? error.messages.join(' ') : error.message;
+    outcome = { status: 'failed', message: reason.slice(0, 1000), newKey: error.refused };
+    deps.log?.warn({ ...key, sequence, kind, reason }, 'Xero refused a turnover-rent correction');
+  }
+  await finishRentAdjustment(tx, { ...key, sequence }, outcome);
+  return outcome.status;
 }
 
 /* ---------------------------------------------------------------- the job queue */
@@ -191,7 +274,8 @@ export function dueMonthOf(today: string, dueDay: number): string | undefined {
  * The daily look of the monthly invoices: for each client whose connection works and whose sales account and tax
  * rate are chosen, its due month (dueMonthOf). Every day from the day after the GTO due day to the month's end, so
  * that a month Xero refused or could not take, or a zero rent that a late declaration changes, is posted by a later
- * run; a posted outlet's month is never sent again. Answers the invoices posted.
+ * run; a posted outlet's month is never sent again, only corrected by the difference when its rent due changed.
+ * Answers the invoices and corrections posted.
  */
 export async function runMonthlyRentInvoices(deps: XeroDeps): Promise<number> {
   let posted = 0;

@@ -6,6 +6,7 @@ import { writeAudit } from './audit.js';
 import { ok, type Result, refuse } from './domainError.js';
 import { declarationFlaggedSql, gtoVarianceThreshold } from './gto.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
+import { rentDocumentNumbersSql } from './rentInvoices.js';
 
 /**
  * Leases of the client's outlets (leases, migration 031) and what a month's rent is computed from: the lease's
@@ -367,8 +368,7 @@ export async function rentInputs(
        coalesce(ms.captured, 0)::float8 AS sales_captured,
        CASE WHEN op.outlet_id IS NOT NULL
             THEN round(coalesce(sf.sales, 0) + coalesce(pr.rest, 0), 2)::float8 END AS sales_projected,
-       (SELECT i.invoice_number FROM rent_invoices i WHERE i.client_id = ${client} AND i.outlet_id = l.outlet_id
-          AND i.month = ${first} AND i.status = 'posted') AS invoice_number,
+       ${rentDocumentNumbersSql(client, 'l.outlet_id', first)} AS invoice_number,
        ${declarationFlaggedSql('g.gto_amount', 'ms.captured', 'c.gto_variance_threshold')} AS flagged,
        c.gto_variance_threshold::float8 AS threshold
      FROM leased l

@@ -77,6 +77,21 @@ export interface SalesInvoice {
   Status: 'AUTHORISED';
 }
 
+/**
+ * A sales credit note as Xero's CreditNotes endpoint takes it: as a sales invoice, of type ACCRECCREDIT and
+ * without a due date; Xero gives the next credit note number.
+ */
+export interface SalesCreditNote {
+  Type: 'ACCRECCREDIT';
+  Contact: { Name: string };
+  Date: string;
+  LineAmountTypes: 'Exclusive';
+  LineItems: InvoiceLineItem[];
+  CurrencyCode: string;
+  Reference: string;
+  Status: 'AUTHORISED';
+}
+
 /** What Xero made of an invoice: its id and number. */
 export interface MadeInvoice {
   invoiceId: string;
@@ -267,5 +282,31 @@ export async function createInvoice(
   const invoiceId = text(made?.InvoiceID);
   const invoiceNumber = text(made?.InvoiceNumber);
   if (!invoiceId || !invoiceNumber) throw new XeroApiError('Xero answered no InvoiceID and InvoiceNumber', 200);
+  return { invoiceId, invoiceNumber };
+}
+
+/**
+ * Creates one sales credit note (PUT /CreditNotes: creates only); answers Xero's CreditNoteID and the
+ * CreditNoteNumber it gave, as an invoice's id and number.
+ */
+export async function createCreditNote(
+  setting: XeroSetting,
+  accessToken: string,
+  tenantId: string,
+  creditNote: SalesCreditNote,
+  idempotencyKey: string,
+): Promise<MadeInvoice> {
+  const body = (await call(`${setting.apiUrl}/CreditNotes`, accessToken, {
+    tenantId,
+    method: 'PUT',
+    body: { CreditNotes: [creditNote] },
+    idempotencyKey,
+  })) as { CreditNotes?: Record<string, unknown>[] };
+  const made = body?.CreditNotes?.[0];
+  const invoiceId = text(made?.CreditNoteID);
+  const invoiceNumber = text(made?.CreditNoteNumber);
+  if (!invoiceId || !invoiceNumber) {
+    throw new XeroApiError('Xero answered no CreditNoteID and CreditNoteNumber', 200);
+  }
   return { invoiceId, invoiceNumber };
 }

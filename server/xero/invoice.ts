@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { addDays, firstDayOfNextMonth } from '../../src/domain/reports.js';
-import type { SalesInvoice } from './api.js';
+import type { SalesCreditNote, SalesInvoice } from './api.js';
 
 /** Pure rules of the turnover-rent invoices: an outlet's month as a sales invoice, and its Idempotency-Key. */
 
@@ -88,6 +88,59 @@ export function rentInvoice(rent: OutletMonthRent, accounts: InvoiceAccounts): S
   };
 }
 
+/** A correction of a posted month: the difference between the rent now due and what was invoiced, above zero. */
+export interface RentAdjustment {
+  /** 'invoice' when more is due than was invoiced, 'credit_note' when less. */
+  readonly kind: 'invoice' | 'credit_note';
+  /** The difference, in the outlet's currency, before tax. */
+  readonly amount: number;
+  /** From 1: the month's corrections in order. */
+  readonly sequence: number;
+  /** What was invoiced before it, and what is due now. */
+  readonly invoiced: number;
+  readonly due: number;
+  /** The day it is made (YYYY-MM-DD): its date. */
+  readonly date: string;
+}
+
+/**
+ * A posted month's correction as one document to the tenant's contact, approved, dated the day it is made: an
+ * adjustment invoice (due RENT_INVOICE_TERMS_DAYS later) or a credit note, one line 'Turnover rent adjustment
+ * <Month YYYY>, <outlet>: <due> due, <invoiced> invoiced' of the difference on the sales account, and the reference
+ * 'GTO <YYYY-MM> <outlet> adjustment <n>'.
+ */
+export function rentAdjustmentDocument(
+  rent: OutletMonthRent,
+  adjustment: RentAdjustment,
+  accounts: InvoiceAccounts,
+): { kind: 'invoice'; invoice: SalesInvoice } | { kind: 'credit_note'; creditNote: SalesCreditNote } {
+  const outlet = rent.outletCode || rent.outletName;
+  const amounts = `${adjustment.due.toFixed(2)} due, ${adjustment.invoiced.toFixed(2)} invoiced`;
+  const common = {
+    Contact: { Name: rent.outletName },
+    Date: adjustment.date,
+    LineAmountTypes: 'Exclusive' as const,
+    LineItems: [
+      {
+        Description: `Turnover rent adjustment ${monthName(rent.month)}, ${outlet}: ${amounts}`,
+        Quantity: 1,
+        UnitAmount: cents(adjustment.amount),
+        AccountCode: accounts.salesAccount,
+        TaxType: accounts.taxType,
+      },
+    ],
+    CurrencyCode: rent.currency,
+    Reference: `GTO ${rent.month} ${outlet} adjustment ${adjustment.sequence}`,
+    Status: 'AUTHORISED' as const,
+  };
+  if (adjustment.kind === 'credit_note')
+    return { kind: 'credit_note', creditNote: { Type: 'ACCRECCREDIT', ...common } };
+  return {
+    kind: 'invoice',
+    invoice: { Type: 'ACCREC', ...common, DueDate: addDays(adjustment.date, RENT_INVOICE_TERMS_DAYS) },
+  };
+}
+
 /**
  * The Idempotency-Key of an outlet's month in an organisation: the same for every attempt of one generation, so an
  * invoice sent again after a lost answer or a crash is not created twice; a new generation only after Xero refused
@@ -103,3 +156,13 @@ export function rentInvoiceKeyOf(
   const tenant = createHash('sha256').update(tenantId).digest('base64url').slice(0, 16);
   return `mall-analytics-rent-${clientId}-${outletId}-${month}-${tenant}-${generation}`;
 }
+
+/** The Idempotency-Key of a month's correction `sequence`: as the invoice's, with the correction's number. */
+export const rentAdjustmentKeyOf = (
+  clientId: number,
+  outletId: number,
+  month: string,
+  tenantId: string,
+  sequence: number,
+  generation: number,
+) => `${rentInvoiceKeyOf(clientId, outletId, month, tenantId, generation)}-adjustment-${sequence}`;

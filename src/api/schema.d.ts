@@ -1484,7 +1484,7 @@ export interface paths {
         put?: never;
         /**
          * Post a past month's turnover-rent invoices to Xero now
-         * @description Posts, for each outlet of the client with a lease covering the month, the month's turnover rent due (the turnover_rent of GET /api/rentStatements: on the declared GTO, else on the captured sales; summed over the leases when two cover the month) as one approved sales invoice (ACCREC) in the client's Xero organisation, unless already posted: an outlet's month is never invoiced twice (one Idempotency-Key per outlet, month and organisation). The invoice goes to the contact named as the outlet (Xero finds it, or makes it), is dated the first day of the next month and due 14 days later, in the outlet's currency, exclusive of tax (the connection's tax rate is added by Xero), with one line 'Turnover rent <Month YYYY>, <outlet code>' on the connection's sales account and the reference 'GTO <YYYY-MM> <outlet code>'. A month without turnover rent due, or an outlet whose currency is not the organisation's, is recorded as skipped with why. The month must have ended in every mall of the client and lie within the last 12 months (400 naming `month`). The daily job posts the last month by itself once the client's GTO due day has passed. 409 when Xero is not set up, the client is not connected, its tokens have expired, or its sales account and tax rate are not chosen yet; 403 for a caller limited to some outlets of the client. Answers the month's invoices and how many were posted now; the statements show each posted invoice's number.
+         * @description Posts, for each outlet of the client with a lease covering the month, the month's turnover rent due (the turnover_rent of GET /api/rentStatements: on the declared GTO, else on the captured sales; summed over the leases when two cover the month) as one approved sales invoice (ACCREC) in the client's Xero organisation, unless already posted: an outlet's month is never invoiced twice (one Idempotency-Key per outlet, month and organisation). The invoice goes to the contact named as the outlet (Xero finds it, or makes it), is dated the first day of the next month and due 14 days later, in the outlet's currency, exclusive of tax (the connection's tax rate is added by Xero), with one line 'Turnover rent <Month YYYY>, <outlet code>' on the connection's sales account and the reference 'GTO <YYYY-MM> <outlet code>'. A month without turnover rent due, or an outlet whose currency is not the organisation's, is recorded as skipped with why. The month must have ended in every mall of the client and lie within the last 12 months (400 naming `month`). The daily job posts the last month by itself once the client's GTO due day has passed. 409 when Xero is not set up, the client is not connected, its tokens have expired, or its sales account and tax rate are not chosen yet; 403 for a caller limited to some outlets of the client. A posted month whose rent due has changed since (a late or corrected declaration) is corrected once by the difference, to the same organisation: an approved adjustment invoice when more is due (due 14 days after the day it is made), an approved credit note (ACCRECCREDIT) when less, each dated the day it is made, with one line 'Turnover rent adjustment <Month YYYY>, <outlet code>: <due> due, <invoiced> invoiced' and the reference 'GTO <YYYY-MM> <outlet code> adjustment <n>'; the posted invoice is never changed. Answers the month's invoices with their corrections and how many documents were posted now; the statements show each posted document's number.
          */
         post: operations["postRentInvoices"];
         delete?: never;
@@ -3028,7 +3028,7 @@ export interface components {
             sales_per_sqm: number | null;
             /** @description The declared sales differ from the captured by more than the client's GTO threshold. */
             flagged: boolean;
-            /** @description The turnover-rent invoice posted to the connected accounting software, if any. */
+            /** @description The turnover-rent invoice posted to the connected accounting software, if any, followed by the numbers of its corrections (adjustment invoices and credit notes), joined by ', '. */
             invoice_number: string | null;
             /** @description The occupancy cost band of the outlet's category (GET /api/occupancyBands); null without one. */
             band_low_percent: number | null;
@@ -3180,10 +3180,25 @@ export interface components {
             message: string | null;
             /** Format: date-time */
             updated_at: string;
+            /** @description The corrections of a posted month, in order: when the rent due changes after the invoice was posted (a late or corrected declaration), the difference is posted once, as an adjustment invoice when more is due, a credit note when less. The invoice itself is never changed. */
+            adjustments: components["schemas"]["RentInvoiceAdjustment"][];
+        };
+        RentInvoiceAdjustment: {
+            sequence: number;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
+            /** @description The difference posted (above zero), in the outlet's currency, before tax. */
+            amount: number;
+            /** @enum {string} */
+            status: "posted" | "failed";
+            /** @description Xero's InvoiceNumber or CreditNoteNumber once posted. */
+            number: string | null;
+            /** @description Why it failed. */
+            message: string | null;
         };
         RentInvoiceResult: {
             month: components["schemas"]["Month"];
-            /** @description Invoices posted by this call (0 when every outlet's month was posted before). */
+            /** @description Invoices and corrections posted by this call (0 when every outlet's month was posted before and nothing changed). */
             postedNow: number;
             rows: components["schemas"]["RentInvoice"][];
         };

@@ -20,7 +20,7 @@ import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { earliestMallToday } from '../../server/repositories/xero.js';
 import { createInvoice } from '../../server/xero/api.js';
 import type { XeroDeps } from '../../server/xero/connection.js';
-import { monthName, rentInvoice, rentInvoiceKeyOf } from '../../server/xero/invoice.js';
+import { monthName, rentAdjustmentKeyOf, rentInvoice, rentInvoiceKeyOf } from '../../server/xero/invoice.js';
 import { decryptToken, parseTokenKey } from '../../server/xero/tokenCrypto.js';
 import { addDays } from '../../src/domain/apps.js';
 import { firstDayOfNextMonth } from '../../src/domain/reports.js';
@@ -373,6 +373,95 @@ describe('posting each outlet’s month as a sales invoice, once', () => {
       Total: 7_630,
       idempotencyKey: rentInvoiceKeyOf(1, cafe, month, HARBOURFRONT.tenantId, 1),
     });
+  });
+});
+
+describe('a posted month whose rent due changes afterwards', () => {
+  const creditNotesOf = (month: string) =>
+    demo.api.creditNotes(HARBOURFRONT.tenantId).filter((note) => note.Reference.startsWith(`GTO ${month} `));
+  const redeclare = (month: string, amount: number) =>
+    db.pool.query(
+      `UPDATE gto_submissions SET gto_amount = $3 WHERE client_id = 1 AND outlet_id = $1 AND month = $2::date`,
+      [cafe, `${month}-01`, amount],
+    );
+  type Adjusted = Row & { adjustments: { sequence: number; kind: string; amount: number; status: string }[] };
+  const cafeRowOf = async (month: string) => {
+    const response = await postMonth(month);
+    expect(response.statusCode, response.body).toBe(200);
+    const row = (response.json().rows as Adjusted[]).find((candidate) => candidate.outlet_id === cafe);
+    return { postedNow: response.json().postedNow as number, row: defined(row, 'Cafe Uno row') };
+  };
+  const statementNumbers = async (month: string) => {
+    const response = await admin.get(`/api/rentStatements?client_id=1&month=${month}&mall_ids=${WORLD.malls.central}`);
+    const rows = response.json().rows as { outlet_id: number; invoice_number: string | null }[];
+    return rows.find((row) => row.outlet_id === cafe)?.invoice_number;
+  };
+
+  it('is corrected once by the difference: an adjustment invoice when more is due, a credit note when less', async () => {
+    const month = monthsBack(8);
+    // Cafe Uno captures 250,000 and declares 200,000: 16,000 − 10,000 = 6,000 invoiced.
+    await seedSales(month, [[cafe, 250_000]]);
+    await declare(month, cafe, 200_000);
+    const first = await cafeRowOf(month);
+    expect(first.row).toMatchObject({ status: 'posted', amount: 6_000, adjustments: [] });
+    const invoice = defined(invoicesOf(month)[0], 'invoice');
+
+    // The tenant corrects its declaration to 250,000: 21,000 − 10,000 = 11,000 due, 5,000 more than invoiced.
+    await redeclare(month, 250_000);
+    const more = await cafeRowOf(month);
+    expect(more.postedNow).toBe(1);
+    expect(more.row.adjustments).toMatchObject([{ sequence: 1, kind: 'invoice', amount: 5_000, status: 'posted' }]);
+    const adjustment = defined(invoicesOf(month)[1], 'adjustment invoice');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(adjustment).toMatchObject({
+      Type: 'ACCREC',
+      Date: today,
+      DueDate: addDays(today, 14),
+      Reference: `GTO ${month} C-01 adjustment 1`,
+      SubTotal: 5_000,
+      TotalTax: 450,
+      Total: 5_450,
+    });
+    expect(adjustment.LineItems[0]?.Description).toBe(
+      `Turnover rent adjustment ${monthName(month)}, C-01: 11000.00 due, 6000.00 invoiced`,
+    );
+    // The invoice itself is unchanged, and nothing more is posted while the rent due stays.
+    expect(invoicesOf(month)[0]).toEqual(invoice);
+    expect((await cafeRowOf(month)).postedNow).toBe(0);
+    expect(await postRentInvoices(deps, { clientId: 1, month })).toMatchObject({ posted: 0, alreadyPosted: 1 });
+    expect(invoicesOf(month)).toHaveLength(2);
+
+    // Corrected down to 100,000: 8,000 is below the base rent, nothing due; the 11,000 invoiced is credited, once
+    // Xero takes it (the first attempt is refused for its tax rate, and the same correction is decided again).
+    await redeclare(month, 100_000);
+    await db.pool.query(`UPDATE xero_connections SET tax_type = 'INPUT' WHERE client_id = 1`);
+    const refused = await cafeRowOf(month);
+    expect(refused.postedNow).toBe(0);
+    expect(refused.row.adjustments[1]).toMatchObject({ sequence: 2, kind: 'credit_note', status: 'failed' });
+    await db.pool.query(`UPDATE xero_connections SET tax_type = 'OUTPUT' WHERE client_id = 1`);
+    const less = await cafeRowOf(month);
+    expect(less.postedNow).toBe(1);
+    expect(less.row.adjustments.map(({ sequence, kind, amount, status }) => [sequence, kind, amount, status])).toEqual([
+      [1, 'invoice', 5_000, 'posted'],
+      [2, 'credit_note', 11_000, 'posted'],
+    ]);
+    const notes = creditNotesOf(month);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      Type: 'ACCRECCREDIT',
+      Reference: `GTO ${month} C-01 adjustment 2`,
+      SubTotal: 11_000,
+      TotalTax: 990,
+      Total: 11_990,
+      idempotencyKey: rentAdjustmentKeyOf(1, cafe, month, HARBOURFRONT.tenantId, 2, 1),
+    });
+    expect((await cafeRowOf(month)).postedNow).toBe(0);
+    expect(creditNotesOf(month)).toHaveLength(1);
+    // The statements name every document of the month, in order.
+    expect(await statementNumbers(month)).toBe(
+      `${invoice.InvoiceNumber}, ${adjustment.InvoiceNumber}, ${defined(notes[0], 'note').InvoiceNumber}`,
+    );
+    expect(notes[0]?.InvoiceNumber).toMatch(/^CN-\d{4}$/);
   });
 });
 
