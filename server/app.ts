@@ -21,6 +21,7 @@ import { cancelQueries, RequestQueries, runAsRequest, trackRequestQueries } from
 import type { DemoSsoIssuer } from './demo/ssoIssuer.js';
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { ExportSlots } from './exports/exportSlots.js';
+import { WORKBOOK_MEDIA_TYPE } from './exports/mallHomeWorkbook.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMetrics, type Metrics, registerRequestMetrics } from './metrics.js';
 import { listOperations, loadSpecification, OPENAPI_PATH, type Operation } from './openapi.js';
@@ -261,9 +262,13 @@ export async function buildApp({
 
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
-  // The contract returns PDFs but takes none; saying so also tells the route generator the type is handled.
+  // The contract returns PDFs and workbooks but takes none; saying so also tells the route generator the type is
+  // handled.
   app.addContentTypeParser('application/pdf', (_request, _payload, done) => {
     done(new HttpError(415, 'PDF request bodies are not accepted.'), undefined);
+  });
+  app.addContentTypeParser(WORKBOOK_MEDIA_TYPE, (_request, _payload, done) => {
+    done(new HttpError(415, 'Workbook request bodies are not accepted.'), undefined);
   });
   // After validation and before the access check: the rules a schema cannot state (start before end, the longest
   // range), for every operation by the parameters it takes, built or not.

@@ -3,7 +3,9 @@ import type { Metric, TimeRange } from '../domain/dateLimits';
 import { type ReportQuery, wholeDays } from '../domain/mallReportViews';
 import type { Period } from '../domain/reports';
 import { api, type CallOptions } from './client';
-import { ApiError, dataOrThrow, serverMessageOf } from './errors';
+import { readStreamedFile, type StreamProgress } from './download';
+import { dataOrThrow } from './errors';
+import { isCallAllowed } from './middleware/permissionGate';
 import type { components } from './schema';
 
 /**
@@ -184,9 +186,11 @@ export async function getPaymentMethodOverall(
 }
 
 /** How far a workbook's download has come: the bytes received, and its size when the server says it. */
-export interface WorkbookDownloadProgress {
-  received: number;
-  size: number | undefined;
+export type WorkbookDownloadProgress = StreamProgress;
+
+/** Whether the permission gate lets the user download the Mall Home workbook. */
+export function mayDownloadMallHomeWorkbook(): boolean {
+  return isCallAllowed('/api/mall_report/mall_home/workbook', 'GET');
 }
 
 /** The media type of an .xlsx workbook. */
@@ -209,22 +213,5 @@ export async function downloadMallHomeWorkbook(
     parseAs: 'stream',
     signal,
   });
-  const { response } = result;
-  // openapi-fetch has read a refusal's body already (its error), whatever the answer is parsed as.
-  if (!response.ok) throw new ApiError(response.status, serverMessageOf(result.error), result.error);
-  const size = Number(response.headers.get('content-length')) || undefined;
-  const body = response.body;
-  if (!body) return new Blob([await response.arrayBuffer()], { type: WORKBOOK_MEDIA_TYPE });
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  onProgress({ received, size });
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.byteLength;
-    onProgress({ received, size });
-  }
-  return new Blob(chunks as BlobPart[], { type: WORKBOOK_MEDIA_TYPE });
+  return readStreamedFile(result, WORKBOOK_MEDIA_TYPE, onProgress);
 }

@@ -1,5 +1,6 @@
 import { api, type CallOptions } from './client';
-import { ApiError, dataOrThrow, serverMessageOf } from './errors';
+import { readStreamedFile } from './download';
+import { dataOrThrow } from './errors';
 import type { components, operations } from './schema';
 
 /** Thin wrappers over the receipts calls (§7). Each returns the body of a 2xx answer or throws an ApiError. */
@@ -82,31 +83,7 @@ export async function downloadTransactionsPdf(
   { signal, client = api }: CallOptions = {},
 ): Promise<Blob> {
   const result = await client.GET('/outlets/transaction/generatepdf', { params: { query }, parseAs: 'stream', signal });
-  const { response } = result;
-  if (!response.ok) {
-    let message: string | undefined;
-    try {
-      message = serverMessageOf(await response.clone().json());
-    } catch {
-      message = undefined;
-    }
-    throw new ApiError(response.status, message);
-  }
-  const size = Number(response.headers.get('content-length')) || undefined;
-  const countHeader = Number(response.headers.get('x-receipt-count') ?? Number.NaN);
+  const countHeader = Number(result.response.headers.get('x-receipt-count') ?? Number.NaN);
   const count = Number.isInteger(countHeader) && countHeader >= 0 ? countHeader : undefined;
-  const body = response.body;
-  if (!body) return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  onProgress({ received, size, count });
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.byteLength;
-    onProgress({ received, size, count });
-  }
-  return new Blob(chunks as BlobPart[], { type: 'application/pdf' });
+  return readStreamedFile(result, 'application/pdf', (progress) => onProgress({ ...progress, count }));
 }

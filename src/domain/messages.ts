@@ -57,3 +57,10 @@ export interface Notice {
 export function loadFailureNotice(what: string): Notice {
   return { type: 'notify', intent: 'danger', message: errorOccurs(what), timeout: TOAST_TIMEOUT.long };
 }
+
+/** The toast of a failed call: the server's reason when it gave one (a refusal worth reading), else loadFailureNotice. */
+export function failureNotice(what: string, reason: string | undefined): Notice {
+  return reason === undefined
+    ? loadFailureNotice(what)
+    : { type: 'notify', intent: 'danger', message: reason, timeout: TOAST_TIMEOUT.long };
+}

@@ -13,6 +13,7 @@ import {
   getMonthlyReport,
   getPaymentMethodOverall,
   getPeakHours,
+  mayDownloadMallHomeWorkbook,
   type WorkbookDownloadProgress,
 } from '../api/mallReports';
 import type { CsvFile } from '../domain/csv';
@@ -180,6 +181,11 @@ export interface ExportContext {
   readonly failure: ExportFailure | undefined;
   /** The name of the file last downloaded. */
   readonly downloaded: string | undefined;
+  /**
+   * Whether the user may download the Mall Home workbook (the permission gate's check), as the session stood when
+   * the page started: only then is the format a choice.
+   */
+  readonly mayDownloadWorkbook: boolean;
 }
 
 /** The reports of the run in so far, and how many it has. */
@@ -303,6 +309,8 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
       allSelected: ({ context }) => context.selected.length === EXPORT_REPORT_IDS.length,
       allIn: ({ context }) => remainingOf(context).length === 0,
       isWorkbook: ({ context }) => context.format === 'workbook',
+      mayChooseFormat: ({ context, event }) =>
+        event.type === 'export.format' && (event.format === 'csv' || context.mayDownloadWorkbook),
     },
     actions: {
       setQuery: assign((_, params: { query: ReportQuery | undefined }) => ({ query: params.query, ...CLEARED_RUN })),
@@ -354,13 +362,14 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
     },
   }).createMachine({
     id: 'export',
-    context: {
+    context: () => ({
       query: undefined,
       selected: [...EXPORT_REPORT_IDS],
       format: 'csv',
       ...CLEARED_RUN,
       currency: undefined,
-    },
+      mayDownloadWorkbook: mayDownloadMallHomeWorkbook(),
+    }),
     invoke: { src: 'followHeaderFilters' },
     on: {
       // Other malls or dates: what was run or is running is of the old ones (a run is aborted).
@@ -384,7 +393,7 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
           'export.toggle': { guard: not('isWorkbook'), actions: 'toggle' },
           'export.selectAll': { guard: and([not('isWorkbook'), not('allSelected')]), actions: 'selectAll' },
           'export.clearAll': { guard: and([not('isWorkbook'), 'hasSelection']), actions: 'clearAll' },
-          'export.format': { actions: 'setFormat' },
+          'export.format': { guard: 'mayChooseFormat', actions: 'setFormat' },
           'export.start': START,
         },
       },
@@ -474,7 +483,7 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
             actions: 'selectAll',
           },
           'export.clearAll': { guard: and([not('isWorkbook'), 'hasSelection']), target: 'ready', actions: 'clearAll' },
-          'export.format': { target: 'ready', actions: 'setFormat' },
+          'export.format': { guard: 'mayChooseFormat', target: 'ready', actions: 'setFormat' },
           'export.start': START,
         },
       },
@@ -488,7 +497,7 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
             actions: 'selectAll',
           },
           'export.clearAll': { guard: and([not('isWorkbook'), 'hasSelection']), target: 'ready', actions: 'clearAll' },
-          'export.format': { target: 'ready', actions: 'setFormat' },
+          'export.format': { guard: 'mayChooseFormat', target: 'ready', actions: 'setFormat' },
           'export.start': START,
         },
       },

@@ -10,6 +10,7 @@ import {
   setup,
 } from 'xstate';
 import { saveFile } from '../api/download';
+import { ApiError } from '../api/errors';
 import {
   type BreakdownSeries,
   downloadTransactionsPdf,
@@ -26,7 +27,7 @@ import {
   type ReceiptRow,
   type ReceiptSummary,
 } from '../api/receipts';
-import { loadFailureNotice, type Notice } from '../domain/messages';
+import { failureNotice, loadFailureNotice, type Notice } from '../domain/messages';
 import {
   ALL_PAYMENT_METHODS,
   keepReceiptType,
@@ -120,7 +121,8 @@ export type ReceiptsEvent =
   | { type: 'pdf.generate' }
   | ({ type: 'pdf.progress' } & PdfDownloadProgress)
   | { type: 'pdf.done' }
-  | { type: 'pdf.failed' }
+  /** The PDF was not made: the server's reason when it refused (e.g. too many exports running), else none. */
+  | { type: 'pdf.failed'; reason: string | undefined }
   | { type: 'link.create' }
   | { type: 'link.dismiss' }
   /** Copies the shareable link to the clipboard. */
@@ -304,8 +306,9 @@ export const receiptsMachine = setup({
           saveFile(blob, receiptsPdfFileName(input), RECEIPTS_FILE_URL_LIFETIME);
           sendBack({ type: 'pdf.done' });
         })
-        .catch(() => {
-          if (!cancelled) sendBack({ type: 'pdf.failed' });
+        .catch((error: unknown) => {
+          if (!cancelled)
+            sendBack({ type: 'pdf.failed', reason: error instanceof ApiError ? error.serverMessage : undefined });
         });
       return () => {
         cancelled = true;
@@ -507,7 +510,7 @@ export const receiptsMachine = setup({
               target: 'idle',
               actions: [
                 assign({ pdfDownload: undefined }),
-                { type: 'notify', params: { what: RECEIPTS_ERROR_WHAT.pdf } },
+                emit(({ event }) => failureNotice(RECEIPTS_ERROR_WHAT.pdf, event.reason)),
               ],
             },
           },

@@ -193,6 +193,7 @@ type ModelEvent = {
     | 'pdfChunk'
     | 'pdfDone'
     | 'pdfFails'
+    | 'pdfRefused'
     | 'createLink'
     | 'dismissLink';
 };
@@ -218,12 +219,14 @@ const receiptsModel = createTestModel(
         },
       },
       /** The PDF of the list's filters asked for; no answer yet. */
-      pdfRequested: { on: { pdfAnswers: 'pdfStreaming', pdfFails: 'pdfFailed' } },
+      pdfRequested: { on: { pdfAnswers: 'pdfStreaming', pdfFails: 'pdfFailed', pdfRefused: 'pdfRefused' } },
       /** The answer's headers: 25 receipts, no Content-Length (streamed). */
       pdfStreaming: { on: { pdfChunk: 'pdfReceiving' } },
       /** 1.2 MB received. */
       pdfReceiving: { on: { pdfDone: 'listed' } },
       pdfFailed: { on: { generatePdf: 'pdfRequested' } },
+      /** The server refused the PDF with its reason (all export slots busy). */
+      pdfRefused: { on: { generatePdf: 'pdfRequested' } },
       /** The PDF asked for from page 2 of the list sorted by amount: every receipt, sorted by amount. */
       pdfByAmount: {},
       linkCreated: { on: { dismissLink: 'listed' } },
@@ -342,6 +345,11 @@ const states: Record<string, (model: ModelSnapshot) => void> = {
     expect(notices.map((notice) => notice.message)).toEqual(['PDF generation error occurs. Please try again later.']);
     notices = [];
   },
+  '#receiptsModel.pdfRefused': () => {
+    expect(snapshot().hasTag('pdfGenerating')).toBe(false);
+    expect(notices.map((notice) => notice.message)).toEqual([EXPORTS_BUSY]);
+    notices = [];
+  },
   '#receiptsModel.pdfByAmount': () => {
     expect(list().getSnapshot().context.page).toBe(2);
     expect(pdfQueries.at(-1)).toMatchObject({ sortColumn: 'total_amount', orderByMethod: 'desc' });
@@ -423,11 +431,15 @@ const testParams: TestParam<ModelSnapshot, ModelEvent> = {
     pdfAnswers: () => answerPdf({ type: 'pdf.progress', received: 0, size: undefined, count: 25 }),
     pdfChunk: () => answerPdf({ type: 'pdf.progress', received: 1_200_000, size: undefined, count: 25 }),
     pdfDone: () => answerPdf({ type: 'pdf.done' }),
-    pdfFails: () => answerPdf({ type: 'pdf.failed' }),
+    pdfFails: () => answerPdf({ type: 'pdf.failed', reason: undefined }),
+    pdfRefused: () => answerPdf({ type: 'pdf.failed', reason: EXPORTS_BUSY }),
     createLink: () => send({ type: 'link.create' }),
     dismissLink: () => send({ type: 'link.dismiss' }),
   },
 };
+
+/** A refusal's reason as the server words it: shown as it is. */
+const EXPORTS_BUSY = 'Too many exports are running. Try again in a minute.';
 
 function start() {
   queries = [];
@@ -447,7 +459,7 @@ describe('receiptsMachine (model-based)', () => {
   afterEach(() => actor.stop());
   describeModelCoverage(receiptsModel, testParams, {
     states: Object.keys(states),
-    transitions: 38,
+    transitions: 40,
     stateName: (key) => modelStateId('receiptsModel', key),
   });
 });

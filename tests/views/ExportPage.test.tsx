@@ -11,6 +11,7 @@ import {
   FILE_RANGE,
   installNetwork,
   ok,
+  PERMISSIONS,
   type RecordedCall,
   renderReportPage,
   serverError,
@@ -295,6 +296,22 @@ describe('the export page', () => {
     expect(screen.getByTestId('export-done').textContent).toContain(`Downloaded mall-home_${FILE_RANGE}.xlsx.`);
     // Back to the CSV files: the reports can be ticked again.
     fireEvent.click(screen.getByRole('radio', { name: /CSV files/ }));
+    expect(screen.getByTestId('export-reports').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('offers no workbook to a user who may not download it: the CSV files only', async () => {
+    installNetwork(answers);
+    renderReportPage(ExportPage, {
+      title: 'Export',
+      header: 'none',
+      page: { period: 'range', outletMode: 'disabled' },
+      permissions: [
+        ...['daily', 'mall', 'category', 'level', 'monthly'].map((report) => `/api/mall_report/${report}::Read`),
+        ...PERMISSIONS.filter((permission) => !permission.startsWith('/api/mall_report/')),
+      ],
+    });
+    await waitForFilters();
+    expect(screen.queryByRole('radio', { name: /Excel workbook/ })).toBeNull();
     expect(screen.getByTestId('export-reports').hasAttribute('disabled')).toBe(false);
   });
 

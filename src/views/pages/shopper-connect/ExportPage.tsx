@@ -49,34 +49,36 @@ export function ExportPage({ title }: PageProps) {
     <MallReportSection testId="export-page">
       <MallsDateRangeHeader title={title} testId="export-header" />
       <Card className="export-card">
-        <RadioGroup
-          className="export-formats"
-          label="Download as"
-          name={formatId}
-          selectedValue={format}
-          disabled={!can({ type: 'export.format', format: format === 'csv' ? 'workbook' : 'csv' })}
-          onChange={(event) => {
-            const chosen = event.currentTarget.value;
-            if (isExportFormat(chosen)) page?.send({ type: 'export.format', format: chosen });
-          }}
-        >
-          {EXPORT_FORMATS.map((option) => (
-            <Radio
-              key={option.id}
-              value={option.id}
-              data-testid={`export-format-${option.id}`}
-              aria-describedby={`${formatId}-${option.id}`}
-              labelElement={
-                <>
-                  {option.label}{' '}
-                  <span id={`${formatId}-${option.id}`} className="export-report-description">
-                    {option.description}
-                  </span>
-                </>
-              }
-            />
-          ))}
-        </RadioGroup>
+        {context?.mayDownloadWorkbook ? (
+          <RadioGroup
+            className="export-formats"
+            label="Download as"
+            name={formatId}
+            selectedValue={format}
+            disabled={!can({ type: 'export.format', format: format === 'csv' ? 'workbook' : 'csv' })}
+            onChange={(event) => {
+              const chosen = event.currentTarget.value;
+              if (isExportFormat(chosen)) page?.send({ type: 'export.format', format: chosen });
+            }}
+          >
+            {EXPORT_FORMATS.map((option) => (
+              <Radio
+                key={option.id}
+                value={option.id}
+                data-testid={`export-format-${option.id}`}
+                aria-describedby={`${formatId}-${option.id}`}
+                labelElement={
+                  <>
+                    {option.label}{' '}
+                    <span id={`${formatId}-${option.id}`} className="export-report-description">
+                      {option.description}
+                    </span>
+                  </>
+                }
+              />
+            ))}
+          </RadioGroup>
+        ) : null}
         <fieldset
           className="export-reports"
           aria-describedby={`${legendId}-hint`}
