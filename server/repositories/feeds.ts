@@ -1,6 +1,8 @@
+import type { components } from '../../src/api/schema.js';
 import { BASELINE_WEEKS, DEFAULT_SILENCE_MINUTES, type FeedFacts } from '../../src/domain/dataFeeds.js';
-import type { Queryable } from '../db/pool.js';
+import { inTransaction, type Pool, type Queryable, singleRow } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
+import { writeAudit } from './audit.js';
 import { runningColumns } from './hourColumns.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
 
@@ -212,4 +214,55 @@ export async function feedSilenceMinutes(db: Queryable, clientId: number): Promi
     [clientId],
   );
   return rows[0]?.minutes ?? DEFAULT_SILENCE_MINUTES;
+}
+
+export type FeedAlertSettings = components['schemas']['FeedAlertSettings'];
+
+const ALERT_SETTINGS_COLUMNS = `feed_silence_minutes::int AS silence_minutes,
+  unusual_day_threshold::float8 AS unusual_threshold, unusual_day_min_baseline::int AS unusual_min_baseline`;
+
+/** The client's rules of feed alerts and unusual days; undefined for no such client. */
+export async function getFeedAlertSettings(db: Queryable, clientId: number): Promise<FeedAlertSettings | undefined> {
+  const { rows } = await db.query<FeedAlertSettings>(`SELECT ${ALERT_SETTINGS_COLUMNS} FROM clients WHERE id = $1`, [
+    clientId,
+  ]);
+  return rows[0];
+}
+
+/** Saves the rules (the row locked first, so of two saves the later wins), audit-logged in the same transaction. */
+export async function updateFeedAlertSettings(
+  pool: Pool,
+  actor: { clientId: number; userId: number | null },
+  settings: FeedAlertSettings,
+): Promise<FeedAlertSettings | undefined> {
+  return inTransaction(pool, async (tx) => {
+    const before = (
+      await tx.query<FeedAlertSettings>(`SELECT ${ALERT_SETTINGS_COLUMNS} FROM clients WHERE id = $1 FOR UPDATE`, [
+        actor.clientId,
+      ])
+    ).rows[0];
+    if (!before) return undefined;
+    const after = singleRow(
+      (
+        await tx.query<FeedAlertSettings>(
+          `UPDATE clients SET feed_silence_minutes = $2, unusual_day_threshold = round($3::numeric, 2),
+             unusual_day_min_baseline = $4
+           WHERE id = $1 RETURNING ${ALERT_SETTINGS_COLUMNS}`,
+          [actor.clientId, settings.silence_minutes, settings.unusual_threshold, settings.unusual_min_baseline],
+        )
+      ).rows,
+    );
+    await writeAudit(tx, [
+      {
+        clientId: actor.clientId,
+        userId: actor.userId,
+        action: 'update',
+        entity: 'feed_alert_settings',
+        entityId: actor.clientId,
+        before,
+        after,
+      },
+    ]);
+    return after;
+  });
 }

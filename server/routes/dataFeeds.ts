@@ -1,10 +1,20 @@
 import { feedState, usuallyTrades } from '../../src/domain/dataFeeds.js';
 import { requireCaller } from '../auth/access.js';
-import { feedFactsOf, feedOutlets, feedSilenceMinutes } from '../repositories/feeds.js';
+import { notFound } from '../errors.js';
+import {
+  feedFactsOf,
+  feedOutlets,
+  feedSilenceMinutes,
+  getFeedAlertSettings,
+  updateFeedAlertSettings,
+} from '../repositories/feeds.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
 
-/** /api/dataFeeds: whether each outlet of the selected malls is sending receipts (issue 34), read now. */
-export function dataFeedHandlers({ reads }: RouteDeps) {
+/**
+ * /api/dataFeeds: whether each outlet of the selected malls is sending receipts (issue 34), read now; and the
+ * client's rules of feed alerts and unusual days.
+ */
+export function dataFeedHandlers({ pool, reads }: RouteDeps) {
   return {
     async getDataFeeds(request) {
       const { grants } = requireCaller(request);
@@ -37,6 +47,29 @@ export function dataFeedHandlers({ reads }: RouteDeps) {
           silent_since: outlet.silenceSince?.toISOString() ?? null,
         })),
       };
+    },
+
+    // The rules are read from the primary: an editor reloads what it saved.
+    async getFeedAlertSettings({ query }) {
+      const settings = await getFeedAlertSettings(pool, query.client_id);
+      if (!settings) throw notFound('No such client.');
+      return settings;
+    },
+
+    async updateFeedAlertSettings(request) {
+      const { body } = request;
+      const caller = requireCaller(request);
+      const saved = await updateFeedAlertSettings(
+        pool,
+        { clientId: body.client_id, userId: caller.user.id },
+        {
+          silence_minutes: body.silence_minutes,
+          unusual_threshold: body.unusual_threshold,
+          unusual_min_baseline: body.unusual_min_baseline,
+        },
+      );
+      if (!saved) throw notFound('No such client.');
+      return saved;
     },
   } satisfies AreaHandlers;
 }

@@ -1433,6 +1433,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dataFeeds/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's rules of feed alerts and unusual days
+         * @description How long an outlet that usually trades at the hour may send no receipt before it is silent and the mall's operators are told (silence_minutes), and when a day of the daily summary's 'What changed' is unusual: beyond unusual_threshold robust deviations (and more than 10% from the median) from the same weekday of the last eight weeks, judged only with at least unusual_min_baseline of those days usable.
+         */
+        get: operations["getFeedAlertSettings"];
+        /**
+         * Change the client's rules of feed alerts and unusual days (audit-logged)
+         * @description Saves the three rules at once; each is bounded (400 naming the field). A silence already open stays open until receipts resume; the next feed check and the next morning's evaluation use the new rules.
+         */
+        put: operations["updateFeedAlertSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dataFeeds": {
         parameters: {
             query?: never;
@@ -3269,6 +3293,17 @@ export interface components {
         GtoVarianceThreshold: number;
         /** @description The day of the following month by which a month's GTO is due. */
         GtoDueDay: number;
+        /** @description Minutes without a receipt, at an hour the outlet usually trades, before it is silent. */
+        FeedSilenceMinutes: number;
+        /** @description Robust deviations (median absolute deviation × 1.4826) beyond which a day is unusual; kept to 2 decimals. */
+        UnusualDayThreshold: number;
+        /** @description The fewest usable same weekdays of the last eight weeks a day is judged on. */
+        UnusualDayMinBaseline: number;
+        FeedAlertSettings: {
+            silence_minutes: components["schemas"]["FeedSilenceMinutes"];
+            unusual_threshold: components["schemas"]["UnusualDayThreshold"];
+            unusual_min_baseline: components["schemas"]["UnusualDayMinBaseline"];
+        };
         GtoSettings: {
             variance_threshold: components["schemas"]["GtoVarianceThreshold"];
             due_day: components["schemas"]["GtoDueDay"];
@@ -6343,6 +6378,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RentStatementReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFeedAlertSettings: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedAlertSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateFeedAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    silence_minutes: components["schemas"]["FeedSilenceMinutes"];
+                    unusual_threshold: components["schemas"]["UnusualDayThreshold"];
+                    unusual_min_baseline: components["schemas"]["UnusualDayMinBaseline"];
+                };
+            };
+        };
+        responses: {
+            /** @description The rules as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedAlertSettings"];
                 };
             };
             400: components["responses"]["BadRequest"];

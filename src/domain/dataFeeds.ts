@@ -197,3 +197,42 @@ export function nextFeedSort(sort: FeedSort, column: FeedSortColumn): FeedSort {
   if (sort.column === column) return { column, order: sort.order === 'asc' ? 'desc' : 'asc' };
   return { column, order: 'desc' };
 }
+
+/* ---------------------------------------------------------------- the client's alert rules */
+
+/** §8's "{what} error occurs" of the alert rules dialog. */
+export const FEED_RULES_WHAT = 'Alert rules fetching';
+export const SILENCE_MINUTES_MESSAGE = 'Enter whole minutes from 15 to 1440.';
+export const UNUSUAL_THRESHOLD_MESSAGE = 'Enter a number from 1 to 20 with at most 2 decimals.';
+/** The fewest usable weekdays a day may be judged on, and the most (the eight weeks read). */
+export const MIN_BASELINE_CHOICES = [3, 4, 5, 6, 7, 8] as const;
+
+/** The rules as the dialog edits them: the minutes and the threshold as typed. */
+export interface FeedRulesDraft {
+  readonly clientId: number;
+  readonly silenceText: string;
+  readonly thresholdText: string;
+  readonly minBaseline: number;
+}
+
+/** Whole minutes from 15 to 1440 ('90'), else undefined. */
+export function parseSilenceMinutes(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d{1,4}$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= 15 && value <= 1440 ? value : undefined;
+}
+
+/** A threshold from 1 to 20 with at most 2 decimals ('3.5'), else undefined. */
+export function parseUnusualThreshold(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= 1 && value <= 20 ? value : undefined;
+}
+
+/** Whether the draft can be saved as it is. */
+export const isFeedRulesDraftValid = (draft: FeedRulesDraft) =>
+  parseSilenceMinutes(draft.silenceText) !== undefined &&
+  parseUnusualThreshold(draft.thresholdText) !== undefined &&
+  (MIN_BASELINE_CHOICES as readonly number[]).includes(draft.minBaseline);

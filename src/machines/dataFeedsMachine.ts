@@ -1,6 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ApiClient } from '../api/client';
-import { type DataFeedReport, getDataFeeds } from '../api/dataFeeds';
+import { type DataFeedReport, getDataFeeds, mayEditFeedAlertSettings } from '../api/dataFeeds';
 import {
   DATA_FEEDS_WHAT,
   type DataFeedsTarget,
@@ -13,6 +13,7 @@ import {
   sameDataFeedsTarget,
 } from '../domain/dataFeeds';
 import { loadFailureNotice, type Notice } from '../domain/messages';
+import { feedRulesMachine } from './feedRulesMachine';
 import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './headerLink';
 
 /**
@@ -26,6 +27,10 @@ import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './head
  * `feeds.filter` (all, or a state) and `feeds.sort` (a column: the same one turns around, a new one sorts
  * descending first) hold in every state and survive a reload. While loading the header is disabled (tag
  * 'loading'); a failure toasts 'Data feeds error occurs. Please try again later.'.
+ *
+ * The client's alert rules in a dialog (child `rules`, feedRulesMachine), for a user who may set them:
+ * rules.open (a client shown, no dialog yet) ─> the dialog; rules.close ─> closed; editor.saved ─> closed, and the
+ * feeds read again (an outlet is silent after the new minutes); another client ─> closed.
  */
 
 export interface DataFeedsContext {
@@ -33,6 +38,10 @@ export interface DataFeedsContext {
   readonly answer: DataFeedReport | undefined;
   readonly filter: FeedFilter;
   readonly sort: FeedSort;
+  /** Whether the user may set the client's alert rules (the permission gate's check, when the page started). */
+  readonly mayEditRules: boolean;
+  /** Whether the rules dialog (child `rules`) runs. */
+  readonly rulesOpen: boolean;
 }
 
 export type DataFeedsEvent =
@@ -40,7 +49,11 @@ export type DataFeedsEvent =
   | { type: 'feeds.retry' }
   | { type: 'feeds.refresh' }
   | { type: 'feeds.filter'; filter: FeedFilter }
-  | { type: 'feeds.sort'; column: FeedSortColumn };
+  | { type: 'feeds.sort'; column: FeedSortColumn }
+  | { type: 'rules.open' }
+  | { type: 'rules.close' }
+  /** From the rules dialog: its draft is saved. */
+  | { type: 'editor.saved' };
 
 /** The outlets' feeds of the target's malls. */
 export function loadDataFeeds(
@@ -59,9 +72,11 @@ export const dataFeedsMachine = setup({
     events: {} as DataFeedsEvent,
     emitted: {} as Notice,
     tags: {} as 'loading',
+    children: {} as { rules: 'feedRules' },
   },
   actors: {
     followHeaderFilters,
+    feedRules: feedRulesMachine,
     lockHeader,
     fetchFeeds: fromPromise<DataFeedReport, DataFeedsTarget>(({ input, signal }) => loadDataFeeds(input, { signal })),
   },
@@ -70,6 +85,13 @@ export const dataFeedsMachine = setup({
       event.type === 'header.filters' && sameDataFeedsTarget(context.target, dataFeedsTargetOf(event.filters)),
     hasTarget: ({ event }) => event.type === 'header.filters' && dataFeedsTargetOf(event.filters) !== undefined,
     isEmptyAnswer: (_, params: { answer: DataFeedReport }) => params.answer.rows.length === 0,
+    canOpenRules: ({ context }) => context.mayEditRules && context.target !== undefined && !context.rulesOpen,
+    /** A client to show, another than the one shown (the dialog's rules are of that one). */
+    isOtherClient: ({ context, event }) => {
+      if (event.type !== 'header.filters') return false;
+      const next = dataFeedsTargetOf(event.filters);
+      return next !== undefined && next.clientId !== context.target?.clientId;
+    },
   },
   actions: {
     setTarget: assign(({ event }) =>
@@ -83,19 +105,40 @@ export const dataFeedsMachine = setup({
       event.type === 'feeds.sort' ? { sort: nextFeedSort(context.sort, event.column) } : {},
     ),
     notifyFailure: emit(loadFailureNotice(DATA_FEEDS_WHAT)),
+    openRules: enqueueActions(({ context, enqueue }) => {
+      if (!context.target) return;
+      enqueue.spawnChild('feedRules', { id: 'rules', input: { clientId: context.target.clientId } });
+      enqueue.assign({ rulesOpen: true });
+    }),
+    closeRules: enqueueActions(({ context, enqueue }) => {
+      if (!context.rulesOpen) return;
+      enqueue.stopChild('rules');
+      enqueue.assign({ rulesOpen: false });
+    }),
   },
 }).createMachine({
   id: 'dataFeeds',
-  context: { target: undefined, answer: undefined, filter: 'all', sort: DEFAULT_FEED_SORT },
+  context: () => ({
+    target: undefined,
+    answer: undefined,
+    filter: 'all',
+    sort: DEFAULT_FEED_SORT,
+    mayEditRules: mayEditFeedAlertSettings(),
+    rulesOpen: false,
+  }),
   invoke: { src: 'followHeaderFilters' },
   on: {
     'header.filters': [
       { guard: 'isSameTarget' },
+      { guard: 'isOtherClient', target: '.loading', reenter: true, actions: ['closeRules', 'setTarget'] },
       { guard: 'hasTarget', target: '.loading', reenter: true, actions: 'setTarget' },
-      { target: '.idle', actions: 'resetTarget' },
+      { target: '.idle', actions: ['closeRules', 'resetTarget'] },
     ],
     'feeds.filter': { actions: 'setFilter' },
     'feeds.sort': { actions: 'setSort' },
+    'rules.open': { guard: 'canOpenRules', actions: 'openRules' },
+    'rules.close': { actions: 'closeRules' },
+    'editor.saved': { target: '.loading', reenter: true, actions: 'closeRules' },
   },
   initial: 'idle',
   states: {

@@ -192,6 +192,9 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   updateGtoSettings: (ids) => ({
     body: { client_id: ids.client, variance_threshold: 5, due_day: 7, reminders: true },
   }),
+  updateFeedAlertSettings: (ids) => ({
+    body: { client_id: ids.client, silence_minutes: 60, unusual_threshold: 3.5, unusual_min_baseline: 5 },
+  }),
   updateEmailSubscriptions: () => ({ query: { void_email: true, summary_email: false } }),
   getProcessingFees: () => ({ query: OUTLET_WINDOW }),
   createProcessingFees: (ids) => ({ body: processingFees(ids) }),

@@ -101,7 +101,11 @@ beforeAll(async () => {
     feedCheckEveryMinutes: 0,
     pollingIntervalSeconds: 0.5,
   });
-  await grantOperatorPermissions(db.pool, ['/api/dataFeeds::Read']);
+  await grantOperatorPermissions(db.pool, [
+    '/api/dataFeeds::Read',
+    '/api/dataFeeds/settings::Read',
+    '/api/dataFeeds/settings::Update',
+  ]);
   app = await createTestApp(db.pool);
   agents = await signInAgents(app, ACCESS_CALLERS, PASSWORD);
 });
@@ -245,5 +249,47 @@ describe('GET /api/dataFeeds', () => {
     expect(response.statusCode).toBe(403);
     const other = await agents.otherClient.get(`/api/dataFeeds?client_id=1&mall_ids=${central}`);
     expect(other.statusCode).toBe(403);
+  });
+});
+
+describe('/api/dataFeeds/settings', () => {
+  const put = (agent: Agent, body: Record<string, unknown>) =>
+    agent.request('PUT', '/api/dataFeeds/settings', {
+      body: { client_id: 1, silence_minutes: 30, unusual_threshold: 2.5, unusual_min_baseline: 4, ...body },
+    });
+
+  it('answers the defaults, saves the rules (audit-logged) and the feed report and checks read them', async () => {
+    const before = await agents.operator.get('/api/dataFeeds/settings?client_id=1');
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({ silence_minutes: 60, unusual_threshold: 3.5, unusual_min_baseline: 5 });
+    const saved = await put(agents.operator, { unusual_threshold: 2.555 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Kept to 2 decimals, as stored.
+    expect(saved.json()).toEqual({ silence_minutes: 30, unusual_threshold: 2.56, unusual_min_baseline: 4 });
+    expect((await agents.operator.get('/api/dataFeeds/settings?client_id=1')).json()).toEqual(saved.json());
+    const { rows } = await db.pool.query<{ detail: unknown; email: string }>(
+      `SELECT a.detail, u.email FROM audit_log a JOIN users u ON u.id = a.user_id
+       WHERE a.entity = 'feed_alert_settings' ORDER BY a.id DESC LIMIT 1`,
+    );
+    expect(rows[0]).toEqual({ email: WORLD.users.operator1, detail: { before: before.json(), after: saved.json() } });
+    const report = await agents.operator.get(`/api/dataFeeds?client_id=1&mall_ids=${central}`);
+    expect(report.json().silence_minutes).toBe(30);
+    await put(agents.operator, { silence_minutes: 60, unusual_threshold: 3.5, unusual_min_baseline: 5 });
+  });
+
+  it('refuses a rule out of bounds naming the field, and another client', async () => {
+    for (const [field, value] of [
+      ['silence_minutes', 10],
+      ['silence_minutes', 1441],
+      ['unusual_threshold', 0.5],
+      ['unusual_min_baseline', 9],
+    ] as const) {
+      const response = await put(agents.operator, { [field]: value });
+      expect(response.statusCode, `${field} ${value}`).toBe(400);
+      expect(response.json().message).toContain(field);
+    }
+    expect((await put(agents.otherClient, {})).statusCode).toBe(403);
+    expect((await agents.otherClient.get('/api/dataFeeds/settings?client_id=1')).statusCode).toBe(403);
+    expect((await put(agents.noPermission, {})).statusCode).toBe(403);
   });
 });

@@ -26,15 +26,28 @@ const SERVER_ERROR: Answer = {
 
 let answer: () => Promise<Answer> | Answer;
 let asked: URL[];
+/** The alert rules as the server keeps them, and each PUT's body. */
+let rules: { silence_minutes: number; unusual_threshold: number; unusual_min_baseline: number };
+let saved: unknown[];
 
 beforeEach(() => {
   asked = [];
+  saved = [];
+  rules = { silence_minutes: 60, unusual_threshold: 3.5, unusual_min_baseline: 5 };
   vi.stubGlobal('fetch', async (request: Request) => {
     const url = new URL(request.url);
     let given: Answer = { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'not found' } };
     if (url.pathname === '/malls') given = { status: 200, body: MALLS };
     else if (url.pathname === '/outlets') given = { status: 200, body: [] };
-    else if (url.pathname === '/api/dataFeeds') {
+    else if (url.pathname === '/api/dataFeeds/settings' && request.method === 'GET')
+      given = { status: 200, body: rules };
+    else if (url.pathname === '/api/dataFeeds/settings' && request.method === 'PUT') {
+      const body = await request.json();
+      saved.push(body);
+      const { client_id: _client, ...next } = body;
+      rules = next;
+      given = { status: 200, body: rules };
+    } else if (url.pathname === '/api/dataFeeds') {
       asked.push(url);
       given = await answer();
     }
@@ -49,14 +62,14 @@ afterEach(tearDownReportPage);
 
 const header = filterHeaderMachine.provide({ actions: { writeUrl: () => undefined, writeCookies: () => undefined } });
 
-function render(): void {
-  setPermissionsList(['*::*']);
+function render(permissionsList: readonly string[] = ['*::*']): void {
+  setPermissionsList(permissionsList);
   renderInApp(<DataFeedsPage title="Data Feeds" header="mall" />, {
     user: userInfo({
       client_id: 1,
       clients: [1],
       permissions: [{ name: 'shopper-connect', subPermissions: ['data-feeds'] }],
-      permissionsList: ['*::*'],
+      permissionsList: [...permissionsList],
     }),
     path: '/shopper-connect/data-feeds',
     today: '2026-03-11',
@@ -123,5 +136,31 @@ describe('the Data Feeds page', () => {
     await waitFor(() => expect(outletNames()).toHaveLength(3));
     fireEvent.click(screen.getByTestId('data-feeds-refresh'));
     await waitFor(() => expect(asked).toHaveLength(3));
+  });
+
+  it('sets the client’s alert rules in a dialog, refusing a wrong value, and reads the feeds again', async () => {
+    answer = () => ({ status: 200, body: REPORT });
+    render();
+    await waitFor(() => expect(outletNames()).toHaveLength(3));
+    fireEvent.click(screen.getByTestId('feed-rules-open'));
+    const minutes = (await screen.findByTestId('feed-rules-minutes')) as HTMLInputElement;
+    await waitFor(() => expect(minutes.value).toBe('60'));
+    fireEvent.change(minutes, { target: { value: '5' } });
+    expect(screen.getByText('Enter whole minutes from 15 to 1440.')).toBeTruthy();
+    expect(screen.getByTestId('feed-rules-save').hasAttribute('disabled')).toBe(true);
+    fireEvent.change(minutes, { target: { value: '30' } });
+    fireEvent.change(screen.getByTestId('feed-rules-threshold'), { target: { value: '2.5' } });
+    fireEvent.change(screen.getByTestId('feed-rules-baseline'), { target: { value: '4' } });
+    fireEvent.click(screen.getByTestId('feed-rules-save'));
+    await waitFor(() => expect(screen.queryByTestId('feed-rules-dialog')).toBeNull());
+    expect(saved).toEqual([{ client_id: 1, silence_minutes: 30, unusual_threshold: 2.5, unusual_min_baseline: 4 }]);
+    await waitFor(() => expect(asked).toHaveLength(2));
+  });
+
+  it('offers no rules to a user who may not set them', async () => {
+    answer = () => ({ status: 200, body: REPORT });
+    render(['/api/dataFeeds::Read', '/malls::Read', '/outlets::Read', '/clients::Read']);
+    await waitFor(() => expect(outletNames()).toHaveLength(3));
+    expect(screen.queryByTestId('feed-rules-open')).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
 import { PageHeader } from '../../filters/PageHeader';
 import type { PageProps } from '../pageProps';
+import { FeedRulesDialog } from './FeedRulesDialog';
 import './dataFeeds.css';
 
 const STATE_INTENT: Readonly<Record<FeedState, Intent>> = {
@@ -104,6 +105,9 @@ export function DataFeedsPage({ title, header }: PageProps) {
     [answer, filter, sort],
   );
   const silentCount = answer?.rows.filter((row) => row.state === 'silent').length ?? 0;
+  const mayEditRules = useSelector(actor, (state) => state?.context.mayEditRules === true);
+  const canOpenRules = useSelector(actor, (state) => state?.can({ type: 'rules.open' }) === true);
+  const rules = useSelector(actor, (state) => state?.children.rules);
 
   return (
     <section className="data-feeds-page" data-testid="data-feeds-page">
@@ -135,6 +139,15 @@ export function DataFeedsPage({ title, header }: PageProps) {
             onClick={() => actor?.send({ type: 'feeds.refresh' })}
             data-testid="data-feeds-refresh"
           />
+          {mayEditRules ? (
+            <Button
+              icon="cog"
+              text="Alert rules"
+              disabled={!canOpenRules}
+              onClick={() => actor?.send({ type: 'rules.open' })}
+              data-testid="feed-rules-open"
+            />
+          ) : null}
         </div>
         {status === 'idle' ? null : (
           <DataTable
@@ -169,6 +182,7 @@ export function DataFeedsPage({ title, header }: PageProps) {
           />
         )}
       </Card>
+      {rules ? <FeedRulesDialog actor={rules} onClose={() => actor?.send({ type: 'rules.close' })} /> : null}
     </section>
   );
 }
