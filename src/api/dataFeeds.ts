@@ -39,7 +39,7 @@ export async function updateFeedAlertSettings(
   return dataOrThrow(await client.PUT('/api/dataFeeds/settings', { body, signal }));
 }
 
-/** Whether the permission gate lets the user set the client's alert rules. */
+/** Whether the permission gate lets the user set the client's feed and unusual-day rules. */
 export function mayEditFeedAlertSettings(): boolean {
   return isCallAllowed('/api/dataFeeds/settings', 'PUT');
 }

@@ -198,10 +198,10 @@ export function nextFeedSort(sort: FeedSort, column: FeedSortColumn): FeedSort {
   return { column, order: 'desc' };
 }
 
-/* ---------------------------------------------------------------- the client's alert rules */
+/* ---------------------------------------------------------------- the client's feed and unusual-day rules */
 
-/** §8's "{what} error occurs" of the alert rules dialog. */
-export const FEED_RULES_WHAT = 'Alert rules fetching';
+/** §8's "{what} error occurs" of the feed and unusual-day rules dialog. */
+export const FEED_RULES_WHAT = 'Feed rules fetching';
 export const SILENCE_MINUTES_MESSAGE = 'Enter whole minutes from 15 to 1440.';
 export const UNUSUAL_THRESHOLD_MESSAGE = 'Enter a number from 1 to 20 with at most 2 decimals.';
 /** The fewest usable weekdays a day may be judged on, and the most (the eight weeks read). */

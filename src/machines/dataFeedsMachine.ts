@@ -28,7 +28,7 @@ import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './head
  * descending first) hold in every state and survive a reload. While loading the header is disabled (tag
  * 'loading'); a failure toasts 'Data feeds error occurs. Please try again later.'.
  *
- * The client's alert rules in a dialog (child `rules`, feedRulesMachine), for a user who may set them:
+ * The client's feed and unusual-day rules in a dialog (child `rules`, feedRulesMachine), for a user who may set them:
  * rules.open (a client shown, no dialog yet) ─> the dialog; rules.close ─> closed; editor.saved ─> closed, and the
  * feeds read again (an outlet is silent after the new minutes); another client ─> closed.
  */
@@ -38,7 +38,7 @@ export interface DataFeedsContext {
   readonly answer: DataFeedReport | undefined;
   readonly filter: FeedFilter;
   readonly sort: FeedSort;
-  /** Whether the user may set the client's alert rules (the permission gate's check, when the page started). */
+  /** Whether the user may set the client's feed and unusual-day rules (the permission gate's check, when the page started). */
   readonly mayEditRules: boolean;
   /** Whether the rules dialog (child `rules`) runs. */
   readonly rulesOpen: boolean;

@@ -16,7 +16,7 @@ export interface FeedRulesInput {
 }
 
 /**
- * The client's alert rules (GET / PUT /api/dataFeeds/settings): the minutes without a receipt before an outlet is
+ * The client's feed and unusual-day rules (GET / PUT /api/dataFeeds/settings): the minutes without a receipt before an outlet is
  * silent, and the threshold and fewest baseline days of an unusual day, in the editor factory's shape; a save tells
  * the Data Feeds page (`editor.saved`), which reads the feeds again under the new rules.
  */

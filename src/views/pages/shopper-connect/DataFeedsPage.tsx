@@ -142,7 +142,7 @@ export function DataFeedsPage({ title, header }: PageProps) {
           {mayEditRules ? (
             <Button
               icon="cog"
-              text="Alert rules"
+              text="Rules"
               disabled={!canOpenRules}
               onClick={() => actor?.send({ type: 'rules.open' })}
               data-testid="feed-rules-open"

@@ -15,7 +15,7 @@ import { useNoticeToasts } from '../../common/Notifications';
 type RulesActor = ActorRefFrom<typeof feedRulesMachine>;
 
 /**
- * The client's alert rules in a dialog: the minutes without a receipt before an outlet that usually trades at the
+ * The client's feed and unusual-day rules in a dialog: the minutes without a receipt before an outlet that usually trades at the
  * hour is silent (its operators are told), and when the daily summary calls a day unusual.
  */
 export function FeedRulesDialog({ actor, onClose }: { readonly actor: RulesActor; readonly onClose: () => void }) {
@@ -34,7 +34,7 @@ export function FeedRulesDialog({ actor, onClose }: { readonly actor: RulesActor
   const thresholdWrong = draft !== undefined && parseUnusualThreshold(draft.thresholdText) === undefined;
   const skeleton = loading ? Classes.SKELETON : undefined;
   return (
-    <Dialog isOpen title="Alert rules" onClose={onClose} data-testid="feed-rules-dialog">
+    <Dialog isOpen title="Feed and unusual-day rules" onClose={onClose} data-testid="feed-rules-dialog">
       <DialogBody>
         <FormGroup
           label="Silent after (minutes)"
