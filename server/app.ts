@@ -25,6 +25,7 @@ import { WORKBOOK_MEDIA_TYPE } from './exports/mallHomeWorkbook.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMetrics, type Metrics, registerRequestMetrics } from './metrics.js';
 import { listOperations, loadSpecification, OPENAPI_PATH, type Operation } from './openapi.js';
+import { alertRuleHandlers } from './routes/alertRules.js';
 import { appsHandlers } from './routes/apps.js';
 import { auditHandlers } from './routes/audit.js';
 import { authHandlers } from './routes/auth.js';
@@ -110,6 +111,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...leaseHandlers(deps),
     ...occupancyBandHandlers(deps),
     ...dataFeedHandlers(deps),
+    ...alertRuleHandlers(deps),
     ...rentInvoiceHandlers(deps),
     ...tenantManagementHandlers(deps),
     ...appsHandlers(deps),

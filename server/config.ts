@@ -124,6 +124,8 @@ export interface Config {
   dailySummaryEveryMinutes: number;
   /** How often the outlets' feeds are checked for silences (FEED_CHECK_EVERY_MINUTES, default 5; 0 checks none). */
   feedCheckEveryMinutes: number;
+  /** How often the alert rules whose period has closed are judged (ALERT_CHECK_EVERY_MINUTES, default 5; 0 judges none). */
+  alertCheckEveryMinutes: number;
 }
 
 export interface SsoSetting {
@@ -349,5 +351,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     voidAlertMaxAgeHours: intFrom(env, 'VOID_ALERT_MAX_AGE_HOURS', 24, 1, 24 * 30),
     dailySummaryEveryMinutes: intFrom(env, 'DAILY_SUMMARY_EVERY_MINUTES', 5, 0, 60),
     feedCheckEveryMinutes: intFrom(env, 'FEED_CHECK_EVERY_MINUTES', 5, 0, 60),
+    alertCheckEveryMinutes: intFrom(env, 'ALERT_CHECK_EVERY_MINUTES', 5, 0, 60),
   };
 }

@@ -150,6 +150,7 @@ const jobs = await startJobs({
   voidAlertMaxAgeHours: config.voidAlertMaxAgeHours,
   dailySummaryEveryMinutes: config.dailySummaryEveryMinutes,
   feedCheckEveryMinutes: config.feedCheckEveryMinutes,
+  alertCheckEveryMinutes: config.alertCheckEveryMinutes,
   poolSize: config.jobsPoolSize,
   // Each outlet's day of sales posted to Xero once connected (server/jobs/xeroPosting.ts), and each leased outlet's
   // month of turnover rent invoiced (server/jobs/rentInvoices.ts).

@@ -96,6 +96,11 @@ const dataFeedsPage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/DataFeedsPage').then((module) => ({ default: module.DataFeedsPage })),
 );
 
+/* The alert rules people set, and their history (issue 34). */
+const alertsPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/AlertsPage').then((module) => ({ default: module.AlertsPage })),
+);
+
 /* The leases of the outlets and their turnover rent. */
 const leasesPage: PageComponent = lazy(() =>
   import('./views/pages/tenant-connect/LeasesPage').then((module) => ({ default: module.LeasesPage })),
@@ -239,6 +244,12 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
     mallHeader: true,
     filters: { period: 'none', outletMode: 'disabled' },
     page: dataFeedsPage,
+  },
+  // The mall header's malls without a date: a new rule's malls; the rules are the client's.
+  '/shopper-connect/alerts': {
+    mallHeader: true,
+    filters: { period: 'none', outletMode: 'disabled' },
+    page: alertsPage,
   },
   // Its own date range; the outlet comes from the path.
   '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL, page: mallOutletPage },

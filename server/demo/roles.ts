@@ -28,6 +28,7 @@ const OPERATOR_TAGS = [
   'mall-events',
   'leases',
   'data-feeds',
+  'alerts',
 ];
 /** The Shopper Connect pages of the calendar and the malls' events: every staff role keeps them. */
 const CALENDAR_PAGES = ['calendar', 'events'];

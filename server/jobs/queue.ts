@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Pool } from '../db/pool.js';
 import type { Mailer } from '../mail/mailer.js';
+import { registerAlertRules } from './alertRules.js';
 import { registerDailySummary } from './dailySummary.js';
 import { registerFeedAlerts } from './feedAlerts.js';
 import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry, registerMailDelivery } from './mailDelivery.js';
@@ -15,6 +16,7 @@ import { registerVoidAlerts } from './voidAlerts.js';
  * - void alerts (voidAlerts.ts): woken by each committed void, and every VOID_ALERTS_EVERY_MINUTES;
  * - daily summaries (dailySummary.ts): every DAILY_SUMMARY_EVERY_MINUTES, each mall's at 08:00 its local time;
  * - feed alerts (feedAlerts.ts): every FEED_CHECK_EVERY_MINUTES, silent outlets and their recovery;
+ * - alert rules (alertRules.ts): every ALERT_CHECK_EVERY_MINUTES, the rules whose period has closed;
  * - mail delivery (mailDelivery.ts): one job a mail, retried with backoff;
  * - the server's maintenance (maintenance.ts, given by main.ts in `registrations`): sessions swept, receipt
  *   partitions kept, GTO reminders.
@@ -56,6 +58,8 @@ export interface StartJobsOptions {
   dailySummaryEveryMinutes?: number;
   /** How often the outlets' feeds are checked for silences; 0: never (the schedule is removed). Default 5. */
   feedCheckEveryMinutes?: number;
+  /** How often the alert rules whose period has closed are judged; 0: never (the schedule is removed). Default 5. */
+  alertCheckEveryMinutes?: number;
   deliveryRetry?: DeliveryRetry;
   /** Concurrent delivery workers. Default 2. */
   deliveryWorkers?: number;
@@ -118,6 +122,7 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     });
     await registerDailySummary(context, { everyMinutes: options.dailySummaryEveryMinutes ?? 5, ...polling });
     await registerFeedAlerts(context, { everyMinutes: options.feedCheckEveryMinutes ?? 5, ...polling });
+    await registerAlertRules(context, { everyMinutes: options.alertCheckEveryMinutes ?? 5, ...polling });
     for (const register of options.registrations ?? []) await register(context);
   } catch (error) {
     await stopListening().catch(() => {});

@@ -226,7 +226,7 @@ export async function summaryFigures(
 
 /* ---------------------------------------------------------------- the mails and their delivery */
 
-export type ScheduledMailKind = 'void_alert' | 'daily_summary' | 'feed_alert' | 'feed_recovery';
+export type ScheduledMailKind = 'void_alert' | 'daily_summary' | 'feed_alert' | 'feed_recovery' | 'alert_rule';
 
 export interface NewScheduledMail {
   clientId: number;

@@ -1433,6 +1433,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alertRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's alert rules the caller sees, with their last firing
+         * @description Every alert rule of the client whose malls the caller all sees (and, for a caller limited to some outlets of the client, whose outlets are named and all its own), ordered by name, with how often it fired and its last firing. An alert rule judges a metric of its scope (its malls; only its category's outlets when it has one; only its outlets when it names them) once each period of its schedule closes in its malls' time zone.
+         */
+        get: operations["getAlertRules"];
+        /**
+         * Change an alert rule (audit-logged, before and after)
+         * @description The rules of a new alert rule. An id the client does not have, or a rule the caller does not see (GET /api/alertRules), answers 404. Its firings stay; a period already fired does not fire again.
+         */
+        put: operations["updateAlertRule"];
+        /**
+         * Add an alert rule (audit-logged)
+         * @description Rules between fields (a request that breaks one answers 400 naming the field): name is not blank (stored trimmed); the malls share one time zone and one currency (mall_ids), so a period is one period and amounts are never added across currencies; category is a category of the malls' outlets (category); outlet_ids, comma-joined, names at most 200 outlets (every outlet of the malls when absent), each of one of the malls and of the category when one is given, and a caller limited to some outlets of the client names them (outlet_ids); the scope holds at least one outlet (mall_ids); refunds and voucher_redemptions are counted by day, so their schedule is daily or monthly (schedule_kind); change_vs_weekdays compares hours or days, so its schedule is hourly or daily (condition_kind); a change's condition_value is a percentage above 0 and at most 1000 (condition_value); each recipient is a user of the client (recipient_ids). The gate checks the caller sees the client, every mall and every outlet named. The rule and its audit-log entry are written in one transaction; a period that ended before the rule was made is never judged.
+         */
+        post: operations["createAlertRule"];
+        /**
+         * Remove an alert rule and its history (audit-logged)
+         * @description An id the client does not have, or a rule the caller does not see, answers 404.
+         */
+        delete: operations["deleteAlertRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRules/firings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rule's history, its latest firings first
+         * @description The firings of one rule the caller sees (404 otherwise), newest period first, at most `limit` (50 unless given): the period judged, the value, what it was compared with and over which span, when it fired and who acknowledged it when.
+         */
+        get: operations["getAlertFirings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRules/firings/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Acknowledge a firing (audit-logged)
+         * @description Records the caller and the instant on a firing of a rule the caller sees (404 otherwise). A firing acknowledged already keeps its first acknowledgement, which the answer gives.
+         */
+        put: operations["acknowledgeAlertFiring"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dataFeeds/settings": {
         parameters: {
             query?: never;
@@ -3100,6 +3172,131 @@ export interface components {
              * @description The start of its open silence (its last receipt before it); null when none is open.
              */
             silent_since: string | null;
+        };
+        /**
+         * @description gmv, average_transaction_value (GMV over transactions), refunds (the refunded amount) and voucher_redemptions (the vouchers' amount) are money in the malls' currency; transactions a count.
+         * @enum {string}
+         */
+        AlertMetric: "gmv" | "transactions" | "average_transaction_value" | "refunds" | "voucher_redemptions";
+        /**
+         * @description below / above: the period's value is under / over condition_value; change_vs_weekdays: it differs by more than condition_value percent from the mean of the same weekday (and hour, for an hourly rule) of the last `weeks` weeks; change_vs_previous: from the period before it.
+         * @enum {string}
+         */
+        AlertConditionKind: "below" | "above" | "change_vs_weekdays" | "change_vs_previous";
+        /**
+         * @description hourly: each local hour once it has closed; daily: yesterday, judged at schedule_time; monthly: the last month, judged on the first day at schedule_time (all in the malls' time zone).
+         * @enum {string}
+         */
+        AlertScheduleKind: "hourly" | "daily" | "monthly";
+        AlertRuleRequest: {
+            client_id: components["schemas"]["Id"];
+            name: components["schemas"]["CalendarName"];
+            metric: components["schemas"]["AlertMetric"];
+            mall_ids: components["schemas"]["Id"][];
+            /** @description Only the outlets of this category (all categories when absent or null). */
+            category?: string | null;
+            outlet_ids?: components["schemas"]["OutletIds"];
+            condition_kind: components["schemas"]["AlertConditionKind"];
+            /** @description The bound (the metric's unit) or, for a change, the percentage; kept to 2 decimals. */
+            condition_value: number;
+            /** @description The weeks of change_vs_weekdays (kept, unused, by the other kinds). */
+            weeks: number;
+            schedule_kind: components["schemas"]["AlertScheduleKind"];
+            /** @description HH:mm in the malls' time zone, when a daily or monthly rule is judged. */
+            schedule_time: string;
+            recipient_ids: components["schemas"]["Id"][];
+            active: boolean;
+        };
+        AlertRuleUpdate: {
+            client_id: components["schemas"]["Id"];
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["CalendarName"];
+            metric: components["schemas"]["AlertMetric"];
+            mall_ids: components["schemas"]["Id"][];
+            /** @description Only the outlets of this category (all categories when absent or null). */
+            category?: string | null;
+            outlet_ids?: components["schemas"]["OutletIds"];
+            condition_kind: components["schemas"]["AlertConditionKind"];
+            /** @description The bound (the metric's unit) or, for a change, the percentage; kept to 2 decimals. */
+            condition_value: number;
+            weeks: number;
+            schedule_kind: components["schemas"]["AlertScheduleKind"];
+            schedule_time: string;
+            recipient_ids: components["schemas"]["Id"][];
+            active: boolean;
+        };
+        AlertRule: {
+            id: number;
+            name: string;
+            metric: components["schemas"]["AlertMetric"];
+            mall_ids: number[];
+            category: string | null;
+            /** @description Empty when the rule takes every outlet of its malls (and category). */
+            outlet_ids: number[];
+            condition_kind: components["schemas"]["AlertConditionKind"];
+            condition_value: number;
+            weeks: number;
+            schedule_kind: components["schemas"]["AlertScheduleKind"];
+            /** @description HH:mm. */
+            schedule_time: string;
+            recipient_ids: number[];
+            active: boolean;
+            /** @description The name (else the e-mail) of the user who added it. */
+            created_by: string | null;
+            /** @description The time zone of its malls. */
+            time_zone: string;
+            /** @description The currency of its malls (ISO 4217). */
+            currency: string;
+            firing_count: number;
+            /** Format: date-time */
+            last_fired_at: string | null;
+        };
+        AlertRecipient: {
+            id: number;
+            email: string;
+            name: string | null;
+        };
+        AlertRuleList: {
+            rules: components["schemas"]["AlertRule"][];
+            /** @description The active users of the client a rule may mail, by e-mail. */
+            recipients: components["schemas"]["AlertRecipient"][];
+        };
+        AlertFiring: {
+            id: number;
+            rule_id: number;
+            /** @description The period in the malls' zone, 'YYYY-MM-DDTHH', 'YYYY-MM-DD' or 'YYYY-MM'. */
+            period_key: string;
+            /** Format: date-time */
+            period_start: string;
+            /**
+             * Format: date-time
+             * @description The end of the period (excluded).
+             */
+            period_end: string;
+            value: number;
+            /** @description The bound, or the value of what the period was compared with. */
+            compared_value: number;
+            /**
+             * Format: date-time
+             * @description The first compared period's start; null when compared with a bound.
+             */
+            compared_start: string | null;
+            /**
+             * Format: date-time
+             * @description The last compared period's end (excluded); null when compared with a bound.
+             */
+            compared_end: string | null;
+            /** @description The currency of a money metric; null for transactions. */
+            currency: string | null;
+            /** Format: date-time */
+            fired_at: string;
+            /** @description The name (else the e-mail) of who acknowledged it. */
+            acknowledged_by: string | null;
+            /** Format: date-time */
+            acknowledged_at: string | null;
+        };
+        AlertFiringList: {
+            firings: components["schemas"]["AlertFiring"][];
         };
         DataFeedReport: {
             /**
@@ -6383,6 +6580,175 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getAlertRules: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRuleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The rule as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteAlertRule: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description The rule id. */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedId"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAlertFirings: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description The rule id. */
+                rule_id: components["schemas"]["Id"];
+                /** @description At most this many firings (1 to 500, 50 when absent). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule's firings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertFiringList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acknowledgeAlertFiring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The firing as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertFiring"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getFeedAlertSettings: {

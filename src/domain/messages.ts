@@ -51,6 +51,8 @@ export interface Notice {
   message: string;
   /** Milliseconds. */
   timeout: number;
+  /** A link the toast offers after its message (a path of the app). */
+  link?: { readonly text: string; readonly href: string } | undefined;
 }
 
 /** The toast of a failed data load: '{what} error occurs. Please try again later.' for 5 s. */

@@ -89,6 +89,8 @@ export const ROUTE_TABLE: readonly TableRoute[] = [
     child('shopper-connect', 'outlet-code', 'Outlet Code', 'barcode'),
     // Whether each outlet's till is sending receipts, and the silences the feed check raised (issue 34).
     child('shopper-connect', 'data-feeds', 'Data Feeds', 'feed'),
+    // Alert rules people set on a metric of their malls, and each rule's history (issue 34).
+    child('shopper-connect', 'alerts', 'Alerts', 'notifications'),
     // Every staff role keeps these beside its own pages: never where it lands.
     child('shopper-connect', 'calendar', 'Calendar', 'calendar', { notLanding: true }),
     child('shopper-connect', 'events', 'Events', 'timeline-events', { notLanding: true }),

@@ -245,6 +245,11 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   updateCalendarEntry: (ids) => ({ body: { ...calendarEntry(ids), id: CALENDAR_ROW + ids.client } }),
   deleteCalendarEntry: (ids) => ({ query: { id: CALENDAR_ROW + ids.client } }),
   getMallEvents: () => ({ query: MALL_RANGE }),
+  createAlertRule: (ids) => ({ body: alertRule(ids) }),
+  updateAlertRule: (ids) => ({ body: { ...alertRule(ids), id: ALERT_ROW + ids.outlet } }),
+  deleteAlertRule: (ids) => ({ query: { id: ALERT_ROW + ids.outlet } }),
+  getAlertFirings: (ids) => ({ query: { rule_id: ALERT_ROW + ids.outlet } }),
+  acknowledgeAlertFiring: (ids) => ({ body: { client_id: ids.client, id: ALERT_ROW + ids.outlet } }),
   createMallEvent: (ids) => ({ body: mallEvent(ids) }),
   updateMallEvent: (ids) => ({ body: { ...mallEvent(ids), id: CALENDAR_ROW + ids.mall } }),
   deleteMallEvent: (ids) => ({ query: { id: CALENDAR_ROW + ids.mall } }),
@@ -314,6 +319,43 @@ const prepareMallEvent = (ids: Ids) =>
      VALUES ($1, $2, $3, 'Matrix sale', '2026-03-01', '2026-03-01', 'sale', 'matrix') ON CONFLICT DO NOTHING`,
     [ids.client, CALENDAR_ROW + ids.mall, ids.mall],
   );
+
+/**
+ * The alert rule of each outlet (on its mall and that outlet alone, so a tenant limited to it sees it) and its
+ * firing, which a change, removal, history or acknowledgement names (PREPARE); its recipient is the client's
+ * tenant user.
+ */
+const ALERT_ROW = 100_000;
+const alertRule = (ids: Ids): BodyOf<'createAlertRule'> => ({
+  client_id: ids.client,
+  name: 'Matrix alert',
+  metric: 'gmv',
+  mall_ids: [ids.mall],
+  outlet_ids: String(ids.outlet),
+  condition_kind: 'below',
+  condition_value: 100,
+  weeks: 4,
+  schedule_kind: 'daily',
+  schedule_time: '08:00',
+  recipient_ids: [TENANT_USER + ids.client],
+  active: true,
+});
+async function prepareAlertRule(ids: Ids) {
+  await prepareTenantUser(ids, false);
+  await db.pool.query(
+    `INSERT INTO alert_rules (client_id, id, name, metric, mall_ids, outlet_ids, condition_kind, condition_value,
+       schedule_kind, recipient_ids)
+     VALUES ($1, $2, 'Matrix alert', 'gmv', $3::int[], $4::int[], 'below', 100, 'daily', $5::int[])
+     ON CONFLICT DO NOTHING`,
+    [ids.client, ALERT_ROW + ids.outlet, [ids.mall], [ids.outlet], [TENANT_USER + ids.client]],
+  );
+  await db.pool.query(
+    `INSERT INTO alert_firings (client_id, id, rule_id, period_key, period_start, period_end, value, compared_value,
+       fired_at)
+     VALUES ($1, $2, $2, '2026-03-01', '2026-03-01', '2026-03-02', 50, 100, now()) ON CONFLICT DO NOTHING`,
+    [ids.client, ALERT_ROW + ids.outlet],
+  );
+}
 
 let categories = 0;
 /** Ids above this are rows a delete may remove: put back before each call (PREPARE). */
@@ -448,6 +490,11 @@ const PREPARE: { [Id in OperationId]?: (ids: Ids) => Promise<unknown> } = {
   deleteCalendarEntry: prepareCalendarEntry,
   updateMallEvent: prepareMallEvent,
   deleteMallEvent: prepareMallEvent,
+  createAlertRule: (ids) => prepareTenantUser(ids, false),
+  updateAlertRule: prepareAlertRule,
+  deleteAlertRule: prepareAlertRule,
+  getAlertFirings: prepareAlertRule,
+  acknowledgeAlertFiring: prepareAlertRule,
   createLease: freeOutletOfLeases,
   updateLease: prepareLease,
 };

@@ -99,6 +99,7 @@ beforeAll(async () => {
     voidAlertsEveryMinutes: 0,
     dailySummaryEveryMinutes: 0,
     feedCheckEveryMinutes: 0,
+    alertCheckEveryMinutes: 0,
     pollingIntervalSeconds: 0.5,
   });
   await grantOperatorPermissions(db.pool, [

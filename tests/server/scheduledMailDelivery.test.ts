@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
+import { ALERT_RULES_QUEUE } from '../../server/jobs/alertRules.js';
 import { DAILY_SUMMARY_QUEUE } from '../../server/jobs/dailySummary.js';
 import { FEED_ALERTS_QUEUE } from '../../server/jobs/feedAlerts.js';
 import {
@@ -37,6 +38,7 @@ const start = (mailer: Mailer, options: Partial<Parameters<typeof startJobs>[0]>
     voidAlertsEveryMinutes: 0,
     dailySummaryEveryMinutes: 0,
     feedCheckEveryMinutes: 0,
+    alertCheckEveryMinutes: 0,
     pollingIntervalSeconds: 0.5,
     deliveryRetry: { retryLimit: 4, retryDelay: 1, retryBackoff: true },
     ...options,
@@ -218,9 +220,11 @@ describe('the queue', () => {
       voidAlertsEveryMinutes: 1,
       dailySummaryEveryMinutes: 5,
       feedCheckEveryMinutes: 10,
+      alertCheckEveryMinutes: 15,
     });
     const schedules = await requiredJobs().boss.getSchedules();
     expect(schedules.map((schedule) => [schedule.name, schedule.cron]).sort()).toEqual([
+      [ALERT_RULES_QUEUE, '*/15 * * * *'],
       [DAILY_SUMMARY_QUEUE, '*/5 * * * *'],
       [FEED_ALERTS_QUEUE, '*/10 * * * *'],
       [VOID_ALERTS_QUEUE, '* * * * *'],

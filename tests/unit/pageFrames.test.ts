@@ -33,13 +33,15 @@ describe('the page frames of the route table', () => {
       '/shopper-connect/member-vs-non-member',
       // The feeds are read now: the malls without a period (issue 34).
       '/shopper-connect/data-feeds',
+      // The alert rules: the malls a new rule starts with (issue 34).
+      '/shopper-connect/alerts',
       '/tenant-connect/breakeven-target',
       '/tenant-connect/leases',
       // Monthly, as the breakeven page (issue 33).
       '/tenant-connect/rent-statements',
     ]);
     // The leases and the data feeds follow the selected malls, not a period.
-    for (const path of ['/tenant-connect/leases', '/shopper-connect/data-feeds']) {
+    for (const path of ['/tenant-connect/leases', '/shopper-connect/data-feeds', '/shopper-connect/alerts']) {
       expect(frame(path)).toMatchObject({
         header: 'mall',
         filters: { period: 'none', headerV2: false, outletMode: 'disabled' },

@@ -49,6 +49,7 @@ const SHOPPER_CONNECT_PAGES = [
   '/shopper-connect/voucher-redemption',
   '/shopper-connect/outlet-code',
   '/shopper-connect/data-feeds',
+  '/shopper-connect/alerts',
   '/shopper-connect/calendar',
   '/shopper-connect/events',
   '/shopper-connect/mall-outlet/:id',

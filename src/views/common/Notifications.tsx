@@ -2,6 +2,7 @@ import { OverlayToaster, Position } from '@blueprintjs/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
 import type { Notice } from '../../domain/messages';
 import { AppContext } from '../../machines/appContext';
+import { NavigationContext } from '../../machines/navigationContext';
 
 type ShowNotice = (notice: Notice) => void;
 
@@ -32,19 +33,33 @@ export function useNoticeToasts(actorRef: NoticeSource | undefined): void {
  */
 export function Notifications({ children }: { children?: ReactNode }) {
   const appActor = AppContext.useActorRef();
+  const guard = NavigationContext.useActorRef();
   const toaster = useRef<OverlayToaster>(null);
 
-  const show = useCallback<ShowNotice>((notice) => {
-    toaster.current?.show(
-      {
-        message: notice.message,
-        intent: notice.intent,
-        icon: notice.intent === 'success' ? 'tick-circle' : 'error',
-        timeout: notice.timeout,
-      },
-      notice.message,
-    );
-  }, []);
+  // A notice's link is a request to the navigation guard, like every link of the app.
+  const show = useCallback<ShowNotice>(
+    (notice) => {
+      const link = notice.link;
+      toaster.current?.show(
+        {
+          message: notice.message,
+          intent: notice.intent,
+          icon: notice.intent === 'success' ? 'tick-circle' : 'error',
+          timeout: notice.timeout,
+          ...(link
+            ? {
+                action: {
+                  text: link.text,
+                  onClick: () => guard.send({ type: 'navigation.request', href: link.href, replace: false }),
+                },
+              }
+            : {}),
+        },
+        notice.message,
+      );
+    },
+    [guard],
+  );
 
   // The toaster is imperative: the app's notices reach it through a subscription for as long as it is shown.
   useEffect(() => {

@@ -382,16 +382,20 @@ export function ReportToolbar({
   report,
   base,
   files,
+  children,
 }: {
   report: ReportExport;
   base: string;
   files: () => readonly CsvFile[];
+  /** The page's own actions, before the export (Mall Home's 'Alert me when…'). */
+  children?: ReactNode;
 }) {
   const currency = useCurrency().code;
   const withCurrency = () => files().map((file) => (currency === undefined ? file : { ...file, currency }));
   return (
     <div className="report-toolbar">
       {report.loading ? <Spinner size={16} data-testid="report-loading" /> : null}
+      {children}
       <Button
         icon="download"
         data-testid="export-csv"

@@ -12,6 +12,8 @@ import {
   type MallGroupRow,
   type PaymentMethodRow,
 } from '../../../domain/mallReportViews';
+import { alertRuleDialogMachine } from '../../../machines/alertsMachine';
+import { AuthContext } from '../../../machines/authContext';
 import { mallEventDialogMachine } from '../../../machines/mallEventsMachine';
 import { type MallHomePanels, mallHomeReportMachine } from '../../../machines/mallReportMachine';
 import { Chart } from '../../charts/Chart';
@@ -34,6 +36,7 @@ import {
 import { dailyTrendOptions, paymentPieOptions, rankingBarOptions } from '../../reports/reportCharts';
 import { useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
+import { AlertRuleEditor } from './AlertRuleEditor';
 import { MallEventDialog } from './MallEventParts';
 
 const DAILY_COLUMNS: Column<DailyReportRow>[] = [
@@ -87,10 +90,45 @@ function useAddEvent(report: ReturnType<typeof useReport<MallHomePanels>>) {
   return { events, mayAdd, canOpen: query !== undefined, open };
 }
 
+/**
+ * Mall Home's 'Alert me when…': the Alerts page's machine as a dialog (`alertRuleDialogMachine`), opened with the
+ * page's client, malls, outlet and metric and the signed-in user as recipient; a save toasts with a link to the
+ * Alerts page. The machine says whether the user may add a rule (`mayCreate`); without it the page offers no button.
+ */
+function useAlertMeWhen(report: ReturnType<typeof useReport<MallHomePanels>>) {
+  const alerts = useActorRef(alertRuleDialogMachine);
+  useNoticeToasts(alerts);
+  const mayCreate = useSelector(alerts, (state) => state.context.mayCreate);
+  const userId = AuthContext.useSelector((state) => state.context.user?.id);
+  const malls = FilterHeaderContext.useSelector((state) => state.context.malls);
+  const outlets = FilterHeaderContext.useSelector((state) => state.context.outlets);
+  const outlet = FilterHeaderContext.useSelector((state) => state.context.filters.outlet);
+  const { query } = report;
+  const open = () => {
+    if (!query) return;
+    alerts.send({
+      type: 'editor.new',
+      clientId: query.clientId,
+      userId,
+      prefill: {
+        mallIds: [...query.mallIds],
+        outletIds: typeof outlet === 'number' ? [outlet] : [],
+        metric: query.metric,
+      },
+      choices: {
+        malls: malls.map(({ id, name }) => ({ id, name })),
+        outlets: outlets.map(({ id, name, mall_id }) => ({ id, name, mall_id })),
+      },
+    });
+  };
+  return { alerts, mayCreate, canOpen: query !== undefined, open };
+}
+
 /** Mall home: the KPIs with growth, the daily trend, the outlet ranking and the payment-method split. */
 export function MallHomePage({ title, header }: PageProps) {
   const report = useReport(mallHomeReportMachine);
   const addEvent = useAddEvent(report);
+  const alertMe = useAlertMeWhen(report);
   const currency = useMallCurrency();
   const dailyData = report.dataOf('daily');
   const shown = dailyData !== undefined;
@@ -134,7 +172,18 @@ export function MallHomePage({ title, header }: PageProps) {
           { name: 'outlets', keys: ['name', 'gmv', 'transactions', 'average_transaction_value'], rows: outlets },
           { name: 'payment_methods', keys: ['payment_method', 'sum'], rows: payments },
         ]}
-      />
+      >
+        {alertMe.mayCreate ? (
+          <Button
+            icon="notifications"
+            data-testid="mall-home-alert-me"
+            disabled={!alertMe.canOpen}
+            onClick={alertMe.open}
+          >
+            Alert me when…
+          </Button>
+        ) : null}
+      </ReportToolbar>
       <ComparisonControls value={report.comparison} onChange={report.compare} disabled={report.loading} />
       <KpiRow panel={report.panelOf('kpis')} label="Key figures">
         <KpiCard
@@ -197,6 +246,7 @@ export function MallHomePage({ title, header }: PageProps) {
         table={<ReportTable columns={PAYMENT_COLUMNS} rows={payments} />}
       />
       <MallEventDialog actor={addEvent.events} />
+      <AlertRuleEditor actor={alertMe.alerts} />
     </MallReportSection>
   );
 }
