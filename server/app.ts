@@ -22,6 +22,8 @@ import type { DemoSsoIssuer } from './demo/ssoIssuer.js';
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { ExportSlots } from './exports/exportSlots.js';
 import { WORKBOOK_MEDIA_TYPE } from './exports/mallHomeWorkbook.js';
+import { createPageRenderer } from './exports/pageRenderer.js';
+import type { ReportSubscriptionRuntime } from './jobs/reportSubscriptions.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMetrics, type Metrics, registerRequestMetrics } from './metrics.js';
 import { listOperations, loadSpecification, OPENAPI_PATH, type Operation } from './openapi.js';
@@ -46,6 +48,7 @@ import { outletCodeHandlers } from './routes/outletCodes.js';
 import { outletReportHandlers } from './routes/outletReports.js';
 import { receiptHandlers } from './routes/receipts.js';
 import { rentInvoiceHandlers } from './routes/rentInvoices.js';
+import { reportSubscriptionHandlers } from './routes/reportSubscriptions.js';
 import { checkRequestRules } from './routes/rules.js';
 import { settingsHandlers } from './routes/settings.js';
 import { systemHandlers } from './routes/system.js';
@@ -69,6 +72,24 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The demo's identity provider shared by the instances (server/demo/ssoIssuer.ts), when this server runs it. */
   demoSso?: DemoSsoIssuer;
+  /**
+   * Report subscriptions' renderer, export slots and job queue, shared with the jobs (main.ts); when absent, made
+   * from the settings with no job queue (send now answers 503) and export slots of the app's own.
+   */
+  reportSubscriptions?: ReportSubscriptionRuntime;
+}
+
+/** The renderer of CHROMIUM_PATH and one set of export slots (EXPORTS_PER_USER, EXPORTS_MAX), without jobs yet. */
+export function reportSubscriptionRuntime(config: Config): ReportSubscriptionRuntime {
+  return {
+    renderer: createPageRenderer({
+      chromiumPath: config.chromiumPath,
+      baseUrl: config.renderBaseUrl,
+      timeoutMs: config.renderTimeoutSeconds * 1000,
+    }),
+    slots: new ExportSlots({ perUser: config.exportsPerUser, max: config.exportsMax }),
+    boss: undefined,
+  };
 }
 
 /** A request id from a proxy's X-Request-Id: letters, digits and `._:-`, at most 128; else a new random one. */
@@ -116,6 +137,7 @@ function allHandlers(deps: RouteDeps): Handlers {
     ...tenantManagementHandlers(deps),
     ...appsHandlers(deps),
     ...ingestHandlers(deps),
+    ...reportSubscriptionHandlers(deps),
   };
   const both = Object.keys(built).filter((operationId) => Object.hasOwn(unbuiltHandlers, operationId));
   if (both.length > 0) throw new Error(`Built but still listed as not implemented: ${both.join(', ')}`);
@@ -192,6 +214,7 @@ export async function buildApp({
   reads,
   metrics = createMetrics(),
   demoSso,
+  reportSubscriptions,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedUrls(logger),
@@ -281,6 +304,7 @@ export async function buildApp({
   registerBodyMediaTypes(app);
   registerAccessControl(app, pool);
 
+  const subscriptions = reportSubscriptions ?? reportSubscriptionRuntime(config);
   const deps: RouteDeps = {
     pool,
     config,
@@ -288,7 +312,8 @@ export async function buildApp({
     lifecycle: lifecycle ?? { stopping: false },
     reads: reads ?? pool,
     metrics,
-    exportSlots: new ExportSlots({ perUser: config.exportsPerUser, max: config.exportsMax }),
+    exportSlots: subscriptions.slots,
+    reportSubscriptions: subscriptions,
     ...(demoSso ? { demoSso } : {}),
   };
   const handlers = allHandlers(deps);

@@ -126,6 +126,28 @@ export interface Config {
   feedCheckEveryMinutes: number;
   /** How often the alert rules whose period has closed are judged (ALERT_CHECK_EVERY_MINUTES, default 5; 0 judges none). */
   alertCheckEveryMinutes: number;
+  /**
+   * The Chromium that prints report pages to PDF for report subscriptions (CHROMIUM_PATH, default
+   * /usr/bin/chromium); without an executable there, subscriptions are off with a message saying so.
+   */
+  chromiumPath: string;
+  /**
+   * The app's own address as the server's browser reaches it (RENDER_BASE_URL; by default this server on
+   * loopback, http://127.0.0.1:PORT, or HOST when it listens on one address only).
+   */
+  renderBaseUrl: string;
+  /** The longest one report page may take to render to PDF (RENDER_TIMEOUT_SECONDS, default 60). */
+  renderTimeoutSeconds: number;
+  /** How often report subscriptions are checked for a period due (SUBSCRIPTION_CHECK_EVERY_MINUTES, 5; 0 none). */
+  subscriptionCheckEveryMinutes: number;
+}
+
+/** The server's own address for its browser: loopback unless it listens on one other address only. */
+function renderBaseUrlOf(env: NodeJS.ProcessEnv, host: string, port: number): string {
+  if (env.RENDER_BASE_URL) return urlFrom(env, 'RENDER_BASE_URL', '');
+  const wildcard = host === '0.0.0.0' || host === '::' || isLoopback(host);
+  const address = wildcard ? '127.0.0.1' : host;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 }
 
 export interface SsoSetting {
@@ -352,5 +374,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dailySummaryEveryMinutes: intFrom(env, 'DAILY_SUMMARY_EVERY_MINUTES', 5, 0, 60),
     feedCheckEveryMinutes: intFrom(env, 'FEED_CHECK_EVERY_MINUTES', 5, 0, 60),
     alertCheckEveryMinutes: intFrom(env, 'ALERT_CHECK_EVERY_MINUTES', 5, 0, 60),
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    renderBaseUrl: renderBaseUrlOf(env, host, port),
+    renderTimeoutSeconds: intFrom(env, 'RENDER_TIMEOUT_SECONDS', 60, 5, 600),
+    subscriptionCheckEveryMinutes: intFrom(env, 'SUBSCRIPTION_CHECK_EVERY_MINUTES', 5, 0, 60),
   };
 }

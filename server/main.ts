@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { buildApp } from './app.js';
+import { buildApp, reportSubscriptionRuntime } from './app.js';
 import { listenForCallerChanges } from './auth/cacheInvalidation.js';
 import { setPasswordHashCost } from './auth/passwords.js';
 import { type Config, loadConfig } from './config.js';
@@ -15,6 +15,7 @@ import { type DemoXero, startDemoXero } from './demo/xeroFake.js';
 import { keepReceiptMonths, maintenanceJobs, sweepSessions } from './jobs/maintenance.js';
 import { type JobContext, startJobs } from './jobs/queue.js';
 import { registerRentInvoiceJobs } from './jobs/rentInvoices.js';
+import { reportSubscriptionJobs } from './jobs/reportSubscriptions.js';
 import { registerXeroJobs } from './jobs/xeroPosting.js';
 import { DOWNLOAD_SECRET_FILE, keptSecret } from './keptSecret.js';
 import { createMailer } from './mail/mailer.js';
@@ -124,8 +125,11 @@ const metrics = createMetrics({ defaultMetrics: true });
 metrics.watchPool('requests', requestPool);
 metrics.watchPool('main', database.pool);
 if (reads) metrics.watchReplicas(reads.status, reads.primaryReads);
+// Report subscriptions: the browser that prints their PDFs, the export slots, and (once started) the job queue.
+const reportSubscriptions = reportSubscriptionRuntime(config);
 const app = await buildApp({
   pool: requestPool,
+  reportSubscriptions,
   config,
   logger: { level: config.logLevel },
   lifecycle,
@@ -159,6 +163,11 @@ const jobs = await startJobs({
       receiptsRetentionMonths: config.receiptsRetentionMonths,
       gtoRemindersEveryMinutes: config.gtoRemindersEveryMinutes,
     }),
+    // Report pages mailed on a schedule as their PDF and workbook (server/jobs/reportSubscriptions.ts).
+    reportSubscriptionJobs(reportSubscriptions, {
+      everyMinutes: config.subscriptionCheckEveryMinutes,
+      renderTimeoutMs: config.renderTimeoutSeconds * 1000,
+    }),
     ...(xeroJobs
       ? [
           ({ boss }: JobContext) => registerXeroJobs(boss, xeroJobs),
@@ -168,6 +177,7 @@ const jobs = await startJobs({
   ],
 });
 metrics.watchJobs(jobs.boss, log);
+if (!reportSubscriptions.renderer.state.available) log.warn({}, reportSubscriptions.renderer.state.message);
 const jobsPool = jobsPoolOf(jobs.boss);
 if (jobsPool) metrics.watchPool('jobs', jobsPool);
 let metricsServer: MetricsServer | undefined;
@@ -221,6 +231,7 @@ async function stop(signal: string) {
   await within(app.close());
   await within(metricsServer?.close() ?? Promise.resolve());
   await within(jobs.stop(Math.max(0, deadline - Date.now())));
+  await within(reportSubscriptions.renderer.close());
   await reads?.end().catch(() => {});
   await cacheListener.stop();
   await requestPool.end().catch(() => {});

@@ -95,6 +95,12 @@ const nonTradingDayPage: PageComponent = lazy(() =>
 const dataFeedsPage: PageComponent = lazy(() =>
   import('./views/pages/shopper-connect/DataFeedsPage').then((module) => ({ default: module.DataFeedsPage })),
 );
+/* The client's report subscriptions: their schedules, recipients and last deliveries (issue 34). */
+const reportSubscriptionsPage: PageComponent = lazy(() =>
+  import('./views/pages/shopper-connect/ReportSubscriptionsPage').then((module) => ({
+    default: module.ReportSubscriptionsPage,
+  })),
+);
 
 /* The alert rules people set, and their history (issue 34). */
 const alertsPage: PageComponent = lazy(() =>
@@ -250,6 +256,11 @@ const PAGES: Readonly<Record<string, PageSetup>> = {
     mallHeader: true,
     filters: { period: 'none', outletMode: 'disabled' },
     page: alertsPage,
+  },
+  // The client's report subscriptions (issue 34): the header's client, no malls or period.
+  '/shopper-connect/report-subscriptions': {
+    filters: { period: 'none', outletMode: 'disabled' },
+    page: reportSubscriptionsPage,
   },
   // Its own date range; the outlet comes from the path.
   '/shopper-connect/mall-outlet/:id': { filters: MALL_LEVEL, page: mallOutletPage },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RENDER_ONLY_MESSAGE } from '../../src/domain/messages.js';
 import { hasPermission } from '../../src/domain/permissions.js';
 import type { Pool } from '../db/pool.js';
 import { forbidden, unauthorized } from '../errors.js';
@@ -38,6 +39,7 @@ export const MESSAGES = {
   permission: 'You do not have permission to do this.',
   scope: 'You do not have access to this data.',
   deviceKey: 'Invalid or missing device key.',
+  renderOnly: RENDER_ONLY_MESSAGE,
 } as const;
 
 export function requireCaller(request: FastifyRequest): Caller {
@@ -85,6 +87,8 @@ export function registerAccessControl(app: FastifyInstance, pool: Pool) {
     // An expired password (after a one-time code) opens nothing but the password change and the pending calls.
     if (operation.access !== 'pending' && caller.user.passwordExpired) throw unauthorized(MESSAGES.passwordExpired);
     if (needsCsrf(operation.method) && !hasValidCsrfToken(request, caller.session)) throw forbidden(MESSAGES.csrf);
+    // The server's own browser renders a report as its recipient and reads only (server/auth/renderSessions.ts).
+    if (caller.session.renderOnly && operation.method !== 'GET') throw forbidden(MESSAGES.renderOnly);
     if (!mayCall(caller.user, caller.grants, operation)) throw forbidden(MESSAGES.permission);
     request.caller = caller;
   });

@@ -29,6 +29,7 @@ const OPERATOR_TAGS = [
   'leases',
   'data-feeds',
   'alerts',
+  'report-subscriptions',
 ];
 /** The Shopper Connect pages of the calendar and the malls' events: every staff role keeps them. */
 const CALENDAR_PAGES = ['calendar', 'events'];

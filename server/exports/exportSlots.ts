@@ -41,18 +41,31 @@ export class ExportSlots {
    * call the returned function to give it back sooner (the export failed before it began to answer).
    */
   take(owner: string, reply: FastifyReply): () => void {
-    const mine = this.count(owner);
-    if (mine >= this.limits.perUser || this.total >= this.limits.max) {
+    const release = this.tryTake(owner);
+    if (!release) {
+      const mine = this.count(owner);
       reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
       throw new HttpError(
         429,
         mine >= this.limits.perUser ? userExportsMessage(this.limits.perUser) : SERVER_EXPORTS_MESSAGE,
       );
     }
+    reply.raw.once('finish', release);
+    reply.raw.once('close', release);
+    return release;
+  }
+
+  /**
+   * Takes a slot for `owner` outside a request (a report subscription rendered by the job as its recipient), or
+   * answers undefined when the bounds are reached; the returned function gives it back (once, however often called).
+   */
+  tryTake(owner: string): (() => void) | undefined {
+    const mine = this.count(owner);
+    if (mine >= this.limits.perUser || this.total >= this.limits.max) return undefined;
     this.running.set(owner, mine + 1);
     this.total += 1;
     let held = true;
-    const release = () => {
+    return () => {
       if (!held) return;
       held = false;
       this.total -= 1;
@@ -60,8 +73,15 @@ export class ExportSlots {
       if (left > 0) this.running.set(owner, left);
       else this.running.delete(owner);
     };
-    reply.raw.once('finish', release);
-    reply.raw.once('close', release);
-    return release;
+  }
+
+  /** Waits for a slot of `owner` (checking every `pollMs`) up to `timeoutMs`; undefined when none came free. */
+  async waitFor(owner: string, { timeoutMs, pollMs = 500 }: { timeoutMs: number; pollMs?: number }) {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const release = this.tryTake(owner);
+      if (release || Date.now() >= until) return release;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
   }
 }

@@ -76,9 +76,20 @@ export async function deliverScheduledMail(
     if (!mail) return 'missing';
     if (mail.delivered) return 'already delivered';
     if (deps.mailer.kind === 'outbox') {
-      await insertOutboxMail(tx, { recipient: mail.recipient, subject: mail.subject, text: mail.text });
+      await insertOutboxMail(tx, {
+        recipient: mail.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: mail.attachments,
+      });
     } else {
-      await deps.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, messageId: mail.messageId });
+      await deps.mailer.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: mail.messageId,
+        attachments: mail.attachments,
+      });
     }
     await markScheduledMailDelivered(tx, ref);
     deps.log.info(

@@ -3,12 +3,24 @@ import type { Config } from '../config.js';
 import type { Queryable } from '../db/pool.js';
 import { insertOutboxMail } from '../repositories/outbox.js';
 
+/** A file sent with a mail (a report's PDF or workbook). */
+export interface MailAttachment {
+  filename: string;
+  mediaType: string;
+  bytes: Buffer;
+}
+
+/** The most a mail's files may weigh together: what mail servers commonly accept, less the base64 growth. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   /** The Message-ID header ('<unique@host>'); nodemailer makes one up when absent. */
   messageId?: string;
+  /** Files sent as MIME attachments (SMTP), or kept with the outbox mail. */
+  attachments?: readonly MailAttachment[];
 }
 
 export interface Mailer {
@@ -32,6 +44,15 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: Q
           subject: mail.subject,
           text: mail.text,
           ...(mail.messageId ? { messageId: mail.messageId } : {}),
+          ...(mail.attachments?.length
+            ? {
+                attachments: mail.attachments.map((file) => ({
+                  filename: file.filename,
+                  content: file.bytes,
+                  contentType: file.mediaType,
+                })),
+              }
+            : {}),
         });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
@@ -40,7 +61,12 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: Q
   return {
     kind: 'outbox',
     async send(mail) {
-      await insertOutboxMail(db, { recipient: mail.to, subject: mail.subject, text: mail.text });
+      await insertOutboxMail(db, {
+        recipient: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: mail.attachments ?? [],
+      });
       // Printed in full: on a machine without SMTP this is how one-time codes and reset links reach the user.
       log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the local outbox');
     },

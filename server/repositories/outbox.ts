@@ -23,12 +23,49 @@ export interface OutboxPageQuery {
   search: string;
 }
 
-export async function insertOutboxMail(db: Queryable, mail: { recipient: string; subject: string; text: string }) {
-  await db.query('INSERT INTO outbox (recipient, subject, text) VALUES ($1, $2, $3)', [
-    mail.recipient,
-    mail.subject,
-    mail.text,
-  ]);
+/** A file kept with an outbox mail. */
+export interface OutboxAttachment {
+  filename: string;
+  mediaType: string;
+  bytes: Buffer;
+}
+
+/** Keeps a mail, and its files in their order (positions from 1), in the outbox. */
+export async function insertOutboxMail(
+  db: Queryable,
+  mail: { recipient: string; subject: string; text: string; attachments?: readonly OutboxAttachment[] },
+) {
+  const { rows } = await db.query<{ id: string }>(
+    'INSERT INTO outbox (recipient, subject, text) VALUES ($1, $2, $3) RETURNING id',
+    [mail.recipient, mail.subject, mail.text],
+  );
+  const files = mail.attachments ?? [];
+  if (files.length === 0) return;
+  await db.query(
+    `INSERT INTO outbox_attachments (outbox_id, position, filename, media_type, bytes)
+     SELECT $1, k.position, k.filename, k.media_type, k.bytes
+     FROM unnest($2::int[], $3::text[], $4::text[], $5::bytea[]) AS k(position, filename, media_type, bytes)`,
+    [
+      rows[0]?.id,
+      files.map((_, i) => i + 1),
+      files.map((file) => file.filename),
+      files.map((file) => file.mediaType),
+      files.map((file) => file.bytes),
+    ],
+  );
+}
+
+/** One file of an outbox mail, by the mail's id and the file's position. */
+export async function findOutboxAttachment(
+  db: Queryable,
+  outboxId: number,
+  position: number,
+): Promise<OutboxAttachment | undefined> {
+  const { rows } = await db.query<OutboxAttachment>(
+    `SELECT filename, media_type AS "mediaType", bytes FROM outbox_attachments WHERE outbox_id = $1 AND position = $2`,
+    [outboxId, position],
+  );
+  return rows[0];
 }
 
 function searchWhere(p: SqlParams, search: string): string {
@@ -41,13 +78,17 @@ function searchWhere(p: SqlParams, search: string): string {
 export async function listOutboxMails(db: Queryable, query: OutboxPageQuery): Promise<OutboxPage> {
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   const p = new SqlParams();
-  const pageSql = `SELECT id, recipient, subject, text, created_at FROM outbox WHERE ${searchWhere(p, query.search)}
+  const pageSql = `SELECT id, recipient, subject, text, created_at,
+      coalesce((SELECT json_agg(json_build_object('position', a.position, 'filename', a.filename,
+                  'media_type', a.media_type, 'size', octet_length(a.bytes)) ORDER BY a.position)
+                FROM outbox_attachments a WHERE a.outbox_id = outbox.id), '[]') AS attachments
+    FROM outbox WHERE ${searchWhere(p, query.search)}
     ORDER BY ${SORT_SQL[query.sortColumn]} ${direction}, id ${direction}
     LIMIT ${p.add(query.rowsPerPage)} OFFSET ${p.add((query.page - 1) * query.rowsPerPage)}`;
   const q = new SqlParams();
   const countSql = `SELECT count(*)::int AS total FROM outbox WHERE ${searchWhere(q, query.search)}`;
   const [page, count] = await Promise.all([
-    db.query<{ id: number; recipient: string; subject: string; text: string; created_at: Date }>(pageSql, p.values),
+    db.query<Omit<OutboxPage['data'][number], 'created_at'> & { created_at: Date }>(pageSql, p.values),
     db.query<{ total: number }>(countSql, q.values),
   ]);
   return {

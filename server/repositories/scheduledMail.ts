@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool.js';
+import type { MailAttachment } from '../mail/mailer.js';
 
 /**
  * The scheduled e-mails of the Settings subscriptions (migration 020): void alerts and the daily summary, the
@@ -226,7 +227,13 @@ export async function summaryFigures(
 
 /* ---------------------------------------------------------------- the mails and their delivery */
 
-export type ScheduledMailKind = 'void_alert' | 'daily_summary' | 'feed_alert' | 'feed_recovery' | 'alert_rule';
+export type ScheduledMailKind =
+  | 'void_alert'
+  | 'daily_summary'
+  | 'feed_alert'
+  | 'feed_recovery'
+  | 'alert_rule'
+  | 'report_subscription';
 
 export interface NewScheduledMail {
   clientId: number;
@@ -238,6 +245,8 @@ export interface NewScheduledMail {
   messageId: string;
   /** The day a daily summary reports. */
   summaryDay?: string;
+  /** Files sent with it (a report subscription's PDF and workbook), kept with it until it is pruned. */
+  attachments?: readonly MailAttachment[];
 }
 
 export interface ScheduledMailRef {
@@ -263,6 +272,22 @@ export async function insertScheduledMail(db: Queryable, mail: NewScheduledMail)
   );
   const row = rows[0];
   if (!row) throw new Error('scheduled_mails: the insert returned no row');
+  const files = mail.attachments ?? [];
+  if (files.length > 0) {
+    await db.query(
+      `INSERT INTO scheduled_mail_attachments (client_id, mail_id, position, filename, media_type, bytes)
+       SELECT $1, $2, k.position, k.filename, k.media_type, k.bytes
+       FROM unnest($3::int[], $4::text[], $5::text[], $6::bytea[]) AS k(position, filename, media_type, bytes)`,
+      [
+        row.clientId,
+        row.mailId,
+        files.map((_, i) => i + 1),
+        files.map((file) => file.filename),
+        files.map((file) => file.mediaType),
+        files.map((file) => file.bytes),
+      ],
+    );
+  }
   return row;
 }
 
@@ -272,6 +297,7 @@ export interface ScheduledMail {
   text: string;
   messageId: string;
   delivered: boolean;
+  attachments: MailAttachment[];
 }
 
 /**
@@ -280,11 +306,21 @@ export interface ScheduledMail {
  */
 export async function lockScheduledMail(db: Queryable, ref: ScheduledMailRef): Promise<ScheduledMail | undefined> {
   const { rows } = await db.query<ScheduledMail>(
-    `SELECT recipient, subject, text, message_id AS "messageId", delivered_at IS NOT NULL AS delivered
-     FROM scheduled_mails WHERE client_id = $1 AND id = $2 FOR UPDATE`,
+    `SELECT recipient, subject, text, message_id AS "messageId", delivered_at IS NOT NULL AS delivered,
+       coalesce((SELECT array_agg(a.position ORDER BY a.position) FROM scheduled_mail_attachments a
+                 WHERE a.client_id = m.client_id AND a.mail_id = m.id), '{}') AS attachments
+     FROM scheduled_mails m WHERE client_id = $1 AND id = $2 FOR UPDATE`,
     [ref.clientId, ref.mailId],
   );
-  return rows[0];
+  const mail = rows[0] as (Omit<ScheduledMail, 'attachments'> & { attachments: number[] }) | undefined;
+  if (!mail) return undefined;
+  if (mail.delivered || mail.attachments.length === 0) return { ...mail, attachments: [] };
+  const files = await db.query<MailAttachment>(
+    `SELECT filename, media_type AS "mediaType", bytes FROM scheduled_mail_attachments
+     WHERE client_id = $1 AND mail_id = $2 ORDER BY position`,
+    [ref.clientId, ref.mailId],
+  );
+  return { ...mail, attachments: files.rows };
 }
 
 export async function markScheduledMailDelivered(db: Queryable, ref: ScheduledMailRef): Promise<void> {

@@ -7,20 +7,37 @@ export interface SessionRow {
   mfaPending: boolean;
   ssoLogoutUrl: string | null;
   expiresAt: Date;
+  /** A session the server opened for its own browser to render a page as the user: it reads, never writes. */
+  renderOnly: boolean;
 }
 
 const COLUMNS = `token_hash AS "tokenHash", user_id AS "userId", csrf_token AS "csrfToken",
-  mfa_pending AS "mfaPending", sso_logout_url AS "ssoLogoutUrl", expires_at AS "expiresAt"`;
+  mfa_pending AS "mfaPending", sso_logout_url AS "ssoLogoutUrl", expires_at AS "expiresAt",
+  render_only AS "renderOnly"`;
 
 export async function insertSession(
   db: Queryable,
-  session: { tokenHash: string; userId: number | null; csrfToken: string; mfaPending: boolean; ttlSeconds: number },
+  session: {
+    tokenHash: string;
+    userId: number | null;
+    csrfToken: string;
+    mfaPending: boolean;
+    ttlSeconds: number;
+    renderOnly?: boolean;
+  },
 ): Promise<SessionRow> {
   const { rows } = await db.query<SessionRow>(
-    `INSERT INTO sessions (token_hash, user_id, csrf_token, mfa_pending, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
+    `INSERT INTO sessions (token_hash, user_id, csrf_token, mfa_pending, expires_at, render_only)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6)
      RETURNING ${COLUMNS}`,
-    [session.tokenHash, session.userId, session.csrfToken, session.mfaPending, session.ttlSeconds],
+    [
+      session.tokenHash,
+      session.userId,
+      session.csrfToken,
+      session.mfaPending,
+      session.ttlSeconds,
+      session.renderOnly ?? false,
+    ],
   );
   return singleRow(rows);
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Pool } from '../db/pool.js';
 import type { DemoSsoIssuer } from '../demo/ssoIssuer.js';
 import type { ExportSlots } from '../exports/exportSlots.js';
+import type { ReportSubscriptionRuntime } from '../jobs/reportSubscriptions.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Metrics } from '../metrics.js';
 
@@ -24,6 +25,11 @@ export interface RouteDeps {
    * them, so EXPORTS_PER_USER and EXPORTS_MAX bound them together.
    */
   exportSlots: ExportSlots;
+  /**
+   * Report subscriptions' renderer (its state: whether PDFs can be rendered here), the same export slots, and
+   * pg-boss once the jobs have started ("send now" queues a job).
+   */
+  reportSubscriptions: ReportSubscriptionRuntime;
   /**
    * The demo's identity provider shared by the instances (server/demo/ssoIssuer.ts), when this server runs it: a
    * sign-on of its domain first makes sure the stored issuer answers, taking over when it does not.

@@ -2094,6 +2094,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reportSubscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's report subscriptions, and whether the server can render their PDFs
+         * @description Every subscription of client_id (newest first): its page and filters, formats, schedule in the mall's time zone, recipients, whether it is active, and its last delivery. `rendering` says whether this server has a browser to print PDFs (CHROMIUM_PATH); without one subscriptions can be listed but not created, changed or sent, and `rendering.message` says why.
+         */
+        get: operations["getReportSubscriptions"];
+        /**
+         * Change a report subscription
+         * @description Replaces subscription id (of the body's client_id) with the body (the same rules as its creation). 404 when id is no subscription of client_id; 409 without a browser to render PDFs. Written to the audit log with the row before and after.
+         */
+        put: operations["updateReportSubscription"];
+        /**
+         * Subscribe users of the client to a report page
+         * @description Creates a subscription of client_id to page_path with the page's filters (its query string: the client and malls must be client_id and malls the caller sees, else 403), mailed to recipient_ids (users of the client the caller may name: 400 naming `recipient_ids` otherwise) as the formats asked (`workbook` only for a page that has one, today Mall Home: 400 naming `formats`), on the schedule (weekday only and always for weekly, month_day for monthly: 400 naming the field). 409 when the server has no browser to render PDFs. Written to the audit log (entity report_subscription).
+         */
+        post: operations["createReportSubscription"];
+        /**
+         * Delete a report subscription
+         * @description Deletes subscription id of client_id and its deliveries (mails already queued are still delivered). 404 when id is no subscription of client_id. Written to the audit log with the row before.
+         */
+        delete: operations["deleteReportSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reportSubscriptions/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a report subscription now
+         * @description Queues a delivery of subscription id of client_id for the current period, off the request: each recipient who still sees the page's malls gets the PDF (and workbook) rendered as them, like a scheduled delivery, under a period key of its own ('now:' and the instant), so the scheduled one is still sent. 404 when id is no subscription of client_id; 409 without a browser to render PDFs.
+         */
+        post: operations["sendReportSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reportSubscriptions/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users of the client a subscription may be sent to
+         * @description The active users of client_id the caller may name as recipients, by e-mail: a caller limited to some outlets names only users limited to outlets they see (never one who sees more than they do).
+         */
+        get: operations["getReportSubscriptionRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file attached to a mail of the local outbox
+         * @description The attachment at position of outbox mail id, as it was attached (its media type and file name). 404 when the mail has no such attachment.
+         */
+        get: operations["downloadOutboxAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/deviceKeys": {
         parameters: {
             query?: never;
@@ -2126,6 +2218,73 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        RenderingState: {
+            available: boolean;
+            /** @description Why PDFs cannot be rendered; '' when they can. */
+            message: string;
+        };
+        ReportSubscriptionInput: {
+            client_id: components["schemas"]["Id"];
+            name: string;
+            /**
+             * @description A report page of the app (Mall Home, Mall GMV, Mall Peak Hours, Mall Payment Methods, Member vs Non-member).
+             * @enum {string}
+             */
+            page_path: "/shopper-connect/mall-home" | "/shopper-connect/mall-gmv" | "/shopper-connect/mall-peak-hours" | "/shopper-connect/mall-payment-methods" | "/shopper-connect/member-vs-non-member";
+            /**
+             * @description The page's query string as its address shows it (client=3&malls=1,2&from=...&to=...); its range keeps its number of days and ends the day before each sending.
+             * @example client=1&malls=1&from=2026-03-01&to=2026-03-07
+             */
+            filters: string;
+            formats: ("pdf" | "workbook")[];
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly";
+            /** @description 1 Monday .. 7 Sunday; only (and always) for weekly. */
+            weekday?: number | null;
+            /** @description Only (and always) for monthly. */
+            month_day?: number | null;
+            /** @description The hour it is sent, in the time zone of the filters' first mall. */
+            hour: number;
+            /**
+             * @example [
+             *       2
+             *     ]
+             */
+            recipient_ids: components["schemas"]["Id"][];
+            active: boolean;
+        };
+        ReportSubscription: {
+            id: number;
+            client_id: number;
+            name: string;
+            page_path: string;
+            page_title: string;
+            filters: string;
+            formats: ("pdf" | "workbook")[];
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly";
+            weekday: number | null;
+            month_day: number | null;
+            hour: number;
+            time_zone: string;
+            recipients: {
+                id: number;
+                email: string;
+            }[];
+            active: boolean;
+            owner_email: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The latest delivery (a period sent or failed); null before the first. */
+            last_delivery: {
+                period_key: string;
+                /** @enum {string} */
+                state: "sent" | "failed";
+                error: string | null;
+                /** Format: date-time */
+                created_at: string;
+            } | null;
+        };
         /** @description A whole number from 1 to 2147483647 (PostgreSQL's integer). */
         Id: number;
         /** @description Outlet ids, comma-joined: each a whole number from 1 to 2147483647 written without leading zeros (the pattern says exactly that), at most 4000 characters. */
@@ -3735,6 +3894,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The server has no browser to render report PDFs (CHROMIUM_PATH names no executable): the message says so, and report subscriptions stay off until one is installed. */
+        RenderingUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many exports run at once: the user's (a signed link's PDF counts as its creator's) or the server's; the message says which, and Retry-After when to try again. */
         TooManyExports: {
             headers: {
@@ -4039,6 +4207,14 @@ export interface operations {
                             text: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The mail's files, each downloadable at GET /api/admin/outbox/attachment?id=&position=. */
+                            attachments: {
+                                position: number;
+                                filename: string;
+                                media_type: string;
+                                /** @description Bytes. */
+                                size: number;
+                            }[];
                         }[];
                     };
                 };
@@ -8178,6 +8354,215 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getReportSubscriptions: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions and the renderer's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReportSubscription"][];
+                        rendering: components["schemas"]["RenderingState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateReportSubscription: {
+        parameters: {
+            query: {
+                /** @description The subscription's id. */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description The subscription as the list shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RenderingUnavailable"];
+        };
+    };
+    createReportSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description The subscription as the list shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RenderingUnavailable"];
+        };
+    };
+    deleteReportSubscription: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description The subscription's id. */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendReportSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The delivery is queued under this period key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        period_key: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RenderingUnavailable"];
+        };
+    };
+    getReportSubscriptionRecipients: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users, by e-mail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            email: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    downloadOutboxAttachment: {
+        parameters: {
+            query: {
+                /** @description The outbox mail's id. */
+                id: components["schemas"]["Id"];
+                /** @description The attachment's position in the mail, from 1. */
+                position: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];

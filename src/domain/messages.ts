@@ -27,6 +27,11 @@ export const ACCOUNT_EMAIL_MISMATCH_MESSAGE =
 export const ACCOUNT_CREATED_MESSAGE = 'Your account has been created. Please sign in.';
 export const SSO_FAILED_MESSAGE = 'Single sign-on did not complete. Please try again.';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid e-mail address.';
+/**
+ * The server's refusal of any call but a GET from the session its own browser renders a report subscription's page
+ * with (server/auth/renderSessions.ts). The client takes it as that call's failure, never as a reason to sign out.
+ */
+export const RENDER_ONLY_MESSAGE = 'This session only renders reports: it cannot change anything.';
 export const SIGN_OUT_FIRST_MESSAGE = 'You are signed in. Sign out to use this link.';
 
 /** Toast durations in milliseconds. */

@@ -91,6 +91,8 @@ export const ROUTE_TABLE: readonly TableRoute[] = [
     child('shopper-connect', 'data-feeds', 'Data Feeds', 'feed'),
     // Alert rules people set on a metric of their malls, and each rule's history (issue 34).
     child('shopper-connect', 'alerts', 'Alerts', 'notifications'),
+    // Report pages mailed on a schedule as their PDF and workbook (issue 34).
+    child('shopper-connect', 'report-subscriptions', 'Report Subscriptions', 'envelope', { notLanding: true }),
     // Every staff role keeps these beside its own pages: never where it lands.
     child('shopper-connect', 'calendar', 'Calendar', 'calendar', { notLanding: true }),
     child('shopper-connect', 'events', 'Events', 'timeline-events', { notLanding: true }),

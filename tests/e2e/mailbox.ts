@@ -4,16 +4,24 @@ import path from 'node:path';
 /**
  * The e2e server's SMTP sink writes every mail it receives to `.tmp/e2e-mail/` as one raw RFC 822
  * message per file, named `<timestamp>-<n>.eml`. These helpers wait for the newest mail to an
- * address and read its text.
+ * address and read its text and its files.
  */
 
 export const MAIL_DIR = path.resolve(process.cwd(), '.tmp/e2e-mail');
+
+/** A file sent with a mail (a MIME part with a file name), its bytes decoded. */
+export interface MailAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: Buffer;
+}
 
 export interface Mail {
   readonly file: string;
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  readonly attachments: readonly MailAttachment[];
 }
 
 function headerBlockAndBody(raw: string): { head: string; body: string } {
@@ -64,6 +72,39 @@ function decodeBody(head: string, body: string): string {
   return text.replace(/\r\n/g, '\n');
 }
 
+/** The file name of a part (Content-Disposition's filename, else Content-Type's name), if it has one. */
+function fileNameOf(head: string): string | undefined {
+  const disposition = headerOf(head, 'Content-Disposition');
+  const named =
+    /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /\bname="?([^";]+)"?/i.exec(headerOf(head, 'Content-Type'))?.[1];
+  return named === undefined ? undefined : decodeHeader(named.trim());
+}
+
+/** The files of a message: every part with a file name, in any nested multipart, its bytes decoded. */
+function attachmentsOf(head: string, body: string): MailAttachment[] {
+  const contentType = headerOf(head, 'Content-Type');
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (/^multipart\//i.test(contentType) && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .flatMap((part) => {
+        const { head: partHead, body: partBody } = headerBlockAndBody(part.replace(/^\r?\n/, ''));
+        return attachmentsOf(partHead, partBody);
+      });
+  }
+  const filename = fileNameOf(head);
+  if (filename === undefined) return [];
+  const encoding = headerOf(head, 'Content-Transfer-Encoding').toLowerCase();
+  const content =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(decodeQuotedPrintable(body), 'utf8')
+        : Buffer.from(body, 'latin1');
+  return [{ filename, contentType: contentType.split(';')[0]?.trim() ?? '', content }];
+}
+
 export function parseMail(file: string, raw: string): Mail {
   const { head, body } = headerBlockAndBody(raw);
   return {
@@ -71,7 +112,20 @@ export function parseMail(file: string, raw: string): Mail {
     to: decodeHeader(headerOf(head, 'To')).toLowerCase(),
     subject: decodeHeader(headerOf(head, 'Subject')),
     text: decodeBody(head, body),
+    attachments: attachmentsOf(head, body),
   };
+}
+
+/** Every mail to `to` written at or after `since` (a `Date.now()` taken before the action), oldest first. */
+export async function mailsTo(to: string, since: number): Promise<Mail[]> {
+  const address = to.toLowerCase();
+  const mails: Mail[] = [];
+  for (const file of await mailFiles()) {
+    if (writtenAt(file) < since - 1_000) break;
+    const mail = parseMail(file, await readFile(path.join(MAIL_DIR, file), 'utf8'));
+    if (mail.to.includes(address)) mails.push(mail);
+  }
+  return mails.reverse();
 }
 
 /** When the file was written (its name starts with the sink's `Date.now()`). */

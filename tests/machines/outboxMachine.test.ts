@@ -25,6 +25,7 @@ const MAIL: OutboxMail = {
   subject: 'Your Mall Analytics sign-in code: 123456',
   text: 'Your one-time sign-in code is 123456.',
   created_at: '2026-11-21T00:00:00.000Z',
+  attachments: [],
 };
 
 let actor: Actor<typeof outboxMachine>;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExportSlots } from '../../server/exports/exportSlots.js';
 import { listOperations, type Operation, permissionFor } from '../../server/openapi.js';
 import { saveXeroAccounts, saveXeroConnection } from '../../server/repositories/xero.js';
 import { NOT_IMPLEMENTED_OPERATIONS } from '../../server/routes/notImplemented.js';
@@ -48,7 +50,17 @@ beforeAll(async () => {
     [WORLD.users.operator1],
   );
   await seedSettings();
-  app = await createTestApp(db.pool, { env: XERO_ENV });
+  // Report subscriptions with a stand-in renderer and job queue: "send now" is queued, never rendered here.
+  const renderer = {
+    state: { available: true, message: '' },
+    renderPdf: async () => Buffer.alloc(0),
+    close: async () => {},
+  };
+  const boss = { send: async () => 'matrix-job' } as unknown as PgBoss;
+  app = await createTestApp(db.pool, {
+    env: XERO_ENV,
+    reportSubscriptions: { renderer, slots: new ExportSlots({ perUser: 2, max: 4 }), boss },
+  });
   agents = await signInAgents(
     app,
     {
@@ -261,7 +273,45 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   updateOccupancyBands: (ids) => ({
     body: { client_id: ids.client, bands: [{ category: 'Matrix', low_percent: 5, high_percent: 9 }] },
   }),
+  createReportSubscription: (ids) => ({ body: reportSubscription(ids) }),
+  updateReportSubscription: (ids) => ({ query: { id: SUBSCRIPTION_ROW + ids.client }, body: reportSubscription(ids) }),
+  deleteReportSubscription: (ids) => ({ query: { id: SUBSCRIPTION_ROW + ids.client } }),
+  sendReportSubscription: (ids) => ({ body: { client_id: ids.client, id: SUBSCRIPTION_ROW + ids.client } }),
+  downloadOutboxAttachment: () => ({ query: { id: OUTBOX_MAIL, position: 1 } }),
 };
+
+/** The report subscription each change, removal or send names (PREPARE), and the outbox mail with a file. */
+const SUBSCRIPTION_ROW = 100_000;
+const OUTBOX_MAIL = 100_000;
+const reportSubscription = (ids: Ids): BodyOf<'createReportSubscription'> => ({
+  client_id: ids.client,
+  name: 'Matrix report',
+  page_path: '/shopper-connect/mall-home',
+  filters: `client=${ids.client}&malls=${ids.mall}&from=2026-03-01&to=2026-03-07`,
+  formats: ['pdf'],
+  frequency: 'daily',
+  hour: 8,
+  recipient_ids: [recipientOf(ids.client)],
+  active: true,
+});
+/** A user of each client every caller may name: the client's tenant user (PREPARE), limited to the call's outlet. */
+const recipientOf = (client: number) => TENANT_USER + client;
+async function prepareReportSubscription(ids: Ids) {
+  await prepareTenantUser(ids, false);
+  await db.pool.query(
+    `INSERT INTO report_subscriptions (client_id, id, name, page_path, filters, mall_ids, formats, frequency, hour,
+       recipient_ids) OVERRIDING SYSTEM VALUE
+     VALUES ($1, $2, 'Matrix report', '/shopper-connect/mall-home', $3, $4::int[], '{pdf}', 'daily', 8, $5::int[])
+     ON CONFLICT DO NOTHING`,
+    [
+      ids.client,
+      SUBSCRIPTION_ROW + ids.client,
+      `client=${ids.client}&malls=${ids.mall}`,
+      [ids.mall],
+      [TENANT_USER + ids.client],
+    ],
+  );
+}
 
 /** The lease of each outlet a change names (PREPARE); a new lease needs the outlet without one. */
 const LEASE_ROW = 100_000;
@@ -497,6 +547,22 @@ const PREPARE: { [Id in OperationId]?: (ids: Ids) => Promise<unknown> } = {
   acknowledgeAlertFiring: prepareAlertRule,
   createLease: freeOutletOfLeases,
   updateLease: prepareLease,
+  createReportSubscription: (ids) => prepareTenantUser(ids, false),
+  updateReportSubscription: prepareReportSubscription,
+  deleteReportSubscription: prepareReportSubscription,
+  sendReportSubscription: prepareReportSubscription,
+  downloadOutboxAttachment: async () => {
+    await db.pool.query(
+      `INSERT INTO outbox (id, recipient, subject, text) OVERRIDING SYSTEM VALUE
+       VALUES ($1, 'matrix@fixture.test', 'Matrix', 'Attached') ON CONFLICT DO NOTHING`,
+      [OUTBOX_MAIL],
+    );
+    await db.pool.query(
+      `INSERT INTO outbox_attachments (outbox_id, position, filename, media_type, bytes)
+       VALUES ($1, 1, 'matrix.pdf', 'application/pdf', '\\x25504446') ON CONFLICT DO NOTHING`,
+      [OUTBOX_MAIL],
+    );
+  },
 };
 
 function processingFees(ids: Ids): BodyOf<'createProcessingFees'> {

@@ -28,6 +28,7 @@ const WITHOUT_CLIENT_ID: Readonly<Record<string, string>> = {
   login_attempts: 'local: sign-in throttling by name and address',
   auth_events: 'local: sign-in throttling of codes and resets',
   outbox: 'local: the install’s mail when no SMTP server is set',
+  outbox_attachments: 'local: the files of the outbox’s mail',
   schema_migrations: 'local: the migrations applied',
 };
 

@@ -97,6 +97,8 @@ function validValue(schema: Schema): Json {
   if (Array.isArray(schema.anyOf)) return validValue(schema.anyOf[0] as Schema);
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
+  // A value whose rules a schema cannot state (a page's filters naming its client) is given as the contract's example.
+  if (schema.example !== undefined) return schema.example;
   switch (schema.type) {
     case 'integer':
     case 'number':

@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app.js';
 import { setPasswordHashCost } from '../../server/auth/passwords.js';
 import { loadConfig } from '../../server/config.js';
 import type { Pool } from '../../server/db/pool.js';
+import type { ReportSubscriptionRuntime } from '../../server/jobs/reportSubscriptions.js';
 import type { Mailer } from '../../server/mail/mailer.js';
 import type { Metrics } from '../../server/metrics.js';
 import type { Lifecycle } from '../../server/routes/types.js';
@@ -54,7 +55,13 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
 
 export async function createTestApp(
   pool: Pool,
-  options: { env?: NodeJS.ProcessEnv; mailer?: Mailer; lifecycle?: Lifecycle; metrics?: Metrics } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    mailer?: Mailer;
+    lifecycle?: Lifecycle;
+    metrics?: Metrics;
+    reportSubscriptions?: ReportSubscriptionRuntime;
+  } = {},
 ): Promise<FastifyInstance> {
   const config = { ...loadConfig(options.env ?? {}), staticDir: '/nonexistent' };
   const app = await buildApp({
@@ -63,6 +70,7 @@ export async function createTestApp(
     mailer: options.mailer,
     lifecycle: options.lifecycle,
     metrics: options.metrics,
+    ...(options.reportSubscriptions ? { reportSubscriptions: options.reportSubscriptions } : {}),
   });
   await app.ready();
   return app;

@@ -97,6 +97,7 @@ describe('the outbox, a page at a time', () => {
       subject: 'Invitation',
       text: 'Text of eve',
       created_at: '2026-03-04T08:00:00.000Z',
+      attachments: [],
     });
   });
 

@@ -69,3 +69,22 @@ export async function pdfLines(pdf: Buffer): Promise<string[]> {
 export async function pdfText(pdf: Buffer): Promise<string> {
   return (await pdfLines(pdf)).join('\n');
 }
+
+/**
+ * The text of any PDF as pdf.js reads it: each page's strings in order, a space between pieces and a line break at
+ * each end of line (no column layout: for a page printed by a browser, such as a report subscription's PDF).
+ */
+export async function pdfPlainText(pdf: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, useSystemFonts: false })
+    .promise;
+  const pages: string[] = [];
+  try {
+    for (let number = 1; number <= document.numPages; number++) {
+      const content = await (await document.getPage(number)).getTextContent();
+      pages.push(content.items.map((item) => ('str' in item ? `${item.str}${item.hasEOL ? '\n' : ' '}` : '')).join(''));
+    }
+  } finally {
+    await document.destroy();
+  }
+  return pages.join('\n');
+}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type FetchImpl } from '../../src/api/client';
 import { ApiRequestCancelled } from '../../src/api/middleware/permissionGate';
 import { type ApiEvent, clearSession, onApiEvent, setCsrfToken, setPermissionsList } from '../../src/api/session';
+import { RENDER_ONLY_MESSAGE } from '../../src/domain/messages';
 
 // Node's Request (used under jsdom) cannot resolve relative URLs, so the tests give the origin.
 const ORIGIN = 'http://localhost';
@@ -117,6 +118,14 @@ describe('api client', () => {
     const { response } = await client.GET('/clients');
     expect(response.status).toBe(403);
     expect(events).toEqual([{ type: 'forbidden', path: '/clients' }]);
+  });
+
+  it("takes a render session's refusal of a write as that call's failure, not as a reason to sign out", async () => {
+    setPermissionsList(['/api/occupancyBands::Update']);
+    respond = () => json({ statusCode: 403, error: 'Forbidden', message: RENDER_ONLY_MESSAGE }, 403);
+    const { response } = await client.PUT('/api/occupancyBands', { body: { client_id: 1, bands: [] } });
+    expect(response.status).toBe(403);
+    expect(events).toEqual([]);
   });
 
   it('emits nothing on success', async () => {

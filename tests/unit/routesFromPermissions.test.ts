@@ -50,6 +50,7 @@ const SHOPPER_CONNECT_PAGES = [
   '/shopper-connect/outlet-code',
   '/shopper-connect/data-feeds',
   '/shopper-connect/alerts',
+  '/shopper-connect/report-subscriptions',
   '/shopper-connect/calendar',
   '/shopper-connect/events',
   '/shopper-connect/mall-outlet/:id',

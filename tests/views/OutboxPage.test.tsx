@@ -24,6 +24,7 @@ const CODE_MAIL: OutboxMail = {
   subject: 'Your Mall Analytics sign-in code: 123456',
   text: 'Your one-time sign-in code is 123456.\nIt expires in 10 minutes.',
   created_at: '2026-11-21T09:30:00.000Z',
+  attachments: [],
 };
 const RESET_MAIL: OutboxMail = {
   id: 7,
@@ -31,6 +32,7 @@ const RESET_MAIL: OutboxMail = {
   subject: 'Reset your Mall Analytics password',
   text: 'Open https://mall.example/reset-password?validationKey=abc to choose a new password.',
   created_at: '2026-11-20T08:00:00.000Z',
+  attachments: [],
 };
 
 type Answer = { status: number; body: unknown };
@@ -101,6 +103,7 @@ const MAILS: OutboxMail[] = Array.from({ length: 45 }, (_, index) => ({
   subject: `Mail ${index + 1}`,
   text: `Text ${index + 1}`,
   created_at: new Date(Date.UTC(2026, 10, 21, 9, 0) - index * 60_000).toISOString(),
+  attachments: [],
 }));
 
 /** The page of MAILS the query asks (the order and the search are the server's business: not applied here). */
@@ -169,6 +172,43 @@ describe('the outbox page', () => {
     expect(screen.queryByText(/one-time sign-in code is 123456/)).toBeNull();
     fireEvent.keyDown(first, { key: 'a' });
     expect(screen.queryByText(/one-time sign-in code is 123456/)).toBeNull();
+  });
+
+  it("links a mail's files under its text, each downloaded through the attachment call", async () => {
+    const report: OutboxMail = {
+      ...CODE_MAIL,
+      id: 12,
+      subject: 'Weekly Mall Home: Mall Home',
+      text: 'Weekly Mall Home: Mall Home, as of its last whole day.',
+      attachments: [
+        { position: 1, filename: 'mall-home_2026-03-01_2026-03-07.pdf', media_type: 'application/pdf', size: 184_000 },
+        {
+          position: 2,
+          filename: 'mall-home_2026-03-01_2026-03-07.xlsx',
+          media_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          size: 9_400,
+        },
+      ],
+    };
+    network.outbox = () => page([report]);
+    renderOutbox();
+    await waitFor(() => expect(screen.getAllByTestId('outbox-row')[0]?.textContent).toContain('Weekly Mall Home'));
+    expect(screen.queryByTestId('outbox-attachments')).toBeNull();
+    fireEvent.click(screen.getAllByTestId('outbox-row')[0] as HTMLElement);
+    const links = screen.getAllByTestId('outbox-attachment') as HTMLAnchorElement[];
+    expect(links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('download')])).toEqual([
+      [
+        'mall-home_2026-03-01_2026-03-07.pdf',
+        '/api/admin/outbox/attachment?id=12&position=1',
+        'mall-home_2026-03-01_2026-03-07.pdf',
+      ],
+      [
+        'mall-home_2026-03-01_2026-03-07.xlsx',
+        '/api/admin/outbox/attachment?id=12&position=2',
+        'mall-home_2026-03-01_2026-03-07.xlsx',
+      ],
+    ]);
+    expect(screen.getByTestId('outbox-attachments').textContent).toContain('(184 KB)');
   });
 
   it('shows skeleton rows while a page loads, never an empty outbox, then the mails', async () => {

@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import { DEFAULT_ERROR_MESSAGE } from '../../domain/messages';
+import { DEFAULT_ERROR_MESSAGE, RENDER_ONLY_MESSAGE } from '../../domain/messages';
 import { serverMessageOf } from '../errors';
 import { emitApiEvent } from '../session';
 
@@ -34,6 +34,9 @@ export const httpErrorsMiddleware: Middleware = {
       const message = (await messageOf(response)) ?? DEFAULT_ERROR_MESSAGE;
       emitApiEvent({ type: 'unauthorized', message, path: schemaPath });
     } else if (response.status === 403 && !ignores403.has(schemaPath)) {
+      // The server's browser printing a report subscription's page reads only: a write it is refused fails that
+      // call alone (its caller reports it), and the page stays open to be printed.
+      if ((await messageOf(response)) === RENDER_ONLY_MESSAGE) return undefined;
       emitApiEvent({ type: 'forbidden', path: schemaPath });
     }
     return undefined;

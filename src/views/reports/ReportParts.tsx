@@ -10,6 +10,7 @@ import { ChartFrameContext } from '../charts/Chart';
 import { GRID_LINE_LIMIT, LABEL_LIMIT } from '../charts/chartTheme';
 import { type ColumnKind, type DataColumn, DataTable, isNumericKind } from '../common/DataTable';
 import { CurrencyContext, useConversionNote, useCurrency, useMallCurrency } from '../common/Money';
+import { SubscribeButton } from './SubscribeButton';
 import type { PanelState, ReportExport } from './useReport';
 import './reports.css';
 
@@ -377,7 +378,12 @@ export function KpiRow({ panel, label, children }: { panel: PanelState; label: s
   );
 }
 
-/** The page's toolbar: a spinner while loading and the CSV export of what is shown (the page's machine makes it). */
+/**
+ * The page's toolbar: a spinner while loading, Subscribe (the page mailed on a schedule, on the pages that can be:
+ * `SubscribeButton`) and the CSV export of what is shown (the page's machine makes it). It carries the page's ready
+ * marker (`data-report-ready`: 'true' once every panel has settled for a query), which the server's browser waits
+ * for before it prints the page to PDF for a report subscription (server/exports/pageRenderer.ts).
+ */
 export function ReportToolbar({
   report,
   base,
@@ -393,9 +399,11 @@ export function ReportToolbar({
   const currency = useCurrency().code;
   const withCurrency = () => files().map((file) => (currency === undefined ? file : { ...file, currency }));
   return (
-    <div className="report-toolbar">
+    // The ready marker: the server's browser prints the page for a report subscription once it says true.
+    <div className="report-toolbar" data-report-ready={report.ready ? 'true' : 'false'}>
       {report.loading ? <Spinner size={16} data-testid="report-loading" /> : null}
       {children}
+      <SubscribeButton />
       <Button
         icon="download"
         data-testid="export-csv"

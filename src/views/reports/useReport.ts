@@ -12,6 +12,11 @@ export type ReportMachine<TPanels extends object> = ReturnType<typeof createQuer
 /** What the report toolbar needs of a page's report. */
 export interface ReportExport {
   readonly loading: boolean;
+  /**
+   * Every panel has settled (loaded, empty or failed) for a query: the page shows its figures. Not before the first
+   * query (the header's filters not known yet), nor while any panel loads.
+   */
+  readonly ready: boolean;
   readonly canExport: boolean;
   readonly exporting: boolean;
   readonly exportFiles: (base: string, files: readonly CsvFile[]) => void;
@@ -45,6 +50,10 @@ export function useReportActor<TPanels extends object>(actor: ActorRefFrom<Repor
   useNoticeToasts(actor);
   const query = useSelector(actor, (snapshot) => snapshot?.context.query);
   const loading = useSelector(actor, (snapshot) => snapshot === undefined || snapshot.hasTag('loading'));
+  const ready = useSelector(
+    actor,
+    (snapshot) => snapshot !== undefined && !snapshot.hasTag('loading') && snapshot.context.query !== undefined,
+  );
   const panels = useSelector(actor, (snapshot) => snapshot?.context.panels);
   /** The machine accepts an export: a range is shown, nothing is loading, no export is running. */
   const canExport = useSelector(
@@ -67,5 +76,5 @@ export function useReportActor<TPanels extends object>(actor: ActorRefFrom<Repor
     byCurrency: panels?.[name]?.byCurrency,
     retry: () => actor?.send({ type: 'report.retry', panel: name }),
   });
-  return { actor, query, loading, canExport, exporting, exportFiles, dataOf, panelOf, comparison, compare };
+  return { actor, query, loading, ready, canExport, exporting, exportFiles, dataOf, panelOf, comparison, compare };
 }

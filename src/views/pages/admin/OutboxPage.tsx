@@ -2,9 +2,10 @@ import { Button, Callout, Card, NonIdealState } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { OutboxMail, OutboxSortColumn } from '../../../api/admin';
+import { type OutboxMail, type OutboxSortColumn, outboxAttachmentHref } from '../../../api/admin';
 import { formatDateTime } from '../../../domain/format';
 import { lastPage } from '../../../domain/paging';
+import { formatBytes } from '../../../domain/receipts';
 import { OUTBOX_INPUT, OUTBOX_ROWS_PER_PAGE_OPTIONS, outboxMachine } from '../../../machines/outboxMachine';
 import { type DataColumn, DataTable } from '../../common/DataTable';
 import { useNoticeToasts } from '../../common/Notifications';
@@ -108,6 +109,28 @@ function OutboxList({ actor }: { readonly actor: OutboxActor }) {
   );
 }
 
+/** A mail's files (a report subscription's PDF and workbook) as download links, with their sizes. */
+function MailAttachments({ mail }: { mail: OutboxMail }) {
+  if (mail.attachments.length === 0) return null;
+  return (
+    <ul className="outbox-attachments" aria-label="Attachments" data-testid="outbox-attachments">
+      {mail.attachments.map((file) => (
+        <li key={file.position}>
+          <a
+            href={outboxAttachmentHref(mail.id, file.position)}
+            download={file.filename}
+            data-testid="outbox-attachment"
+            onClick={(event) => event.stopPropagation()}
+          >
+            {file.filename}
+          </a>{' '}
+          <span className="outbox-attachment-size">({formatBytes(file.size)})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 interface OutboxTableProps {
   /** Undefined while loading: skeleton rows. */
   readonly rows: readonly OutboxMail[] | undefined;
@@ -141,7 +164,14 @@ function OutboxTable({ rows, skeletonRows, sortColumn, order, onSort }: OutboxTa
         onClick: () => toggle(mail.id),
         onKeyDown: (event) => onRowKey(event, mail.id),
       })}
-      detail={(mail) => (open === mail.id ? <pre className="outbox-mail-text">{mail.text}</pre> : undefined)}
+      detail={(mail) =>
+        open === mail.id ? (
+          <>
+            <pre className="outbox-mail-text">{mail.text}</pre>
+            <MailAttachments mail={mail} />
+          </>
+        ) : undefined
+      }
       sortColumn={sortColumn}
       order={order}
       onSort={onSort}

@@ -1,0 +1,337 @@
+import type PgBoss from 'pg-boss';
+import { isCompareRule } from '../../src/domain/comparisonUrl.js';
+import { formatFileDateRange } from '../../src/domain/format.js';
+import { hasPermission } from '../../src/domain/permissions.js';
+import {
+  duePeriod,
+  localClock,
+  rolledFilters,
+  type SubscriptionPeriod,
+  scheduleText,
+} from '../../src/domain/reportSubscriptions.js';
+import { openRenderSession, renderSessionSeconds } from '../auth/renderSessions.js';
+import { inTransaction, type Pool } from '../db/pool.js';
+import { type ExportSlots, exportOwner } from '../exports/exportSlots.js';
+import { buildMallHomeWorkbook, WORKBOOK_MEDIA_TYPE } from '../exports/mallHomeWorkbook.js';
+import type { PageRenderer } from '../exports/pageRenderer.js';
+import { MAX_ATTACHMENT_BYTES, type MailAttachment } from '../mail/mailer.js';
+import { type CurrencyOf, reportCurrencyCache } from '../reports/mallAnswers.js';
+import { countVisibleMalls } from '../repositories/lookup.js';
+import {
+  activeSubscriptions,
+  claimDelivery,
+  findSubscription,
+  hasDelivery,
+  type StoredSubscription,
+} from '../repositories/reportSubscriptions.js';
+import { findUserById, loadUserGrants } from '../repositories/users.js';
+import { createQueue } from './createQueue.js';
+import { enqueueMail } from './mailDelivery.js';
+import { registerPeriodic } from './periodic.js';
+import type { JobContext, JobLog } from './queue.js';
+
+/**
+ * Report subscriptions (issue 34, reports by e-mail). Every SUBSCRIPTION_CHECK_EVERY_MINUTES a pg-boss job looks
+ * which subscriptions have a period due in their mall's time zone (the rule of src/domain/reportSubscriptions.ts)
+ * and sends each: for every recipient who still sees the page's malls and may read its figures at that moment, the
+ * page is rendered as that recipient (a render-only session, the server's browser: pageRenderer.ts) and, for Mall
+ * Home, its workbook built from the same answers; then, in one transaction, the period's delivery row is inserted
+ * (its primary key: a period is sent once, however many instances or runs try) together with one scheduled mail a
+ * recipient with its files (enqueueMail: the outbox's exactly-once delivery). Renders happen before that
+ * transaction, so two instances may render a period twice but only one mails it. A render that fails records the
+ * period as failed with its reason (shown in the list) rather than trying every few minutes; "send now" tries again.
+ *
+ * "Send now" (POST /api/reportSubscriptions/send) sends a job to REPORT_SUBSCRIPTION_SEND_QUEUE with a period key of
+ * its own, and the same code sends it.
+ */
+
+export const REPORT_SUBSCRIPTIONS_QUEUE = 'report-subscriptions';
+export const REPORT_SUBSCRIPTION_SEND_QUEUE = 'report-subscription-send';
+
+/** What the routes and the job share: the renderer, the export slots, and pg-boss once the jobs have started. */
+export interface ReportSubscriptionRuntime {
+  readonly renderer: PageRenderer;
+  readonly slots: ExportSlots;
+  /** Set when the jobs start; "send now" answers 503 before. */
+  boss: PgBoss | undefined;
+}
+
+/** A "send now" job: the subscription and its own period key. */
+export interface SendNowJob {
+  clientId: number;
+  subscriptionId: number;
+  periodKey: string;
+  /** The mall's day it is sent on, whose day before its range ends. */
+  sendDay: string;
+}
+
+export interface SubscriptionDeps {
+  pool: Pool;
+  boss: PgBoss;
+  publicUrl: string;
+  runtime: ReportSubscriptionRuntime;
+  log: JobLog;
+  currencyOf?: CurrencyOf;
+  /** The longest a render waits for an export slot and runs (RENDER_TIMEOUT_SECONDS), ms. */
+  renderTimeoutMs: number;
+}
+
+/** The page's read that decides whether a recipient may see its figures: Mall Home's and the others' daily rows. */
+const PAGE_READ = '/api/mall_report/daily';
+const WORKBOOK_READ = '/api/mall_report/mall_home/workbook';
+
+interface Recipient {
+  userId: number;
+  email: string;
+  mayReadWorkbook: boolean;
+  visibility: { clientIds: number[]; outletLimits: Map<number, number[]> };
+}
+
+/**
+ * The recipient as of now, or undefined when they no longer may get the report: gone or disabled, no longer of
+ * the client, no longer allowed the page's figures, or no longer seeing every mall of its filters.
+ */
+async function recipientNow(
+  deps: Pick<SubscriptionDeps, 'pool'>,
+  subscription: StoredSubscription,
+  userId: number,
+): Promise<Recipient | undefined> {
+  const user = await findUserById(deps.pool, userId);
+  if (!user || user.disabled) return undefined;
+  const grants = await loadUserGrants(deps.pool, userId);
+  if (!grants.clientIds.includes(subscription.client_id)) return undefined;
+  const allowed = (path: string) => grants.isSuperAdmin || hasPermission(grants.apiPermissions, path, 'GET');
+  if (!allowed(PAGE_READ)) return undefined;
+  const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
+  const seen = await countVisibleMalls(deps.pool, visibility, subscription.mallIds, subscription.client_id);
+  if (seen !== subscription.mallIds.length) return undefined;
+  return { userId, email: user.email, mayReadWorkbook: allowed(WORKBOOK_READ), visibility };
+}
+
+/** Renders the page as `recipient` within an export slot of theirs, waiting for one up to the time limit. */
+async function inSlot<T>(deps: SubscriptionDeps, userId: number, work: () => Promise<T>): Promise<T> {
+  const release = await deps.runtime.slots.waitFor(exportOwner(userId), { timeoutMs: deps.renderTimeoutMs });
+  if (!release) throw new Error('no export slot came free in time: the server is busy with other exports');
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+/** The files of one recipient: the page's PDF and, for a page that has one and a recipient allowed it, its workbook. */
+async function attachmentsFor(
+  deps: SubscriptionDeps,
+  subscription: StoredSubscription,
+  recipient: Recipient,
+  filters: string,
+  now: Date,
+): Promise<MailAttachment[]> {
+  const params = new URLSearchParams(filters);
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const base = subscription.page_path.split('/').pop() ?? 'report';
+  const files: MailAttachment[] = [];
+  if (subscription.formats.includes('pdf')) {
+    const session = await openRenderSession(
+      deps.pool,
+      recipient.userId,
+      renderSessionSeconds(Math.ceil(deps.renderTimeoutMs / 1000)),
+    );
+    try {
+      const bytes = await inSlot(deps, recipient.userId, () =>
+        deps.runtime.renderer.renderPdf({ target: `${subscription.page_path}?${filters}`, cookie: session.cookie }),
+      );
+      files.push({ filename: `${base}_${formatFileDateRange(from, to)}.pdf`, mediaType: 'application/pdf', bytes });
+    } finally {
+      await session.end();
+    }
+  }
+  if (subscription.formats.includes('workbook') && recipient.mayReadWorkbook) {
+    const compare = params.get('compare');
+    const workbook = await inSlot(deps, recipient.userId, () =>
+      buildMallHomeWorkbook(
+        deps.pool,
+        deps.currencyOf ?? reportCurrencyCache(deps.pool),
+        { visibility: recipient.visibility, email: recipient.email },
+        {
+          client_id: subscription.client_id,
+          mall_ids: subscription.mallIds,
+          start_time: from,
+          end_time: to,
+          ...(compare !== null && isCompareRule(compare) ? { compare } : {}),
+          like_for_like: params.get('like_for_like') === '1',
+        },
+        { now },
+      ),
+    );
+    files.push({ filename: workbook.name, mediaType: WORKBOOK_MEDIA_TYPE, bytes: workbook.bytes });
+  }
+  const size = files.reduce((sum, file) => sum + file.bytes.length, 0);
+  if (size > MAX_ATTACHMENT_BYTES) {
+    throw new Error(`the attachments weigh ${size} bytes, more than a mail may carry (${MAX_ATTACHMENT_BYTES})`);
+  }
+  return files;
+}
+
+function subscriptionMailText(
+  subscription: StoredSubscription,
+  filters: string,
+  files: readonly MailAttachment[],
+  publicUrl: string,
+): string {
+  return [
+    `${subscription.name}: ${subscription.page_title}, as of its last whole day.`,
+    '',
+    `Attached: ${files.map((file) => file.filename).join(', ')}`,
+    `Open the page: ${publicUrl}${subscription.page_path}?${filters}`,
+    '',
+    `You get this report ${scheduleText({
+      frequency: subscription.frequency,
+      hour: subscription.hour,
+      weekday: subscription.weekday,
+      monthDay: subscription.month_day,
+    }).toLowerCase()} (${subscription.time_zone}) because ${subscription.owner_email ?? 'a colleague'} subscribed you.`,
+  ].join('\n');
+}
+
+export type SendOutcome = 'sent' | 'failed' | 'already sent';
+
+/**
+ * Sends `period` of `subscription`: renders each recipient's files, then records the period and enqueues the mails
+ * in one transaction. Answers 'already sent' when another run recorded the period first (nothing is mailed).
+ */
+export async function sendSubscriptionPeriod(
+  deps: SubscriptionDeps,
+  subscription: StoredSubscription,
+  period: SubscriptionPeriod,
+  now: Date,
+): Promise<SendOutcome> {
+  const ids = { clientId: subscription.client_id, subscriptionId: subscription.id, periodKey: period.key };
+  const filters = rolledFilters(subscription.filters, period.sendDay);
+  const mails: { recipient: Recipient; files: MailAttachment[] }[] = [];
+  try {
+    for (const userId of subscription.recipientIds) {
+      const recipient = await recipientNow(deps, subscription, userId);
+      if (!recipient) continue;
+      mails.push({ recipient, files: await attachmentsFor(deps, subscription, recipient, filters, now) });
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    deps.log.error({ err: error, ...ids }, 'report subscription not rendered');
+    const claimed = await claimDelivery(deps.pool, {
+      ...ids,
+      state: 'failed',
+      recipients: 0,
+      error: reason.slice(0, 500),
+    });
+    return claimed ? 'failed' : 'already sent';
+  }
+  return inTransaction(deps.pool, async (tx) => {
+    const claimed = await claimDelivery(tx, { ...ids, state: 'sent', recipients: mails.length, error: null });
+    if (!claimed) return 'already sent';
+    for (const { recipient, files } of mails) {
+      await enqueueMail(
+        deps.boss,
+        tx,
+        {
+          clientId: subscription.client_id,
+          kind: 'report_subscription',
+          userId: recipient.userId,
+          recipient: recipient.email,
+          subject: `${subscription.name}: ${subscription.page_title}`,
+          text: subscriptionMailText(subscription, filters, files, deps.publicUrl),
+          attachments: files,
+        },
+        deps.publicUrl,
+      );
+    }
+    deps.log.info({ ...ids, recipients: mails.length }, 'report subscription sent');
+    return 'sent';
+  });
+}
+
+/** The period of `subscription` due at `now` in its mall's zone, if any. */
+export function periodDueAt(subscription: StoredSubscription, now: Date): SubscriptionPeriod | undefined {
+  return duePeriod(
+    {
+      frequency: subscription.frequency,
+      hour: subscription.hour,
+      weekday: subscription.weekday,
+      monthDay: subscription.month_day,
+    },
+    localClock(now, subscription.time_zone),
+    localClock(subscription.createdAt, subscription.time_zone),
+  );
+}
+
+/** Sends every active subscription's period due at `now` not sent yet. Answers what each send came to. */
+export async function checkSubscriptions(deps: SubscriptionDeps, now: Date): Promise<SendOutcome[]> {
+  const outcomes: SendOutcome[] = [];
+  for (const subscription of await activeSubscriptions(deps.pool)) {
+    const period = periodDueAt(subscription, now);
+    if (!period) continue;
+    if (await hasDelivery(deps.pool, subscription.client_id, subscription.id, period.key)) continue;
+    outcomes.push(await sendSubscriptionPeriod(deps, subscription, period, now));
+  }
+  return outcomes;
+}
+
+/** Sends a "send now" job's period (nothing when the subscription is gone). */
+export async function sendNow(deps: SubscriptionDeps, job: SendNowJob, now: Date): Promise<SendOutcome | 'missing'> {
+  const subscription = await findSubscription(deps.pool, job.clientId, job.subscriptionId);
+  if (!subscription) return 'missing';
+  return sendSubscriptionPeriod(deps, subscription, { key: job.periodKey, sendDay: job.sendDay }, now);
+}
+
+/** The "send now" period of `subscription` asked at `now`: its own key, sent as of the mall's today. */
+export function sendNowJob(subscription: StoredSubscription, now: Date): SendNowJob {
+  return {
+    clientId: subscription.client_id,
+    subscriptionId: subscription.id,
+    periodKey: `now:${now.toISOString()}`,
+    sendDay: localClock(now, subscription.time_zone).date,
+  };
+}
+
+/** Queues a "send now" job on `boss`. */
+export async function queueSendNow(boss: PgBoss, job: SendNowJob): Promise<void> {
+  await boss.send(REPORT_SUBSCRIPTION_SEND_QUEUE, job);
+}
+
+/**
+ * The periodic check (every `everyMinutes`; 0 removes its schedule) and the "send now" queue, which fills the
+ * runtime's `boss` so the routes can queue sends.
+ */
+export function reportSubscriptionJobs(
+  runtime: ReportSubscriptionRuntime,
+  options: { everyMinutes: number; renderTimeoutMs: number; pollingIntervalSeconds?: number },
+) {
+  return async (context: JobContext): Promise<void> => {
+    const deps: SubscriptionDeps = {
+      pool: context.pool,
+      boss: context.boss,
+      publicUrl: context.publicUrl,
+      runtime,
+      log: context.log,
+      renderTimeoutMs: options.renderTimeoutMs,
+    };
+    const polling =
+      options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds };
+    await registerPeriodic(context.boss, {
+      queue: REPORT_SUBSCRIPTIONS_QUEUE,
+      minutes: runtime.renderer.state.available ? options.everyMinutes : 0,
+      log: context.log,
+      run: async () => {
+        await checkSubscriptions(deps, new Date());
+      },
+      ...polling,
+    });
+    const queue: PgBoss.Queue = { name: REPORT_SUBSCRIPTION_SEND_QUEUE, policy: 'standard', retryLimit: 0 };
+    await createQueue(context.boss, REPORT_SUBSCRIPTION_SEND_QUEUE, queue);
+    await context.boss.work<SendNowJob>(REPORT_SUBSCRIPTION_SEND_QUEUE, polling, async (jobs) => {
+      for (const job of jobs) await sendNow(deps, job.data, new Date());
+    });
+    runtime.boss = context.boss;
+  };
+}

@@ -1,0 +1,193 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  formatsOfPage,
+  type SubscriptionFormat,
+  scheduleProblem,
+  scopeOfFilters,
+} from '../../src/domain/reportSubscriptions.js';
+import { requireCaller, seesIds } from '../auth/access.js';
+import { inTransaction } from '../db/pool.js';
+import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
+import { queueSendNow, sendNowJob } from '../jobs/reportSubscriptions.js';
+import { writeAudit } from '../repositories/audit.js';
+import type { Visibility } from '../repositories/lookup.js';
+import { findOutboxAttachment } from '../repositories/outbox.js';
+import {
+  deleteSubscription,
+  findSubscription,
+  insertSubscription,
+  listSubscriptions,
+  publicSubscription,
+  recipientOptions,
+  type SubscriptionValues,
+  updateSubscription,
+} from '../repositories/reportSubscriptions.js';
+import { nonBlank } from './rules.js';
+import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
+
+/**
+ * Report subscriptions (issue 34, reports by e-mail): a report page and its filters, mailed on a schedule to users
+ * of the client as the page's PDF (rendered by the server's browser as each recipient) and, for Mall Home, its
+ * workbook. The gate has checked the client; the malls of the filters are checked here against the caller's
+ * visibility (403, as the gate does), and the recipients against the users the caller may name. Without a browser
+ * to render PDFs the list still answers, saying why, and every change or send answers 409 with that reason.
+ */
+
+export const SUBSCRIPTION_MESSAGES = {
+  notFound: 'There is no such subscription.',
+  filters: 'body/filters must name client_id (client=) and at least one of its malls (malls=).',
+  workbook: 'body/formats: only Mall Home has a workbook; choose pdf for this page.',
+  recipients: 'body/recipient_ids: each recipient must be an active user of the client you may send reports to.',
+  jobsStarting: 'The server is still starting its job queue. Please try again in a minute.',
+  attachmentNotFound: 'The mail has no such attachment.',
+} as const;
+
+const visibilityOf = (request: FastifyRequest): Visibility => {
+  const { grants } = requireCaller(request);
+  return { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
+};
+
+type Input = BodyOf<'createReportSubscription'>;
+
+export function reportSubscriptionHandlers({ pool, reportSubscriptions: runtime }: RouteDeps) {
+  const requireRendering = () => {
+    if (!runtime.renderer.state.available) throw new HttpError(409, runtime.renderer.state.message);
+  };
+
+  /** The body checked against the rules a schema cannot state, as the stored values. */
+  const valuesOf = async (request: FastifyRequest, body: Input): Promise<SubscriptionValues> => {
+    const name = nonBlank(body.name, 'body/name');
+    const scope = scopeOfFilters(body.filters);
+    if (!scope || scope.clientId !== body.client_id) throw badRequest(SUBSCRIPTION_MESSAGES.filters);
+    const visibility = visibilityOf(request);
+    if (!(await seesIds(pool, visibility, new Map([['malls', scope.mallIds]])))) throw forbidden();
+    const offered = formatsOfPage(body.page_path);
+    if (!body.formats.every((format) => offered.includes(format))) throw badRequest(SUBSCRIPTION_MESSAGES.workbook);
+    const problem = scheduleProblem({
+      frequency: body.frequency,
+      hour: body.hour,
+      weekday: body.weekday,
+      monthDay: body.month_day,
+    });
+    if (problem) throw badRequest(`body/${problem} must be given for a ${body.frequency} schedule only.`);
+    const allowed = new Set((await recipientOptions(pool, body.client_id, visibility)).map((user) => user.id));
+    if (!body.recipient_ids.every((id) => allowed.has(id))) throw badRequest(SUBSCRIPTION_MESSAGES.recipients);
+    return {
+      clientId: body.client_id,
+      name,
+      pagePath: body.page_path,
+      filters: body.filters,
+      mallIds: scope.mallIds,
+      formats: [...new Set(body.formats)].sort() as SubscriptionFormat[],
+      frequency: body.frequency,
+      weekday: body.weekday ?? null,
+      monthDay: body.month_day ?? null,
+      hour: body.hour,
+      recipientIds: [...new Set(body.recipient_ids)],
+      active: body.active,
+    };
+  };
+
+  return {
+    async getReportSubscriptions(request) {
+      const subscriptions = await listSubscriptions(pool, request.query.client_id);
+      return { data: subscriptions.map(publicSubscription), rendering: runtime.renderer.state };
+    },
+
+    async createReportSubscription(request) {
+      requireRendering();
+      const values = await valuesOf(request, request.body);
+      const userId = requireCaller(request).user.id;
+      return inTransaction(pool, async (tx) => {
+        const created = publicSubscription(await insertSubscription(tx, values, userId));
+        await writeAudit(tx, [
+          {
+            clientId: values.clientId,
+            userId,
+            action: 'create',
+            entity: 'report_subscription',
+            entityId: created.id,
+            before: null,
+            after: created,
+          },
+        ]);
+        return created;
+      });
+    },
+
+    async updateReportSubscription(request) {
+      requireRendering();
+      const values = await valuesOf(request, request.body);
+      const userId = requireCaller(request).user.id;
+      const { id } = request.query;
+      return inTransaction(pool, async (tx) => {
+        const before = await findSubscription(tx, values.clientId, id, { lock: true });
+        if (!before) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+        await updateSubscription(tx, id, values);
+        const after = await findSubscription(tx, values.clientId, id);
+        if (!after) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+        await writeAudit(tx, [
+          {
+            clientId: values.clientId,
+            userId,
+            action: 'update',
+            entity: 'report_subscription',
+            entityId: id,
+            before: publicSubscription(before),
+            after: publicSubscription(after),
+          },
+        ]);
+        return publicSubscription(after);
+      });
+    },
+
+    async deleteReportSubscription(request) {
+      const { client_id: clientId, id } = request.query;
+      const userId = requireCaller(request).user.id;
+      return inTransaction(pool, async (tx) => {
+        const before = await findSubscription(tx, clientId, id, { lock: true });
+        if (!before) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+        await deleteSubscription(tx, clientId, id);
+        await writeAudit(tx, [
+          {
+            clientId,
+            userId,
+            action: 'delete',
+            entity: 'report_subscription',
+            entityId: id,
+            before: publicSubscription(before),
+            after: null,
+          },
+        ]);
+        return publicSubscription(before);
+      });
+    },
+
+    async sendReportSubscription(request) {
+      requireRendering();
+      const { client_id: clientId, id } = request.body;
+      const subscription = await findSubscription(pool, clientId, id);
+      if (!subscription) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+      if (!runtime.boss) throw new HttpError(503, SUBSCRIPTION_MESSAGES.jobsStarting);
+      const job = sendNowJob(subscription, new Date());
+      await queueSendNow(runtime.boss, job);
+      return { period_key: job.periodKey };
+    },
+
+    async getReportSubscriptionRecipients(request) {
+      const { client_id: clientId } = request.query;
+      return { data: await recipientOptions(pool, clientId, visibilityOf(request)) };
+    },
+
+    async downloadOutboxAttachment(request, reply) {
+      const file = await findOutboxAttachment(pool, request.query.id, request.query.position);
+      if (!file) throw notFound(SUBSCRIPTION_MESSAGES.attachmentNotFound);
+      const safeName = file.filename.replace(/[^\w.-]/g, '_');
+      return reply
+        .type(file.mediaType)
+        .header('content-disposition', `attachment; filename="${safeName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.bytes);
+    },
+  } satisfies AreaHandlers;
+}

@@ -1,0 +1,294 @@
+import { addDays, rangeDays } from './dateLimits';
+import { FILTER_QUERY_KEYS } from './filterUrl';
+
+/**
+ * Report subscriptions (issue 34, reports by e-mail): a report page and the filters of its header, mailed on a
+ * schedule as a PDF of the page and, for a page that has one, its workbook. The rules are written once, here: the
+ * server decides by them when a subscription is due and which days it reports, and the subscribe dialog and the
+ * Subscriptions list describe a schedule with them.
+ */
+
+export type SubscriptionFormat = 'pdf' | 'workbook';
+export type SubscriptionFrequency = 'daily' | 'weekly' | 'monthly';
+
+/** The report pages a subscription may name: those whose figures follow the mall header's filters. */
+export const SUBSCRIBABLE_PAGES: Readonly<Record<string, string>> = {
+  '/shopper-connect/mall-home': 'Mall Home',
+  '/shopper-connect/mall-gmv': 'Mall GMV',
+  '/shopper-connect/mall-peak-hours': 'Mall Peak Hours',
+  '/shopper-connect/mall-payment-methods': 'Mall Payment Methods',
+  '/shopper-connect/member-vs-non-member': 'Member vs Non-member',
+};
+
+/** The pages that have a workbook beside their PDF (today Mall Home's, GET /api/mall_report/mall_home/workbook). */
+export const WORKBOOK_PAGES: ReadonlySet<string> = new Set(['/shopper-connect/mall-home']);
+
+/** Whether `path` is a report page a subscription may name. */
+export function isSubscribablePage(path: string): boolean {
+  return Object.hasOwn(SUBSCRIBABLE_PAGES, path);
+}
+
+/** The formats a page offers: its PDF always, its workbook when it has one. */
+export function formatsOfPage(path: string): SubscriptionFormat[] {
+  return WORKBOOK_PAGES.has(path) ? ['pdf', 'workbook'] : ['pdf'];
+}
+
+/** When a subscription is sent: every day, a weekday (1 Monday .. 7 Sunday) or a day of the month (1..28). */
+export interface SubscriptionSchedule {
+  readonly frequency: SubscriptionFrequency;
+  /** 0..23 in the mall's time zone. */
+  readonly hour: number;
+  readonly weekday?: number | null | undefined;
+  readonly monthDay?: number | null | undefined;
+}
+
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** '08:00'. */
+export function hourText(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/** 'Daily at 08:00', 'Weekly on Monday at 08:00', 'Monthly on day 1 at 08:00' (the mall's time). */
+export function scheduleText(schedule: SubscriptionSchedule): string {
+  const at = `at ${hourText(schedule.hour)}`;
+  if (schedule.frequency === 'weekly') return `Weekly on ${WEEKDAY_NAMES[(schedule.weekday ?? 1) - 1]} ${at}`;
+  if (schedule.frequency === 'monthly') return `Monthly on day ${schedule.monthDay ?? 1} ${at}`;
+  return `Daily ${at}`;
+}
+
+/** The schedule's problem, if any: a weekly one names its weekday, a monthly one its day, nothing else. */
+export function scheduleProblem(schedule: SubscriptionSchedule): string | undefined {
+  if (!Number.isInteger(schedule.hour) || schedule.hour < 0 || schedule.hour > 23) return 'hour';
+  const hasWeekday = schedule.weekday !== undefined && schedule.weekday !== null;
+  const hasMonthDay = schedule.monthDay !== undefined && schedule.monthDay !== null;
+  if ((schedule.frequency === 'weekly') !== hasWeekday) return 'weekday';
+  if ((schedule.frequency === 'monthly') !== hasMonthDay) return 'month_day';
+  return undefined;
+}
+
+/** A wall clock in a time zone: its day 'YYYY-MM-DD', hour and minute, and weekday (1 Monday .. 7 Sunday). */
+export interface LocalClock {
+  readonly date: string;
+  readonly hour: number;
+  readonly minute: number;
+  readonly weekday: number;
+}
+
+/** The wall clock of `instant` in `timeZone`. */
+export function localClock(instant: Date, timeZone: string): LocalClock {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'short',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday')) + 1;
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    hour: Number(part('hour')),
+    minute: Number(part('minute')),
+    weekday,
+  };
+}
+
+/** A period of a schedule: its key (one delivery a key) and the mall's day it is sent on. */
+export interface SubscriptionPeriod {
+  readonly key: string;
+  readonly sendDay: string;
+}
+
+/** The period the clock is in: daily 'D:<day>', weekly 'W:<its send day>', monthly 'M:<YYYY-MM>'. */
+export function currentPeriod(schedule: SubscriptionSchedule, clock: LocalClock): SubscriptionPeriod {
+  if (schedule.frequency === 'weekly') {
+    const back = (clock.weekday - (schedule.weekday ?? 1) + 7) % 7;
+    const sendDay = addDays(clock.date, -back);
+    return { key: `W:${sendDay}`, sendDay };
+  }
+  if (schedule.frequency === 'monthly') {
+    const month = clock.date.slice(0, 7);
+    return { key: `M:${month}`, sendDay: `${month}-${String(schedule.monthDay ?? 1).padStart(2, '0')}` };
+  }
+  return { key: `D:${clock.date}`, sendDay: clock.date };
+}
+
+/**
+ * The period due at `clock` (the mall's wall clock), if any: its send day and hour have come, and they came after
+ * the subscription was made (`createdAt`, the mall's wall clock then), so a subscription made at 10:00 for 08:00
+ * starts the next day. A period missed (a downtime) is not sent later: the next one is.
+ */
+export function duePeriod(
+  schedule: SubscriptionSchedule,
+  clock: LocalClock,
+  createdAt: LocalClock,
+): SubscriptionPeriod | undefined {
+  const period = currentPeriod(schedule, clock);
+  const sendAt = `${period.sendDay} ${hourText(schedule.hour)}`;
+  const now = `${clock.date} ${hourText(clock.hour)}`;
+  if (now < sendAt) return undefined;
+  const made = `${createdAt.date} ${hourText(createdAt.hour)}:${String(createdAt.minute).padStart(2, '0')}`;
+  if (made >= `${sendAt}:00`) return undefined;
+  return period;
+}
+
+/**
+ * The filters as sent on `sendDay`: the page's range keeps its number of days and ends the day before (the last
+ * whole day in the mall's zone), so a daily subscription of 'last 7 days' reports the 7 days up to yesterday.
+ * Every other filter is kept as it is.
+ */
+export function rolledFilters(filters: string, sendDay: string): string {
+  const params = new URLSearchParams(filters);
+  const from = params.get(FILTER_QUERY_KEYS.from);
+  const to = params.get(FILTER_QUERY_KEYS.to);
+  if (from !== null && to !== null && from <= to) {
+    const end = addDays(sendDay, -1);
+    params.set(FILTER_QUERY_KEYS.from, addDays(end, -(rangeDays({ start: from, end: to }) - 1)));
+    params.set(FILTER_QUERY_KEYS.to, end);
+  }
+  return params.toString().replace(/%2C/gi, ',');
+}
+
+/** The client and malls a page's filters name (undefined when they name none or not as ids). */
+export function scopeOfFilters(filters: string): { clientId: number; mallIds: number[] } | undefined {
+  const params = new URLSearchParams(filters);
+  const client = Number(params.get(FILTER_QUERY_KEYS.client));
+  const malls = (params.get(FILTER_QUERY_KEYS.malls) ?? '').split(',').map(Number);
+  if (!Number.isInteger(client) || client < 1) return undefined;
+  if (malls.length === 0 || !malls.every((id) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647)) {
+    return undefined;
+  }
+  return { clientId: client, mallIds: [...new Set(malls)] };
+}
+
+/* ---------------------------------------------------------------- the subscribe dialog */
+
+/** The page a subscription is made of: its client, path and title, and the header's query string as shown. */
+export interface SubscriptionTarget {
+  readonly clientId: number;
+  readonly pagePath: string;
+  readonly pageTitle: string;
+  /** The page's query without '?' ('client=1&malls=2&from=...'). */
+  readonly filters: string;
+}
+
+/** What the subscribe dialog edits. */
+export interface SubscriptionDraft {
+  readonly name: string;
+  readonly frequency: SubscriptionFrequency;
+  /** 1 Monday .. 7 Sunday, used when weekly. */
+  readonly weekday: number;
+  /** 1..28, used when monthly. */
+  readonly monthDay: number;
+  readonly hour: number;
+  readonly formats: readonly SubscriptionFormat[];
+  readonly recipientIds: readonly number[];
+  readonly active: boolean;
+}
+
+/** What a draft lacks, by field (the dialog shows each at its field). */
+export interface SubscriptionDraftProblems {
+  readonly name?: string;
+  readonly formats?: string;
+  readonly recipients?: string;
+}
+
+/** The largest day of the month a monthly subscription may name (every month has it). */
+export const LAST_MONTH_DAY = 28;
+
+/** The page's query as a subscription keeps it: without the leading '?', commas readable. */
+export function filtersOfSearch(search: string): string {
+  return (search.startsWith('?') ? search.slice(1) : search).replace(/%2C/gi, ',');
+}
+
+/**
+ * The subscription of a page shown with `search`, or undefined for a page that cannot be subscribed to or a query
+ * that names no client and mall.
+ */
+export function subscriptionTargetOf(pagePath: string, search: string): SubscriptionTarget | undefined {
+  if (!isSubscribablePage(pagePath)) return undefined;
+  const filters = filtersOfSearch(search);
+  const scope = scopeOfFilters(filters);
+  if (!scope) return undefined;
+  return { clientId: scope.clientId, pagePath, pageTitle: SUBSCRIBABLE_PAGES[pagePath] ?? pagePath, filters };
+}
+
+/** A new subscription of the page: named after it, daily at 08:00, every format the page has, to nobody yet. */
+export function newSubscriptionDraft(target: SubscriptionTarget): SubscriptionDraft {
+  return {
+    name: target.pageTitle,
+    frequency: 'daily',
+    weekday: 1,
+    monthDay: 1,
+    hour: 8,
+    formats: formatsOfPage(target.pagePath),
+    recipientIds: [],
+    active: true,
+  };
+}
+
+/** The subscription as stored, for the dialog that changes it. */
+export function draftOfSubscription(subscription: {
+  readonly name: string;
+  readonly frequency: SubscriptionFrequency;
+  readonly weekday: number | null;
+  readonly month_day: number | null;
+  readonly hour: number;
+  readonly formats: readonly SubscriptionFormat[];
+  readonly recipients: readonly { readonly id: number }[];
+  readonly active: boolean;
+}): SubscriptionDraft {
+  return {
+    name: subscription.name,
+    frequency: subscription.frequency,
+    weekday: subscription.weekday ?? 1,
+    monthDay: subscription.month_day ?? 1,
+    hour: subscription.hour,
+    formats: [...subscription.formats],
+    recipientIds: subscription.recipients.map((recipient) => recipient.id),
+    active: subscription.active,
+  };
+}
+
+/** The draft's problems: a name, at least one format the page has, at least one recipient. */
+export function subscriptionDraftProblems(draft: SubscriptionDraft, pagePath: string): SubscriptionDraftProblems {
+  const offered = formatsOfPage(pagePath);
+  return {
+    ...(draft.name.trim() === '' ? { name: 'Please enter a name.' } : {}),
+    ...(draft.formats.length === 0 || !draft.formats.every((format) => offered.includes(format))
+      ? { formats: 'Please choose at least one format.' }
+      : {}),
+    ...(draft.recipientIds.length === 0 ? { recipients: 'Please choose at least one recipient.' } : {}),
+  };
+}
+
+/** Whether the draft can be saved. */
+export function isSubscriptionDraftValid(draft: SubscriptionDraft, pagePath: string): boolean {
+  return Object.keys(subscriptionDraftProblems(draft, pagePath)).length === 0;
+}
+
+/** The draft as the call's body (weekday only when weekly, day of the month only when monthly). */
+export function subscriptionInputOf(target: SubscriptionTarget, draft: SubscriptionDraft) {
+  return {
+    client_id: target.clientId,
+    name: draft.name.trim(),
+    page_path: target.pagePath,
+    filters: target.filters,
+    formats: [...draft.formats],
+    frequency: draft.frequency,
+    weekday: draft.frequency === 'weekly' ? draft.weekday : null,
+    month_day: draft.frequency === 'monthly' ? draft.monthDay : null,
+    hour: draft.hour,
+    recipient_ids: [...draft.recipientIds],
+    active: draft.active,
+  };
+}
+
+/** 'PDF', 'PDF, Workbook'. */
+export function formatsText(formats: readonly SubscriptionFormat[]): string {
+  return formats.map((format) => (format === 'pdf' ? 'PDF' : 'Workbook')).join(', ');
+}

@@ -1,0 +1,139 @@
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { pdfPlainText } from '../support/pdfText';
+import { settled } from './everyRoute';
+import { mailsTo, waitForMail } from './mailbox';
+import { readabilityProblems } from './readable';
+import { openAs, PHONE_USER_AGENT } from './session';
+
+/*
+ * Report subscriptions (issue 34) in Chromium against the real server, its demo data and its SMTP stand-in. The
+ * operator opens Mall Home on the seven days up to yesterday (the demo's receipts end yesterday, and a subscription
+ * reports up to the day before it is sent, so the page and the mail show the same days), subscribes itself to the
+ * page's PDF and workbook through the toolbar's Subscribe, and presses Send now on the Subscriptions page. The
+ * server's own browser renders the page as the operator with a render-only session; the mail arrives once, with
+ * both files, and their text and cells read back give the figures the page shows.
+ */
+
+const OPERATOR = 'operator@demo.mall';
+
+interface Mall {
+  id: number;
+  time_zone: string;
+}
+
+/** The day before `instant`'s day in `zone`, and the six days before it. */
+function lastSevenDays(instant: Date, zone: string): { from: string; to: string } {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(instant);
+  const day = (back: number) => {
+    const date = new Date(`${today}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() - back);
+    return date.toISOString().slice(0, 10);
+  };
+  return { from: day(7), to: day(1) };
+}
+
+/** The number a figure of the page shows ('S$1,234.50' -> 1234.5). */
+const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+test('an operator subscribes to Mall Home, sends it now, and the mailed PDF and workbook match the page', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openAs(page, OPERATOR, '/shopper-connect/mall-home');
+  const { user } = (await (await page.request.get('/api/credential')).json()) as {
+    user: { client_id: number | null; clients: number[] };
+  };
+  const clientId = user.client_id ?? user.clients[0] ?? 1;
+  const answer = await page.request.get(`/malls?client_id=${clientId}`);
+  expect(answer.status(), await answer.text()).toBe(200);
+  const [first] = (await answer.json()) as Mall[];
+  if (!first) throw new Error(`client ${clientId} has no mall`);
+  const mallIds = [first.id];
+  const { from, to } = lastSevenDays(new Date(), first.time_zone);
+  await page.goto(`/shopper-connect/mall-home?client=${clientId}&malls=${mallIds.join(',')}&from=${from}&to=${to}`);
+  const toolbar = page.locator('.report-toolbar');
+  await expect(toolbar).toHaveAttribute('data-report-ready', 'true');
+  const gmv = (await page.getByTestId('kpi-gmv-value').innerText()).trim();
+  const transactions = (await page.getByTestId('kpi-transactions-value').innerText()).trim();
+  expect(amountOf(gmv)).toBeGreaterThan(0);
+
+  // Subscribe through the toolbar: the page's path and filters, both formats, the operator as recipient.
+  const name = `E2E Mall Home ${Date.now() % 100_000}`;
+  await page.getByTestId('report-subscribe').click();
+  const form = page.getByTestId('subscription-form');
+  await expect(form.getByTestId('subscription-name')).toBeVisible();
+  await expect(form.getByTestId('subscription-unavailable')).toHaveCount(0);
+  await form.getByTestId('subscription-name').fill(name);
+  await expect(form.getByTestId('subscription-format-pdf')).toBeChecked();
+  await expect(form.getByTestId('subscription-format-workbook')).toBeChecked();
+  await form.locator('label').filter({ hasText: OPERATOR }).click();
+  await expect(form.locator(`[data-testid="subscription-recipient"][data-email="${OPERATOR}"]`)).toBeChecked();
+  await form.getByTestId('subscription-save').click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByText('Save Successfully.')).toBeVisible();
+
+  // The Subscriptions page lists it; Send now queues its delivery.
+  await page.goto(`/shopper-connect/report-subscriptions?client=${clientId}`);
+  const row = page.getByTestId('subscription-row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.locator('td[data-col="page"]')).toHaveText('Mall Home');
+  await expect(row.locator('td[data-col="formats"]')).toHaveText('PDF, Workbook');
+  const since = Date.now();
+  await row.getByTestId('subscription-send').click();
+  await expect(page.getByText(/Sending now/)).toBeVisible();
+
+  const mail = await waitForMail(OPERATOR, { since, matching: new RegExp(name), timeoutMs: 90_000 });
+  // Once: no second mail of the subscription a moment later.
+  await page.waitForTimeout(3_000);
+  expect((await mailsTo(OPERATOR, since)).filter((each) => each.subject.includes(name))).toHaveLength(1);
+  expect(mail.attachments.map((file) => file.filename)).toEqual([
+    `mall-home_${from}_${to}.pdf`,
+    expect.stringMatching(/\.xlsx$/),
+  ]);
+  const [pdf, xlsx] = mail.attachments;
+  if (!pdf || !xlsx) throw new Error('the mail lacks its files');
+
+  // The PDF opens, and its text holds the page's headline figures as the page shows them.
+  expect(pdf.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await testInfo.attach('subscription.pdf', { body: pdf.content, contentType: 'application/pdf' });
+  const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
+  expect(text).toContain('GMV');
+  expect(text).toContain(gmv.replace(/\s+/g, ''));
+  expect(text).toContain(transactions.replace(/\s+/g, ''));
+
+  // The workbook's key figures give the same totals.
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(xlsx.content as unknown as ExcelJS.Buffer);
+  const figures = new Map<string, unknown>();
+  workbook.getWorksheet('Key figures')?.eachRow((sheetRow) => {
+    figures.set(String(sheetRow.getCell(1).value), sheetRow.getCell(2).value);
+  });
+  expect(Number(figures.get('GMV'))).toBeCloseTo(amountOf(gmv), 2);
+  expect(Number(figures.get('Transactions'))).toBe(amountOf(transactions));
+
+  // The list says it was sent.
+  await page.reload();
+  await expect(row.getByTestId('subscription-last-delivery')).toHaveAttribute('data-state', 'sent');
+});
+
+test('the Subscriptions page and the subscribe dialog read well on a workstation and a phone', async ({ browser }) => {
+  test.setTimeout(90_000);
+  for (const size of [
+    { viewport: { width: 1440, height: 900 } },
+    { viewport: { width: 390, height: 844 }, userAgent: PHONE_USER_AGENT },
+  ]) {
+    const context = await browser.newContext(size);
+    const page = await context.newPage();
+    await openAs(page, OPERATOR, '/shopper-connect/report-subscriptions');
+    await expect(page.getByTestId('subscription-row').first()).toBeVisible();
+    await settled(page);
+    expect(await readabilityProblems(page)).toEqual([]);
+    await page.goto('/shopper-connect/mall-home');
+    await expect(page.locator('.report-toolbar')).toHaveAttribute('data-report-ready', 'true');
+    await page.getByTestId('report-subscribe').click();
+    await expect(page.getByTestId('subscription-recipient').first()).toBeVisible();
+    expect(await readabilityProblems(page)).toEqual([]);
+    await context.close();
+  }
+});

@@ -1,0 +1,419 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRenderSession } from '../../server/auth/renderSessions.js';
+import { hashSecret } from '../../server/auth/sessions.js';
+import { inTransaction } from '../../server/db/pool.js';
+import { ExportSlots } from '../../server/exports/exportSlots.js';
+import { MALL_HOME_SHEETS } from '../../server/exports/mallHomeWorkbook.js';
+import type { PageRenderer, PdfRequest } from '../../server/exports/pageRenderer.js';
+import { type Jobs, startJobs } from '../../server/jobs/queue.js';
+import {
+  checkSubscriptions,
+  type ReportSubscriptionRuntime,
+  reportSubscriptionJobs,
+  type SubscriptionDeps,
+  sendSubscriptionPeriod,
+} from '../../server/jobs/reportSubscriptions.js';
+import { createMailer } from '../../server/mail/mailer.js';
+import { ingestReceipts } from '../../server/repositories/ingestion.js';
+import { findSubscription } from '../../server/repositories/reportSubscriptions.js';
+import { grantOperatorPermissions, PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
+import { Agent, createTestApp, createTestDatabase, defined, type TestDatabase, waitUntil } from './helpers.js';
+
+/*
+ * Report subscriptions (issue 34): the API's rules (scope, formats, schedule, recipients, audit), the job on a
+ * controlled clock (due once a period in the mall's zone, a recipient who lost access gets nothing, two sends of a
+ * period mail once) and the mail's files: the workbook attached is read back against Mall Home's operations for the
+ * same filters. The PDF is the browser's (tests/e2e/subscriptions.spec.ts, on the built app); here the renderer is
+ * a stand-in that records what it was asked (the page, its filters, the recipient's render-only session).
+ *
+ * The week of mallHomeWorkbook.test.ts: Central Mall (Asia/Singapore) and Harbour Mall, Monday 2 to Sunday 8 March
+ * 2026. A daily subscription at 08:00 of the 7 days up to yesterday, made on the 8th, is due from 08:00 Singapore
+ * time on the 9th (00:00 UTC) and reports the same week.
+ */
+let db: TestDatabase;
+let app: FastifyInstance;
+let jobs: Jobs;
+let operator: Agent;
+let admin: Agent;
+let tenant: Agent;
+const rendered: { request: PdfRequest; renderOnly: boolean | undefined }[] = [];
+const silent = { info: () => {}, error: () => {} };
+const PUBLIC_URL = 'http://mall.test';
+
+const { cafe, boutique, kiosk } = WORLD.outlets;
+const { central, harbour, apexPlaza } = WORLD.malls;
+const FILTERS = `client=1&malls=${central},${harbour}&from=2026-03-02&to=2026-03-08`;
+
+/** A stand-in for the browser: a tiny PDF naming the page, and what it was asked, with its session's kind. */
+const renderer: PageRenderer = {
+  state: { available: true, message: '' },
+  async renderPdf(request) {
+    const { rows } = await db.pool.query<{ render_only: boolean }>(
+      'SELECT render_only FROM sessions WHERE token_hash = $1',
+      [hashSecret(request.cookie.value)],
+    );
+    rendered.push({ request, renderOnly: rows[0]?.render_only });
+    return Buffer.from(`%PDF-1.4\n% ${request.target}\n%%EOF\n`);
+  },
+  close: async () => {},
+};
+const runtime: ReportSubscriptionRuntime = {
+  renderer,
+  slots: new ExportSlots({ perUser: 2, max: 4 }),
+  boss: undefined,
+};
+let ids: { operator: number; partner: number; tenant: number; otherClient: number };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedWorld(db.pool);
+  await db.pool.query(
+    `INSERT INTO exchange_rates (client_id, month, currency, rate)
+     SELECT 1, m::date, 'USD', 1 FROM generate_series('2025-01-01'::date, '2026-12-01', interval '1 month') m`,
+  );
+  await grantOperatorPermissions(db.pool, [
+    ...['daily', 'mall', 'outlet', 'growth', 'payment_method/overall', 'member/overall', 'mall_home/workbook'].map(
+      (path) => `/api/mall_report/${path}::Read`,
+    ),
+    '/api/reportSubscriptions::Read',
+    '/api/reportSubscriptions::Create',
+    '/api/reportSubscriptions::Update',
+    '/api/reportSubscriptions::Delete',
+    '/api/reportSubscriptions/send::Create',
+    '/api/reportSubscriptions/recipients::Read',
+  ]);
+  await inTransaction(db.pool, async (client) => {
+    await ingestReceipts(client, 1, [
+      receipt(cafe, '2026-03-02T02:15:00Z', 100, [['VISA', 100]], { isMember: true }),
+      receipt(cafe, '2026-03-02T04:40:00Z', 50.5, [['VISA', 50.5]]),
+      receipt(boutique, '2026-03-04T06:00:00Z', 200, [['MASTER', 200]], { isMember: true }),
+      receipt(kiosk, '2026-03-03T02:00:00Z', 40, [['Cash', 40]], { isMember: true }),
+    ]);
+  });
+  const { rows } = await db.pool.query<{ email: string; id: number }>('SELECT email, id FROM users');
+  const idOf = (email: string) => defined(rows.find((row) => row.email === email)?.id, email);
+  ids = {
+    operator: idOf(WORLD.users.operator1),
+    partner: idOf(WORLD.users.partner),
+    tenant: idOf(WORLD.users.tenant),
+    otherClient: idOf(WORLD.users.operator2),
+  };
+  jobs = await startJobs({
+    databaseUrl: db.url,
+    pool: db.pool,
+    mailer: createMailer({ smtpUrl: undefined, mailFrom: 'test@mall.example' }, db.pool, silent),
+    publicUrl: PUBLIC_URL,
+    log: silent,
+    voidAlertsEveryMinutes: 0,
+    dailySummaryEveryMinutes: 0,
+    feedCheckEveryMinutes: 0,
+    pollingIntervalSeconds: 0.5,
+    registrations: [
+      reportSubscriptionJobs(runtime, { everyMinutes: 0, renderTimeoutMs: 10_000, pollingIntervalSeconds: 0.5 }),
+    ],
+  });
+  app = await createTestApp(db.pool, { reportSubscriptions: runtime });
+  operator = new Agent(app);
+  admin = new Agent(app);
+  tenant = new Agent(app);
+  expect((await operator.login(WORLD.users.operator1, PASSWORD)).statusCode).toBe(200);
+  expect((await admin.login(WORLD.users.admin, PASSWORD)).statusCode).toBe(200);
+  expect((await tenant.login(WORLD.users.tenant, PASSWORD)).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await app?.close();
+  await jobs?.stop();
+  await db?.drop();
+});
+
+const deps = (): SubscriptionDeps => ({
+  pool: db.pool,
+  boss: jobs.boss,
+  publicUrl: PUBLIC_URL,
+  runtime,
+  log: silent,
+  renderTimeoutMs: 10_000,
+});
+
+function body(overrides: Record<string, unknown> = {}) {
+  return {
+    client_id: 1,
+    name: 'Weekly figures',
+    page_path: '/shopper-connect/mall-home',
+    filters: FILTERS,
+    formats: ['pdf', 'workbook'],
+    frequency: 'daily',
+    hour: 8,
+    recipient_ids: [ids.operator, ids.partner],
+    active: true,
+    ...overrides,
+  };
+}
+
+/** Creates a subscription through the API, dated `createdAt` (the clock the schedule counts from). */
+async function subscribe(overrides: Record<string, unknown> = {}, createdAt = '2026-03-08T00:00:00Z') {
+  const response = await operator.request('POST', '/api/reportSubscriptions', { body: body(overrides) });
+  expect(response.statusCode, response.body).toBe(200);
+  const { id } = response.json() as { id: number };
+  await db.pool.query('UPDATE report_subscriptions SET created_at = $2 WHERE id = $1', [id, createdAt]);
+  return id;
+}
+
+async function outboxOf(recipient: string) {
+  const response = await admin.get(`/api/admin/outbox?search=${encodeURIComponent(recipient)}&rowsPerPage=50`);
+  expect(response.statusCode, response.body).toBe(200);
+  return (
+    response.json() as {
+      data: {
+        id: number;
+        subject: string;
+        text: string;
+        attachments: { position: number; filename: string; media_type: string; size: number }[];
+      }[];
+    }
+  ).data;
+}
+
+describe('the API', () => {
+  it('creates, lists, changes and deletes a subscription, each audit-logged with before and after', async () => {
+    const created = await operator.request('POST', '/api/reportSubscriptions', { body: body() });
+    expect(created.statusCode, created.body).toBe(200);
+    const subscription = created.json();
+    expect(subscription).toMatchObject({
+      name: 'Weekly figures',
+      page_title: 'Mall Home',
+      formats: ['pdf', 'workbook'],
+      time_zone: 'Asia/Singapore',
+      owner_email: WORLD.users.operator1,
+      last_delivery: null,
+    });
+    expect(subscription.recipients.map((user: { email: string }) => user.email).sort()).toEqual(
+      [WORLD.users.partner, WORLD.users.operator1].sort(),
+    );
+    const list = await operator.get('/api/reportSubscriptions?client_id=1');
+    expect(list.json().rendering).toEqual({ available: true, message: '' });
+    expect(list.json().data.map((row: { id: number }) => row.id)).toContain(subscription.id);
+
+    const changed = await operator.request('PUT', `/api/reportSubscriptions?id=${subscription.id}`, {
+      body: body({ frequency: 'weekly', weekday: 1, hour: 9 }),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ frequency: 'weekly', weekday: 1, hour: 9 });
+    const removed = await operator.request('DELETE', `/api/reportSubscriptions?client_id=1&id=${subscription.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(
+      (await operator.request('DELETE', `/api/reportSubscriptions?client_id=1&id=${subscription.id}`)).statusCode,
+    ).toBe(404);
+    const { rows } = await db.pool.query<{ action: string; detail: { before: unknown; after: unknown } }>(
+      `SELECT action, detail FROM audit_log WHERE entity = 'report_subscription' AND entity_id = $1 ORDER BY id`,
+      [String(subscription.id)],
+    );
+    expect(rows.map((row) => row.action)).toEqual(['create', 'update', 'delete']);
+    expect(rows[1]?.detail).toMatchObject({ before: { frequency: 'daily' }, after: { frequency: 'weekly', hour: 9 } });
+    expect(rows[2]?.detail.after).toBeNull();
+  });
+
+  it('refuses what the schema cannot: the field named in a 400, the malls of another client with a 403', async () => {
+    const refused = async (overrides: Record<string, unknown>) => {
+      const response = await operator.request('POST', '/api/reportSubscriptions', { body: body(overrides) });
+      return { status: response.statusCode, message: response.json().message as string };
+    };
+    expect(await refused({ page_path: '/shopper-connect/mall-gmv' })).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('body/formats'),
+    });
+    expect(await refused({ frequency: 'weekly' })).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('body/weekday'),
+    });
+    expect(await refused({ month_day: 3 })).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('body/month_day'),
+    });
+    expect(await refused({ recipient_ids: [ids.otherClient] })).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('body/recipient_ids'),
+    });
+    expect(await refused({ filters: 'client=2&malls=3' })).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('body/filters'),
+    });
+    expect(await refused({ filters: `client=1&malls=${apexPlaza}` })).toMatchObject({ status: 403 });
+    expect(await refused({ hour: 24 })).toMatchObject({ status: 400, message: expect.stringContaining('hour') });
+  });
+
+  it('gives a caller limited to some outlets only recipients limited to outlets they see', async () => {
+    const all = (await operator.get('/api/reportSubscriptions/recipients?client_id=1')).json().data;
+    expect(all.map((user: { id: number }) => user.id)).toEqual(expect.arrayContaining([ids.operator, ids.tenant]));
+    const limited = (await tenant.get('/api/reportSubscriptions/recipients?client_id=1')).json().data;
+    expect(limited.map((user: { id: number }) => user.id)).toEqual([ids.tenant]);
+  });
+
+  it('answers 409 with the reason, never 500, when the server has no browser to render PDFs', async () => {
+    const off: ReportSubscriptionRuntime = {
+      renderer: { ...renderer, state: { available: false, message: 'Report subscriptions are off: no browser.' } },
+      slots: new ExportSlots({ perUser: 1, max: 1 }),
+      boss: undefined,
+    };
+    const offApp = await createTestApp(db.pool, { reportSubscriptions: off });
+    try {
+      const agent = new Agent(offApp);
+      expect((await agent.login(WORLD.users.operator1, PASSWORD)).statusCode).toBe(200);
+      const created = await agent.request('POST', '/api/reportSubscriptions', { body: body() });
+      expect(created.statusCode).toBe(409);
+      expect(created.json().message).toBe('Report subscriptions are off: no browser.');
+      expect((await agent.get('/api/reportSubscriptions?client_id=1')).json().rendering).toEqual({
+        available: false,
+        message: 'Report subscriptions are off: no browser.',
+      });
+    } finally {
+      await offApp.close();
+    }
+  });
+
+  it('a render-only session reads the reports and writes nothing', async () => {
+    const session = await openRenderSession(db.pool, ids.operator, 120);
+    const agent = new Agent(app);
+    agent.cookie = `${session.cookie.name}=${session.cookie.value}`;
+    const { rows } = await db.pool.query<{ csrf_token: string }>(
+      `SELECT csrf_token FROM sessions WHERE render_only AND user_id = $1`,
+      [ids.operator],
+    );
+    agent.csrfToken = defined(rows[0]).csrf_token;
+    expect(
+      (
+        await agent.get(
+          `/api/mall_report/daily?client_id=1&mall_ids=${central}&start_time=2026-03-02&end_time=2026-03-08`,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const write = await agent.request('POST', '/api/reportSubscriptions', { body: body() });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().message).toBe('This session only renders reports: it cannot change anything.');
+    await session.end();
+    expect((await agent.get('/api/reportSubscriptions?client_id=1')).statusCode).toBe(401);
+  });
+});
+
+describe('the job, on a controlled clock', () => {
+  it('sends a period once, in the mall’s zone, to the recipients who still see its malls, with the page’s files', async () => {
+    const id = await subscribe();
+    // A recipient who lost the client since gets nothing.
+    await db.pool.query('DELETE FROM user_clients WHERE user_id = $1', [ids.partner]);
+    rendered.length = 0;
+    // 07:30 on the 9th in Singapore: not yet.
+    expect(await checkSubscriptions(deps(), new Date('2026-03-08T23:30:00Z'))).toEqual([]);
+    // 08:05: due, sent once; again at 08:10 and the next hour, nothing.
+    expect(await checkSubscriptions(deps(), new Date('2026-03-09T00:05:00Z'))).toEqual(['sent']);
+    expect(await checkSubscriptions(deps(), new Date('2026-03-09T00:10:00Z'))).toEqual([]);
+    expect(await checkSubscriptions(deps(), new Date('2026-03-09T01:00:00Z'))).toEqual([]);
+    // The page as the operator sees it, with the 7 days up to yesterday, in a render-only session ended after.
+    expect(rendered).toHaveLength(1);
+    expect(rendered[0]?.request.target).toBe(`/shopper-connect/mall-home?${FILTERS}`);
+    expect(rendered[0]?.renderOnly).toBe(true);
+    const { rows: left } = await db.pool.query('SELECT 1 FROM sessions WHERE render_only');
+    expect(left).toEqual([]);
+    const stored = defined(await findSubscription(db.pool, 1, id));
+    expect(stored.last_delivery).toMatchObject({ period_key: 'D:2026-03-09', state: 'sent', error: null });
+
+    await waitUntil('the mail delivered', async () => (await outboxOf(WORLD.users.operator1)).length > 0);
+    const [mail] = await outboxOf(WORLD.users.operator1);
+    expect(mail?.subject).toBe('Weekly figures: Mall Home');
+    expect(mail?.text).toContain(`${PUBLIC_URL}/shopper-connect/mall-home?${FILTERS}`);
+    expect(mail?.attachments.map(({ filename, media_type }) => [filename, media_type])).toEqual([
+      ['mall-home_2026-03-02_2026-03-08.pdf', 'application/pdf'],
+      ['mall-home_2026-03-02_2026-03-08.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ]);
+    expect(await outboxOf(WORLD.users.partner)).toEqual([]);
+
+    // The workbook's cells are Mall Home's answers for the same filters.
+    const file = await admin.get(`/api/admin/outbox/attachment?id=${mail?.id}&position=2`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="mall-home_2026-03-02_2026-03-08.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const daily = (
+      await operator.get(
+        `/api/mall_report/daily?client_id=1&mall_ids=${central}&mall_ids=${harbour}&start_time=2026-03-02&end_time=2026-03-08`,
+      )
+    ).json().data as { date: string; gmv: number; transactions: number }[];
+    const sheet = defined(workbook.getWorksheet(MALL_HOME_SHEETS.daily));
+    const cells: unknown[][] = [];
+    sheet.eachRow((row, number) => {
+      if (number > 1) cells.push([row.getCell(1).value, row.getCell(2).value, row.getCell(3).value]);
+    });
+    expect(cells).toEqual(daily.map((row) => [new Date(`${row.date}T00:00:00Z`), row.gmv, row.transactions]));
+    expect(cells.reduce((sum, row) => sum + Number(row[1]), 0)).toBeCloseTo(390.5, 10);
+    const pdf = await admin.get(`/api/admin/outbox/attachment?id=${mail?.id}&position=1`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.body.startsWith('%PDF-')).toBe(true);
+    expect((await admin.get(`/api/admin/outbox/attachment?id=${mail?.id}&position=3`)).statusCode).toBe(404);
+    await db.pool.query('INSERT INTO user_clients (client_id, user_id) VALUES (1, $1)', [ids.partner]);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('two sends of one period at once mail it once', async () => {
+    const id = await subscribe({ recipient_ids: [ids.operator], formats: ['pdf'], name: 'Twice' });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    const period = { key: 'D:2026-03-10', sendDay: '2026-03-10' };
+    const now = new Date('2026-03-10T01:00:00Z');
+    const outcomes = await Promise.all([
+      sendSubscriptionPeriod(deps(), subscription, period, now),
+      sendSubscriptionPeriod(deps(), subscription, period, now),
+    ]);
+    expect(outcomes.sort()).toEqual(['already sent', 'sent']);
+    const { rows } = await db.pool.query(
+      `SELECT 1 FROM scheduled_mails WHERE kind = 'report_subscription' AND subject = 'Twice: Mall Home'`,
+    );
+    expect(rows).toHaveLength(1);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('a weekly subscription is due on its weekday from its hour, a monthly one on its day', async () => {
+    // Monday 9 March 2026 at 08:00 Singapore time.
+    const weekly = await subscribe({
+      frequency: 'weekly',
+      weekday: 1,
+      formats: ['pdf'],
+      recipient_ids: [ids.operator],
+      name: 'W',
+    });
+    const monthly = await subscribe({
+      frequency: 'monthly',
+      month_day: 10,
+      formats: ['pdf'],
+      recipient_ids: [ids.operator],
+      name: 'M',
+    });
+    const keys = async (now: string) => {
+      await checkSubscriptions(deps(), new Date(now));
+      const { rows } = await db.pool.query<{ period_key: string }>(
+        'SELECT period_key FROM report_subscription_deliveries WHERE subscription_id = ANY($1) ORDER BY period_key',
+        [[weekly, monthly]],
+      );
+      return rows.map((row) => row.period_key);
+    };
+    expect(await keys('2026-03-08T23:00:00Z')).toEqual([]);
+    expect(await keys('2026-03-09T00:30:00Z')).toEqual(['W:2026-03-09']);
+    expect(await keys('2026-03-10T00:30:00Z')).toEqual(['M:2026-03', 'W:2026-03-09']);
+    expect(await keys('2026-03-12T00:30:00Z')).toEqual(['M:2026-03', 'W:2026-03-09']);
+    expect(await keys('2026-03-16T00:30:00Z')).toEqual(['M:2026-03', 'W:2026-03-09', 'W:2026-03-16']);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = ANY($1)', [[weekly, monthly]]);
+  });
+
+  it('"send now" queues a delivery of its own, mailed off the request', async () => {
+    const id = await subscribe({ recipient_ids: [ids.operator], formats: ['pdf'], name: 'Now' });
+    const sent = await operator.request('POST', '/api/reportSubscriptions/send', { body: { client_id: 1, id } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().period_key).toMatch(/^now:/);
+    await waitUntil('the mail of send now', async () =>
+      (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === 'Now: Mall Home'),
+    );
+    expect(
+      (await operator.request('POST', '/api/reportSubscriptions/send', { body: { client_id: 1, id: 999999 } }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

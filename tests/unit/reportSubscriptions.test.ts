@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  draftOfSubscription,
+  duePeriod,
+  filtersOfSearch,
+  formatsText,
+  localClock,
+  newSubscriptionDraft,
+  rolledFilters,
+  scheduleText,
+  scopeOfFilters,
+  subscriptionDraftProblems,
+  subscriptionInputOf,
+  subscriptionTargetOf,
+} from '../../src/domain/reportSubscriptions';
+
+const clock = (iso: string, zone = 'Asia/Singapore') => localClock(new Date(iso), zone);
+
+describe('report subscription schedules', () => {
+  it('reads the wall clock of the mall’s zone', () => {
+    expect(clock('2026-03-08T16:30:00Z')).toEqual({ date: '2026-03-09', hour: 0, minute: 30, weekday: 1 });
+    expect(clock('2026-03-08T16:30:00Z', 'America/New_York')).toEqual({
+      date: '2026-03-08',
+      hour: 12,
+      minute: 30,
+      weekday: 7,
+    });
+  });
+
+  it('is due from its hour, and not in the period it was made in after that hour', () => {
+    const daily = { frequency: 'daily', hour: 8 } as const;
+    const made = clock('2026-03-08T00:00:00Z');
+    expect(duePeriod(daily, clock('2026-03-08T23:59:00Z'), made)).toBeUndefined();
+    expect(duePeriod(daily, clock('2026-03-09T00:00:00Z'), made)).toEqual({
+      key: 'D:2026-03-09',
+      sendDay: '2026-03-09',
+    });
+    // Made at 10:00 for 08:00: its first period is the next day's.
+    expect(duePeriod(daily, clock('2026-03-09T03:00:00Z'), clock('2026-03-09T02:00:00Z'))).toBeUndefined();
+  });
+
+  it('weekly on its weekday, monthly on its day', () => {
+    const made = clock('2026-03-01T00:00:00Z');
+    const weekly = { frequency: 'weekly', hour: 8, weekday: 3 } as const;
+    expect(duePeriod(weekly, clock('2026-03-10T03:00:00Z'), made)).toEqual({
+      key: 'W:2026-03-04',
+      sendDay: '2026-03-04',
+    });
+    expect(duePeriod(weekly, clock('2026-03-11T03:00:00Z'), made)?.key).toBe('W:2026-03-11');
+    const monthly = { frequency: 'monthly', hour: 8, monthDay: 15 } as const;
+    expect(duePeriod(monthly, clock('2026-03-14T03:00:00Z'), made)).toBeUndefined();
+    expect(duePeriod(monthly, clock('2026-03-20T03:00:00Z'), made)).toEqual({
+      key: 'M:2026-03',
+      sendDay: '2026-03-15',
+    });
+    expect(scheduleText(weekly)).toBe('Weekly on Wednesday at 08:00');
+    expect(scheduleText(monthly)).toBe('Monthly on day 15 at 08:00');
+  });
+
+  it('rolls the range to end the day before sending, keeping its length and the other filters', () => {
+    expect(
+      rolledFilters('client=1&malls=1,2&from=2026-03-02&to=2026-03-08&compare=festival_aligned', '2026-03-20'),
+    ).toBe('client=1&malls=1,2&from=2026-03-13&to=2026-03-19&compare=festival_aligned');
+    expect(scopeOfFilters('client=1&malls=1,2')).toEqual({ clientId: 1, mallIds: [1, 2] });
+    expect(scopeOfFilters('client=1')).toBeUndefined();
+  });
+});
+
+describe('the subscribe dialog', () => {
+  const target = subscriptionTargetOf(
+    '/shopper-connect/mall-home',
+    '?client=1&malls=2%2C3&from=2026-03-01&to=2026-03-07',
+  );
+
+  it('subscribes a report page with its query as shown, never another page or a query without its malls', () => {
+    expect(target).toEqual({
+      clientId: 1,
+      pagePath: '/shopper-connect/mall-home',
+      pageTitle: 'Mall Home',
+      filters: 'client=1&malls=2,3&from=2026-03-01&to=2026-03-07',
+    });
+    expect(subscriptionTargetOf('/shopper-connect/export', '?client=1&malls=2')).toBeUndefined();
+    expect(subscriptionTargetOf('/shopper-connect/mall-gmv', '?client=1')).toBeUndefined();
+    expect(filtersOfSearch('client=1&malls=1%2c2')).toBe('client=1&malls=1,2');
+  });
+
+  it('starts daily at 08:00 with every format of the page, and asks a name, a format and a recipient', () => {
+    if (!target) throw new Error('no target');
+    const draft = newSubscriptionDraft(target);
+    expect(draft).toMatchObject({ name: 'Mall Home', frequency: 'daily', hour: 8, formats: ['pdf', 'workbook'] });
+    expect(subscriptionDraftProblems(draft, target.pagePath)).toEqual({
+      recipients: 'Please choose at least one recipient.',
+    });
+    expect(
+      Object.keys(subscriptionDraftProblems({ ...draft, name: ' ', formats: [], recipientIds: [2] }, target.pagePath)),
+    ).toEqual(['name', 'formats']);
+    // Only Mall Home has a workbook.
+    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/shopper-connect/mall-gmv')).toEqual({
+      formats: 'Please choose at least one format.',
+    });
+  });
+
+  it('sends the weekday only when weekly and the day of the month only when monthly', () => {
+    if (!target) throw new Error('no target');
+    const draft = { ...newSubscriptionDraft(target), name: ' Weekly ', weekday: 3, monthDay: 9, recipientIds: [2] };
+    expect(subscriptionInputOf(target, { ...draft, frequency: 'weekly' })).toMatchObject({
+      name: 'Weekly',
+      weekday: 3,
+      month_day: null,
+    });
+    expect(subscriptionInputOf(target, { ...draft, frequency: 'monthly' })).toMatchObject({
+      weekday: null,
+      month_day: 9,
+    });
+    expect(subscriptionInputOf(target, draft)).toMatchObject({ weekday: null, month_day: null, recipient_ids: [2] });
+    expect(
+      draftOfSubscription({
+        name: 'A',
+        frequency: 'monthly',
+        weekday: null,
+        month_day: 15,
+        hour: 6,
+        formats: ['pdf'],
+        recipients: [{ id: 4 }],
+        active: false,
+      }),
+    ).toEqual({
+      name: 'A',
+      frequency: 'monthly',
+      weekday: 1,
+      monthDay: 15,
+      hour: 6,
+      formats: ['pdf'],
+      recipientIds: [4],
+      active: false,
+    });
+    expect(formatsText(['pdf', 'workbook'])).toBe('PDF, Workbook');
+  });
+});
