@@ -11,9 +11,9 @@ import {
   type Agent,
   createTestApp,
   createTestDatabase,
+  deliveredOutbox,
   signInAgents,
   type TestDatabase,
-  waitUntil,
 } from './helpers.js';
 
 /*
@@ -40,20 +40,7 @@ const NOW = new Date('2026-03-11T00:05:00Z');
 const PREVIOUS_TUESDAYS = ['2026-03-03', '2026-02-24', '2026-02-17', '2026-02-10'];
 const users: Record<string, number> = {};
 
-const count = async (sql: string, values: unknown[] = []) =>
-  (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, values)).rows[0]?.n ?? 0;
-
-/** Waits until every scheduled mail is delivered, then answers the outbox by subject (two workers deliver). */
-async function outbox(): Promise<{ recipient: string; subject: string; text: string }[]> {
-  await waitUntil(
-    'every mail is delivered',
-    async () => (await count('scheduled_mails WHERE delivered_at IS NULL')) === 0,
-  );
-  const { rows } = await db.pool.query<{ recipient: string; subject: string; text: string }>(
-    'SELECT recipient, subject, text FROM outbox ORDER BY subject, id',
-  );
-  return rows;
-}
+const outbox = () => deliveredOutbox(db.pool, 'subject');
 
 const ingest = (clientId: number, receipts: ReceiptInput[]) =>
   inTransaction(db.pool, (tx) => ingestReceipts(tx, clientId, receipts));

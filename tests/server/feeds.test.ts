@@ -10,11 +10,12 @@ import type { components } from '../../src/api/schema.js';
 import { ACCESS_CALLERS, grantOperatorPermissions, PASSWORD, receiptInput, seedWorld, WORLD } from './fixtures.js';
 import {
   type Agent,
+  countRows,
   createTestApp,
   createTestDatabase,
+  deliveredOutbox,
   signInAgents,
   type TestDatabase,
-  waitUntil,
 } from './helpers.js';
 
 /*
@@ -40,20 +41,8 @@ const NOW = new Date('2026-03-11T04:30:00Z');
 const minutesLater = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 const PREVIOUS_WEDNESDAYS = ['2026-03-04', '2026-02-25', '2026-02-18', '2026-02-11'];
 
-const count = async (sql: string, values: unknown[] = []) =>
-  (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, values)).rows[0]?.n ?? 0;
-
-/** Waits until every scheduled mail is delivered, then answers the outbox, oldest first. */
-async function outbox(): Promise<{ recipient: string; subject: string; text: string }[]> {
-  await waitUntil(
-    'every mail is delivered',
-    async () => (await count('scheduled_mails WHERE delivered_at IS NULL')) === 0,
-  );
-  const { rows } = await db.pool.query<{ recipient: string; subject: string; text: string }>(
-    'SELECT recipient, subject, text FROM outbox ORDER BY id',
-  );
-  return rows;
-}
+const count = (sql: string, values: unknown[] = []) => countRows(db.pool, sql, values);
+const outbox = () => deliveredOutbox(db.pool);
 
 const ingest = (clientId: number, receipts: ReceiptInput[]) =>
   inTransaction(db.pool, (tx) => ingestReceipts(tx, clientId, receipts));

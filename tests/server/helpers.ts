@@ -174,3 +174,26 @@ export async function waitUntil(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** The rows of `FROM ...` (a table and its conditions, e.g. `scheduled_mails WHERE delivered_at IS NULL`). */
+export async function countRows(pool: Pool, from: string, values: unknown[] = []): Promise<number> {
+  return (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`, values)).rows[0]?.n ?? 0;
+}
+
+/**
+ * Waits until every scheduled mail is delivered, then answers the outbox, oldest first, or by subject (then age)
+ * when several workers deliver and their order is not the mails' order.
+ */
+export async function deliveredOutbox(
+  pool: Pool,
+  order: 'oldest' | 'subject' = 'oldest',
+): Promise<{ recipient: string; subject: string; text: string }[]> {
+  await waitUntil(
+    'every mail is delivered',
+    async () => (await countRows(pool, 'scheduled_mails WHERE delivered_at IS NULL')) === 0,
+  );
+  const { rows } = await pool.query<{ recipient: string; subject: string; text: string }>(
+    `SELECT recipient, subject, text FROM outbox ORDER BY ${order === 'subject' ? 'subject, id' : 'id'}`,
+  );
+  return rows;
+}
