@@ -24,10 +24,9 @@ import {
   figuresOverHours,
   insertFiring,
   localInstants,
-  type RuleRecipient,
-  ruleRecipients,
   ruleScopeOutlets,
 } from '../repositories/alertRules.js';
+import { findUserById, loadUserGrants, type UserGrants } from '../repositories/users.js';
 import { enqueueMail } from './mailDelivery.js';
 import { registerPeriodic } from './periodic.js';
 import type { JobContext } from './queue.js';
@@ -47,13 +46,33 @@ export const ALERT_RULES_QUEUE = 'alert-rules';
 const REPORT_PATH = '/api/mall_report/daily';
 
 /**
- * Whether `recipient` may read the whole scope now: a super admin, or a role that reads the mall reports, and no
- * limit to some outlets of the client that leaves one of the scope's outlets out (the reports' access rule).
+ * Whether a user of `grants` may read the whole scope of a rule of `clientId` now: of the client (or a super admin),
+ * a super admin or a role that reads the mall reports, and no limit to some outlets of the client that leaves one of
+ * the scope's outlets out (the reports' access rule).
  */
-export function recipientSeesScope(recipient: RuleRecipient, scopeOutlets: readonly number[]): boolean {
-  if (!recipient.isSuperAdmin && !hasPermission(recipient.apiPermissions, REPORT_PATH, 'GET')) return false;
-  const limit = recipient.outletIds;
-  return limit === null || scopeOutlets.every((id) => limit.includes(id));
+export function grantsSeeScope(grants: UserGrants, clientId: number, scopeOutlets: readonly number[]): boolean {
+  if (!grants.clientIds.includes(clientId)) return false;
+  if (!grants.isSuperAdmin && !hasPermission(grants.apiPermissions, REPORT_PATH, 'GET')) return false;
+  const limit = grants.outletLimits.get(clientId);
+  return limit === undefined || scopeOutlets.every((id) => limit.includes(id));
+}
+
+/** The recipients who are active and may read the whole scope at this moment, by e-mail. */
+async function recipientsSeeingScope(
+  db: Queryable,
+  clientId: number,
+  userIds: readonly number[],
+  scopeOutlets: readonly number[],
+): Promise<{ userId: number; email: string }[]> {
+  const seeing: { userId: number; email: string }[] = [];
+  for (const userId of userIds) {
+    const user = await findUserById(db, userId);
+    if (!user || user.disabled) continue;
+    if (grantsSeeScope(await loadUserGrants(db, userId), clientId, scopeOutlets)) {
+      seeing.push({ userId, email: user.email });
+    }
+  }
+  return seeing.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
 
 /** One period a rule reads: local days (both included) or an hour of a day. */
@@ -252,9 +271,8 @@ export async function checkAlertRules(deps: {
         firedAt: deps.now,
       });
       if (id === undefined) return undefined;
-      const recipients = await ruleRecipients(tx, rule.clientId, rule.recipientIds);
       let count = 0;
-      for (const recipient of recipients.filter((candidate) => recipientSeesScope(candidate, outlets))) {
+      for (const recipient of await recipientsSeeingScope(tx, rule.clientId, rule.recipientIds, outlets)) {
         const mail = alertRuleMail(recipient.email, rule, breach, deps.publicUrl);
         await enqueueMail(
           deps.boss,

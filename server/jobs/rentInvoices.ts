@@ -13,7 +13,7 @@ import {
   type RentInvoiceOutcome,
   rentInvoiceClients,
 } from '../repositories/rentInvoices.js';
-import { createCreditNote, createInvoice, type MadeInvoice, XeroApiError } from '../xero/api.js';
+import { createCreditNote, createInvoice, failedPosting, type MadeInvoice } from '../xero/api.js';
 import { type XeroDeps, xeroAccess } from '../xero/connection.js';
 import {
   type InvoiceAccounts,
@@ -155,11 +155,9 @@ async function postOutletMonth(deps: XeroDeps, clientId: number, rent: OutletMon
       );
       outcome = { status: 'posted', ...made };
     } catch (error) {
-      if (!(error instanceof XeroApiError)) throw error;
-      const reason = error.messages.length > 0 ? error.messages.join(' ') : error.message;
-      outcome = { status: 'failed', message: reason.slice(0, 1000), newKey: error.refused };
+      outcome = failedPosting(error);
       deps.log?.warn(
-        { clientId, outletId: rent.outletId, month: rent.month, reason },
+        { clientId, outletId: rent.outletId, month: rent.month, reason: outcome.message },
         'Xero refused a turnover-rent invoice',
       );
     }
@@ -221,10 +219,8 @@ async function correctPostedMonth(
         : await createCreditNote(deps.setting, xero.accessToken, xero.tenantId, document.creditNote, idempotencyKey);
     outcome = { status: 'posted', ...made };
   } catch (error) {
-    if (!(error instanceof XeroApiError)) throw error;
-    const reason = error.messages.length > 0 ? error.messages.join(' ') : error.message;
-    outcome = { status: 'failed', message: reason.slice(0, 1000), newKey: error.refused };
-    deps.log?.warn({ ...key, sequence, kind, reason }, 'Xero refused a turnover-rent correction');
+    outcome = failedPosting(error);
+    deps.log?.warn({ ...key, sequence, kind, reason: outcome.message }, 'Xero refused a turnover-rent correction');
   }
   await finishRentAdjustment(tx, { ...key, sequence }, outcome);
   return outcome.status;

@@ -9,7 +9,7 @@ import {
   type PostingOutcome,
   workingXeroConnections,
 } from '../repositories/xero.js';
-import { postManualJournal, XeroApiError } from '../xero/api.js';
+import { failedPosting, postManualJournal } from '../xero/api.js';
 import { type XeroDeps, xeroAccess } from '../xero/connection.js';
 import { cachedOptionsOf, dailySalesJournal, idempotencyKeyOf, type OutletDaySales } from '../xero/journal.js';
 import { createQueue } from './createQueue.js';
@@ -88,9 +88,8 @@ async function postOutletDay(deps: XeroDeps, clientId: number, sales: OutletDayS
       );
       outcome = { status: 'posted', journalId };
     } catch (error) {
-      if (!(error instanceof XeroApiError)) throw error;
-      const reason = error.messages.length > 0 ? error.messages.join(' ') : error.message;
-      outcome = { status: 'failed', message: reason.slice(0, 1000), newKey: error.refused };
+      outcome = failedPosting(error);
+      const reason = outcome.message;
       deps.log?.warn({ clientId, outletId: sales.outletId, day: sales.day, reason }, 'Xero refused a daily journal');
     }
     await finishXeroPosting(tx, key, outcome);

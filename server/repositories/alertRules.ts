@@ -519,46 +519,6 @@ export async function localInstants(db: Queryable, timeZone: string, locals: rea
   return rows.map((row) => row.at);
 }
 
-/** A recipient of a firing: an active user of the client, with the outlets they are limited to. */
-export interface RuleRecipient {
-  userId: number;
-  email: string;
-  isSuperAdmin: boolean;
-  /** The API permissions of the user's roles (path::Action). */
-  apiPermissions: string[];
-  /** The outlets of the client the user is limited to; null when the user sees all of them. */
-  outletIds: number[] | null;
-}
-
-/**
- * The recipients of a rule as they are at this moment: active, a member of the client (or a super admin), with
- * their roles' permissions and the outlets of the client they are limited to, which the check holds against the
- * reports' access rule and the rule's scope.
- */
-export async function ruleRecipients(
-  db: Queryable,
-  clientId: number,
-  userIds: readonly number[],
-): Promise<RuleRecipient[]> {
-  const { rows } = await db.query<RuleRecipient>(
-    `SELECT u.id AS "userId", u.email,
-       EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-               WHERE ur.user_id = u.id AND r.is_super_admin) AS "isSuperAdmin",
-       ARRAY(SELECT DISTINCT p.permission FROM user_roles ur JOIN role_api_permissions p ON p.role_id = ur.role_id
-             WHERE ur.user_id = u.id) AS "apiPermissions",
-       (SELECT array_agg(uo.outlet_id ORDER BY uo.outlet_id) FROM user_outlets uo
-        WHERE uo.client_id = $1 AND uo.user_id = u.id) AS "outletIds"
-     FROM users u
-     WHERE u.id = ANY($2::int[]) AND NOT u.disabled
-       AND (EXISTS (SELECT 1 FROM user_clients uc WHERE uc.client_id = $1 AND uc.user_id = u.id)
-            OR EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-                       WHERE ur.user_id = u.id AND r.is_super_admin))
-     ORDER BY u.email`,
-    [clientId, userIds],
-  );
-  return rows;
-}
-
 /** A firing to record. */
 export interface NewFiring {
   clientId: number;

@@ -117,6 +117,22 @@ export class XeroApiError extends Error {
   }
 }
 
+/** What a posting records when Xero refused it or could not be reached: the reason and whether to send a new key. */
+export interface FailedPosting {
+  status: 'failed';
+  /** Xero's messages (else the error's), at most 1,000 characters. */
+  message: string;
+  /** Xero refused the request itself: the next attempt sends a new Idempotency-Key. */
+  newKey: boolean;
+}
+
+/** A failed call to Xero as a posting's outcome; anything other than a XeroApiError is thrown again. */
+export function failedPosting(error: unknown): FailedPosting {
+  if (!(error instanceof XeroApiError)) throw error;
+  const reason = error.messages.length > 0 ? error.messages.join(' ') : error.message;
+  return { status: 'failed', message: reason.slice(0, 1000), newKey: error.refused };
+}
+
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** Xero's validation messages of a 400 answer (`Elements[].ValidationErrors[].Message`, or `Message`). */
@@ -262,51 +278,46 @@ export async function postManualJournal(
 }
 
 /**
- * Creates one sales invoice (PUT /Invoices: creates only, never updates); answers Xero's InvoiceID and the
- * InvoiceNumber it gave.
+ * Creates one sales document (PUT /Invoices or /CreditNotes: creates only, never updates); answers the id and the
+ * number Xero gave it (InvoiceID and InvoiceNumber, or CreditNoteID and CreditNoteNumber).
  */
-export async function createInvoice(
+async function createSalesDocument(
+  setting: XeroSetting,
+  accessToken: string,
+  tenantId: string,
+  resource: 'Invoices' | 'CreditNotes',
+  document: SalesInvoice | SalesCreditNote,
+  idempotencyKey: string,
+): Promise<MadeInvoice> {
+  const [idField, numberField] =
+    resource === 'Invoices' ? ['InvoiceID', 'InvoiceNumber'] : ['CreditNoteID', 'CreditNoteNumber'];
+  const body = (await call(`${setting.apiUrl}/${resource}`, accessToken, {
+    tenantId,
+    method: 'PUT',
+    body: { [resource]: [document] },
+    idempotencyKey,
+  })) as Record<string, Record<string, unknown>[] | undefined>;
+  const made = body?.[resource]?.[0];
+  const invoiceId = text(made?.[idField]);
+  const invoiceNumber = text(made?.[numberField]);
+  if (!invoiceId || !invoiceNumber) throw new XeroApiError(`Xero answered no ${idField} and ${numberField}`, 200);
+  return { invoiceId, invoiceNumber };
+}
+
+/** Creates one sales invoice; answers Xero's InvoiceID and the InvoiceNumber it gave. */
+export const createInvoice = (
   setting: XeroSetting,
   accessToken: string,
   tenantId: string,
   invoice: SalesInvoice,
   idempotencyKey: string,
-): Promise<MadeInvoice> {
-  const body = (await call(`${setting.apiUrl}/Invoices`, accessToken, {
-    tenantId,
-    method: 'PUT',
-    body: { Invoices: [invoice] },
-    idempotencyKey,
-  })) as { Invoices?: Record<string, unknown>[] };
-  const made = body?.Invoices?.[0];
-  const invoiceId = text(made?.InvoiceID);
-  const invoiceNumber = text(made?.InvoiceNumber);
-  if (!invoiceId || !invoiceNumber) throw new XeroApiError('Xero answered no InvoiceID and InvoiceNumber', 200);
-  return { invoiceId, invoiceNumber };
-}
+) => createSalesDocument(setting, accessToken, tenantId, 'Invoices', invoice, idempotencyKey);
 
-/**
- * Creates one sales credit note (PUT /CreditNotes: creates only); answers Xero's CreditNoteID and the
- * CreditNoteNumber it gave, as an invoice's id and number.
- */
-export async function createCreditNote(
+/** Creates one sales credit note; answers Xero's CreditNoteID and CreditNoteNumber as an invoice's id and number. */
+export const createCreditNote = (
   setting: XeroSetting,
   accessToken: string,
   tenantId: string,
   creditNote: SalesCreditNote,
   idempotencyKey: string,
-): Promise<MadeInvoice> {
-  const body = (await call(`${setting.apiUrl}/CreditNotes`, accessToken, {
-    tenantId,
-    method: 'PUT',
-    body: { CreditNotes: [creditNote] },
-    idempotencyKey,
-  })) as { CreditNotes?: Record<string, unknown>[] };
-  const made = body?.CreditNotes?.[0];
-  const invoiceId = text(made?.CreditNoteID);
-  const invoiceNumber = text(made?.CreditNoteNumber);
-  if (!invoiceId || !invoiceNumber) {
-    throw new XeroApiError('Xero answered no CreditNoteID and CreditNoteNumber', 200);
-  }
-  return { invoiceId, invoiceNumber };
-}
+) => createSalesDocument(setting, accessToken, tenantId, 'CreditNotes', creditNote, idempotencyKey);
