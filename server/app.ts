@@ -21,8 +21,8 @@ import { cancelQueries, RequestQueries, runAsRequest, trackRequestQueries } from
 import type { DemoSsoIssuer } from './demo/ssoIssuer.js';
 import { errorBody, HttpError, isTimeout, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './errors.js';
 import { ExportSlots } from './exports/exportSlots.js';
-import { WORKBOOK_MEDIA_TYPE } from './exports/mallHomeWorkbook.js';
 import { createPageRenderer } from './exports/pageRenderer.js';
+import { WORKBOOK_MEDIA_TYPE } from './exports/workbookParts.js';
 import type { ReportSubscriptionRuntime } from './jobs/reportSubscriptions.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMetrics, type Metrics, registerRequestMetrics } from './metrics.js';

@@ -1,6 +1,5 @@
 import type { CompareRule } from '../../src/domain/comparisons.js';
 import { COMPARE_RULE_LABELS } from '../../src/domain/comparisons.js';
-import { currencyFormat, formatFileDateRange } from '../../src/domain/format.js';
 import {
   type MallHomeKpis,
   mallHomeComparison,
@@ -8,9 +7,10 @@ import {
   type ReportQuery,
 } from '../../src/domain/mallReportViews.js';
 import { growthRate } from '../../src/domain/reports.js';
+import { workbookFileName } from '../../src/domain/reportWorkbooks.js';
 import type { Queryable } from '../db/pool.js';
 import { type CurrencyOf, type MallGrowthReport, mallGrowth, mallScopeFor } from '../reports/mallAnswers.js';
-import { listClients, listMalls, type Visibility } from '../repositories/lookup.js';
+import type { Visibility } from '../repositories/lookup.js';
 import {
   type DailyRow,
   dailyReport,
@@ -23,6 +23,21 @@ import {
 } from '../repositories/mallReports.js';
 import { latestMallToday } from '../repositories/users.js';
 import type { SheetCell, SheetSpec, TypedCell, WorkbookSpec } from './workbook.js';
+import {
+  type BuiltWorkbook,
+  cell,
+  currencyText,
+  dailySheet,
+  FILTERS_SHEET,
+  filtersSheet,
+  hoursText,
+  outletsSheet,
+  paymentsSheet,
+  type WorkbookFilters,
+  type WorkbookRequester,
+  workbookNames,
+  workbookSpecOf,
+} from './workbookParts.js';
 import { renderWorkbook } from './workbookRender.js';
 
 /**
@@ -42,15 +57,6 @@ export interface MallHomeWorkbookQuery {
   compare?: CompareRule | undefined;
   like_for_like?: boolean | undefined;
 }
-
-/** Who the workbook is made for: what they see (their reports' scope) and their name for the filters sheet. */
-export interface WorkbookRequester {
-  readonly visibility: Visibility;
-  readonly email: string;
-}
-
-/** The media type of an .xlsx workbook. */
-export const WORKBOOK_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Every payment method (the contract's most): the page's ten are the first rows. */
 export const WORKBOOK_PAYMENT_METHOD_LIMIT = 100;
@@ -126,38 +132,14 @@ export async function mallHomeAnswers(
   };
 }
 
-/** What the filters sheet says besides the query: names, who asked and when. */
-export interface WorkbookFilters {
-  readonly clientName: string;
-  readonly mallNames: readonly string[];
-  readonly generatedAt: Date;
-  readonly generatedBy: string;
-}
-
-/** The client's and malls' names as the caller's header lists them. */
-export async function workbookNames(
-  db: Queryable,
-  visibility: Visibility,
-  query: Pick<MallHomeWorkbookQuery, 'client_id' | 'mall_ids'>,
-): Promise<{ clientName: string; mallNames: string[] }> {
-  const [clients, malls] = await Promise.all([listClients(db, visibility), listMalls(db, visibility, query.client_id)]);
-  const wanted = new Set(query.mall_ids);
-  return {
-    clientName: clients.find((client) => client.id === query.client_id)?.name ?? String(query.client_id),
-    mallNames: malls.filter((mall) => wanted.has(mall.id)).map((mall) => mall.name),
-  };
-}
-
 /** The sheets' names. */
 export const MALL_HOME_SHEETS = {
   kpis: 'Key figures',
   daily: 'Daily',
   outlets: 'Outlets',
   payments: 'Payment methods',
-  filters: 'Filters',
+  filters: FILTERS_SHEET,
 } as const;
-
-const cell = (kind: TypedCell['kind'], value: TypedCell['value']): TypedCell => ({ kind, value });
 
 function kpiRows(kpis: MallHomeKpis): SheetCell[][] {
   const comparison = kpis.comparison;
@@ -181,8 +163,6 @@ function kpiRows(kpis: MallHomeKpis): SheetCell[][] {
   ];
 }
 
-const hoursText = 'All day (00:00 to 23:59)';
-
 /** The workbook of Mall Home's answers: the page's tables, then the filters they were made with. */
 export function mallHomeWorkbookSpec(
   query: MallHomeWorkbookQuery,
@@ -192,17 +172,9 @@ export function mallHomeWorkbookSpec(
   const rule = answers.growth?.compare ?? query.compare ?? 'previous';
   const likeForLike = answers.growth?.like_for_like;
   const comparison = answers.kpis.comparison;
-  const format = currencyFormat(answers.currency);
-  const filterRows: SheetCell[][] = [
-    ['Client', cell('text', filters.clientName)],
-    ['Malls', cell('text', filters.mallNames.join(', '))],
-    ['From', cell('date', query.start_time)],
-    ['To', cell('date', query.end_time)],
-    ['Hours', cell('text', hoursText)],
-    [
-      'Currency',
-      cell('text', answers.converted ? `${answers.currency} (converted at each month's rate)` : answers.currency),
-    ],
+  const pageRows: SheetCell[][] = [
+    ['Hours', cell('text', hoursText(0, 23))],
+    ['Currency', cell('text', currencyText(answers.currency, answers.converted))],
     ['Comparison', cell('text', COMPARE_RULE_LABELS[rule])],
     ['Like for like', cell('text', query.like_for_like === true ? 'Yes' : 'No')],
     ...(likeForLike
@@ -216,8 +188,6 @@ export function mallHomeWorkbookSpec(
     ['Compared from', cell('date', comparison?.previous.start ?? null)],
     ['Compared to', cell('date', comparison?.previous.end ?? null)],
     ['Malls’ today (left out of the growth)', cell('date', answers.today ?? null)],
-    ['Generated at (UTC)', cell('datetime', filters.generatedAt.toISOString())],
-    ['Generated by', cell('text', filters.generatedBy)],
   ];
   const sheets: SheetSpec[] = [
     {
@@ -235,62 +205,17 @@ export function mallHomeWorkbookSpec(
       ],
       rows: kpiRows(answers.kpis),
     },
-    {
-      name: MALL_HOME_SHEETS.daily,
-      columns: [
-        { header: 'Date', kind: 'date' },
-        { header: 'GMV', kind: 'money' },
-        { header: 'Transactions', kind: 'count' },
-      ],
-      rows: answers.daily.map((row) => [row.date, row.gmv, row.transactions]),
-    },
-    {
-      name: MALL_HOME_SHEETS.outlets,
-      columns: [
-        { header: 'Rank', kind: 'count' },
-        { header: 'Outlet ID', kind: 'number' },
-        { header: 'Outlet', kind: 'text' },
-        { header: 'GMV', kind: 'money' },
-        { header: 'Transactions', kind: 'count' },
-        { header: 'Average Transaction Value', kind: 'money' },
-      ],
-      rows: answers.outlets.map((row, index) => [
-        index + 1,
-        Number(row.key),
-        row.name,
-        row.gmv,
-        row.transactions,
-        row.average_transaction_value,
-      ]),
-    },
-    {
-      name: MALL_HOME_SHEETS.payments,
-      columns: [
-        { header: 'Payment Method', kind: 'text' },
-        { header: 'Sum', kind: 'money' },
-      ],
-      rows: answers.payments.map((row) => [row.payment_method, row.sum]),
-    },
-    {
-      name: MALL_HOME_SHEETS.filters,
-      columns: [
-        { header: 'Filter', kind: 'text', width: 36 },
-        { header: 'Value', kind: 'text', width: 40 },
-      ],
-      rows: filterRows,
-    },
+    dailySheet(MALL_HOME_SHEETS.daily, answers.daily),
+    outletsSheet(MALL_HOME_SHEETS.outlets, answers.outlets),
+    paymentsSheet(MALL_HOME_SHEETS.payments, answers.payments),
+    filtersSheet(query, filters, pageRows),
   ];
-  return {
-    sheets,
-    money: { symbol: format.symbol, digits: format.digits },
-    creator: filters.generatedBy,
-    created: filters.generatedAt.toISOString(),
-  };
+  return workbookSpecOf(sheets, answers.currency, filters);
 }
 
 /** The download's name: 'mall-home_2026-03-02_2026-03-08.xlsx'. */
 export function mallHomeWorkbookName(query: Pick<MallHomeWorkbookQuery, 'start_time' | 'end_time'>): string {
-  return `mall-home_${formatFileDateRange(query.start_time, query.end_time)}.xlsx`;
+  return workbookFileName('mall_home', { start: query.start_time, end: query.end_time });
 }
 
 /**
@@ -304,7 +229,7 @@ export async function buildMallHomeWorkbook(
   requester: WorkbookRequester,
   query: MallHomeWorkbookQuery,
   { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
-): Promise<{ name: string; bytes: Buffer }> {
+): Promise<BuiltWorkbook> {
   const [answers, names] = await Promise.all([
     mallHomeAnswers(db, currencyOf, requester.visibility, query, now),
     workbookNames(db, requester.visibility, query),

@@ -1,5 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { isCompareRule } from '../../src/domain/comparisonUrl.js';
+import { isMetric, isTimeRange, type Metric, type TimeRange } from '../../src/domain/dateLimits.js';
+import { FILTER_QUERY_KEYS } from '../../src/domain/filterUrl.js';
 import { formatFileDateRange } from '../../src/domain/format.js';
 import { hasPermission } from '../../src/domain/permissions.js';
 import {
@@ -9,11 +11,13 @@ import {
   type SubscriptionPeriod,
   scheduleText,
 } from '../../src/domain/reportSubscriptions.js';
+import { workbookOfPagePath } from '../../src/domain/reportWorkbooks.js';
 import { openRenderSession, renderSessionSeconds } from '../auth/renderSessions.js';
 import { inTransaction, type Pool } from '../db/pool.js';
 import { type ExportSlots, exportOwner } from '../exports/exportSlots.js';
-import { buildMallHomeWorkbook, WORKBOOK_MEDIA_TYPE } from '../exports/mallHomeWorkbook.js';
 import type { PageRenderer } from '../exports/pageRenderer.js';
+import { buildReportWorkbook } from '../exports/reportWorkbooks.js';
+import { WORKBOOK_MEDIA_TYPE } from '../exports/workbookParts.js';
 import { MAX_ATTACHMENT_BYTES, type MailAttachment } from '../mail/mailer.js';
 import { type CurrencyOf, reportCurrencyCache } from '../reports/mallAnswers.js';
 import { countVisibleMalls } from '../repositories/lookup.js';
@@ -78,7 +82,6 @@ export interface SubscriptionDeps {
 
 /** The page's read that decides whether a recipient may see its figures: Mall Home's and the others' daily rows. */
 const PAGE_READ = '/api/mall_report/daily';
-const WORKBOOK_READ = '/api/mall_report/mall_home/workbook';
 
 interface Recipient {
   userId: number;
@@ -105,7 +108,13 @@ async function recipientNow(
   const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
   const seen = await countVisibleMalls(deps.pool, visibility, subscription.mallIds, subscription.client_id);
   if (seen !== subscription.mallIds.length) return undefined;
-  return { userId, email: user.email, mayReadWorkbook: allowed(WORKBOOK_READ), visibility };
+  const workbook = workbookOfPagePath(subscription.page_path);
+  return {
+    userId,
+    email: user.email,
+    mayReadWorkbook: workbook !== undefined && allowed(workbook.operationPath),
+    visibility,
+  };
 }
 
 /** Renders the page as `recipient` within an export slot of theirs, waiting for one up to the time limit. */
@@ -117,6 +126,27 @@ async function inSlot<T>(deps: SubscriptionDeps, userId: number, work: () => Pro
   } finally {
     release();
   }
+}
+
+/**
+ * The hours, time range and metric of a page's filters as its workbook takes them (the pages without them ignore
+ * them); a value the header would not have written is left out, and the page's default is used.
+ */
+export function pageOptionsOf(params: URLSearchParams): {
+  start_hour?: number;
+  end_hour?: number;
+  time_range?: TimeRange;
+  metric?: Metric;
+} {
+  const hours = /^(\d{1,2})-(\d{1,2})$/.exec(params.get(FILTER_QUERY_KEYS.hours) ?? '');
+  const [from, to] = hours ? [Number(hours[1]), Number(hours[2])] : [Number.NaN, Number.NaN];
+  const timeRange = params.get(FILTER_QUERY_KEYS.timeRange) ?? '';
+  const metric = params.get(FILTER_QUERY_KEYS.metric) ?? '';
+  return {
+    ...(from <= to && to <= 23 ? { start_hour: from, end_hour: to } : {}),
+    ...(isTimeRange(timeRange) ? { time_range: timeRange } : {}),
+    ...(isMetric(metric) ? { metric } : {}),
+  };
 }
 
 /** The files of one recipient: the page's PDF and, for a page that has one and a recipient allowed it, its workbook. */
@@ -147,13 +177,15 @@ async function attachmentsFor(
       await session.end();
     }
   }
-  if (subscription.formats.includes('workbook') && recipient.mayReadWorkbook) {
+  const page = workbookOfPagePath(subscription.page_path)?.page;
+  if (subscription.formats.includes('workbook') && recipient.mayReadWorkbook && page !== undefined) {
     const compare = params.get('compare');
     const workbook = await inSlot(deps, recipient.userId, () =>
-      buildMallHomeWorkbook(
+      buildReportWorkbook(
         deps.pool,
         deps.currencyOf ?? reportCurrencyCache(deps.pool),
         { visibility: recipient.visibility, email: recipient.email },
+        page,
         {
           client_id: subscription.client_id,
           mall_ids: subscription.mallIds,
@@ -161,6 +193,7 @@ async function attachmentsFor(
           end_time: to,
           ...(compare !== null && isCompareRule(compare) ? { compare } : {}),
           like_for_like: params.get('like_for_like') === '1',
+          ...pageOptionsOf(params),
         },
         { now },
       ),

@@ -1,11 +1,13 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CompareRule } from '../../src/domain/comparisons.js';
 import { eachDay } from '../../src/domain/reports.js';
+import type { WorkbookPage } from '../../src/domain/reportWorkbooks.js';
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest, notFound } from '../errors.js';
 import { exportOwner } from '../exports/exportSlots.js';
-import { buildMallHomeWorkbook, WORKBOOK_MEDIA_TYPE } from '../exports/mallHomeWorkbook.js';
+import { buildReportWorkbook, type ReportWorkbookQuery } from '../exports/reportWorkbooks.js';
+import { WORKBOOK_MEDIA_TYPE } from '../exports/workbookParts.js';
 import {
   type CurrencyOf,
   comparisonPlan,
@@ -105,6 +107,7 @@ export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
     const scope = await mallScope(pool, currencyOf, request, query, plan.both);
     const { counted, likeForLike } = await likeForLikeScope(pool, scope, query.like_for_like === true, range, plan);
     const report = await amountReport(pool, counted, range, { span: plan.span, mallDays: plan.mallDays }, kind);
+
     return {
       ...report,
       previous_start_time: plan.span.start,
@@ -117,6 +120,41 @@ export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
       },
     };
   };
+  /**
+   * A report page's workbook as the download (its filters checked as the page's operations check them). Its export
+   * slot is taken before anything is read and given back when the answer ends, however it ends.
+   */
+  const sendWorkbook = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: WorkbookPage,
+    query: ReportWorkbookQuery,
+  ) => {
+    reportRange(query);
+    const caller = requireCaller(request);
+    const release = exportSlots.take(exportOwner(caller.user.id), reply);
+    const gone = new AbortController();
+    reply.raw.once('close', () => gone.abort());
+    try {
+      const workbook = await buildReportWorkbook(
+        pool,
+        currencyOf,
+        { visibility: caller.grants, email: caller.user.email },
+        page,
+        query,
+        { signal: gone.signal },
+      );
+      return reply
+        .type(WORKBOOK_MEDIA_TYPE)
+        .header('content-disposition', `attachment; filename="${workbook.name}"`)
+        .header('cache-control', 'no-store')
+        .send(workbook.bytes);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  };
+
   return {
     async getCrossSpending(request) {
       const report = await crossSpending(pool, crossSpendingQuery(request, request.query));
@@ -156,32 +194,11 @@ export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
       return mallGrowth(pool, currencyOf, requireCaller(request).grants, query, reportRange(query));
     },
 
-    async getMallHomeWorkbook(request, reply) {
-      const { query } = request;
-      reportRange(query);
-      const caller = requireCaller(request);
-      // Its slot is taken before anything is read and given back when the answer ends, however it ends.
-      const release = exportSlots.take(exportOwner(caller.user.id), reply);
-      const gone = new AbortController();
-      reply.raw.once('close', () => gone.abort());
-      try {
-        const workbook = await buildMallHomeWorkbook(
-          pool,
-          currencyOf,
-          { visibility: caller.grants, email: caller.user.email },
-          query,
-          { signal: gone.signal },
-        );
-        return reply
-          .type(WORKBOOK_MEDIA_TYPE)
-          .header('content-disposition', `attachment; filename="${workbook.name}"`)
-          .header('cache-control', 'no-store')
-          .send(workbook.bytes);
-      } catch (error) {
-        release();
-        throw error;
-      }
-    },
+    getMallHomeWorkbook: (request, reply) => sendWorkbook(request, reply, 'mall_home', request.query),
+    getMallGmvWorkbook: (request, reply) => sendWorkbook(request, reply, 'mall_gmv', request.query),
+    getMallPeakHoursWorkbook: (request, reply) => sendWorkbook(request, reply, 'peak_hours', request.query),
+    getMallPaymentMethodsWorkbook: (request, reply) => sendWorkbook(request, reply, 'payment_methods', request.query),
+    getMemberWorkbook: (request, reply) => sendWorkbook(request, reply, 'member', request.query),
 
     async getMallRanking(request) {
       const { query } = request;

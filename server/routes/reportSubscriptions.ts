@@ -36,7 +36,7 @@ import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
 export const SUBSCRIPTION_MESSAGES = {
   notFound: 'There is no such subscription.',
   filters: 'body/filters must name client_id (client=) and at least one of its malls (malls=).',
-  workbook: 'body/formats: only Mall Home has a workbook; choose pdf for this page.',
+  workbook: 'body/formats: this page has no workbook; choose pdf.',
   recipients: 'body/recipient_ids: each recipient must be an active user of the client you may send reports to.',
   jobsStarting: 'The server is still starting its job queue. Please try again in a minute.',
   attachmentNotFound: 'The mail has no such attachment.',

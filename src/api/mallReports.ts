@@ -2,10 +2,11 @@ import { DEFAULT_COMPARISON } from '../domain/comparisons';
 import type { Metric, TimeRange } from '../domain/dateLimits';
 import { type ReportQuery, wholeDays } from '../domain/mallReportViews';
 import type { Period } from '../domain/reports';
+import { reportWorkbook, type WorkbookPage } from '../domain/reportWorkbooks';
 import { api, type CallOptions } from './client';
 import { readStreamedFile, type StreamProgress } from './download';
 import { dataOrThrow } from './errors';
-import { isCallAllowed } from './middleware/permissionGate';
+import { isCallGranted } from './middleware/permissionGate';
 import type { components } from './schema';
 
 /**
@@ -188,30 +189,47 @@ export async function getPaymentMethodOverall(
 /** How far a workbook's download has come: the bytes received, and its size when the server says it. */
 export type WorkbookDownloadProgress = StreamProgress;
 
-/** Whether the permission gate lets the user download the Mall Home workbook. */
-export function mayDownloadMallHomeWorkbook(): boolean {
-  return isCallAllowed('/api/mall_report/mall_home/workbook', 'GET');
+/** Whether the user's permissions hold `page`'s workbook (the gate lets payment URLs through whatever they hold). */
+export function mayDownloadWorkbook(page: WorkbookPage): boolean {
+  return isCallGranted(reportWorkbook(page).operationPath, 'GET');
 }
 
 /** The media type of an .xlsx workbook. */
 export const WORKBOOK_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The workbook's call, its body left unread (a stream). */
+function workbookCall(page: WorkbookPage, query: ReportQuery, client: typeof api, signal: AbortSignal | undefined) {
+  const asStream = { parseAs: 'stream' as const, signal };
+  const { start_hour: _start, end_hour: _end, ...days } = baseQuery(query);
+  const hourly = { ...baseQuery(query), time_range: query.timeRange, metric: query.metric };
+  switch (page) {
+    case 'mall_home': {
+      const comparison = query.comparison ?? DEFAULT_COMPARISON;
+      const compared = { ...days, compare: comparison.rule, like_for_like: comparison.likeForLike };
+      return client.GET('/api/mall_report/mall_home/workbook', { params: { query: compared }, ...asStream });
+    }
+    case 'mall_gmv':
+      return client.GET('/api/mall_report/mall_gmv/workbook', { params: { query: days }, ...asStream });
+    case 'peak_hours':
+      return client.GET('/api/mall_report/peak_hour/workbook', { params: { query: hourly }, ...asStream });
+    case 'payment_methods':
+      return client.GET('/api/mall_report/payment_method/workbook', { params: { query: days }, ...asStream });
+    case 'member':
+      return client.GET('/api/mall_report/member/workbook', { params: { query: hourly }, ...asStream });
+  }
+}
+
 /**
- * GET /api/mall_report/mall_home/workbook: Mall Home's tables for the query's malls and whole days as one Excel
- * workbook, built on the server, compared as the query's comparison says (the previous period unless it says
- * otherwise). The body is read as a stream so that `onProgress` sees the bytes as they arrive.
+ * GET /api/mall_report/<page>/workbook: a report page's tables for the query's filters as one Excel workbook built
+ * on the server (Mall Home compared as the query's comparison says, the previous period unless it says otherwise;
+ * Mall Peak Hours and Member vs Non-member with the query's hours, time range and metric; the others whole days).
+ * The body is read as a stream so that `onProgress` sees the bytes as they arrive.
  */
-export async function downloadMallHomeWorkbook(
+export async function downloadReportWorkbook(
+  page: WorkbookPage,
   query: ReportQuery,
   onProgress: (progress: WorkbookDownloadProgress) => void,
   { signal, client = api }: CallOptions = {},
 ): Promise<Blob> {
-  const comparison = query.comparison ?? DEFAULT_COMPARISON;
-  const { start_hour: _start, end_hour: _end, ...days } = baseQuery(query);
-  const result = await client.GET('/api/mall_report/mall_home/workbook', {
-    params: { query: { ...days, compare: comparison.rule, like_for_like: comparison.likeForLike } },
-    parseAs: 'stream',
-    signal,
-  });
-  return readStreamedFile(result, WORKBOOK_MEDIA_TYPE, onProgress);
+  return readStreamedFile(await workbookCall(page, query, client, signal), WORKBOOK_MEDIA_TYPE, onProgress);
 }

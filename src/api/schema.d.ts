@@ -961,6 +961,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mall_report/mall_gmv/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mall GMV's figures as one Excel workbook
+         * @description The Mall GMV page's tables for the selected malls and whole days, as one .xlsx workbook named mall-gmv_<start>_<end>.xlsx: Daily, Monthly, Outlets (every outlet, ranked by GMV), Categories, Levels and Filters (client, malls, range, hours, currency, generated at and by whom). The figures are those of the page's operations for the same filters (daily, monthly, outlet, category, level), to the cent; numbers are number cells, money carries the currency's number format, days are date cells, text is never a formula. The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After). Malls of several currencies are converted to the client's reporting currency; without a rate the answer is 409 with the figures per currency. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days.
+         */
+        get: operations["getMallGmvWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mall_report/peak_hour/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mall Peak Hours' figures as one Excel workbook
+         * @description The Mall Peak Hours page's tables for the selected malls, days and hours, as one .xlsx workbook named mall-peak-hours_<start>_<end>.xlsx: Heat map (the metric per weekday and hour, averaged over the days of each weekday as the page's heat map is), Over time (the metric per bucket of time_range), Day and hour (GMV and transactions of every day and hour) and Filters (client, malls, range, hours, time range, metric, currency, generated at and by whom). The figures are those of the page's operation (peak_hour) for the same filters; numbers are number cells, money carries the currency's number format, text is never a formula. The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After). Malls of several currencies are converted to the client's reporting currency; without a rate the answer is 409 with the figures per currency. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour on or before end_hour; the range spans at most 366 days, 31 when time_range is hourly.
+         */
+        get: operations["getMallPeakHoursWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mall_report/payment_method/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mall Payment Methods' figures as one Excel workbook
+         * @description The Mall Payment Methods page's tables for the selected malls and whole days, as one .xlsx workbook named mall-payment-methods_<start>_<end>.xlsx: Payment methods (every method with its sum, largest first), Over time (the top 5 methods of each day, for ranges of a week or less, or of each week, Monday to Sunday clipped to the range, as the page's chart) and Filters (client, malls, range, currency, generated at and by whom). The figures are those of the page's operation (payment_method/overall) for the same filters, to the cent; numbers are number cells, money carries the currency's number format, text is never a formula. The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After). Malls of several currencies are converted to the client's reporting currency; without a rate the answer is 409 with the figures per currency. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days.
+         */
+        get: operations["getMallPaymentMethodsWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mall_report/member/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Member vs Non-member's figures as one Excel workbook
+         * @description The Member vs Non-member page's tables for the selected malls, days and hours, as one .xlsx workbook named member-vs-non-member_<start>_<end>.xlsx: Members over time (the metric of members and non-members per bucket of time_range, and the range's totals), Member outlets and Non-member outlets (the top 10 outlets by the metric, as the page ranks them) and Filters (client, malls, range, hours, time range, metric, currency, generated at and by whom). The figures are those of the page's operations (member/overall, member/outlet) for the same filters; numbers are number cells, money carries the currency's number format, text is never a formula. The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After). Malls of several currencies are converted to the client's reporting currency; without a rate the answer is 409 with the figures per currency. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour on or before end_hour; the range spans at most 366 days, 31 when time_range is hourly.
+         */
+        get: operations["getMemberWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mall_report/growth": {
         parameters: {
             query?: never;
@@ -2113,7 +2193,7 @@ export interface paths {
         put: operations["updateReportSubscription"];
         /**
          * Subscribe users of the client to a report page
-         * @description Creates a subscription of client_id to page_path with the page's filters (its query string: the client and malls must be client_id and malls the caller sees, else 403), mailed to recipient_ids (users of the client the caller may name: 400 naming `recipient_ids` otherwise) as the formats asked (`workbook` only for a page that has one, today Mall Home: 400 naming `formats`), on the schedule (weekday only and always for weekly, month_day for monthly: 400 naming the field). 409 when the server has no browser to render PDFs. Written to the audit log (entity report_subscription).
+         * @description Creates a subscription of client_id to page_path with the page's filters (its query string: the client and malls must be client_id and malls the caller sees, else 403), mailed to recipient_ids (users of the client the caller may name: 400 naming `recipient_ids` otherwise) as the formats asked (`workbook` only for a page that has one, today every page a subscription may name: 400 naming `formats`), on the schedule (weekday only and always for weekly, month_day for monthly: 400 naming the field). 409 when the server has no browser to render PDFs. Written to the audit log (entity report_subscription).
          */
         post: operations["createReportSubscription"];
         /**
@@ -3903,6 +3983,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The workbook (.xlsx), named as the operation says. */
+        Workbook: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            };
+        };
         /** @description Too many exports run at once: the user's (a signed link's PDF counts as its creator's) or the server's; the message says which, and Retry-After when to try again. */
         TooManyExports: {
             headers: {
@@ -5638,6 +5727,116 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+            429: components["responses"]["TooManyExports"];
+        };
+    };
+    getMallGmvWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+            429: components["responses"]["TooManyExports"];
+        };
+    };
+    getMallPeakHoursWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+                start_hour?: components["parameters"]["StartHour"];
+                /** @description Last hour, inclusive. */
+                end_hour?: components["parameters"]["EndHour"];
+                time_range?: components["parameters"]["TimeRange"];
+                metric?: components["parameters"]["Metric"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+            429: components["responses"]["TooManyExports"];
+        };
+    };
+    getMallPaymentMethodsWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+            429: components["responses"]["TooManyExports"];
+        };
+    };
+    getMemberWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+                start_hour?: components["parameters"]["StartHour"];
+                /** @description Last hour, inclusive. */
+                end_hour?: components["parameters"]["EndHour"];
+                time_range?: components["parameters"]["TimeRange"];
+                metric?: components["parameters"]["Metric"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

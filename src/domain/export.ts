@@ -11,6 +11,7 @@ import type {
   PaymentMethodRow,
   PeakHourRow,
 } from './mallReportViews';
+import { REPORT_WORKBOOKS, reportWorkbook, type WorkbookPage } from './reportWorkbooks';
 
 /**
  * The Export page (/shopper-connect/export, §2, §9): the mall reports a user may download for the selected malls
@@ -238,19 +239,19 @@ export function exportDoneMessage(fileName: string): string {
   return `Downloaded ${fileName}.`;
 }
 
-/* ---------------------------------------------------------------- the Mall Home workbook */
+/* ---------------------------------------------------------------- a report page's workbook */
 
 /**
- * What the Export page downloads: the ticked reports as CSV files, or Mall Home as one Excel workbook built by the
- * server (GET /api/mall_report/mall_home/workbook: one sheet a table, numbers as numbers, money in the currency's
- * format, a sheet of the filters used), for the same malls and dates.
+ * What the Export page downloads: the ticked reports as CSV files, or one report page's workbook built by the
+ * server (domain/reportWorkbooks: GET /api/mall_report/<page>/workbook, one sheet a table, numbers as numbers,
+ * money in the currency's format, a sheet of the filters used), for the same malls and dates.
  */
 export const EXPORT_FORMATS = [
   { id: 'csv', label: 'CSV files', description: 'The reports ticked below, one CSV file each' },
   {
     id: 'workbook',
-    label: 'Excel workbook (Mall Home)',
-    description: "Mall Home's key figures, days, outlets and payment methods, one sheet each, and the filters used",
+    label: 'Excel workbook',
+    description: "One report page's tables, one sheet each, and the filters used",
   },
 ] as const;
 
@@ -260,9 +261,29 @@ export function isExportFormat(value: string): value is ExportFormat {
   return EXPORT_FORMATS.some((format) => format.id === value);
 }
 
-/** The workbook's name, as the server names it: 'mall-home_2026-10-01_2026-10-31.xlsx'. */
-export function workbookFileName(range: { readonly start: string; readonly end: string }): string {
-  return `mall-home_${exportSuffix(range)}.xlsx`;
+/**
+ * The filters a workbook of a page with hours (Mall Peak Hours, Member vs Non-member) is made with here: the
+ * Export page has malls and dates only, so whole days, the daily time range and GMV (reportQueryOf's defaults).
+ */
+export const WORKBOOK_EXPORT_FILTERS = 'all day, daily, GMV';
+
+/** The pages whose workbook the user may download (`may`: whether their permissions hold it), in the menu's order. */
+export function workbookPagesAllowed(may: (page: WorkbookPage) => boolean): WorkbookPage[] {
+  return REPORT_WORKBOOKS.filter((workbook) => may(workbook.page)).map((workbook) => workbook.page);
+}
+
+/** The page chosen at first: Mall Home when the user may download it, else the first page they may. */
+export function defaultWorkbookPage(allowed: readonly WorkbookPage[]): WorkbookPage {
+  return allowed.includes('mall_home') ? 'mall_home' : (allowed[0] ?? 'mall_home');
+}
+
+/**
+ * What the chosen page's workbook holds, as the page says it under the choice; a page with hours says the
+ * filters it is made with here ('… every day and hour. For all day, daily, GMV.').
+ */
+export function workbookPageDescription(page: WorkbookPage): string {
+  const workbook = reportWorkbook(page);
+  return workbook.withHours ? `${workbook.sheets}. For ${WORKBOOK_EXPORT_FILTERS}.` : `${workbook.sheets}.`;
 }
 
 /** The progress bar of the workbook's download: the share of its bytes in (none until the server answers). */
@@ -280,8 +301,8 @@ export function workbookProgress(
   };
 }
 
-/** Why the workbook was not downloaded, with what the server said when it did. */
-export function workbookFailureMessage(detail: string | undefined): string {
+/** Why `page`'s workbook was not downloaded, with what the server said when it did. */
+export function workbookFailureMessage(page: WorkbookPage, detail: string | undefined): string {
   const why = detail === undefined || detail === '' ? '' : ` (${detail})`;
-  return `The Mall Home workbook could not be made${why}. Nothing was downloaded.`;
+  return `The ${reportWorkbook(page).title} workbook could not be made${why}. Nothing was downloaded.`;
 }

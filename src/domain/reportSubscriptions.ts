@@ -1,5 +1,6 @@
 import { addDays, rangeDays } from './dateLimits';
 import { FILTER_QUERY_KEYS } from './filterUrl';
+import { workbookOfPagePath } from './reportWorkbooks';
 
 /**
  * Report subscriptions (issue 34, reports by e-mail): a report page and the filters of its header, mailed on a
@@ -20,9 +21,6 @@ export const SUBSCRIBABLE_PAGES: Readonly<Record<string, string>> = {
   '/shopper-connect/member-vs-non-member': 'Member vs Non-member',
 };
 
-/** The pages that have a workbook beside their PDF (today Mall Home's, GET /api/mall_report/mall_home/workbook). */
-export const WORKBOOK_PAGES: ReadonlySet<string> = new Set(['/shopper-connect/mall-home']);
-
 /** Whether `path` is a report page a subscription may name. */
 export function isSubscribablePage(path: string): boolean {
   return Object.hasOwn(SUBSCRIBABLE_PAGES, path);
@@ -30,7 +28,7 @@ export function isSubscribablePage(path: string): boolean {
 
 /** The formats a page offers: its PDF always, its workbook when it has one. */
 export function formatsOfPage(path: string): SubscriptionFormat[] {
-  return WORKBOOK_PAGES.has(path) ? ['pdf', 'workbook'] : ['pdf'];
+  return workbookOfPagePath(path) ? ['pdf', 'workbook'] : ['pdf'];
 }
 
 /** When a subscription is sent: every day, a weekday (1 Monday .. 7 Sunday) or a day of the month (1..28). */

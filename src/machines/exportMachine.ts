@@ -3,7 +3,7 @@ import { type ApiClient, api, type CallOptions } from '../api/client';
 import { saveFile } from '../api/download';
 import { ApiError, missingRateRefusalOf } from '../api/errors';
 import {
-  downloadMallHomeWorkbook,
+  downloadReportWorkbook,
   getCategoryReport,
   getDailyReport,
   getGroupReport,
@@ -13,12 +13,13 @@ import {
   getMonthlyReport,
   getPaymentMethodOverall,
   getPeakHours,
-  mayDownloadMallHomeWorkbook,
+  mayDownloadWorkbook,
   type WorkbookDownloadProgress,
 } from '../api/mallReports';
 import type { CsvFile } from '../domain/csv';
 import {
   byCurrencyFile,
+  defaultWorkbookPage,
   EXPORT_CONCURRENCY,
   EXPORT_PAYMENT_METHOD_LIMIT,
   EXPORT_REPORT_IDS,
@@ -32,10 +33,11 @@ import {
   exportSuffix,
   orderedReports,
   toggleReport,
-  workbookFileName,
+  workbookPagesAllowed,
 } from '../domain/export';
 import { type ReportQuery, reportQueryOf } from '../domain/mallReportViews';
 import { loadFailureNotice, type Notice } from '../domain/messages';
+import { reportWorkbook, type WorkbookPage, workbookFileName } from '../domain/reportWorkbooks';
 import { followHeaderFilters, type HeaderFiltersEvent, lockHeader } from './headerLink';
 import { exportCsvFiles } from './reportExport';
 
@@ -50,10 +52,14 @@ import { exportCsvFiles } from './reportExport';
  *   done | failed ── a tick, or export.start ─> ready | working
  *   any ── other malls or dates ─> ready (a run of the old ones is aborted)
  *
- * Or, with the workbook chosen (`export.format`), Mall Home as one Excel workbook built by the server:
+ * Or, with the workbook chosen (`export.format`), one report page's Excel workbook built by the server, the page
+ * chosen with `export.workbookPage` among those the user may download (domain/reportWorkbooks; Mall Home at first
+ * when they may). The page has malls and dates only: the workbook is of whole days, and Mall Peak Hours' and
+ * Member vs Non-member's of the daily time range and GMV (reportQueryOf's defaults).
  *
  *   ready ── export.start (a range) ─> workbook (its bytes counted for the progress bar) ─> done | failed
  *   workbook ── export.cancel ─> ready (the download aborted); failed ── export.retry ─> workbook
+ *   done | failed ── export.workbookPage ─> ready
  *
  * While it works the header is locked (`lockHeader`), so the malls and range cannot change under a run. The
  * reports are asked EXPORT_CONCURRENCY at a time, each answer counted for the progress bar; every call of a run
@@ -148,8 +154,10 @@ export type ExportEvent =
   | { type: 'export.start'; currency?: string | undefined }
   | { type: 'export.cancel' }
   | { type: 'export.retry' }
-  /** CSV files of the ticked reports, or the Mall Home workbook. */
+  /** CSV files of the ticked reports, or a report page's workbook. */
   | { type: 'export.format'; format: ExportFormat }
+  /** The report page whose workbook is downloaded (one the user may download; the workbook format chosen). */
+  | { type: 'export.workbookPage'; page: WorkbookPage }
   | ExportRunEvent
   | WorkbookEvent;
 
@@ -157,8 +165,8 @@ export interface ExportFailure {
   /** The report that failed; undefined: the file could not be made. */
   readonly report: ExportReportId | undefined;
   readonly detail: string | undefined;
-  /** The Mall Home workbook failed (its call, or its download). */
-  readonly workbook?: true;
+  /** The page whose workbook failed (its call, or its download). */
+  readonly workbook?: WorkbookPage;
 }
 
 export interface ExportContext {
@@ -166,8 +174,10 @@ export interface ExportContext {
   readonly query: ReportQuery | undefined;
   /** The reports ticked, in the list's order. */
   readonly selected: readonly ExportReportId[];
-  /** What is downloaded: the ticked reports' CSV files, or the Mall Home workbook. */
+  /** What is downloaded: the ticked reports' CSV files, or the chosen page's workbook. */
   readonly format: ExportFormat;
+  /** The report page whose workbook is downloaded with the workbook format: one of `workbookPages`. */
+  readonly workbookPage: WorkbookPage;
   /** The workbook's download so far (while it runs). */
   readonly workbook: WorkbookDownloadProgress | undefined;
   /** The reports of the run under way or last run (the ticked ones when it started). */
@@ -182,10 +192,10 @@ export interface ExportContext {
   /** The name of the file last downloaded. */
   readonly downloaded: string | undefined;
   /**
-   * Whether the user may download the Mall Home workbook (the permission gate's check), as the session stood when
-   * the page started: only then is the format a choice.
+   * The pages whose workbook the user may download (their permissions hold its operation), in the menu's order, as the
+   * session stood when the page started: the workbook format is a choice only when there is one.
    */
-  readonly mayDownloadWorkbook: boolean;
+  readonly workbookPages: readonly WorkbookPage[];
 }
 
 /** The reports of the run in so far, and how many it has. */
@@ -205,6 +215,11 @@ interface RunInput {
   readonly query: ReportQuery;
   readonly reports: readonly ExportReportId[];
   readonly currency: string | undefined;
+}
+
+interface WorkbookInput {
+  readonly page: WorkbookPage;
+  readonly query: ReportQuery;
 }
 
 interface SaveInput {
@@ -258,10 +273,11 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
     return () => controller.abort();
   });
 
-  /** Downloads the Mall Home workbook, sending back its progress; stopping the actor aborts the call. */
-  const downloadWorkbook = fromCallback<EventObject, { query: ReportQuery }, WorkbookEvent>(({ input, sendBack }) => {
+  /** Downloads the page's workbook, sending back its progress; stopping the actor aborts the call. */
+  const downloadWorkbook = fromCallback<EventObject, WorkbookInput, WorkbookEvent>(({ input, sendBack }) => {
     const controller = new AbortController();
-    downloadMallHomeWorkbook(
+    downloadReportWorkbook(
+      input.page,
       input.query,
       (progress) => {
         if (!controller.signal.aborted) sendBack({ type: 'workbook.progress', ...progress });
@@ -270,7 +286,7 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
     ).then(
       (blob) => {
         if (controller.signal.aborted) return;
-        const fileName = workbookFileName(input.query);
+        const fileName = workbookFileName(input.page, input.query);
         save(blob, fileName);
         sendBack({ type: 'workbook.done', fileName });
       },
@@ -310,7 +326,12 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
       allIn: ({ context }) => remainingOf(context).length === 0,
       isWorkbook: ({ context }) => context.format === 'workbook',
       mayChooseFormat: ({ context, event }) =>
-        event.type === 'export.format' && (event.format === 'csv' || context.mayDownloadWorkbook),
+        event.type === 'export.format' && (event.format === 'csv' || context.workbookPages.length > 0),
+      /** The workbook format chosen, and a page the user may download. */
+      mayChooseWorkbookPage: ({ context, event }) =>
+        event.type === 'export.workbookPage' &&
+        context.format === 'workbook' &&
+        context.workbookPages.includes(event.page),
     },
     actions: {
       setQuery: assign((_, params: { query: ReportQuery | undefined }) => ({ query: params.query, ...CLEARED_RUN })),
@@ -331,17 +352,24 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
         format: ({ context, event }) => (event.type === 'export.format' ? event.format : context.format),
         ...CLEARED_RUN,
       }),
+      setWorkbookPage: assign({
+        workbookPage: ({ context, event }) =>
+          event.type === 'export.workbookPage' ? event.page : context.workbookPage,
+        ...CLEARED_RUN,
+      }),
       keepWorkbookProgress: assign({
         workbook: ({ context, event }) =>
           event.type === 'workbook.progress' ? { received: event.received, size: event.size } : context.workbook,
       }),
       setWorkbookFailure: assign({
-        failure: ({ event }) =>
+        failure: ({ context, event }) =>
           event.type === 'workbook.failed'
-            ? { report: undefined, detail: event.detail, workbook: true as const }
+            ? { report: undefined, detail: event.detail, workbook: context.workbookPage }
             : undefined,
       }),
-      notifyWorkbookFailure: emit(loadFailureNotice('Mall Home workbook export')),
+      notifyWorkbookFailure: emit(({ context }) =>
+        loadFailureNotice(`${reportWorkbook(context.workbookPage).title} workbook export`),
+      ),
       keepFile: assign(({ context, event }) => {
         if (event.type !== 'report.done') return {};
         return {
@@ -362,14 +390,18 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
     },
   }).createMachine({
     id: 'export',
-    context: () => ({
-      query: undefined,
-      selected: [...EXPORT_REPORT_IDS],
-      format: 'csv',
-      ...CLEARED_RUN,
-      currency: undefined,
-      mayDownloadWorkbook: mayDownloadMallHomeWorkbook(),
-    }),
+    context: () => {
+      const workbookPages = workbookPagesAllowed(mayDownloadWorkbook);
+      return {
+        query: undefined,
+        selected: [...EXPORT_REPORT_IDS],
+        format: 'csv',
+        workbookPage: defaultWorkbookPage(workbookPages),
+        ...CLEARED_RUN,
+        currency: undefined,
+        workbookPages,
+      };
+    },
     invoke: { src: 'followHeaderFilters' },
     on: {
       // Other malls or dates: what was run or is running is of the old ones (a run is aborted).
@@ -394,10 +426,11 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
           'export.selectAll': { guard: and([not('isWorkbook'), not('allSelected')]), actions: 'selectAll' },
           'export.clearAll': { guard: and([not('isWorkbook'), 'hasSelection']), actions: 'clearAll' },
           'export.format': { guard: 'mayChooseFormat', actions: 'setFormat' },
+          'export.workbookPage': { guard: 'mayChooseWorkbookPage', actions: 'setWorkbookPage' },
           'export.start': START,
         },
       },
-      /** The Mall Home workbook under way: the header locked, its bytes counted, a Cancel. */
+      /** The chosen page's workbook under way: the header locked, its bytes counted, a Cancel. */
       workbook: {
         tags: ['busy'],
         invoke: [
@@ -407,7 +440,7 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
             src: 'downloadWorkbook',
             input: ({ context }) => {
               if (!context.query) throw new Error('export: a workbook without a range');
-              return { query: context.query };
+              return { page: context.workbookPage, query: context.query };
             },
           },
         ],
@@ -484,6 +517,7 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
           },
           'export.clearAll': { guard: and([not('isWorkbook'), 'hasSelection']), target: 'ready', actions: 'clearAll' },
           'export.format': { guard: 'mayChooseFormat', target: 'ready', actions: 'setFormat' },
+          'export.workbookPage': { guard: 'mayChooseWorkbookPage', target: 'ready', actions: 'setWorkbookPage' },
           'export.start': START,
         },
       },
@@ -498,6 +532,7 @@ export function createExportMachine(client: ApiClient = api, save: (blob: Blob, 
           },
           'export.clearAll': { guard: and([not('isWorkbook'), 'hasSelection']), target: 'ready', actions: 'clearAll' },
           'export.format': { guard: 'mayChooseFormat', target: 'ready', actions: 'setFormat' },
+          'export.workbookPage': { guard: 'mayChooseWorkbookPage', target: 'ready', actions: 'setWorkbookPage' },
           'export.start': START,
         },
       },

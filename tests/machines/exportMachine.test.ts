@@ -7,6 +7,7 @@ import type { CsvFile } from '../../src/domain/csv';
 import { EXPORT_REPORT_IDS, type ExportReportId, exportDownloadName } from '../../src/domain/export';
 import type { CommittedFilters } from '../../src/domain/filterHeader';
 import type { Notice } from '../../src/domain/messages';
+import { REPORT_WORKBOOKS, type WorkbookPage } from '../../src/domain/reportWorkbooks';
 import { createExportMachine, exportCounts } from '../../src/machines/exportMachine';
 import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
 import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
@@ -18,7 +19,8 @@ import { describeModelCoverage } from './modelCoverage';
  * reports: Daily (one call), Peak hours (two calls: GMV and transactions) and Outlets (one call), two reports at a
  * time, so Outlets is asked once Daily is in. A failed report fails the export (nothing saved) naming the report,
  * and a retry asks only what is not in yet; a 409 gives that report's figures per currency; Cancel and new
- * filters abort every pending call. With the workbook chosen, Export asks the server's Mall Home workbook once,
+ * filters abort every pending call. With the workbook chosen, Export asks the server's workbook of the page chosen
+ * (Mall Home at first, or Mall Peak Hours: of the daily time range and GMV, the page having no such filters) once,
  * counts its bytes, hands it to the browser, and fails (or is cancelled) without a download.
  */
 
@@ -53,7 +55,8 @@ const workbookResponse = () =>
       'Content-Length': String(WORKBOOK_BYTES.byteLength),
     },
   });
-const isWorkbookCall = (call: PendingCall) => call.url.pathname === '/api/mall_report/mall_home/workbook';
+const WORKBOOK_PATHS = new Set<string>(REPORT_WORKBOOKS.map((workbook) => workbook.operationPath));
+const isWorkbookCall = (call: PendingCall) => WORKBOOK_PATHS.has(call.url.pathname);
 
 const testMachine = createExportMachine(client, (blob, fileName) => {
   workbooks.push({ fileName, size: blob.size });
@@ -144,13 +147,13 @@ let notices: Notice[];
 const snapshot = () => actor.getSnapshot();
 const context = () => snapshot().context;
 
-function start(): void {
+function start(permissions: readonly string[] = ['/api/mall_report/*::Read']): void {
   calls = installPendingFetch();
   signals = [];
   saved = [];
   workbooks = [];
   saveFails = false;
-  setPermissionsList(['/api/mall_report/*::Read']);
+  setPermissionsList(permissions);
   notices = [];
   actor = createActor(testMachine).start();
   actor.on('notify', (notice) => notices.push(notice));
@@ -189,6 +192,8 @@ type ModelEvent = {
     | 'otherDates'
     | 'chooseWorkbook'
     | 'chooseCsv'
+    | 'choosePeakHours'
+    | 'chooseMallHome'
     | 'answerWorkbook'
     | 'failWorkbook';
 };
@@ -201,13 +206,20 @@ const model = createTestModel(
       /** The header knows no client and malls yet. */
       waiting: { on: { filters: 'ready' } },
       ready: { on: { start: 'running', clearAll: 'nothingTicked', chooseWorkbook: 'workbookReady' } },
-      /** The workbook chosen: the reports' ticks are kept and cannot change. */
-      workbookReady: { on: { start: 'workbookRunning', chooseCsv: 'ready' } },
+      /** The workbook chosen (Mall Home's): the reports' ticks are kept and cannot change. */
+      workbookReady: { on: { start: 'workbookRunning', chooseCsv: 'ready', choosePeakHours: 'peakHoursReady' } },
       workbookRunning: {
         on: { answerWorkbook: 'workbookDone', failWorkbook: 'workbookFailed', cancel: 'workbookReady' },
       },
       workbookFailed: { on: { retry: 'workbookRunning' } },
       workbookDone: { on: { chooseCsv: 'ready' } },
+      /** Mall Peak Hours' workbook chosen instead. */
+      peakHoursReady: { on: { start: 'peakHoursRunning', chooseMallHome: 'workbookReady' } },
+      peakHoursRunning: {
+        on: { answerWorkbook: 'peakHoursDone', failWorkbook: 'peakHoursFailed', cancel: 'peakHoursReady' },
+      },
+      peakHoursFailed: { on: { retry: 'peakHoursRunning', chooseMallHome: 'workbookReady' } },
+      peakHoursDone: { on: { chooseMallHome: 'workbookReady' } },
       nothingTicked: { on: { tick: 'ready' } },
       /** Daily and Peak hours asked; Outlets waits for a free slot. */
       running: { on: { answerDaily: 'runningOutlets', failDaily: 'failed', cancel: 'ready', otherDates: 'ready' } },
@@ -253,6 +265,63 @@ function expectCallsOfRun(reports: readonly ExportReportId[]): void {
 }
 
 const expectNothingPending = () => expect(pending()).toEqual([]);
+
+/** The workbook format chosen with `page`, nothing under way: Export asks it. */
+function expectWorkbookReady(page: WorkbookPage): void {
+  expect(snapshot().value).toBe('ready');
+  expect(context().format).toBe('workbook');
+  expect(context().workbookPage).toBe(page);
+  expect(context().selected).toEqual(MODEL_REPORTS);
+  expect(snapshot().can({ type: 'export.start' })).toBe(true);
+  expect(snapshot().can({ type: 'export.toggle', report: 'levels' })).toBe(false);
+  expect(snapshot().can({ type: 'export.clearAll' })).toBe(false);
+  expectNothingPending();
+}
+
+/**
+ * `page`'s workbook under way: one call, the page's filters over whole days (Mall Home with the default
+ * comparison; Mall Peak Hours every hour of the day, the daily time range and GMV), and neither the format nor the
+ * page can change.
+ */
+function expectWorkbookRunning(page: WorkbookPage, path: string): void {
+  expect(snapshot().value).toBe('workbook');
+  expect(snapshot().hasTag('busy')).toBe(true);
+  const asked = calls.slice(before);
+  expect(asked).toHaveLength(1);
+  const query = asked[0]?.url.searchParams;
+  expect(asked[0]?.url.pathname).toBe(path);
+  expect(query?.get('client_id')).toBe('1');
+  expect(query?.getAll('mall_ids')).toEqual(['1', '2']);
+  expect([query?.get('start_time'), query?.get('end_time')]).toEqual([range.start, range.end]);
+  if (page === 'peak_hours') {
+    expect([query?.get('start_hour'), query?.get('end_hour')]).toEqual(['0', '23']);
+    expect([query?.get('time_range'), query?.get('metric')]).toEqual(['daily', 'gmv']);
+    expect(query?.has('compare')).toBe(false);
+  } else {
+    expect([query?.get('compare'), query?.get('like_for_like')]).toEqual(['previous', 'false']);
+    expect(query?.has('start_hour')).toBe(false);
+  }
+  expect(snapshot().can({ type: 'export.cancel' })).toBe(true);
+  expect(snapshot().can({ type: 'export.format', format: 'csv' })).toBe(false);
+  expect(snapshot().can({ type: 'export.workbookPage', page: 'mall_gmv' })).toBe(false);
+}
+
+/** `page`'s workbook failed: the page named, nothing handed to the browser, a retry. */
+function expectWorkbookFailed(page: WorkbookPage, title: string): void {
+  expect(snapshot().value).toBe('failed');
+  expect(context().failure).toEqual({ report: undefined, detail: 'boom', workbook: page });
+  expect(notices.at(-1)?.message).toBe(`${title} workbook export error occurs. Please try again later.`);
+  expect(workbooks).toEqual([]);
+  expect(snapshot().can({ type: 'export.retry' })).toBe(true);
+}
+
+/** `page`'s workbook handed to the browser, named as the server names it. */
+function expectWorkbookDone(fileBase: string): void {
+  expect(snapshot().value).toBe('done');
+  expect(context().downloaded).toBe(`${fileBase}_${suffix()}.xlsx`);
+  expect(workbooks).toEqual([{ fileName: `${fileBase}_${suffix()}.xlsx`, size: WORKBOOK_BYTES.byteLength }]);
+  expectNothingPending();
+}
 
 const params: TestParam<ModelSnapshot, ModelEvent> = {
   states: {
@@ -354,44 +423,14 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
       ]);
       expectNothingPending();
     },
-    workbookReady: () => {
-      expect(snapshot().value).toBe('ready');
-      expect(context().format).toBe('workbook');
-      expect(context().selected).toEqual(MODEL_REPORTS);
-      expect(snapshot().can({ type: 'export.start' })).toBe(true);
-      expect(snapshot().can({ type: 'export.toggle', report: 'levels' })).toBe(false);
-      expect(snapshot().can({ type: 'export.clearAll' })).toBe(false);
-      expectNothingPending();
-    },
-    workbookRunning: () => {
-      expect(snapshot().value).toBe('workbook');
-      expect(snapshot().hasTag('busy')).toBe(true);
-      // One call, the workbook's: the page's filters over whole days, the default comparison.
-      const asked = calls.slice(before);
-      expect(asked).toHaveLength(1);
-      const query = asked[0]?.url.searchParams;
-      expect(asked[0]?.url.pathname).toBe('/api/mall_report/mall_home/workbook');
-      expect(query?.get('client_id')).toBe('1');
-      expect(query?.getAll('mall_ids')).toEqual(['1', '2']);
-      expect([query?.get('start_time'), query?.get('end_time')]).toEqual([range.start, range.end]);
-      expect([query?.get('compare'), query?.get('like_for_like')]).toEqual(['previous', 'false']);
-      expect(query?.has('start_hour')).toBe(false);
-      expect(snapshot().can({ type: 'export.cancel' })).toBe(true);
-      expect(snapshot().can({ type: 'export.format', format: 'csv' })).toBe(false);
-    },
-    workbookFailed: () => {
-      expect(snapshot().value).toBe('failed');
-      expect(context().failure).toEqual({ report: undefined, detail: 'boom', workbook: true });
-      expect(notices.at(-1)?.message).toBe('Mall Home workbook export error occurs. Please try again later.');
-      expect(workbooks).toEqual([]);
-      expect(snapshot().can({ type: 'export.retry' })).toBe(true);
-    },
-    workbookDone: () => {
-      expect(snapshot().value).toBe('done');
-      expect(context().downloaded).toBe(`mall-home_${suffix()}.xlsx`);
-      expect(workbooks).toEqual([{ fileName: `mall-home_${suffix()}.xlsx`, size: WORKBOOK_BYTES.byteLength }]);
-      expectNothingPending();
-    },
+    workbookReady: () => expectWorkbookReady('mall_home'),
+    workbookRunning: () => expectWorkbookRunning('mall_home', '/api/mall_report/mall_home/workbook'),
+    workbookFailed: () => expectWorkbookFailed('mall_home', 'Mall Home'),
+    workbookDone: () => expectWorkbookDone('mall-home'),
+    peakHoursReady: () => expectWorkbookReady('peak_hours'),
+    peakHoursRunning: () => expectWorkbookRunning('peak_hours', '/api/mall_report/peak_hour/workbook'),
+    peakHoursFailed: () => expectWorkbookFailed('peak_hours', 'Mall Peak Hours'),
+    peakHoursDone: () => expectWorkbookDone('mall-peak-hours'),
     doneByCurrency: () => {
       expect(snapshot().value).toBe('done');
       expect(context().byCurrency).toEqual([{ report: 'outlets', reason: REFUSAL.message }]);
@@ -446,6 +485,12 @@ const params: TestParam<ModelSnapshot, ModelEvent> = {
     chooseCsv: async () => {
       actor.send({ type: 'export.format', format: 'csv' });
     },
+    choosePeakHours: async () => {
+      actor.send({ type: 'export.workbookPage', page: 'peak_hours' });
+    },
+    chooseMallHome: async () => {
+      actor.send({ type: 'export.workbookPage', page: 'mall_home' });
+    },
     answerWorkbook: async () => {
       for (const call of pending().filter(isWorkbookCall)) {
         call.settled = true;
@@ -496,8 +541,12 @@ describe('exportMachine (model)', () => {
       'workbookRunning',
       'workbookFailed',
       'workbookDone',
+      'peakHoursReady',
+      'peakHoursRunning',
+      'peakHoursFailed',
+      'peakHoursDone',
     ],
-    transitions: 26,
+    transitions: 35,
   });
 });
 
@@ -596,5 +645,69 @@ describe('exportMachine details', () => {
     actor.send({ type: 'export.toggle', report: 'levels' });
     expect(snapshot().value).toBe('ready');
     expect(context().downloaded).toBeUndefined();
+  });
+
+  it('offers every report page’s workbook to a user who may read the mall reports, Mall Home first', () => {
+    expect(context().workbookPages).toEqual(['mall_home', 'mall_gmv', 'peak_hours', 'payment_methods', 'member']);
+    expect(context().workbookPage).toBe('mall_home');
+    // The page is chosen with the workbook format only.
+    expect(snapshot().can({ type: 'export.workbookPage', page: 'member' })).toBe(false);
+    actor.send({ type: 'export.format', format: 'workbook' });
+    actor.send({ type: 'export.workbookPage', page: 'member' });
+    expect(context().workbookPage).toBe('member');
+    // Back to the CSV files and to the workbook: the page chosen is kept.
+    actor.send({ type: 'export.format', format: 'csv' });
+    actor.send({ type: 'export.format', format: 'workbook' });
+    expect(context().workbookPage).toBe('member');
+  });
+
+  it('asks Member vs Non-member’s workbook for the whole days, daily and GMV, and names it after the page', async () => {
+    actor.send({ type: 'export.format', format: 'workbook' });
+    actor.send({ type: 'export.workbookPage', page: 'member' });
+    actor.send({ type: 'export.start' });
+    await flush();
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/mall_report/member/workbook']);
+    const query = calls[0]?.url.searchParams;
+    expect([query?.get('start_hour'), query?.get('end_hour')]).toEqual(['0', '23']);
+    expect([query?.get('time_range'), query?.get('metric')]).toEqual(['daily', 'gmv']);
+    for (const call of pending()) {
+      call.settled = true;
+      call.answer.resolve(workbookResponse());
+    }
+    await flush();
+    expect(context().downloaded).toBe('member-vs-non-member_2026-10-01_2026-10-31.xlsx');
+    // Another page from the download: ready to ask it.
+    actor.send({ type: 'export.workbookPage', page: 'mall_gmv' });
+    expect(snapshot().value).toBe('ready');
+    expect(context().downloaded).toBeUndefined();
+  });
+
+  it('offers only the workbooks the user may download, the first of them chosen when Mall Home is not one', async () => {
+    actor.stop();
+    start([
+      '/api/mall_report/daily::Read',
+      '/api/mall_report/peak_hour/workbook::Read',
+      '/api/mall_report/member/workbook::Read',
+    ]);
+    actor.send(headerEvent(OCTOBER));
+    expect(context().workbookPages).toEqual(['peak_hours', 'member']);
+    expect(context().workbookPage).toBe('peak_hours');
+    actor.send({ type: 'export.format', format: 'workbook' });
+    expect(snapshot().can({ type: 'export.workbookPage', page: 'mall_gmv' })).toBe(false);
+    actor.send({ type: 'export.workbookPage', page: 'mall_home' });
+    expect(context().workbookPage).toBe('peak_hours');
+    actor.send({ type: 'export.start' });
+    await flush();
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/mall_report/peak_hour/workbook']);
+  });
+
+  it('offers no workbook to a user who may download none: the CSV files only', () => {
+    actor.stop();
+    start(['/api/mall_report/daily::Read']);
+    actor.send(headerEvent(OCTOBER));
+    expect(context().workbookPages).toEqual([]);
+    expect(snapshot().can({ type: 'export.format', format: 'workbook' })).toBe(false);
+    actor.send({ type: 'export.format', format: 'workbook' });
+    expect(context().format).toBe('csv');
   });
 });

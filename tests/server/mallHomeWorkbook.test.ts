@@ -4,9 +4,10 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
 import { MALL_HOME_SHEETS } from '../../server/exports/mallHomeWorkbook.js';
+import { REPORT_WORKBOOK_SHEETS } from '../../server/exports/reportWorkbooks.js';
 import { DATE_FORMAT, moneyFormat, SHARE_FORMAT, writeWorkbook } from '../../server/exports/workbook.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
-import { mallHomeComparison, mallHomeKpis, type ReportQuery } from '../../src/domain/mallReportViews.js';
+import { mallHomeComparison, mallHomeKpis, peakHoursView, type ReportQuery } from '../../src/domain/mallReportViews.js';
 import { growthRate } from '../../src/domain/reports.js';
 import { grantOperatorPermissions, PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
@@ -46,9 +47,11 @@ beforeAll(async () => {
   );
   await grantOperatorPermissions(
     db.pool,
-    ['daily', 'mall', 'outlet', 'growth', 'payment_method/overall', 'member/overall', 'mall_home/workbook'].map(
-      (path) => `/api/mall_report/${path}::Read`,
-    ),
+    [
+      ...['daily', 'monthly', 'mall', 'outlet', 'category', 'level', 'growth', 'peak_hour', 'payment_method/overall'],
+      ...['member/overall', 'member/outlet', 'mall_home/workbook', 'mall_gmv/workbook', 'peak_hour/workbook'],
+      ...['payment_method/workbook', 'member/workbook'],
+    ].map((path) => `/api/mall_report/${path}::Read`),
   );
   await inTransaction(db.pool, async (client) => {
     await ingestReceipts(client, 1, [
@@ -97,12 +100,17 @@ async function api(agent: Agent, path: string, params: Record<string, string | n
 }
 
 /** The workbook the server answers for the filters, loaded by exceljs, and its bytes. */
-async function workbookOf(agent: Agent, params: Record<string, string | number | boolean | number[]> = {}) {
-  const response = await agent.get(url('mall_home/workbook', { ...SELECTION, ...params }));
+async function workbookOf(
+  agent: Agent,
+  params: Record<string, string | number | boolean | number[]> = {},
+  path = 'mall_home/workbook',
+  fileBase = 'mall-home',
+) {
+  const response = await agent.get(url(path, { ...SELECTION, ...params }));
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   expect(response.headers['content-disposition']).toBe(
-    `attachment; filename="mall-home_${SELECTION.start_time}_${SELECTION.end_time}.xlsx"`,
+    `attachment; filename="${fileBase}_${SELECTION.start_time}_${SELECTION.end_time}.xlsx"`,
   );
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
@@ -310,6 +318,198 @@ describe('GET /api/mall_report/mall_home/workbook', () => {
       await db.pool.query(`UPDATE outlets SET name = 'Cafe Uno' WHERE id = $1`, [cafe]);
       await db.pool.query(`UPDATE outlets SET name = 'Boutique Duo' WHERE id = $1`, [boutique]);
     }
+  });
+});
+
+/** A sheet's rows as plain values. */
+const valuesOf = (workbook: ExcelJS.Workbook, name: string) =>
+  rowsOf(workbook, name).map((row) => row.map((cell) => cell.value));
+
+/** The filters sheet as a map of its names to their cells. */
+const filtersOf = (workbook: ExcelJS.Workbook) =>
+  new Map(rowsOf(workbook, 'Filters').map(([name, value]) => [String(name?.value), value?.value]));
+
+describe('the other report pages’ workbooks', () => {
+  it('Mall GMV: days, months, outlets, categories and levels as the page’s calls answer them', async () => {
+    const { workbook } = await workbookOf(operator, {}, 'mall_gmv/workbook', 'mall-gmv');
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([...REPORT_WORKBOOK_SHEETS.mall_gmv, 'Filters']);
+    const [dailyName, monthlyName, outletsName, categoriesName, levelsName] = REPORT_WORKBOOK_SHEETS.mall_gmv;
+    const daily = (await api(operator, 'daily', {})).data;
+    expect(valuesOf(workbook, dailyName)).toEqual(
+      daily.map((row: { date: string; gmv: number; transactions: number }) => [
+        day(row.date),
+        row.gmv,
+        row.transactions,
+      ]),
+    );
+    expect(valuesOf(workbook, dailyName).reduce((sum, row) => sum + Number(row[1]), 0)).toBeCloseTo(500.5, 10);
+    const monthly = (await api(operator, 'monthly', {})).data;
+    expect(valuesOf(workbook, monthlyName)).toEqual(
+      monthly.map((row: { month: string; gmv: number; transactions: number }) => [
+        row.month,
+        row.gmv,
+        row.transactions,
+      ]),
+    );
+    // Worked out by hand: the whole week is March's.
+    expect(valuesOf(workbook, monthlyName)).toEqual([['2026-03', 500.5, 7]]);
+    const outlets = (await api(operator, 'outlet', { group_by: 'outlet' })).data;
+    expect(valuesOf(workbook, outletsName)).toEqual(
+      outlets.map((row: OutletRow, index: number) => [
+        index + 1,
+        Number(row.key),
+        row.name,
+        row.gmv,
+        row.transactions,
+        row.average_transaction_value,
+      ]),
+    );
+    const measures = (row: { gmv: number; transactions: number; average_transaction_value: number }) => [
+      row.gmv,
+      row.transactions,
+      row.average_transaction_value,
+    ];
+    const categories = (await api(operator, 'category', {})).data;
+    expect(valuesOf(workbook, categoriesName)).toEqual(
+      categories.map((row: OutletRow & { category: string }) => [row.category, ...measures(row)]),
+    );
+    expect(valuesOf(workbook, categoriesName).map((row) => row[0])).toEqual(['F&B', 'Fashion']);
+    const levels = (await api(operator, 'level', {})).data;
+    expect(valuesOf(workbook, levelsName)).toEqual(
+      levels.map((row: OutletRow & { level: string }) => [row.level, ...measures(row)]),
+    );
+    const [first] = rowsOf(workbook, categoriesName);
+    expect(first?.map((cell) => cell.numFmt)).toEqual([undefined, SGD, '#,##0', SGD]);
+    const filters = filtersOf(workbook);
+    expect(filters.get('Hours')).toBe('All day (00:00 to 23:59)');
+    expect(filters.get('Currency')).toBe("SGD (converted at each month's rate)");
+    expect(filters.get('Malls')).toBe('Central Mall, Harbour Mall');
+    expect(filters.has('Metric')).toBe(false);
+  });
+
+  it('Mall Peak Hours: the heat map and series the page shapes, and every day and hour of the filters', async () => {
+    const params = { start_hour: 9, end_hour: 21, time_range: 'weekly', metric: 'transactions' };
+    const { workbook } = await workbookOf(operator, params, 'peak_hour/workbook', 'mall-peak-hours');
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([...REPORT_WORKBOOK_SHEETS.peak_hours, 'Filters']);
+    const [heatMapName, overTimeName, cellsName] = REPORT_WORKBOOK_SHEETS.peak_hours;
+    const cells = async (time_range: string, metric: string) =>
+      (await api(operator, 'peak_hour', { ...params, time_range, metric })).data;
+    const query: ReportQuery = {
+      clientId: 1,
+      mallIds: [central, harbour],
+      start: WEEK.start_time,
+      end: WEEK.end_time,
+      startHour: 9,
+      endHour: 21,
+      timeRange: 'weekly',
+      metric: 'transactions',
+    };
+    const view = peakHoursView(query, {
+      gmvCells: await cells('daily', 'gmv'),
+      transactionCells: await cells('daily', 'transactions'),
+      gmvBuckets: await cells('weekly', 'gmv'),
+      transactionBuckets: await cells('weekly', 'transactions'),
+    });
+    expect(headersOf(workbook, heatMapName)).toEqual([
+      'Weekday',
+      ...view.hours.map((h) => `${String(h).padStart(2, '0')}:00`),
+    ]);
+    expect(valuesOf(workbook, heatMapName)).toEqual(
+      ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((weekday, index) => [
+        weekday,
+        ...(view.heatMap[index] ?? []),
+      ]),
+    );
+    expect(valuesOf(workbook, overTimeName)).toEqual(view.series.map((point) => [point.period, point.value]));
+    expect(headersOf(workbook, overTimeName)).toEqual(['Period', 'Transactions']);
+    // Every day and hour between 09:00 and 21:59 in each mall's time, worked out by hand: cafe's 10:15 and 12:40
+    // on the 2nd (Singapore), kiosk's 10:00 and 21:00 on the 2nd (New York), boutique's 14:00 on the 4th; cafe's
+    // 01:30 on the 3rd and boutique's 23:59 on the 8th are outside the hours.
+    const dayHours = valuesOf(workbook, cellsName);
+    const gmvCells = await cells('daily', 'gmv');
+    expect(dayHours).toHaveLength(gmvCells.length);
+    expect(dayHours.reduce((sum, row) => sum + Number(row[2]), 0)).toBeCloseTo(450.5, 10);
+    expect(dayHours.reduce((sum, row) => sum + Number(row[3]), 0)).toBe(5);
+    expect(dayHours.reduce((sum, row) => sum + Number(row[2]), 0)).toBeCloseTo(
+      gmvCells.reduce((sum: number, row: { value: number }) => sum + row.value, 0),
+      10,
+    );
+    const filters = filtersOf(workbook);
+    expect(filters.get('Hours')).toBe('09:00 to 21:59');
+    expect(filters.get('Time range')).toBe('Weekly');
+    expect(filters.get('Metric')).toBe('Transactions');
+  });
+
+  it('Mall Payment Methods: every method, and the top five of each day of a week', async () => {
+    const { workbook } = await workbookOf(operator, {}, 'payment_method/workbook', 'mall-payment-methods');
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      ...REPORT_WORKBOOK_SHEETS.payment_methods,
+      'Filters',
+    ]);
+    const [overallName, overTimeName] = REPORT_WORKBOOK_SHEETS.payment_methods;
+    const overall = (await api(operator, 'payment_method/overall', { limit: 100 })).data;
+    expect(valuesOf(workbook, overallName)).toEqual(
+      overall.map((row: { payment_method: string; sum: number }) => [row.payment_method, row.sum]),
+    );
+    const expected: unknown[][] = [];
+    for (let date = 2; date <= 8; date += 1) {
+      const dayText = `2026-03-0${date}`;
+      const rows = (await api(operator, 'payment_method/overall', { start_time: dayText, end_time: dayText, limit: 5 }))
+        .data;
+      for (const row of rows) expected.push([dayText, day(dayText), day(dayText), row.payment_method, row.sum]);
+    }
+    expect(valuesOf(workbook, overTimeName)).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(0);
+  });
+
+  it('Member vs Non-member: the series with its totals and both top-ten outlet rankings', async () => {
+    const params = { start_hour: 0, end_hour: 23, time_range: 'daily', metric: 'gmv' };
+    const { workbook } = await workbookOf(operator, params, 'member/workbook', 'member-vs-non-member');
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([...REPORT_WORKBOOK_SHEETS.member, 'Filters']);
+    const [overTimeName, membersName, nonMembersName] = REPORT_WORKBOOK_SHEETS.member;
+    const overall = await api(operator, 'member/overall', params);
+    expect(valuesOf(workbook, overTimeName)).toEqual([
+      ...overall.data.map((row: { period: string; member: number; non_member: number }) => [
+        row.period,
+        row.member,
+        row.non_member,
+      ]),
+      ['Whole range', overall.total.member, overall.total.non_member],
+    ]);
+    // Worked out by hand: members 100 (cafe) + 200 (boutique) + 40 (kiosk) of the week's 500.50.
+    expect(overall.total).toEqual({ member: 340, non_member: 160.5 });
+    for (const [name, member] of [
+      [membersName, true],
+      [nonMembersName, false],
+    ] as const) {
+      const ranked = (await api(operator, 'member/outlet', { ...params, member, rank_by: 'gmv', limit: 10 })).data;
+      expect(valuesOf(workbook, name)).toEqual(
+        ranked.map((row: OutletRow & { outlet_id: number; outlet_name: string; mall_name: string }, index: number) => [
+          index + 1,
+          row.outlet_id,
+          row.outlet_name,
+          row.mall_name,
+          row.gmv,
+          row.transactions,
+          row.average_transaction_value,
+        ]),
+      );
+    }
+  });
+
+  it('covers only what the caller sees, and refuses what the page’s operations refuse', async () => {
+    const { workbook } = await workbookOf(tenant, { mall_ids: [central] }, 'mall_gmv/workbook', 'mall-gmv');
+    expect(valuesOf(workbook, 'Outlets').map((row) => row[2])).toEqual(['Boutique Duo']);
+    for (const path of ['mall_gmv', 'peak_hour', 'payment_method', 'member']) {
+      expect((await operator.get(url(`${path}/workbook`, { ...SELECTION, mall_ids: [3] }))).statusCode).toBe(403);
+    }
+    const reversed = await operator.get(url('peak_hour/workbook', { ...SELECTION, start_hour: 12, end_hour: 9 }));
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toMatch(/start_hour/);
+    const tooLong = await operator.get(
+      url('member/workbook', { ...SELECTION, start_time: '2026-01-01', end_time: '2026-03-08', time_range: 'hourly' }),
+    );
+    expect(tooLong.statusCode).toBe(400);
   });
 });
 

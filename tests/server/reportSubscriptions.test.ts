@@ -7,9 +7,11 @@ import { inTransaction } from '../../server/db/pool.js';
 import { ExportSlots } from '../../server/exports/exportSlots.js';
 import { MALL_HOME_SHEETS } from '../../server/exports/mallHomeWorkbook.js';
 import type { PageRenderer, PdfRequest } from '../../server/exports/pageRenderer.js';
+import { REPORT_WORKBOOK_SHEETS } from '../../server/exports/reportWorkbooks.js';
 import { type Jobs, startJobs } from '../../server/jobs/queue.js';
 import {
   checkSubscriptions,
+  pageOptionsOf,
   type ReportSubscriptionRuntime,
   reportSubscriptionJobs,
   type SubscriptionDeps,
@@ -74,9 +76,9 @@ beforeAll(async () => {
      SELECT 1, m::date, 'USD', 1 FROM generate_series('2025-01-01'::date, '2026-12-01', interval '1 month') m`,
   );
   await grantOperatorPermissions(db.pool, [
-    ...['daily', 'mall', 'outlet', 'growth', 'payment_method/overall', 'member/overall', 'mall_home/workbook'].map(
-      (path) => `/api/mall_report/${path}::Read`,
-    ),
+    ...['daily', 'mall', 'outlet', 'growth', 'payment_method/overall', 'member/overall', 'mall_home/workbook']
+      .concat(['member/outlet', 'member/workbook'])
+      .map((path) => `/api/mall_report/${path}::Read`),
     '/api/reportSubscriptions::Read',
     '/api/reportSubscriptions::Create',
     '/api/reportSubscriptions::Update',
@@ -220,7 +222,7 @@ describe('the API', () => {
       const response = await operator.request('POST', '/api/reportSubscriptions', { body: body(overrides) });
       return { status: response.statusCode, message: response.json().message as string };
     };
-    expect(await refused({ page_path: '/shopper-connect/mall-gmv' })).toMatchObject({
+    expect(await refused({ formats: ['pdf', 'csv'] })).toMatchObject({
       status: 400,
       message: expect.stringContaining('body/formats'),
     });
@@ -369,6 +371,64 @@ describe('the job, on a controlled clock', () => {
     );
     expect(rows).toHaveLength(1);
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('mails the workbook of any report page, made with the page’s hours, time range and metric', async () => {
+    const filters = `${FILTERS}&hours=9-21&time_range=daily&metric=transactions`;
+    const id = await subscribe({
+      page_path: '/shopper-connect/member-vs-non-member',
+      filters,
+      formats: ['workbook'],
+      recipient_ids: [ids.operator],
+      name: 'Members',
+    });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    const now = new Date('2026-03-09T01:00:00Z');
+    expect(
+      await sendSubscriptionPeriod(deps(), subscription, { key: 'D:2026-03-09', sendDay: '2026-03-09' }, now),
+    ).toBe('sent');
+    await waitUntil('the mail delivered', async () =>
+      (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === 'Members: Member vs Non-member'),
+    );
+    const mail = (await outboxOf(WORLD.users.operator1)).find(
+      (sent) => sent.subject === 'Members: Member vs Non-member',
+    );
+    expect(mail?.attachments.map(({ filename }) => filename)).toEqual([
+      'member-vs-non-member_2026-03-02_2026-03-08.xlsx',
+    ]);
+    const file = await admin.get(`/api/admin/outbox/attachment?id=${mail?.id}&position=1`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const [overTimeName] = REPORT_WORKBOOK_SHEETS.member;
+    const overall = (
+      await operator.get(
+        `/api/mall_report/member/overall?client_id=1&mall_ids=${central}&mall_ids=${harbour}&start_time=2026-03-02` +
+          '&end_time=2026-03-08&start_hour=9&end_hour=21&time_range=daily&metric=transactions',
+      )
+    ).json() as { data: { period: string; member: number; non_member: number }[] };
+    const rows: unknown[][] = [];
+    defined(workbook.getWorksheet(overTimeName)).eachRow((row, number) => {
+      if (number > 1) rows.push([row.getCell(1).value, row.getCell(2).value, row.getCell(3).value]);
+    });
+    expect(rows.slice(0, -1)).toEqual(overall.data.map((row) => [row.period, row.member, row.non_member]));
+    const filtersSheet = new Map<string, unknown>();
+    defined(workbook.getWorksheet('Filters')).eachRow((row) => {
+      filtersSheet.set(String(row.getCell(1).value), row.getCell(2).value);
+    });
+    expect(filtersSheet.get('Hours')).toBe('09:00 to 21:59');
+    expect(filtersSheet.get('Metric')).toBe('Transactions');
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('reads a page’s hours, time range and metric from its filters, leaving out what the header would not write', () => {
+    expect(pageOptionsOf(new URLSearchParams('hours=9-21&time_range=weekly&metric=gmv'))).toEqual({
+      start_hour: 9,
+      end_hour: 21,
+      time_range: 'weekly',
+      metric: 'gmv',
+    });
+    expect(pageOptionsOf(new URLSearchParams('hours=21-9&time_range=yearly&metric=profit'))).toEqual({});
+    expect(pageOptionsOf(new URLSearchParams('hours=0-24'))).toEqual({});
   });
 
   it('a weekly subscription is due on its weekday from its hour, a monthly one on its day', async () => {

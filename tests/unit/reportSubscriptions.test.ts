@@ -3,10 +3,12 @@ import {
   draftOfSubscription,
   duePeriod,
   filtersOfSearch,
+  formatsOfPage,
   formatsText,
   localClock,
   newSubscriptionDraft,
   rolledFilters,
+  SUBSCRIBABLE_PAGES,
   scheduleText,
   scopeOfFilters,
   subscriptionDraftProblems,
@@ -94,10 +96,12 @@ describe('the subscribe dialog', () => {
     expect(
       Object.keys(subscriptionDraftProblems({ ...draft, name: ' ', formats: [], recipientIds: [2] }, target.pagePath)),
     ).toEqual(['name', 'formats']);
-    // Only Mall Home has a workbook.
-    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/shopper-connect/mall-gmv')).toEqual({
-      formats: 'Please choose at least one format.',
-    });
+    // Every page a subscription may name has its workbook beside its PDF.
+    for (const pagePath of Object.keys(SUBSCRIBABLE_PAGES)) {
+      expect(formatsOfPage(pagePath)).toEqual(['pdf', 'workbook']);
+      expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, pagePath)).toEqual({});
+    }
+    expect(formatsOfPage('/shopper-connect/cross-spending')).toEqual(['pdf']);
   });
 
   it('sends the weekday only when weekly and the day of the month only when monthly', () => {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import { downloadMallHomeWorkbook, WORKBOOK_MEDIA_TYPE } from '../../src/api/mallReports';
+import { downloadReportWorkbook, WORKBOOK_MEDIA_TYPE } from '../../src/api/mallReports';
 import { downloadTransactionsPdf } from '../../src/api/receipts';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 
 /*
- * The streamed downloads (the receipts PDF, the Mall Home workbook) read through one reader: the bytes with their
+ * The streamed downloads (the receipts PDF, a report page's workbook) read through one reader: the bytes with their
  * progress, and a refusal with the server's own reason (openapi-fetch has read a refusal's body before the caller
  * sees the answer, so the reason comes from its error, not from the body again).
  */
@@ -27,7 +27,7 @@ const PDF_QUERY: Parameters<typeof downloadTransactionsPdf>[0] = {
   startTime: '2024-03-01',
   endTime: '2024-03-07',
 };
-const WORKBOOK_QUERY: Parameters<typeof downloadMallHomeWorkbook>[0] = {
+const WORKBOOK_QUERY: Parameters<typeof downloadReportWorkbook>[1] = {
   clientId: 1,
   mallIds: [1],
   start: '2024-03-01',
@@ -37,6 +37,19 @@ const WORKBOOK_QUERY: Parameters<typeof downloadMallHomeWorkbook>[0] = {
   timeRange: 'daily',
   metric: 'gmv',
 };
+
+/** A client that records the request it is asked and answers a workbook's bytes. */
+function recordingWorkbookClient(): { client: ReturnType<typeof createApiClient>; asked: URL[] } {
+  const asked: URL[] = [];
+  const client = createApiClient(
+    async (request) => {
+      asked.push(new URL(request.url));
+      return new Response(new Uint8Array([0x50, 0x4b]), { headers: { 'Content-Type': WORKBOOK_MEDIA_TYPE } });
+    },
+    { baseUrl: ORIGIN },
+  );
+  return { client, asked };
+}
 
 afterEach(() => clearSession());
 
@@ -52,7 +65,9 @@ describe('streamed downloads', () => {
   it('a refused workbook throws the server’s reason', async () => {
     setPermissionsList(['*::*']);
     const client = clientAnswering(refusal);
-    const error = await downloadMallHomeWorkbook(WORKBOOK_QUERY, () => undefined, { client }).catch((caught) => caught);
+    const error = await downloadReportWorkbook('mall_home', WORKBOOK_QUERY, () => undefined, { client }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ status: 429, serverMessage: BUSY });
   });
 
@@ -71,9 +86,38 @@ describe('streamed downloads', () => {
     expect(blob.size).toBe(3_000);
     expect(seen[0]).toEqual({ received: 0, size: 3_000, count: 12 });
     expect(seen.at(-1)).toEqual({ received: 3_000, size: 3_000, count: 12 });
-    const workbook = await downloadMallHomeWorkbook(WORKBOOK_QUERY, () => undefined, {
+    const workbook = await downloadReportWorkbook('mall_home', WORKBOOK_QUERY, () => undefined, {
       client: clientAnswering(() => new Response(bytes, { headers: { 'Content-Type': WORKBOOK_MEDIA_TYPE } })),
     });
     expect(workbook.type).toBe(WORKBOOK_MEDIA_TYPE);
+  });
+
+  it('asks the chosen page’s workbook: Peak Hours with the hours, time range and metric, Mall GMV of whole days', async () => {
+    setPermissionsList(['*::*']);
+    const peak = recordingWorkbookClient();
+    const query = {
+      ...WORKBOOK_QUERY,
+      startHour: 9,
+      endHour: 18,
+      timeRange: 'weekly',
+      metric: 'transactions',
+    } as const;
+    const peakWorkbook = await downloadReportWorkbook('peak_hours', query, () => undefined, { client: peak.client });
+    expect(peakWorkbook.type).toBe(WORKBOOK_MEDIA_TYPE);
+    expect(peak.asked.map((url) => url.pathname)).toEqual(['/api/mall_report/peak_hour/workbook']);
+    const peakParams = peak.asked[0]?.searchParams;
+    expect(peakParams?.get('client_id')).toBe('1');
+    expect(peakParams?.getAll('mall_ids')).toEqual(['1']);
+    expect([peakParams?.get('start_time'), peakParams?.get('end_time')]).toEqual(['2024-03-01', '2024-03-07']);
+    expect([peakParams?.get('start_hour'), peakParams?.get('end_hour')]).toEqual(['9', '18']);
+    expect([peakParams?.get('time_range'), peakParams?.get('metric')]).toEqual(['weekly', 'transactions']);
+
+    const gmv = recordingWorkbookClient();
+    await downloadReportWorkbook('mall_gmv', query, () => undefined, { client: gmv.client });
+    expect(gmv.asked.map((url) => url.pathname)).toEqual(['/api/mall_report/mall_gmv/workbook']);
+    const gmvParams = gmv.asked[0]?.searchParams;
+    expect(gmvParams?.get('client_id')).toBe('1');
+    expect([gmvParams?.get('start_time'), gmvParams?.get('end_time')]).toEqual(['2024-03-01', '2024-03-07']);
+    for (const hourly of ['start_hour', 'end_hour', 'time_range', 'metric']) expect(gmvParams?.has(hourly)).toBe(false);
   });
 });

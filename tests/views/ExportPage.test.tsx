@@ -26,9 +26,12 @@ import {
  * the default filters are both malls of client 3 over 9–15 March 2024. The user ticks reports, Export asks the mall
  * report calls and downloads one CSV a report, zipped; a progress bar and Cancel meanwhile; a failed report fails
  * the export naming it, with a retry; a report refused for a missing exchange rate gives its figures per currency.
+ * Or the Excel workbook of the report page chosen (among those the user may download), built by the server.
  */
 
-afterEach(tearDownReportPage);
+afterEach(() => {
+  return tearDownReportPage();
+});
 
 const DAILY = [
   { date: '2024-03-09', gmv: 1250.5, transactions: 12 },
@@ -63,6 +66,9 @@ const renderPage = () =>
 
 const checkbox = (name: string) => screen.getByRole('checkbox', { name });
 const exportButton = () => screen.getByTestId('export-start');
+const workbookRadio = () => screen.getByRole('radio', { name: /Excel workbook/ });
+const reportPageSelect = () => screen.getByRole('combobox', { name: 'Report page' }) as HTMLSelectElement;
+const { start_hour: _start, end_hour: _end, ...DAYS } = BASE;
 
 async function waitForFilters(): Promise<void> {
   await waitForLookups();
@@ -270,7 +276,7 @@ describe('the export page', () => {
     );
   });
 
-  it('offers the Mall Home workbook: one call for the malls and days, its progress, then its download', async () => {
+  it('offers the workbook of Mall Home at first: one call for the malls and days, its progress, then its download', async () => {
     const workbook = deferred<{ status: number; body: unknown }>();
     const network = installNetwork((call) =>
       call.path === '/api/mall_report/mall_home/workbook' ? workbook.promise : answers(call),
@@ -278,28 +284,88 @@ describe('the export page', () => {
     const downloads = captureDownloads();
     renderPage();
     await waitForFilters();
-    fireEvent.click(screen.getByRole('radio', { name: /Excel workbook \(Mall Home\)/ }));
+    // The page is chosen with the workbook only.
+    expect(screen.queryByRole('combobox', { name: 'Report page' })).toBeNull();
+    fireEvent.click(workbookRadio());
     // The reports' ticks are kept, and cannot change while the workbook is chosen.
     expect(screen.getByTestId('export-reports').hasAttribute('disabled')).toBe(true);
+    // Every report page's workbook, Mall Home chosen, what it holds beneath.
+    expect([...reportPageSelect().options].map((option) => option.textContent)).toEqual([
+      'Mall Home',
+      'Mall GMV',
+      'Mall Peak Hours',
+      'Mall Payment Methods',
+      'Member vs Non-member',
+    ]);
+    expect(reportPageSelect().value).toBe('mall_home');
+    const sheets = screen.getByTestId('export-workbook-page-sheets');
+    expect(sheets.textContent).toBe('Key figures, days, outlets and payment methods.');
+    expect(reportPageSelect().getAttribute('aria-describedby')).toBe(sheets.id);
     fireEvent.click(exportButton());
     await waitFor(() => expect(screen.getByTestId('export-progress-text').textContent).toBe('Preparing the workbook…'));
     expect(screen.getByTestId('export-cancel')).toBeTruthy();
+    // Neither the format nor the page changes meanwhile.
+    expect(reportPageSelect().disabled).toBe(true);
     const download = await exportDownload(downloads, () => workbook.resolve(ok('workbook bytes')));
     expect(download.fileName).toBe(`mall-home_${FILE_RANGE}.xlsx`);
-    const { start_hour: _start, end_hour: _end, ...days } = BASE;
     expect(describeCalls(network.reportCalls())).toEqual([
       {
         path: '/api/mall_report/mall_home/workbook',
-        params: { ...days, compare: 'previous', like_for_like: 'false' },
+        params: { ...DAYS, compare: 'previous', like_for_like: 'false' },
       },
     ]);
     expect(screen.getByTestId('export-done').textContent).toContain(`Downloaded mall-home_${FILE_RANGE}.xlsx.`);
     // Back to the CSV files: the reports can be ticked again.
     fireEvent.click(screen.getByRole('radio', { name: /CSV files/ }));
     expect(screen.getByTestId('export-reports').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByRole('combobox', { name: 'Report page' })).toBeNull();
   });
 
-  it('offers no workbook to a user who may not download it: the CSV files only', async () => {
+  it('downloads the workbook of the page chosen: Mall GMV of whole days', async () => {
+    const network = installNetwork((call) =>
+      call.path === '/api/mall_report/mall_gmv/workbook' ? ok('workbook bytes') : answers(call),
+    );
+    const downloads = captureDownloads();
+    renderPage();
+    await waitForFilters();
+    fireEvent.click(workbookRadio());
+    // A page with hours says what the workbook is made of here: the page has no hours, time range or metric.
+    fireEvent.change(reportPageSelect(), { target: { value: 'peak_hours' } });
+    expect(screen.getByTestId('export-workbook-page-sheets').textContent).toBe(
+      'Heat map, the metric over time, every day and hour. For all day, daily, GMV.',
+    );
+    fireEvent.change(reportPageSelect(), { target: { value: 'mall_gmv' } });
+    expect(reportPageSelect().value).toBe('mall_gmv');
+    expect(screen.getByTestId('export-workbook-page-sheets').textContent).toBe(
+      'Days, months, outlets, categories and levels.',
+    );
+    const download = await exportDownload(downloads, () => fireEvent.click(exportButton()));
+    expect(download.fileName).toBe(`mall-gmv_${FILE_RANGE}.xlsx`);
+    expect(describeCalls(network.reportCalls())).toEqual([
+      { path: '/api/mall_report/mall_gmv/workbook', params: DAYS },
+    ]);
+    expect(screen.getByTestId('export-done').textContent).toContain(`Downloaded mall-gmv_${FILE_RANGE}.xlsx.`);
+  });
+
+  it('lists only the workbooks the user may download', async () => {
+    installNetwork(answers);
+    renderReportPage(ExportPage, {
+      title: 'Export',
+      header: 'none',
+      page: { period: 'range', outletMode: 'disabled' },
+      permissions: [
+        '/api/mall_report/daily::Read',
+        '/api/mall_report/member/workbook::Read',
+        ...PERMISSIONS.filter((permission) => !permission.startsWith('/api/mall_report/')),
+      ],
+    });
+    await waitForFilters();
+    fireEvent.click(workbookRadio());
+    expect([...reportPageSelect().options].map((option) => option.textContent)).toEqual(['Member vs Non-member']);
+    expect(reportPageSelect().value).toBe('member');
+  });
+
+  it('offers no workbook to a user who may download none: the CSV files only', async () => {
     installNetwork(answers);
     renderReportPage(ExportPage, {
       title: 'Export',
@@ -315,28 +381,32 @@ describe('the export page', () => {
     expect(screen.getByTestId('export-reports').hasAttribute('disabled')).toBe(false);
   });
 
-  it('says the workbook could not be made, downloads nothing, and a retry asks again', async () => {
+  it('says which workbook could not be made, downloads nothing, and a retry asks again', async () => {
     let fail = true;
     const network = installNetwork((call) =>
-      call.path === '/api/mall_report/mall_home/workbook' ? (fail ? serverError() : ok('workbook bytes')) : undefined,
+      call.path === '/api/mall_report/peak_hour/workbook' ? (fail ? serverError() : ok('workbook bytes')) : undefined,
     );
     const downloads = captureDownloads();
     renderPage();
     await waitForFilters();
-    fireEvent.click(screen.getByRole('radio', { name: /Excel workbook \(Mall Home\)/ }));
+    fireEvent.click(workbookRadio());
+    fireEvent.change(reportPageSelect(), { target: { value: 'peak_hours' } });
     fireEvent.click(exportButton());
     await waitFor(() =>
       expect(screen.getByTestId('export-failure-message').textContent).toBe(
-        'The Mall Home workbook could not be made (boom). Nothing was downloaded.',
+        'The Mall Peak Hours workbook could not be made (boom). Nothing was downloaded.',
       ),
     );
     expect(downloads).toEqual([]);
     fail = false;
     const download = await exportDownload(downloads, () => fireEvent.click(screen.getByTestId('export-retry')));
-    expect(download.fileName).toBe(`mall-home_${FILE_RANGE}.xlsx`);
-    expect(network.reportCalls().map((call) => call.path)).toEqual([
-      '/api/mall_report/mall_home/workbook',
-      '/api/mall_report/mall_home/workbook',
-    ]);
+    expect(download.fileName).toBe(`mall-peak-hours_${FILE_RANGE}.xlsx`);
+    // Every hour of the day, the daily time range and GMV: the page has no such filters.
+    expect(describeCalls(network.reportCalls())).toEqual(
+      Array.from({ length: 2 }, () => ({
+        path: '/api/mall_report/peak_hour/workbook',
+        params: { ...BASE, time_range: 'daily', metric: 'gmv' },
+      })),
+    );
   });
 });

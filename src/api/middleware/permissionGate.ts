@@ -44,3 +44,11 @@ export const permissionGateMiddleware: Middleware = {
 export function isCallAllowed(path: keyof paths, method: 'GET' | 'POST' | 'PUT' | 'DELETE'): boolean {
   return isRequestAllowed(getPermissionsList(), path, method);
 }
+
+/**
+ * Whether the session's permissions hold a pair for the operation: what a page asks before it offers a choice the
+ * server would refuse, where the gate itself lets the call through anyway (§6 exempts payment URLs).
+ */
+export function isCallGranted(path: keyof paths, method: 'GET' | 'POST' | 'PUT' | 'DELETE'): boolean {
+  return hasPermission(getPermissionsList(), path, method);
+}

@@ -1,4 +1,14 @@
-import { Button, Callout, Card, Checkbox, ProgressBar, Radio, RadioGroup } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  Checkbox,
+  FormGroup,
+  HTMLSelect,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+} from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import {
@@ -10,8 +20,10 @@ import {
   exportProgress,
   isExportFormat,
   workbookFailureMessage,
+  workbookPageDescription,
   workbookProgress,
 } from '../../../domain/export';
+import { isWorkbookPage, reportWorkbook } from '../../../domain/reportWorkbooks';
 import { exportCounts, exportMachine } from '../../../machines/exportMachine';
 import { MallsDateRangeHeader } from '../../common/MallsDateRangeHeader';
 import { useMallCurrency } from '../../common/Money';
@@ -23,8 +35,9 @@ import './export.css';
 
 /**
  * Export: the mall reports the user ticks, for the malls and dates chosen above, downloaded as one CSV a report
- * (zipped when there are several), or Mall Home as one Excel workbook built by the server; a progress bar and
- * Cancel while it runs, what failed and a retry when it fails. Everything it does is the export machine's.
+ * (zipped when there are several), or the Excel workbook built by the server of the report page the user picks
+ * (among those they may download); a progress bar and Cancel while it runs, what failed and a retry when it fails.
+ * Everything it does is the export machine's.
  */
 export function ExportPage({ title }: PageProps) {
   const page = usePageActor(exportMachine);
@@ -44,12 +57,15 @@ export function ExportPage({ title }: PageProps) {
   const selected = context?.selected ?? [];
   const format = context?.format ?? 'csv';
   const formatId = `${legendId}-format`;
+  const workbookPages = context?.workbookPages ?? [];
+  const workbookPage = context?.workbookPage ?? 'mall_home';
+  const workbookPageId = `${legendId}-workbook-page`;
 
   return (
     <MallReportSection testId="export-page">
       <MallsDateRangeHeader title={title} testId="export-header" />
       <Card className="export-card">
-        {context?.mayDownloadWorkbook ? (
+        {workbookPages.length > 0 ? (
           <RadioGroup
             className="export-formats"
             label="Download as"
@@ -78,6 +94,31 @@ export function ExportPage({ title }: PageProps) {
               />
             ))}
           </RadioGroup>
+        ) : null}
+        {format === 'workbook' && workbookPages.length > 0 ? (
+          <FormGroup
+            className="export-workbook-page"
+            label="Report page"
+            labelFor={workbookPageId}
+            helperText={
+              <span id={`${workbookPageId}-sheets`} data-testid="export-workbook-page-sheets">
+                {workbookPageDescription(workbookPage)}
+              </span>
+            }
+          >
+            <HTMLSelect
+              id={workbookPageId}
+              data-testid="export-workbook-page"
+              aria-describedby={`${workbookPageId}-sheets`}
+              value={workbookPage}
+              disabled={!can({ type: 'export.workbookPage', page: workbookPage })}
+              options={workbookPages.map((option) => ({ value: option, label: reportWorkbook(option).title }))}
+              onChange={(event) => {
+                const chosen = event.currentTarget.value;
+                if (isWorkbookPage(chosen)) page?.send({ type: 'export.workbookPage', page: chosen });
+              }}
+            />
+          </FormGroup>
         ) : null}
         <fieldset
           className="export-reports"
@@ -159,7 +200,7 @@ export function ExportPage({ title }: PageProps) {
           <Callout intent="danger" title="Export failed" role="alert" data-testid="export-failed">
             <p data-testid="export-failure-message">
               {context.failure.workbook
-                ? workbookFailureMessage(context.failure.detail)
+                ? workbookFailureMessage(context.failure.workbook, context.failure.detail)
                 : exportFailureMessage(context.failure.report, context.failure.detail)}
             </p>
             <Button

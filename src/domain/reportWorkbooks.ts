@@ -1,0 +1,100 @@
+import { formatFileDateRange } from './format';
+
+/**
+ * The report pages that have an Excel workbook (issue 34: a page's data as one workbook, one sheet a table, numbers
+ * as numbers, money in the currency's format, a sheet of the filters used), written once for the server that builds
+ * them (server/exports), the subscriptions that mail them and the Export page that downloads them.
+ */
+
+export type WorkbookPage = 'mall_home' | 'mall_gmv' | 'peak_hours' | 'payment_methods' | 'member';
+
+export interface ReportWorkbook {
+  readonly page: WorkbookPage;
+  /** The page's title, as the menu names it. */
+  readonly title: string;
+  /** The page's path in the app. */
+  readonly pagePath: string;
+  /** The operation that answers the workbook. */
+  readonly operationPath:
+    | '/api/mall_report/mall_home/workbook'
+    | '/api/mall_report/mall_gmv/workbook'
+    | '/api/mall_report/peak_hour/workbook'
+    | '/api/mall_report/payment_method/workbook'
+    | '/api/mall_report/member/workbook';
+  /** The start of the download's name: '<fileBase>_<start>_<end>.xlsx'. */
+  readonly fileBase: string;
+  /** Whether the page reports the header's hours, time range and metric (Header V2); the others whole days. */
+  readonly withHours: boolean;
+  /** What the workbook holds, as the Export page says it. */
+  readonly sheets: string;
+}
+
+/** Every workbook, in the menu's order. */
+export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
+  {
+    page: 'mall_home',
+    title: 'Mall Home',
+    pagePath: '/shopper-connect/mall-home',
+    operationPath: '/api/mall_report/mall_home/workbook',
+    fileBase: 'mall-home',
+    withHours: false,
+    sheets: 'Key figures, days, outlets and payment methods',
+  },
+  {
+    page: 'mall_gmv',
+    title: 'Mall GMV',
+    pagePath: '/shopper-connect/mall-gmv',
+    operationPath: '/api/mall_report/mall_gmv/workbook',
+    fileBase: 'mall-gmv',
+    withHours: false,
+    sheets: 'Days, months, outlets, categories and levels',
+  },
+  {
+    page: 'peak_hours',
+    title: 'Mall Peak Hours',
+    pagePath: '/shopper-connect/mall-peak-hours',
+    operationPath: '/api/mall_report/peak_hour/workbook',
+    fileBase: 'mall-peak-hours',
+    withHours: true,
+    sheets: 'Heat map, the metric over time, every day and hour',
+  },
+  {
+    page: 'payment_methods',
+    title: 'Mall Payment Methods',
+    pagePath: '/shopper-connect/mall-payment-methods',
+    operationPath: '/api/mall_report/payment_method/workbook',
+    fileBase: 'mall-payment-methods',
+    withHours: false,
+    sheets: 'Payment methods and the top methods over time',
+  },
+  {
+    page: 'member',
+    title: 'Member vs Non-member',
+    pagePath: '/shopper-connect/member-vs-non-member',
+    operationPath: '/api/mall_report/member/workbook',
+    fileBase: 'member-vs-non-member',
+    withHours: true,
+    sheets: 'Members against non-members over time, their top outlets',
+  },
+];
+
+/** The workbook of `page`. */
+export function reportWorkbook(page: WorkbookPage): ReportWorkbook {
+  const workbook = REPORT_WORKBOOKS.find((candidate) => candidate.page === page);
+  if (!workbook) throw new Error(`no workbook for ${page}`);
+  return workbook;
+}
+
+/** The workbook of the page at `pagePath`, if it has one. */
+export function workbookOfPagePath(pagePath: string): ReportWorkbook | undefined {
+  return REPORT_WORKBOOKS.find((workbook) => workbook.pagePath === pagePath);
+}
+
+export function isWorkbookPage(value: string): value is WorkbookPage {
+  return REPORT_WORKBOOKS.some((workbook) => workbook.page === value);
+}
+
+/** The download's name, as the server names it: 'mall-gmv_2026-10-01_2026-10-31.xlsx'. */
+export function workbookFileName(page: WorkbookPage, range: { readonly start: string; readonly end: string }): string {
+  return `${reportWorkbook(page).fileBase}_${formatFileDateRange(range.start, range.end)}.xlsx`;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { SUBSCRIBABLE_PAGES } from '../../src/domain/reportSubscriptions';
+import {
+  isWorkbookPage,
+  REPORT_WORKBOOKS,
+  reportWorkbook,
+  workbookFileName,
+  workbookOfPagePath,
+} from '../../src/domain/reportWorkbooks';
+
+describe('the report pages’ workbooks', () => {
+  it('gives every page a subscription may name its workbook, titled as the page', () => {
+    for (const [pagePath, title] of Object.entries(SUBSCRIBABLE_PAGES)) {
+      expect(workbookOfPagePath(pagePath)?.title).toBe(title);
+    }
+    expect(workbookOfPagePath('/shopper-connect/export')).toBeUndefined();
+  });
+
+  it('names the download after the page and its days, as the server does', () => {
+    expect(workbookFileName('peak_hours', { start: '2026-03-02', end: '2026-03-08' })).toBe(
+      'mall-peak-hours_2026-03-02_2026-03-08.xlsx',
+    );
+    expect(reportWorkbook('member').operationPath).toBe('/api/mall_report/member/workbook');
+    expect(REPORT_WORKBOOKS.filter((workbook) => workbook.withHours).map((workbook) => workbook.page)).toEqual([
+      'peak_hours',
+      'member',
+    ]);
+    expect(isWorkbookPage('mall_gmv')).toBe(true);
+    expect(isWorkbookPage('cross_spending')).toBe(false);
+  });
+});
