@@ -1050,7 +1050,7 @@ export interface paths {
         };
         /**
          * The selected malls' figures over a range against the days it is compared with
-         * @description The range's GMV, transactions, average transaction value and member GMV, and the same over the compared days chosen by `compare`: previous (as many days just before the range), same_weekday_last_year (each day against the day 364 days before it) or festival_aligned (each festival day of the mall's calendar in the range against the same festival day last year, every other day against the same weekday next to last year's festival, from the nearer festival; without a festival in the range, same weekdays last year). The figures of both sides come from the same rollups by the same rules; `has_data` says whether a side holds any sales (no captured sales is not $0.00). With like_for_like, only the outlets trading through the whole of both periods count (a first sale before both, no silence of more than 7 days in either, a sale in the last 7 days of each), and the answer says how many were left out. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
+         * @description The range's GMV, transactions, average transaction value and member GMV, and the same over the compared days chosen by `compare`: previous (as many days just before the range), same_weekday_last_year (each day against the day 364 days before it), same_date_last_year (each day against the same date a year before, 29 February against the 28th: a month against the same month of the year before) or festival_aligned (each festival day of the mall's calendar in the range against the same festival day last year, every other day against the same weekday next to last year's festival, from the nearer festival; without a festival in the range, same weekdays last year). The figures of both sides come from the same rollups by the same rules; `has_data` says whether a side holds any sales (no captured sales is not $0.00). With like_for_like, only the outlets trading through the whole of both periods count (a first sale before both, no silence of more than 7 days in either, a sale in the last 7 days of each), and the answer says how many were left out. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; start_hour must be at or before end_hour; the range spans at most 366 days.
          */
         get: operations["getMallGrowth"];
         put?: never;
@@ -2908,7 +2908,7 @@ export interface components {
          * @default previous
          * @enum {string}
          */
-        CompareRule: "previous" | "same_weekday_last_year" | "festival_aligned";
+        CompareRule: "previous" | "same_weekday_last_year" | "same_date_last_year" | "festival_aligned";
         GrowthSide: {
             /**
              * Format: date

@@ -4,6 +4,8 @@
  *
  * - `previous`: as many days just before the range (the whole-weeks rule on the outlet pages);
  * - `same_weekday_last_year`: every day with the day 364 days (52 weeks) before it, the same weekday last year;
+ * - `same_date_last_year`: every day with the same date a year before (29 February with the 28th), so a month with
+ *   the same month of the year before (Sales Trends' own rule, like-for-like when asked);
  * - `festival_aligned`: last year with its festivals met. Every day of a festival in the range (a calendar entry
  *   with a festival key) is compared with the same day of that festival last year (Chinese New Year's first day
  *   with last year's first day); every other day with the same weekday next to last year's festival, counted from
@@ -25,13 +27,14 @@ import {
   wholeWeeksComparisonPeriod,
 } from './reports';
 
-export const COMPARE_RULES = ['previous', 'same_weekday_last_year', 'festival_aligned'] as const;
+export const COMPARE_RULES = ['previous', 'same_weekday_last_year', 'same_date_last_year', 'festival_aligned'] as const;
 export type CompareRule = (typeof COMPARE_RULES)[number];
 
 /** How each rule is named in the comparison select. */
 export const COMPARE_RULE_LABELS: Readonly<Record<CompareRule, string>> = {
   previous: 'Previous period',
   same_weekday_last_year: 'Same weekdays last year',
+  same_date_last_year: 'Same dates last year',
   festival_aligned: 'Festival-aligned last year',
 };
 
@@ -101,12 +104,24 @@ export function comparedDays(
         : previousPeriod(range.start, range.end);
     return { rule, days: eachDay(period.start, period.end), span: period, aligned: [] };
   }
+  if (rule === 'same_date_last_year') {
+    const sameDates = days.map(sameDateLastYear);
+    return { rule, days: sameDates, span: spanOf(sameDates), aligned: [] };
+  }
   const lastYear = days.map((day) => addDays(day, -52 * WEEK));
   if (rule === 'same_weekday_last_year') return { rule, days: lastYear, span: spanOf(lastYear), aligned: [] };
   const anchors = festivalAnchors(range, festivals);
   if (anchors.length === 0) return { rule, days: lastYear, span: spanOf(lastYear), aligned: [] };
   const compared = days.map((day) => alignedDay(day, anchors));
   return { rule, days: compared, span: spanOf(compared), aligned: anchors };
+}
+
+/** The same date a year before (`YYYY-MM-DD`); 29 February, which last year lacks, is met with the 28th. */
+export function sameDateLastYear(day: string): string {
+  const year = String(Number(day.slice(0, 4)) - 1).padStart(4, '0');
+  const monthDay = day.slice(5);
+  const date = `${year}-${monthDay}`;
+  return monthDay === '02-29' && addDays(`${year}-02-28`, 1) !== date ? `${year}-02-28` : date;
 }
 
 /** The festivals overlapping the range that have an occurrence last year, in order. */

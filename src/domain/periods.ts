@@ -206,6 +206,7 @@ export function comparisonNotes(
   const thisYear = comparison.current.end;
   const notes: string[] = [];
   if (comparison.rule === 'same_weekday_last_year') notes.push('same weekdays last year');
+  if (comparison.rule === 'same_date_last_year') notes.push('same dates last year');
   if (comparison.rule === 'festival_aligned') {
     const met = (comparison.aligned ?? []).map(
       (festival) =>

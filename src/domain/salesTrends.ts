@@ -25,9 +25,10 @@ import { addDays, daysInRange, formatGrowthRate, growthRate, MONTH_NAMES, type P
  * added across currencies here.
  *
  * The user may compare by another rule instead, as on every page with a growth figure (comparisons.ts): the
- * previous period, the same weekdays last year or last year with its festivals met, like-for-like outlets or all.
- * Then each month's growth (the open month's: its complete days) is the growth call's answer for its days, which
- * says the days it compared with; the year before's column stays the same month of the year before.
+ * previous period, the same weekdays last year or last year with its festivals met, like-for-like outlets or all
+ * (the page's own rule like-for-like is the growth call's same dates last year). Then each month's growth (the open
+ * month's: its complete days) is the growth call's answer for its days, which says the days it compared with and
+ * the outlets left out; the year before's column stays the same month of the year before, every outlet.
  */
 
 /** How many years the year select offers: this year and the ones before it. */
@@ -52,8 +53,9 @@ export type SalesTrendsRule = typeof SAME_MONTH_LAST_YEAR | CompareRule;
 export interface SalesTrendsComparison {
   readonly rule: SalesTrendsRule;
   /**
-   * Only the outlets trading through the whole of both periods: with a rule of the growth call only (the monthly
-   * report, which the page's own rule compares, counts every outlet).
+   * Only the outlets trading through the whole of both periods (each month and the days it is compared with). With
+   * the page's own rule the growth is then the growth call's by the same dates a year before (`same_date_last_year`:
+   * the same month of the year before), as the monthly report counts every outlet.
    */
   readonly likeForLike: boolean;
 }
@@ -63,20 +65,30 @@ export const DEFAULT_SALES_TRENDS_COMPARISON: SalesTrendsComparison = {
   likeForLike: false,
 };
 
-/** The rules the comparison select offers: the page's own first, then every page's, named as they are there. */
+/**
+ * The rules the comparison select offers: the page's own first, then every page's, named as they are there, less
+ * the same dates last year (the page's own rule, month by month).
+ */
 export const SALES_TRENDS_RULES: readonly { readonly rule: SalesTrendsRule; readonly label: string }[] = [
   { rule: SAME_MONTH_LAST_YEAR, label: 'Same month last year' },
-  ...COMPARE_RULES.map((rule) => ({ rule, label: COMPARE_RULE_LABELS[rule] })),
+  ...COMPARE_RULES.filter((rule) => rule !== 'same_date_last_year').map((rule) => ({
+    rule,
+    label: COMPARE_RULE_LABELS[rule],
+  })),
 ];
 
-/** A choice as the page keeps it: like-for-like is dropped with the page's own rule. */
+/** A choice as the page keeps it. */
 export function salesTrendsComparison(rule: SalesTrendsRule, likeForLike: boolean): SalesTrendsComparison {
-  return { rule, likeForLike: rule !== SAME_MONTH_LAST_YEAR && likeForLike };
+  return { rule, likeForLike };
 }
 
-/** The growth call's comparison of a choice; undefined for the page's own rule (the monthly report's figures). */
+/**
+ * The growth call's comparison of a choice: undefined for the page's own rule over every outlet (the monthly report's
+ * figures); the same dates a year before, like-for-like, for the page's own rule like-for-like.
+ */
 export function growthCallComparison(choice: SalesTrendsComparison): ComparisonChoice | undefined {
-  return choice.rule === SAME_MONTH_LAST_YEAR ? undefined : { rule: choice.rule, likeForLike: choice.likeForLike };
+  if (choice.rule !== SAME_MONTH_LAST_YEAR) return { rule: choice.rule, likeForLike: choice.likeForLike };
+  return choice.likeForLike ? { rule: 'same_date_last_year', likeForLike: true } : undefined;
 }
 
 /**

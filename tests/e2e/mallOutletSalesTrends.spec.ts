@@ -134,5 +134,17 @@ test.describe('mall outlet and sales trends', () => {
     );
     // The choice is in the address, as on every page with the comparison controls.
     await expect.poll(() => queryOf(page)).toMatchObject({ compare: 'festival_aligned' });
+
+    // Back to the page's own rule, like-for-like: each month against the same dates last year, the outlets that
+    // did not trade through both left out, and said so.
+    await rule.selectOption('same_month_last_year');
+    await loaded(page);
+    await page.getByTestId('comparison-like-for-like').check({ force: true });
+    await loaded(page);
+    await expect(february.locator('td').last()).toHaveText(
+      /^(\+|-)?\d+\.\d\d%: .+, 1–28 Feb, vs .+, 1–28 Feb 2025, same dates last year, like-for-like: \d+ outlets? left out$/,
+    );
+    await expect.poll(() => queryOf(page)).toMatchObject({ like_for_like: '1' });
+    expect(queryOf(page)).not.toHaveProperty('compare');
   });
 });

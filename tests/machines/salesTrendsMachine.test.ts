@@ -497,11 +497,22 @@ describe('salesTrendsPageMachine: the comparison', () => {
     expect(
       page.getSnapshot().can({ type: 'comparison.change', comparison: { rule: 'previous', likeForLike: true } }),
     ).toBe(false);
-    // Back to the same month last year: like-for-like goes with it (the monthly report counts every outlet).
-    const before = calls.length;
+    // Back to the same month last year, like-for-like: each month's growth is the growth call's by the same dates a
+    // year before, like-for-like (the monthly report counts every outlet); the address says like-for-like only.
+    let before = calls.length;
     page.send({ type: 'comparison.change', comparison: { rule: 'same_month_last_year', likeForLike: true } });
     await flush();
-    expect(page.getSnapshot().context.comparison).toEqual({ rule: 'same_month_last_year', likeForLike: false });
+    expect(page.getSnapshot().context.comparison).toEqual({ rule: 'same_month_last_year', likeForLike: true });
+    expect(requests.at(-1)).toEqual({ href: `${PATH}?like_for_like=1&${FILTERS}`, replace: true });
+    const sameDates = growthCalls(calls.slice(before));
+    expect(sameDates.length).toBeGreaterThan(0);
+    expect(sameDates.every((call) => call.url.searchParams.get('compare') === 'same_date_last_year')).toBe(true);
+    expect(sameDates.every((call) => call.url.searchParams.get('like_for_like') === 'true')).toBe(true);
+    await answerEvery();
+    // Like-for-like off: the monthly report's months alone, no growth call.
+    before = calls.length;
+    page.send({ type: 'comparison.change', comparison: { rule: 'same_month_last_year', likeForLike: false } });
+    await flush();
     expect(requests.at(-1)).toEqual({ href: `${PATH}?${FILTERS}`, replace: true });
     expect(periodsOf(calls.slice(before))).toEqual(YEAR_PERIODS[2026]);
     expect(growthCalls(calls.slice(before))).toEqual([]);

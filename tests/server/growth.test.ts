@@ -131,6 +131,26 @@ describe('GET /api/mall_report/growth', () => {
     });
   });
 
+  it('compares each day with the same date a year before, like for like when asked', async () => {
+    const range = { start_time: '2026-03-02', end_time: '2026-03-08' };
+    const report = await growth({ ...range, compare: 'same_date_last_year' });
+    // 2-8 Mar 2025: 999.00 on the 2nd and 80.00 on the 3rd; this year 100.00 (cafe) and 200.00 (boutique).
+    expect(report.compare).toBe('same_date_last_year');
+    expect(report.current).toMatchObject({ gmv: 300, transactions: 2 });
+    expect(report.compared).toMatchObject({
+      start_time: '2025-03-02',
+      end_time: '2025-03-08',
+      days: 7,
+      gmv: 1079,
+      transactions: 2,
+    });
+    // Like for like: boutique, opened on the 5th, is left out; cafe traded through both weeks.
+    const likeForLike = await growth({ ...range, compare: 'same_date_last_year', like_for_like: true });
+    expect(likeForLike.current.gmv).toBe(100);
+    expect(likeForLike.compared.gmv).toBe(1079);
+    expect(likeForLike.like_for_like).toEqual({ kept: 1, left_out: 1 });
+  });
+
   it("meets Chinese New Year 2026 (17 Feb) with 2025's (29 Jan), the other days by weekday", async () => {
     const range = { start_time: '2026-02-15', end_time: '2026-02-21' };
     const aligned = await growth({ ...range, compare: 'festival_aligned' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparedDays, type FestivalDays } from '../../src/domain/comparisons';
+import { comparedDays, type FestivalDays, sameDateLastYear } from '../../src/domain/comparisons';
 
 const CNY: FestivalDays[] = [
   { festival: 'chinese_new_year', name: 'Chinese New Year', start: '2025-01-29', end: '2025-01-30' },
@@ -8,6 +8,21 @@ const CNY: FestivalDays[] = [
 ];
 
 describe('comparedDays', () => {
+  it('compares each day with the same date a year before, 29 February with the 28th', () => {
+    expect(sameDateLastYear('2026-03-02')).toBe('2025-03-02');
+    expect(sameDateLastYear('2028-02-29')).toBe('2027-02-28');
+    expect(sameDateLastYear('2029-02-28')).toBe('2028-02-28');
+    expect(sameDateLastYear('2025-02-28')).toBe('2024-02-28');
+    const leap = comparedDays('same_date_last_year', { start: '2028-02-28', end: '2028-03-01' });
+    expect(leap.days).toEqual(['2027-02-28', '2027-02-28', '2027-03-01']);
+    expect(leap.span).toEqual({ start: '2027-02-28', end: '2027-03-01' });
+    // A month with the same month of the year before, whatever the weekdays.
+    expect(comparedDays('same_date_last_year', { start: '2024-03-01', end: '2024-03-31' }).span).toEqual({
+      start: '2023-03-01',
+      end: '2023-03-31',
+    });
+  });
+
   it('compares with as many days just before, or moved back by whole weeks', () => {
     const days = comparedDays('previous', { start: '2026-10-01', end: '2026-10-31' });
     expect(days.span).toEqual({ start: '2026-08-31', end: '2026-09-30' });

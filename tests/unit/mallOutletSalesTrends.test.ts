@@ -13,6 +13,7 @@ import {
 import type { GrowthSide, MallGrowthAnswer } from '../../src/domain/mallReportViews';
 import {
   DEFAULT_SALES_TRENDS_COMPARISON,
+  growthCallComparison,
   growthText,
   monthFigureText,
   monthGrowthLine,
@@ -266,8 +267,16 @@ describe('sales trends by another rule than the same month last year', () => {
       'Festival-aligned last year',
     ]);
     expect(DEFAULT_SALES_TRENDS_COMPARISON).toEqual({ rule: 'same_month_last_year', likeForLike: false });
-    // Like-for-like only with a rule of the growth call: the monthly report counts every outlet.
-    expect(salesTrendsComparison('same_month_last_year', true)).toEqual(DEFAULT_SALES_TRENDS_COMPARISON);
+    // Like-for-like with the page's own rule too: then the growth call's same dates last year, like-for-like.
+    expect(salesTrendsComparison('same_month_last_year', true)).toEqual({
+      rule: 'same_month_last_year',
+      likeForLike: true,
+    });
+    expect(growthCallComparison(DEFAULT_SALES_TRENDS_COMPARISON)).toBeUndefined();
+    expect(growthCallComparison({ rule: 'same_month_last_year', likeForLike: true })).toEqual({
+      rule: 'same_date_last_year',
+      likeForLike: true,
+    });
     expect(salesTrendsComparison('previous', true)).toEqual({ rule: 'previous', likeForLike: true });
   });
 
@@ -279,11 +288,12 @@ describe('sales trends by another rule than the same month last year', () => {
       rule: 'festival_aligned',
       likeForLike: true,
     });
-    // An unknown rule, and like-for-like without a rule of the growth call, read as the default.
-    expect(parseSalesTrendsComparisonQuery('compare=yesterday&like_for_like=1')).toEqual(
-      DEFAULT_SALES_TRENDS_COMPARISON,
-    );
-    expect(parseSalesTrendsComparisonQuery('like_for_like=1')).toEqual(DEFAULT_SALES_TRENDS_COMPARISON);
+    // An unknown rule reads as the page's own; like-for-like is kept with it.
+    expect(parseSalesTrendsComparisonQuery('compare=yesterday')).toEqual(DEFAULT_SALES_TRENDS_COMPARISON);
+    expect(parseSalesTrendsComparisonQuery('like_for_like=1')).toEqual({
+      rule: 'same_month_last_year',
+      likeForLike: true,
+    });
     // Written before the filters' keys, as every page writes it; the default says nothing.
     expect(
       withComparisonQuery(`year=1&${filters}`, { rule: 'previous', likeForLike: true }, SAME_MONTH_LAST_YEAR),

@@ -281,9 +281,10 @@ describe('the sales trends page', () => {
       'Festival-aligned last year',
     ]);
     expect(rule.value).toBe('same_month_last_year');
-    // Like-for-like is for the rules of the growth call: the same month last year counts every outlet.
+    // Like-for-like is offered with every rule, the page's own included; off, the monthly report alone.
     const likeForLike = screen.getByTestId('comparison-like-for-like') as HTMLInputElement;
-    expect(likeForLike.disabled).toBe(true);
+    expect(likeForLike.disabled).toBe(false);
+    expect(likeForLike.checked).toBe(false);
     expect(network.reportCalls().some((call) => call.path === '/api/mall_report/growth')).toBe(false);
 
     const before = network.reportCalls().length;
@@ -330,6 +331,23 @@ describe('the sales trends page', () => {
     expect(bodyRows(tableIn('trends-transactions-table'))[0]?.[3]).toBe(
       '+20.00%: 12, 1–31 Jan, vs 10, 1–31 Jan 2023, same weekdays last year: no festival in the range, ' +
         'like-for-like: 1 outlet left out',
+    );
+
+    // Back to the same month last year, like-for-like kept: each month by the growth call's same dates last year.
+    const own = network.reportCalls().length;
+    fireEvent.change(rule, { target: { value: 'same_month_last_year' } });
+    await waitFor(() => expect(network.reportCalls().length).toBe(own + 5));
+    await waitForReport();
+    const sameDates = network
+      .reportCalls()
+      .slice(own)
+      .filter((call) => call.path === '/api/mall_report/growth');
+    expect(sameDates).toHaveLength(3);
+    expect(sameDates.every((call) => call.query.get('compare') === 'same_date_last_year')).toBe(true);
+    expect(sameDates.every((call) => call.query.get('like_for_like') === 'true')).toBe(true);
+    expect(likeForLike.checked).toBe(true);
+    expect(bodyRows(tableIn('trends-transactions-table'))[0]?.[3]).toBe(
+      '+20.00%: 12, 1–31 Jan, vs 10, 1–31 Jan 2023, same dates last year, like-for-like: 1 outlet left out',
     );
   });
 

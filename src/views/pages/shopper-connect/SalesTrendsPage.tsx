@@ -8,7 +8,6 @@ import {
   monthGrowthLine,
   openMonthNote,
   SALES_TRENDS_RULES,
-  SAME_MONTH_LAST_YEAR,
   type SalesTrendMonth,
   salesTrendsCsv,
   salesTrendsYears,
@@ -131,8 +130,6 @@ export function SalesTrendsPage({ title }: PageProps) {
         onChange={(chosen) => page?.send({ type: 'comparison.change', comparison: chosen })}
         disabled={report.loading}
         rules={SALES_TRENDS_RULES}
-        // The monthly report the same month last year compares counts every outlet.
-        likeForLikeDisabled={comparison.rule === SAME_MONTH_LAST_YEAR}
       />
       <ReportBlock
         testId="trends-gmv"
