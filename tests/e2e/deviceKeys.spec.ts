@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousFindings } from './axe';
 import { waitForMail } from './mailbox';
 import { openAs } from './session';
 
@@ -12,16 +12,7 @@ import { openAs } from './session';
  */
 
 const INGEST = '/api/ingest/receipts';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text });
-
-/** Axe's serious and critical findings on the page as it is now (the open dialog included). */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('a key is created for an outlet, shown once, used by a device, and revoked', async ({ page, request }) => {
   test.setTimeout(180_000);

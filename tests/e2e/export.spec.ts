@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { seriousFindings } from './axe';
 import { openAs, openPage } from './session';
 
 /*
@@ -97,10 +97,7 @@ test('the export downloads the ticked reports as one zip, with the figures the m
   expect(download.suggestedFilename()).toBe(`mall-report_${range}.zip`);
   await expect(page.getByTestId('export-done')).toContainText(`Downloaded mall-report_${range}.zip.`);
   // Done, as after loading (a11y.spec): no serious or critical axe finding.
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-  ).toEqual([]);
+  expect(await seriousFindings(page)).toEqual([]);
   expect([...exportCalls.keys()].sort()).toEqual([
     '/api/mall_report/category',
     '/api/mall_report/daily',
@@ -232,10 +229,7 @@ test('the export downloads the Mall GMV workbook chosen, its Daily sheet adding 
   expect(download.suggestedFilename()).toBe(`mall-gmv_${range}.xlsx`);
   await expect(page.getByTestId('export-done')).toContainText(`Downloaded mall-gmv_${range}.xlsx.`);
   // Done, the page choice shown: no serious or critical axe finding.
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-  ).toEqual([]);
+  expect(await seriousFindings(page)).toEqual([]);
 
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await readFile(await download.path())) as unknown as ExcelJS.Buffer);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { seriousFindings } from './axe';
 import { day } from './session';
 
 /*
@@ -53,14 +53,6 @@ async function newPage(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
   return page;
-}
-
-/** The serious and critical axe findings (WCAG 2.1 A and AA) of the page as it is now, by rule and target. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
 /** The far-off first day: the month is then flagged whatever the outlet's captured sales. */

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { seriousFindings } from './axe';
 import { openAs, openPage } from './session';
 
 /*
@@ -12,14 +12,6 @@ import { openAs, openPage } from './session';
 async function loaded(page: Page): Promise<void> {
   await expect(page.getByTestId('outlet-code-skeleton-row')).toHaveCount(0);
   await expect(page.getByTestId('outlet-code-input').first()).toBeEnabled();
-}
-
-/** Serious or critical axe findings of the page as it is now. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
 const rowOf = (page: Page, index: number): Locator => page.getByTestId('outlet-code-row').nth(index);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type Response, test } from '@playwright/test';
+import { expect, type Locator, type Response, test } from '@playwright/test';
+import { seriousFindings } from './axe';
 import { sellAllWeek, tenantOutlet } from './outletWeek';
 import { openAs, openPage } from './session';
 
@@ -34,13 +34,6 @@ const figure = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g,
 
 async function cells(table: Locator, column: number): Promise<string[]> {
   return table.locator(`tbody tr td:nth-child(${column})`).allInnerTexts();
-}
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
 test('the tenant analyses its outlet’s sales: KPIs, the series, top SKUs, meal timings, items and a CSV', async ({

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { seriousFindings } from './axe';
 
 /*
  * The Settings page (§2, §4, §5, §7, §8) in Chromium against the real server and its demo data, as the demo
@@ -215,14 +215,6 @@ test.describe('settings', () => {
     await expect(page.getByTestId(`payment-row-${method}`)).toContainText(`${fee}%`);
   });
 });
-
-/** The serious and critical axe findings (WCAG 2.1 A and AA) of the page as it is now: rule and targets. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test.describe('settings dialogs and edit modes', () => {
   test('are axe-clean and keyboard usable', async ({ page }) => {
