@@ -141,6 +141,17 @@ interface OutletRow {
 }
 
 const day = (value: string) => new Date(`${value}T00:00:00Z`);
+
+/** The outlets sheet's cells of GET /outlet's rows: their rank, id, name and measures. */
+const outletCells = (outlets: readonly OutletRow[]) =>
+  outlets.map((row, index) => [
+    index + 1,
+    Number(row.key),
+    row.name,
+    row.gmv,
+    row.transactions,
+    row.average_transaction_value,
+  ]);
 const SGD = moneyFormat('$', 2);
 
 describe('GET /api/mall_report/mall_home/workbook', () => {
@@ -182,14 +193,7 @@ describe('GET /api/mall_report/mall_home/workbook', () => {
     const { workbook } = await workbookOf(operator);
     const outlets = (await api(operator, 'outlet', { group_by: 'outlet' })).data;
     expect(rowsOf(workbook, MALL_HOME_SHEETS.outlets).map((row) => row.map((cell) => cell.value))).toEqual(
-      outlets.map((row: OutletRow, index: number) => [
-        index + 1,
-        Number(row.key),
-        row.name,
-        row.gmv,
-        row.transactions,
-        row.average_transaction_value,
-      ]),
+      outletCells(outlets),
     );
     const [first] = rowsOf(workbook, MALL_HOME_SHEETS.outlets);
     expect(first?.map((cell) => cell.numFmt)).toEqual(['#,##0', undefined, undefined, SGD, '#,##0', SGD]);
@@ -354,16 +358,7 @@ describe('the other report pages’ workbooks', () => {
     // Worked out by hand: the whole week is March's.
     expect(valuesOf(workbook, monthlyName)).toEqual([['2026-03', 500.5, 7]]);
     const outlets = (await api(operator, 'outlet', { group_by: 'outlet' })).data;
-    expect(valuesOf(workbook, outletsName)).toEqual(
-      outlets.map((row: OutletRow, index: number) => [
-        index + 1,
-        Number(row.key),
-        row.name,
-        row.gmv,
-        row.transactions,
-        row.average_transaction_value,
-      ]),
-    );
+    expect(valuesOf(workbook, outletsName)).toEqual(outletCells(outlets));
     const measures = (row: { gmv: number; transactions: number; average_transaction_value: number }) => [
       row.gmv,
       row.transactions,
