@@ -2,14 +2,13 @@ import type { CompareRule } from '../../src/domain/comparisons.js';
 import type { Metric, TimeRange } from '../../src/domain/dateLimits.js';
 import { metricLabel, timeRangeLabel } from '../../src/domain/filterOptions.js';
 import {
-  hoursOf,
   paymentBuckets,
   peakHoursNeedsBuckets,
   peakHoursView,
   type ReportQuery,
   WEEKDAYS,
 } from '../../src/domain/mallReportViews.js';
-import { type WorkbookPage, workbookFileName } from '../../src/domain/reportWorkbooks.js';
+import { reportWorkbook, type WorkbookPage, workbookFileName } from '../../src/domain/reportWorkbooks.js';
 import type { Queryable } from '../db/pool.js';
 import { type CurrencyOf, mallScopeFor } from '../reports/mallAnswers.js';
 import {
@@ -170,14 +169,12 @@ async function peakHoursSheets({ db, scope, range, timeRange, metric }: PageInpu
         { header: 'GMV', kind: 'money' },
         { header: 'Transactions', kind: 'count' },
       ],
-      rows: gmvCells
-        .filter((row) => hoursOf(query).includes(row.hour))
-        .map((row) => [
-          row.period,
-          hourHeader(row.hour),
-          row.value,
-          transactionsOf.get(`${row.period} ${row.hour}`) ?? 0,
-        ]),
+      rows: gmvCells.map((row) => [
+        row.period,
+        hourHeader(row.hour),
+        row.value,
+        transactionsOf.get(`${row.period} ${row.hour}`) ?? 0,
+      ]),
     },
   ];
 }
@@ -257,9 +254,6 @@ const PAGE_SHEETS: Record<Exclude<WorkbookPage, 'mall_home'>, (input: PageInput)
   member: memberSheets,
 };
 
-/** Pages with the header's hours, time range and metric; the others report whole days. */
-const HOURLY_PAGES: ReadonlySet<WorkbookPage> = new Set(['peak_hours', 'member']);
-
 /**
  * `page`'s workbook for `requester` as of `now`: its answers read on this thread (its database calls), the .xlsx
  * written in a worker thread (workbookRender.ts). A range the page's operations refuse is refused by the caller
@@ -276,7 +270,8 @@ export async function buildReportWorkbook(
   if (page === 'mall_home') {
     return buildMallHomeWorkbook(db, currencyOf, requester, query, { now, ...(signal ? { signal } : {}) });
   }
-  const hourly = HOURLY_PAGES.has(page);
+  // Pages with the header's hours, time range and metric (withHours); the others report whole days.
+  const hourly = reportWorkbook(page).withHours;
   const range: ReportRange = {
     start: query.start_time,
     end: query.end_time,
