@@ -75,6 +75,7 @@ describe('cron expressions of the settings', () => {
 
 describe('periodic work with two instances', () => {
   it('keeps one schedule a queue, and sends one job a tick whatever the number of instances', async () => {
+    const startedAt = Date.now();
     instances.push(await start(1), await start(1));
     const { rows: schedules } = await db.pool.query<{ name: string; cron: string }>(
       'SELECT name, cron FROM pgboss.schedule WHERE name = ANY($1::text[]) ORDER BY name',
@@ -94,7 +95,12 @@ describe('periodic work with two instances', () => {
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     const minutes = await jobsByMinute(GTO_REMINDERS_QUEUE);
     expect(minutes.length).toBeGreaterThan(0);
-    for (const { minute, n } of minutes) expect(n, `GTO reminder jobs made at ${minute}`).toBe(1);
+    // pg-boss sends a tick's job a moment after the tick (its send-it queue), so a tick's job may be made in the
+    // next minute beside that minute's own: count the jobs against the ticks since the instances started (the
+    // minute in progress and each minute begun since), never more than one a tick.
+    const ticks = Math.floor(Date.now() / 60_000) - Math.floor(startedAt / 60_000) + 1;
+    const made = minutes.reduce((sum, { n }) => sum + n, 0);
+    expect(made, `GTO reminder jobs made over ${ticks} ticks: ${JSON.stringify(minutes)}`).toBeLessThanOrEqual(ticks);
   }, 60_000);
 
   it('sweeps expired sessions when its job runs, on whichever instance takes it', async () => {
