@@ -1,12 +1,6 @@
 import type { CompareRule } from '../../src/domain/comparisons.js';
 import { COMPARE_RULE_LABELS } from '../../src/domain/comparisons.js';
-import {
-  type MallHomeKpis,
-  mallHomeComparison,
-  mallHomeKpis,
-  type ReportQuery,
-} from '../../src/domain/mallReportViews.js';
-import { growthRate } from '../../src/domain/reports.js';
+import { type MallHomeKpis, mallHomeKpis } from '../../src/domain/mallReportViews.js';
 import { workbookFileName } from '../../src/domain/reportWorkbooks.js';
 import type { Queryable } from '../db/pool.js';
 import { type CurrencyOf, type MallGrowthReport, mallGrowth, mallScopeFor } from '../reports/mallAnswers.js';
@@ -21,8 +15,7 @@ import {
   paymentMethodOverall,
   type ReportRange,
 } from '../repositories/mallReports.js';
-import { latestMallToday } from '../repositories/users.js';
-import type { SheetCell, SheetSpec, TypedCell, WorkbookSpec } from './workbook.js';
+import type { SheetCell, SheetSpec, WorkbookSpec } from './workbook.js';
 import {
   type BuiltWorkbook,
   cell,
@@ -31,6 +24,8 @@ import {
   FILTERS_SHEET,
   filtersSheet,
   hoursText,
+  keyFigureDays,
+  kpiSheet,
   outletsSheet,
   paymentsSheet,
   type WorkbookFilters,
@@ -91,19 +86,7 @@ export async function mallHomeAnswers(
 ): Promise<MallHomeAnswers> {
   const mallIds = [...new Set(query.mall_ids)];
   const range: ReportRange = { start: query.start_time, end: query.end_time, startHour: 0, endHour: 23 };
-  const today = await latestMallToday(db, visibility.clientIds, now);
-  const reportQuery: ReportQuery = {
-    clientId: query.client_id,
-    mallIds,
-    start: range.start,
-    end: range.end,
-    startHour: 0,
-    endHour: 23,
-    timeRange: 'daily',
-    metric: 'gmv',
-    ...(today === undefined ? {} : { today }),
-  };
-  const comparison = mallHomeComparison(reportQuery);
+  const { today, comparison } = await keyFigureDays(db, visibility, query, now);
   const scope = await mallScopeFor(db, currencyOf, visibility, query, range);
   const money = await currencyOf(query.client_id, mallIds, range);
   const [malls, members, growth, daily, outlets, payments] = await Promise.all([
@@ -141,28 +124,6 @@ export const MALL_HOME_SHEETS = {
   filters: FILTERS_SHEET,
 } as const;
 
-function kpiRows(kpis: MallHomeKpis): SheetCell[][] {
-  const comparison = kpis.comparison;
-  const row = (measure: string, kind: TypedCell['kind'], kpi: MallHomeKpis['gmv']): SheetCell[] => [
-    measure,
-    // A range without any captured sale says so, as the page does, rather than a zero.
-    kpis.noData ? cell('text', 'No Data') : cell(kind, kpi.current),
-    comparison?.current.start ?? null,
-    comparison?.current.end ?? null,
-    kpi.growth ? cell(kind, kpi.growth.current) : null,
-    comparison?.previous.start ?? null,
-    comparison?.previous.end ?? null,
-    kpi.growth ? cell(kind, kpi.growth.previous) : null,
-    kpi.growth ? growthRate(kpi.growth.current, kpi.growth.previous) / 100 : null,
-  ];
-  return [
-    row('GMV', 'money', kpis.gmv),
-    row('Transactions', 'count', kpis.transactions),
-    row('Average Transaction Value', 'money', kpis.averageTransactionValue),
-    row('Member Share', 'share', kpis.memberShare),
-  ];
-}
-
 /** The workbook of Mall Home's answers: the page's tables, then the filters they were made with. */
 export function mallHomeWorkbookSpec(
   query: MallHomeWorkbookQuery,
@@ -190,21 +151,12 @@ export function mallHomeWorkbookSpec(
     ['Malls’ today (left out of the growth)', cell('date', answers.today ?? null)],
   ];
   const sheets: SheetSpec[] = [
-    {
-      name: MALL_HOME_SHEETS.kpis,
-      columns: [
-        { header: 'Measure', kind: 'text' },
-        { header: 'Figure', kind: 'number' },
-        { header: 'Growth from', kind: 'date' },
-        { header: 'Growth to', kind: 'date' },
-        { header: 'Growth figure', kind: 'number' },
-        { header: 'Compared from', kind: 'date' },
-        { header: 'Compared to', kind: 'date' },
-        { header: 'Compared figure', kind: 'number' },
-        { header: 'Growth rate', kind: 'percent' },
-      ],
-      rows: kpiRows(answers.kpis),
-    },
+    kpiSheet(MALL_HOME_SHEETS.kpis, answers.kpis, [
+      ['GMV', 'money', answers.kpis.gmv],
+      ['Transactions', 'count', answers.kpis.transactions],
+      ['Average Transaction Value', 'money', answers.kpis.averageTransactionValue],
+      ['Member Share', 'share', answers.kpis.memberShare],
+    ]),
     dailySheet(MALL_HOME_SHEETS.daily, answers.daily),
     outletsSheet(MALL_HOME_SHEETS.outlets, answers.outlets),
     paymentsSheet(MALL_HOME_SHEETS.payments, answers.payments),

@@ -22,6 +22,7 @@ import {
   type ReportRange,
   type ReportScope,
 } from '../repositories/mallReports.js';
+import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
 import type { CellKind, SheetCell, SheetSpec } from './workbook.js';
 import {
@@ -59,7 +60,7 @@ export interface ReportWorkbookQuery {
   end_hour?: number | undefined;
   time_range?: TimeRange | undefined;
   metric?: Metric | undefined;
-  /** Mall Home's comparison. */
+  /** The comparison of the pages with key figures (Mall Home, Refunds, Voucher Redemption). */
   compare?: CompareRule | undefined;
   like_for_like?: boolean | undefined;
 }
@@ -247,7 +248,10 @@ async function memberSheets({ db, scope, range, timeRange, metric }: PageInput):
   ];
 }
 
-const PAGE_SHEETS: Record<Exclude<WorkbookPage, 'mall_home'>, (input: PageInput) => Promise<SheetSpec[]>> = {
+const PAGE_SHEETS: Record<
+  Exclude<WorkbookPage, 'mall_home' | 'refunds' | 'voucher_redemption'>,
+  (input: PageInput) => Promise<SheetSpec[]>
+> = {
   mall_gmv: mallGmvSheets,
   peak_hours: peakHoursSheets,
   payment_methods: paymentMethodsSheets,
@@ -267,9 +271,10 @@ export async function buildReportWorkbook(
   query: ReportWorkbookQuery,
   { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<BuiltWorkbook> {
-  if (page === 'mall_home') {
-    return buildMallHomeWorkbook(db, currencyOf, requester, query, { now, ...(signal ? { signal } : {}) });
-  }
+  const options = { now, ...(signal ? { signal } : {}) };
+  if (page === 'mall_home') return buildMallHomeWorkbook(db, currencyOf, requester, query, options);
+  if (page === 'refunds') return buildAmountWorkbook(db, currencyOf, requester, 'refund', query, options);
+  if (page === 'voucher_redemption') return buildAmountWorkbook(db, currencyOf, requester, 'voucher', query, options);
   // Pages with the header's hours, time range and metric (withHours); the others report whole days.
   const hourly = reportWorkbook(page).withHours;
   const range: ReportRange = {

@@ -1,6 +1,10 @@
 import { currencyFormat } from '../../src/domain/format.js';
+import { type Kpi, mallHomeComparison, type ReportQuery } from '../../src/domain/mallReportViews.js';
+import type { GrowthComparison } from '../../src/domain/periods.js';
+import { growthRate } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { listClients, listMalls, type Visibility } from '../repositories/lookup.js';
+import { latestMallToday } from '../repositories/users.js';
 import type { CellKind, SheetCell, SheetSpec, TypedCell, WorkbookSpec } from './workbook.js';
 
 /**
@@ -148,6 +152,73 @@ export function paymentsSheet(name: string, rows: readonly { payment_method: str
       { header: 'Sum', kind: 'money' },
     ],
     rows: rows.map((row) => [row.payment_method, row.sum]),
+  };
+}
+
+/**
+ * The days a page's key figures compare, as the page's machines choose them (`mallHomeComparison`): the range's
+ * complete days, the malls' today (the header's) left out, against the days the comparison chooses; none without a
+ * complete day. Whole days, as the pages with KPI cards report them.
+ */
+export async function keyFigureDays(
+  db: Queryable,
+  visibility: Visibility,
+  query: { client_id: number; mall_ids: number[]; start_time: string; end_time: string },
+  now: Date,
+): Promise<{ today: string | undefined; comparison: GrowthComparison | undefined }> {
+  const today = await latestMallToday(db, visibility.clientIds, now);
+  const reportQuery: ReportQuery = {
+    clientId: query.client_id,
+    mallIds: [...new Set(query.mall_ids)],
+    start: query.start_time,
+    end: query.end_time,
+    startHour: 0,
+    endHour: 23,
+    timeRange: 'daily',
+    metric: 'gmv',
+    ...(today === undefined ? {} : { today }),
+  };
+  return { today, comparison: mallHomeComparison(reportQuery) };
+}
+
+/** A key figure of a page: its measure's name, the kind of its cells, and the figure with its growth. */
+export type KeyFigure = readonly [measure: string, kind: TypedCell['kind'], kpi: Kpi];
+
+/**
+ * A page's key figures, as its KPI cards show them: the range's figure ('No Data' when the range holds no sale),
+ * then what the growth compares: the days and figure of each side, and the rate (none without a complete day).
+ */
+export function kpiSheet(
+  name: string,
+  kpis: { readonly comparison: GrowthComparison | undefined; readonly noData: boolean },
+  figures: readonly KeyFigure[],
+): SheetSpec {
+  const { comparison } = kpis;
+  const row = ([measure, kind, kpi]: KeyFigure): SheetCell[] => [
+    measure,
+    kpis.noData ? cell('text', 'No Data') : cell(kind, kpi.current),
+    comparison?.current.start ?? null,
+    comparison?.current.end ?? null,
+    kpi.growth ? cell(kind, kpi.growth.current) : null,
+    comparison?.previous.start ?? null,
+    comparison?.previous.end ?? null,
+    kpi.growth ? cell(kind, kpi.growth.previous) : null,
+    kpi.growth ? growthRate(kpi.growth.current, kpi.growth.previous) / 100 : null,
+  ];
+  return {
+    name,
+    columns: [
+      { header: 'Measure', kind: 'text' },
+      { header: 'Figure', kind: 'number' },
+      { header: 'Growth from', kind: 'date' },
+      { header: 'Growth to', kind: 'date' },
+      { header: 'Growth figure', kind: 'number' },
+      { header: 'Compared from', kind: 'date' },
+      { header: 'Compared to', kind: 'date' },
+      { header: 'Compared figure', kind: 'number' },
+      { header: 'Growth rate', kind: 'percent' },
+    ],
+    rows: figures.map(row),
   };
 }
 

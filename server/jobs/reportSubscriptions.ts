@@ -10,6 +10,7 @@ import {
   rolledFilters,
   type SubscriptionPeriod,
   scheduleText,
+  subscribablePage,
 } from '../../src/domain/reportSubscriptions.js';
 import { workbookOfPagePath } from '../../src/domain/reportWorkbooks.js';
 import { openRenderSession, renderSessionSeconds } from '../auth/renderSessions.js';
@@ -80,9 +81,6 @@ export interface SubscriptionDeps {
   renderTimeoutMs: number;
 }
 
-/** The page's read that decides whether a recipient may see its figures: Mall Home's and the others' daily rows. */
-const PAGE_READ = '/api/mall_report/daily';
-
 interface Recipient {
   userId: number;
   email: string;
@@ -104,7 +102,8 @@ async function recipientNow(
   const grants = await loadUserGrants(deps.pool, userId);
   if (!grants.clientIds.includes(subscription.client_id)) return undefined;
   const allowed = (path: string) => grants.isSuperAdmin || hasPermission(grants.apiPermissions, path, 'GET');
-  if (!allowed(PAGE_READ)) return undefined;
+  const read = subscribablePage(subscription.page_path)?.read;
+  if (read === undefined || !allowed(read)) return undefined;
   const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
   const seen = await countVisibleMalls(deps.pool, visibility, subscription.mallIds, subscription.client_id);
   if (seen !== subscription.mallIds.length) return undefined;

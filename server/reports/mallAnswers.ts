@@ -18,7 +18,13 @@ import {
 } from '../repositories/comparisons.js';
 import { type ReportCurrency, reportCurrency } from '../repositories/currencies.js';
 import type { Visibility } from '../repositories/lookup.js';
-import { type ReportRange, type ReportScope, totalsByCurrency } from '../repositories/mallReports.js';
+import {
+  type AmountKind,
+  amountReport,
+  type ReportRange,
+  type ReportScope,
+  totalsByCurrency,
+} from '../repositories/mallReports.js';
 
 /**
  * The mall reports' answers as their operations give them, for a caller's visibility rather than a request: the
@@ -229,5 +235,38 @@ export async function mallGrowth(
     compared: { start_time: plan.span.start, end_time: plan.span.end, days: plan.dayCount, ...compared },
     aligned: plan.aligned,
     like_for_like: likeForLike,
+  };
+}
+
+export type MallAmountReport = components['schemas']['MallAmountReport'];
+
+/**
+ * GET /api/mall_report/refund's and voucher's answer: the refunds or voucher redemptions of the selected malls over
+ * `range` against the days its comparison chooses, like-for-like when asked, both sides from one scope (a rate
+ * missing in either answers 409).
+ */
+export async function mallAmounts(
+  db: Queryable,
+  currencyOf: CurrencyOf,
+  visibility: Visibility,
+  query: MallSelection & { compare?: CompareRule | undefined; like_for_like?: boolean | undefined },
+  range: ReportRange,
+  kind: AmountKind,
+): Promise<MallAmountReport> {
+  const mallIds = [...new Set(query.mall_ids)];
+  const plan = await comparisonPlan(db, query.client_id, mallIds, range, query.compare ?? 'previous');
+  const scope = await mallScopeFor(db, currencyOf, visibility, query, plan.both);
+  const { counted, likeForLike } = await likeForLikeScope(db, scope, query.like_for_like === true, range, plan);
+  const report = await amountReport(db, counted, range, { span: plan.span, mallDays: plan.mallDays }, kind);
+  return {
+    ...report,
+    previous_start_time: plan.span.start,
+    previous_end_time: plan.span.end,
+    comparison: {
+      compare: plan.rule,
+      aligned: plan.aligned,
+      like_for_like: likeForLike,
+      has_data: report.previous_has_data,
+    },
   };
 }

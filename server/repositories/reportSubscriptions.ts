@@ -1,8 +1,8 @@
 import type { components } from '../../src/api/schema.js';
 import {
-  SUBSCRIBABLE_PAGES,
   type SubscriptionFormat,
   type SubscriptionFrequency,
+  subscribablePage,
 } from '../../src/domain/reportSubscriptions.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
@@ -78,7 +78,7 @@ function toSubscription(row: Row): StoredSubscription {
     client_id: row.client_id,
     name: row.name,
     page_path: row.page_path,
-    page_title: SUBSCRIBABLE_PAGES[row.page_path] ?? row.page_path,
+    page_title: subscribablePage(row.page_path)?.title ?? row.page_path,
     filters: row.filters,
     formats: row.formats,
     frequency: row.frequency,

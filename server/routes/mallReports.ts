@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CompareRule } from '../../src/domain/comparisons.js';
 import { eachDay } from '../../src/domain/reports.js';
 import type { WorkbookPage } from '../../src/domain/reportWorkbooks.js';
 import { requireCaller } from '../auth/access.js';
@@ -11,8 +10,8 @@ import { WORKBOOK_MEDIA_TYPE } from '../exports/workbookParts.js';
 import {
   type CurrencyOf,
   comparisonPlan,
-  likeForLikeScope,
   type MallSelection,
+  mallAmounts,
   mallGrowth,
   mallScopeFor,
   reportCurrencyCache,
@@ -20,8 +19,6 @@ import {
 import { figuresOverDays } from '../repositories/comparisons.js';
 import { type CrossSpendingQuery, crossSpending, crossSpendingDetails } from '../repositories/crossSpending.js';
 import {
-  type AmountKind,
-  amountReport,
   categoryOutletReport,
   dailyReport,
   type GroupBy,
@@ -87,39 +84,6 @@ const timeRangeOf = (value: TimeRange | undefined): TimeRange => value ?? 'daily
 export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
   // Every query here is a report read: on a replica when one is up and caught up (RouteDeps.reads).
   const currencyOf = reportCurrencyCache(pool);
-  /** Refunds or voucher redemptions of the range against the days its comparison chooses (as many days before). */
-  const amountPage = async (
-    request: FastifyRequest,
-    query: {
-      client_id: number;
-      mall_ids: number[];
-      start_time: string;
-      end_time: string;
-      compare?: CompareRule;
-      like_for_like?: boolean;
-    },
-    kind: AmountKind,
-  ) => {
-    const range = reportRange(query);
-    const mallIds = [...new Set(query.mall_ids)];
-    const plan = await comparisonPlan(pool, query.client_id, mallIds, range, query.compare ?? 'previous');
-    // One scope over both periods: a rate missing in either answers 409.
-    const scope = await mallScope(pool, currencyOf, request, query, plan.both);
-    const { counted, likeForLike } = await likeForLikeScope(pool, scope, query.like_for_like === true, range, plan);
-    const report = await amountReport(pool, counted, range, { span: plan.span, mallDays: plan.mallDays }, kind);
-
-    return {
-      ...report,
-      previous_start_time: plan.span.start,
-      previous_end_time: plan.span.end,
-      comparison: {
-        compare: plan.rule,
-        aligned: plan.aligned,
-        like_for_like: likeForLike,
-        has_data: report.previous_has_data,
-      },
-    };
-  };
   /**
    * A report page's workbook as the download (its filters checked as the page's operations check them). Its export
    * slot is taken before anything is read and given back when the answer ends, however it ends.
@@ -170,11 +134,13 @@ export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
     },
 
     async getMallRefundReport(request) {
-      return amountPage(request, request.query, 'refund');
+      const { query } = request;
+      return mallAmounts(pool, currencyOf, requireCaller(request).grants, query, reportRange(query), 'refund');
     },
 
     async getMallVoucherReport(request) {
-      return amountPage(request, request.query, 'voucher');
+      const { query } = request;
+      return mallAmounts(pool, currencyOf, requireCaller(request).grants, query, reportRange(query), 'voucher');
     },
 
     async getMallDailyReport(request) {
@@ -199,6 +165,8 @@ export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
     getMallPeakHoursWorkbook: (request, reply) => sendWorkbook(request, reply, 'peak_hours', request.query),
     getMallPaymentMethodsWorkbook: (request, reply) => sendWorkbook(request, reply, 'payment_methods', request.query),
     getMemberWorkbook: (request, reply) => sendWorkbook(request, reply, 'member', request.query),
+    getMallRefundWorkbook: (request, reply) => sendWorkbook(request, reply, 'refunds', request.query),
+    getMallVoucherWorkbook: (request, reply) => sendWorkbook(request, reply, 'voucher_redemption', request.query),
 
     async getMallRanking(request) {
       const { query } = request;

@@ -202,12 +202,11 @@ function workbookCall(page: WorkbookPage, query: ReportQuery, client: typeof api
   const asStream = { parseAs: 'stream' as const, signal };
   const { start_hour: _start, end_hour: _end, ...days } = baseQuery(query);
   const hourly = { ...baseQuery(query), time_range: query.timeRange, metric: query.metric };
+  const comparison = query.comparison ?? DEFAULT_COMPARISON;
+  const compared = { ...days, compare: comparison.rule, like_for_like: comparison.likeForLike };
   switch (page) {
-    case 'mall_home': {
-      const comparison = query.comparison ?? DEFAULT_COMPARISON;
-      const compared = { ...days, compare: comparison.rule, like_for_like: comparison.likeForLike };
+    case 'mall_home':
       return client.GET('/api/mall_report/mall_home/workbook', { params: { query: compared }, ...asStream });
-    }
     case 'mall_gmv':
       return client.GET('/api/mall_report/mall_gmv/workbook', { params: { query: days }, ...asStream });
     case 'peak_hours':
@@ -216,12 +215,16 @@ function workbookCall(page: WorkbookPage, query: ReportQuery, client: typeof api
       return client.GET('/api/mall_report/payment_method/workbook', { params: { query: days }, ...asStream });
     case 'member':
       return client.GET('/api/mall_report/member/workbook', { params: { query: hourly }, ...asStream });
+    case 'refunds':
+      return client.GET('/api/mall_report/refund/workbook', { params: { query: compared }, ...asStream });
+    case 'voucher_redemption':
+      return client.GET('/api/mall_report/voucher/workbook', { params: { query: compared }, ...asStream });
   }
 }
 
 /**
  * GET /api/mall_report/<page>/workbook: a report page's tables for the query's filters as one Excel workbook built
- * on the server (Mall Home compared as the query's comparison says, the previous period unless it says otherwise;
+ * on the server (Mall Home, Refunds and Voucher Redemption compared as the query's comparison says, the previous period unless it says otherwise;
  * Mall Peak Hours and Member vs Non-member with the query's hours, time range and metric; the others whole days).
  * The body is read as a stream so that `onProgress` sees the bytes as they arrive.
  */

@@ -841,6 +841,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mall_report/refund/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds's figures as one Excel workbook
+         * @description The Refunds page's tables for the selected malls and days, as one .xlsx workbook named refunds_<start>_<end>.xlsx: Key figures (the refund amount, the count and the rate of the range against the days its comparison chooses, each side's days named), Daily (every day's amount and count) and Outlets (the outlets with any, largest amount first, at most 100), then Filters (client, malls, range, comparison, like-for-like, currency, generated at and by whom). The figures are those of the page's operation for the same filters; numbers are number cells, money carries the currency's number format, text is never a formula. The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After). Malls of several currencies are converted to the client's reporting currency; without a rate the answer is 409 with the figures per currency. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days.
+         */
+        get: operations["getMallRefundWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mall_report/voucher/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Voucher Redemption's figures as one Excel workbook
+         * @description The Voucher Redemption page's tables for the selected malls and days, as one .xlsx workbook named voucher-redemption_<start>_<end>.xlsx: Key figures (the voucher amount, the count and the rate of the range against the days its comparison chooses, each side's days named), Daily (every day's amount and count) and Outlets (the outlets with any, largest amount first, at most 100), then Filters (client, malls, range, comparison, like-for-like, currency, generated at and by whom). The figures are those of the page's operation for the same filters; numbers are number cells, money carries the currency's number format, text is never a formula. The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After). Malls of several currencies are converted to the client's reporting currency; without a rate the answer is 409 with the figures per currency. Rules between parameters (a request that breaks one answers 400 naming the field): start_time must be on or before end_time; the range spans at most 366 days.
+         */
+        get: operations["getMallVoucherWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mall_report/crossSpending": {
         parameters: {
             query?: never;
@@ -2193,7 +2233,7 @@ export interface paths {
         put: operations["updateReportSubscription"];
         /**
          * Subscribe users of the client to a report page
-         * @description Creates a subscription of client_id to page_path with the page's filters (its query string: the client and malls must be client_id and malls the caller sees, else 403), mailed to recipient_ids (users of the client the caller may name: 400 naming `recipient_ids` otherwise) as the formats asked (`workbook` only for a page that has one, today every page a subscription may name: 400 naming `formats`), on the schedule (weekday only and always for weekly, month_day for monthly: 400 naming the field). 409 when the server has no browser to render PDFs. Written to the audit log (entity report_subscription).
+         * @description Creates a subscription of client_id to page_path with the page's filters (its query string: the client and malls must be client_id and malls the caller sees, else 403), mailed to recipient_ids (users of the client the caller may name: 400 naming `recipient_ids` otherwise) as the formats asked (`workbook` only for a page that has one: 400 naming `formats`), on the schedule (weekday only and always for weekly, month_day for monthly: 400 naming the field). 409 when the server has no browser to render PDFs. Written to the audit log (entity report_subscription).
          */
         post: operations["createReportSubscription"];
         /**
@@ -2307,10 +2347,10 @@ export interface components {
             client_id: components["schemas"]["Id"];
             name: string;
             /**
-             * @description A report page of the app (Mall Home, Mall GMV, Mall Peak Hours, Mall Payment Methods, Member vs Non-member).
+             * @description A report page of the app whose figures follow the client, malls and period of its filters (Mall Home, Mall GMV, Marcom Breakeven Target, Mall Peak Hours, Mall Payment Methods, Member vs Non-member, Sales Trends, Refunds, Voucher Redemption, Breakeven Target, Rent Statements).
              * @enum {string}
              */
-            page_path: "/shopper-connect/mall-home" | "/shopper-connect/mall-gmv" | "/shopper-connect/mall-peak-hours" | "/shopper-connect/mall-payment-methods" | "/shopper-connect/member-vs-non-member";
+            page_path: "/shopper-connect/mall-home" | "/shopper-connect/mall-gmv" | "/shopper-connect/breakeven-target/marcom" | "/shopper-connect/mall-peak-hours" | "/shopper-connect/mall-payment-methods" | "/shopper-connect/member-vs-non-member" | "/shopper-connect/sales-trends" | "/shopper-connect/refunds" | "/shopper-connect/voucher-redemption" | "/tenant-connect/breakeven-target" | "/tenant-connect/rent-statements";
             /**
              * @description The page's query string as its address shows it (client=3&malls=1,2&from=...&to=...); its range keeps its number of days and ends the day before each sending.
              * @example client=1&malls=1&from=2026-03-01&to=2026-03-07
@@ -5521,6 +5561,64 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["MissingExchangeRate"];
+        };
+    };
+    getMallRefundWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+                /** @description What the range is compared with (see the operation). */
+                compare?: components["parameters"]["Compare"];
+                /** @description Count only the outlets trading through the whole of both periods. */
+                like_for_like?: components["parameters"]["LikeForLike"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+            429: components["responses"]["TooManyExports"];
+        };
+    };
+    getMallVoucherWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+                /** @description What the range is compared with (see the operation). */
+                compare?: components["parameters"]["Compare"];
+                /** @description Count only the outlets trading through the whole of both periods. */
+                like_for_like?: components["parameters"]["LikeForLike"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getCrossSpending: {

@@ -12,18 +12,81 @@ import { workbookOfPagePath } from './reportWorkbooks';
 export type SubscriptionFormat = 'pdf' | 'workbook';
 export type SubscriptionFrequency = 'daily' | 'weekly' | 'monthly';
 
-/** The report pages a subscription may name: those whose figures follow the mall header's filters. */
-export const SUBSCRIBABLE_PAGES: Readonly<Record<string, string>> = {
-  '/shopper-connect/mall-home': 'Mall Home',
-  '/shopper-connect/mall-gmv': 'Mall GMV',
-  '/shopper-connect/mall-peak-hours': 'Mall Peak Hours',
-  '/shopper-connect/mall-payment-methods': 'Mall Payment Methods',
-  '/shopper-connect/member-vs-non-member': 'Member vs Non-member',
-};
+/**
+ * How a page's period rolls when it is sent (rolledFilters): a date range keeps its number of days and ends on the
+ * last whole day; a month becomes the month of the last whole day (on the 1st, the month just ended); a page of
+ * the year shown (Sales Trends) shows the year of the day it is rendered, so nothing of it rolls.
+ */
+export type SubscriptionPeriodKind = 'range' | 'month' | 'year';
+
+/** A report page a subscription may name. */
+export interface SubscribablePage {
+  readonly path: string;
+  readonly title: string;
+  /**
+   * The page's read that decides whether a recipient may get its figures (their permission for it, at sending
+   * time); the malls of its filters decide the rest.
+   */
+  readonly read: string;
+  readonly period: SubscriptionPeriodKind;
+}
+
+/**
+ * The report pages a subscription may name: the pages whose figures follow the client, malls and period of the
+ * header (the mall header's, or a page's own malls and dates kept in the header's filters), in the menu's order.
+ */
+export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
+  { path: '/shopper-connect/mall-home', title: 'Mall Home', read: '/api/mall_report/daily', period: 'range' },
+  { path: '/shopper-connect/mall-gmv', title: 'Mall GMV', read: '/api/mall_report/daily', period: 'range' },
+  {
+    path: '/shopper-connect/breakeven-target/marcom',
+    title: 'Marcom Breakeven Target',
+    read: '/api/mall_report/breakeven_target',
+    period: 'month',
+  },
+  {
+    path: '/shopper-connect/mall-peak-hours',
+    title: 'Mall Peak Hours',
+    read: '/api/mall_report/peak_hour',
+    period: 'range',
+  },
+  {
+    path: '/shopper-connect/mall-payment-methods',
+    title: 'Mall Payment Methods',
+    read: '/api/mall_report/payment_method/overall',
+    period: 'range',
+  },
+  {
+    path: '/shopper-connect/member-vs-non-member',
+    title: 'Member vs Non-member',
+    read: '/api/mall_report/member/overall',
+    period: 'range',
+  },
+  { path: '/shopper-connect/sales-trends', title: 'Sales Trends', read: '/api/mall_report/monthly', period: 'year' },
+  { path: '/shopper-connect/refunds', title: 'Refunds', read: '/api/mall_report/refund', period: 'range' },
+  {
+    path: '/shopper-connect/voucher-redemption',
+    title: 'Voucher Redemption',
+    read: '/api/mall_report/voucher',
+    period: 'range',
+  },
+  {
+    path: '/tenant-connect/breakeven-target',
+    title: 'Breakeven Target',
+    read: '/api/mall_report/breakeven_target',
+    period: 'month',
+  },
+  { path: '/tenant-connect/rent-statements', title: 'Rent Statements', read: '/api/rentStatements', period: 'month' },
+];
+
+/** The page at `path` a subscription may name, if it is one. */
+export function subscribablePage(path: string): SubscribablePage | undefined {
+  return SUBSCRIBABLE_PAGES.find((page) => page.path === path);
+}
 
 /** Whether `path` is a report page a subscription may name. */
 export function isSubscribablePage(path: string): boolean {
-  return Object.hasOwn(SUBSCRIBABLE_PAGES, path);
+  return subscribablePage(path) !== undefined;
 }
 
 /** The formats a page offers: its PDF always, its workbook when it has one. */
@@ -136,18 +199,20 @@ export function duePeriod(
 
 /**
  * The filters as sent on `sendDay`: the page's range keeps its number of days and ends the day before (the last
- * whole day in the mall's zone), so a daily subscription of 'last 7 days' reports the 7 days up to yesterday.
+ * whole day in the mall's zone), so a daily subscription of 'last 7 days' reports the 7 days up to yesterday; a
+ * page's month becomes the month of that day (a monthly subscription sent on the 1st reports the month just ended).
  * Every other filter is kept as it is.
  */
 export function rolledFilters(filters: string, sendDay: string): string {
   const params = new URLSearchParams(filters);
   const from = params.get(FILTER_QUERY_KEYS.from);
   const to = params.get(FILTER_QUERY_KEYS.to);
+  const end = addDays(sendDay, -1);
   if (from !== null && to !== null && from <= to) {
-    const end = addDays(sendDay, -1);
     params.set(FILTER_QUERY_KEYS.from, addDays(end, -(rangeDays({ start: from, end: to }) - 1)));
     params.set(FILTER_QUERY_KEYS.to, end);
   }
+  if (params.has(FILTER_QUERY_KEYS.month)) params.set(FILTER_QUERY_KEYS.month, end.slice(0, 7));
   return params.toString().replace(/%2C/gi, ',');
 }
 
@@ -212,7 +277,7 @@ export function subscriptionTargetOf(pagePath: string, search: string): Subscrip
   const filters = filtersOfSearch(search);
   const scope = scopeOfFilters(filters);
   if (!scope) return undefined;
-  return { clientId: scope.clientId, pagePath, pageTitle: SUBSCRIBABLE_PAGES[pagePath] ?? pagePath, filters };
+  return { clientId: scope.clientId, pagePath, pageTitle: subscribablePage(pagePath)?.title ?? pagePath, filters };
 }
 
 /** A new subscription of the page: named after it, daily at 08:00, every format the page has, to nobody yet. */

@@ -6,7 +6,14 @@ import { formatFileDateRange } from './format';
  * them (server/exports), the subscriptions that mail them and the Export page that downloads them.
  */
 
-export type WorkbookPage = 'mall_home' | 'mall_gmv' | 'peak_hours' | 'payment_methods' | 'member';
+export type WorkbookPage =
+  | 'mall_home'
+  | 'mall_gmv'
+  | 'peak_hours'
+  | 'payment_methods'
+  | 'member'
+  | 'refunds'
+  | 'voucher_redemption';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
@@ -20,7 +27,9 @@ export interface ReportWorkbook {
     | '/api/mall_report/mall_gmv/workbook'
     | '/api/mall_report/peak_hour/workbook'
     | '/api/mall_report/payment_method/workbook'
-    | '/api/mall_report/member/workbook';
+    | '/api/mall_report/member/workbook'
+    | '/api/mall_report/refund/workbook'
+    | '/api/mall_report/voucher/workbook';
   /** The start of the download's name: '<fileBase>_<start>_<end>.xlsx'. */
   readonly fileBase: string;
   /** Whether the page reports the header's hours, time range and metric (Header V2); the others whole days. */
@@ -75,6 +84,24 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'member-vs-non-member',
     withHours: true,
     sheets: 'Members against non-members over time, their top outlets',
+  },
+  {
+    page: 'refunds',
+    title: 'Refunds',
+    pagePath: '/shopper-connect/refunds',
+    operationPath: '/api/mall_report/refund/workbook',
+    fileBase: 'refunds',
+    withHours: false,
+    sheets: 'Key figures, refunds by day and by outlet',
+  },
+  {
+    page: 'voucher_redemption',
+    title: 'Voucher Redemption',
+    pagePath: '/shopper-connect/voucher-redemption',
+    operationPath: '/api/mall_report/voucher/workbook',
+    fileBase: 'voucher-redemption',
+    withHours: false,
+    sheets: 'Key figures, voucher redemption by day and by outlet',
   },
 ];
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfPlainText } from '../support/pdfText';
 import { settled } from './everyRoute';
@@ -36,11 +36,8 @@ function lastSevenDays(instant: Date, zone: string): { from: string; to: string 
 /** The number a figure of the page shows ('S$1,234.50' -> 1234.5). */
 const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
-test('an operator subscribes to Mall Home, sends it now, and the mailed PDF and workbook match the page', async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  await openAs(page, OPERATOR, '/shopper-connect/mall-home');
+/** The operator's client and its first mall, and the seven days up to yesterday in that mall's zone. */
+async function firstMallWeek(page: Page) {
   const { user } = (await (await page.request.get('/api/credential')).json()) as {
     user: { client_id: number | null; clients: number[] };
   };
@@ -49,17 +46,15 @@ test('an operator subscribes to Mall Home, sends it now, and the mailed PDF and 
   expect(answer.status(), await answer.text()).toBe(200);
   const [first] = (await answer.json()) as Mall[];
   if (!first) throw new Error(`client ${clientId} has no mall`);
-  const mallIds = [first.id];
-  const { from, to } = lastSevenDays(new Date(), first.time_zone);
-  await page.goto(`/shopper-connect/mall-home?client=${clientId}&malls=${mallIds.join(',')}&from=${from}&to=${to}`);
-  const toolbar = page.locator('.report-toolbar');
-  await expect(toolbar).toHaveAttribute('data-report-ready', 'true');
-  const gmv = (await page.getByTestId('kpi-gmv-value').innerText()).trim();
-  const transactions = (await page.getByTestId('kpi-transactions-value').innerText()).trim();
-  expect(amountOf(gmv)).toBeGreaterThan(0);
+  return { clientId, mallId: first.id, ...lastSevenDays(new Date(), first.time_zone) };
+}
 
-  // Subscribe through the toolbar: the page's path and filters, both formats, the operator as recipient.
-  const name = `E2E Mall Home ${Date.now() % 100_000}`;
+/**
+ * Subscribes the operator to the page shown through the toolbar's Subscribe (both formats), finds it on the
+ * Subscriptions page under `title`, presses Send now, and answers the one mail it sends.
+ */
+async function subscribeAndSendNow(page: Page, clientId: number, title: string) {
+  const name = `E2E ${title} ${Date.now() % 100_000}`;
   await page.getByTestId('report-subscribe').click();
   const form = page.getByTestId('subscription-form');
   await expect(form.getByTestId('subscription-name')).toBeVisible();
@@ -77,7 +72,7 @@ test('an operator subscribes to Mall Home, sends it now, and the mailed PDF and 
   await page.goto(`/shopper-connect/report-subscriptions?client=${clientId}`);
   const row = page.getByTestId('subscription-row').filter({ hasText: name });
   await expect(row).toBeVisible();
-  await expect(row.locator('td[data-col="page"]')).toHaveText('Mall Home');
+  await expect(row.locator('td[data-col="page"]')).toHaveText(title);
   await expect(row.locator('td[data-col="formats"]')).toHaveText('PDF, Workbook');
   const since = Date.now();
   await row.getByTestId('subscription-send').click();
@@ -87,6 +82,37 @@ test('an operator subscribes to Mall Home, sends it now, and the mailed PDF and 
   // Once: no second mail of the subscription a moment later.
   await page.waitForTimeout(3_000);
   expect((await mailsTo(OPERATOR, since)).filter((each) => each.subject.includes(name))).toHaveLength(1);
+  // The list says it was sent.
+  await page.reload();
+  await expect(row.getByTestId('subscription-last-delivery')).toHaveAttribute('data-state', 'sent');
+  return mail;
+}
+
+/** The first column's names against the second column's values of a sheet (the key figures, the filters). */
+async function sheetFigures(content: Buffer, sheet: string): Promise<Map<string, unknown>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as unknown as ExcelJS.Buffer);
+  const figures = new Map<string, unknown>();
+  workbook.getWorksheet(sheet)?.eachRow((sheetRow) => {
+    figures.set(String(sheetRow.getCell(1).value), sheetRow.getCell(2).value);
+  });
+  return figures;
+}
+
+test('an operator subscribes to Mall Home, sends it now, and the mailed PDF and workbook match the page', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openAs(page, OPERATOR, '/shopper-connect/mall-home');
+  const { clientId, mallId, from, to } = await firstMallWeek(page);
+  await page.goto(`/shopper-connect/mall-home?client=${clientId}&malls=${mallId}&from=${from}&to=${to}`);
+  const toolbar = page.locator('.report-toolbar');
+  await expect(toolbar).toHaveAttribute('data-report-ready', 'true');
+  const gmv = (await page.getByTestId('kpi-gmv-value').innerText()).trim();
+  const transactions = (await page.getByTestId('kpi-transactions-value').innerText()).trim();
+  expect(amountOf(gmv)).toBeGreaterThan(0);
+
+  const mail = await subscribeAndSendNow(page, clientId, 'Mall Home');
   expect(mail.attachments.map((file) => file.filename)).toEqual([
     `mall-home_${from}_${to}.pdf`,
     expect.stringMatching(/\.xlsx$/),
@@ -103,18 +129,36 @@ test('an operator subscribes to Mall Home, sends it now, and the mailed PDF and 
   expect(text).toContain(transactions.replace(/\s+/g, ''));
 
   // The workbook's key figures give the same totals.
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(xlsx.content as unknown as ExcelJS.Buffer);
-  const figures = new Map<string, unknown>();
-  workbook.getWorksheet('Key figures')?.eachRow((sheetRow) => {
-    figures.set(String(sheetRow.getCell(1).value), sheetRow.getCell(2).value);
-  });
+  const figures = await sheetFigures(xlsx.content, 'Key figures');
   expect(Number(figures.get('GMV'))).toBeCloseTo(amountOf(gmv), 2);
   expect(Number(figures.get('Transactions'))).toBe(amountOf(transactions));
+});
 
-  // The list says it was sent.
-  await page.reload();
-  await expect(row.getByTestId('subscription-last-delivery')).toHaveAttribute('data-state', 'sent');
+test('an operator subscribes to Refunds: the mailed PDF and workbook give the page’s refund figures', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openAs(page, OPERATOR, '/shopper-connect/refunds');
+  const { clientId, mallId, from, to } = await firstMallWeek(page);
+  await page.goto(`/shopper-connect/refunds?client=${clientId}&malls=${mallId}&from=${from}&to=${to}`);
+  await expect(page.locator('.report-toolbar')).toHaveAttribute('data-report-ready', 'true');
+  const amount = (await page.getByTestId('kpi-amount-value').innerText()).trim();
+  const count = (await page.getByTestId('kpi-count-value').innerText()).trim();
+
+  const mail = await subscribeAndSendNow(page, clientId, 'Refunds');
+  expect(mail.attachments.map((file) => file.filename)).toEqual([
+    `refunds_${from}_${to}.pdf`,
+    `refunds_${from}_${to}.xlsx`,
+  ]);
+  const [pdf, xlsx] = mail.attachments;
+  if (!pdf || !xlsx) throw new Error('the mail lacks its files');
+  await testInfo.attach('refunds.pdf', { body: pdf.content, contentType: 'application/pdf' });
+  const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
+  expect(text).toContain('RefundAmount');
+  expect(text).toContain(amount.replace(/\s+/g, ''));
+  const figures = await sheetFigures(xlsx.content, 'Key figures');
+  expect(Number(figures.get('Refund Amount'))).toBeCloseTo(amountOf(amount), 2);
+  expect(Number(figures.get('Refund Transactions'))).toBe(amountOf(count));
 });
 
 test('the Subscriptions page and the subscribe dialog read well on a workstation and a phone', async ({ browser }) => {

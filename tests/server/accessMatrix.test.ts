@@ -179,6 +179,8 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getMallPeakHoursWorkbook: () => ({ query: { ...MALL_RANGE, start_hour: 9, end_hour: 21, time_range: 'weekly' } }),
   getMallPaymentMethodsWorkbook: () => ({ query: MALL_RANGE }),
   getMemberWorkbook: () => ({ query: { ...MALL_RANGE, metric: 'transactions' } }),
+  getMallRefundWorkbook: () => ({ query: MALL_RANGE }),
+  getMallVoucherWorkbook: () => ({ query: { ...MALL_RANGE, compare: 'same_weekday_last_year' } }),
   getMemberOverall: () => ({ query: MALL_RANGE }),
   getMemberOutletRanking: () => ({ query: MALL_RANGE }),
   getMallCategoryReport: () => ({ query: MALL_RANGE }),

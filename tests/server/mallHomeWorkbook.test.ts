@@ -50,7 +50,7 @@ beforeAll(async () => {
     [
       ...['daily', 'monthly', 'mall', 'outlet', 'category', 'level', 'growth', 'peak_hour', 'payment_method/overall'],
       ...['member/overall', 'member/outlet', 'mall_home/workbook', 'mall_gmv/workbook', 'peak_hour/workbook'],
-      ...['payment_method/workbook', 'member/workbook'],
+      ...['payment_method/workbook', 'member/workbook', 'refund', 'voucher', 'refund/workbook', 'voucher/workbook'],
     ].map((path) => `/api/mall_report/${path}::Read`),
   );
   await inTransaction(db.pool, async (client) => {
@@ -63,10 +63,10 @@ beforeAll(async () => {
       receipt(cafe, '2026-03-02T17:30:00Z', 20, [['NONE', 20]]),
       receipt(cafe, '2026-03-02T05:00:00Z', 999, [['MASTER', 999]], { void: true }),
       receipt(cafe, '2026-02-24T03:00:00Z', 80, [['VISA', 80]], { isMember: true }),
-      receipt(boutique, '2026-03-04T06:00:00Z', 200, [['MASTER', 200]], { isMember: true }),
+      receipt(boutique, '2026-03-04T06:00:00Z', 200, [['MASTER', 200]], { isMember: true, voucherAmount: 50 }),
       receipt(boutique, '2026-03-08T15:59:00Z', 30, [['CASH', 30]]),
       receipt(boutique, '2026-03-08T16:00:00Z', 1000, [['CASH', 1000]]),
-      receipt(kiosk, '2026-03-03T02:00:00Z', 40, [['Cash', 40]], { isMember: true }),
+      receipt(kiosk, '2026-03-03T02:00:00Z', 40, [['Cash', 40]], { isMember: true, refundAmount: 15 }),
       receipt(kiosk, '2026-03-02T15:00:00Z', 60, [
         ['VISA', 60],
         ['NONE', 0],
@@ -489,6 +489,57 @@ describe('the other report pages’ workbooks', () => {
           row.average_transaction_value,
         ]),
       );
+    }
+  });
+
+  it('Refunds and Voucher Redemption: key figures with their growth, every day and every outlet', async () => {
+    for (const [path, base, amount, count, rate, figure, outlet] of [
+      ['refund', 'refunds', 'Refund Amount', 'Refund Transactions', 'Refund Rate', 15, 'kiosk tres'],
+      [
+        'voucher',
+        'voucher-redemption',
+        'Voucher Amount',
+        'Voucher Transactions',
+        'Voucher Share of GMV',
+        50,
+        'Boutique Duo',
+      ],
+    ] as const) {
+      const { workbook } = await workbookOf(operator, { compare: 'previous' }, `${path}/workbook`, base);
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Key figures', 'Daily', 'Outlets', 'Filters']);
+      const answer = await api(operator, path, { compare: 'previous' });
+      // Worked out by hand: the week's one refund (kiosk, 15.00 of 40.00) or voucher (boutique, 50.00 of 200.00),
+      // none in the week before (23 Feb to 1 Mar).
+      expect(answer.current).toMatchObject({ amount: figure, count: 1, gmv: 500.5 });
+      const kpis = rowsOf(workbook, 'Key figures').map((row) => row.map((cell) => cell.value));
+      expect(kpis).toEqual([
+        [amount, figure, day('2026-03-02'), day('2026-03-08'), figure, day('2026-02-23'), day('2026-03-01'), 0, 0],
+        [count, 1, day('2026-03-02'), day('2026-03-08'), 1, day('2026-02-23'), day('2026-03-01'), 0, 0],
+        [rate, figure / 500.5, day('2026-03-02'), day('2026-03-08'), figure / 500.5, day('2026-02-23')].concat([
+          day('2026-03-01'),
+          0,
+          0,
+        ]),
+      ]);
+      expect(rowsOf(workbook, 'Key figures')[0]?.[1]?.numFmt).toBe(SGD);
+      expect(valuesOf(workbook, 'Daily')).toEqual(
+        answer.daily.map((row: { date: string; amount: number | null; count: number }) => [
+          day(row.date),
+          row.amount,
+          row.count,
+        ]),
+      );
+      expect(valuesOf(workbook, 'Daily').reduce((sum, row) => sum + Number(row[1] ?? 0), 0)).toBe(figure);
+      const outlets = valuesOf(workbook, 'Outlets');
+      expect(outlets[0]?.slice(2, 6)).toEqual([
+        outlet,
+        outlet === 'kiosk tres' ? 'Harbour Mall' : 'Central Mall',
+        figure,
+        1,
+      ]);
+      expect(outlets.map((row) => row[4])).toEqual(answer.outlets.map((row: { amount: number }) => row.amount));
+      expect(filtersOf(workbook).get('Comparison')).toBe('Previous period');
+      expect((await operator.get(url(`${path}/workbook`, { ...SELECTION, mall_ids: [3] }))).statusCode).toBe(403);
     }
   });
 

@@ -18,8 +18,10 @@ import {
   sendSubscriptionPeriod,
 } from '../../server/jobs/reportSubscriptions.js';
 import { createMailer } from '../../server/mail/mailer.js';
+import { loadSpecification } from '../../server/openapi.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { findSubscription } from '../../server/repositories/reportSubscriptions.js';
+import { SUBSCRIBABLE_PAGES } from '../../src/domain/reportSubscriptions.js';
 import { grantOperatorPermissions, PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, defined, type TestDatabase, waitUntil } from './helpers.js';
 
@@ -79,6 +81,8 @@ beforeAll(async () => {
     ...['daily', 'mall', 'outlet', 'growth', 'payment_method/overall', 'member/overall', 'mall_home/workbook']
       .concat(['member/outlet', 'member/workbook'])
       .map((path) => `/api/mall_report/${path}::Read`),
+    '/api/mall_report/refund::Read',
+    '/api/mall_report/refund/workbook::Read',
     '/api/reportSubscriptions::Read',
     '/api/reportSubscriptions::Create',
     '/api/reportSubscriptions::Update',
@@ -418,6 +422,82 @@ describe('the job, on a controlled clock', () => {
     expect(filtersSheet.get('Hours')).toBe('09:00 to 21:59');
     expect(filtersSheet.get('Metric')).toBe('Transactions');
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('sends a month page as of the month of its last whole day, to recipients allowed that page’s figures', async () => {
+    const id = await subscribe({
+      page_path: '/tenant-connect/rent-statements',
+      filters: `client=1&malls=${central}&month=2026-01`,
+      formats: ['pdf'],
+      recipient_ids: [ids.operator],
+      name: 'Rent',
+    });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    expect(subscription.page_title).toBe('Rent Statements');
+    rendered.length = 0;
+    // The operator may read the mall reports but not the rent statements: nobody gets this page.
+    const first = { key: 'M:2026-03', sendDay: '2026-03-01' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, first, new Date('2026-03-01T01:00:00Z'))).toBe('sent');
+    expect(rendered).toEqual([]);
+    const { rows: delivered } = await db.pool.query(
+      'SELECT recipients FROM report_subscription_deliveries WHERE subscription_id = $1',
+      [id],
+    );
+    expect(delivered).toEqual([{ recipients: 0 }]);
+    // Allowed it, they get February on the 1st of March: the month just ended.
+    await grantOperatorPermissions(db.pool, ['/api/rentStatements::Read']);
+    const second = { key: 'M:2026-03b', sendDay: '2026-03-01' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, second, new Date('2026-03-01T01:00:00Z'))).toBe('sent');
+    expect(rendered.map((render) => render.request.target)).toEqual([
+      `/tenant-connect/rent-statements?client=1&malls=${central}&month=2026-02`,
+    ]);
+    await db.pool.query(`DELETE FROM role_api_permissions WHERE permission = '/api/rentStatements::Read'`);
+    // A page without a workbook refuses one, naming the field.
+    const refused = await operator.request('POST', '/api/reportSubscriptions', {
+      body: body({ page_path: '/tenant-connect/rent-statements', filters: `client=1&malls=${central}&month=2026-01` }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/formats/);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('mails Refunds with its workbook, its days rolled to the last whole week', async () => {
+    const id = await subscribe({
+      page_path: '/shopper-connect/refunds',
+      filters: `${FILTERS}&compare=same_weekday_last_year`,
+      recipient_ids: [ids.operator],
+      name: 'Refunds weekly',
+    });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    rendered.length = 0;
+    const period = { key: 'D:2026-03-16', sendDay: '2026-03-16' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-16T01:00:00Z'))).toBe('sent');
+    const rolled = `client=1&malls=${central},${harbour}&from=2026-03-09&to=2026-03-15&compare=same_weekday_last_year`;
+    expect(rendered.map((render) => render.request.target)).toEqual([`/shopper-connect/refunds?${rolled}`]);
+    await waitUntil('the mail delivered', async () =>
+      (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === 'Refunds weekly: Refunds'),
+    );
+    const mail = (await outboxOf(WORLD.users.operator1)).find((sent) => sent.subject === 'Refunds weekly: Refunds');
+    expect(mail?.attachments.map(({ filename }) => filename)).toEqual([
+      'refunds_2026-03-09_2026-03-15.pdf',
+      'refunds_2026-03-09_2026-03-15.xlsx',
+    ]);
+    const file = await admin.get(`/api/admin/outbox/attachment?id=${mail?.id}&position=2`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const filtersSheet = new Map<string, unknown>();
+    defined(workbook.getWorksheet('Filters')).eachRow((row) => {
+      filtersSheet.set(String(row.getCell(1).value), row.getCell(2).value);
+    });
+    expect(filtersSheet.get('Comparison')).toBe('Same weekdays last year');
+    expect(filtersSheet.get('From')).toEqual(new Date('2026-03-09T00:00:00Z'));
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('names in the contract exactly the pages a subscription may name', () => {
+    const schemas = (loadSpecification() as { components: { schemas: Record<string, unknown> } }).components.schemas;
+    const input = schemas.ReportSubscriptionInput as { properties: { page_path: { enum: string[] } } };
+    expect(input.properties.page_path.enum).toEqual(SUBSCRIBABLE_PAGES.map((page) => page.path));
   });
 
   it('reads a page’s hours, time range and metric from its filters, leaving out what the header would not write', () => {

@@ -15,6 +15,7 @@ import {
   subscriptionInputOf,
   subscriptionTargetOf,
 } from '../../src/domain/reportSubscriptions';
+import { workbookOfPagePath } from '../../src/domain/reportWorkbooks';
 
 const clock = (iso: string, zone = 'Asia/Singapore') => localClock(new Date(iso), zone);
 
@@ -63,6 +64,13 @@ describe('report subscription schedules', () => {
     expect(
       rolledFilters('client=1&malls=1,2&from=2026-03-02&to=2026-03-08&compare=festival_aligned', '2026-03-20'),
     ).toBe('client=1&malls=1,2&from=2026-03-13&to=2026-03-19&compare=festival_aligned');
+    // A month page reports the month of the last whole day: on the 1st, the month just ended.
+    expect(rolledFilters('client=1&malls=1&month=2026-01', '2026-03-01')).toBe('client=1&malls=1&month=2026-02');
+    expect(rolledFilters('client=1&malls=1&month=2026-01', '2026-03-20')).toBe('client=1&malls=1&month=2026-03');
+    // Sales Trends shows the year of the day it is rendered: nothing of its filters rolls.
+    expect(rolledFilters('client=1&malls=1&compare=same_month_last_year', '2026-03-20')).toBe(
+      'client=1&malls=1&compare=same_month_last_year',
+    );
     expect(scopeOfFilters('client=1&malls=1,2')).toEqual({ clientId: 1, mallIds: [1, 2] });
     expect(scopeOfFilters('client=1')).toBeUndefined();
   });
@@ -96,12 +104,16 @@ describe('the subscribe dialog', () => {
     expect(
       Object.keys(subscriptionDraftProblems({ ...draft, name: ' ', formats: [], recipientIds: [2] }, target.pagePath)),
     ).toEqual(['name', 'formats']);
-    // Every page a subscription may name has its workbook beside its PDF.
-    for (const pagePath of Object.keys(SUBSCRIBABLE_PAGES)) {
-      expect(formatsOfPage(pagePath)).toEqual(['pdf', 'workbook']);
-      expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, pagePath)).toEqual({});
+    // A page with a workbook offers it beside its PDF; the others their PDF alone.
+    for (const { path } of SUBSCRIBABLE_PAGES) {
+      const formats = formatsOfPage(path);
+      expect(formats).toEqual(workbookOfPagePath(path) ? ['pdf', 'workbook'] : ['pdf']);
+      expect(subscriptionDraftProblems({ ...draft, formats, recipientIds: [2] }, path)).toEqual({});
     }
-    expect(formatsOfPage('/shopper-connect/cross-spending')).toEqual(['pdf']);
+    expect(formatsOfPage('/tenant-connect/rent-statements')).toEqual(['pdf']);
+    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/tenant-connect/rent-statements').formats).toBe(
+      'Please choose at least one format.',
+    );
   });
 
   it('sends the weekday only when weekly and the day of the month only when monthly', () => {

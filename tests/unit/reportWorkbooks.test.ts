@@ -9,9 +9,13 @@ import {
 } from '../../src/domain/reportWorkbooks';
 
 describe('the report pages’ workbooks', () => {
-  it('gives every page a subscription may name its workbook, titled as the page', () => {
-    for (const [pagePath, title] of Object.entries(SUBSCRIBABLE_PAGES)) {
-      expect(workbookOfPagePath(pagePath)?.title).toBe(title);
+  it('titles each workbook as the page a subscription names, and every workbook’s page may be subscribed to', () => {
+    for (const { path, title } of SUBSCRIBABLE_PAGES) {
+      const workbook = workbookOfPagePath(path);
+      if (workbook) expect(workbook.title).toBe(title);
+    }
+    for (const workbook of REPORT_WORKBOOKS) {
+      expect(SUBSCRIBABLE_PAGES.map((page) => page.path)).toContain(workbook.pagePath);
     }
     expect(workbookOfPagePath('/shopper-connect/export')).toBeUndefined();
   });

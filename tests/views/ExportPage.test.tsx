@@ -296,6 +296,8 @@ describe('the export page', () => {
       'Mall Peak Hours',
       'Mall Payment Methods',
       'Member vs Non-member',
+      'Refunds',
+      'Voucher Redemption',
     ]);
     expect(reportPageSelect().value).toBe('mall_home');
     const sheets = screen.getByTestId('export-workbook-page-sheets');
@@ -345,6 +347,28 @@ describe('the export page', () => {
       { path: '/api/mall_report/mall_gmv/workbook', params: DAYS },
     ]);
     expect(screen.getByTestId('export-done').textContent).toContain(`Downloaded mall-gmv_${FILE_RANGE}.xlsx.`);
+  });
+
+  it('downloads the Refunds workbook compared with the previous period, as the page compares by default', async () => {
+    const network = installNetwork((call) =>
+      call.path === '/api/mall_report/refund/workbook' ? ok('workbook bytes') : answers(call),
+    );
+    const downloads = captureDownloads();
+    renderPage();
+    await waitForFilters();
+    fireEvent.click(workbookRadio());
+    fireEvent.change(reportPageSelect(), { target: { value: 'refunds' } });
+    expect(screen.getByTestId('export-workbook-page-sheets').textContent).toBe(
+      'Key figures, refunds by day and by outlet.',
+    );
+    const download = await exportDownload(downloads, () => fireEvent.click(exportButton()));
+    expect(download.fileName).toBe(`refunds_${FILE_RANGE}.xlsx`);
+    expect(describeCalls(network.reportCalls())).toEqual([
+      {
+        path: '/api/mall_report/refund/workbook',
+        params: { ...DAYS, compare: 'previous', like_for_like: 'false' },
+      },
+    ]);
   });
 
   it('lists only the workbooks the user may download', async () => {
