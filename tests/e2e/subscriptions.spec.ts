@@ -53,7 +53,7 @@ async function firstMallWeek(page: Page) {
  * Subscribes the operator to the page shown through the toolbar's Subscribe (both formats), finds it on the
  * Subscriptions page under `title`, presses Send now, and answers the one mail it sends.
  */
-async function subscribeAndSendNow(page: Page, clientId: number, title: string) {
+async function subscribeAndSendNow(page: Page, clientId: number, title: string, withWorkbook = true) {
   const name = `E2E ${title} ${Date.now() % 100_000}`;
   await page.getByTestId('report-subscribe').click();
   const form = page.getByTestId('subscription-form');
@@ -61,7 +61,8 @@ async function subscribeAndSendNow(page: Page, clientId: number, title: string) 
   await expect(form.getByTestId('subscription-unavailable')).toHaveCount(0);
   await form.getByTestId('subscription-name').fill(name);
   await expect(form.getByTestId('subscription-format-pdf')).toBeChecked();
-  await expect(form.getByTestId('subscription-format-workbook')).toBeChecked();
+  if (withWorkbook) await expect(form.getByTestId('subscription-format-workbook')).toBeChecked();
+  else await expect(form.getByTestId('subscription-format-workbook')).toHaveCount(0);
   await form.locator('label').filter({ hasText: OPERATOR }).click();
   await expect(form.locator(`[data-testid="subscription-recipient"][data-email="${OPERATOR}"]`)).toBeChecked();
   await form.getByTestId('subscription-save').click();
@@ -73,7 +74,7 @@ async function subscribeAndSendNow(page: Page, clientId: number, title: string) 
   const row = page.getByTestId('subscription-row').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row.locator('td[data-col="page"]')).toHaveText(title);
-  await expect(row.locator('td[data-col="formats"]')).toHaveText('PDF, Workbook');
+  await expect(row.locator('td[data-col="formats"]')).toHaveText(withWorkbook ? 'PDF, Workbook' : 'PDF');
   const since = Date.now();
   await row.getByTestId('subscription-send').click();
   await expect(page.getByText(/Sending now/)).toBeVisible();
@@ -159,6 +160,31 @@ test('an operator subscribes to Refunds: the mailed PDF and workbook give the pa
   const figures = await sheetFigures(xlsx.content, 'Key figures');
   expect(Number(figures.get('Refund Amount'))).toBeCloseTo(amountOf(amount), 2);
   expect(Number(figures.get('Refund Transactions'))).toBe(amountOf(count));
+});
+
+test('an operator subscribes to Rent Statements: the PDF mailed shows the month of the last whole day', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openAs(page, OPERATOR, '/tenant-connect/rent-statements');
+  const { clientId, mallId, to } = await firstMallWeek(page);
+  // Sent now, the page's month becomes the month of yesterday in the mall's zone: open that month.
+  const month = to.slice(0, 7);
+  await page.goto(`/tenant-connect/rent-statements?client=${clientId}&malls=${mallId}&month=${month}`);
+  await expect(page.locator('[data-report-ready]')).toHaveAttribute('data-report-ready', 'true');
+  const firstOutlet = (
+    await page.getByTestId('rent-statements-table').locator('tbody tr td').first().innerText()
+  ).trim();
+  expect(firstOutlet).not.toBe('');
+
+  const mail = await subscribeAndSendNow(page, clientId, 'Rent Statements', false);
+  expect(mail.attachments.map((file) => file.filename)).toEqual([expect.stringMatching(/^rent-statements_.*\.pdf$/)]);
+  const [pdf] = mail.attachments;
+  if (!pdf) throw new Error('the mail lacks its PDF');
+  await testInfo.attach('rent-statements.pdf', { body: pdf.content, contentType: 'application/pdf' });
+  const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
+  expect(text).toContain('RentStatements');
+  expect(text).toContain(firstOutlet.replace(/\s+/g, ''));
 });
 
 test('the Subscriptions page and the subscribe dialog read well on a workstation and a phone', async ({ browser }) => {
