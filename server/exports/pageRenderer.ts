@@ -1,11 +1,12 @@
 import { accessSync, constants } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /**
  * Report pages printed to PDF by a headless Chromium on the server (issue 34, reports by e-mail; the approach of
  * Grafana's image renderer): the browser opens the app's own address for the page and its filters, with a
  * render-only session of the recipient (server/auth/renderSessions.ts), waits until the page says its data has
- * loaded (`data-report-ready="true"`, set by the report toolbar when no panel is loading), and prints it with the
+ * loaded (`data-report-ready="true"` on every report toolbar of the page, each set when none of its panels is
+ * loading: a page of several sections has one a section), and prints it with the
  * print stylesheet. So what is mailed is what the recipient would see.
  *
  * One browser process is started on the first render and reused (started again if it ends); each render has a
@@ -18,8 +19,25 @@ import { type Browser, chromium } from 'playwright-core';
 /** The JavaScript heap of the renderer's pages (V8's old space), in MB. */
 export const RENDER_HEAP_MB = 512;
 
-/** The attribute the report toolbar sets on itself when the page's panels have all loaded (or failed). */
-export const READY_SELECTOR = '[data-report-ready="true"]';
+/** The attribute the report toolbar sets on itself: 'true' when its panels have all loaded (or failed). */
+export const READY_ATTRIBUTE = 'data-report-ready';
+
+/** How often the renderer looks whether the page has loaded, ms. */
+const READY_POLL_MS = 100;
+
+/**
+ * Waits until the page has loaded: it has a report toolbar, and every one says ready (a page of sections has one a
+ * section, each with its own panels). Read with selectors, not a script of ours: the app's CSP allows no eval.
+ */
+async function pageReady(page: Page, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  const marks = page.locator(`[${READY_ATTRIBUTE}]`);
+  const waiting = page.locator(`[${READY_ATTRIBUTE}]:not([${READY_ATTRIBUTE}="true"])`);
+  while ((await marks.count()) === 0 || (await waiting.count()) > 0) {
+    if (Date.now() >= until) throw new Error('render: the page did not finish loading in time');
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+}
 
 export interface RendererSettings {
   /** The Chromium executable (CHROMIUM_PATH). */
@@ -114,7 +132,7 @@ export function createPageRenderer(settings: RendererSettings): PageRenderer {
         await context.addCookies([{ ...request.cookie, url: settings.baseUrl, httpOnly: true, sameSite: 'Strict' }]);
         const page = await context.newPage();
         await page.goto(new URL(request.target, settings.baseUrl).toString(), { timeout: left(), waitUntil: 'load' });
-        await page.waitForSelector(READY_SELECTOR, { timeout: left(), state: 'attached' });
+        await pageReady(page, left());
         await page.emulateMedia({ media: 'print' });
         // Charts redraw at the print width before they are printed.
         await page.evaluate("window.dispatchEvent(new Event('resize'))");

@@ -10,6 +10,7 @@ import {
   rolledFilters,
   type SubscriptionPeriod,
   scheduleText,
+  scopeOfFilters,
   subscribablePage,
 } from '../../src/domain/reportSubscriptions.js';
 import { workbookOfPagePath } from '../../src/domain/reportWorkbooks.js';
@@ -21,7 +22,7 @@ import { buildReportWorkbook } from '../exports/reportWorkbooks.js';
 import { WORKBOOK_MEDIA_TYPE } from '../exports/workbookParts.js';
 import { MAX_ATTACHMENT_BYTES, type MailAttachment } from '../mail/mailer.js';
 import { type CurrencyOf, reportCurrencyCache } from '../reports/mallAnswers.js';
-import { countVisibleMalls } from '../repositories/lookup.js';
+import { countVisibleMalls, countVisibleOutlets } from '../repositories/lookup.js';
 import {
   activeSubscriptions,
   claimDelivery,
@@ -102,11 +103,16 @@ async function recipientNow(
   const grants = await loadUserGrants(deps.pool, userId);
   if (!grants.clientIds.includes(subscription.client_id)) return undefined;
   const allowed = (path: string) => grants.isSuperAdmin || hasPermission(grants.apiPermissions, path, 'GET');
-  const read = subscribablePage(subscription.page_path)?.read;
-  if (read === undefined || !allowed(read)) return undefined;
+  const page = subscribablePage(subscription.page_path);
+  if (page === undefined || !allowed(page.read)) return undefined;
   const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
-  const seen = await countVisibleMalls(deps.pool, visibility, subscription.mallIds, subscription.client_id);
-  if (seen !== subscription.mallIds.length) return undefined;
+  const outletId = scopeOfFilters(subscription.filters, page.scope)?.outletId;
+  const seen =
+    outletId === undefined
+      ? (await countVisibleMalls(deps.pool, visibility, subscription.mallIds, subscription.client_id)) ===
+        subscription.mallIds.length
+      : (await countVisibleOutlets(deps.pool, visibility, [outletId], subscription.client_id)) === 1;
+  if (!seen) return undefined;
   const workbook = workbookOfPagePath(subscription.page_path);
   return {
     userId,

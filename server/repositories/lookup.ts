@@ -115,6 +115,15 @@ export async function countVisibleOutlets(
   });
 }
 
+/** The mall of the client's outlet `outletId`, if the client has it. */
+export async function mallOfOutlet(db: Queryable, clientId: number, outletId: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ mall_id: number }>('SELECT mall_id FROM outlets WHERE client_id = $1 AND id = $2', [
+    clientId,
+    outletId,
+  ]);
+  return rows[0]?.mall_id;
+}
+
 /** How many of `mallIds` hold an outlet the caller may see (within `clientId` when given). */
 export async function countVisibleMalls(
   db: Queryable,

@@ -4,13 +4,15 @@ import {
   type SubscriptionFormat,
   scheduleProblem,
   scopeOfFilters,
+  subscribablePage,
 } from '../../src/domain/reportSubscriptions.js';
 import { requireCaller, seesIds } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { queueSendNow, sendNowJob } from '../jobs/reportSubscriptions.js';
+import type { ScopeKind } from '../openapi.js';
 import { writeAudit } from '../repositories/audit.js';
-import type { Visibility } from '../repositories/lookup.js';
+import { mallOfOutlet, type Visibility } from '../repositories/lookup.js';
 import { findOutboxAttachment } from '../repositories/outbox.js';
 import {
   deleteSubscription,
@@ -36,6 +38,7 @@ import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
 export const SUBSCRIPTION_MESSAGES = {
   notFound: 'There is no such subscription.',
   filters: 'body/filters must name client_id (client=) and at least one of its malls (malls=).',
+  outletFilters: 'body/filters must name client_id (client=) and one of its outlets (outlet=).',
   workbook: 'body/formats: this page has no workbook; choose pdf.',
   recipients: 'body/recipient_ids: each recipient must be an active user of the client you may send reports to.',
   jobsStarting: 'The server is still starting its job queue. Please try again in a minute.',
@@ -57,10 +60,23 @@ export function reportSubscriptionHandlers({ pool, reportSubscriptions: runtime 
   /** The body checked against the rules a schema cannot state, as the stored values. */
   const valuesOf = async (request: FastifyRequest, body: Input): Promise<SubscriptionValues> => {
     const name = nonBlank(body.name, 'body/name');
-    const scope = scopeOfFilters(body.filters);
-    if (!scope || scope.clientId !== body.client_id) throw badRequest(SUBSCRIPTION_MESSAGES.filters);
+    // The contract's enum admits only the pages of the list.
+    const page = subscribablePage(body.page_path);
+    if (!page) throw badRequest('body/page_path must be a report page a subscription may name.');
+    const scope = scopeOfFilters(body.filters, page.scope);
+    if (!scope || scope.clientId !== body.client_id) {
+      throw badRequest(page.scope === 'outlet' ? SUBSCRIPTION_MESSAGES.outletFilters : SUBSCRIPTION_MESSAGES.filters);
+    }
     const visibility = visibilityOf(request);
-    if (!(await seesIds(pool, visibility, new Map([['malls', scope.mallIds]])))) throw forbidden();
+    const seen = new Map<ScopeKind, number[]>([
+      ['client', [scope.clientId]],
+      scope.outletId === undefined ? ['malls', scope.mallIds] : ['outlet', [scope.outletId]],
+    ]);
+    if (!(await seesIds(pool, visibility, seen))) throw forbidden();
+    // An outlet page's time zone and mall are its outlet's (seen above, so the client's).
+    const outletMall =
+      scope.outletId === undefined ? undefined : await mallOfOutlet(pool, scope.clientId, scope.outletId);
+    const mallIds = outletMall === undefined ? scope.mallIds : [outletMall];
     const offered = formatsOfPage(body.page_path);
     if (!body.formats.every((format) => offered.includes(format))) throw badRequest(SUBSCRIPTION_MESSAGES.workbook);
     const problem = scheduleProblem({
@@ -77,7 +93,7 @@ export function reportSubscriptionHandlers({ pool, reportSubscriptions: runtime 
       name,
       pagePath: body.page_path,
       filters: body.filters,
-      mallIds: scope.mallIds,
+      mallIds,
       formats: [...new Set(body.formats)].sort() as SubscriptionFormat[],
       frequency: body.frequency,
       weekday: body.weekday ?? null,

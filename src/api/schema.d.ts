@@ -2233,7 +2233,7 @@ export interface paths {
         put: operations["updateReportSubscription"];
         /**
          * Subscribe users of the client to a report page
-         * @description Creates a subscription of client_id to page_path with the page's filters (its query string: the client and malls must be client_id and malls the caller sees, else 403), mailed to recipient_ids (users of the client the caller may name: 400 naming `recipient_ids` otherwise) as the formats asked (`workbook` only for a page that has one: 400 naming `formats`), on the schedule (weekday only and always for weekly, month_day for monthly: 400 naming the field). 409 when the server has no browser to render PDFs. Written to the audit log (entity report_subscription).
+         * @description Creates a subscription of client_id to page_path with the page's filters (its query string: the client and malls must be client_id and malls the caller sees, or for an outlet page the client and an outlet the caller sees, else 403; filters without them answer 400 naming `filters`), mailed to recipient_ids (users of the client the caller may name: 400 naming `recipient_ids` otherwise) as the formats asked (`workbook` only for a page that has one: 400 naming `formats`), on the schedule (weekday only and always for weekly, month_day for monthly: 400 naming the field). 409 when the server has no browser to render PDFs. Written to the audit log (entity report_subscription).
          */
         post: operations["createReportSubscription"];
         /**
@@ -2347,10 +2347,10 @@ export interface components {
             client_id: components["schemas"]["Id"];
             name: string;
             /**
-             * @description A report page of the app whose figures follow the client, malls and period of its filters (Mall Home, Mall GMV, Marcom Breakeven Target, Mall Peak Hours, Mall Payment Methods, Member vs Non-member, Sales Trends, Refunds, Voucher Redemption, Breakeven Target, Rent Statements).
+             * @description A report page of the app whose figures follow the client, malls and period of its filters (Mall Home, Mall GMV, Marcom Breakeven Target, Mall Peak Hours, Mall Payment Methods, Member vs Non-member, Sales Trends, Refunds, Voucher Redemption, Breakeven Target, Rent Statements), or of one outlet of its filters (outlet=: Sales Analysis, Sales Review).
              * @enum {string}
              */
-            page_path: "/shopper-connect/mall-home" | "/shopper-connect/mall-gmv" | "/shopper-connect/breakeven-target/marcom" | "/shopper-connect/mall-peak-hours" | "/shopper-connect/mall-payment-methods" | "/shopper-connect/member-vs-non-member" | "/shopper-connect/sales-trends" | "/shopper-connect/refunds" | "/shopper-connect/voucher-redemption" | "/tenant-connect/breakeven-target" | "/tenant-connect/rent-statements";
+            page_path: "/shopper-connect/mall-home" | "/shopper-connect/mall-gmv" | "/shopper-connect/breakeven-target/marcom" | "/shopper-connect/mall-peak-hours" | "/shopper-connect/mall-payment-methods" | "/shopper-connect/member-vs-non-member" | "/shopper-connect/sales-trends" | "/shopper-connect/refunds" | "/shopper-connect/voucher-redemption" | "/tenant-connect/breakeven-target" | "/tenant-connect/rent-statements" | "/tenant-connect/sales-analysis" | "/tenant-connect/sales-review";
             /**
              * @description The page's query string as its address shows it (client=3&malls=1,2&from=...&to=...); its range keeps its number of days and ends the day before each sending.
              * @example client=1&malls=1&from=2026-03-01&to=2026-03-07

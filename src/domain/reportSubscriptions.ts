@@ -29,6 +29,11 @@ export interface SubscribablePage {
    */
   readonly read: string;
   readonly period: SubscriptionPeriodKind;
+  /**
+   * What its figures are of: the malls of its filters, or one outlet (`outlet=`, the header's outlet of an outlet
+   * page), which a recipient must see at sending time.
+   */
+  readonly scope: 'malls' | 'outlet';
 }
 
 /**
@@ -36,47 +41,97 @@ export interface SubscribablePage {
  * header (the mall header's, or a page's own malls and dates kept in the header's filters), in the menu's order.
  */
 export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
-  { path: '/shopper-connect/mall-home', title: 'Mall Home', read: '/api/mall_report/daily', period: 'range' },
-  { path: '/shopper-connect/mall-gmv', title: 'Mall GMV', read: '/api/mall_report/daily', period: 'range' },
+  {
+    path: '/shopper-connect/mall-home',
+    title: 'Mall Home',
+    read: '/api/mall_report/daily',
+    period: 'range',
+    scope: 'malls',
+  },
+  {
+    path: '/shopper-connect/mall-gmv',
+    title: 'Mall GMV',
+    read: '/api/mall_report/daily',
+    period: 'range',
+    scope: 'malls',
+  },
   {
     path: '/shopper-connect/breakeven-target/marcom',
     title: 'Marcom Breakeven Target',
     read: '/api/mall_report/breakeven_target',
     period: 'month',
+    scope: 'malls',
   },
   {
     path: '/shopper-connect/mall-peak-hours',
     title: 'Mall Peak Hours',
     read: '/api/mall_report/peak_hour',
     period: 'range',
+    scope: 'malls',
   },
   {
     path: '/shopper-connect/mall-payment-methods',
     title: 'Mall Payment Methods',
     read: '/api/mall_report/payment_method/overall',
     period: 'range',
+    scope: 'malls',
   },
   {
     path: '/shopper-connect/member-vs-non-member',
     title: 'Member vs Non-member',
     read: '/api/mall_report/member/overall',
     period: 'range',
+    scope: 'malls',
   },
-  { path: '/shopper-connect/sales-trends', title: 'Sales Trends', read: '/api/mall_report/monthly', period: 'year' },
-  { path: '/shopper-connect/refunds', title: 'Refunds', read: '/api/mall_report/refund', period: 'range' },
+  {
+    path: '/shopper-connect/sales-trends',
+    title: 'Sales Trends',
+    read: '/api/mall_report/monthly',
+    period: 'year',
+    scope: 'malls',
+  },
+  {
+    path: '/shopper-connect/refunds',
+    title: 'Refunds',
+    read: '/api/mall_report/refund',
+    period: 'range',
+    scope: 'malls',
+  },
   {
     path: '/shopper-connect/voucher-redemption',
     title: 'Voucher Redemption',
     read: '/api/mall_report/voucher',
     period: 'range',
+    scope: 'malls',
   },
   {
     path: '/tenant-connect/breakeven-target',
     title: 'Breakeven Target',
     read: '/api/mall_report/breakeven_target',
     period: 'month',
+    scope: 'malls',
   },
-  { path: '/tenant-connect/rent-statements', title: 'Rent Statements', read: '/api/rentStatements', period: 'month' },
+  {
+    path: '/tenant-connect/rent-statements',
+    title: 'Rent Statements',
+    read: '/api/rentStatements',
+    period: 'month',
+    scope: 'malls',
+  },
+  {
+    path: '/tenant-connect/sales-analysis',
+    title: 'Sales Analysis',
+    read: '/outlets/overallComparison',
+    period: 'range',
+    scope: 'outlet',
+  },
+  {
+    path: '/tenant-connect/sales-review',
+    title: 'Sales Review',
+    read: '/api/salesReview/daily',
+    period: 'range',
+    scope: 'outlet',
+  },
 ];
 
 /** The page at `path` a subscription may name, if it is one. */
@@ -216,16 +271,35 @@ export function rolledFilters(filters: string, sendDay: string): string {
   return params.toString().replace(/%2C/gi, ',');
 }
 
-/** The client and malls a page's filters name (undefined when they name none or not as ids). */
-export function scopeOfFilters(filters: string): { clientId: number; mallIds: number[] } | undefined {
+/** What a subscription's figures are of: its client and malls, and the outlet of an outlet page. */
+export interface SubscriptionScope {
+  readonly clientId: number;
+  /** The malls of its filters; an outlet page's may name none (the server keeps the outlet's mall). */
+  readonly mallIds: number[];
+  readonly outletId?: number | undefined;
+}
+
+const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
+
+/**
+ * The client and malls a page's filters name, and for an outlet page its outlet (undefined when they name none or
+ * not as ids: a mall page needs its malls, an outlet page one outlet).
+ */
+export function scopeOfFilters(
+  filters: string,
+  scope: SubscribablePage['scope'] = 'malls',
+): SubscriptionScope | undefined {
   const params = new URLSearchParams(filters);
   const client = Number(params.get(FILTER_QUERY_KEYS.client));
-  const malls = (params.get(FILTER_QUERY_KEYS.malls) ?? '').split(',').map(Number);
-  if (!Number.isInteger(client) || client < 1) return undefined;
-  if (malls.length === 0 || !malls.every((id) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647)) {
-    return undefined;
+  const mallText = params.get(FILTER_QUERY_KEYS.malls) ?? '';
+  const malls = mallText === '' ? [] : mallText.split(',').map(Number);
+  if (!isId(client) || !malls.every(isId)) return undefined;
+  const mallIds = [...new Set(malls)];
+  if (scope === 'outlet') {
+    const outlet = Number(params.get(FILTER_QUERY_KEYS.outlet));
+    return isId(outlet) ? { clientId: client, mallIds, outletId: outlet } : undefined;
   }
-  return { clientId: client, mallIds: [...new Set(malls)] };
+  return mallIds.length > 0 ? { clientId: client, mallIds } : undefined;
 }
 
 /* ---------------------------------------------------------------- the subscribe dialog */
@@ -273,11 +347,12 @@ export function filtersOfSearch(search: string): string {
  * that names no client and mall.
  */
 export function subscriptionTargetOf(pagePath: string, search: string): SubscriptionTarget | undefined {
-  if (!isSubscribablePage(pagePath)) return undefined;
+  const page = subscribablePage(pagePath);
+  if (!page) return undefined;
   const filters = filtersOfSearch(search);
-  const scope = scopeOfFilters(filters);
+  const scope = scopeOfFilters(filters, page.scope);
   if (!scope) return undefined;
-  return { clientId: scope.clientId, pagePath, pageTitle: subscribablePage(pagePath)?.title ?? pagePath, filters };
+  return { clientId: scope.clientId, pagePath, pageTitle: page.title, filters };
 }
 
 /** A new subscription of the page: named after it, daily at 08:00, every format the page has, to nobody yet. */

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { pdfPlainText } from '../support/pdfText';
 import { settled } from './everyRoute';
 import { mailsTo, waitForMail } from './mailbox';
+import { tenantOutlet } from './outletWeek';
 import { readabilityProblems } from './readable';
 import { openAs, PHONE_USER_AGENT } from './session';
 
@@ -53,7 +54,12 @@ async function firstMallWeek(page: Page) {
  * Subscribes the operator to the page shown through the toolbar's Subscribe (both formats), finds it on the
  * Subscriptions page under `title`, presses Send now, and answers the one mail it sends.
  */
-async function subscribeAndSendNow(page: Page, clientId: number, title: string, withWorkbook = true) {
+async function subscribeAndSendNow(
+  page: Page,
+  clientId: number,
+  title: string,
+  { withWorkbook = true, recipient = OPERATOR }: { withWorkbook?: boolean; recipient?: string } = {},
+) {
   const name = `E2E ${title} ${Date.now() % 100_000}`;
   await page.getByTestId('report-subscribe').click();
   const form = page.getByTestId('subscription-form');
@@ -63,8 +69,8 @@ async function subscribeAndSendNow(page: Page, clientId: number, title: string, 
   await expect(form.getByTestId('subscription-format-pdf')).toBeChecked();
   if (withWorkbook) await expect(form.getByTestId('subscription-format-workbook')).toBeChecked();
   else await expect(form.getByTestId('subscription-format-workbook')).toHaveCount(0);
-  await form.locator('label').filter({ hasText: OPERATOR }).click();
-  await expect(form.locator(`[data-testid="subscription-recipient"][data-email="${OPERATOR}"]`)).toBeChecked();
+  await form.locator('label').filter({ hasText: recipient }).click();
+  await expect(form.locator(`[data-testid="subscription-recipient"][data-email="${recipient}"]`)).toBeChecked();
   await form.getByTestId('subscription-save').click();
   await expect(form).toHaveCount(0);
   await expect(page.getByText('Save Successfully.')).toBeVisible();
@@ -79,10 +85,10 @@ async function subscribeAndSendNow(page: Page, clientId: number, title: string, 
   await row.getByTestId('subscription-send').click();
   await expect(page.getByText(/Sending now/)).toBeVisible();
 
-  const mail = await waitForMail(OPERATOR, { since, matching: new RegExp(name), timeoutMs: 90_000 });
+  const mail = await waitForMail(recipient, { since, matching: new RegExp(name), timeoutMs: 90_000 });
   // Once: no second mail of the subscription a moment later.
   await page.waitForTimeout(3_000);
-  expect((await mailsTo(OPERATOR, since)).filter((each) => each.subject.includes(name))).toHaveLength(1);
+  expect((await mailsTo(recipient, since)).filter((each) => each.subject.includes(name))).toHaveLength(1);
   // The list says it was sent.
   await page.reload();
   await expect(row.getByTestId('subscription-last-delivery')).toHaveAttribute('data-state', 'sent');
@@ -177,7 +183,7 @@ test('an operator subscribes to Rent Statements: the PDF mailed shows the month 
   ).trim();
   expect(firstOutlet).not.toBe('');
 
-  const mail = await subscribeAndSendNow(page, clientId, 'Rent Statements', false);
+  const mail = await subscribeAndSendNow(page, clientId, 'Rent Statements', { withWorkbook: false });
   expect(mail.attachments.map((file) => file.filename)).toEqual([expect.stringMatching(/^rent-statements_.*\.pdf$/)]);
   const [pdf] = mail.attachments;
   if (!pdf) throw new Error('the mail lacks its PDF');
@@ -185,6 +191,49 @@ test('an operator subscribes to Rent Statements: the PDF mailed shows the month 
   const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
   expect(text).toContain('RentStatements');
   expect(text).toContain(firstOutlet.replace(/\s+/g, ''));
+});
+
+test('the super admin sends the tenant-only account its outlet’s Sales Analysis, as that account sees it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const TENANT = 'tenant-only@demo.mall';
+  // The tenant's outlet, and the seven days up to yesterday in its mall's zone.
+  const tenantContext = await browser.newContext();
+  const tenantPage = await tenantContext.newPage();
+  await openAs(tenantPage, TENANT);
+  const { clientId, outletId } = await tenantOutlet(tenantPage);
+  await tenantContext.close();
+  await openAs(page, 'admin@demo.mall', '/tenant-connect/sales-analysis');
+  const outlets = (await (await page.request.get(`/outlets?client_id=${clientId}`)).json()) as {
+    id: number;
+    mall_id: number;
+  }[];
+  const mallId = outlets.find((outlet) => outlet.id === outletId)?.mall_id;
+  const malls = (await (await page.request.get(`/malls?client_id=${clientId}`)).json()) as Mall[];
+  const zone = malls.find((mall) => mall.id === mallId)?.time_zone;
+  if (mallId === undefined || zone === undefined) throw new Error('the tenant’s outlet has no mall');
+  const { from, to } = lastSevenDays(new Date(), zone);
+  await page.goto(
+    `/tenant-connect/sales-analysis?client=${clientId}&malls=${mallId}&outlet=${outletId}&from=${from}&to=${to}`,
+  );
+  // Loaded as the server's browser waits for it: a report toolbar, and none of the page's not ready.
+  await expect(page.locator('[data-report-ready]').first()).toBeAttached();
+  await expect(page.locator('[data-report-ready]:not([data-report-ready="true"])')).toHaveCount(0);
+  // Subscribe is offered once, however many sections the page has.
+  await expect(page.getByTestId('report-subscribe')).toHaveCount(1);
+  const revenue = (await page.getByTestId('sa-kpi-revenue-value').innerText()).trim();
+
+  const mail = await subscribeAndSendNow(page, clientId, 'Sales Analysis', { withWorkbook: false, recipient: TENANT });
+  expect(mail.attachments.map((file) => file.filename)).toEqual([`sales-analysis_${from}_${to}.pdf`]);
+  expect(mail.text).toContain(`outlet=${outletId}`);
+  const [pdf] = mail.attachments;
+  if (!pdf) throw new Error('the mail lacks its PDF');
+  await testInfo.attach('sales-analysis.pdf', { body: pdf.content, contentType: 'application/pdf' });
+  const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
+  expect(text).toContain('SalesAnalysis');
+  expect(text).toContain(revenue.replace(/\s+/g, ''));
 });
 
 test('the Subscriptions page and the subscribe dialog read well on a workstation and a phone', async ({ browser }) => {

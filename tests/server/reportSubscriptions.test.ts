@@ -42,11 +42,11 @@ let jobs: Jobs;
 let operator: Agent;
 let admin: Agent;
 let tenant: Agent;
-const rendered: { request: PdfRequest; renderOnly: boolean | undefined }[] = [];
+const rendered: { request: PdfRequest; renderOnly: boolean | undefined; userId: number | undefined }[] = [];
 const silent = { info: () => {}, error: () => {} };
 const PUBLIC_URL = 'http://mall.test';
 
-const { cafe, boutique, kiosk } = WORLD.outlets;
+const { cafe, boutique, kiosk, apexShop } = WORLD.outlets;
 const { central, harbour, apexPlaza } = WORLD.malls;
 const FILTERS = `client=1&malls=${central},${harbour}&from=2026-03-02&to=2026-03-08`;
 
@@ -54,11 +54,11 @@ const FILTERS = `client=1&malls=${central},${harbour}&from=2026-03-02&to=2026-03
 const renderer: PageRenderer = {
   state: { available: true, message: '' },
   async renderPdf(request) {
-    const { rows } = await db.pool.query<{ render_only: boolean }>(
-      'SELECT render_only FROM sessions WHERE token_hash = $1',
+    const { rows } = await db.pool.query<{ render_only: boolean; user_id: number }>(
+      'SELECT render_only, user_id FROM sessions WHERE token_hash = $1',
       [hashSecret(request.cookie.value)],
     );
-    rendered.push({ request, renderOnly: rows[0]?.render_only });
+    rendered.push({ request, renderOnly: rows[0]?.render_only, userId: rows[0]?.user_id });
     return Buffer.from(`%PDF-1.4\n% ${request.target}\n%%EOF\n`);
   },
   close: async () => {},
@@ -492,6 +492,62 @@ describe('the job, on a controlled clock', () => {
     expect(filtersSheet.get('Comparison')).toBe('Same weekdays last year');
     expect(filtersSheet.get('From')).toEqual(new Date('2026-03-09T00:00:00Z'));
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('sends an outlet page to the recipients who see its outlet, in its mall’s zone', async () => {
+    await grantOperatorPermissions(db.pool, ['/outlets/overallComparison::Read']);
+    const page = { page_path: '/tenant-connect/sales-analysis', formats: ['pdf'] };
+    const range = 'from=2026-03-02&to=2026-03-08';
+    // Without its outlet, or with an outlet the caller does not see, it is refused.
+    const noOutlet = await operator.request('POST', '/api/reportSubscriptions', {
+      body: body({ ...page, filters: `client=1&malls=${central}&${range}` }),
+    });
+    expect(noOutlet.statusCode).toBe(400);
+    expect(noOutlet.json().message).toMatch(/filters.*outlet=/);
+    const notSeen = await tenant.request('POST', '/api/reportSubscriptions', {
+      body: body({ ...page, filters: `client=1&outlet=${cafe}&${range}`, recipient_ids: [ids.tenant] }),
+    });
+    expect(notSeen.statusCode).toBe(403);
+    expect(
+      (
+        await operator.request('POST', '/api/reportSubscriptions', {
+          body: body({ ...page, filters: `client=1&outlet=${apexShop}&${range}` }),
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    rendered.length = 0;
+    const sendDay = { key: 'D:2026-03-09', sendDay: '2026-03-09' };
+    const now = new Date('2026-03-09T01:00:00Z');
+    // Boutique Duo: the operator and the tenant limited to it both get it.
+    const boutiqueId = await subscribe({
+      ...page,
+      filters: `client=1&outlet=${boutique}&${range}`,
+      recipient_ids: [ids.operator, ids.tenant],
+      name: 'Boutique',
+    });
+    const boutiqueSubscription = defined(await findSubscription(db.pool, 1, boutiqueId));
+    expect(boutiqueSubscription).toMatchObject({ mallIds: [central], time_zone: 'Asia/Singapore' });
+    expect(await sendSubscriptionPeriod(deps(), boutiqueSubscription, sendDay, now)).toBe('sent');
+    // Cafe Uno, to the same two: the tenant does not see it and gets nothing.
+    const cafeId = await subscribe({
+      ...page,
+      filters: `client=1&outlet=${cafe}&${range}`,
+      recipient_ids: [ids.operator, ids.tenant],
+      name: 'Cafe',
+    });
+    expect(
+      await sendSubscriptionPeriod(deps(), defined(await findSubscription(db.pool, 1, cafeId)), sendDay, now),
+    ).toBe('sent');
+    const { rows } = await db.pool.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [WORLD.users.tenant]);
+    const tenantSessions = rendered.filter((render) => render.userId === rows[0]?.id).map((r) => r.request.target);
+    expect(tenantSessions).toEqual([`/tenant-connect/sales-analysis?client=1&outlet=${boutique}&${range}`]);
+    expect(rendered.map((render) => render.request.target)).toEqual([
+      `/tenant-connect/sales-analysis?client=1&outlet=${boutique}&${range}`,
+      `/tenant-connect/sales-analysis?client=1&outlet=${boutique}&${range}`,
+      `/tenant-connect/sales-analysis?client=1&outlet=${cafe}&${range}`,
+    ]);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = ANY($1)', [[boutiqueId, cafeId]]);
   });
 
   it('names in the contract exactly the pages a subscription may name', () => {

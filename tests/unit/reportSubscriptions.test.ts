@@ -73,6 +73,14 @@ describe('report subscription schedules', () => {
     );
     expect(scopeOfFilters('client=1&malls=1,2')).toEqual({ clientId: 1, mallIds: [1, 2] });
     expect(scopeOfFilters('client=1')).toBeUndefined();
+    // An outlet page names its outlet; its malls may be left out.
+    expect(scopeOfFilters('client=1&outlet=12&from=2026-03-02&to=2026-03-08', 'outlet')).toEqual({
+      clientId: 1,
+      mallIds: [],
+      outletId: 12,
+    });
+    expect(scopeOfFilters('client=1&malls=2&outlet=all', 'outlet')).toBeUndefined();
+    expect(scopeOfFilters('client=1&malls=2,x', 'malls')).toBeUndefined();
   });
 });
 
@@ -91,6 +99,11 @@ describe('the subscribe dialog', () => {
     });
     expect(subscriptionTargetOf('/shopper-connect/export', '?client=1&malls=2')).toBeUndefined();
     expect(subscriptionTargetOf('/shopper-connect/mall-gmv', '?client=1')).toBeUndefined();
+    expect(subscriptionTargetOf('/tenant-connect/sales-analysis', '?client=1&malls=2&outlet=12')).toMatchObject({
+      pageTitle: 'Sales Analysis',
+      filters: 'client=1&malls=2&outlet=12',
+    });
+    expect(subscriptionTargetOf('/tenant-connect/sales-analysis', '?client=1&malls=2')).toBeUndefined();
     expect(filtersOfSearch('client=1&malls=1%2c2')).toBe('client=1&malls=1,2');
   });
 

@@ -389,10 +389,13 @@ export function ReportToolbar({
   base,
   files,
   children,
+  subscribe = true,
 }: {
   report: ReportExport;
   base: string;
   files: () => readonly CsvFile[];
+  /** Whether it offers Subscribe: a page of several sections offers it once, on its first section's toolbar. */
+  subscribe?: boolean;
   /** The page's own actions, before the export (Mall Home's 'Alert me when…'). */
   children?: ReactNode;
 }) {
@@ -403,7 +406,7 @@ export function ReportToolbar({
     <div className="report-toolbar" data-report-ready={report.ready ? 'true' : 'false'}>
       {report.loading ? <Spinner size={16} data-testid="report-loading" /> : null}
       {children}
-      <SubscribeButton />
+      {subscribe ? <SubscribeButton /> : null}
       <Button
         icon="download"
         data-testid="export-csv"

@@ -347,7 +347,12 @@ function TrendSection({ page, waiting }: { readonly page: PageActor; readonly wa
             </HTMLSelect>
           </FormGroup>
           <div className="sa-toolbar-end">
-            <ReportToolbar report={report} base="sales_analysis_trend" files={() => (trend ? [trendCsv(trend)] : [])} />
+            <ReportToolbar
+              report={report}
+              subscribe={false}
+              base="sales_analysis_trend"
+              files={() => (trend ? [trendCsv(trend)] : [])}
+            />
           </div>
         </div>
       }
@@ -430,7 +435,12 @@ function MealSection({ page, waiting }: { readonly page: PageActor; readonly wai
             {meals ? `Shares of the outlet’s revenue of ${formatMoney(meals.revenueTotal, currency)}` : ''}
           </span>
           <div className="sa-toolbar-end">
-            <ReportToolbar report={report} base="sales_analysis_meals" files={() => [mealTimingsCsv(meals)]} />
+            <ReportToolbar
+              report={report}
+              subscribe={false}
+              base="sales_analysis_meals"
+              files={() => [mealTimingsCsv(meals)]}
+            />
           </div>
         </div>
       }
@@ -478,7 +488,12 @@ function ItemsSection({ page, waiting }: { readonly page: PageActor; readonly wa
         </FormGroup>
         <span className={Classes.TEXT_MUTED}>The ten best-selling items of each period, by amount</span>
         <div className="sa-toolbar-end">
-          <ReportToolbar report={report} base="sales_analysis_items" files={() => [itemsCsv(rows ?? [], bucket)]} />
+          <ReportToolbar
+            report={report}
+            subscribe={false}
+            base="sales_analysis_items"
+            files={() => [itemsCsv(rows ?? [], bucket)]}
+          />
         </div>
       </div>
       <PanelContent panel={panel} label={title}>
