@@ -24,6 +24,7 @@ import {
 } from '../repositories/mallReports.js';
 import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
+import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
 import type { CellKind, SheetCell, SheetSpec } from './workbook.js';
 import {
   type BuiltWorkbook,
@@ -249,7 +250,7 @@ async function memberSheets({ db, scope, range, timeRange, metric }: PageInput):
 }
 
 const PAGE_SHEETS: Record<
-  Exclude<WorkbookPage, 'mall_home' | 'refunds' | 'voucher_redemption'>,
+  Exclude<WorkbookPage, 'mall_home' | 'refunds' | 'voucher_redemption' | 'rent_statements'>,
   (input: PageInput) => Promise<SheetSpec[]>
 > = {
   mall_gmv: mallGmvSheets,
@@ -275,6 +276,10 @@ export async function buildReportWorkbook(
   if (page === 'mall_home') return buildMallHomeWorkbook(db, currencyOf, requester, query, options);
   if (page === 'refunds') return buildAmountWorkbook(db, currencyOf, requester, 'refund', query, options);
   if (page === 'voucher_redemption') return buildAmountWorkbook(db, currencyOf, requester, 'voucher', query, options);
+  if (page === 'rent_statements') {
+    const month = { client_id: query.client_id, mall_ids: query.mall_ids, month: query.start_time.slice(0, 7) };
+    return buildRentStatementsWorkbook(db, requester, month, options);
+  }
   // Pages with the header's hours, time range and metric (withHours); the others report whole days.
   const hourly = reportWorkbook(page).withHours;
   const range: ReportRange = {

@@ -16,10 +16,15 @@ export type CellKind = 'text' | 'money' | 'count' | 'number' | 'percent' | 'shar
 /** A cell's value: text, a number, a day (`YYYY-MM-DD`) or an instant (ISO 8601) for dates; null for an empty cell. */
 export type CellValue = string | number | null;
 
-/** A cell of another kind than its column's (a row of key figures: money, a count, a share). */
+/**
+ * A cell of another kind than its column's (a row of key figures: money, a count, a share), or money in another
+ * currency than the workbook's (a table whose rows are each in their own currency, named in a column beside).
+ */
 export interface TypedCell {
   readonly kind: CellKind;
   readonly value: CellValue;
+  /** Money's currency: its symbol and minor units; the workbook's when left out. */
+  readonly money?: WorkbookSpec['money'] | undefined;
 }
 
 export type SheetCell = CellValue | TypedCell;
@@ -142,7 +147,10 @@ export async function writeWorkbook(spec: WorkbookSpec): Promise<Buffer> {
         const kind = isTyped(given) ? given.kind : column.kind;
         const cell = added.getCell(index + 1);
         cell.value = cellValueOf(kind, isTyped(given) ? given.value : given);
-        const format = formatOf(kind, money);
+        const format = formatOf(
+          kind,
+          isTyped(given) && given.money ? moneyFormat(given.money.symbol, given.money.digits) : money,
+        );
         if (format) cell.numFmt = format;
         if (kind !== 'text') cell.alignment = { horizontal: 'right' };
       });

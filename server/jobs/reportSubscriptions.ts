@@ -5,6 +5,7 @@ import { FILTER_QUERY_KEYS } from '../../src/domain/filterUrl.js';
 import { formatFileDateRange } from '../../src/domain/format.js';
 import { hasPermission } from '../../src/domain/permissions.js';
 import {
+  daysOfFilters,
   duePeriod,
   localClock,
   rolledFilters,
@@ -163,9 +164,12 @@ async function attachmentsFor(
   now: Date,
 ): Promise<MailAttachment[]> {
   const params = new URLSearchParams(filters);
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
+  const days = daysOfFilters(filters);
+  const month = params.get(FILTER_QUERY_KEYS.month);
+  // 'refunds_2026-03-02_2026-03-08.pdf', 'rent-statements_2026-02.pdf', 'sales-trends.pdf'.
   const base = subscription.page_path.split('/').pop() ?? 'report';
+  const named =
+    month !== null ? `${base}_${month}` : days ? `${base}_${formatFileDateRange(days.start, days.end)}` : base;
   const files: MailAttachment[] = [];
   if (subscription.formats.includes('pdf')) {
     const session = await openRenderSession(
@@ -177,13 +181,13 @@ async function attachmentsFor(
       const bytes = await inSlot(deps, recipient.userId, () =>
         deps.runtime.renderer.renderPdf({ target: `${subscription.page_path}?${filters}`, cookie: session.cookie }),
       );
-      files.push({ filename: `${base}_${formatFileDateRange(from, to)}.pdf`, mediaType: 'application/pdf', bytes });
+      files.push({ filename: `${named}.pdf`, mediaType: 'application/pdf', bytes });
     } finally {
       await session.end();
     }
   }
   const page = workbookOfPagePath(subscription.page_path)?.page;
-  if (subscription.formats.includes('workbook') && recipient.mayReadWorkbook && page !== undefined) {
+  if (subscription.formats.includes('workbook') && recipient.mayReadWorkbook && page !== undefined && days) {
     const compare = params.get('compare');
     const workbook = await inSlot(deps, recipient.userId, () =>
       buildReportWorkbook(
@@ -194,8 +198,8 @@ async function attachmentsFor(
         {
           client_id: subscription.client_id,
           mall_ids: subscription.mallIds,
-          start_time: from,
-          end_time: to,
+          start_time: days.start,
+          end_time: days.end,
           ...(compare !== null && isCompareRule(compare) ? { compare } : {}),
           like_for_like: params.get('like_for_like') === '1',
           ...pageOptionsOf(params),

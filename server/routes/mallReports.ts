@@ -4,9 +4,7 @@ import type { WorkbookPage } from '../../src/domain/reportWorkbooks.js';
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest, notFound } from '../errors.js';
-import { exportOwner } from '../exports/exportSlots.js';
 import { buildReportWorkbook, type ReportWorkbookQuery } from '../exports/reportWorkbooks.js';
-import { WORKBOOK_MEDIA_TYPE } from '../exports/workbookParts.js';
 import {
   type CurrencyOf,
   comparisonPlan,
@@ -37,6 +35,7 @@ import {
 } from '../repositories/mallReports.js';
 import { notBoth, reportRange } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
+import { replyWithWorkbook } from './workbookReply.js';
 
 /**
  * The scope of a report of the selected malls over `range` for the caller (mallScopeFor): converted to the
@@ -84,39 +83,17 @@ const timeRangeOf = (value: TimeRange | undefined): TimeRange => value ?? 'daily
 export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
   // Every query here is a report read: on a replica when one is up and caught up (RouteDeps.reads).
   const currencyOf = reportCurrencyCache(pool);
-  /**
-   * A report page's workbook as the download (its filters checked as the page's operations check them). Its export
-   * slot is taken before anything is read and given back when the answer ends, however it ends.
-   */
-  const sendWorkbook = async (
+  /** A report page's workbook as the download, its range checked as the page's operations check it. */
+  const sendWorkbook = (
     request: FastifyRequest,
     reply: FastifyReply,
     page: WorkbookPage,
     query: ReportWorkbookQuery,
   ) => {
     reportRange(query);
-    const caller = requireCaller(request);
-    const release = exportSlots.take(exportOwner(caller.user.id), reply);
-    const gone = new AbortController();
-    reply.raw.once('close', () => gone.abort());
-    try {
-      const workbook = await buildReportWorkbook(
-        pool,
-        currencyOf,
-        { visibility: caller.grants, email: caller.user.email },
-        page,
-        query,
-        { signal: gone.signal },
-      );
-      return reply
-        .type(WORKBOOK_MEDIA_TYPE)
-        .header('content-disposition', `attachment; filename="${workbook.name}"`)
-        .header('cache-control', 'no-store')
-        .send(workbook.bytes);
-    } catch (error) {
-      release();
-      throw error;
-    }
+    return replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+      buildReportWorkbook(pool, currencyOf, requester, page, query, { signal }),
+    );
   };
 
   return {

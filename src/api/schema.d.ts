@@ -1553,6 +1553,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rentStatements/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's rent statements as one Excel workbook
+         * @description The Rent Statements page's tables for the selected malls and month, as one .xlsx workbook named rent-statements_<month>.xlsx: Statements (one row per lease, as GET /api/rentStatements answers them, sorted by the rent at stake; each amount in its row's currency, named in the Currency column, with that currency's number format), Totals per currency (never two currencies added), Groups (per mall, floor and category) and Filters (client, malls, month, the GTO flag threshold, whether the month is still open, generated at and by whom). Numbers are number cells, text is never a formula. The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After).
+         */
+        get: operations["getRentStatementsWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alertRules": {
         parameters: {
             query?: never;
@@ -7053,6 +7073,28 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getRentStatementsWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description The month, YYYY-MM. */
+                month: components["parameters"]["MonthQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getAlertRules: {

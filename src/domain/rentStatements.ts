@@ -318,7 +318,11 @@ export const BAND_MEANINGS: Readonly<Record<Exclude<BandPosition, 'within'>, str
   below: 'Rent may be under market',
 };
 
-const POSITION_WORDS: Readonly<Record<BandPosition, string>> = { above: 'Above', within: 'Within', below: 'Below' };
+export const POSITION_WORDS: Readonly<Record<BandPosition, string>> = {
+  above: 'Above',
+  within: 'Within',
+  below: 'Below',
+};
 
 type BandFields = Pick<RentStatementRowLike, 'band_low_percent' | 'band_high_percent' | 'band_position'>;
 

@@ -1,5 +1,6 @@
-import { addDays, rangeDays } from './dateLimits';
+import { addDays, isValidMonth, rangeDays } from './dateLimits';
 import { FILTER_QUERY_KEYS } from './filterUrl';
+import { monthDays } from './reports';
 import { workbookOfPagePath } from './reportWorkbooks';
 
 /**
@@ -269,6 +270,16 @@ export function rolledFilters(filters: string, sendDay: string): string {
   }
   if (params.has(FILTER_QUERY_KEYS.month)) params.set(FILTER_QUERY_KEYS.month, end.slice(0, 7));
   return params.toString().replace(/%2C/gi, ',');
+}
+
+/** The days a page's filters report: its range, or its month's days; none for a page of the year shown. */
+export function daysOfFilters(filters: string): { start: string; end: string } | undefined {
+  const params = new URLSearchParams(filters);
+  const from = params.get(FILTER_QUERY_KEYS.from);
+  const to = params.get(FILTER_QUERY_KEYS.to);
+  if (from !== null && to !== null) return { start: from, end: to };
+  const month = params.get(FILTER_QUERY_KEYS.month);
+  return month !== null && isValidMonth(month) ? monthDays(month) : undefined;
 }
 
 /** What a subscription's figures are of: its client and malls, and the outlet of an outlet page. */

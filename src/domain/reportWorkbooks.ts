@@ -13,7 +13,8 @@ export type WorkbookPage =
   | 'payment_methods'
   | 'member'
   | 'refunds'
-  | 'voucher_redemption';
+  | 'voucher_redemption'
+  | 'rent_statements';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
@@ -29,11 +30,14 @@ export interface ReportWorkbook {
     | '/api/mall_report/payment_method/workbook'
     | '/api/mall_report/member/workbook'
     | '/api/mall_report/refund/workbook'
-    | '/api/mall_report/voucher/workbook';
+    | '/api/mall_report/voucher/workbook'
+    | '/api/rentStatements/workbook';
   /** The start of the download's name: '<fileBase>_<start>_<end>.xlsx'. */
   readonly fileBase: string;
   /** Whether the page reports the header's hours, time range and metric (Header V2); the others whole days. */
   readonly withHours: boolean;
+  /** What the page reports: a date range, or a month (`month=`; its workbook is named after the month). */
+  readonly period: 'range' | 'month';
   /** What the workbook holds, as the Export page says it. */
   readonly sheets: string;
 }
@@ -47,6 +51,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     operationPath: '/api/mall_report/mall_home/workbook',
     fileBase: 'mall-home',
     withHours: false,
+    period: 'range',
     sheets: 'Key figures, days, outlets and payment methods',
   },
   {
@@ -56,6 +61,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     operationPath: '/api/mall_report/mall_gmv/workbook',
     fileBase: 'mall-gmv',
     withHours: false,
+    period: 'range',
     sheets: 'Days, months, outlets, categories and levels',
   },
   {
@@ -65,6 +71,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     operationPath: '/api/mall_report/peak_hour/workbook',
     fileBase: 'mall-peak-hours',
     withHours: true,
+    period: 'range',
     sheets: 'Heat map, the metric over time, every day and hour',
   },
   {
@@ -74,6 +81,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     operationPath: '/api/mall_report/payment_method/workbook',
     fileBase: 'mall-payment-methods',
     withHours: false,
+    period: 'range',
     sheets: 'Payment methods and the top methods over time',
   },
   {
@@ -83,6 +91,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     operationPath: '/api/mall_report/member/workbook',
     fileBase: 'member-vs-non-member',
     withHours: true,
+    period: 'range',
     sheets: 'Members against non-members over time, their top outlets',
   },
   {
@@ -92,6 +101,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     operationPath: '/api/mall_report/refund/workbook',
     fileBase: 'refunds',
     withHours: false,
+    period: 'range',
     sheets: 'Key figures, refunds by day and by outlet',
   },
   {
@@ -101,7 +111,18 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     operationPath: '/api/mall_report/voucher/workbook',
     fileBase: 'voucher-redemption',
     withHours: false,
+    period: 'range',
     sheets: 'Key figures, voucher redemption by day and by outlet',
+  },
+  {
+    page: 'rent_statements',
+    title: 'Rent Statements',
+    pagePath: '/tenant-connect/rent-statements',
+    operationPath: '/api/rentStatements/workbook',
+    fileBase: 'rent-statements',
+    withHours: false,
+    period: 'month',
+    sheets: 'Every lease’s rent of the month, the totals per currency, the groups',
   },
 ];
 
@@ -121,7 +142,12 @@ export function isWorkbookPage(value: string): value is WorkbookPage {
   return REPORT_WORKBOOKS.some((workbook) => workbook.page === value);
 }
 
-/** The download's name, as the server names it: 'mall-gmv_2026-10-01_2026-10-31.xlsx'. */
+/**
+ * The download's name, as the server names it: 'mall-gmv_2026-10-01_2026-10-31.xlsx'; a month page's after its
+ * month ('rent-statements_2026-10.xlsx').
+ */
 export function workbookFileName(page: WorkbookPage, range: { readonly start: string; readonly end: string }): string {
-  return `${reportWorkbook(page).fileBase}_${formatFileDateRange(range.start, range.end)}.xlsx`;
+  const workbook = reportWorkbook(page);
+  const when = workbook.period === 'month' ? range.start.slice(0, 7) : formatFileDateRange(range.start, range.end);
+  return `${workbook.fileBase}_${when}.xlsx`;
 }

@@ -88,6 +88,11 @@ export function firstDayOfNextMonth(month: string): string {
   return `${addDays(`${month}-28`, 4).slice(0, 7)}-01`;
 }
 
+/** The first and last days of `month` (YYYY-MM). */
+export function monthDays(month: string): { start: string; end: string } {
+  return { start: `${month}-01`, end: addDays(firstDayOfNextMonth(month), -1) };
+}
+
 /** The earlier of two days (`YYYY-MM-DD` compare as text). */
 export const earlierDay = (a: string, b: string): string => (a <= b ? a : b);
 /** The later of two days. */

@@ -183,14 +183,20 @@ test('an operator subscribes to Rent Statements: the PDF mailed shows the month 
   ).trim();
   expect(firstOutlet).not.toBe('');
 
-  const mail = await subscribeAndSendNow(page, clientId, 'Rent Statements', { withWorkbook: false });
-  expect(mail.attachments.map((file) => file.filename)).toEqual([expect.stringMatching(/^rent-statements_.*\.pdf$/)]);
-  const [pdf] = mail.attachments;
-  if (!pdf) throw new Error('the mail lacks its PDF');
+  const mail = await subscribeAndSendNow(page, clientId, 'Rent Statements');
+  expect(mail.attachments.map((file) => file.filename)).toEqual([
+    `rent-statements_${month}.pdf`,
+    `rent-statements_${month}.xlsx`,
+  ]);
+  const [pdf, xlsx] = mail.attachments;
+  if (!pdf || !xlsx) throw new Error('the mail lacks its files');
   await testInfo.attach('rent-statements.pdf', { body: pdf.content, contentType: 'application/pdf' });
   const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
   expect(text).toContain('RentStatements');
   expect(text).toContain(firstOutlet.replace(/\s+/g, ''));
+  // The workbook's first statement is the page's first row.
+  const statements = await sheetFigures(xlsx.content, 'Statements');
+  expect([...statements.keys()][1]).toBe(firstOutlet);
 });
 
 test('the super admin sends the tenant-only account its outlet’s Sales Analysis, as that account sees it', async ({

@@ -275,6 +275,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   createLease: (ids) => ({ body: lease(ids) }),
   updateLease: (ids) => ({ body: { ...lease(ids), id: LEASE_ROW + ids.outlet } }),
   getRentStatements: () => ({ query: { month: '2026-03' } }),
+  getRentStatementsWorkbook: () => ({ query: { month: '2026-03' } }),
   getTenantRentStatement: () => ({ query: { month: '2026-03' } }),
   updateOccupancyBands: (ids) => ({
     body: { client_id: ids.client, bands: [{ category: 'Matrix', low_percent: 5, high_percent: 9 }] },

@@ -1,7 +1,11 @@
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
+import { RENT_WORKBOOK_SHEETS } from '../../server/exports/rentStatementsWorkbook.js';
+import { moneyFormat } from '../../server/exports/workbook.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
+import { currencyFormat } from '../../src/domain/format.js';
 import { LEASE_MESSAGES } from '../../src/domain/leases.js';
 import {
   ACCESS_CALLERS,
@@ -32,6 +36,7 @@ beforeAll(async () => {
     '/api/leases::Create',
     '/api/leases::Update',
     '/api/rentStatements::Read',
+    '/api/rentStatements/workbook::Read',
     '/api/tenant/rentStatement::Read',
     '/api/occupancyBands::Read',
     '/api/occupancyBands::Update',
@@ -321,6 +326,60 @@ describe('GET /api/rentStatements (hand-computed)', () => {
       [boutique, false],
     ]);
     for (const [outlet, flagged] of flags) expect(reviewFlags.get(outlet)).toBe(flagged);
+  });
+
+  it('as one workbook: every statement in its currency’s format, the totals per currency, the groups', async () => {
+    const response = await agents.operator.get(
+      statementsUrl([central, harbour]).replace('rentStatements?', 'rentStatements/workbook?'),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="rent-statements_2026-09.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([...RENT_WORKBOOK_SHEETS, 'Filters']);
+    const sheetRows = (name: string) => {
+      const rows: ExcelJS.Row[] = [];
+      workbook.getWorksheet(name)?.eachRow((row, number) => {
+        if (number > 1) rows.push(row);
+      });
+      return rows;
+    };
+    const report = (await agents.operator.get(statementsUrl([central, harbour]))).json();
+    const statements = sheetRows('Statements');
+    // The rows of the page's answer, in its order: outlet, currency, declared GTO, rent at stake, total due.
+    expect(statements.map((row) => [1, 5, 11, 18, 22].map((column) => row.getCell(column).value))).toEqual(
+      report.rows.map((row: Record<string, unknown>) => [
+        row.outlet_name,
+        row.currency,
+        row.sales_declared,
+        row.rent_at_stake,
+        row.total_due,
+      ]),
+    );
+    const sgd = currencyFormat('SGD');
+    expect(statements[0]?.getCell(22).numFmt).toBe(moneyFormat(sgd.symbol, sgd.digits));
+    // Hand-computed: two SGD leases, Cafe Uno flagged, due 19,075 + 8,720 = 27,795, at stake 5,000.
+    const [totals] = sheetRows('Totals per currency');
+    expect([1, 2, 3, 7, 10].map((column) => totals?.getCell(column).value)).toEqual(['SGD', 2, 1, 5_000, 27_795]);
+    expect(sheetRows('Groups').map((row) => row.getCell(2).value)).toContain('Central Mall');
+    const filters = new Map(sheetRows('Filters').map((row) => [String(row.getCell(1).value), row.getCell(2).value]));
+    expect(filters.get('Month')).toBe('2026-09');
+    // The tenant's workbook holds its own outlet's statement only; another client's mall is refused.
+    const tenantBook = await agents.tenant.get(
+      statementsUrl([central]).replace('rentStatements?', 'rentStatements/workbook?'),
+    );
+    expect(tenantBook.statusCode, tenantBook.body).toBe(200);
+    const tenantWorkbook = new ExcelJS.Workbook();
+    await tenantWorkbook.xlsx.load(tenantBook.rawPayload as unknown as ExcelJS.Buffer);
+    const tenantOutlets: unknown[] = [];
+    tenantWorkbook.getWorksheet('Statements')?.eachRow((row, number) => {
+      if (number > 1) tenantOutlets.push(row.getCell(1).value);
+    });
+    expect(tenantOutlets).toEqual(['Boutique Duo']);
+    const refused = await agents.operator.get(
+      statementsUrl([WORLD.malls.apexPlaza]).replace('rentStatements?', 'rentStatements/workbook?'),
+    );
+    expect(refused.statusCode).toBe(403);
   });
 
   it('a month before any lease has no rows; a month not over is partial with a projection', async () => {

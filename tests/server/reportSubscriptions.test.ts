@@ -428,7 +428,6 @@ describe('the job, on a controlled clock', () => {
     const id = await subscribe({
       page_path: '/tenant-connect/rent-statements',
       filters: `client=1&malls=${central}&month=2026-01`,
-      formats: ['pdf'],
       recipient_ids: [ids.operator],
       name: 'Rent',
     });
@@ -444,17 +443,25 @@ describe('the job, on a controlled clock', () => {
       [id],
     );
     expect(delivered).toEqual([{ recipients: 0 }]);
-    // Allowed it, they get February on the 1st of March: the month just ended.
-    await grantOperatorPermissions(db.pool, ['/api/rentStatements::Read']);
+    // Allowed it, they get February on the 1st of March: the month just ended, its PDF and its workbook.
+    await grantOperatorPermissions(db.pool, ['/api/rentStatements::Read', '/api/rentStatements/workbook::Read']);
     const second = { key: 'M:2026-03b', sendDay: '2026-03-01' };
     expect(await sendSubscriptionPeriod(deps(), subscription, second, new Date('2026-03-01T01:00:00Z'))).toBe('sent');
     expect(rendered.map((render) => render.request.target)).toEqual([
       `/tenant-connect/rent-statements?client=1&malls=${central}&month=2026-02`,
     ]);
-    await db.pool.query(`DELETE FROM role_api_permissions WHERE permission = '/api/rentStatements::Read'`);
+    await waitUntil('the mail delivered', async () =>
+      (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === 'Rent: Rent Statements'),
+    );
+    const mail = (await outboxOf(WORLD.users.operator1)).find((sent) => sent.subject === 'Rent: Rent Statements');
+    expect(mail?.attachments.map(({ filename }) => filename)).toEqual([
+      'rent-statements_2026-02.pdf',
+      'rent-statements_2026-02.xlsx',
+    ]);
+    await db.pool.query(`DELETE FROM role_api_permissions WHERE permission LIKE '/api/rentStatements%'`);
     // A page without a workbook refuses one, naming the field.
     const refused = await operator.request('POST', '/api/reportSubscriptions', {
-      body: body({ page_path: '/tenant-connect/rent-statements', filters: `client=1&malls=${central}&month=2026-01` }),
+      body: body({ page_path: '/shopper-connect/sales-trends', filters: `client=1&malls=${central}` }),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/formats/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  daysOfFilters,
   draftOfSubscription,
   duePeriod,
   filtersOfSearch,
@@ -67,6 +68,10 @@ describe('report subscription schedules', () => {
     // A month page reports the month of the last whole day: on the 1st, the month just ended.
     expect(rolledFilters('client=1&malls=1&month=2026-01', '2026-03-01')).toBe('client=1&malls=1&month=2026-02');
     expect(rolledFilters('client=1&malls=1&month=2026-01', '2026-03-20')).toBe('client=1&malls=1&month=2026-03');
+    // The days a subscription's files are named after and its workbook made of: the range, or the month's days.
+    expect(daysOfFilters('client=1&from=2026-03-02&to=2026-03-08')).toEqual({ start: '2026-03-02', end: '2026-03-08' });
+    expect(daysOfFilters('client=1&month=2024-02')).toEqual({ start: '2024-02-01', end: '2024-02-29' });
+    expect(daysOfFilters('client=1&malls=1')).toBeUndefined();
     // Sales Trends shows the year of the day it is rendered: nothing of its filters rolls.
     expect(rolledFilters('client=1&malls=1&compare=same_month_last_year', '2026-03-20')).toBe(
       'client=1&malls=1&compare=same_month_last_year',
@@ -123,8 +128,8 @@ describe('the subscribe dialog', () => {
       expect(formats).toEqual(workbookOfPagePath(path) ? ['pdf', 'workbook'] : ['pdf']);
       expect(subscriptionDraftProblems({ ...draft, formats, recipientIds: [2] }, path)).toEqual({});
     }
-    expect(formatsOfPage('/tenant-connect/rent-statements')).toEqual(['pdf']);
-    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/tenant-connect/rent-statements').formats).toBe(
+    expect(formatsOfPage('/shopper-connect/sales-trends')).toEqual(['pdf']);
+    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/shopper-connect/sales-trends').formats).toBe(
       'Please choose at least one format.',
     );
   });

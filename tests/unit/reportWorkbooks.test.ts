@@ -25,6 +25,10 @@ describe('the report pages’ workbooks', () => {
       'mall-peak-hours_2026-03-02_2026-03-08.xlsx',
     );
     expect(reportWorkbook('member').operationPath).toBe('/api/mall_report/member/workbook');
+    // A month page's workbook is named after its month.
+    expect(workbookFileName('rent_statements', { start: '2026-02-01', end: '2026-02-28' })).toBe(
+      'rent-statements_2026-02.xlsx',
+    );
     expect(REPORT_WORKBOOKS.filter((workbook) => workbook.withHours).map((workbook) => workbook.page)).toEqual([
       'peak_hours',
       'member',
