@@ -25,6 +25,7 @@ import {
 import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
 import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
+import { buildSalesTrendsWorkbook } from './salesTrendsWorkbook.js';
 import type { CellKind, SheetCell, SheetSpec } from './workbook.js';
 import {
   type BuiltWorkbook,
@@ -250,7 +251,7 @@ async function memberSheets({ db, scope, range, timeRange, metric }: PageInput):
 }
 
 const PAGE_SHEETS: Record<
-  Exclude<WorkbookPage, 'mall_home' | 'refunds' | 'voucher_redemption' | 'rent_statements'>,
+  Exclude<WorkbookPage, 'mall_home' | 'refunds' | 'voucher_redemption' | 'rent_statements' | 'sales_trends'>,
   (input: PageInput) => Promise<SheetSpec[]>
 > = {
   mall_gmv: mallGmvSheets,
@@ -276,6 +277,10 @@ export async function buildReportWorkbook(
   if (page === 'mall_home') return buildMallHomeWorkbook(db, currencyOf, requester, query, options);
   if (page === 'refunds') return buildAmountWorkbook(db, currencyOf, requester, 'refund', query, options);
   if (page === 'voucher_redemption') return buildAmountWorkbook(db, currencyOf, requester, 'voucher', query, options);
+  if (page === 'sales_trends') {
+    const year = { ...query, year: Number(query.end_time.slice(0, 4)) };
+    return buildSalesTrendsWorkbook(db, currencyOf, requester, year, options);
+  }
   if (page === 'rent_statements') {
     const month = { client_id: query.client_id, mall_ids: query.mall_ids, month: query.start_time.slice(0, 7) };
     return buildRentStatementsWorkbook(db, requester, month, options);

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { isCompareRule } from '../../src/domain/comparisonUrl.js';
-import { isMetric, isTimeRange, type Metric, type TimeRange } from '../../src/domain/dateLimits.js';
+import { addDays, isMetric, isTimeRange, type Metric, type TimeRange } from '../../src/domain/dateLimits.js';
 import { FILTER_QUERY_KEYS } from '../../src/domain/filterUrl.js';
 import { formatFileDateRange } from '../../src/domain/format.js';
 import { hasPermission } from '../../src/domain/permissions.js';
@@ -11,8 +11,9 @@ import {
   rolledFilters,
   type SubscriptionPeriod,
   scheduleText,
-  scopeOfFilters,
+  scopeOfSubscription,
   subscribablePage,
+  subscriptionFileBase,
 } from '../../src/domain/reportSubscriptions.js';
 import { workbookOfPagePath } from '../../src/domain/reportWorkbooks.js';
 import { openRenderSession, renderSessionSeconds } from '../auth/renderSessions.js';
@@ -107,7 +108,7 @@ async function recipientNow(
   const page = subscribablePage(subscription.page_path);
   if (page === undefined || !allowed(page.read)) return undefined;
   const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
-  const outletId = scopeOfFilters(subscription.filters, page.scope)?.outletId;
+  const outletId = scopeOfSubscription(subscription.page_path, subscription.filters)?.outletId;
   const seen =
     outletId === undefined
       ? (await countVisibleMalls(deps.pool, visibility, subscription.mallIds, subscription.client_id)) ===
@@ -161,15 +162,22 @@ async function attachmentsFor(
   subscription: StoredSubscription,
   recipient: Recipient,
   filters: string,
+  sendDay: string,
   now: Date,
 ): Promise<MailAttachment[]> {
   const params = new URLSearchParams(filters);
-  const days = daysOfFilters(filters);
+  // A page of the year shown (Sales Trends) reports the year of its last whole day, up to that day.
+  const lastDay = addDays(sendDay, -1);
+  const days = daysOfFilters(filters) ?? { start: `${lastDay.slice(0, 4)}-01-01`, end: lastDay };
   const month = params.get(FILTER_QUERY_KEYS.month);
-  // 'refunds_2026-03-02_2026-03-08.pdf', 'rent-statements_2026-02.pdf', 'sales-trends.pdf'.
-  const base = subscription.page_path.split('/').pop() ?? 'report';
+  // 'refunds_2026-03-02_2026-03-08.pdf', 'rent-statements_2026-02.pdf', 'sales-trends_2026.pdf', 'mall-outlet-12_…'.
+  const base = subscriptionFileBase(subscription.page_path);
   const named =
-    month !== null ? `${base}_${month}` : days ? `${base}_${formatFileDateRange(days.start, days.end)}` : base;
+    month !== null
+      ? `${base}_${month}`
+      : daysOfFilters(filters)
+        ? `${base}_${formatFileDateRange(days.start, days.end)}`
+        : `${base}_${days.start.slice(0, 4)}`;
   const files: MailAttachment[] = [];
   if (subscription.formats.includes('pdf')) {
     const session = await openRenderSession(
@@ -187,7 +195,7 @@ async function attachmentsFor(
     }
   }
   const page = workbookOfPagePath(subscription.page_path)?.page;
-  if (subscription.formats.includes('workbook') && recipient.mayReadWorkbook && page !== undefined && days) {
+  if (subscription.formats.includes('workbook') && recipient.mayReadWorkbook && page !== undefined) {
     const compare = params.get('compare');
     const workbook = await inSlot(deps, recipient.userId, () =>
       buildReportWorkbook(
@@ -256,7 +264,10 @@ export async function sendSubscriptionPeriod(
     for (const userId of subscription.recipientIds) {
       const recipient = await recipientNow(deps, subscription, userId);
       if (!recipient) continue;
-      mails.push({ recipient, files: await attachmentsFor(deps, subscription, recipient, filters, now) });
+      mails.push({
+        recipient,
+        files: await attachmentsFor(deps, subscription, recipient, filters, period.sendDay, now),
+      });
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

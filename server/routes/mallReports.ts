@@ -5,6 +5,7 @@ import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest, notFound } from '../errors.js';
 import { buildReportWorkbook, type ReportWorkbookQuery } from '../exports/reportWorkbooks.js';
+import { buildSalesTrendsWorkbook } from '../exports/salesTrendsWorkbook.js';
 import {
   type CurrencyOf,
   comparisonPlan,
@@ -143,6 +144,10 @@ export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
     getMallPaymentMethodsWorkbook: (request, reply) => sendWorkbook(request, reply, 'payment_methods', request.query),
     getMemberWorkbook: (request, reply) => sendWorkbook(request, reply, 'member', request.query),
     getMallRefundWorkbook: (request, reply) => sendWorkbook(request, reply, 'refunds', request.query),
+    getSalesTrendsWorkbook: (request, reply) =>
+      replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildSalesTrendsWorkbook(pool, currencyOf, requester, request.query, { signal }),
+      ),
     getMallVoucherWorkbook: (request, reply) => sendWorkbook(request, reply, 'voucher_redemption', request.query),
 
     async getMallRanking(request) {

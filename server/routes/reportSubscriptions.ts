@@ -3,7 +3,7 @@ import {
   formatsOfPage,
   type SubscriptionFormat,
   scheduleProblem,
-  scopeOfFilters,
+  scopeOfSubscription,
   subscribablePage,
 } from '../../src/domain/reportSubscriptions.js';
 import { requireCaller, seesIds } from '../auth/access.js';
@@ -63,7 +63,7 @@ export function reportSubscriptionHandlers({ pool, reportSubscriptions: runtime 
     // The contract's enum admits only the pages of the list.
     const page = subscribablePage(body.page_path);
     if (!page) throw badRequest('body/page_path must be a report page a subscription may name.');
-    const scope = scopeOfFilters(body.filters, page.scope);
+    const scope = scopeOfSubscription(body.page_path, body.filters);
     if (!scope || scope.clientId !== body.client_id) {
       throw badRequest(page.scope === 'outlet' ? SUBSCRIPTION_MESSAGES.outletFilters : SUBSCRIPTION_MESSAGES.filters);
     }

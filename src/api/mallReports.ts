@@ -219,6 +219,10 @@ function workbookCall(page: WorkbookPage, query: ReportQuery, client: typeof api
       return client.GET('/api/mall_report/refund/workbook', { params: { query: compared }, ...asStream });
     case 'voucher_redemption':
       return client.GET('/api/mall_report/voucher/workbook', { params: { query: compared }, ...asStream });
+    case 'sales_trends': {
+      const year = { client_id: days.client_id, mall_ids: days.mall_ids, year: Number(query.end.slice(0, 4)) };
+      return client.GET('/api/mall_report/sales_trends/workbook', { params: { query: year }, ...asStream });
+    }
     case 'rent_statements': {
       const month = { client_id: days.client_id, mall_ids: days.mall_ids, month: query.start.slice(0, 7) };
       return client.GET('/api/rentStatements/workbook', { params: { query: month }, ...asStream });

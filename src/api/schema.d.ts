@@ -881,6 +881,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mall_report/sales_trends/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales Trends' months of a year as one Excel workbook
+         * @description The Sales Trends page's table for the selected malls and year, as one .xlsx workbook named sales-trends_<year>.xlsx: Months (each month's GMV and transactions of the year and of the year before, the growth of each, and the days and figures the growth compares, as the page shows them; the month still open marked partial, a month not begun empty) and Filters (client, malls, year, currency, comparison, like-for-like, the malls' today, generated at and by whom). Without `compare` each month is compared with the same month of the year before (the page's own rule); with one, each month's days are compared as GET /api/mall_report/growth compares them. The figures are those of the page's operations (monthly, growth); the workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After). Malls of several currencies are converted to the client's reporting currency; without a rate the answer is 409 with the figures per currency.
+         */
+        get: operations["getSalesTrendsWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mall_report/crossSpending": {
         parameters: {
             query?: never;
@@ -2366,11 +2386,8 @@ export interface components {
         ReportSubscriptionInput: {
             client_id: components["schemas"]["Id"];
             name: string;
-            /**
-             * @description A report page of the app whose figures follow the client, malls and period of its filters (Mall Home, Mall GMV, Marcom Breakeven Target, Mall Peak Hours, Mall Payment Methods, Member vs Non-member, Sales Trends, Refunds, Voucher Redemption, Breakeven Target, Rent Statements), or of one outlet of its filters (outlet=: Sales Analysis, Sales Review).
-             * @enum {string}
-             */
-            page_path: "/shopper-connect/mall-home" | "/shopper-connect/mall-gmv" | "/shopper-connect/breakeven-target/marcom" | "/shopper-connect/mall-peak-hours" | "/shopper-connect/mall-payment-methods" | "/shopper-connect/member-vs-non-member" | "/shopper-connect/sales-trends" | "/shopper-connect/refunds" | "/shopper-connect/voucher-redemption" | "/tenant-connect/breakeven-target" | "/tenant-connect/rent-statements" | "/tenant-connect/sales-analysis" | "/tenant-connect/sales-review";
+            /** @description A report page of the app whose figures follow the client, malls and period of its filters (Mall Home, Mall GMV, Marcom Breakeven Target, Mall Peak Hours, Mall Payment Methods, Member vs Non-member, Sales Trends, Refunds, Voucher Redemption, Breakeven Target, Rent Statements), or of one outlet: the outlet of its filters (outlet=: Sales Analysis, Sales Review) or of its path (Mall Outlet, /shopper-connect/mall-outlet/<id>). */
+            page_path: ("/shopper-connect/mall-home" | "/shopper-connect/mall-gmv" | "/shopper-connect/breakeven-target/marcom" | "/shopper-connect/mall-peak-hours" | "/shopper-connect/mall-payment-methods" | "/shopper-connect/member-vs-non-member" | "/shopper-connect/sales-trends" | "/shopper-connect/refunds" | "/shopper-connect/voucher-redemption" | "/tenant-connect/breakeven-target" | "/tenant-connect/rent-statements" | "/tenant-connect/sales-analysis" | "/tenant-connect/sales-review") | string;
             /**
              * @description The page's query string as its address shows it (client=3&malls=1,2&from=...&to=...); its range keeps its number of days and ends the day before each sending.
              * @example client=1&malls=1&from=2026-03-01&to=2026-03-07
@@ -5624,6 +5641,33 @@ export interface operations {
                 end_time: components["parameters"]["EndDate"];
                 /** @description What the range is compared with (see the operation). */
                 compare?: components["parameters"]["Compare"];
+                /** @description Count only the outlets trading through the whole of both periods. */
+                like_for_like?: components["parameters"]["LikeForLike"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MissingExchangeRate"];
+            429: components["responses"]["TooManyExports"];
+        };
+    };
+    getSalesTrendsWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description The year shown, beside the year before. */
+                year: number;
+                /** @description The growth call's rule; left out, the same month of the year before (no default). */
+                compare?: "previous" | "same_weekday_last_year" | "same_date_last_year" | "festival_aligned";
                 /** @description Count only the outlets trading through the whole of both periods. */
                 like_for_like?: components["parameters"]["LikeForLike"];
             };

@@ -71,6 +71,14 @@ export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
     scope: 'malls',
   },
   {
+    // The outlet is the path's (`:id`).
+    path: '/shopper-connect/mall-outlet/:id',
+    title: 'Mall Outlet',
+    read: '/api/mall_report/outlet/overallComparison',
+    period: 'range',
+    scope: 'outlet',
+  },
+  {
     path: '/shopper-connect/mall-payment-methods',
     title: 'Mall Payment Methods',
     read: '/api/mall_report/payment_method/overall',
@@ -135,9 +143,17 @@ export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
   },
 ];
 
-/** The page at `path` a subscription may name, if it is one. */
+/** The id a page's path names where its route has `:id` ('/shopper-connect/mall-outlet/12': 12). */
+function pathId(page: SubscribablePage, path: string): number | undefined {
+  if (!page.path.endsWith('/:id')) return undefined;
+  const prefix = page.path.slice(0, -':id'.length);
+  const id = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : undefined;
+}
+
+/** The page at `path` a subscription may name, if it is one (a route with `:id` matches its paths with an id). */
 export function subscribablePage(path: string): SubscribablePage | undefined {
-  return SUBSCRIBABLE_PAGES.find((page) => page.path === path);
+  return SUBSCRIBABLE_PAGES.find((page) => page.path === path || pathId(page, path) !== undefined);
 }
 
 /** Whether `path` is a report page a subscription may name. */
@@ -293,12 +309,14 @@ export interface SubscriptionScope {
 const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
 
 /**
- * The client and malls a page's filters name, and for an outlet page its outlet (undefined when they name none or
- * not as ids: a mall page needs its malls, an outlet page one outlet).
+ * The client and malls a page's filters name, and for an outlet page its outlet (`pathOutlet` when the page's path
+ * names it, else the filters' `outlet=`); undefined when they name none or not as ids: a mall page needs its malls,
+ * an outlet page one outlet.
  */
 export function scopeOfFilters(
   filters: string,
   scope: SubscribablePage['scope'] = 'malls',
+  pathOutlet?: number,
 ): SubscriptionScope | undefined {
   const params = new URLSearchParams(filters);
   const client = Number(params.get(FILTER_QUERY_KEYS.client));
@@ -307,10 +325,23 @@ export function scopeOfFilters(
   if (!isId(client) || !malls.every(isId)) return undefined;
   const mallIds = [...new Set(malls)];
   if (scope === 'outlet') {
-    const outlet = Number(params.get(FILTER_QUERY_KEYS.outlet));
+    const outlet = pathOutlet ?? Number(params.get(FILTER_QUERY_KEYS.outlet));
     return isId(outlet) ? { clientId: client, mallIds, outletId: outlet } : undefined;
   }
   return mallIds.length > 0 ? { clientId: client, mallIds } : undefined;
+}
+
+/** The start of a subscription's file names: the page's last path part ('refunds'), with its id ('mall-outlet-12'). */
+export function subscriptionFileBase(pagePath: string): string {
+  const parts = pagePath.split('/').filter((part) => part !== '');
+  const last = parts.at(-1) ?? 'report';
+  return /^\d+$/.test(last) && parts.length > 1 ? `${parts.at(-2)}-${last}` : last;
+}
+
+/** What a subscription of the page at `pagePath` with `filters` is of; undefined for no such page or scope. */
+export function scopeOfSubscription(pagePath: string, filters: string): SubscriptionScope | undefined {
+  const page = subscribablePage(pagePath);
+  return page && scopeOfFilters(filters, page.scope, pathId(page, pagePath));
 }
 
 /* ---------------------------------------------------------------- the subscribe dialog */
@@ -361,7 +392,7 @@ export function subscriptionTargetOf(pagePath: string, search: string): Subscrip
   const page = subscribablePage(pagePath);
   if (!page) return undefined;
   const filters = filtersOfSearch(search);
-  const scope = scopeOfFilters(filters, page.scope);
+  const scope = scopeOfSubscription(pagePath, filters);
   if (!scope) return undefined;
   return { clientId: scope.clientId, pagePath, pageTitle: page.title, filters };
 }

@@ -14,7 +14,8 @@ export type WorkbookPage =
   | 'member'
   | 'refunds'
   | 'voucher_redemption'
-  | 'rent_statements';
+  | 'rent_statements'
+  | 'sales_trends';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
@@ -31,13 +32,17 @@ export interface ReportWorkbook {
     | '/api/mall_report/member/workbook'
     | '/api/mall_report/refund/workbook'
     | '/api/mall_report/voucher/workbook'
-    | '/api/rentStatements/workbook';
+    | '/api/rentStatements/workbook'
+    | '/api/mall_report/sales_trends/workbook';
   /** The start of the download's name: '<fileBase>_<start>_<end>.xlsx'. */
   readonly fileBase: string;
   /** Whether the page reports the header's hours, time range and metric (Header V2); the others whole days. */
   readonly withHours: boolean;
-  /** What the page reports: a date range, or a month (`month=`; its workbook is named after the month). */
-  readonly period: 'range' | 'month';
+  /**
+   * What the page reports: a date range, a month (`month=`; its workbook is named after the month) or a year (named
+   * after the year).
+   */
+  readonly period: 'range' | 'month' | 'year';
   /** What the workbook holds, as the Export page says it. */
   readonly sheets: string;
 }
@@ -124,6 +129,16 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     period: 'month',
     sheets: 'Every lease’s rent of the month, the totals per currency, the groups',
   },
+  {
+    page: 'sales_trends',
+    title: 'Sales Trends',
+    pagePath: '/shopper-connect/sales-trends',
+    operationPath: '/api/mall_report/sales_trends/workbook',
+    fileBase: 'sales-trends',
+    withHours: false,
+    period: 'year',
+    sheets: 'The months of the year beside the year before, their growth and what it compares',
+  },
 ];
 
 /** The workbook of `page`. */
@@ -144,10 +159,13 @@ export function isWorkbookPage(value: string): value is WorkbookPage {
 
 /**
  * The download's name, as the server names it: 'mall-gmv_2026-10-01_2026-10-31.xlsx'; a month page's after its
- * month ('rent-statements_2026-10.xlsx').
+ * month ('rent-statements_2026-10.xlsx'), a year page's after its year ('sales-trends_2026.xlsx').
  */
 export function workbookFileName(page: WorkbookPage, range: { readonly start: string; readonly end: string }): string {
   const workbook = reportWorkbook(page);
-  const when = workbook.period === 'month' ? range.start.slice(0, 7) : formatFileDateRange(range.start, range.end);
+  const when =
+    workbook.period === 'range'
+      ? formatFileDateRange(range.start, range.end)
+      : range.start.slice(0, workbook.period === 'month' ? 7 : 4);
   return `${workbook.fileBase}_${when}.xlsx`;
 }

@@ -199,6 +199,33 @@ test('an operator subscribes to Rent Statements: the PDF mailed shows the month 
   expect([...statements.keys()][1]).toBe(firstOutlet);
 });
 
+test('an operator subscribes to an outlet’s Mall Outlet page: the PDF shows that outlet’s GMV', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openAs(page, OPERATOR, '/shopper-connect/mall-home');
+  const { clientId, mallId, from, to } = await firstMallWeek(page);
+  const outlets = (await (await page.request.get(`/outlets?client_id=${clientId}`)).json()) as {
+    id: number;
+    mall_id: number;
+  }[];
+  const outletId = outlets.find((outlet) => outlet.mall_id === mallId)?.id;
+  if (outletId === undefined) throw new Error('the mall has no outlet');
+  await page.goto(`/shopper-connect/mall-outlet/${outletId}?client=${clientId}&malls=${mallId}&from=${from}&to=${to}`);
+  await expect(page.locator('[data-report-ready]').first()).toBeAttached();
+  await expect(page.locator('[data-report-ready]:not([data-report-ready="true"])')).toHaveCount(0);
+  const gmv = (await page.getByTestId('kpi-gmv-value').innerText()).trim();
+
+  const mail = await subscribeAndSendNow(page, clientId, 'Mall Outlet', { withWorkbook: false });
+  expect(mail.attachments.map((file) => file.filename)).toEqual([`mall-outlet-${outletId}_${from}_${to}.pdf`]);
+  expect(mail.text).toContain(`/shopper-connect/mall-outlet/${outletId}?`);
+  const [pdf] = mail.attachments;
+  if (!pdf) throw new Error('the mail lacks its PDF');
+  await testInfo.attach('mall-outlet.pdf', { body: pdf.content, contentType: 'application/pdf' });
+  const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
+  expect(text).toContain(gmv.replace(/\s+/g, ''));
+});
+
 test('the super admin sends the tenant-only account its outlet’s Sales Analysis, as that account sees it', async ({
   page,
   browser,

@@ -648,7 +648,15 @@ describe('exportMachine details', () => {
   });
 
   it('offers every report page’s workbook to a user who may read the mall reports, Mall Home first', () => {
-    expect(context().workbookPages).toEqual(['mall_home', 'mall_gmv', 'peak_hours', 'payment_methods', 'member']);
+    expect(context().workbookPages).toEqual([
+      'mall_home',
+      'mall_gmv',
+      'peak_hours',
+      'payment_methods',
+      'member',
+      'refunds',
+      'voucher_redemption',
+    ]);
     expect(context().workbookPage).toBe('mall_home');
     // The page is chosen with the workbook format only.
     expect(snapshot().can({ type: 'export.workbookPage', page: 'member' })).toBe(false);

@@ -276,6 +276,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   updateLease: (ids) => ({ body: { ...lease(ids), id: LEASE_ROW + ids.outlet } }),
   getRentStatements: () => ({ query: { month: '2026-03' } }),
   getRentStatementsWorkbook: () => ({ query: { month: '2026-03' } }),
+  getSalesTrendsWorkbook: () => ({ query: { year: 2026, compare: 'festival_aligned' } }),
   getTenantRentStatement: () => ({ query: { month: '2026-03' } }),
   updateOccupancyBands: (ids) => ({
     body: { client_id: ids.client, bands: [{ category: 'Matrix', low_percent: 5, high_percent: 9 }] },

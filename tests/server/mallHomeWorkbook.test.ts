@@ -8,7 +8,7 @@ import { REPORT_WORKBOOK_SHEETS } from '../../server/exports/reportWorkbooks.js'
 import { DATE_FORMAT, moneyFormat, SHARE_FORMAT, writeWorkbook } from '../../server/exports/workbook.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { mallHomeComparison, mallHomeKpis, peakHoursView, type ReportQuery } from '../../src/domain/mallReportViews.js';
-import { growthRate } from '../../src/domain/reports.js';
+import { growthRate, MONTH_NAMES } from '../../src/domain/reports.js';
 import { grantOperatorPermissions, PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
 
@@ -51,6 +51,7 @@ beforeAll(async () => {
       ...['daily', 'monthly', 'mall', 'outlet', 'category', 'level', 'growth', 'peak_hour', 'payment_method/overall'],
       ...['member/overall', 'member/outlet', 'mall_home/workbook', 'mall_gmv/workbook', 'peak_hour/workbook'],
       ...['payment_method/workbook', 'member/workbook', 'refund', 'voucher', 'refund/workbook', 'voucher/workbook'],
+      'sales_trends/workbook',
     ].map((path) => `/api/mall_report/${path}::Read`),
   );
   await inTransaction(db.pool, async (client) => {
@@ -541,6 +542,38 @@ describe('the other report pages’ workbooks', () => {
       expect(filtersOf(workbook).get('Comparison')).toBe('Previous period');
       expect((await operator.get(url(`${path}/workbook`, { ...SELECTION, mall_ids: [3] }))).statusCode).toBe(403);
     }
+  });
+
+  it('Sales Trends: the months of the year beside the year before, as the monthly report counts them', async () => {
+    const response = await operator.get(
+      url('sales_trends/workbook', { client_id: 1, mall_ids: [central, harbour], year: 2026 }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="sales-trends_2026.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Months', 'Filters']);
+    expect(headersOf(workbook, 'Months').slice(0, 3)).toEqual(['Month', 'GMV 2026', 'GMV 2025']);
+    const months = valuesOf(workbook, 'Months');
+    // The month still open (this year's, on the real clock) is labelled so far.
+    expect(months.map((row) => String(row[0]).slice(0, 3))).toEqual(MONTH_NAMES);
+    const monthly = (await api(operator, 'monthly', { start_time: '2026-01-01', end_time: '2026-12-31' })).data as {
+      month: string;
+      gmv: number;
+      transactions: number;
+    }[];
+    // Worked out by hand: cafe's 80.00 of 24 February; March's 500.50 in 7 receipts (the week) plus boutique's
+    // 1,000.00 of the 9th in Singapore; nothing in 2025, so no growth.
+    for (const row of monthly) {
+      const shown = months[Number(row.month.slice(5, 7)) - 1] ?? [];
+      expect([shown[1], shown[4]]).toEqual([row.gmv, row.transactions]);
+    }
+    expect(months[1]?.[1]).toBe(80);
+    // Nothing to compare with: the growth is §9's 0.00 %, and the compared figures are left empty ('no data').
+    expect(months[2]?.slice(2, 4)).toEqual([0, 0]);
+    expect(months[2]?.[12]).toBeNull();
+    expect(months[2]?.[11]).toBe('2025-03-01 to 2025-03-31');
+    expect(filtersOf(workbook).get('Comparison')).toBe('Same month last year');
   });
 
   it('covers only what the caller sees, and refuses what the page’s operations refuse', async () => {

@@ -461,10 +461,37 @@ describe('the job, on a controlled clock', () => {
     await db.pool.query(`DELETE FROM role_api_permissions WHERE permission LIKE '/api/rentStatements%'`);
     // A page without a workbook refuses one, naming the field.
     const refused = await operator.request('POST', '/api/reportSubscriptions', {
-      body: body({ page_path: '/shopper-connect/sales-trends', filters: `client=1&malls=${central}` }),
+      body: body({ page_path: '/tenant-connect/breakeven-target', filters: `client=1&malls=${central}&month=2026-01` }),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/formats/);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('mails Sales Trends with the workbook of the year of its last whole day', async () => {
+    await grantOperatorPermissions(db.pool, [
+      '/api/mall_report/monthly::Read',
+      '/api/mall_report/sales_trends/workbook::Read',
+    ]);
+    const id = await subscribe({
+      page_path: '/shopper-connect/sales-trends',
+      filters: `client=1&malls=${central},${harbour}`,
+      recipient_ids: [ids.operator],
+      name: 'Trends',
+    });
+    // The page has its workbook beside its PDF: the subscription was taken with both.
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    expect(subscription.formats).toEqual(['pdf', 'workbook']);
+    const period = { key: 'D:2026-03-09', sendDay: '2026-03-09' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-09T01:00:00Z'))).toBe('sent');
+    await waitUntil('the mail delivered', async () =>
+      (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === 'Trends: Sales Trends'),
+    );
+    const mail = (await outboxOf(WORLD.users.operator1)).find((sent) => sent.subject === 'Trends: Sales Trends');
+    expect(mail?.attachments.map(({ filename }) => filename)).toEqual([
+      'sales-trends_2026.pdf',
+      'sales-trends_2026.xlsx',
+    ]);
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 
@@ -557,10 +584,49 @@ describe('the job, on a controlled clock', () => {
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = ANY($1)', [[boutiqueId, cafeId]]);
   });
 
+  it('sends the Mall Outlet page of the outlet its path names', async () => {
+    await grantOperatorPermissions(db.pool, ['/api/mall_report/outlet/overallComparison::Read']);
+    const filters = `client=1&malls=${central}&from=2026-03-02&to=2026-03-08`;
+    // The path's outlet decides: another client's outlet is refused, a path without an id is not a page.
+    const other = await operator.request('POST', '/api/reportSubscriptions', {
+      body: body({ page_path: `/shopper-connect/mall-outlet/${apexShop}`, filters, formats: ['pdf'] }),
+    });
+    expect(other.statusCode).toBe(403);
+    const noId = await operator.request('POST', '/api/reportSubscriptions', {
+      body: body({ page_path: '/shopper-connect/mall-outlet/x', filters, formats: ['pdf'] }),
+    });
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().message).toMatch(/page_path/);
+    const id = await subscribe({
+      page_path: `/shopper-connect/mall-outlet/${cafe}`,
+      filters,
+      formats: ['pdf'],
+      recipient_ids: [ids.operator, ids.tenant],
+      name: 'Cafe outlet',
+    });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    expect(subscription).toMatchObject({ page_title: 'Mall Outlet', mallIds: [central] });
+    rendered.length = 0;
+    const period = { key: 'D:2026-03-09', sendDay: '2026-03-09' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-09T01:00:00Z'))).toBe('sent');
+    // The tenant, limited to Boutique Duo, does not see Cafe Uno: only the operator's page is rendered.
+    expect(rendered.map((render) => [render.userId, render.request.target])).toEqual([
+      [ids.operator, `/shopper-connect/mall-outlet/${cafe}?${filters}`],
+    ]);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
   it('names in the contract exactly the pages a subscription may name', () => {
     const schemas = (loadSpecification() as { components: { schemas: Record<string, unknown> } }).components.schemas;
-    const input = schemas.ReportSubscriptionInput as { properties: { page_path: { enum: string[] } } };
-    expect(input.properties.page_path.enum).toEqual(SUBSCRIBABLE_PAGES.map((page) => page.path));
+    const input = schemas.ReportSubscriptionInput as {
+      properties: { page_path: { anyOf: { enum?: string[]; pattern?: string }[] } };
+    };
+    const [named, withId] = input.properties.page_path.anyOf;
+    const paths = SUBSCRIBABLE_PAGES.map((page) => page.path);
+    expect(named?.enum).toEqual(paths.filter((path) => !path.endsWith('/:id')));
+    expect(paths.filter((path) => path.endsWith('/:id'))).toEqual(['/shopper-connect/mall-outlet/:id']);
+    expect(new RegExp(withId?.pattern ?? '^$').test('/shopper-connect/mall-outlet/12')).toBe(true);
+    expect(new RegExp(withId?.pattern ?? '^$').test('/shopper-connect/mall-outlet/x')).toBe(false);
   });
 
   it('reads a page’s hours, time range and metric from its filters, leaving out what the header would not write', () => {

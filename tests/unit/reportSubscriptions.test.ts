@@ -12,7 +12,9 @@ import {
   SUBSCRIBABLE_PAGES,
   scheduleText,
   scopeOfFilters,
+  scopeOfSubscription,
   subscriptionDraftProblems,
+  subscriptionFileBase,
   subscriptionInputOf,
   subscriptionTargetOf,
 } from '../../src/domain/reportSubscriptions';
@@ -109,6 +111,20 @@ describe('the subscribe dialog', () => {
       filters: 'client=1&malls=2&outlet=12',
     });
     expect(subscriptionTargetOf('/tenant-connect/sales-analysis', '?client=1&malls=2')).toBeUndefined();
+    // The Mall Outlet page's outlet is its path's.
+    expect(subscriptionTargetOf('/shopper-connect/mall-outlet/12', '?client=1&malls=2')).toMatchObject({
+      pagePath: '/shopper-connect/mall-outlet/12',
+      pageTitle: 'Mall Outlet',
+    });
+    expect(scopeOfSubscription('/shopper-connect/mall-outlet/12', 'client=1&malls=2')).toEqual({
+      clientId: 1,
+      mallIds: [2],
+      outletId: 12,
+    });
+    expect(subscriptionTargetOf('/shopper-connect/mall-outlet/0', '?client=1&malls=2')).toBeUndefined();
+    expect(subscriptionFileBase('/shopper-connect/mall-outlet/12')).toBe('mall-outlet-12');
+    expect(subscriptionFileBase('/tenant-connect/rent-statements')).toBe('rent-statements');
+    expect(subscriptionTargetOf('/shopper-connect/mall-outlet/12/x', '?client=1&malls=2')).toBeUndefined();
     expect(filtersOfSearch('client=1&malls=1%2c2')).toBe('client=1&malls=1,2');
   });
 
@@ -128,8 +144,8 @@ describe('the subscribe dialog', () => {
       expect(formats).toEqual(workbookOfPagePath(path) ? ['pdf', 'workbook'] : ['pdf']);
       expect(subscriptionDraftProblems({ ...draft, formats, recipientIds: [2] }, path)).toEqual({});
     }
-    expect(formatsOfPage('/shopper-connect/sales-trends')).toEqual(['pdf']);
-    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/shopper-connect/sales-trends').formats).toBe(
+    expect(formatsOfPage('/tenant-connect/breakeven-target')).toEqual(['pdf']);
+    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/tenant-connect/breakeven-target').formats).toBe(
       'Please choose at least one format.',
     );
   });
