@@ -3,11 +3,11 @@ import { COMPARE_RULE_LABELS } from '../../src/domain/comparisons.js';
 import type { Period } from '../../src/domain/reports.js';
 import { workbookFileName } from '../../src/domain/reportWorkbooks.js';
 import {
+  loadSalesTrendsWith,
   type MonthComparison,
   SAME_MONTH_LAST_YEAR,
   type SalesTrends,
   salesTrendsComparison,
-  salesTrendsGrowthRanges,
   salesTrendsPlan,
   salesTrendsQuery,
   salesTrendsView,
@@ -69,42 +69,18 @@ async function salesTrendsOf(
     return salesTrendsView(salesTrendsPlan({ start: today, end: today }), { thisYear: [], lastYear: [] });
   const plan = salesTrendsPlan(reportQuery);
   const range = (period: Period): ReportRange => ({ start: period.start, end: period.end, startHour: 0, endHour: 23 });
-  const scope = await mallScopeFor(
-    db,
-    currencyOf,
-    visibility,
-    query,
-    range({ start: plan.lastYear.start, end: plan.thisYear.end }),
-  );
-  const monthly = (period: Period) => monthlyReport(db, scope, range(period));
-  if (reportQuery.comparison) {
-    const growthQuery = {
-      client_id: query.client_id,
-      mall_ids: query.mall_ids,
-      compare: reportQuery.comparison.rule,
-      like_for_like: reportQuery.comparison.likeForLike,
-    };
-    const [thisYear, lastYear, growth] = await Promise.all([
-      monthly(plan.thisYear),
-      monthly(plan.lastYear),
-      Promise.all(
-        salesTrendsGrowthRanges(plan).map(async ({ month, range: days }) => ({
-          month,
-          answer: await mallGrowth(db, currencyOf, visibility, growthQuery, range(days)),
-        })),
-      ),
-    ]);
-    return salesTrendsView(plan, { thisYear, lastYear, growth });
-  }
-  const compared = plan.open?.compared;
-  const [thisYear, lastYear, openCurrent, openPrevious] = await Promise.all([
-    monthly(plan.thisYear),
-    monthly(plan.lastYear),
-    compared ? monthly(compared.current) : Promise.resolve(undefined),
-    compared ? monthly(compared.previous) : Promise.resolve(undefined),
-  ]);
-  const open = openCurrent && openPrevious ? { current: openCurrent, previous: openPrevious } : undefined;
-  return salesTrendsView(plan, { thisYear, lastYear, ...(open ? { open } : {}) });
+  const both = range({ start: plan.lastYear.start, end: plan.thisYear.end });
+  const scope = await mallScopeFor(db, currencyOf, visibility, query, both);
+  const growthQuery = {
+    client_id: query.client_id,
+    mall_ids: query.mall_ids,
+    compare: reportQuery.comparison?.rule,
+    like_for_like: reportQuery.comparison?.likeForLike,
+  };
+  return loadSalesTrendsWith(reportQuery, {
+    monthly: (period) => monthlyReport(db, scope, range(period)),
+    growth: (days) => mallGrowth(db, currencyOf, visibility, growthQuery, range(days)),
+  });
 }
 
 function monthsSheet(trends: SalesTrends): SheetSpec {

@@ -205,6 +205,27 @@ function countedOutlets(
 
 export type MallGrowthReport = components['schemas']['MallGrowthReport'];
 
+/** The selected malls and what their comparison counts: the days compared, and the scope over both periods. */
+type ComparedQuery = MallSelection & { compare?: CompareRule | undefined; like_for_like?: boolean | undefined };
+
+/**
+ * A range's comparison for a caller: the days `compare` chooses, the scope over both periods in one currency (a
+ * rate missing in either answers 409), narrowed to the outlets trading through both when like-for-like is asked.
+ */
+async function comparedScope(
+  db: Queryable,
+  currencyOf: CurrencyOf,
+  visibility: Visibility,
+  query: ComparedQuery,
+  range: ReportRange,
+) {
+  const mallIds = [...new Set(query.mall_ids)];
+  const plan = await comparisonPlan(db, query.client_id, mallIds, range, query.compare ?? 'previous');
+  const scope = await mallScopeFor(db, currencyOf, visibility, query, plan.both);
+  const { counted, likeForLike } = await likeForLikeScope(db, scope, query.like_for_like === true, range, plan);
+  return { mallIds, plan, counted, likeForLike };
+}
+
 /**
  * GET /api/mall_report/growth's answer: the selected malls' figures over `range` against the days `compare`
  * chooses, like-for-like when asked, both sides from one scope (a rate missing in either answers 409).
@@ -213,13 +234,10 @@ export async function mallGrowth(
   db: Queryable,
   currencyOf: CurrencyOf,
   visibility: Visibility,
-  query: MallSelection & { compare?: CompareRule | undefined; like_for_like?: boolean | undefined },
+  query: ComparedQuery,
   range: ReportRange,
 ): Promise<MallGrowthReport> {
-  const mallIds = [...new Set(query.mall_ids)];
-  const plan = await comparisonPlan(db, query.client_id, mallIds, range, query.compare ?? 'previous');
-  const scope = await mallScopeFor(db, currencyOf, visibility, query, plan.both);
-  const { counted, likeForLike } = await likeForLikeScope(db, scope, query.like_for_like === true, range, plan);
+  const { mallIds, plan, counted, likeForLike } = await comparedScope(db, currencyOf, visibility, query, range);
   const [current, compared] = await Promise.all([
     figuresOverDays(
       db,
@@ -249,14 +267,11 @@ export async function mallAmounts(
   db: Queryable,
   currencyOf: CurrencyOf,
   visibility: Visibility,
-  query: MallSelection & { compare?: CompareRule | undefined; like_for_like?: boolean | undefined },
+  query: ComparedQuery,
   range: ReportRange,
   kind: AmountKind,
 ): Promise<MallAmountReport> {
-  const mallIds = [...new Set(query.mall_ids)];
-  const plan = await comparisonPlan(db, query.client_id, mallIds, range, query.compare ?? 'previous');
-  const scope = await mallScopeFor(db, currencyOf, visibility, query, plan.both);
-  const { counted, likeForLike } = await likeForLikeScope(db, scope, query.like_for_like === true, range, plan);
+  const { plan, counted, likeForLike } = await comparedScope(db, currencyOf, visibility, query, range);
   const report = await amountReport(db, counted, range, { span: plan.span, mallDays: plan.mallDays }, kind);
   return {
     ...report,

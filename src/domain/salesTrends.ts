@@ -363,6 +363,43 @@ export function salesTrendsView(plan: SalesTrendsPlan, answers: SalesTrendsAnswe
   return { year: plan.year, months, ...(plan.open ? { open: plan.open } : {}) };
 }
 
+/** The page's calls, made by whoever loads it: the browser through the API, the server for its workbook. */
+export interface SalesTrendsCalls {
+  /** The monthly report's rows of a period. */
+  readonly monthly: (period: Period) => Promise<readonly MonthlyReportRow[]>;
+  /** The growth call's answer for a month's days, by the query's comparison. */
+  readonly growth: (range: Period) => Promise<MallGrowthAnswer>;
+}
+
+/**
+ * The page's months for `query`: the year and the year before, one monthly call each (a call answers at most 366
+ * days), and for the growth: by the page's own rule, the month still open's complete days and the same days of the
+ * year before (two monthly calls); by a rule of the growth call, one growth call for each month begun (its complete
+ * days for the month still open), at most twelve. All at once.
+ */
+export async function loadSalesTrendsWith(query: ReportQuery, calls: SalesTrendsCalls): Promise<SalesTrends> {
+  const plan = salesTrendsPlan(query);
+  if (!query.sameMonthLastYear && query.comparison) {
+    const [thisYear, lastYear, growth] = await Promise.all([
+      calls.monthly(plan.thisYear),
+      calls.monthly(plan.lastYear),
+      Promise.all(
+        salesTrendsGrowthRanges(plan).map(async ({ month, range }) => ({ month, answer: await calls.growth(range) })),
+      ),
+    ]);
+    return salesTrendsView(plan, { thisYear, lastYear, growth });
+  }
+  const compared = plan.open?.compared;
+  const [thisYear, lastYear, openCurrent, openPrevious] = await Promise.all([
+    calls.monthly(plan.thisYear),
+    calls.monthly(plan.lastYear),
+    compared ? calls.monthly(compared.current) : Promise.resolve(undefined),
+    compared ? calls.monthly(compared.previous) : Promise.resolve(undefined),
+  ]);
+  const open = openCurrent && openPrevious ? { current: openCurrent, previous: openPrevious } : undefined;
+  return salesTrendsView(plan, { thisYear, lastYear, ...(open ? { open } : {}) });
+}
+
 /** Nothing to show: no sales in either year. */
 export function isSalesTrendsEmpty(trends: SalesTrends): boolean {
   return trends.months.every(

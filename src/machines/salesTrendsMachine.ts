@@ -3,19 +3,16 @@ import { type ApiClient, api, type CallOptions } from '../api/client';
 import { getMallGrowth, getMonthlyReport } from '../api/mallReports';
 import type { CommittedFilters } from '../domain/filterHeader';
 import type { ReportQuery } from '../domain/mallReportViews';
-import type { Period } from '../domain/reports';
 import {
   DEFAULT_SALES_TRENDS_COMPARISON,
   isSalesTrendsEmpty,
+  loadSalesTrendsWith,
   parseSalesTrendsComparisonQuery,
   SAME_MONTH_LAST_YEAR,
   type SalesTrends,
   type SalesTrendsComparison,
   salesTrendsComparison,
-  salesTrendsGrowthRanges,
-  salesTrendsPlan,
   salesTrendsQuery,
-  salesTrendsView,
   salesTrendsYears,
   yearOf,
 } from '../domain/salesTrends';
@@ -41,37 +38,12 @@ export interface SalesTrendsPanels {
   readonly trends: SalesTrends;
 }
 
-/**
- * The year and the year before, one monthly call each (a call answers at most 366 days), and for the growth: by
- * the page's own rule, the month still open's complete days and the same days of the year before (two monthly
- * calls); by a rule of the growth call, one growth call for each month begun (its complete days for the month
- * still open), at most twelve. All at once; `options.signal` aborts them all.
- */
-export async function loadSalesTrends(query: ReportQuery, options: CallOptions = {}): Promise<SalesTrends> {
-  const plan = salesTrendsPlan(query);
-  const monthly = (period: Period) => getMonthlyReport({ ...query, start: period.start, end: period.end }, options);
-  if (!query.sameMonthLastYear && query.comparison) {
-    const [thisYear, lastYear, growth] = await Promise.all([
-      monthly(plan.thisYear),
-      monthly(plan.lastYear),
-      Promise.all(
-        salesTrendsGrowthRanges(plan).map(async ({ month, range }) => ({
-          month,
-          answer: await getMallGrowth(query, range, options),
-        })),
-      ),
-    ]);
-    return salesTrendsView(plan, { thisYear, lastYear, growth });
-  }
-  const compared = plan.open?.compared;
-  const [thisYear, lastYear, openCurrent, openPrevious] = await Promise.all([
-    monthly(plan.thisYear),
-    monthly(plan.lastYear),
-    compared ? monthly(compared.current) : Promise.resolve(undefined),
-    compared ? monthly(compared.previous) : Promise.resolve(undefined),
-  ]);
-  const open = openCurrent && openPrevious ? { current: openCurrent, previous: openPrevious } : undefined;
-  return salesTrendsView(plan, { thisYear, lastYear, ...(open ? { open } : {}) });
+/** The page's months for `query` through the API (loadSalesTrendsWith); `options.signal` aborts every call. */
+export function loadSalesTrends(query: ReportQuery, options: CallOptions = {}): Promise<SalesTrends> {
+  return loadSalesTrendsWith(query, {
+    monthly: (period) => getMonthlyReport({ ...query, start: period.start, end: period.end }, options),
+    growth: (range) => getMallGrowth(query, range, options),
+  });
 }
 
 export function createSalesTrendsReportMachine(client: ApiClient = api) {
