@@ -93,6 +93,13 @@ export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
     scope: 'malls',
   },
   {
+    path: '/shopper-connect/cross-spending',
+    title: 'Cross Spending',
+    read: '/api/mall_report/crossSpending',
+    period: 'range',
+    scope: 'outlet',
+  },
+  {
     path: '/shopper-connect/sales-trends',
     title: 'Sales Trends',
     read: '/api/mall_report/monthly',

@@ -226,6 +226,28 @@ test('an operator subscribes to an outlet’s Mall Outlet page: the PDF shows th
   expect(text).toContain(gmv.replace(/\s+/g, ''));
 });
 
+test('an operator subscribes to Cross Spending of an outlet: the PDF says what its members spent', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openAs(page, OPERATOR, '/shopper-connect/mall-home');
+  const { clientId, mallId, from, to } = await firstMallWeek(page);
+  await page.goto(`/shopper-connect/cross-spending?client=${clientId}&malls=${mallId}&from=${from}&to=${to}`);
+  await expect(page).toHaveURL(/[?&]outlet=\d+/);
+  await expect(page.locator('[data-report-ready]')).toHaveAttribute('data-report-ready', 'true');
+  const headline = (await page.getByTestId('cross-spending-headline').innerText()).trim();
+
+  const mail = await subscribeAndSendNow(page, clientId, 'Cross Spending', { withWorkbook: false });
+  expect(mail.attachments.map((file) => file.filename)).toEqual([`cross-spending_${from}_${to}.pdf`]);
+  const [pdf] = mail.attachments;
+  if (!pdf) throw new Error('the mail lacks its PDF');
+  await testInfo.attach('cross-spending.pdf', { body: pdf.content, contentType: 'application/pdf' });
+  const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
+  expect(text).toContain('CrossSpending');
+  // The headline as the page shows it (or the page's 'No Data' for an outlet no member bought at).
+  expect(text).toContain((headline || 'No Data').replace(/\s+/g, ''));
+});
+
 test('the super admin sends the tenant-only account its outlet’s Sales Analysis, as that account sees it', async ({
   page,
   browser,

@@ -111,6 +111,9 @@ describe('the subscribe dialog', () => {
       filters: 'client=1&malls=2&outlet=12',
     });
     expect(subscriptionTargetOf('/tenant-connect/sales-analysis', '?client=1&malls=2')).toBeUndefined();
+    expect(subscriptionTargetOf('/shopper-connect/cross-spending', '?client=1&outlet=12')).toMatchObject({
+      pageTitle: 'Cross Spending',
+    });
     // The Mall Outlet page's outlet is its path's.
     expect(subscriptionTargetOf('/shopper-connect/mall-outlet/12', '?client=1&malls=2')).toMatchObject({
       pagePath: '/shopper-connect/mall-outlet/12',

@@ -195,6 +195,8 @@ describe('the cross spending page', () => {
     ]);
     // Each outlet opens the pair's details, keeping the header's filters.
     expect(within(table).getByTestId('cross-spending-link-13').getAttribute('href')).toBe(details('13'));
+    // Loaded, the page says so to the server's browser that prints it for a subscription.
+    expect(document.querySelector('[data-report-ready]')?.getAttribute('data-report-ready')).toBe('true');
   });
 
   it('draws the outlets by shared shoppers as bars named by their block and described by its table', async () => {

@@ -379,6 +379,18 @@ export function KpiRow({ panel, label, children }: { panel: PanelState; label: s
 }
 
 /**
+ * The toolbar of a page whose exports are its tables' own (Cross Spending): Subscribe and the page's ready marker,
+ * which the server's browser waits for before it prints the page (as on `ReportToolbar`).
+ */
+export function SubscribeToolbar({ report }: { report: Pick<ReportExport, 'ready'> }) {
+  return (
+    <div className="report-toolbar" data-report-ready={report.ready ? 'true' : 'false'}>
+      <SubscribeButton />
+    </div>
+  );
+}
+
+/**
  * The page's toolbar: a spinner while loading, Subscribe (the page mailed on a schedule, on the pages that can be:
  * `SubscribeButton`) and the CSV export of what is shown (the page's machine makes it). It carries the page's ready
  * marker (`data-report-ready`: 'true' once every panel has settled for a query), which the server's browser waits

@@ -25,7 +25,7 @@ import { Chart } from '../../charts/Chart';
 import { CurrencyContext, Money, useCurrency, useOutletCurrency } from '../../common/Money';
 import { DateRangeHeader } from '../../filters/DateRangeHeader';
 import { FilterHeaderContext } from '../../filters/filterHeaderContext';
-import { type Column, PanelContent, ReportBlock, ReportTable } from '../../reports/ReportParts';
+import { type Column, PanelContent, ReportBlock, ReportTable, SubscribeToolbar } from '../../reports/ReportParts';
 import { rankingBarOptions } from '../../reports/reportCharts';
 import { type ReportExport, useReport } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
@@ -172,6 +172,7 @@ export function CrossSpendingPage({ title }: PageProps) {
     <CurrencyContext.Provider value={currency}>
       <section className="cross-spending-page" data-testid="cross-spending-page">
         <DateRangeHeader title={title} />
+        <SubscribeToolbar report={report} />
         {choose ? (
           <Callout intent="primary" data-testid="cross-spending-choose">
             {CHOOSE_OUTLET_MESSAGE}
