@@ -250,14 +250,99 @@ async function memberSheets({ db, scope, range, timeRange, metric }: PageInput):
   ];
 }
 
-const PAGE_SHEETS: Record<
-  Exclude<WorkbookPage, 'mall_home' | 'refunds' | 'voucher_redemption' | 'rent_statements' | 'sales_trends'>,
-  (input: PageInput) => Promise<SheetSpec[]>
-> = {
+/** The pages whose workbook is their sheets and the filters sheet, made here. */
+type SheetsPage = 'mall_gmv' | 'peak_hours' | 'payment_methods' | 'member';
+
+const PAGE_SHEETS: Record<SheetsPage, (input: PageInput) => Promise<SheetSpec[]>> = {
   mall_gmv: mallGmvSheets,
   peak_hours: peakHoursSheets,
   payment_methods: paymentMethodsSheets,
   member: memberSheets,
+};
+
+interface BuildOptions {
+  now: Date;
+  signal?: AbortSignal;
+}
+
+type WorkbookBuilder = (
+  db: Queryable,
+  currencyOf: CurrencyOf,
+  requester: WorkbookRequester,
+  query: ReportWorkbookQuery,
+  options: BuildOptions,
+) => Promise<BuiltWorkbook>;
+
+/** A page of PAGE_SHEETS: its sheets, then the filters sheet (with the page's hours where it has them). */
+const sheetsWorkbook =
+  (page: SheetsPage): WorkbookBuilder =>
+  async (db, currencyOf, requester, query, { now, signal }) => {
+    // Pages with the header's hours, time range and metric (withHours); the others report whole days.
+    const hourly = reportWorkbook(page).withHours;
+    const range: ReportRange = {
+      start: query.start_time,
+      end: query.end_time,
+      startHour: hourly ? (query.start_hour ?? 0) : 0,
+      endHour: hourly ? (query.end_hour ?? 23) : 23,
+    };
+    const timeRange = hourly ? (query.time_range ?? 'daily') : 'daily';
+    const metric = hourly ? (query.metric ?? 'gmv') : 'gmv';
+    const mallIds = [...new Set(query.mall_ids)];
+    const scope = await mallScopeFor(db, currencyOf, requester.visibility, query, range);
+    const [money, names, sheets] = await Promise.all([
+      currencyOf(query.client_id, mallIds, range),
+      workbookNames(db, requester.visibility, query),
+      PAGE_SHEETS[page]({ db, scope, range, timeRange, metric }),
+    ]);
+    const filters = { ...names, generatedAt: now, generatedBy: requester.email };
+    const pageRows: SheetCell[][] = [
+      ['Hours', cell('text', hoursText(range.startHour, range.endHour))],
+      ...(hourly
+        ? [
+            ['Time range', cell('text', timeRangeLabel(timeRange))],
+            ['Metric', cell('text', metricLabel(metric))],
+          ]
+        : []),
+      ['Currency', cell('text', currencyText(money.currency, money.converted))],
+    ];
+    const spec = workbookSpecOf([...sheets, filtersSheet(query, filters, pageRows)], money.currency, filters);
+    return {
+      name: workbookFileName(page, { start: query.start_time, end: query.end_time }),
+      bytes: await renderWorkbook(spec, signal ? { signal } : {}),
+    };
+  };
+
+/**
+ * How each page's workbook is made from the page's filters: its own builder (Mall Home, Refunds and Voucher
+ * Redemption with their key figures, Rent Statements of the month and Sales Trends of the year the range is in), or
+ * its sheets here.
+ */
+const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
+  mall_home: (db, currencyOf, requester, query, options) =>
+    buildMallHomeWorkbook(db, currencyOf, requester, query, options),
+  mall_gmv: sheetsWorkbook('mall_gmv'),
+  peak_hours: sheetsWorkbook('peak_hours'),
+  payment_methods: sheetsWorkbook('payment_methods'),
+  member: sheetsWorkbook('member'),
+  refunds: (db, currencyOf, requester, query, options) =>
+    buildAmountWorkbook(db, currencyOf, requester, 'refund', query, options),
+  voucher_redemption: (db, currencyOf, requester, query, options) =>
+    buildAmountWorkbook(db, currencyOf, requester, 'voucher', query, options),
+  rent_statements: (db, _currencyOf, requester, query, options) =>
+    buildRentStatementsWorkbook(
+      db,
+      requester,
+      { client_id: query.client_id, mall_ids: query.mall_ids, month: query.start_time.slice(0, 7) },
+      options,
+    ),
+  sales_trends: (db, currencyOf, requester, query, options) =>
+    buildSalesTrendsWorkbook(
+      db,
+      currencyOf,
+      requester,
+      { ...query, year: Number(query.end_time.slice(0, 4)) },
+      options,
+    ),
 };
 
 /**
@@ -265,7 +350,7 @@ const PAGE_SHEETS: Record<
  * written in a worker thread (workbookRender.ts). A range the page's operations refuse is refused by the caller
  * (reportRange); a rate missing for a converted report answers 409 as the page's calls do.
  */
-export async function buildReportWorkbook(
+export function buildReportWorkbook(
   db: Queryable,
   currencyOf: CurrencyOf,
   requester: WorkbookRequester,
@@ -273,49 +358,5 @@ export async function buildReportWorkbook(
   query: ReportWorkbookQuery,
   { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<BuiltWorkbook> {
-  const options = { now, ...(signal ? { signal } : {}) };
-  if (page === 'mall_home') return buildMallHomeWorkbook(db, currencyOf, requester, query, options);
-  if (page === 'refunds') return buildAmountWorkbook(db, currencyOf, requester, 'refund', query, options);
-  if (page === 'voucher_redemption') return buildAmountWorkbook(db, currencyOf, requester, 'voucher', query, options);
-  if (page === 'sales_trends') {
-    const year = { ...query, year: Number(query.end_time.slice(0, 4)) };
-    return buildSalesTrendsWorkbook(db, currencyOf, requester, year, options);
-  }
-  if (page === 'rent_statements') {
-    const month = { client_id: query.client_id, mall_ids: query.mall_ids, month: query.start_time.slice(0, 7) };
-    return buildRentStatementsWorkbook(db, requester, month, options);
-  }
-  // Pages with the header's hours, time range and metric (withHours); the others report whole days.
-  const hourly = reportWorkbook(page).withHours;
-  const range: ReportRange = {
-    start: query.start_time,
-    end: query.end_time,
-    startHour: hourly ? (query.start_hour ?? 0) : 0,
-    endHour: hourly ? (query.end_hour ?? 23) : 23,
-  };
-  const timeRange = hourly ? (query.time_range ?? 'daily') : 'daily';
-  const metric = hourly ? (query.metric ?? 'gmv') : 'gmv';
-  const mallIds = [...new Set(query.mall_ids)];
-  const scope = await mallScopeFor(db, currencyOf, requester.visibility, query, range);
-  const [money, names, sheets] = await Promise.all([
-    currencyOf(query.client_id, mallIds, range),
-    workbookNames(db, requester.visibility, query),
-    PAGE_SHEETS[page]({ db, scope, range, timeRange, metric }),
-  ]);
-  const filters = { ...names, generatedAt: now, generatedBy: requester.email };
-  const pageRows: SheetCell[][] = [
-    ['Hours', cell('text', hoursText(range.startHour, range.endHour))],
-    ...(hourly
-      ? [
-          ['Time range', cell('text', timeRangeLabel(timeRange))],
-          ['Metric', cell('text', metricLabel(metric))],
-        ]
-      : []),
-    ['Currency', cell('text', currencyText(money.currency, money.converted))],
-  ];
-  const spec = workbookSpecOf([...sheets, filtersSheet(query, filters, pageRows)], money.currency, filters);
-  return {
-    name: workbookFileName(page, { start: query.start_time, end: query.end_time }),
-    bytes: await renderWorkbook(spec, signal ? { signal } : {}),
-  };
+  return WORKBOOK_BUILDERS[page](db, currencyOf, requester, query, { now, ...(signal ? { signal } : {}) });
 }

@@ -166,18 +166,15 @@ async function attachmentsFor(
   now: Date,
 ): Promise<MailAttachment[]> {
   const params = new URLSearchParams(filters);
-  // A page of the year shown (Sales Trends) reports the year of its last whole day, up to that day.
+  // The page's days: its range, its month, or (a page of the year shown, Sales Trends) its last whole day's year
+  // up to that day; the files are named after them: 'refunds_2026-03-02_2026-03-08.pdf',
+  // 'rent-statements_2026-02.pdf', 'sales-trends_2026.pdf', 'mall-outlet-12_2026-03-02_2026-03-08.pdf'.
   const lastDay = addDays(sendDay, -1);
-  const days = daysOfFilters(filters) ?? { start: `${lastDay.slice(0, 4)}-01-01`, end: lastDay };
+  const shown = daysOfFilters(filters);
+  const days = shown ?? { start: `${lastDay.slice(0, 4)}-01-01`, end: lastDay };
   const month = params.get(FILTER_QUERY_KEYS.month);
-  // 'refunds_2026-03-02_2026-03-08.pdf', 'rent-statements_2026-02.pdf', 'sales-trends_2026.pdf', 'mall-outlet-12_…'.
-  const base = subscriptionFileBase(subscription.page_path);
-  const named =
-    month !== null
-      ? `${base}_${month}`
-      : daysOfFilters(filters)
-        ? `${base}_${formatFileDateRange(days.start, days.end)}`
-        : `${base}_${days.start.slice(0, 4)}`;
+  const when = month ?? (shown ? formatFileDateRange(days.start, days.end) : days.start.slice(0, 4));
+  const named = `${subscriptionFileBase(subscription.page_path)}_${when}`;
   const files: MailAttachment[] = [];
   if (subscription.formats.includes('pdf')) {
     const session = await openRenderSession(
