@@ -1,3 +1,4 @@
+import type { Department } from '../../src/domain/breakeven.js';
 import type { CompareRule } from '../../src/domain/comparisons.js';
 import type { Metric, TimeRange } from '../../src/domain/dateLimits.js';
 import { metricLabel, timeRangeLabel } from '../../src/domain/filterOptions.js';
@@ -23,6 +24,7 @@ import {
   type ReportScope,
 } from '../repositories/mallReports.js';
 import { buildAmountWorkbook } from './amountWorkbooks.js';
+import { buildBreakevenWorkbook } from './breakevenWorkbook.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
 import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
 import { buildSalesTrendsWorkbook } from './salesTrendsWorkbook.js';
@@ -65,6 +67,8 @@ export interface ReportWorkbookQuery {
   /** The comparison of the pages with key figures (Mall Home, Refunds, Voucher Redemption). */
   compare?: CompareRule | undefined;
   like_for_like?: boolean | undefined;
+  /** The department of a breakeven page's targets: Marcom's page reads Marcom's; the other page this one's. */
+  department?: Department | undefined;
 }
 
 /** The sheets' names of each page. */
@@ -312,10 +316,17 @@ const sheetsWorkbook =
     };
   };
 
+/** The client, malls and month of a month page's filters (its days are its month's). */
+const monthOf = (query: ReportWorkbookQuery) => ({
+  client_id: query.client_id,
+  mall_ids: query.mall_ids,
+  month: query.start_time.slice(0, 7),
+});
+
 /**
  * How each page's workbook is made from the page's filters: its own builder (Mall Home, Refunds and Voucher
- * Redemption with their key figures, Rent Statements of the month and Sales Trends of the year the range is in), or
- * its sheets here.
+ * Redemption with their key figures, Rent Statements and the breakeven pages of the month and Sales Trends of the
+ * year the range is in), or its sheets here.
  */
 const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
   mall_home: (db, currencyOf, requester, query, options) =>
@@ -329,12 +340,7 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
   voucher_redemption: (db, currencyOf, requester, query, options) =>
     buildAmountWorkbook(db, currencyOf, requester, 'voucher', query, options),
   rent_statements: (db, _currencyOf, requester, query, options) =>
-    buildRentStatementsWorkbook(
-      db,
-      requester,
-      { client_id: query.client_id, mall_ids: query.mall_ids, month: query.start_time.slice(0, 7) },
-      options,
-    ),
+    buildRentStatementsWorkbook(db, requester, monthOf(query), options),
   sales_trends: (db, currencyOf, requester, query, options) =>
     buildSalesTrendsWorkbook(
       db,
@@ -343,6 +349,10 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
       { ...query, year: Number(query.end_time.slice(0, 4)) },
       options,
     ),
+  breakeven_marcom: (db, _currencyOf, requester, query, options) =>
+    buildBreakevenWorkbook(db, requester, { ...monthOf(query), department: 'marcom' }, options),
+  breakeven: (db, _currencyOf, requester, query, options) =>
+    buildBreakevenWorkbook(db, requester, { ...monthOf(query), department: query.department ?? 'leasing' }, options),
 };
 
 /**

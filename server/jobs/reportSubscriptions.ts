@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import type { Department } from '../../src/domain/breakeven.js';
 import { isCompareRule } from '../../src/domain/comparisonUrl.js';
 import { addDays, isMetric, isTimeRange, type Metric, type TimeRange } from '../../src/domain/dateLimits.js';
 import { FILTER_QUERY_KEYS } from '../../src/domain/filterUrl.js';
@@ -6,6 +7,7 @@ import { formatFileDateRange } from '../../src/domain/format.js';
 import { hasPermission } from '../../src/domain/permissions.js';
 import {
   daysOfFilters,
+  departmentForRecipient,
   duePeriod,
   localClock,
   rolledFilters,
@@ -14,6 +16,7 @@ import {
   scopeOfSubscription,
   subscribablePage,
   subscriptionFileBase,
+  YEAR_QUERY_KEY,
 } from '../../src/domain/reportSubscriptions.js';
 import { workbookOfPagePath } from '../../src/domain/reportWorkbooks.js';
 import { openRenderSession, renderSessionSeconds } from '../auth/renderSessions.js';
@@ -89,11 +92,14 @@ interface Recipient {
   email: string;
   mayReadWorkbook: boolean;
   visibility: { clientIds: number[]; outletLimits: Map<number, number[]> };
+  /** A breakeven page's department for them (departmentForRecipient). */
+  department: Department | undefined;
 }
 
 /**
  * The recipient as of now, or undefined when they no longer may get the report: gone or disabled, no longer of
- * the client, no longer allowed the page's figures, or no longer seeing every mall of its filters.
+ * the client, no longer allowed the page's figures (a breakeven page's department included: another department's
+ * member may not read Marcom's), or no longer seeing every mall of its filters.
  */
 async function recipientNow(
   deps: Pick<SubscriptionDeps, 'pool'>,
@@ -107,6 +113,8 @@ async function recipientNow(
   const allowed = (path: string) => grants.isSuperAdmin || hasPermission(grants.apiPermissions, path, 'GET');
   const page = subscribablePage(subscription.page_path);
   if (page === undefined || !allowed(page.read)) return undefined;
+  const department = departmentForRecipient(page, grants.roles);
+  if (department === null) return undefined;
   const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
   const outletId = scopeOfSubscription(subscription.page_path, subscription.filters)?.outletId;
   const seen =
@@ -121,6 +129,7 @@ async function recipientNow(
     email: user.email,
     mayReadWorkbook: workbook !== undefined && allowed(workbook.operationPath),
     visibility,
+    department,
   };
 }
 
@@ -166,15 +175,16 @@ async function attachmentsFor(
   now: Date,
 ): Promise<MailAttachment[]> {
   const params = new URLSearchParams(filters);
-  // The page's days: its range, its month, or (a page of the year shown, Sales Trends) its last whole day's year
-  // up to that day; the files are named after them: 'refunds_2026-03-02_2026-03-08.pdf',
-  // 'rent-statements_2026-02.pdf', 'sales-trends_2026.pdf', 'mall-outlet-12_2026-03-02_2026-03-08.pdf'.
+  // The page's days: its range, its month, or (a page of the year shown, Sales Trends) the year its rolled filters
+  // show (`year=`, the last whole day's) up to that day; the files are named after them:
+  // 'refunds_2026-03-02_2026-03-08.pdf', 'rent-statements_2026-02.pdf', 'sales-trends_2026.pdf',
+  // 'mall-outlet-12_2026-03-02_2026-03-08.pdf'.
   const lastDay = addDays(sendDay, -1);
   const shown = daysOfFilters(filters);
-  const days = shown ?? { start: `${lastDay.slice(0, 4)}-01-01`, end: lastDay };
+  const days = shown ?? { start: `${params.get(YEAR_QUERY_KEY) ?? lastDay.slice(0, 4)}-01-01`, end: lastDay };
   const month = params.get(FILTER_QUERY_KEYS.month);
   const when = month ?? (shown ? formatFileDateRange(days.start, days.end) : days.start.slice(0, 4));
-  const named = `${subscriptionFileBase(subscription.page_path)}_${when}`;
+  const named = `${subscriptionFileBase(subscription.page_path, recipient.department)}_${when}`;
   const files: MailAttachment[] = [];
   if (subscription.formats.includes('pdf')) {
     const session = await openRenderSession(
@@ -208,6 +218,7 @@ async function attachmentsFor(
           ...(compare !== null && isCompareRule(compare) ? { compare } : {}),
           like_for_like: params.get('like_for_like') === '1',
           ...pageOptionsOf(params),
+          department: recipient.department,
         },
         { now },
       ),
@@ -255,7 +266,7 @@ export async function sendSubscriptionPeriod(
   now: Date,
 ): Promise<SendOutcome> {
   const ids = { clientId: subscription.client_id, subscriptionId: subscription.id, periodKey: period.key };
-  const filters = rolledFilters(subscription.filters, period.sendDay);
+  const filters = rolledFilters(subscription.filters, period.sendDay, subscribablePage(subscription.page_path)?.period);
   const mails: { recipient: Recipient; files: MailAttachment[] }[] = [];
   try {
     for (const userId of subscription.recipientIds) {

@@ -2,10 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { type Department, departmentOfRoles } from '../../src/domain/breakeven.js';
 import { MESSAGES, requireCaller } from '../auth/access.js';
 import { forbidden } from '../errors.js';
-import { breakevenRows, saveBreakevenTargets } from '../repositories/breakeven.js';
+import { buildBreakevenWorkbook } from '../exports/breakevenWorkbook.js';
+import { breakevenReport } from '../reports/breakevenReport.js';
+import { saveBreakevenTargets } from '../repositories/breakeven.js';
 import { countVisibleOutlets } from '../repositories/lookup.js';
 import { distinct } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
+import { replyWithWorkbook } from './workbookReply.js';
 
 export const OTHER_DEPARTMENT_MESSAGE = 'You can only see and set the breakeven targets of your own department.';
 
@@ -20,44 +23,27 @@ const visibilityOf = (request: FastifyRequest) => {
   return { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
 };
 
-/** Amounts of different currencies are never added: one total per currency. */
-function totalsOf(rows: Awaited<ReturnType<typeof breakevenRows>>['rows']) {
-  const totals = new Map<string, { gto: number; target: number; targeted: number; outlets: number }>();
-  for (const row of rows) {
-    const total = totals.get(row.currency) ?? { gto: 0, target: 0, targeted: 0, outlets: 0 };
-    total.gto += row.gto;
-    total.outlets += 1;
-    if (row.breakeven_target !== null) {
-      total.target += row.breakeven_target;
-      total.targeted += row.gto;
-    }
-    totals.set(row.currency, total);
-  }
-  const cents = (value: number) => Math.round(value * 100) / 100;
-  return [...totals.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, total]) => ({
-      currency,
-      gto: cents(total.gto),
-      breakeven_target: cents(total.target),
-      difference: cents(total.targeted - total.target),
-      progress: total.target > 0 ? (total.targeted / total.target) * 100 : null,
-      outlets: total.outlets,
-    }));
-}
-
-export function breakevenHandlers({ pool }: RouteDeps) {
+export function breakevenHandlers({ pool, exportSlots }: RouteDeps) {
   return {
-    async getBreakevenTarget(request) {
+    getBreakevenTarget(request) {
       const { query } = request;
       checkDepartment(request, query.department);
-      const month = `${query.date.slice(0, 7)}-01`;
-      const { rows, monthOpen } = await breakevenRows(
-        pool,
-        { clientId: query.client_id, mallIds: [...new Set(query.mall_ids)], visibility: visibilityOf(request) },
-        { month, department: query.department, includeGst: query.include_gst ?? false },
+      // The page reads it right after its targets are saved: from the primary.
+      return breakevenReport(pool, visibilityOf(request), {
+        client_id: query.client_id,
+        mall_ids: query.mall_ids,
+        month: query.date.slice(0, 7),
+        department: query.department,
+        include_gst: query.include_gst ?? false,
+      });
+    },
+
+    getBreakevenWorkbook(request, reply) {
+      const { query } = request;
+      checkDepartment(request, query.department);
+      return replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildBreakevenWorkbook(pool, requester, query, { signal }),
       );
-      return { data: rows, month: month.slice(0, 7), month_open: monthOpen, totals: totalsOf(rows) };
     },
 
     async updateBreakevenTargets(request) {

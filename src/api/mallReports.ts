@@ -1,3 +1,4 @@
+import type { Department } from '../domain/breakeven';
 import { DEFAULT_COMPARISON } from '../domain/comparisons';
 import type { Metric, TimeRange } from '../domain/dateLimits';
 import { type ReportQuery, wholeDays } from '../domain/mallReportViews';
@@ -197,8 +198,24 @@ export function mayDownloadWorkbook(page: WorkbookPage): boolean {
 /** The media type of an .xlsx workbook. */
 export const WORKBOOK_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** A workbook's call's options: a breakeven page's department besides the signal and client. */
+export interface WorkbookCallOptions extends CallOptions {
+  readonly department?: Department | undefined;
+}
+
+/** The client, malls and month of a month page's query (its month is its start's). */
+const monthOf = (query: ReportQuery) => ({
+  client_id: query.clientId,
+  mall_ids: [...query.mallIds],
+  month: query.start.slice(0, 7),
+});
+
 /** The workbook's call, its body left unread (a stream). */
-function workbookCall(page: WorkbookPage, query: ReportQuery, client: typeof api, signal: AbortSignal | undefined) {
+function workbookCall(
+  page: WorkbookPage,
+  query: ReportQuery,
+  { client = api, signal, department }: WorkbookCallOptions,
+) {
   const asStream = { parseAs: 'stream' as const, signal };
   const { start_hour: _start, end_hour: _end, ...days } = baseQuery(query);
   const hourly = { ...baseQuery(query), time_range: query.timeRange, metric: query.metric };
@@ -223,24 +240,31 @@ function workbookCall(page: WorkbookPage, query: ReportQuery, client: typeof api
       const year = { client_id: days.client_id, mall_ids: days.mall_ids, year: Number(query.end.slice(0, 4)) };
       return client.GET('/api/mall_report/sales_trends/workbook', { params: { query: year }, ...asStream });
     }
-    case 'rent_statements': {
-      const month = { client_id: days.client_id, mall_ids: days.mall_ids, month: query.start.slice(0, 7) };
-      return client.GET('/api/rentStatements/workbook', { params: { query: month }, ...asStream });
+    case 'rent_statements':
+      return client.GET('/api/rentStatements/workbook', { params: { query: monthOf(query) }, ...asStream });
+    case 'breakeven_marcom':
+    case 'breakeven': {
+      // Marcom's page reads Marcom's targets; the other page the department it shows (Leasing unless told).
+      const chosen = page === 'breakeven_marcom' ? 'marcom' : (department ?? 'leasing');
+      const month = { ...monthOf(query), department: chosen };
+      return client.GET('/api/mall_report/breakeven_target/workbook', { params: { query: month }, ...asStream });
     }
   }
 }
 
 /**
- * GET /api/mall_report/<page>/workbook: a report page's tables for the query's filters as one Excel workbook built
- * on the server (Mall Home, Refunds and Voucher Redemption compared as the query's comparison says, the previous period unless it says otherwise;
- * Mall Peak Hours and Member vs Non-member with the query's hours, time range and metric; the others whole days).
+ * A report page's workbook (its operation: reportWorkbook(page).operationPath): the page's tables for the query's
+ * filters as one Excel workbook built on the server (Mall Home, Refunds and Voucher Redemption compared as the
+ * query's comparison says, the previous period unless it says otherwise; Mall Peak Hours and Member vs Non-member
+ * with the query's hours, time range and metric; Rent Statements and the breakeven pages of the month the query
+ * starts in, Sales Trends of the year it ends in; the others whole days).
  * The body is read as a stream so that `onProgress` sees the bytes as they arrive.
  */
 export async function downloadReportWorkbook(
   page: WorkbookPage,
   query: ReportQuery,
   onProgress: (progress: WorkbookDownloadProgress) => void,
-  { signal, client = api }: CallOptions = {},
+  options: WorkbookCallOptions = {},
 ): Promise<Blob> {
-  return readStreamedFile(await workbookCall(page, query, client, signal), WORKBOOK_MEDIA_TYPE, onProgress);
+  return readStreamedFile(await workbookCall(page, query, options), WORKBOOK_MEDIA_TYPE, onProgress);
 }

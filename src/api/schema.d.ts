@@ -1285,6 +1285,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mall_report/breakeven_target/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A department's breakeven targets of a month as one Excel workbook
+         * @description The breakeven page's table for the selected malls, month and department, as one .xlsx workbook named breakeven-target-<department>_<month>.xlsx: Outlets (each outlet's GTO against the department's target, as GET /api/mall_report/breakeven_target answers them, sorted by progress; each amount in the outlet's currency, named in the Currency column, with that currency's number format; while the month is open the projected month-end GTO and whether it reaches the target), Totals per currency (never two currencies added) and Filters (client, malls, month, department, whether GST is included, how the projection is made, whether the month is still open, generated at and by whom). GST is included on Marcom's page only, as the page reads it. A caller whose roles name a department takes only that department's workbook (403 otherwise). The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After).
+         */
+        get: operations["getBreakevenWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mall_report/outlet/overallComparison": {
         parameters: {
             query?: never;
@@ -3110,6 +3130,14 @@ export interface components {
             projected_progress: number | null;
             /** @description Whether the projection reaches the target; null without a projection or a target. */
             on_track: boolean | null;
+        };
+        BreakevenReport: {
+            data: components["schemas"]["BreakevenRow"][];
+            month: components["schemas"]["Month"];
+            /** @description The month holds the mall's today (rows carry a projection). */
+            month_open: boolean;
+            /** @description One row per currency (amounts of different currencies are never added). */
+            totals: components["schemas"]["BreakevenTotal"][];
         };
         BreakevenTotal: {
             currency: string;
@@ -6340,14 +6368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["BreakevenRow"][];
-                        month: components["schemas"]["Month"];
-                        /** @description The month holds the mall's today (rows carry a projection). */
-                        month_open: boolean;
-                        /** @description One row per currency (amounts of different currencies are never added). */
-                        totals: components["schemas"]["BreakevenTotal"][];
-                    };
+                    "application/json": components["schemas"]["BreakevenReport"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6388,6 +6409,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getBreakevenWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Mall ids (repeat the parameter). Money of malls that share a currency is reported in it; when the malls use more than one, every amount is converted to the client's reporting currency at the rate of its month before it is added, and a month of the range without a rate answers 409 (amounts in different currencies are never added as they are). */
+                mall_ids: components["parameters"]["MallIds"];
+                /** @description The month, YYYY-MM. */
+                month: components["parameters"]["MonthQuery"];
+                department: components["schemas"]["Department"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getMallOutletOverallComparison: {

@@ -1,3 +1,4 @@
+import { type Department, departmentOfRoles } from './breakeven';
 import { addDays, isValidMonth, rangeDays } from './dateLimits';
 import { FILTER_QUERY_KEYS } from './filterUrl';
 import { monthDays } from './reports';
@@ -16,9 +17,13 @@ export type SubscriptionFrequency = 'daily' | 'weekly' | 'monthly';
 /**
  * How a page's period rolls when it is sent (rolledFilters): a date range keeps its number of days and ends on the
  * last whole day; a month becomes the month of the last whole day (on the 1st, the month just ended); a page of
- * the year shown (Sales Trends) shows the year of the day it is rendered, so nothing of it rolls.
+ * the year shown (Sales Trends) shows the year of the last whole day (`year=`, set whether or not its filters hold
+ * one: on 1 January, the year just ended, as its workbook).
  */
 export type SubscriptionPeriodKind = 'range' | 'month' | 'year';
+
+/** The key of the year a page of the year shown (Sales Trends) keeps in its address: `year=2026`. */
+export const YEAR_QUERY_KEY = 'year';
 
 /** A report page a subscription may name. */
 export interface SubscribablePage {
@@ -35,6 +40,11 @@ export interface SubscribablePage {
    * page), which a recipient must see at sending time.
    */
   readonly scope: 'malls' | 'outlet';
+  /**
+   * A breakeven page's department (its figures are one department's targets): Marcom's own page, or the
+   * recipient's department (departmentForRecipient).
+   */
+  readonly department?: 'marcom' | 'recipient';
 }
 
 /**
@@ -62,6 +72,7 @@ export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
     read: '/api/mall_report/breakeven_target',
     period: 'month',
     scope: 'malls',
+    department: 'marcom',
   },
   {
     path: '/shopper-connect/mall-peak-hours',
@@ -126,6 +137,7 @@ export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
     read: '/api/mall_report/breakeven_target',
     period: 'month',
     scope: 'malls',
+    department: 'recipient',
   },
   {
     path: '/tenant-connect/rent-statements',
@@ -149,6 +161,21 @@ export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
     scope: 'outlet',
   },
 ];
+
+/**
+ * The department whose targets a breakeven page shows the holder of `roles`, as the page chooses it: Marcom's page
+ * Marcom's, null for a recipient of another department (who may not read them); the other page the recipient's own
+ * department, Leasing (the page's first) for one of none. Undefined for a page of no department.
+ */
+export function departmentForRecipient(
+  page: SubscribablePage,
+  roles: readonly string[],
+): Department | null | undefined {
+  if (page.department === undefined) return undefined;
+  const own = departmentOfRoles(roles);
+  if (page.department === 'marcom') return own === undefined || own === 'marcom' ? 'marcom' : null;
+  return own ?? 'leasing';
+}
 
 /** The id a page's path names where its route has `:id` ('/shopper-connect/mall-outlet/12': 12). */
 function pathId(page: SubscribablePage, path: string): number | undefined {
@@ -279,10 +306,12 @@ export function duePeriod(
 /**
  * The filters as sent on `sendDay`: the page's range keeps its number of days and ends the day before (the last
  * whole day in the mall's zone), so a daily subscription of 'last 7 days' reports the 7 days up to yesterday; a
- * page's month becomes the month of that day (a monthly subscription sent on the 1st reports the month just ended).
+ * page's month becomes the month of that day (a monthly subscription sent on the 1st reports the month just ended),
+ * and its year (`year=`) the year of that day, which a page of the year shown (`period` 'year': Sales Trends) is
+ * always given, its filters holding one or not (sent on 1 January 2027, it shows 2026, as its workbook does).
  * Every other filter is kept as it is.
  */
-export function rolledFilters(filters: string, sendDay: string): string {
+export function rolledFilters(filters: string, sendDay: string, period?: SubscriptionPeriodKind): string {
   const params = new URLSearchParams(filters);
   const from = params.get(FILTER_QUERY_KEYS.from);
   const to = params.get(FILTER_QUERY_KEYS.to);
@@ -292,6 +321,7 @@ export function rolledFilters(filters: string, sendDay: string): string {
     params.set(FILTER_QUERY_KEYS.to, end);
   }
   if (params.has(FILTER_QUERY_KEYS.month)) params.set(FILTER_QUERY_KEYS.month, end.slice(0, 7));
+  if (period === 'year' || params.has(YEAR_QUERY_KEY)) params.set(YEAR_QUERY_KEY, end.slice(0, 4));
   return params.toString().replace(/%2C/gi, ',');
 }
 
@@ -338,8 +368,13 @@ export function scopeOfFilters(
   return mallIds.length > 0 ? { clientId: client, mallIds } : undefined;
 }
 
-/** The start of a subscription's file names: the page's last path part ('refunds'), with its id ('mall-outlet-12'). */
-export function subscriptionFileBase(pagePath: string): string {
+/**
+ * The start of a subscription's file names: the page's last path part ('refunds'), with its id ('mall-outlet-12');
+ * a breakeven page's as its workbook's, with the recipient's department ('breakeven-target-marcom').
+ */
+export function subscriptionFileBase(pagePath: string, department?: Department): string {
+  const workbook = workbookOfPagePath(pagePath);
+  if (department !== undefined && workbook !== undefined) return `${workbook.fileBase}-${department}`;
   const parts = pagePath.split('/').filter((part) => part !== '');
   const last = parts.at(-1) ?? 'report';
   return /^\d+$/.test(last) && parts.length > 1 ? `${parts.at(-2)}-${last}` : last;

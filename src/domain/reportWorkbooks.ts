@@ -15,7 +15,9 @@ export type WorkbookPage =
   | 'refunds'
   | 'voucher_redemption'
   | 'rent_statements'
-  | 'sales_trends';
+  | 'sales_trends'
+  | 'breakeven_marcom'
+  | 'breakeven';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
@@ -33,8 +35,12 @@ export interface ReportWorkbook {
     | '/api/mall_report/refund/workbook'
     | '/api/mall_report/voucher/workbook'
     | '/api/rentStatements/workbook'
-    | '/api/mall_report/sales_trends/workbook';
-  /** The start of the download's name: '<fileBase>_<start>_<end>.xlsx'. */
+    | '/api/mall_report/sales_trends/workbook'
+    | '/api/mall_report/breakeven_target/workbook';
+  /**
+   * The start of the download's name: '<fileBase>_<start>_<end>.xlsx'; a breakeven page's names its department
+   * after it ('breakeven-target-marcom_2026-02.xlsx').
+   */
   readonly fileBase: string;
   /** Whether the page reports the header's hours, time range and metric (Header V2); the others whole days. */
   readonly withHours: boolean;
@@ -139,6 +145,26 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     period: 'year',
     sheets: 'The months of the year beside the year before, their growth and what it compares',
   },
+  {
+    page: 'breakeven_marcom',
+    title: 'Marcom Breakeven Target',
+    pagePath: '/shopper-connect/breakeven-target/marcom',
+    operationPath: '/api/mall_report/breakeven_target/workbook',
+    fileBase: 'breakeven-target',
+    withHours: false,
+    period: 'month',
+    sheets: 'Every outlet’s GTO of the month against Marcom’s target, the totals per currency',
+  },
+  {
+    page: 'breakeven',
+    title: 'Breakeven Target',
+    pagePath: '/tenant-connect/breakeven-target',
+    operationPath: '/api/mall_report/breakeven_target/workbook',
+    fileBase: 'breakeven-target',
+    withHours: false,
+    period: 'month',
+    sheets: 'Every outlet’s GTO of the month against the department’s target, the totals per currency',
+  },
 ];
 
 /** The workbook of `page`. */
@@ -159,13 +185,18 @@ export function isWorkbookPage(value: string): value is WorkbookPage {
 
 /**
  * The download's name, as the server names it: 'mall-gmv_2026-10-01_2026-10-31.xlsx'; a month page's after its
- * month ('rent-statements_2026-10.xlsx'), a year page's after its year ('sales-trends_2026.xlsx').
+ * month ('rent-statements_2026-10.xlsx'), a year page's after its year ('sales-trends_2026.xlsx'); a department's
+ * page with its department ('breakeven-target-marcom_2026-10.xlsx').
  */
-export function workbookFileName(page: WorkbookPage, range: { readonly start: string; readonly end: string }): string {
+export function workbookFileName(
+  page: WorkbookPage,
+  range: { readonly start: string; readonly end: string },
+  department?: string,
+): string {
   const workbook = reportWorkbook(page);
   const when =
     workbook.period === 'range'
       ? formatFileDateRange(range.start, range.end)
       : range.start.slice(0, workbook.period === 'month' ? 7 : 4);
-  return `${workbook.fileBase}_${when}.xlsx`;
+  return `${workbook.fileBase}${department === undefined ? '' : `-${department}`}_${when}.xlsx`;
 }

@@ -2,6 +2,7 @@ import { COMPARE_RULE_LABELS, COMPARE_RULES, type CompareRule, type ComparisonCh
 import { parseComparisonQuery } from './comparisonUrl';
 import { type CsvFile, csvNumeral } from './csv';
 import type { CommittedFilters } from './filterHeader';
+import { FILTER_QUERY_KEYS } from './filterUrl';
 import {
   comparedFigures,
   type MallGrowthAnswer,
@@ -13,6 +14,7 @@ import {
 } from './mallReportViews';
 import { NO_DATA } from './messages';
 import { comparisonNotes, type GrowthComparison, NO_COMPLETE_DAY, spanInYearOf, spanText } from './periods';
+import { YEAR_QUERY_KEY } from './reportSubscriptions';
 import { addDays, daysInRange, formatGrowthRate, growthRate, MONTH_NAMES, type Period } from './reports';
 
 /**
@@ -43,6 +45,33 @@ export function salesTrendsYears(today: string): number[] {
 }
 
 /* ---------------------------------------------------------------- the comparison */
+
+/** The year `search` says (with or without '?'): `year=` with four digits; undefined for none or another value. */
+export function yearInQuery(search: string): number | undefined {
+  const said = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search).get(YEAR_QUERY_KEY);
+  return said !== null && /^\d{4}$/.test(said) ? Number(said) : undefined;
+}
+
+const FILTER_KEYS: readonly string[] = Object.values(FILTER_QUERY_KEYS);
+
+/**
+ * The query `search` saying `year`: in place where it says one, else just before the filters' keys (which the
+ * filter header's writes put after every key not its own), the other keys in their order. Returns no '?'.
+ */
+export function withYearQuery(search: string, year: number): string {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  if (params.has(YEAR_QUERY_KEY)) {
+    params.set(YEAR_QUERY_KEY, String(year));
+    return params.toString();
+  }
+  const written = new URLSearchParams();
+  params.forEach((value, key) => {
+    if (FILTER_KEYS.includes(key) && !written.has(YEAR_QUERY_KEY)) written.append(YEAR_QUERY_KEY, String(year));
+    written.append(key, value);
+  });
+  if (!written.has(YEAR_QUERY_KEY)) written.append(YEAR_QUERY_KEY, String(year));
+  return written.toString();
+}
 
 /** The page's own rule and its default (§9 for this page): each month against the same month of the year before. */
 export const SAME_MONTH_LAST_YEAR = 'same_month_last_year';

@@ -14,10 +14,15 @@ import { createApiClient } from '../../src/api/client';
 import { clearSession, setPermissionsList } from '../../src/api/session';
 import type { CsvFile } from '../../src/domain/csv';
 import type { CommittedFilters } from '../../src/domain/filterHeader';
+import { withFilterQuery } from '../../src/domain/filterUrl';
 import type { Notice } from '../../src/domain/messages';
-import { salesTrendsCsv } from '../../src/domain/salesTrends';
+import { salesTrendsCsv, withYearQuery } from '../../src/domain/salesTrends';
 import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
-import { createSalesTrendsPageMachine, createSalesTrendsReportMachine } from '../../src/machines/salesTrendsMachine';
+import {
+  createSalesTrendsPageMachine,
+  createSalesTrendsReportMachine,
+  yearShown,
+} from '../../src/machines/salesTrendsMachine';
 import { installPendingFetch, jsonResponse, type PendingCall } from '../support/pendingFetch';
 import { childOf } from './childOf';
 import { fakeNavigation, type NavigationRequest } from './fakeNavigation';
@@ -548,5 +553,109 @@ describe('salesTrendsPageMachine: the comparison', () => {
     const growth = growthCalls(calls.slice(before));
     expect(growth).toHaveLength(12);
     expect(growth.every((call) => call.url.searchParams.get('compare') === 'same_weekday_last_year')).toBe(true);
+  });
+});
+
+/* ---------------------------------------------------------------- the year in the address */
+
+describe('salesTrendsPageMachine: the year in the address', () => {
+  const PATH = '/shopper-connect/sales-trends';
+  const FILTERS = 'client=1&malls=1,2';
+  let app: Actor<AnyStateMachine>;
+  let requests: NavigationRequest[];
+
+  /** The page beside a navigation guard showing `href`, the header's filters told (mall 1 and 2 of client 1). */
+  async function openAt(href: string): Promise<Actor<typeof testMachine>> {
+    installNetwork();
+    setPermissionsList(['*::*']);
+    requests = [];
+    app = createActor(
+      setup({ actors: { guard: fakeNavigation(href, requests), page: testMachine } }).createMachine({
+        invoke: [
+          { id: 'guard', systemId: 'navigation', src: 'guard' },
+          { id: 'page', src: 'page' },
+        ],
+      }),
+    ).start();
+    const page = app.getSnapshot().children.page as Actor<typeof testMachine>;
+    page.send(headerEvent([1, 2]));
+    await flush();
+    return page;
+  }
+
+  afterEach(() => {
+    app.stop();
+  });
+
+  const shown = (page: Actor<typeof testMachine>) => yearShown(page.getSnapshot().context);
+
+  it('shows the year the address says when it is offered, and asks its months', async () => {
+    const page = await openAt(`${PATH}?year=2025&${FILTERS}`);
+    expect(shown(page)).toBe(2025);
+    expect(periodsOf(calls)).toEqual(YEAR_PERIODS[2025]);
+    // Nothing written: the address already says it.
+    expect(requests).toEqual([]);
+  });
+
+  it('shows this year for a year the address says that is not offered, or not a year', async () => {
+    for (const said of ['2021', '2027', '25', 'last']) {
+      const page = await openAt(`${PATH}?year=${said}&${FILTERS}`);
+      expect(shown(page)).toBe(2026);
+      expect(page.getSnapshot().context.year).toBeUndefined();
+      expect(periodsOf(calls)).toEqual(YEAR_PERIODS[2026]);
+      expect(requests).toEqual([]);
+      app.stop();
+    }
+  });
+
+  it('waits for the header’s today before it takes the address’s year', async () => {
+    const page = await openAt(`${PATH}?year=2024&${FILTERS}`);
+    expect(shown(page)).toBe(2024);
+    // Told again without today: the year is kept.
+    page.send({ ...headerEvent([1]), today: undefined });
+    await flush();
+    expect(page.getSnapshot().context.year).toBe(2024);
+  });
+
+  it('writes the year chosen into the address in place, before the filters’ keys, this year’s too', async () => {
+    const page = await openAt(`${PATH}?compare=festival_aligned&${FILTERS}`);
+    expect(shown(page)).toBe(2026);
+    await answerAll();
+    const before = calls.length;
+    page.send({ type: 'year.change', year: 2025 });
+    await flush();
+    expect(requests).toEqual([{ href: `${PATH}?compare=festival_aligned&year=2025&${FILTERS}`, replace: true }]);
+    // Asked once: the page's own write, come back as the address's year, asks nothing again.
+    const monthly = calls.slice(before).filter((call) => call.url.pathname === '/api/mall_report/monthly');
+    expect(periodsOf(monthly)).toEqual(YEAR_PERIODS[2025]);
+    page.send({ type: 'year.change', year: 2026 });
+    await flush();
+    expect(shown(page)).toBe(2026);
+    expect(requests.at(-1)).toEqual({ href: `${PATH}?compare=festival_aligned&year=2026&${FILTERS}`, replace: true });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('follows the address back and forward to another year, never writing it back', async () => {
+    const page = await openAt(`${PATH}?year=2025&${FILTERS}`);
+    await answerAll();
+    const guard = app.getSnapshot().children.guard as AnyActorRef;
+    let before = calls.length;
+    guard.send({ type: 'location.change', href: `${PATH}?${FILTERS}` });
+    await flush();
+    expect(shown(page)).toBe(2026);
+    expect(periodsOf(calls.slice(before))).toEqual(YEAR_PERIODS[2026]);
+    await answerAll();
+    before = calls.length;
+    guard.send({ type: 'location.change', href: `${PATH}?year=2025&${FILTERS}` });
+    await flush();
+    expect(shown(page)).toBe(2025);
+    expect(periodsOf(calls.slice(before))).toEqual(YEAR_PERIODS[2025]);
+    expect(requests).toEqual([]);
+  });
+
+  it('is kept by the filter header’s writes, which replace only their own keys', () => {
+    expect(withFilterQuery(`year=2025&${FILTERS}`, { clientId: 1, mallIds: [3] })).toBe('year=2025&client=1&malls=3');
+    expect(withYearQuery(`year=2025&${FILTERS}`, 2024)).toBe('year=2024&client=1&malls=1%2C2');
+    expect(withYearQuery('compare=previous', 2024)).toBe('compare=previous&year=2024');
   });
 });

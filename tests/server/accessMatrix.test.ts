@@ -191,6 +191,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getMallOutletOverallComparison: () => ({ query: MALL_RANGE }),
   getMallOutletDailyReport: () => ({ query: MALL_RANGE }),
   getBreakevenTarget: () => ({ query: { date: '2026-03-01', department: 'leasing' } }),
+  getBreakevenWorkbook: () => ({ query: { month: '2026-03', department: 'leasing' } }),
   updateBreakevenTargets: (ids) => ({
     body: {
       client_id: ids.client,

@@ -1,8 +1,12 @@
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
+import { BREAKEVEN_WORKBOOK_SHEETS } from '../../server/exports/breakevenWorkbook.js';
+import { moneyFormat } from '../../server/exports/workbook.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { OTHER_DEPARTMENT_MESSAGE } from '../../server/routes/breakeven.js';
+import { currencyFormat } from '../../src/domain/format.js';
 import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
@@ -35,7 +39,8 @@ beforeAll(async () => {
   await db.pool.query('UPDATE malls SET gst_percent = 9 WHERE id = $1', [central]);
   await db.pool.query(
     `INSERT INTO role_api_permissions (role_id, permission)
-     SELECT 2, unnest(ARRAY['/api/mall_report/breakeven_target::Read', '/api/mall_report/breakeven_target::Update'])`,
+     SELECT 2, unnest(ARRAY['/api/mall_report/breakeven_target::Read', '/api/mall_report/breakeven_target::Update',
+                            '/api/mall_report/breakeven_target/workbook::Read'])`,
   );
   // A leasing department user of Zenith, with the same permissions.
   await db.pool.query(`INSERT INTO roles (id, name) VALUES (10, 'leasing')`);
@@ -166,6 +171,82 @@ describe('a closed month', () => {
       )
     ).json();
     expect(body.data.map((row: { outlet_id: number }) => row.outlet_id)).toEqual([boutique]);
+  });
+});
+
+describe('the page as a workbook', () => {
+  const workbookUrl = (query: string) =>
+    `/api/mall_report/breakeven_target/workbook?client_id=1&mall_ids=${central}&mall_ids=${harbour}&${query}`;
+  async function loaded(response: { rawPayload: Buffer }) {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    const sheetRows = (name: string) => {
+      const rows: ExcelJS.Row[] = [];
+      workbook.getWorksheet(name)?.eachRow((row, number) => {
+        if (number > 1) rows.push(row);
+      });
+      return rows;
+    };
+    return { workbook, sheetRows };
+  }
+
+  it('holds the page’s rows and totals per currency, each amount in its outlet’s currency', async () => {
+    const response = await agents.operator.get(workbookUrl('month=2026-03&department=leasing'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="breakeven-target-leasing_2026-03.xlsx"',
+    );
+    const { workbook, sheetRows } = await loaded(response);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([...BREAKEVEN_WORKBOOK_SHEETS, 'Filters']);
+    // Outlet, currency, GTO, target, difference, progress, status: the hand-worked figures above, without GST.
+    const outlets = sheetRows('Outlets').map((row) =>
+      [2, 4, 5, 6, 7, 8, 11].map((column) => row.getCell(column).value),
+    );
+    expect(outlets).toEqual([
+      ['Cafe Uno', 'SGD', 300, 200, 100, 150, null],
+      ['Boutique Duo', 'SGD', 50, 100, -50, 50, null],
+      ['kiosk tres', 'USD', 0, null, null, null, null],
+    ]);
+    const sgd = currencyFormat('SGD');
+    const usd = currencyFormat('USD');
+    expect(sheetRows('Outlets')[0]?.getCell(5).numFmt).toBe(moneyFormat(sgd.symbol, sgd.digits));
+    expect(sheetRows('Outlets')[2]?.getCell(5).numFmt).toBe(moneyFormat(usd.symbol, usd.digits));
+    // One total per currency, as the page's answer adds them: SGD 350 against 300, progress 116.7 %.
+    const totals = sheetRows('Totals per currency').map((row) => [1, 2, 3, 4, 5, 6].map((c) => row.getCell(c).value));
+    expect(totals).toEqual([
+      ['SGD', 2, 350, 300, 50, 116.7],
+      ['USD', 1, 0, 0, 0, null],
+    ]);
+    const filters = new Map(sheetRows('Filters').map((row) => [row.getCell(1).value, row.getCell(2).value]));
+    expect(filters.get('Department')).toBe('Leasing');
+    expect(filters.get('GTO')).toBe('GTO: sales captured from receipts in the month, GST excluded.');
+    expect(filters.get('Month still open (projected to its end)')).toBe('No');
+  });
+
+  it('includes GST on Marcom’s workbook, as its page reads it', async () => {
+    const response = await agents.operator.get(workbookUrl('month=2026-03&department=marcom'));
+    expect(response.statusCode, response.body).toBe(200);
+    const { sheetRows } = await loaded(response);
+    expect(sheetRows('Outlets').map((row) => [2, 5, 6, 8].map((column) => row.getCell(column).value))).toEqual([
+      ['Cafe Uno', 327, 400, 81.8],
+      ['Boutique Duo', 54.5, null, null],
+      ['kiosk tres', 0, null, null],
+    ]);
+  });
+
+  it('keeps a department to its own targets, a limited caller to its outlets, a client to its malls', async () => {
+    const other = await agents.leasing.get(workbookUrl('month=2026-03&department=marcom'));
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe(OTHER_DEPARTMENT_MESSAGE);
+    const own = await agents.leasing.get(workbookUrl('month=2026-03&department=leasing'));
+    expect(own.statusCode, own.body).toBe(200);
+    const tenant = await agents.tenant.get(
+      `/api/mall_report/breakeven_target/workbook?client_id=1&mall_ids=${central}&month=2026-03&department=leasing`,
+    );
+    expect(tenant.statusCode, tenant.body).toBe(200);
+    expect((await loaded(tenant)).sheetRows('Outlets').map((row) => row.getCell(1).value)).toEqual([boutique]);
+    expect((await agents.otherClient.get(workbookUrl('month=2026-03&department=leasing'))).statusCode).toBe(403);
+    expect((await agents.operator.get(workbookUrl('month=2026-3&department=leasing'))).statusCode).toBe(400);
   });
 });
 

@@ -461,10 +461,79 @@ describe('the job, on a controlled clock', () => {
     await db.pool.query(`DELETE FROM role_api_permissions WHERE permission LIKE '/api/rentStatements%'`);
     // A page without a workbook refuses one, naming the field.
     const refused = await operator.request('POST', '/api/reportSubscriptions', {
-      body: body({ page_path: '/tenant-connect/breakeven-target', filters: `client=1&malls=${central}&month=2026-01` }),
+      body: body({
+        page_path: '/tenant-connect/sales-review',
+        filters: `client=1&malls=${central}&outlet=${cafe}&from=2026-03-02&to=2026-03-08`,
+      }),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/formats/);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('mails Marcom’s breakeven page and workbook to the recipients of no department or Marcom’s', async () => {
+    await grantOperatorPermissions(db.pool, [
+      '/api/mall_report/breakeven_target::Read',
+      '/api/mall_report/breakeven_target/workbook::Read',
+    ]);
+    // A Leasing department user of the client, with the operator's permissions: Marcom's targets are not theirs.
+    await db.pool.query(`INSERT INTO roles (name) VALUES ('Leasing team')`);
+    const { rows } = await db.pool.query<{ id: number }>(
+      `INSERT INTO users (email, password_hash, default_client_id)
+       SELECT 'leasing@subscriptions.test', password_hash, 1 FROM users WHERE email = $1 RETURNING id`,
+      [WORLD.users.operator1],
+    );
+    const leasing = defined(rows[0]?.id, 'leasing user');
+    await db.pool.query('INSERT INTO user_clients (client_id, user_id) VALUES (1, $1)', [leasing]);
+    await db.pool.query(
+      `INSERT INTO user_roles (user_id, role_id)
+       SELECT $1::int, role_id FROM user_roles WHERE user_id = $2::int
+       UNION ALL SELECT $1::int, id FROM roles WHERE name = 'Leasing team'`,
+      [leasing, ids.operator],
+    );
+    const id = await subscribe({
+      page_path: '/shopper-connect/breakeven-target/marcom',
+      filters: `client=1&malls=${central},${harbour}&month=2026-01`,
+      recipient_ids: [ids.operator, leasing],
+      name: 'Marcom',
+    });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    expect(subscription.formats).toEqual(['pdf', 'workbook']);
+    rendered.length = 0;
+    // Sent on the 1st of April: March, to the operator alone.
+    const period = { key: 'M:2026-04', sendDay: '2026-04-01' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-04-01T01:00:00Z'))).toBe('sent');
+    expect(rendered.map((render) => [render.request.target, render.userId])).toEqual([
+      [`/shopper-connect/breakeven-target/marcom?client=1&malls=${central},${harbour}&month=2026-03`, ids.operator],
+    ]);
+    await waitUntil('the mail delivered', async () =>
+      (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === 'Marcom: Marcom Breakeven Target'),
+    );
+    expect(await outboxOf('leasing@subscriptions.test')).toEqual([]);
+    const mail = defined(
+      (await outboxOf(WORLD.users.operator1)).find((sent) => sent.subject === 'Marcom: Marcom Breakeven Target'),
+      'mail',
+    );
+    expect(mail.attachments.map(({ filename }) => filename)).toEqual([
+      'breakeven-target-marcom_2026-03.pdf',
+      'breakeven-target-marcom_2026-03.xlsx',
+    ]);
+    // The workbook's outlets are the page's answer for March, GST included as Marcom's page reads it.
+    const file = await admin.get(`/api/admin/outbox/attachment?id=${mail.id}&position=2`);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="breakeven-target-marcom_2026-03.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const answer = await admin.get(
+      `/api/mall_report/breakeven_target?client_id=1&mall_ids=${central}&mall_ids=${harbour}&date=2026-03-01&department=marcom&include_gst=true`,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const outlets: unknown[][] = [];
+    workbook.getWorksheet('Outlets')?.eachRow((row, number) => {
+      if (number > 1) outlets.push([row.getCell(1).value, row.getCell(5).value]);
+    });
+    const expected = (answer.json() as { data: { outlet_id: number; gto: number }[] }).data;
+    expect(outlets).toEqual(expected.map((row) => [row.outlet_id, row.gto]));
+    expect(expected.find((row) => row.outlet_id === cafe)?.gto).toBe(150.5);
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 
@@ -482,8 +551,13 @@ describe('the job, on a controlled clock', () => {
     // The page has its workbook beside its PDF: the subscription was taken with both.
     const subscription = defined(await findSubscription(db.pool, 1, id));
     expect(subscription.formats).toEqual(['pdf', 'workbook']);
+    rendered.length = 0;
     const period = { key: 'D:2026-03-09', sendDay: '2026-03-09' };
     expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-09T01:00:00Z'))).toBe('sent');
+    // The page is given the year of its last whole day, as its workbook: its filters had none.
+    expect(rendered.map((render) => render.request.target)).toEqual([
+      `/shopper-connect/sales-trends?client=1&malls=${central},${harbour}&year=2026`,
+    ]);
     await waitUntil('the mail delivered', async () =>
       (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === 'Trends: Sales Trends'),
     );
@@ -492,6 +566,22 @@ describe('the job, on a controlled clock', () => {
       'sales-trends_2026.pdf',
       'sales-trends_2026.xlsx',
     ]);
+    // Sent on 1 January 2027: the year just ended, the page's as its files'.
+    rendered.length = 0;
+    const newYear = { key: 'D:2027-01-01', sendDay: '2027-01-01' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, newYear, new Date('2027-01-01T01:00:00Z'))).toBe('sent');
+    expect(rendered.map((render) => render.request.target)).toEqual([
+      `/shopper-connect/sales-trends?client=1&malls=${central},${harbour}&year=2026`,
+    ]);
+    const trendsMails = async () =>
+      (await outboxOf(WORLD.users.operator1)).filter((sent) => sent.subject === 'Trends: Sales Trends');
+    await waitUntil('the second mail delivered', async () => (await trendsMails()).length === 2);
+    for (const sent of await trendsMails()) {
+      expect(sent.attachments.map(({ filename }) => filename)).toEqual([
+        'sales-trends_2026.pdf',
+        'sales-trends_2026.xlsx',
+      ]);
+    }
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   daysOfFilters,
+  departmentForRecipient,
   draftOfSubscription,
   duePeriod,
   filtersOfSearch,
@@ -13,6 +14,7 @@ import {
   scheduleText,
   scopeOfFilters,
   scopeOfSubscription,
+  subscribablePage,
   subscriptionDraftProblems,
   subscriptionFileBase,
   subscriptionInputOf,
@@ -74,7 +76,7 @@ describe('report subscription schedules', () => {
     expect(daysOfFilters('client=1&from=2026-03-02&to=2026-03-08')).toEqual({ start: '2026-03-02', end: '2026-03-08' });
     expect(daysOfFilters('client=1&month=2024-02')).toEqual({ start: '2024-02-01', end: '2024-02-29' });
     expect(daysOfFilters('client=1&malls=1')).toBeUndefined();
-    // Sales Trends shows the year of the day it is rendered: nothing of its filters rolls.
+    // Without a year, a page that is not of the year shown keeps its filters as they are.
     expect(rolledFilters('client=1&malls=1&compare=same_month_last_year', '2026-03-20')).toBe(
       'client=1&malls=1&compare=same_month_last_year',
     );
@@ -88,6 +90,32 @@ describe('report subscription schedules', () => {
     });
     expect(scopeOfFilters('client=1&malls=2&outlet=all', 'outlet')).toBeUndefined();
     expect(scopeOfFilters('client=1&malls=2,x', 'malls')).toBeUndefined();
+  });
+});
+
+describe('the year of a page of the year shown', () => {
+  it('becomes the year of the last whole day: on 1 January, the year just ended', () => {
+    // Its filters' year rolls, in place, as a month does.
+    expect(rolledFilters('client=1&malls=1,2&year=2024&compare=previous', '2027-01-01')).toBe(
+      'client=1&malls=1,2&year=2026&compare=previous',
+    );
+    expect(rolledFilters('year=2024&client=1&malls=1', '2026-03-20')).toBe('year=2026&client=1&malls=1');
+    expect(rolledFilters('year=2026&client=1&malls=1', '2026-01-02')).toBe('year=2026&client=1&malls=1');
+    // Sales Trends (a page of the year) is always given it, its filters holding one or not.
+    const period = SUBSCRIBABLE_PAGES.find((page) => page.path === '/shopper-connect/sales-trends')?.period;
+    expect(period).toBe('year');
+    expect(rolledFilters('client=1&malls=1,2', '2027-01-01', period)).toBe('client=1&malls=1,2&year=2026');
+    expect(rolledFilters('client=1&malls=1,2', '2026-03-20', period)).toBe('client=1&malls=1,2&year=2026');
+    expect(rolledFilters('client=1&malls=1,2', '2026-01-01', 'year')).toBe('client=1&malls=1,2&year=2025');
+    // The other pages roll as before, given their kind of period or not.
+    expect(rolledFilters('client=1&malls=1&month=2026-01', '2027-01-01', 'month')).toBe(
+      'client=1&malls=1&month=2026-12',
+    );
+    expect(rolledFilters('client=1&malls=1&from=2026-03-02&to=2026-03-08', '2027-01-01', 'range')).toBe(
+      'client=1&malls=1&from=2026-12-25&to=2026-12-31',
+    );
+    // Its days are none of the filters': the job reads the year.
+    expect(daysOfFilters('client=1&malls=1&year=2026')).toBeUndefined();
   });
 });
 
@@ -127,8 +155,28 @@ describe('the subscribe dialog', () => {
     expect(subscriptionTargetOf('/shopper-connect/mall-outlet/0', '?client=1&malls=2')).toBeUndefined();
     expect(subscriptionFileBase('/shopper-connect/mall-outlet/12')).toBe('mall-outlet-12');
     expect(subscriptionFileBase('/tenant-connect/rent-statements')).toBe('rent-statements');
+    expect(subscriptionFileBase('/shopper-connect/breakeven-target/marcom', 'marcom')).toBe('breakeven-target-marcom');
+    expect(subscriptionFileBase('/tenant-connect/breakeven-target', 'finance')).toBe('breakeven-target-finance');
     expect(subscriptionTargetOf('/shopper-connect/mall-outlet/12/x', '?client=1&malls=2')).toBeUndefined();
     expect(filtersOfSearch('client=1&malls=1%2c2')).toBe('client=1&malls=1,2');
+  });
+
+  it('shows a breakeven page’s recipient the department the page would show them', () => {
+    const page = (path: string) => {
+      const found = subscribablePage(path);
+      if (!found) throw new Error(`no page ${path}`);
+      return found;
+    };
+    const marcom = page('/shopper-connect/breakeven-target/marcom');
+    const own = page('/tenant-connect/breakeven-target');
+    expect(departmentForRecipient(marcom, ['Operator'])).toBe('marcom');
+    expect(departmentForRecipient(marcom, ['Marcom team'])).toBe('marcom');
+    // Another department may not read Marcom's targets: nothing is sent to them.
+    expect(departmentForRecipient(marcom, ['Leasing'])).toBeNull();
+    expect(departmentForRecipient(own, ['Finance'])).toBe('finance');
+    // An operator's page starts on Leasing, the first department.
+    expect(departmentForRecipient(own, ['Operator'])).toBe('leasing');
+    expect(departmentForRecipient(page('/shopper-connect/refunds'), ['Leasing'])).toBeUndefined();
   });
 
   it('starts daily at 08:00 with every format of the page, and asks a name, a format and a recipient', () => {
@@ -147,8 +195,8 @@ describe('the subscribe dialog', () => {
       expect(formats).toEqual(workbookOfPagePath(path) ? ['pdf', 'workbook'] : ['pdf']);
       expect(subscriptionDraftProblems({ ...draft, formats, recipientIds: [2] }, path)).toEqual({});
     }
-    expect(formatsOfPage('/tenant-connect/breakeven-target')).toEqual(['pdf']);
-    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/tenant-connect/breakeven-target').formats).toBe(
+    expect(formatsOfPage('/tenant-connect/sales-review')).toEqual(['pdf']);
+    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/tenant-connect/sales-review').formats).toBe(
       'Please choose at least one format.',
     );
   });
