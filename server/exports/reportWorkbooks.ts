@@ -27,6 +27,7 @@ import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildBreakevenWorkbook } from './breakevenWorkbook.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
 import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
+import { buildSalesReviewWorkbook } from './salesReviewWorkbook.js';
 import { buildSalesTrendsWorkbook } from './salesTrendsWorkbook.js';
 import type { CellKind, SheetCell, SheetSpec } from './workbook.js';
 import {
@@ -67,6 +68,8 @@ export interface ReportWorkbookQuery {
   /** The comparison of the pages with key figures (Mall Home, Refunds, Voucher Redemption). */
   compare?: CompareRule | undefined;
   like_for_like?: boolean | undefined;
+  /** The outlet of an outlet page (Sales Review), which the caller was checked to see. */
+  outlet_id?: number | undefined;
   /** The department of a breakeven page's targets: Marcom's page reads Marcom's; the other page this one's. */
   department?: Department | undefined;
 }
@@ -323,6 +326,12 @@ const monthOf = (query: ReportWorkbookQuery) => ({
   month: query.start_time.slice(0, 7),
 });
 
+/** An outlet page's outlet (its subscription's scope names one). */
+function outletOf(query: ReportWorkbookQuery): number {
+  if (query.outlet_id === undefined) throw new Error("an outlet page's workbook needs its outlet");
+  return query.outlet_id;
+}
+
 /**
  * How each page's workbook is made from the page's filters: its own builder (Mall Home, Refunds and Voucher
  * Redemption with their key figures, Rent Statements and the breakeven pages of the month and Sales Trends of the
@@ -353,6 +362,8 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
     buildBreakevenWorkbook(db, requester, { ...monthOf(query), department: 'marcom' }, options),
   breakeven: (db, _currencyOf, requester, query, options) =>
     buildBreakevenWorkbook(db, requester, { ...monthOf(query), department: query.department ?? 'leasing' }, options),
+  sales_review: (db, _currencyOf, requester, query, options) =>
+    buildSalesReviewWorkbook(db, requester, { ...query, outlet_id: outletOf(query) }, options),
 };
 
 /**

@@ -3,7 +3,7 @@ import { type Kpi, mallHomeComparison, type ReportQuery } from '../../src/domain
 import type { GrowthComparison } from '../../src/domain/periods.js';
 import { growthRate } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
-import { listClients, listMalls, type Visibility } from '../repositories/lookup.js';
+import { listClients, listMalls, outletNames, type Visibility } from '../repositories/lookup.js';
 import { latestMallToday } from '../repositories/users.js';
 import type { CellKind, SheetCell, SheetSpec, TypedCell, WorkbookSpec } from './workbook.js';
 
@@ -46,6 +46,26 @@ export async function workbookNames(
   return {
     clientName: clients.find((client) => client.id === query.client_id)?.name ?? String(query.client_id),
     mallNames: malls.filter((mall) => wanted.has(mall.id)).map((mall) => mall.name),
+  };
+}
+
+/**
+ * The client's, mall's and outlet's names of an outlet page's workbook (the caller was checked to see the outlet);
+ * the filters sheet names the outlet's mall, and the page's rows its outlet.
+ */
+export async function outletWorkbookNames(
+  db: Queryable,
+  visibility: Visibility,
+  query: { client_id: number; outlet_id: number },
+): Promise<{ clientName: string; mallNames: string[]; outletName: string }> {
+  const [clients, outlet] = await Promise.all([
+    listClients(db, visibility),
+    outletNames(db, query.client_id, query.outlet_id),
+  ]);
+  return {
+    clientName: clients.find((client) => client.id === query.client_id)?.name ?? String(query.client_id),
+    mallNames: outlet ? [outlet.mallName] : [],
+    outletName: outlet?.outletName ?? String(query.outlet_id),
   };
 }
 

@@ -219,6 +219,7 @@ async function attachmentsFor(
           like_for_like: params.get('like_for_like') === '1',
           ...pageOptionsOf(params),
           department: recipient.department,
+          outlet_id: scopeOfSubscription(subscription.page_path, subscription.filters)?.outletId,
         },
         { now },
       ),

@@ -124,6 +124,21 @@ export async function mallOfOutlet(db: Queryable, clientId: number, outletId: nu
   return rows[0]?.mall_id;
 }
 
+/** The names of the client's outlet `outletId` and of its mall, if the client has it. */
+export async function outletNames(
+  db: Queryable,
+  clientId: number,
+  outletId: number,
+): Promise<{ outletName: string; mallId: number; mallName: string } | undefined> {
+  const { rows } = await db.query<{ outletName: string; mallId: number; mallName: string }>(
+    `SELECT o.name AS "outletName", m.id AS "mallId", m.name AS "mallName"
+     FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
+     WHERE o.client_id = $1 AND o.id = $2`,
+    [clientId, outletId],
+  );
+  return rows[0];
+}
+
 /** How many of `mallIds` hold an outlet the caller may see (within `clientId` when given). */
 export async function countVisibleMalls(
   db: Queryable,

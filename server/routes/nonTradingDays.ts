@@ -5,18 +5,19 @@ import { addDays } from '../../src/domain/reports.js';
 import { requireCaller } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
-import { dailyReport } from '../repositories/mallReports.js';
+import { buildSalesReviewWorkbook } from '../exports/salesReviewWorkbook.js';
+import { salesReviewReport } from '../reports/salesReview.js';
 import {
   declareNonTradingDay,
   listNonTradingDays,
   type NonTradingSide,
-  nonTradingMarks,
   type OutletDays,
   outletDays,
   removeNonTradingDay,
 } from '../repositories/nonTradingDays.js';
 import { nonBlank, reportRange } from './rules.js';
 import type { AreaHandlers, BodyOf, QueryOf, RouteDeps } from './types.js';
+import { replyWithWorkbook } from './workbookReply.js';
 
 export const MALL_DECLARED_MESSAGE = 'day was declared by the mall: only the mall can remove it.';
 export const NOT_DECLARED_MESSAGE = 'day is not a non-trading day of this outlet.';
@@ -44,7 +45,7 @@ export function checkDeclaration(body: BodyOf<'declareNonTradingDay'>, outlet: O
 
 type ListQuery = QueryOf<'getNonTradingDays'>;
 
-export function nonTradingDayHandlers({ pool }: RouteDeps) {
+export function nonTradingDayHandlers({ pool, exportSlots }: RouteDeps) {
   async function outletOf(clientId: number, outletId: number): Promise<OutletDays> {
     const outlet = await outletDays(pool, clientId, outletId);
     if (!outlet) throw notFound('No such outlet.');
@@ -128,25 +129,24 @@ export function nonTradingDayHandlers({ pool }: RouteDeps) {
       return remove(request, request.query, 'tenant');
     },
 
-    async getSalesReview(request) {
+    getSalesReview(request) {
       const { query } = request;
       const { grants } = requireCaller(request);
+      // Read from the primary: the page reads it again right after a day is declared.
+      return salesReviewReport(pool, grants, query, reportRange(query));
+    },
+
+    getSalesReviewWorkbook(request, reply) {
+      const { query } = request;
       const range = reportRange(query);
-      const outlet = await outletOf(query.client_id, query.outlet_id);
-      const scope = {
-        clientId: query.client_id,
-        outletId: query.outlet_id,
-        visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
-      };
-      const [days, marks] = await Promise.all([
-        dailyReport(pool, scope, range),
-        nonTradingMarks(pool, query.client_id, query.outlet_id, { from: range.start, to: range.end }),
-      ]);
-      return {
-        currency: outlet.currency,
-        today: outlet.today,
-        data: days.map((day) => ({ ...day, non_trading: marks.get(day.date) ?? null })),
-      };
+      return replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildSalesReviewWorkbook(
+          pool,
+          requester,
+          { ...query, start_time: range.start, end_time: range.end },
+          { signal },
+        ),
+      );
     },
   } satisfies AreaHandlers;
 }

@@ -242,6 +242,12 @@ function workbookCall(
     }
     case 'rent_statements':
       return client.GET('/api/rentStatements/workbook', { params: { query: monthOf(query) }, ...asStream });
+    case 'sales_review': {
+      if (query.outletId === undefined) throw new Error('the Sales Review workbook needs its outlet');
+      const { start_time, end_time } = days;
+      const outlet = { client_id: days.client_id, outlet_id: query.outletId, start_time, end_time };
+      return client.GET('/api/salesReview/workbook', { params: { query: outlet }, ...asStream });
+    }
     case 'breakeven_marcom':
     case 'breakeven': {
       // Marcom's page reads Marcom's targets; the other page the department it shows (Leasing unless told).

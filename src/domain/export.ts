@@ -269,12 +269,13 @@ export const WORKBOOK_EXPORT_FILTERS = 'all day, daily, GMV';
 
 /**
  * The pages whose workbook the user may download here (`may`: whether their permissions hold it), in the menu's
- * order: the pages of a date range, as the Export page picks one (a month page's workbook is its subscription's).
+ * order: the pages of a date range over the header's malls, as the Export page picks one (a month page's workbook
+ * and an outlet page's are their subscriptions').
  */
 export function workbookPagesAllowed(may: (page: WorkbookPage) => boolean): WorkbookPage[] {
-  return REPORT_WORKBOOKS.filter((workbook) => workbook.period === 'range' && may(workbook.page)).map(
-    (workbook) => workbook.page,
-  );
+  return REPORT_WORKBOOKS.filter(
+    (workbook) => workbook.period === 'range' && workbook.scope === 'malls' && may(workbook.page),
+  ).map((workbook) => workbook.page);
 }
 
 /** The page chosen at first: Mall Home when the user may download it, else the first page they may. */

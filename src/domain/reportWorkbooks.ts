@@ -17,7 +17,8 @@ export type WorkbookPage =
   | 'rent_statements'
   | 'sales_trends'
   | 'breakeven_marcom'
-  | 'breakeven';
+  | 'breakeven'
+  | 'sales_review';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
@@ -36,7 +37,8 @@ export interface ReportWorkbook {
     | '/api/mall_report/voucher/workbook'
     | '/api/rentStatements/workbook'
     | '/api/mall_report/sales_trends/workbook'
-    | '/api/mall_report/breakeven_target/workbook';
+    | '/api/mall_report/breakeven_target/workbook'
+    | '/api/salesReview/workbook';
   /**
    * The start of the download's name: '<fileBase>_<start>_<end>.xlsx'; a breakeven page's names its department
    * after it ('breakeven-target-marcom_2026-02.xlsx').
@@ -49,6 +51,8 @@ export interface ReportWorkbook {
    * after the year).
    */
   readonly period: 'range' | 'month' | 'year';
+  /** What its figures are of: the malls of the header, or the one outlet of an outlet page (`outlet_id`). */
+  readonly scope: 'malls' | 'outlet';
   /** What the workbook holds, as the Export page says it. */
   readonly sheets: string;
 }
@@ -63,6 +67,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'mall-home',
     withHours: false,
     period: 'range',
+    scope: 'malls',
     sheets: 'Key figures, days, outlets and payment methods',
   },
   {
@@ -73,6 +78,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'mall-gmv',
     withHours: false,
     period: 'range',
+    scope: 'malls',
     sheets: 'Days, months, outlets, categories and levels',
   },
   {
@@ -83,6 +89,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'mall-peak-hours',
     withHours: true,
     period: 'range',
+    scope: 'malls',
     sheets: 'Heat map, the metric over time, every day and hour',
   },
   {
@@ -93,6 +100,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'mall-payment-methods',
     withHours: false,
     period: 'range',
+    scope: 'malls',
     sheets: 'Payment methods and the top methods over time',
   },
   {
@@ -103,6 +111,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'member-vs-non-member',
     withHours: true,
     period: 'range',
+    scope: 'malls',
     sheets: 'Members against non-members over time, their top outlets',
   },
   {
@@ -113,6 +122,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'refunds',
     withHours: false,
     period: 'range',
+    scope: 'malls',
     sheets: 'Key figures, refunds by day and by outlet',
   },
   {
@@ -123,6 +133,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'voucher-redemption',
     withHours: false,
     period: 'range',
+    scope: 'malls',
     sheets: 'Key figures, voucher redemption by day and by outlet',
   },
   {
@@ -133,6 +144,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'rent-statements',
     withHours: false,
     period: 'month',
+    scope: 'malls',
     sheets: 'Every lease’s rent of the month, the totals per currency, the groups',
   },
   {
@@ -143,6 +155,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'sales-trends',
     withHours: false,
     period: 'year',
+    scope: 'malls',
     sheets: 'The months of the year beside the year before, their growth and what it compares',
   },
   {
@@ -153,6 +166,7 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'breakeven-target',
     withHours: false,
     period: 'month',
+    scope: 'malls',
     sheets: 'Every outlet’s GTO of the month against Marcom’s target, the totals per currency',
   },
   {
@@ -163,7 +177,19 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     fileBase: 'breakeven-target',
     withHours: false,
     period: 'month',
+    scope: 'malls',
     sheets: 'Every outlet’s GTO of the month against the department’s target, the totals per currency',
+  },
+  {
+    page: 'sales_review',
+    title: 'Sales Review',
+    pagePath: '/tenant-connect/sales-review',
+    operationPath: '/api/salesReview/workbook',
+    fileBase: 'sales-review',
+    withHours: false,
+    period: 'range',
+    scope: 'outlet',
+    sheets: 'The outlet’s days with their notes (non-trading days, today so far)',
   },
 ];
 

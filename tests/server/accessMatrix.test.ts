@@ -246,6 +246,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   declareOutletNonTradingDay: (ids) => ({ body: nonTradingDay(ids) }),
   withdrawOutletNonTradingDay: () => ({ query: { day: NON_TRADING_DAY } }),
   getSalesReview: () => ({ query: MALL_RANGE }),
+  getSalesReviewWorkbook: () => ({ query: MALL_RANGE }),
   inviteTenantUser: (ids) => ({
     body: {
       client_id: ids.client,

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
@@ -44,6 +45,7 @@ const PERMISSIONS = [
   '/api/nonTradingDays::Create',
   '/api/nonTradingDays::Delete',
   '/api/salesReview/daily::Read',
+  '/api/salesReview/workbook::Read',
   '/api/salesReview/nonTradingDays::Read',
   '/api/salesReview/nonTradingDays::Create',
   '/api/salesReview/nonTradingDays::Delete',
@@ -356,6 +358,44 @@ describe('the sales review', () => {
       { date: day(-3), gmv: 200, transactions: 1, non_trading: null },
       { date: day(-2), gmv: 0, transactions: 0, non_trading: null },
     ]);
+  });
+
+  it('as one workbook: the page’s days with their notes, in the outlet’s currency', async () => {
+    const response = await agents.operator.get(reviewUrl(cafe, day(-4), day(0)).replace('/daily?', '/workbook?'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="sales-review_${day(-4)}_${day(0)}.xlsx"`,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Days', 'Filters']);
+    const rows: unknown[][] = [];
+    workbook.getWorksheet('Days')?.eachRow((row, number) => {
+      if (number > 1) rows.push([2, 3, 4].map((column) => row.getCell(column).value));
+    });
+    // The answer above, day by day: T-3 150.50 in 2, the mall's stocktake on T-2, T-1 25.25, today so far.
+    expect(rows).toEqual([
+      [0, 0, null],
+      [150.5, 2, null],
+      [0, 0, 'Not trading: Stocktake (declared by the mall)'],
+      [25.25, 1, null],
+      [0, 0, 'Today, so far'],
+    ]);
+    const filters = new Map<unknown, unknown>();
+    workbook.getWorksheet('Filters')?.eachRow((row) => {
+      filters.set(row.getCell(1).value, row.getCell(2).value);
+    });
+    expect(filters.get('Outlet')).toBe('Cafe Uno');
+    expect(filters.get('Malls')).toBe('Central Mall');
+    expect(filters.get('Currency')).toBe("SGD (the outlet's own)");
+    // The tenant takes its own outlet's, not another's; the range's rules are the page's.
+    const own = await agents.tenant.get(reviewUrl(boutique, day(-5), day(-2)).replace('/daily?', '/workbook?'));
+    expect(own.statusCode, own.body).toBe(200);
+    const other = await agents.tenant.get(reviewUrl(cafe, day(-5), day(-2)).replace('/daily?', '/workbook?'));
+    expect(other.statusCode).toBe(403);
+    const reversed = await agents.operator.get(reviewUrl(cafe, day(0), day(-1)).replace('/daily?', '/workbook?'));
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toMatch(/^start_time must be on or before end_time/);
   });
 
   it('refuses a range out of order or over 366 days, naming the field', async () => {

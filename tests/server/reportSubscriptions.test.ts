@@ -462,7 +462,7 @@ describe('the job, on a controlled clock', () => {
     // A page without a workbook refuses one, naming the field.
     const refused = await operator.request('POST', '/api/reportSubscriptions', {
       body: body({
-        page_path: '/tenant-connect/sales-review',
+        page_path: '/shopper-connect/cross-spending',
         filters: `client=1&malls=${central}&outlet=${cafe}&from=2026-03-02&to=2026-03-08`,
       }),
     });
@@ -672,6 +672,48 @@ describe('the job, on a controlled clock', () => {
       `/tenant-connect/sales-analysis?client=1&outlet=${cafe}&${range}`,
     ]);
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = ANY($1)', [[boutiqueId, cafeId]]);
+  });
+
+  it('mails Sales Review with its outlet’s workbook, to the tenant of that outlet', async () => {
+    await grantOperatorPermissions(db.pool, ['/api/salesReview/daily::Read', '/api/salesReview/workbook::Read']);
+    const filters = `client=1&outlet=${boutique}&from=2026-03-02&to=2026-03-08`;
+    const id = await subscribe({
+      page_path: '/tenant-connect/sales-review',
+      filters,
+      recipient_ids: [ids.tenant],
+      name: 'Review',
+    });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    expect(subscription.formats).toEqual(['pdf', 'workbook']);
+    const period = { key: 'W:2026-03-16', sendDay: '2026-03-16' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-16T01:00:00Z'))).toBe('sent');
+    await waitUntil('the mail delivered', async () =>
+      (await outboxOf(WORLD.users.tenant)).some((mail) => mail.subject === 'Review: Sales Review'),
+    );
+    const mail = defined(
+      (await outboxOf(WORLD.users.tenant)).find((sent) => sent.subject === 'Review: Sales Review'),
+      'mail',
+    );
+    expect(mail.attachments.map(({ filename }) => filename)).toEqual([
+      'sales-review_2026-03-09_2026-03-15.pdf',
+      'sales-review_2026-03-09_2026-03-15.xlsx',
+    ]);
+    // Its days are the page's answer for the rolled week (the boutique's 200.00 of 4 March is the week before).
+    const file = await admin.get(`/api/admin/outbox/attachment?id=${mail.id}&position=2`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const days: unknown[][] = [];
+    workbook.getWorksheet('Days')?.eachRow((row, number) => {
+      if (number > 1) days.push([row.getCell(2).value, row.getCell(3).value]);
+    });
+    const answer = await admin.get(
+      `/api/salesReview/daily?client_id=1&outlet_id=${boutique}&start_time=2026-03-09&end_time=2026-03-15`,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const expected = (answer.json() as { data: { gmv: number; transactions: number }[] }).data;
+    expect(days).toEqual(expected.map((day) => [day.gmv, day.transactions]));
+    expect(days).toHaveLength(7);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 
   it('sends the Mall Outlet page of the outlet its path names', async () => {

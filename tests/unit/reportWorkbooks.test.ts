@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { workbookPagesAllowed } from '../../src/domain/export';
 import { SUBSCRIBABLE_PAGES } from '../../src/domain/reportSubscriptions';
 import {
   isWorkbookPage,
@@ -33,6 +34,20 @@ describe('the report pages’ workbooks', () => {
       'peak_hours',
       'member',
     ]);
+    // The Export page offers the date-range pages of the header's malls; month, year and outlet pages' workbooks
+    // are their subscriptions'.
+    expect(workbookPagesAllowed(() => true)).toEqual([
+      'mall_home',
+      'mall_gmv',
+      'peak_hours',
+      'payment_methods',
+      'member',
+      'refunds',
+      'voucher_redemption',
+    ]);
+    expect(workbookFileName('sales_review', { start: '2026-03-09', end: '2026-03-15' })).toBe(
+      'sales-review_2026-03-09_2026-03-15.xlsx',
+    );
     expect(isWorkbookPage('mall_gmv')).toBe(true);
     expect(isWorkbookPage('cross_spending')).toBe(false);
   });
