@@ -18,9 +18,11 @@ export type SubscriptionFrequency = 'daily' | 'weekly' | 'monthly';
  * How a page's period rolls when it is sent (rolledFilters): a date range keeps its number of days and ends on the
  * last whole day; a month becomes the month of the last whole day (on the 1st, the month just ended); a page of
  * the year shown (Sales Trends) shows the year of the last whole day (`year=`, set whether or not its filters hold
- * one: on 1 January, the year just ended, as its workbook).
+ * one: on 1 January, the year just ended, as its workbook). A page of complete months only (`complete-month`: the
+ * tenant's Rent Statement, whose month picker ends at the last complete month) shows the last complete month as of
+ * the day it is sent (sent any day of March: February).
  */
-export type SubscriptionPeriodKind = 'range' | 'month' | 'year';
+export type SubscriptionPeriodKind = 'range' | 'month' | 'complete-month' | 'year';
 
 /** The key of the year a page of the year shown (Sales Trends) keeps in its address: `year=2026`. */
 export const YEAR_QUERY_KEY = 'year';
@@ -158,6 +160,21 @@ export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
     title: 'Sales Review',
     read: '/api/salesReview/daily',
     period: 'range',
+    scope: 'outlet',
+  },
+  {
+    // The tenant's pages of the header's outlet and month: a mall's staff can mail a tenant its own each month.
+    path: '/tenants/gross-turnover',
+    title: 'Gross Turnover',
+    read: '/api/gtoReport/outletMonths',
+    period: 'month',
+    scope: 'outlet',
+  },
+  {
+    path: '/tenants/rent-statement',
+    title: 'Rent Statement',
+    read: '/api/tenant/rentStatement',
+    period: 'complete-month',
     scope: 'outlet',
   },
 ];
@@ -306,8 +323,8 @@ export function duePeriod(
 /**
  * The filters as sent on `sendDay`: the page's range keeps its number of days and ends the day before (the last
  * whole day in the mall's zone), so a daily subscription of 'last 7 days' reports the 7 days up to yesterday; a
- * page's month becomes the month of that day (a monthly subscription sent on the 1st reports the month just ended),
- * and its year (`year=`) the year of that day, which a page of the year shown (`period` 'year': Sales Trends) is
+ * page's month becomes the month of that day (a monthly subscription sent on the 1st reports the month just ended;
+ * a page of complete months only, the month before the send day's), and its year (`year=`) the year of that day, which a page of the year shown (`period` 'year': Sales Trends) is
  * always given, its filters holding one or not (sent on 1 January 2027, it shows 2026, as its workbook does).
  * Every other filter is kept as it is.
  */
@@ -320,7 +337,10 @@ export function rolledFilters(filters: string, sendDay: string, period?: Subscri
     params.set(FILTER_QUERY_KEYS.from, addDays(end, -(rangeDays({ start: from, end: to }) - 1)));
     params.set(FILTER_QUERY_KEYS.to, end);
   }
-  if (params.has(FILTER_QUERY_KEYS.month)) params.set(FILTER_QUERY_KEYS.month, end.slice(0, 7));
+  if (params.has(FILTER_QUERY_KEYS.month)) {
+    const lastComplete = addDays(`${sendDay.slice(0, 7)}-01`, -1);
+    params.set(FILTER_QUERY_KEYS.month, (period === 'complete-month' ? lastComplete : end).slice(0, 7));
+  }
   if (period === 'year' || params.has(YEAR_QUERY_KEY)) params.set(YEAR_QUERY_KEY, end.slice(0, 4));
   return params.toString().replace(/%2C/gi, ',');
 }

@@ -37,6 +37,19 @@ function lastSevenDays(instant: Date, zone: string): { from: string; to: string 
 /** The number a figure of the page shows ('S$1,234.50' -> 1234.5). */
 const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
+/** The mall of a client's outlet and its time zone, read through the page's session. */
+async function mallOfOutlet(page: Page, clientId: number, outletId: number): Promise<{ mallId: number; zone: string }> {
+  const outlets = (await (await page.request.get(`/outlets?client_id=${clientId}`)).json()) as {
+    id: number;
+    mall_id: number;
+  }[];
+  const mallId = outlets.find((outlet) => outlet.id === outletId)?.mall_id;
+  const malls = (await (await page.request.get(`/malls?client_id=${clientId}`)).json()) as Mall[];
+  const zone = malls.find((mall) => mall.id === mallId)?.time_zone;
+  if (mallId === undefined || zone === undefined) throw new Error(`outlet ${outletId} has no mall`);
+  return { mallId, zone };
+}
+
 /** The operator's client and its first mall, and the seven days up to yesterday in that mall's zone. */
 async function firstMallWeek(page: Page) {
   const { user } = (await (await page.request.get('/api/credential')).json()) as {
@@ -261,14 +274,7 @@ test('the super admin sends the tenant-only account its outlet’s Sales Analysi
   const { clientId, outletId } = await tenantOutlet(tenantPage);
   await tenantContext.close();
   await openAs(page, 'admin@demo.mall', '/tenant-connect/sales-analysis');
-  const outlets = (await (await page.request.get(`/outlets?client_id=${clientId}`)).json()) as {
-    id: number;
-    mall_id: number;
-  }[];
-  const mallId = outlets.find((outlet) => outlet.id === outletId)?.mall_id;
-  const malls = (await (await page.request.get(`/malls?client_id=${clientId}`)).json()) as Mall[];
-  const zone = malls.find((mall) => mall.id === mallId)?.time_zone;
-  if (mallId === undefined || zone === undefined) throw new Error('the tenant’s outlet has no mall');
+  const { mallId, zone } = await mallOfOutlet(page, clientId, outletId);
   const { from, to } = lastSevenDays(new Date(), zone);
   await page.goto(
     `/tenant-connect/sales-analysis?client=${clientId}&malls=${mallId}&outlet=${outletId}&from=${from}&to=${to}`,
@@ -289,6 +295,44 @@ test('the super admin sends the tenant-only account its outlet’s Sales Analysi
   const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
   expect(text).toContain('SalesAnalysis');
   expect(text).toContain(revenue.replace(/\s+/g, ''));
+});
+
+test('the super admin mails a tenant its Rent Statement of the last complete month, as the tenant sees it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const TENANT = 'tenant@demo.mall';
+  const tenantContext = await browser.newContext();
+  const tenantPage = await tenantContext.newPage();
+  await openAs(tenantPage, TENANT);
+  const { clientId, outletId } = await tenantOutlet(tenantPage);
+  await tenantContext.close();
+  await openAs(page, 'admin@demo.mall', '/tenants/rent-statement');
+  // The page shows complete months only, and a subscription sends the last complete month whatever the day: the
+  // month before today's in the outlet's mall's zone.
+  const { zone } = await mallOfOutlet(page, clientId, outletId);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+  first.setUTCDate(0);
+  const month = first.toISOString().slice(0, 7);
+  await page.goto(`/tenants/rent-statement?client=${clientId}&outlet=${outletId}&month=${month}`);
+  await expect(page.locator('[data-report-ready]')).toHaveAttribute('data-report-ready', 'true');
+  const lines = page.getByTestId('rent-statement-lines');
+  await expect(lines).toContainText('Total due');
+  const totalDue = (await lines.locator('tr').filter({ hasText: 'Total due' }).locator('td').last().innerText()).trim();
+  expect(totalDue).toMatch(/\d/);
+
+  const mail = await subscribeAndSendNow(page, clientId, 'Rent Statement', { withWorkbook: false, recipient: TENANT });
+  expect(mail.attachments.map((file) => file.filename)).toEqual([`rent-statement_${month}.pdf`]);
+  expect(mail.text).toContain(`outlet=${outletId}`);
+  const [pdf] = mail.attachments;
+  if (!pdf) throw new Error('the mail lacks its PDF');
+  await testInfo.attach('rent-statement.pdf', { body: pdf.content, contentType: 'application/pdf' });
+  const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
+  expect(text).toContain('RentStatement');
+  expect(text).toContain('Totaldue');
+  expect(text).toContain(totalDue.replace(/\s+/g, ''));
 });
 
 test('the Subscriptions page and the subscribe dialog read well on a workstation and a phone', async ({ browser }) => {

@@ -716,6 +716,64 @@ describe('the job, on a controlled clock', () => {
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 
+  it('mails the tenant its outlet’s Rent Statement and Gross Turnover of the month just ended', async () => {
+    await grantOperatorPermissions(db.pool, ['/api/tenant/rentStatement::Read', '/api/gtoReport/outletMonths::Read']);
+    rendered.length = 0;
+    const sent: number[] = [];
+    for (const [path, name] of [
+      ['/tenants/rent-statement', 'Rent'],
+      ['/tenants/gross-turnover', 'GTO'],
+    ] as const) {
+      const id = await subscribe({
+        page_path: path,
+        filters: `client=1&outlet=${boutique}&month=2026-01`,
+        formats: ['pdf'],
+        frequency: 'monthly',
+        month_day: 1,
+        recipient_ids: [ids.tenant, ids.operator],
+        name,
+      });
+      sent.push(id);
+      const subscription = defined(await findSubscription(db.pool, 1, id));
+      // The outlet's mall's zone; a PDF alone (no workbook for these pages).
+      expect(subscription).toMatchObject({ mallIds: [central], time_zone: 'Asia/Singapore', formats: ['pdf'] });
+      const period = { key: 'M:2026-03', sendDay: '2026-03-01' };
+      expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-01T01:00:00Z'))).toBe('sent');
+    }
+    // Each to both, February, as each recipient (the tenant sees its boutique).
+    expect(rendered.map((render) => [render.request.target, render.userId])).toEqual([
+      [`/tenants/rent-statement?client=1&outlet=${boutique}&month=2026-02`, ids.tenant],
+      [`/tenants/rent-statement?client=1&outlet=${boutique}&month=2026-02`, ids.operator],
+      [`/tenants/gross-turnover?client=1&outlet=${boutique}&month=2026-02`, ids.tenant],
+      [`/tenants/gross-turnover?client=1&outlet=${boutique}&month=2026-02`, ids.operator],
+    ]);
+    await waitUntil('the mails delivered', async () => {
+      const subjects = (await outboxOf(WORLD.users.tenant)).map((mail) => mail.subject);
+      return subjects.includes('Rent: Rent Statement') && subjects.includes('GTO: Gross Turnover');
+    });
+    const mails = await outboxOf(WORLD.users.tenant);
+    expect(mails.find((mail) => mail.subject === 'Rent: Rent Statement')?.attachments.map((a) => a.filename)).toEqual([
+      'rent-statement_2026-02.pdf',
+    ]);
+    // Another outlet than the tenant's goes to the operator alone.
+    const cafeId = await subscribe({
+      page_path: '/tenants/rent-statement',
+      filters: `client=1&outlet=${cafe}&month=2026-01`,
+      formats: ['pdf'],
+      recipient_ids: [ids.tenant, ids.operator],
+      name: 'Cafe rent',
+    });
+    sent.push(cafeId);
+    rendered.length = 0;
+    const cafeSubscription = defined(await findSubscription(db.pool, 1, cafeId));
+    const period = { key: 'D:2026-03-01', sendDay: '2026-03-01' };
+    expect(await sendSubscriptionPeriod(deps(), cafeSubscription, period, new Date('2026-03-01T01:00:00Z'))).toBe(
+      'sent',
+    );
+    expect(rendered.map((render) => render.userId)).toEqual([ids.operator]);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = ANY($1)', [sent]);
+  });
+
   it('sends the Mall Outlet page of the outlet its path names', async () => {
     await grantOperatorPermissions(db.pool, ['/api/mall_report/outlet/overallComparison::Read']);
     const filters = `client=1&malls=${central}&from=2026-03-02&to=2026-03-08`;

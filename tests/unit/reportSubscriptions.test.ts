@@ -153,6 +153,22 @@ describe('the subscribe dialog', () => {
       outletId: 12,
     });
     expect(subscriptionTargetOf('/shopper-connect/mall-outlet/0', '?client=1&malls=2')).toBeUndefined();
+    // The tenant's pages of an outlet and a month.
+    expect(subscriptionTargetOf('/tenants/rent-statement', '?client=1&outlet=12&month=2026-02')).toMatchObject({
+      pageTitle: 'Rent Statement',
+      filters: 'client=1&outlet=12&month=2026-02',
+    });
+    expect(subscriptionTargetOf('/tenants/gross-turnover', '?client=1&month=2026-02')).toBeUndefined();
+    expect(rolledFilters('client=1&outlet=12&month=2026-01', '2026-03-01')).toBe('client=1&outlet=12&month=2026-02');
+    // The tenant's Rent Statement shows complete months only: any day of March sends February.
+    for (const sendDay of ['2026-03-01', '2026-03-02', '2026-03-31']) {
+      expect(rolledFilters('client=1&outlet=12&month=2026-01', sendDay, 'complete-month')).toBe(
+        'client=1&outlet=12&month=2026-02',
+      );
+    }
+    expect(rolledFilters('client=1&outlet=12&month=2026-01', '2026-03-02', 'month')).toBe(
+      'client=1&outlet=12&month=2026-03',
+    );
     expect(subscriptionFileBase('/shopper-connect/mall-outlet/12')).toBe('mall-outlet-12');
     expect(subscriptionFileBase('/tenant-connect/rent-statements')).toBe('rent-statements');
     expect(subscriptionFileBase('/shopper-connect/breakeven-target/marcom', 'marcom')).toBe('breakeven-target-marcom');

@@ -67,6 +67,19 @@ function renderPage(): void {
   });
 }
 
+/** `fetch` that waits for `before` first (a call held in flight). */
+function wrapFetch(fetcher: typeof fetch, before: () => Promise<void>): typeof fetch {
+  return async (input, init) => {
+    const request = input as Request;
+    if (new URL(request.url).pathname === '/api/gtoReport/outletMonths') {
+      const answer = fetcher(input, init);
+      await before();
+      return answer;
+    }
+    return fetcher(input, init);
+  };
+}
+
 const rows = () =>
   [...document.querySelectorAll('[data-testid="gross-turnover"] tbody tr')].map((row) =>
     [...row.querySelectorAll('td')].map((cell) => cell.textContent),
@@ -84,6 +97,29 @@ describe('the gross turnover page', () => {
       ['November 2026', 'Not submitted', '$80.50', '—', '—'],
     ]);
     expect(screen.getByRole('heading', { name: 'Gross Turnover', level: 1 })).toBeDefined();
+    // The page says it has loaded (the server's browser prints it for a subscription then) and offers Subscribe.
+    expect(document.querySelector('[data-report-ready]')?.getAttribute('data-report-ready')).toBe('true');
+    expect(screen.getByTestId('report-subscribe')).toBeDefined();
+  });
+
+  it('says it is not ready while its months load', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answered = answerMonths;
+    vi.stubGlobal(
+      'fetch',
+      wrapFetch(globalThis.fetch, async () => held),
+    );
+    renderPage();
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(document.querySelector('[data-report-ready]')?.getAttribute('data-report-ready')).toBe('false');
+    release();
+    answerMonths = answered;
+    await waitFor(() =>
+      expect(document.querySelector('[data-report-ready]')?.getAttribute('data-report-ready')).toBe('true'),
+    );
   });
 
   it("says 'No Data' when nothing was declared nor captured, and fails with a retry", async () => {

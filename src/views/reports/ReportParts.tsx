@@ -379,7 +379,16 @@ export function KpiRow({ panel, label, children }: { panel: PanelState; label: s
 }
 
 /**
- * The toolbar of a page whose exports are its tables' own (Cross Spending): Subscribe and the page's ready marker,
+ * Whether a page of one answer (a tenant's page: `idle` until its outlet and month are known) has settled for a
+ * query: its answer shown, empty or failed, the page's ready marker says true.
+ */
+export function isSettled(status: 'idle' | 'loading' | 'loaded' | 'empty' | 'failed'): boolean {
+  return status === 'loaded' || status === 'empty' || status === 'failed';
+}
+
+/**
+ * The toolbar of a page whose exports are its tables' own (Cross Spending), or that exports otherwise (the tenant's
+ * Gross Turnover and Rent Statement): Subscribe and the page's ready marker,
  * which the server's browser waits for before it prints the page (as on `ReportToolbar`).
  */
 export function SubscribeToolbar({ report }: { report: Pick<ReportExport, 'ready'> }) {

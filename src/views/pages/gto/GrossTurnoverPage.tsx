@@ -11,7 +11,15 @@ import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
 import { MonthPicker } from '../../filters/MonthPicker';
 import { PageTitle } from '../../filters/PageTitle';
-import { type Column, categoryAxis, ReportBlock, ReportTable, valueAxis } from '../../reports/ReportParts';
+import {
+  type Column,
+  categoryAxis,
+  isSettled,
+  ReportBlock,
+  ReportTable,
+  SubscribeToolbar,
+  valueAxis,
+} from '../../reports/ReportParts';
 import { moneyTitle, moneyTooltip } from '../../reports/reportCharts';
 import type { PanelState } from '../../reports/useReport';
 import type { PageProps } from '../pageProps';
@@ -99,6 +107,8 @@ export function GrossTurnoverPage({ title }: PageProps) {
             disabled={!canExport}
             onClick={() => actor?.send({ type: 'months.export' })}
           />
+          {/* Ready once the months of a chosen outlet and month have settled: the server's browser prints them. */}
+          <SubscribeToolbar report={{ ready: isSettled(status) }} />
         </div>
       </header>
       {status === 'idle' ? (

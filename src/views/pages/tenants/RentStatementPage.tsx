@@ -20,7 +20,7 @@ import { useNoticeToasts } from '../../common/Notifications';
 import { usePageActor } from '../../common/usePageActor';
 import { MonthPicker } from '../../filters/MonthPicker';
 import { PageTitle } from '../../filters/PageTitle';
-import { PanelFailure, PanelSkeleton } from '../../reports/ReportParts';
+import { isSettled, PanelFailure, PanelSkeleton, SubscribeToolbar } from '../../reports/ReportParts';
 import type { PageProps } from '../pageProps';
 import './rentStatement.css';
 
@@ -48,6 +48,8 @@ export function RentStatementPage({ title }: PageProps) {
         <PageTitle title={title} />
         <div className="rent-statement-filters">
           <MonthPicker />
+          {/* Ready once the statement of a chosen outlet and month has settled: the server's browser prints it. */}
+          <SubscribeToolbar report={{ ready: isSettled(status) }} />
         </div>
       </header>
       {status === 'idle' ? (
