@@ -26,6 +26,7 @@ import {
 import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildBreakevenWorkbook } from './breakevenWorkbook.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
+import { buildMallOutletWorkbook } from './mallOutletWorkbook.js';
 import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
 import { buildSalesReviewWorkbook } from './salesReviewWorkbook.js';
 import { buildSalesTrendsWorkbook } from './salesTrendsWorkbook.js';
@@ -65,10 +66,13 @@ export interface ReportWorkbookQuery {
   end_hour?: number | undefined;
   time_range?: TimeRange | undefined;
   metric?: Metric | undefined;
-  /** The comparison of the pages with key figures (Mall Home, Refunds, Voucher Redemption). */
+  /** The comparison of the pages with key figures (Mall Home, Refunds, Voucher Redemption, Mall Outlet). */
   compare?: CompareRule | undefined;
   like_for_like?: boolean | undefined;
-  /** The outlet of an outlet page (Sales Review), which the caller was checked to see. */
+  /**
+   * The outlet of an outlet page (Sales Review's, Mall Outlet's of its path's id), which the caller was checked to
+   * see.
+   */
   outlet_id?: number | undefined;
   /** The department of a breakeven page's targets: Marcom's page reads Marcom's; the other page this one's. */
   department?: Department | undefined;
@@ -335,7 +339,7 @@ function outletOf(query: ReportWorkbookQuery): number {
 /**
  * How each page's workbook is made from the page's filters: its own builder (Mall Home, Refunds and Voucher
  * Redemption with their key figures, Rent Statements and the breakeven pages of the month and Sales Trends of the
- * year the range is in), or its sheets here.
+ * year the range is in, the outlet pages: Sales Review and Mall Outlet), or its sheets here.
  */
 const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
   mall_home: (db, currencyOf, requester, query, options) =>
@@ -364,6 +368,9 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
     buildBreakevenWorkbook(db, requester, { ...monthOf(query), department: query.department ?? 'leasing' }, options),
   sales_review: (db, _currencyOf, requester, query, options) =>
     buildSalesReviewWorkbook(db, requester, { ...query, outlet_id: outletOf(query) }, options),
+  // The outlet's mall is its own (the subscription's malls are not asked).
+  mall_outlet: (db, currencyOf, requester, query, options) =>
+    buildMallOutletWorkbook(db, currencyOf, requester, { ...query, outlet_id: outletOf(query) }, options),
 };
 
 /**

@@ -1,24 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eachDay } from '../../src/domain/reports.js';
 import type { WorkbookPage } from '../../src/domain/reportWorkbooks.js';
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
-import { badRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import { buildMallOutletWorkbook } from '../exports/mallOutletWorkbook.js';
 import { buildReportWorkbook, type ReportWorkbookQuery } from '../exports/reportWorkbooks.js';
 import { buildSalesTrendsWorkbook } from '../exports/salesTrendsWorkbook.js';
 import {
   type CurrencyOf,
-  comparisonPlan,
   type MallSelection,
   mallAmounts,
   mallGrowth,
   mallScopeFor,
   reportCurrencyCache,
 } from '../reports/mallAnswers.js';
-import { figuresOverDays } from '../repositories/comparisons.js';
+import { categoryOutlets, mallLevels, outletComparison, outletDaily } from '../reports/mallOutlet.js';
 import { type CrossSpendingQuery, crossSpending, crossSpendingDetails } from '../repositories/crossSpending.js';
 import {
-  categoryOutletReport,
   dailyReport,
   type GroupBy,
   groupReport,
@@ -31,7 +29,6 @@ import {
   peakHours,
   type ReportRange,
   type ReportScope,
-  scopeOutlet,
   type TimeRange,
 } from '../repositories/mallReports.js';
 import { notBoth, reportRange } from './rules.js';
@@ -50,15 +47,6 @@ function mallScope(
   range: ReportRange,
 ): Promise<ReportScope> {
   return mallScopeFor(db, currencyOf, requireCaller(request).grants, query, range);
-}
-
-function outletScope(request: FastifyRequest, query: { client_id: number; outlet_id: number }): ReportScope {
-  const { grants } = requireCaller(request);
-  return {
-    clientId: query.client_id,
-    outletId: query.outlet_id,
-    visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
-  };
 }
 
 /** The outlet and whole days of a cross-spending call, with what the caller sees. */
@@ -175,26 +163,14 @@ export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
 
     async getMallLevelReport(request) {
       const { query } = request;
-      const range = reportRange(query);
-      const rows = await groupReport(pool, await mallScope(pool, currencyOf, request, query, range), range, 'level');
-      return { data: rows.map(({ key, name: _name, ...figures }) => ({ level: key, ...figures })) };
+      return { data: await mallLevels(pool, currencyOf, requireCaller(request).grants, query, reportRange(query)) };
     },
 
     async getMallCategoryOutletReport(request) {
       const { query } = request;
       const range = reportRange(query);
       notBoth(query, 'category', 'outlet_id');
-      const scope = await mallScope(pool, currencyOf, request, query, range);
-      const rows = await categoryOutletReport(pool, scope, range, {
-        category: query.category,
-        outletId: query.outlet_id,
-        limit: query.limit ?? 10,
-      });
-      // The caller sees the outlet (the access check): without its row it is not an outlet of the selected malls.
-      if (query.outlet_id !== undefined && !rows.some((row) => row.outlet_id === query.outlet_id)) {
-        throw badRequest('outlet_id must be an outlet of one of the selected malls (mall_ids).');
-      }
-      return { data: rows };
+      return { data: await categoryOutlets(pool, currencyOf, requireCaller(request).grants, query, range) };
     },
 
     async getMemberOverall(request) {
@@ -242,43 +218,23 @@ export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
       return { data: await paymentMethodOverall(pool, scope, range, query.limit ?? 10) };
     },
 
-    async getMallOutletOverallComparison(request) {
+    getMallOutletOverallComparison(request) {
       const { query } = request;
-      const range = reportRange(query);
-      const scope = outletScope(request, query);
-      const outlet = await scopeOutlet(pool, scope);
-      if (!outlet) throw notFound('No such outlet.');
-      // §9: the previous period in whole weeks; or the same weekdays, or the festivals, of last year.
-      const plan = await comparisonPlan(
-        pool,
-        query.client_id,
-        [outlet.mall_id],
-        range,
-        query.compare ?? 'previous',
-        'whole_weeks',
-      );
-      const [current, before] = await Promise.all([
-        figuresOverDays(pool, scope, range, [{ mallId: outlet.mall_id, days: eachDay(range.start, range.end) }]),
-        figuresOverDays(pool, scope, range, plan.mallDays),
-      ]);
-      const measures = ({ gmv, transactions, average_transaction_value }: typeof current) => ({
-        gmv,
-        transactions,
-        average_transaction_value,
-      });
-      return {
-        outlet: { id: outlet.id, name: outlet.name },
-        current: measures(current),
-        previous: measures(before),
-        previous_start_time: plan.span.start,
-        previous_end_time: plan.span.end,
-        comparison: { compare: plan.rule, aligned: plan.aligned, like_for_like: null, has_data: before.has_data },
-      };
+      return outletComparison(pool, requireCaller(request).grants, query, reportRange(query));
     },
 
     async getMallOutletDailyReport(request) {
       const { query } = request;
-      return { data: await dailyReport(pool, outletScope(request, query), reportRange(query)) };
+      return { data: await outletDaily(pool, requireCaller(request).grants, query, reportRange(query)) };
+    },
+
+    getMallOutletWorkbook(request, reply) {
+      const { query } = request;
+      // The range is checked as the page's operations check it, before an export slot is taken.
+      reportRange(query);
+      return replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildMallOutletWorkbook(pool, currencyOf, requester, query, { signal }),
+      );
     },
   } satisfies AreaHandlers;
 }

@@ -248,6 +248,14 @@ function workbookCall(
       const outlet = { client_id: days.client_id, outlet_id: query.outletId, start_time, end_time };
       return client.GET('/api/salesReview/workbook', { params: { query: outlet }, ...asStream });
     }
+    case 'mall_outlet': {
+      // The page's outlet (its path's id) over whole days, compared as its comparison says (no like-for-like).
+      if (query.outletId === undefined) throw new Error('the Mall Outlet workbook needs its outlet');
+      const { start_time, end_time } = days;
+      const outlet = { client_id: days.client_id, outlet_id: query.outletId, start_time, end_time };
+      const compare = comparison.rule;
+      return client.GET('/api/mall_report/outlet/workbook', { params: { query: { ...outlet, compare } }, ...asStream });
+    }
     case 'breakeven_marcom':
     case 'breakeven': {
       // Marcom's page reads Marcom's targets; the other page the department it shows (Leasing unless told).
@@ -263,7 +271,8 @@ function workbookCall(
  * filters as one Excel workbook built on the server (Mall Home, Refunds and Voucher Redemption compared as the
  * query's comparison says, the previous period unless it says otherwise; Mall Peak Hours and Member vs Non-member
  * with the query's hours, time range and metric; Rent Statements and the breakeven pages of the month the query
- * starts in, Sales Trends of the year it ends in; the others whole days).
+ * starts in, Sales Trends of the year it ends in; the outlet pages of the query's outlet, Mall Outlet compared as the
+ * query's comparison says; the others whole days).
  * The body is read as a stream so that `onProgress` sees the bytes as they arrive.
  */
 export async function downloadReportWorkbook(

@@ -1345,6 +1345,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mall_report/outlet/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outlet's Mall Outlet page as one Excel workbook
+         * @description The Mall Outlet page's tables for the outlet and whole days, as one .xlsx workbook named mall-outlet-<outlet_id>_<start>_<end>.xlsx (as its subscription names the page's PDF): Key figures (GMV, transactions and average transaction value of the range, each with its growth over the range's complete days, the malls' today left out, against the whole weeks before or the days `compare` chooses, each side's days named, as GET /api/mall_report/outlet/overallComparison answers), Place among peers (the outlet's rank in its category in its mall and its level's figures, as GET /api/mall_report/category/outlet and GET /api/mall_report/level answer), Daily (as GET /api/mall_report/outlet/daily answers), Category peers (the category's first 10 outlets of the mall and the outlet, ranked by GMV, the outlet marked) and Filters (client, the outlet's mall, range, outlet, comparison, currency, the malls' today, generated at and by whom). Money is in the outlet's mall's currency's format; numbers are number cells, text is never a formula. Rules between parameters as GET /api/mall_report/outlet/overallComparison (400 naming the field). The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After).
+         */
+        get: operations["getMallOutletWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auditLogs": {
         parameters: {
             query?: never;
@@ -6520,6 +6540,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getMallOutletWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+                /** @description What the range is compared with (see the operation). */
+                compare?: components["parameters"]["Compare"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getAuditLogs: {

@@ -1,3 +1,4 @@
+import { COMPARE_RULE_LABELS, type CompareRule } from './comparisons';
 import type { CommittedFilters } from './filterHeader';
 import { parsePositiveInt } from './filterOptions';
 import { toFilterQuery, withReadableCommas } from './filterUrl';
@@ -113,6 +114,14 @@ export function mallOutletQuery(
 }
 
 /* ---------------------------------------------------------------- KPIs */
+
+/** How the page names the previous period it compares with: the range moved back by whole weeks (§9). */
+export const OUTLET_PREVIOUS_LABEL = 'Previous whole weeks';
+
+/** How the page names a comparison rule ('Previous whole weeks', 'Same weekdays last year'). */
+export function outletComparisonLabel(rule: CompareRule): string {
+  return rule === 'previous' ? OUTLET_PREVIOUS_LABEL : COMPARE_RULE_LABELS[rule];
+}
 
 /** An answer of the outlet comparison call: the period's totals and those of the period it is compared with. */
 export interface OutletComparison {

@@ -2,7 +2,7 @@ import { type Department, departmentOfRoles } from './breakeven';
 import { addDays, isValidMonth, rangeDays } from './dateLimits';
 import { FILTER_QUERY_KEYS } from './filterUrl';
 import { monthDays } from './reports';
-import { workbookOfPagePath } from './reportWorkbooks';
+import { pathMatches, routePathId, workbookOfPagePath } from './reportWorkbooks';
 
 /**
  * Report subscriptions (issue 34, reports by e-mail): a report page and the filters of its header, mailed on a
@@ -194,17 +194,9 @@ export function departmentForRecipient(
   return own ?? 'leasing';
 }
 
-/** The id a page's path names where its route has `:id` ('/shopper-connect/mall-outlet/12': 12). */
-function pathId(page: SubscribablePage, path: string): number | undefined {
-  if (!page.path.endsWith('/:id')) return undefined;
-  const prefix = page.path.slice(0, -':id'.length);
-  const id = path.startsWith(prefix) ? path.slice(prefix.length) : '';
-  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : undefined;
-}
-
 /** The page at `path` a subscription may name, if it is one (a route with `:id` matches its paths with an id). */
 export function subscribablePage(path: string): SubscribablePage | undefined {
-  return SUBSCRIBABLE_PAGES.find((page) => page.path === path || pathId(page, path) !== undefined);
+  return SUBSCRIBABLE_PAGES.find((page) => pathMatches(page.path, path));
 }
 
 /** Whether `path` is a report page a subscription may name. */
@@ -403,7 +395,8 @@ export function subscriptionFileBase(pagePath: string, department?: Department):
 /** What a subscription of the page at `pagePath` with `filters` is of; undefined for no such page or scope. */
 export function scopeOfSubscription(pagePath: string, filters: string): SubscriptionScope | undefined {
   const page = subscribablePage(pagePath);
-  return page && scopeOfFilters(filters, page.scope, pathId(page, pagePath));
+  // The id a page's path names where its route has `:id` ('/shopper-connect/mall-outlet/12': 12).
+  return page && scopeOfFilters(filters, page.scope, routePathId(page.path, pagePath));
 }
 
 /* ---------------------------------------------------------------- the subscribe dialog */

@@ -18,13 +18,14 @@ export type WorkbookPage =
   | 'sales_trends'
   | 'breakeven_marcom'
   | 'breakeven'
-  | 'sales_review';
+  | 'sales_review'
+  | 'mall_outlet';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
   /** The page's title, as the menu names it. */
   readonly title: string;
-  /** The page's path in the app. */
+  /** The page's path in the app (its route's: '/shopper-connect/mall-outlet/:id' for the pages of an id). */
   readonly pagePath: string;
   /** The operation that answers the workbook. */
   readonly operationPath:
@@ -38,10 +39,11 @@ export interface ReportWorkbook {
     | '/api/rentStatements/workbook'
     | '/api/mall_report/sales_trends/workbook'
     | '/api/mall_report/breakeven_target/workbook'
-    | '/api/salesReview/workbook';
+    | '/api/salesReview/workbook'
+    | '/api/mall_report/outlet/workbook';
   /**
    * The start of the download's name: '<fileBase>_<start>_<end>.xlsx'; a breakeven page's names its department
-   * after it ('breakeven-target-marcom_2026-02.xlsx').
+   * after it ('breakeven-target-marcom_2026-02.xlsx'), a page of a path's id its id ('mall-outlet-12_...').
    */
   readonly fileBase: string;
   /** Whether the page reports the header's hours, time range and metric (Header V2); the others whole days. */
@@ -191,6 +193,17 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     scope: 'outlet',
     sheets: 'The outlet’s days with their notes (non-trading days, today so far)',
   },
+  {
+    page: 'mall_outlet',
+    title: 'Mall Outlet',
+    pagePath: '/shopper-connect/mall-outlet/:id',
+    operationPath: '/api/mall_report/outlet/workbook',
+    fileBase: 'mall-outlet',
+    withHours: false,
+    period: 'range',
+    scope: 'outlet',
+    sheets: 'Key figures, the place among its peers, days and the category’s outlets',
+  },
 ];
 
 /** The workbook of `page`. */
@@ -200,9 +213,25 @@ export function reportWorkbook(page: WorkbookPage): ReportWorkbook {
   return workbook;
 }
 
-/** The workbook of the page at `pagePath`, if it has one. */
+/**
+ * The id a path gives its route's `:id` ('/shopper-connect/mall-outlet/:id' of '/shopper-connect/mall-outlet/12':
+ * 12): a positive whole number of Postgres' integer; undefined for a route without `:id` or a path of another page.
+ */
+export function routePathId(routePath: string, path: string): number | undefined {
+  if (!routePath.endsWith('/:id')) return undefined;
+  const prefix = routePath.slice(0, -':id'.length);
+  const id = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : undefined;
+}
+
+/** Whether `path` is a path of the route `routePath`: the same, or for a route with `:id` the route with an id. */
+export function pathMatches(routePath: string, path: string): boolean {
+  return routePath === path || routePathId(routePath, path) !== undefined;
+}
+
+/** The workbook of the page at `pagePath` (a route with `:id` matches its paths with an id), if it has one. */
 export function workbookOfPagePath(pagePath: string): ReportWorkbook | undefined {
-  return REPORT_WORKBOOKS.find((workbook) => workbook.pagePath === pagePath);
+  return REPORT_WORKBOOKS.find((workbook) => pathMatches(workbook.pagePath, pagePath));
 }
 
 export function isWorkbookPage(value: string): value is WorkbookPage {
@@ -212,17 +241,18 @@ export function isWorkbookPage(value: string): value is WorkbookPage {
 /**
  * The download's name, as the server names it: 'mall-gmv_2026-10-01_2026-10-31.xlsx'; a month page's after its
  * month ('rent-statements_2026-10.xlsx'), a year page's after its year ('sales-trends_2026.xlsx'); a department's
- * page with its department ('breakeven-target-marcom_2026-10.xlsx').
+ * page with its department ('breakeven-target-marcom_2026-10.xlsx'), a page of a path's id with its id
+ * ('mall-outlet-12_2026-10-01_2026-10-31.xlsx', as its subscription names its PDF: subscriptionFileBase).
  */
 export function workbookFileName(
   page: WorkbookPage,
   range: { readonly start: string; readonly end: string },
-  department?: string,
+  qualifier?: string,
 ): string {
   const workbook = reportWorkbook(page);
   const when =
     workbook.period === 'range'
       ? formatFileDateRange(range.start, range.end)
       : range.start.slice(0, workbook.period === 'month' ? 7 : 4);
-  return `${workbook.fileBase}${department === undefined ? '' : `-${department}`}_${when}.xlsx`;
+  return `${workbook.fileBase}${qualifier === undefined ? '' : `-${qualifier}`}_${when}.xlsx`;
 }

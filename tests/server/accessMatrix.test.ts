@@ -190,6 +190,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getMallPaymentMethodOverall: () => ({ query: MALL_RANGE }),
   getMallOutletOverallComparison: () => ({ query: MALL_RANGE }),
   getMallOutletDailyReport: () => ({ query: MALL_RANGE }),
+  getMallOutletWorkbook: () => ({ query: MALL_RANGE }),
   getBreakevenTarget: () => ({ query: { date: '2026-03-01', department: 'leasing' } }),
   getBreakevenWorkbook: () => ({ query: { month: '2026-03', department: 'leasing' } }),
   updateBreakevenTargets: (ids) => ({

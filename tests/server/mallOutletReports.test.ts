@@ -1,12 +1,18 @@
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
+import { MALL_OUTLET_WORKBOOK_SHEETS } from '../../server/exports/mallOutletWorkbook.js';
+import { moneyFormat, SHARE_FORMAT } from '../../server/exports/workbook.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
+import { addDays } from '../../src/domain/dateLimits.js';
+import { mallOutletKpis, outletPlacement, PEERS_SHOWN } from '../../src/domain/mallOutlet.js';
 import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
- * GET /api/mall_report/category/outlet: outlets ranked within their category, the peers of one outlet. A hand-built
+ * GET /api/mall_report/category/outlet: outlets ranked within their category, the peers of one outlet; and the Mall
+ * Outlet page's workbook (GET /api/mall_report/outlet/workbook), which shows them with the outlet's own figures. A hand-built
  * week, Monday 2 to Sunday 8 March 2026, on the fixture world plus two F&B outlets of Central Mall added here
  * (Noodle Bar on L2 with sales, Bakery Ace on L1 without). Central Mall is Asia/Singapore (UTC+8) in SGD, Harbour
  * Mall America/New_York (UTC-5) in USD, converted to Zenith's SGD at 1.35 in March 2026; February has no rate.
@@ -55,7 +61,9 @@ beforeAll(async () => {
     `INSERT INTO exchange_rates (client_id, month, currency, rate) VALUES (1, '2026-03-01', 'USD', 1.35)`,
   );
   await db.pool.query(
-    `INSERT INTO role_api_permissions (role_id, permission) VALUES (2, '/api/mall_report/category/outlet::Read')`,
+    `INSERT INTO role_api_permissions (role_id, permission)
+     SELECT 2, '/api/mall_report/' || p || '::Read'
+     FROM unnest(ARRAY['category/outlet', 'level', 'outlet/overallComparison', 'outlet/daily', 'outlet/workbook']) p`,
   );
   await inTransaction(db.pool, async (client) => {
     await ingestReceipts(client, 1, [
@@ -274,6 +282,223 @@ describe('access to GET /api/mall_report/category/outlet', () => {
         average_transaction_value: 5000,
       },
     ]);
+  });
+});
+
+/** The answer of one of the page's operations to the operator. */
+async function answer(path: string, params: Params, agent = agents.operator) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
+  }
+  const response = await agent.get(`/api/mall_report/${path}?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const workbookUrl = (params: Params) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) query.append(key, String(value));
+  return `/api/mall_report/outlet/workbook?${query}`;
+};
+
+/** The workbook's sheets, each as its rows of values below the header. */
+async function workbookOf(params: Params, agent = agents.operator) {
+  const response = await agent.get(workbookUrl(params));
+  expect(response.statusCode, response.body).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+  const cells = (name: string) => {
+    const sheet = workbook.getWorksheet(name);
+    if (!sheet) throw new Error(`no sheet ${name}`);
+    const rows: ExcelJS.Cell[][] = [];
+    sheet.eachRow((row, number) => {
+      if (number > 1) rows.push(Array.from({ length: sheet.columnCount }, (_, index) => row.getCell(index + 1)));
+    });
+    return rows;
+  };
+  const values = (name: string) => cells(name).map((row) => row.map((cell) => cell.value));
+  return { response, workbook, cells, values };
+}
+
+const day = (value: string) => new Date(`${value}T00:00:00Z`);
+const SGD = moneyFormat('$', 2);
+
+describe('the Mall Outlet page as a workbook', () => {
+  it('writes the outlet’s key figures, place, days and peers as the page’s operations answer them', async () => {
+    const { response, workbook, cells, values } = await workbookOf({ client_id: 1, outlet_id: cafe, ...WEEK });
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="mall-outlet-${cafe}_2026-03-02_2026-03-08.xlsx"`,
+    );
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([...MALL_OUTLET_WORKBOOK_SHEETS, 'Filters']);
+    const [kpiName, placeName, dailyName, peersName] = MALL_OUTLET_WORKBOOK_SHEETS;
+
+    // By hand: Cafe Uno's 150.50 in 2 (100.00 and 50.50 on the 2nd, the void left out) against the whole week
+    // before's 80.00 in 1 (24 February): GMV +88.13 %, transactions +100 %, ATV 75.25 against 80.00, -5.94 %.
+    expect(values(kpiName)).toEqual([
+      ['GMV', 150.5, day('2026-03-02'), day('2026-03-08'), 150.5, day('2026-02-23'), day('2026-03-01'), 80, 0.8813],
+      ['Transactions', 2, day('2026-03-02'), day('2026-03-08'), 2, day('2026-02-23'), day('2026-03-01'), 1, 1],
+      [
+        'Average Transaction Value',
+        75.25,
+        day('2026-03-02'),
+        day('2026-03-08'),
+        75.25,
+        day('2026-02-23'),
+        day('2026-03-01'),
+        80,
+        -0.0594,
+      ],
+    ]);
+    expect(cells(kpiName).map((row) => row[1]?.numFmt)).toEqual([SGD, '#,##0', SGD]);
+    // The same through the page's own rule over its operation's answer.
+    const whole = await answer('outlet/overallComparison', { client_id: 1, outlet_id: cafe, ...WEEK });
+    const kpis = mallOutletKpis(
+      whole,
+      { answer: whole, todayLeftOut: false },
+      { start: '2026-03-02', end: '2026-03-08' },
+    );
+    expect(values(kpiName).map((row) => [row[1], row[4], row[7]])).toEqual(
+      [kpis.gmv, kpis.transactions, kpis.averageTransactionValue].map((kpi) => [
+        kpi.current,
+        kpi.growth?.current,
+        kpi.growth?.previous,
+      ]),
+    );
+
+    // Its place: 2nd of Central's 3 F&B outlets behind Noodle Bar's 180.25; L1 of Central is Cafe Uno's 150.50 (and
+    // Bakery Ace's nothing), so all of the level's GMV.
+    expect(values(placeName)).toEqual([
+      ['Category', 'F&B'],
+      ['Rank in the category', 2],
+      ['Outlets in the category', 3],
+      ['Ranked', 'By GMV among the 3 F&B outlets of Central Mall'],
+      ['Level', 'L1'],
+      ['Level’s GMV', 150.5],
+      ['Level’s transactions', 2],
+      ['The outlet’s share of the level’s GMV', 1],
+    ]);
+    expect(cells(placeName)[5]?.[1]?.numFmt).toBe(SGD);
+    expect(cells(placeName)[7]?.[1]?.numFmt).toBe(SHARE_FORMAT);
+
+    const daily = (await answer('outlet/daily', { client_id: 1, outlet_id: cafe, ...WEEK })).data as {
+      date: string;
+      gmv: number;
+      transactions: number;
+    }[];
+    expect(values(dailyName)).toEqual(daily.map((row) => [day(row.date), row.gmv, row.transactions]));
+    expect(values(dailyName)[0]).toEqual([day('2026-03-02'), 150.5, 2]);
+    expect(values(dailyName)).toHaveLength(7);
+
+    const peers = (
+      await answer('category/outlet', {
+        client_id: 1,
+        mall_ids: [central],
+        ...WEEK,
+        outlet_id: cafe,
+        limit: PEERS_SHOWN,
+      })
+    ).data;
+    const levels = (await answer('level', { client_id: 1, mall_ids: [central], ...WEEK })).data;
+    const placement = outletPlacement(cafe, peers, levels);
+    expect(values(peersName)).toEqual(
+      (placement?.peers ?? []).map((row) => [
+        row.rank,
+        row.outlet_id,
+        row.outlet_name,
+        row.level,
+        row.gmv,
+        row.transactions,
+        row.average_transaction_value,
+        row.current ? 'Yes' : null,
+      ]),
+    );
+    expect(values(peersName)).toEqual([
+      [1, noodle, 'Noodle Bar', 'L2', 180.25, 2, 90.13, null],
+      [2, cafe, 'Cafe Uno', 'L1', 150.5, 2, 75.25, 'Yes'],
+      [3, bakery, 'Bakery Ace', 'L1', 0, 0, 0, null],
+    ]);
+
+    const filters = new Map(values('Filters').map(([name, value]) => [name, value]));
+    expect(filters.get('Client')).toBe('Zenith Malls');
+    expect(filters.get('Malls')).toBe('Central Mall');
+    expect(filters.get('Outlet')).toBe('Cafe Uno');
+    expect(filters.get('Outlet ID')).toBe(cafe);
+    expect(filters.get('From')).toEqual(day('2026-03-02'));
+    expect(filters.get('To')).toEqual(day('2026-03-08'));
+    expect(filters.get('Currency')).toBe('SGD (the outlet’s mall’s)');
+    expect(filters.get('Comparison')).toBe('Previous whole weeks');
+    expect(filters.get('Like for like')).toBe('No');
+  });
+
+  it('compares as the page’s comparison says', async () => {
+    const { values } = await workbookOf({ client_id: 1, outlet_id: cafe, ...WEEK, compare: 'same_weekday_last_year' });
+    const whole = await answer('outlet/overallComparison', {
+      client_id: 1,
+      outlet_id: cafe,
+      ...WEEK,
+      compare: 'same_weekday_last_year',
+    });
+    // 364 days back: 3 to 9 March 2025, without a sale.
+    expect(values('Key figures')[0]).toEqual([
+      'GMV',
+      150.5,
+      day('2026-03-02'),
+      day('2026-03-08'),
+      150.5,
+      day(whole.previous_start_time),
+      day(whole.previous_end_time),
+      0,
+      0,
+    ]);
+    expect(whole.previous_start_time).toBe('2025-03-03');
+    expect(new Map(values('Filters').map(([name, value]) => [name, value])).get('Comparison')).toBe(
+      'Same weekdays last year',
+    );
+  });
+
+  it('leaves the malls’ today out of the growth, as the page’s cards do', async () => {
+    // Central Mall's today (Singapore's, the latest of the client's malls) holds 12.34 from its first second.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
+    await inTransaction(db.pool, (client) =>
+      ingestReceipts(client, 1, [receipt(cafe, `${today}T00:00:01+08:00`, 12.34, [['VISA', 12.34]])]),
+    );
+    const range = { start_time: addDays(today, -6), end_time: today };
+    const { values } = await workbookOf({ client_id: 1, outlet_id: cafe, ...range });
+    const whole = await answer('outlet/overallComparison', { client_id: 1, outlet_id: cafe, ...range });
+    const complete = await answer('outlet/overallComparison', {
+      client_id: 1,
+      outlet_id: cafe,
+      start_time: range.start_time,
+      end_time: addDays(today, -1),
+    });
+    const [gmv] = values('Key figures');
+    // The range's figure has today's 12.34; the growth compares the six days before it (nothing), as the page asks.
+    expect(gmv?.slice(0, 5)).toEqual(['GMV', 12.34, day(range.start_time), day(addDays(today, -1)), 0]);
+    expect([gmv?.[1], gmv?.[4], gmv?.[7]]).toEqual([whole.current.gmv, complete.current.gmv, complete.previous.gmv]);
+    expect(values('Daily').at(-1)).toEqual([day(today), 12.34, 1]);
+    const filters = new Map(values('Filters').map(([name, value]) => [name, value]));
+    expect(filters.get('Malls’ today (left out of the growth)')).toEqual(day(today));
+  });
+
+  it('is the caller’s outlet’s only, of the client it names, for a range in order', async () => {
+    // The tenant sees Boutique Duo alone: its own, ranked among the outlets it sees.
+    const own = await workbookOf({ client_id: 1, outlet_id: boutique, ...WEEK }, agents.tenant);
+    expect(own.values('Category peers')).toEqual([[1, boutique, 'Boutique Duo', 'L2', 200, 1, 200, 'Yes']]);
+    expect((await agents.tenant.get(workbookUrl({ client_id: 1, outlet_id: cafe, ...WEEK }))).statusCode).toBe(403);
+    // Another client's outlet, and this client's outlet to the other client's operator.
+    expect((await agents.operator.get(workbookUrl({ client_id: 2, outlet_id: apexShop, ...WEEK }))).statusCode).toBe(
+      403,
+    );
+    expect((await agents.otherClient.get(workbookUrl({ client_id: 1, outlet_id: cafe, ...WEEK }))).statusCode).toBe(
+      403,
+    );
+    const reversed = await agents.operator.get(
+      workbookUrl({ client_id: 1, outlet_id: cafe, start_time: '2026-03-08', end_time: '2026-03-02' }),
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toMatch(/^start_time must be on or before end_time/);
+    expect((await new Agent(app).get(workbookUrl({ client_id: 1, outlet_id: cafe, ...WEEK }))).statusCode).toBe(401);
   });
 });
 

@@ -806,6 +806,88 @@ describe('the job, on a controlled clock', () => {
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 
+  it('mails the Mall Outlet page with its outlet’s workbook, both named after the path’s outlet', async () => {
+    await grantOperatorPermissions(db.pool, [
+      '/api/mall_report/outlet/overallComparison::Read',
+      '/api/mall_report/outlet/workbook::Read',
+    ]);
+    const filters = `client=1&malls=${central}&from=2026-03-02&to=2026-03-08&compare=same_weekday_last_year`;
+    const id = await subscribe({
+      page_path: `/shopper-connect/mall-outlet/${cafe}`,
+      filters,
+      recipient_ids: [ids.operator],
+      name: 'Cafe figures',
+    });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    expect(subscription.formats).toEqual(['pdf', 'workbook']);
+    const period = { key: 'D:2026-03-09', sendDay: '2026-03-09' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-09T01:00:00Z'))).toBe('sent');
+    const subject = 'Cafe figures: Mall Outlet';
+    await waitUntil('the mail delivered', async () =>
+      (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === subject),
+    );
+    const mail = defined(
+      (await outboxOf(WORLD.users.operator1)).find((sent) => sent.subject === subject),
+      'mail',
+    );
+    expect(mail.attachments.map(({ filename }) => filename)).toEqual([
+      `mall-outlet-${cafe}_2026-03-02_2026-03-08.pdf`,
+      `mall-outlet-${cafe}_2026-03-02_2026-03-08.xlsx`,
+    ]);
+    const file = await admin.get(`/api/admin/outbox/attachment?id=${mail.id}&position=2`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const values = (name: string) => {
+      const rows: unknown[][] = [];
+      workbook.getWorksheet(name)?.eachRow((row, number) => {
+        if (number > 1) rows.push(Array.from({ length: 9 }, (_, index) => row.getCell(index + 1).value));
+      });
+      return rows;
+    };
+    // The page's answers for its outlet, week and comparison (the week ended before the send day: no today in it).
+    const outletWeek = `client_id=1&outlet_id=${cafe}&start_time=2026-03-02&end_time=2026-03-08`;
+    const answer = async (path: string) => {
+      const response = await admin.get(`/api/mall_report/${path}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const compared = await answer(`outlet/overallComparison?${outletWeek}&compare=same_weekday_last_year`);
+    const day = (value: string) => new Date(`${value}T00:00:00Z`);
+    expect(values('Key figures').map((row) => row.slice(0, 8))).toEqual(
+      (['gmv', 'transactions', 'average_transaction_value'] as const).map((measure, index) => [
+        ['GMV', 'Transactions', 'Average Transaction Value'][index],
+        compared.current[measure],
+        day('2026-03-02'),
+        day('2026-03-08'),
+        compared.current[measure],
+        day(compared.previous_start_time),
+        day(compared.previous_end_time),
+        compared.previous[measure],
+      ]),
+    );
+    expect(compared.current.gmv).toBe(150.5);
+    const daily = (await answer(`outlet/daily?${outletWeek}`)).data as {
+      date: string;
+      gmv: number;
+      transactions: number;
+    }[];
+    expect(values('Daily').map((row) => row.slice(0, 3))).toEqual(
+      daily.map((row) => [day(row.date), row.gmv, row.transactions]),
+    );
+    const peers = (
+      await answer(
+        `category/outlet?client_id=1&mall_ids=${central}&start_time=2026-03-02&end_time=2026-03-08&outlet_id=${cafe}&limit=10`,
+      )
+    ).data as { outlet_id: number; gmv: number }[];
+    expect(values('Category peers').map((row) => [row[1], row[4]])).toEqual(
+      peers.map((row) => [row.outlet_id, row.gmv]),
+    );
+    const named = new Map(values('Filters').map(([name, value]) => [name, value]));
+    expect(named.get('Outlet')).toBe('Cafe Uno');
+    expect(named.get('Comparison')).toBe('Same weekdays last year');
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
   it('names in the contract exactly the pages a subscription may name', () => {
     const schemas = (loadSpecification() as { components: { schemas: Record<string, unknown> } }).components.schemas;
     const input = schemas.ReportSubscriptionInput as {

@@ -211,6 +211,8 @@ describe('the subscribe dialog', () => {
       expect(formats).toEqual(workbookOfPagePath(path) ? ['pdf', 'workbook'] : ['pdf']);
       expect(subscriptionDraftProblems({ ...draft, formats, recipientIds: [2] }, path)).toEqual({});
     }
+    // The page of an id (its path's, not its route's) offers its workbook too.
+    expect(formatsOfPage('/shopper-connect/mall-outlet/12')).toEqual(['pdf', 'workbook']);
     expect(formatsOfPage('/shopper-connect/cross-spending')).toEqual(['pdf']);
     expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/shopper-connect/cross-spending').formats).toBe(
       'Please choose at least one format.',

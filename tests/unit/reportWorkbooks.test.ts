@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { workbookPagesAllowed } from '../../src/domain/export';
-import { SUBSCRIBABLE_PAGES } from '../../src/domain/reportSubscriptions';
+import { SUBSCRIBABLE_PAGES, subscriptionFileBase } from '../../src/domain/reportSubscriptions';
 import {
   isWorkbookPage,
+  pathMatches,
   REPORT_WORKBOOKS,
   reportWorkbook,
+  routePathId,
   workbookFileName,
   workbookOfPagePath,
 } from '../../src/domain/reportWorkbooks';
@@ -50,5 +52,27 @@ describe('the report pages’ workbooks', () => {
     );
     expect(isWorkbookPage('mall_gmv')).toBe(true);
     expect(isWorkbookPage('cross_spending')).toBe(false);
+  });
+
+  it('finds the workbook of a page of an id by its path, named as its subscription names the PDF', () => {
+    const route = '/shopper-connect/mall-outlet/:id';
+    expect(workbookOfPagePath('/shopper-connect/mall-outlet/12')?.page).toBe('mall_outlet');
+    expect(workbookOfPagePath(route)?.page).toBe('mall_outlet');
+    for (const path of [
+      '/shopper-connect/mall-outlet/x',
+      '/shopper-connect/mall-outlet/0',
+      '/shopper-connect/mall-outlet/12/x',
+    ]) {
+      expect(workbookOfPagePath(path)).toBeUndefined();
+      expect(pathMatches(route, path)).toBe(false);
+    }
+    expect(routePathId(route, '/shopper-connect/mall-outlet/2147483647')).toBe(2_147_483_647);
+    expect(routePathId(route, '/shopper-connect/mall-outlet/2147483648')).toBeUndefined();
+    expect(routePathId('/shopper-connect/mall-home', '/shopper-connect/mall-home')).toBeUndefined();
+    expect(pathMatches('/shopper-connect/mall-home', '/shopper-connect/mall-home')).toBe(true);
+    const days = { start: '2026-03-02', end: '2026-03-08' };
+    const name = workbookFileName('mall_outlet', days, '12');
+    expect(name).toBe('mall-outlet-12_2026-03-02_2026-03-08.xlsx');
+    expect(name).toBe(`${subscriptionFileBase('/shopper-connect/mall-outlet/12')}_2026-03-02_2026-03-08.xlsx`);
   });
 });

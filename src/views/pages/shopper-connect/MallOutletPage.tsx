@@ -5,6 +5,7 @@ import { useParams } from 'wouter';
 import { currencyFormat, formatMoney, formatNumber, formatPercentage } from '../../../domain/format';
 import {
   mallOutletKpiCsvRows,
+  OUTLET_PREVIOUS_LABEL,
   OUTLETS_FAILED_MESSAGE,
   outletIdOf,
   PEERS_CSV_KEYS,
@@ -156,7 +157,7 @@ export function MallOutletPage({ title }: PageProps) {
               value={report.comparison}
               onChange={report.compare}
               disabled={report.loading}
-              previousLabel="Previous whole weeks"
+              previousLabel={OUTLET_PREVIOUS_LABEL}
               likeForLike={false}
             />
             <KpiRow panel={kpisPanel} label="Key figures">
