@@ -195,8 +195,8 @@ describe('the subscribe dialog', () => {
       expect(formats).toEqual(workbookOfPagePath(path) ? ['pdf', 'workbook'] : ['pdf']);
       expect(subscriptionDraftProblems({ ...draft, formats, recipientIds: [2] }, path)).toEqual({});
     }
-    expect(formatsOfPage('/shopper-connect/cross-spending')).toEqual(['pdf']);
-    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/shopper-connect/cross-spending').formats).toBe(
+    expect(formatsOfPage('/tenant-connect/sales-analysis')).toEqual(['pdf']);
+    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/tenant-connect/sales-analysis').formats).toBe(
       'Please choose at least one format.',
     );
   });
