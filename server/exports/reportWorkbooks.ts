@@ -25,6 +25,7 @@ import {
 } from '../repositories/mallReports.js';
 import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildBreakevenWorkbook } from './breakevenWorkbook.js';
+import { buildCrossSpendingWorkbook } from './crossSpendingWorkbook.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
 import { buildMallOutletWorkbook } from './mallOutletWorkbook.js';
 import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
@@ -70,8 +71,8 @@ export interface ReportWorkbookQuery {
   compare?: CompareRule | undefined;
   like_for_like?: boolean | undefined;
   /**
-   * The outlet of an outlet page (Sales Review's, Mall Outlet's of its path's id), which the caller was checked to
-   * see.
+   * The outlet of an outlet page (Sales Review's, Cross Spending's, Mall Outlet's of its path's id), which the caller
+   * was checked to see.
    */
   outlet_id?: number | undefined;
   /** The department of a breakeven page's targets: Marcom's page reads Marcom's; the other page this one's. */
@@ -348,6 +349,8 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
   peak_hours: sheetsWorkbook('peak_hours'),
   payment_methods: sheetsWorkbook('payment_methods'),
   member: sheetsWorkbook('member'),
+  cross_spending: (db, _currencyOf, requester, query, options) =>
+    buildCrossSpendingWorkbook(db, requester, { ...query, outlet_id: outletOf(query) }, options),
   refunds: (db, currencyOf, requester, query, options) =>
     buildAmountWorkbook(db, currencyOf, requester, 'refund', query, options),
   voucher_redemption: (db, currencyOf, requester, query, options) =>

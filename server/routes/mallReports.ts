@@ -3,9 +3,11 @@ import type { WorkbookPage } from '../../src/domain/reportWorkbooks.js';
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
 import { notFound } from '../errors.js';
+import { buildCrossSpendingWorkbook } from '../exports/crossSpendingWorkbook.js';
 import { buildMallOutletWorkbook } from '../exports/mallOutletWorkbook.js';
 import { buildReportWorkbook, type ReportWorkbookQuery } from '../exports/reportWorkbooks.js';
 import { buildSalesTrendsWorkbook } from '../exports/salesTrendsWorkbook.js';
+import { crossSpendingReport } from '../reports/crossSpending.js';
 import {
   type CurrencyOf,
   type MallSelection,
@@ -15,7 +17,7 @@ import {
   reportCurrencyCache,
 } from '../reports/mallAnswers.js';
 import { categoryOutlets, mallLevels, outletComparison, outletDaily } from '../reports/mallOutlet.js';
-import { type CrossSpendingQuery, crossSpending, crossSpendingDetails } from '../repositories/crossSpending.js';
+import { type CrossSpendingQuery, crossSpendingDetails } from '../repositories/crossSpending.js';
 import {
   dailyReport,
   type GroupBy,
@@ -86,10 +88,22 @@ export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
   };
 
   return {
-    async getCrossSpending(request) {
-      const report = await crossSpending(pool, crossSpendingQuery(request, request.query));
-      if (!report) throw notFound('No such outlet.');
-      return report;
+    getCrossSpending(request) {
+      const { query } = request;
+      return crossSpendingReport(pool, requireCaller(request).grants, query, reportRange(query));
+    },
+
+    getCrossSpendingWorkbook(request, reply) {
+      const { query } = request;
+      const range = reportRange(query);
+      return replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildCrossSpendingWorkbook(
+          pool,
+          requester,
+          { ...query, start_time: range.start, end_time: range.end },
+          { signal },
+        ),
+      );
     },
 
     async getCrossSpendingDetails(request) {

@@ -256,6 +256,12 @@ function workbookCall(
       const compare = comparison.rule;
       return client.GET('/api/mall_report/outlet/workbook', { params: { query: { ...outlet, compare } }, ...asStream });
     }
+    case 'cross_spending': {
+      if (query.outletId === undefined) throw new Error('the Cross Spending workbook needs its outlet');
+      const { start_time, end_time } = days;
+      const outlet = { client_id: days.client_id, outlet_id: query.outletId, start_time, end_time };
+      return client.GET('/api/mall_report/crossSpending/workbook', { params: { query: outlet }, ...asStream });
+    }
     case 'breakeven_marcom':
     case 'breakeven': {
       // Marcom's page reads Marcom's targets; the other page the department it shows (Leasing unless told).

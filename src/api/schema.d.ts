@@ -941,6 +941,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mall_report/crossSpending/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outlet's Cross Spending as one Excel workbook
+         * @description The Cross Spending page's tables for the outlet and range, as one .xlsx workbook named cross-spending_<start>_<end>.xlsx: Shoppers (the outlet's members who bought there in the range and what they spent there), Outlets (the other outlets of its mall the caller sees where they also bought, at most 50, most shared shoppers first, with their shared shoppers, share of the outlet's shoppers, spend and visits) and Categories (the same per category, most shared shoppers first), each as GET /api/mall_report/crossSpending answers them, in the mall's currency's format, then Filters (client, the outlet's mall, range, outlet, currency, generated at and by whom). Rules between parameters as GET /api/mall_report/crossSpending (400 naming the field). The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After).
+         */
+        get: operations["getCrossSpendingWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mall_report/daily": {
         parameters: {
             query?: never;
@@ -5815,6 +5835,30 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getCrossSpendingWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getMallDailyReport: {

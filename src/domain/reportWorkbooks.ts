@@ -12,6 +12,7 @@ export type WorkbookPage =
   | 'peak_hours'
   | 'payment_methods'
   | 'member'
+  | 'cross_spending'
   | 'refunds'
   | 'voucher_redemption'
   | 'rent_statements'
@@ -34,6 +35,7 @@ export interface ReportWorkbook {
     | '/api/mall_report/peak_hour/workbook'
     | '/api/mall_report/payment_method/workbook'
     | '/api/mall_report/member/workbook'
+    | '/api/mall_report/crossSpending/workbook'
     | '/api/mall_report/refund/workbook'
     | '/api/mall_report/voucher/workbook'
     | '/api/rentStatements/workbook'
@@ -115,6 +117,17 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     period: 'range',
     scope: 'malls',
     sheets: 'Members against non-members over time, their top outlets',
+  },
+  {
+    page: 'cross_spending',
+    title: 'Cross Spending',
+    pagePath: '/shopper-connect/cross-spending',
+    operationPath: '/api/mall_report/crossSpending/workbook',
+    fileBase: 'cross-spending',
+    withHours: false,
+    period: 'range',
+    scope: 'outlet',
+    sheets: 'The outlet’s shoppers, the other outlets and categories of its mall where they also spent',
   },
   {
     page: 'refunds',

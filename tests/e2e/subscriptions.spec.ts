@@ -250,15 +250,28 @@ test('an operator subscribes to Cross Spending of an outlet: the PDF says what i
   await expect(page.locator('[data-report-ready]')).toHaveAttribute('data-report-ready', 'true');
   const headline = (await page.getByTestId('cross-spending-headline').innerText()).trim();
 
-  const mail = await subscribeAndSendNow(page, clientId, 'Cross Spending', { withWorkbook: false });
-  expect(mail.attachments.map((file) => file.filename)).toEqual([`cross-spending_${from}_${to}.pdf`]);
-  const [pdf] = mail.attachments;
-  if (!pdf) throw new Error('the mail lacks its PDF');
+  const mail = await subscribeAndSendNow(page, clientId, 'Cross Spending');
+  expect(mail.attachments.map((file) => file.filename)).toEqual([
+    `cross-spending_${from}_${to}.pdf`,
+    `cross-spending_${from}_${to}.xlsx`,
+  ]);
+  const [pdf, xlsx] = mail.attachments;
+  if (!pdf || !xlsx) throw new Error('the mail lacks its files');
   await testInfo.attach('cross-spending.pdf', { body: pdf.content, contentType: 'application/pdf' });
   const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
   expect(text).toContain('CrossSpending');
   // The headline as the page shows it (or the page's 'No Data' for an outlet no member bought at).
   expect(text).toContain((headline || 'No Data').replace(/\s+/g, ''));
+  // The workbook's Shoppers row is the headline's outlet and its members.
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(xlsx.content as unknown as ExcelJS.Buffer);
+  const shoppersRow = workbook.getWorksheet('Shoppers')?.getRow(2);
+  const shoppers = Number(shoppersRow?.getCell(3).value);
+  if (headline === '') expect(shoppers).toBe(0);
+  else {
+    expect(headline).toContain(`at ${String(shoppersRow?.getCell(2).value)} `);
+    expect(headline.startsWith(shoppers === 0 ? 'No member' : `${shoppers.toLocaleString('en-US')} member`)).toBe(true);
+  }
 });
 
 test('the super admin sends the tenant-only account its outlet’s Sales Analysis, as that account sees it', async ({

@@ -170,6 +170,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getCrossSpending: () => ({ query: MALL_RANGE }),
   // The outlet paired with itself: past the access checks, never a pair (404; the figures are tested on their own).
   getCrossSpendingDetails: (ids) => ({ query: { ...MALL_RANGE, other_outlet_id: ids.outlet } }),
+  getCrossSpendingWorkbook: () => ({ query: MALL_RANGE }),
   getMallVoucherReport: () => ({ query: MALL_RANGE }),
   getMallMonthlyReport: () => ({ query: MALL_RANGE }),
   getMallRanking: () => ({ query: MALL_RANGE }),

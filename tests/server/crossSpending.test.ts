@@ -1,9 +1,11 @@
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
+import { moneyFormat } from '../../server/exports/workbook.js';
 import { ingestReceipts, rollupMismatches } from '../../server/repositories/ingestion.js';
 import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
-import { type Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
+import { type Agent, createTestApp, createTestDatabase, defined, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
  * GET /api/mall_report/crossSpending and /crossSpending/details on a hand-built week, Monday 9 to Sunday 15 March
@@ -46,7 +48,8 @@ beforeAll(async () => {
   shoes = added.rows.find((row) => row.name === 'Shoe Hub')?.id ?? 0;
   await db.pool.query(
     `INSERT INTO role_api_permissions (role_id, permission) VALUES
-       (2, '/api/mall_report/crossSpending::Read'), (2, '/api/mall_report/crossSpending/details::Read')`,
+       (2, '/api/mall_report/crossSpending::Read'), (2, '/api/mall_report/crossSpending/details::Read'),
+       (2, '/api/mall_report/crossSpending/workbook::Read')`,
   );
   await inTransaction(db.pool, async (client) => {
     await ingestReceipts(client, 1, [
@@ -179,6 +182,85 @@ describe('cross spending', () => {
       (await ask('crossSpending/details', { outlet_id: boutique, other_outlet_id: cafe }, agents.tenant)).statusCode,
     ).toBe(404);
     expect((await ask('crossSpending', {}, agents.otherClient)).statusCode).toBe(403);
+  });
+
+  it('as one workbook: the shoppers, the outlets and the categories as the page shows them', async () => {
+    const response = await ask('crossSpending/workbook', {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="cross-spending_2026-03-09_2026-03-15.xlsx"',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Shoppers', 'Outlets', 'Categories', 'Filters']);
+    const rowsOf = (name: string) => {
+      const rows: unknown[][] = [];
+      workbook.getWorksheet(name)?.eachRow((row, number) => {
+        if (number > 1) rows.push((row.values as unknown[]).slice(1));
+      });
+      return rows;
+    };
+    // Hand-worked from the week's receipts: A, B and C bought at Cafe Uno, 65.00 there; A and B at Boutique Duo
+    // (2 of 3, 66.7%) 220.00 in 3 visits, C at Noodle Bar 15.00 in 1; Fashion before F&B.
+    expect(rowsOf('Shoppers')).toEqual([[cafe, 'Cafe Uno', 3, 65]]);
+    expect(rowsOf('Outlets')).toEqual([
+      [boutique, 'Boutique Duo', 'Fashion', 2, 0.667, 220, 3],
+      [noodle, 'Noodle Bar', 'F&B', 1, 0.333, 15, 1],
+    ]);
+    expect(rowsOf('Categories')).toEqual([
+      ['Fashion', 2, 0.667, 220, 3],
+      ['F&B', 1, 0.333, 15, 1],
+    ]);
+    // Each row is the page's answer for the same filters, its share as a ratio shown to 1 decimal.
+    const page = await answer('crossSpending');
+    type Figures = { shared_shoppers: number; share_percent: number; spend: number; visits: number };
+    const figures = (row: Figures) => [
+      row.shared_shoppers,
+      Math.round(row.share_percent * 10) / 1000,
+      row.spend,
+      row.visits,
+    ];
+    expect(rowsOf('Outlets')).toEqual(
+      page.outlets.map((row: Figures & { outlet_id: number; outlet_name: string; category: string }) => [
+        row.outlet_id,
+        row.outlet_name,
+        row.category,
+        ...figures(row),
+      ]),
+    );
+    expect(rowsOf('Categories')).toEqual(
+      page.categories.map((row: Figures & { category: string }) => [row.category, ...figures(row)]),
+    );
+    const outlets = defined(workbook.getWorksheet('Outlets'));
+    expect(outlets.getCell('E2').numFmt).toBe('0.0%');
+    expect(outlets.getCell('F2').numFmt).toBe(moneyFormat('$', 2));
+    expect(outlets.getCell('D2').type).toBe(ExcelJS.ValueType.Number);
+    const filters = new Map<unknown, unknown>();
+    workbook.getWorksheet('Filters')?.eachRow((row) => {
+      filters.set(row.getCell(1).value, row.getCell(2).value);
+    });
+    expect(filters.get('Outlet')).toBe('Cafe Uno');
+    expect(filters.get('Malls')).toBe('Central Mall');
+    expect(filters.get('Currency')).toBe("SGD (the mall's)");
+    expect(filters.get('From')).toEqual(new Date('2026-03-09T00:00:00Z'));
+    // The tenant takes its own outlet's (no other outlet it sees), not another's; nor does another client.
+    const own = await ask('crossSpending/workbook', { outlet_id: boutique }, agents.tenant);
+    expect(own.statusCode, own.body).toBe(200);
+    const owned = new ExcelJS.Workbook();
+    await owned.xlsx.load(own.rawPayload as unknown as ExcelJS.Buffer);
+    expect((defined(owned.getWorksheet('Shoppers')).getRow(2).values as unknown[]).slice(1)).toEqual([
+      boutique,
+      'Boutique Duo',
+      2,
+      220,
+    ]);
+    expect(owned.getWorksheet('Outlets')?.rowCount).toBe(1);
+    expect((await ask('crossSpending/workbook', {}, agents.tenant)).statusCode).toBe(403);
+    expect((await ask('crossSpending/workbook', {}, agents.otherClient)).statusCode).toBe(403);
+    // The range's rules are the page's.
+    const backwards = await ask('crossSpending/workbook', { start_time: '2026-03-16' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toMatch(/^start_time must be on or before end_time/);
   });
 
   it('keeps the member rollup equal to the receipts', async () => {

@@ -21,6 +21,7 @@ import { createMailer } from '../../server/mail/mailer.js';
 import { loadSpecification } from '../../server/openapi.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { findSubscription } from '../../server/repositories/reportSubscriptions.js';
+import { categoryLabel } from '../../src/domain/crossSpending.js';
 import { SUBSCRIBABLE_PAGES } from '../../src/domain/reportSubscriptions.js';
 import { grantOperatorPermissions, PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, defined, type TestDatabase, waitUntil } from './helpers.js';
@@ -462,8 +463,8 @@ describe('the job, on a controlled clock', () => {
     // A page without a workbook refuses one, naming the field.
     const refused = await operator.request('POST', '/api/reportSubscriptions', {
       body: body({
-        page_path: '/shopper-connect/cross-spending',
-        filters: `client=1&malls=${central}&outlet=${cafe}&from=2026-03-02&to=2026-03-08`,
+        page_path: '/tenants/rent-statement',
+        filters: `client=1&outlet=${cafe}&month=2026-01`,
       }),
     });
     expect(refused.statusCode).toBe(400);
@@ -772,6 +773,95 @@ describe('the job, on a controlled clock', () => {
     );
     expect(rendered.map((render) => render.userId)).toEqual([ids.operator]);
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = ANY($1)', [sent]);
+  });
+
+  it('mails Cross Spending with its outlet’s workbook, whose tables are the page’s answer', async () => {
+    await grantOperatorPermissions(db.pool, [
+      '/api/mall_report/crossSpending::Read',
+      '/api/mall_report/crossSpending/workbook::Read',
+    ]);
+    // A week of its own, long before the others' (Monday 2 to Sunday 8 September 2024, Singapore): members M1 and
+    // M2 bought at Cafe Uno (30.00); both at Boutique Duo too, 50.00 in 3 visits; M1 at Harbour Mall's kiosk.
+    await inTransaction(db.pool, async (client) => {
+      const bought = (outletId: number, iso: string, amount: number, memberId: string) =>
+        receipt(outletId, iso, amount, [['VISA', amount]], { isMember: true, memberId });
+      await ingestReceipts(client, 1, [
+        bought(cafe, '2024-09-02T03:00:00Z', 10, 'M1'),
+        bought(cafe, '2024-09-03T03:00:00Z', 20, 'M2'),
+        bought(boutique, '2024-09-04T03:00:00Z', 30, 'M1'),
+        bought(boutique, '2024-09-05T03:00:00Z', 12.5, 'M1'),
+        bought(boutique, '2024-09-06T03:00:00Z', 7.5, 'M2'),
+        bought(kiosk, '2024-09-04T03:00:00Z', 40, 'M1'),
+      ]);
+    });
+    const id = await subscribe(
+      {
+        page_path: '/shopper-connect/cross-spending',
+        filters: `client=1&malls=${central}&outlet=${cafe}&from=2024-08-19&to=2024-08-25`,
+        recipient_ids: [ids.operator],
+        name: 'Cross',
+      },
+      '2024-08-26T00:00:00Z',
+    );
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    expect(subscription.formats).toEqual(['pdf', 'workbook']);
+    rendered.length = 0;
+    const period = { key: 'D:2024-09-09', sendDay: '2024-09-09' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2024-09-09T01:00:00Z'))).toBe('sent');
+    expect(rendered.map((render) => render.request.target)).toEqual([
+      `/shopper-connect/cross-spending?client=1&malls=${central}&outlet=${cafe}&from=2024-09-02&to=2024-09-08`,
+    ]);
+    await waitUntil('the mail delivered', async () =>
+      (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === 'Cross: Cross Spending'),
+    );
+    const mail = defined(
+      (await outboxOf(WORLD.users.operator1)).find((sent) => sent.subject === 'Cross: Cross Spending'),
+      'mail',
+    );
+    expect(mail.attachments.map(({ filename }) => filename)).toEqual([
+      'cross-spending_2024-09-02_2024-09-08.pdf',
+      'cross-spending_2024-09-02_2024-09-08.xlsx',
+    ]);
+    const file = await admin.get(`/api/admin/outbox/attachment?id=${mail.id}&position=2`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const rowsOf = (name: string) => {
+      const rows: unknown[][] = [];
+      defined(workbook.getWorksheet(name), name).eachRow((row, number) => {
+        if (number > 1) rows.push((row.values as unknown[]).slice(1));
+      });
+      return rows;
+    };
+    // The page's answer for the rolled week, fetched as the admin (the operator's grants are cached).
+    const answer = await admin.get(
+      `/api/mall_report/crossSpending?client_id=1&outlet_id=${cafe}&start_time=2024-09-02&end_time=2024-09-08`,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    type Figures = { shared_shoppers: number; share_percent: number; spend: number; visits: number };
+    const page = answer.json() as {
+      outlet: { outlet_id: number; outlet_name: string };
+      shoppers: number;
+      spend: number;
+      outlets: (Figures & { outlet_id: number; outlet_name: string; category: string | null })[];
+      categories: Figures[];
+    };
+    expect(rowsOf('Shoppers')).toEqual([[page.outlet.outlet_id, page.outlet.outlet_name, page.shoppers, page.spend]]);
+    expect(rowsOf('Outlets')).toEqual(
+      page.outlets.map((row) => [
+        row.outlet_id,
+        row.outlet_name,
+        categoryLabel(row.category),
+        row.shared_shoppers,
+        row.share_percent / 100,
+        row.spend,
+        row.visits,
+      ]),
+    );
+    // By hand: Cafe Uno's 2 shoppers spent 30.00 there; both also at Boutique Duo (100%), 50.00 in 3 visits.
+    expect(rowsOf('Shoppers')).toEqual([[cafe, 'Cafe Uno', 2, 30]]);
+    expect(rowsOf('Outlets')).toEqual([[boutique, 'Boutique Duo', 'Others', 2, 1, 50, 3]]);
+    expect(rowsOf('Categories')).toEqual([['Others', 2, 1, 50, 3]]);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 
   it('sends the Mall Outlet page of the outlet its path names', async () => {

@@ -213,8 +213,8 @@ describe('the subscribe dialog', () => {
     }
     // The page of an id (its path's, not its route's) offers its workbook too.
     expect(formatsOfPage('/shopper-connect/mall-outlet/12')).toEqual(['pdf', 'workbook']);
-    expect(formatsOfPage('/shopper-connect/cross-spending')).toEqual(['pdf']);
-    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/shopper-connect/cross-spending').formats).toBe(
+    expect(formatsOfPage('/tenants/rent-statement')).toEqual(['pdf']);
+    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/tenants/rent-statement').formats).toBe(
       'Please choose at least one format.',
     );
   });

@@ -51,7 +51,15 @@ describe('the report pages’ workbooks', () => {
       'sales-review_2026-03-09_2026-03-15.xlsx',
     );
     expect(isWorkbookPage('mall_gmv')).toBe(true);
-    expect(isWorkbookPage('cross_spending')).toBe(false);
+    expect(workbookFileName('cross_spending', { start: '2026-03-09', end: '2026-03-15' })).toBe(
+      'cross-spending_2026-03-09_2026-03-15.xlsx',
+    );
+    expect(reportWorkbook('cross_spending')).toMatchObject({
+      operationPath: '/api/mall_report/crossSpending/workbook',
+      scope: 'outlet',
+    });
+    expect(isWorkbookPage('cross_spending')).toBe(true);
+    expect(isWorkbookPage('cross_spending_details')).toBe(false);
   });
 
   it('finds the workbook of a page of an id by its path, named as its subscription names the PDF', () => {
