@@ -27,6 +27,7 @@ import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildBreakevenWorkbook } from './breakevenWorkbook.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
 import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
+import { buildSalesAnalysisWorkbook } from './salesAnalysisWorkbook.js';
 import { buildSalesReviewWorkbook } from './salesReviewWorkbook.js';
 import { buildSalesTrendsWorkbook } from './salesTrendsWorkbook.js';
 import type { CellKind, SheetCell, SheetSpec } from './workbook.js';
@@ -68,7 +69,7 @@ export interface ReportWorkbookQuery {
   /** The comparison of the pages with key figures (Mall Home, Refunds, Voucher Redemption). */
   compare?: CompareRule | undefined;
   like_for_like?: boolean | undefined;
-  /** The outlet of an outlet page (Sales Review), which the caller was checked to see. */
+  /** The outlet of an outlet page (Sales Review, Sales Analysis), which the caller was checked to see. */
   outlet_id?: number | undefined;
   /** The department of a breakeven page's targets: Marcom's page reads Marcom's; the other page this one's. */
   department?: Department | undefined;
@@ -364,6 +365,18 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
     buildBreakevenWorkbook(db, requester, { ...monthOf(query), department: query.department ?? 'leasing' }, options),
   sales_review: (db, _currencyOf, requester, query, options) =>
     buildSalesReviewWorkbook(db, requester, { ...query, outlet_id: outletOf(query) }, options),
+  sales_analysis: (db, _currencyOf, requester, query, options) =>
+    buildSalesAnalysisWorkbook(
+      db,
+      requester,
+      {
+        client_id: query.client_id,
+        outlet_id: outletOf(query),
+        start_time: query.start_time,
+        end_time: query.end_time,
+      },
+      options,
+    ),
 };
 
 /**

@@ -18,7 +18,8 @@ export type WorkbookPage =
   | 'sales_trends'
   | 'breakeven_marcom'
   | 'breakeven'
-  | 'sales_review';
+  | 'sales_review'
+  | 'sales_analysis';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
@@ -38,7 +39,8 @@ export interface ReportWorkbook {
     | '/api/rentStatements/workbook'
     | '/api/mall_report/sales_trends/workbook'
     | '/api/mall_report/breakeven_target/workbook'
-    | '/api/salesReview/workbook';
+    | '/api/salesReview/workbook'
+    | '/outlets/salesAnalysis/workbook';
   /**
    * The start of the download's name: '<fileBase>_<start>_<end>.xlsx'; a breakeven page's names its department
    * after it ('breakeven-target-marcom_2026-02.xlsx').
@@ -190,6 +192,17 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     period: 'range',
     scope: 'outlet',
     sheets: 'The outlet’s days with their notes (non-trading days, today so far)',
+  },
+  {
+    page: 'sales_analysis',
+    title: 'Sales Analysis',
+    pagePath: '/tenant-connect/sales-analysis',
+    operationPath: '/outlets/salesAnalysis/workbook',
+    fileBase: 'sales-analysis',
+    withHours: false,
+    period: 'range',
+    scope: 'outlet',
+    sheets: 'The outlet’s key figures with each comparison, its days, meal timings and best-selling items',
   },
 ];
 
