@@ -29,6 +29,7 @@ import { buildCrossSpendingWorkbook } from './crossSpendingWorkbook.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
 import { buildMallOutletWorkbook } from './mallOutletWorkbook.js';
 import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
+import { buildSalesAnalysisWorkbook } from './salesAnalysisWorkbook.js';
 import { buildSalesReviewWorkbook } from './salesReviewWorkbook.js';
 import { buildSalesTrendsWorkbook } from './salesTrendsWorkbook.js';
 import type { CellKind, SheetCell, SheetSpec } from './workbook.js';
@@ -71,8 +72,8 @@ export interface ReportWorkbookQuery {
   compare?: CompareRule | undefined;
   like_for_like?: boolean | undefined;
   /**
-   * The outlet of an outlet page (Sales Review's, Cross Spending's, Mall Outlet's of its path's id), which the caller
-   * was checked to see.
+   * The outlet of an outlet page (Sales Review's, Cross Spending's, Sales Analysis', Mall Outlet's of its path's id),
+   * which the caller was checked to see.
    */
   outlet_id?: number | undefined;
   /** The department of a breakeven page's targets: Marcom's page reads Marcom's; the other page this one's. */
@@ -374,6 +375,18 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
   // The outlet's mall is its own (the subscription's malls are not asked).
   mall_outlet: (db, currencyOf, requester, query, options) =>
     buildMallOutletWorkbook(db, currencyOf, requester, { ...query, outlet_id: outletOf(query) }, options),
+  sales_analysis: (db, _currencyOf, requester, query, options) =>
+    buildSalesAnalysisWorkbook(
+      db,
+      requester,
+      {
+        client_id: query.client_id,
+        outlet_id: outletOf(query),
+        start_time: query.start_time,
+        end_time: query.end_time,
+      },
+      options,
+    ),
 };
 
 /**

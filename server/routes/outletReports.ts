@@ -1,23 +1,16 @@
-import { comparedDays } from '../../src/domain/comparisons.js';
-import { addDays } from '../../src/domain/reports.js';
 import { valueOrThrow } from '../errors.js';
-import { alignedFestivalOf } from '../reports/mallAnswers.js';
-import { festivalsByCountry, LAST_YEAR_LOOKBACK_DAYS } from '../repositories/comparisons.js';
+import { buildSalesAnalysisWorkbook } from '../exports/salesAnalysisWorkbook.js';
+import { outletComparison, outletItemSales, outletMealTimings, outletSeries } from '../reports/outletReports.js';
 import {
-  comparisonTotals,
   dailyBreakdown,
-  type HourWindow,
-  itemSalesBreakdown,
-  mallsOfOutlets,
-  mealTimingReport,
   type OutletSelection,
-  pointSeries,
   sameCurrency,
   searchSkus,
   topSkus,
 } from '../repositories/outletReports.js';
 import { comparedHourWindow, dayWindow, hourWindow, outletIds, outletWindow } from './rules.js';
 import type { AreaHandlers, RouteDeps } from './types.js';
+import { replyWithWorkbook } from './workbookReply.js';
 
 /** The selection of a request: its client and its outlet ids (access control has checked both). */
 const selectionOf = (query: { client_id: number; id: string }): OutletSelection => ({
@@ -28,44 +21,14 @@ const selectionOf = (query: { client_id: number; id: string }): OutletSelection 
 /**
  * The outlet reports of §7 over line items, meal timings and the hour rollups (server/repositories/
  * outletReports.ts). Reports with money first make sure the outlets share a currency (409 otherwise); the check
- * and the report run side by side.
+ * and the report run side by side. The sales analysis page's answers are functions of server/reports/
+ * outletReports.ts, which its workbook (GET /outlets/salesAnalysis/workbook) answers with too.
  */
-export function outletReportHandlers({ reads: pool }: RouteDeps) {
+export function outletReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
   // Every query here is a report read: on a replica when one is up and caught up (RouteDeps.reads).
   const withOneCurrency = async <T>(selection: OutletSelection, report: Promise<T>): Promise<T> => {
     const [, answer] = await Promise.all([sameCurrency(pool, selection).then(valueOrThrow), report]);
     return answer;
-  };
-  /** The window against last year's days met by festival, in the calendar of the first outlet's mall. */
-  const festivalComparison = async (selection: OutletSelection, current: HourWindow) => {
-    const [mallId] = await mallsOfOutlets(pool, selection);
-    const [country] =
-      mallId === undefined
-        ? []
-        : await festivalsByCountry(pool, selection.clientId, [mallId], {
-            start: addDays(current.start, -LAST_YEAR_LOOKBACK_DAYS),
-            end: current.end,
-          });
-    const plan = comparedDays('festival_aligned', current, country?.festivals ?? []);
-    const [totals, before] = await withOneCurrency(
-      selection,
-      Promise.all([
-        comparisonTotals(pool, selection, current),
-        comparisonTotals(pool, selection, { ...current, ...plan.span }, plan.days),
-      ]),
-    );
-    return {
-      current: totals,
-      compared: before,
-      compared_start_time: plan.span.start,
-      compared_end_time: plan.span.end,
-      comparison: {
-        compare: plan.rule,
-        aligned: plan.aligned.map(alignedFestivalOf),
-        like_for_like: null,
-        has_data: before.transactions > 0 || before.revenue !== 0,
-      },
-    };
   };
   return {
     async getSkus({ query }) {
@@ -74,15 +37,15 @@ export function outletReportHandlers({ reads: pool }: RouteDeps) {
     async getTotalRevenuePoints({ query }) {
       const selection = selectionOf(query);
       const window = hourWindow(outletWindow(query));
-      return withOneCurrency(selection, pointSeries(pool, selection, window, 'gmv', query.timeRange ?? 'daily'));
+      return outletSeries(pool, selection, window, 'gmv', query.timeRange ?? 'daily');
     },
     async getTotalTransactionPoints({ query }) {
       const window = hourWindow(outletWindow(query));
-      return pointSeries(pool, selectionOf(query), window, 'transactions', query.timeRange ?? 'daily');
+      return outletSeries(pool, selectionOf(query), window, 'transactions', query.timeRange ?? 'daily');
     },
     async getTotalUnitSalePoints({ query }) {
       const window = hourWindow(outletWindow(query));
-      return pointSeries(pool, selectionOf(query), window, 'units', query.timeRange ?? 'daily');
+      return outletSeries(pool, selectionOf(query), window, 'units', query.timeRange ?? 'daily');
     },
     async getSalesBreakdown({ query }) {
       const selection = selectionOf(query);
@@ -90,15 +53,9 @@ export function outletReportHandlers({ reads: pool }: RouteDeps) {
       return { data: await withOneCurrency(selection, dailyBreakdown(pool, selection, window)) };
     },
     async getOutletOverallComparison({ query }) {
-      const selection = selectionOf(query);
       const current = hourWindow(outletWindow(query));
-      if (query.compare === 'festival_aligned') return festivalComparison(selection, current);
-      const compared = comparedHourWindow(query);
-      const [totals, before] = await withOneCurrency(
-        selection,
-        Promise.all([comparisonTotals(pool, selection, current), comparisonTotals(pool, selection, compared)]),
-      );
-      return { current: totals, compared: before };
+      const compared = query.compare === 'festival_aligned' ? query.compare : comparedHourWindow(query);
+      return outletComparison(pool, selectionOf(query), current, compared);
     },
     async getTopSkus({ query }) {
       const selection = selectionOf(query);
@@ -115,16 +72,25 @@ export function outletReportHandlers({ reads: pool }: RouteDeps) {
       );
     },
     async getItemSalesBreakdown({ query }) {
-      const selection = selectionOf(query);
       const window = dayWindow(outletWindow(query));
-      return {
-        data: await withOneCurrency(selection, itemSalesBreakdown(pool, selection, window, query.timeRange ?? 'daily')),
-      };
+      return { data: await outletItemSales(pool, selectionOf(query), window, query.timeRange ?? 'daily') };
     },
     async getMealTimingReport({ query }) {
-      const selection = selectionOf(query);
       const window = dayWindow(outletWindow(query));
-      return { data: await withOneCurrency(selection, mealTimingReport(pool, selection, window)) };
+      return { data: await outletMealTimings(pool, selectionOf(query), window) };
+    },
+    getSalesAnalysisWorkbook(request, reply) {
+      const { query } = request;
+      // The page's days, checked as its operations check them (400 naming the field).
+      const days = dayWindow(outletWindow(query));
+      return replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildSalesAnalysisWorkbook(
+          pool,
+          requester,
+          { client_id: query.client_id, outlet_id: query.outlet_id, start_time: days.start, end_time: days.end },
+          { signal },
+        ),
+      );
     },
   } satisfies AreaHandlers;
 }

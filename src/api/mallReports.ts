@@ -262,6 +262,16 @@ function workbookCall(
       const outlet = { client_id: days.client_id, outlet_id: query.outletId, start_time, end_time };
       return client.GET('/api/mall_report/crossSpending/workbook', { params: { query: outlet }, ...asStream });
     }
+    case 'sales_analysis': {
+      if (query.outletId === undefined) throw new Error('the Sales Analysis workbook needs its outlet');
+      const outlet = {
+        client_id: days.client_id,
+        outlet_id: query.outletId,
+        startTime: query.start,
+        endTime: query.end,
+      };
+      return client.GET('/outlets/salesAnalysis/workbook', { params: { query: outlet }, ...asStream });
+    }
     case 'breakeven_marcom':
     case 'breakeven': {
       // Marcom's page reads Marcom's targets; the other page the department it shows (Leasing unless told).

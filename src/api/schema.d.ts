@@ -600,6 +600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/outlets/salesAnalysis/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outlet's Sales Analysis as one Excel workbook
+         * @description The Sales Analysis page's sections for the outlet and whole days, as one .xlsx workbook named sales-analysis_<start>_<end>.xlsx: Key figures (revenue, transactions, units sold and average transaction value of the range, each compared as the page's three comparisons compare them: the previous days, the same weekdays last year and last year's days met by festival, with the days and figures of each side and the growth rate over the range's complete days, today left out, and the card's words), Trend (revenue, transactions and units per day, the page's default time range, and their totals), Meal timings (each meal timing's revenue, transactions and share of the outlet's revenue), Items (each day's ten best-selling items, the page's default bucket) and Filters (client, the outlet's mall, range, outlet, currency, time range, bucket, today, generated at and by whom). The figures are those of GET /outlets/overallComparison, totalRevenuePoints, totalTransactionPoints, totalUnitSalePoints, mealTimingReport and itemSalesBreakdown for the same outlet and days, to the cent, in the outlet's currency's format. Rules between parameters as GET /outlets/overallComparison (a request that breaks one answers 400 naming the field): startTime must not be after endTime; the range spans at most 366 calendar days; whole days only. The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After).
+         */
+        get: operations["getSalesAnalysisWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/outlets/getPaymentAndSum": {
         parameters: {
             query?: never;
@@ -5196,6 +5216,32 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["MixedCurrencies"];
+        };
+    };
+    getSalesAnalysisWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description YYYY-MM-DD, or YYYY-MM-DD HH:mm:ss when timeType is datetime; in the outlet's mall time zone. */
+                startTime: components["parameters"]["StartTime"];
+                /** @description YYYY-MM-DD (inclusive day), or YYYY-MM-DD HH:mm:ss when timeType is datetime. */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Whole days only (the report reads day rollups). */
+                timeType?: components["parameters"]["WholeDayTimeType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["MixedCurrencies"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getPaymentAndSum: {

@@ -20,7 +20,8 @@ export type WorkbookPage =
   | 'breakeven_marcom'
   | 'breakeven'
   | 'sales_review'
-  | 'mall_outlet';
+  | 'mall_outlet'
+  | 'sales_analysis';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
@@ -42,7 +43,8 @@ export interface ReportWorkbook {
     | '/api/mall_report/sales_trends/workbook'
     | '/api/mall_report/breakeven_target/workbook'
     | '/api/salesReview/workbook'
-    | '/api/mall_report/outlet/workbook';
+    | '/api/mall_report/outlet/workbook'
+    | '/outlets/salesAnalysis/workbook';
   /**
    * The start of the download's name: '<fileBase>_<start>_<end>.xlsx'; a breakeven page's names its department
    * after it ('breakeven-target-marcom_2026-02.xlsx'), a page of a path's id its id ('mall-outlet-12_...').
@@ -216,6 +218,17 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     period: 'range',
     scope: 'outlet',
     sheets: 'Key figures, the place among its peers, days and the category’s outlets',
+  },
+  {
+    page: 'sales_analysis',
+    title: 'Sales Analysis',
+    pagePath: '/tenant-connect/sales-analysis',
+    operationPath: '/outlets/salesAnalysis/workbook',
+    fileBase: 'sales-analysis',
+    withHours: false,
+    period: 'range',
+    scope: 'outlet',
+    sheets: 'The outlet’s key figures with each comparison, its days, meal timings and best-selling items',
   },
 ];
 

@@ -10,7 +10,14 @@ import type { CommittedFilters } from './filterHeader';
 import { type CurrencyFormat, formatDay, formatMoney, formatMonth, formatNumber } from './format';
 import { type GrowthLine, kpiGrowthLine, NOTHING_TO_COMPARE, type ReportQuery, reportQueryOf } from './mallReportViews';
 import { NO_DATA } from './messages';
-import { bucketMark, completeDaysComparison, type GrowthComparison, type PeriodMark } from './periods';
+import {
+  bucketMark,
+  type ComparisonMeta,
+  completeDaysComparison,
+  type GrowthComparison,
+  type PeriodMark,
+  withComparisonMeta,
+} from './periods';
 import {
   addDays,
   daysInRange,
@@ -212,6 +219,64 @@ export interface SalesKpis {
   readonly comparison: GrowthComparison | undefined;
 }
 
+/** One answer of GET /outlets/overallComparison as the KPIs read it: both sides' totals, and the festival days chosen. */
+export interface OutletComparisonAnswer {
+  readonly current: PeriodTotals;
+  readonly compared: PeriodTotals;
+  readonly compared_start_time?: string | undefined;
+  readonly compared_end_time?: string | undefined;
+  readonly comparison?: ComparisonMeta | undefined;
+}
+
+/**
+ * How the KPIs ask GET /outlets/overallComparison of the outlet: `days` against `compared` ('period'), or against
+ * last year's days met by festival, which the server chooses ('festival_aligned': `compared` is not used).
+ */
+export type AskOutletComparison = (
+  days: Period,
+  compared: Period,
+  compare: 'period' | 'festival_aligned',
+) => Promise<OutletComparisonAnswer>;
+
+/**
+ * The KPIs of `mode` (a KPI panel's answer; the page's machine and its workbook ask the same): the whole range's
+ * totals, and the growth over growthComparison's days (the range's complete days: today, still open, left out)
+ * against their comparison period (told whether it holds a sale: nothing to compare when not). One call when the
+ * range is compared whole; when today is left out, the range's totals and the complete days' comparison are two
+ * calls (the first one's compared totals are not used); today alone asks the range's totals only.
+ */
+export async function salesKpisOf(
+  range: Period,
+  mode: ComparisonMode,
+  today: string | undefined,
+  ask: AskOutletComparison,
+): Promise<SalesKpis> {
+  const comparison = growthComparison(range, mode, today);
+  const compare = mode === 'festival' ? 'festival_aligned' : 'period';
+  /** The comparison as the server made it (the festival days it chose), told whether they hold any sale. */
+  const made = (growth: OutletComparisonAnswer) => {
+    if (!comparison) return comparison;
+    const chosen =
+      growth.comparison && growth.compared_start_time && growth.compared_end_time
+        ? withComparisonMeta(
+            comparison,
+            { start: growth.compared_start_time, end: growth.compared_end_time },
+            growth.comparison,
+          )
+        : comparison;
+    return withComparedTotals(chosen, growth.compared);
+  };
+  if (comparison && !comparison.todayLeftOut) {
+    const answer = await ask(range, comparison.previous, compare);
+    return { totals: answer.current, growth: answer, comparison: made(answer) };
+  }
+  const [whole, growth] = await Promise.all([
+    ask(range, comparisonPeriod(range, mode), compare),
+    comparison ? ask(comparison.current, comparison.previous, compare) : Promise.resolve(undefined),
+  ]);
+  return { totals: whole.current, growth, comparison: growth ? made(growth) : comparison };
+}
+
 export interface KpiGrowth {
   /** The figure of the compared days (the range's complete days). */
   readonly current: number;
@@ -404,6 +469,11 @@ export function trendMark(timeRange: TrendTimeRange, key: string, range: Period,
       : { label, partial: false, open: false };
   }
   return bucketMark(timeRange, key, range, today, { day: chartDayLabel, month: formatMonth });
+}
+
+/** The day the series' and items' buckets are marked 'so far' by: the header's today, else the range's end. */
+export function markedToday(range: Period, today: string | undefined): string {
+  return today ?? range.end;
 }
 
 /** One bucket of the series: its figures and how it is labelled. */

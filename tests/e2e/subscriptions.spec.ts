@@ -229,14 +229,19 @@ test('an operator subscribes to an outlet’s Mall Outlet page: the PDF shows th
   await expect(page.locator('[data-report-ready]:not([data-report-ready="true"])')).toHaveCount(0);
   const gmv = (await page.getByTestId('kpi-gmv-value').innerText()).trim();
 
-  const mail = await subscribeAndSendNow(page, clientId, 'Mall Outlet', { withWorkbook: false });
-  expect(mail.attachments.map((file) => file.filename)).toEqual([`mall-outlet-${outletId}_${from}_${to}.pdf`]);
+  const mail = await subscribeAndSendNow(page, clientId, 'Mall Outlet');
+  expect(mail.attachments.map((file) => file.filename)).toEqual([
+    `mall-outlet-${outletId}_${from}_${to}.pdf`,
+    `mall-outlet-${outletId}_${from}_${to}.xlsx`,
+  ]);
   expect(mail.text).toContain(`/shopper-connect/mall-outlet/${outletId}?`);
-  const [pdf] = mail.attachments;
-  if (!pdf) throw new Error('the mail lacks its PDF');
+  const [pdf, xlsx] = mail.attachments;
+  if (!pdf || !xlsx) throw new Error('the mail lacks its files');
   await testInfo.attach('mall-outlet.pdf', { body: pdf.content, contentType: 'application/pdf' });
   const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
   expect(text).toContain(gmv.replace(/\s+/g, ''));
+  // The workbook's GMV is the card's.
+  expect((await sheetFigures(xlsx.content, 'Key figures')).get('GMV')).toBeCloseTo(amountOf(gmv), 2);
 });
 
 test('an operator subscribes to Cross Spending of an outlet: the PDF says what its members spent', async ({
@@ -299,11 +304,20 @@ test('the super admin sends the tenant-only account its outlet’s Sales Analysi
   await expect(page.getByTestId('report-subscribe')).toHaveCount(1);
   const revenue = (await page.getByTestId('sa-kpi-revenue-value').innerText()).trim();
 
-  const mail = await subscribeAndSendNow(page, clientId, 'Sales Analysis', { withWorkbook: false, recipient: TENANT });
-  expect(mail.attachments.map((file) => file.filename)).toEqual([`sales-analysis_${from}_${to}.pdf`]);
+  const mail = await subscribeAndSendNow(page, clientId, 'Sales Analysis', { recipient: TENANT });
+  expect(mail.attachments.map((file) => file.filename)).toEqual([
+    `sales-analysis_${from}_${to}.pdf`,
+    `sales-analysis_${from}_${to}.xlsx`,
+  ]);
   expect(mail.text).toContain(`outlet=${outletId}`);
-  const [pdf] = mail.attachments;
-  if (!pdf) throw new Error('the mail lacks its PDF');
+  const [pdf, xlsx] = mail.attachments;
+  if (!pdf || !xlsx) throw new Error('the mail lacks its files');
+  // The workbook's revenue (the key figures' first row: the previous period's comparison) is the card's.
+  const keyFigures = new ExcelJS.Workbook();
+  await keyFigures.xlsx.load(xlsx.content as unknown as ExcelJS.Buffer);
+  const first = keyFigures.getWorksheet('Key figures')?.getRow(2);
+  expect(first?.getCell(2).value).toBe('Revenue');
+  expect(Number(first?.getCell(3).value)).toBeCloseTo(amountOf(revenue), 2);
   await testInfo.attach('sales-analysis.pdf', { body: pdf.content, contentType: 'application/pdf' });
   const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
   expect(text).toContain('SalesAnalysis');

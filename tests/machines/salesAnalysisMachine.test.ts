@@ -6,7 +6,13 @@ import { clearSession, setPermissionsList } from '../../src/api/session';
 import type { CsvFile } from '../../src/domain/csv';
 import type { CommittedFilters } from '../../src/domain/filterHeader';
 import type { Notice } from '../../src/domain/messages';
-import { type RankedSku, TOP_SKU_EXPORT_PAGE_SIZE, trendCsv } from '../../src/domain/salesAnalysis';
+import {
+  DEFAULT_ITEM_BUCKET,
+  DEFAULT_TREND_TIME_RANGE,
+  type RankedSku,
+  TOP_SKU_EXPORT_PAGE_SIZE,
+  trendCsv,
+} from '../../src/domain/salesAnalysis';
 import type { HeaderFiltersEvent } from '../../src/machines/headerLink';
 import {
   createSalesAnalysisMachine,
@@ -623,6 +629,12 @@ describe('salesAnalysisMachine (model)', () => {
 
 describe('salesAnalysisMachine details', () => {
   beforeEach(() => start());
+
+  it('starts with the series’ time range and the items’ bucket its workbook reports (the defaults: daily)', () => {
+    // server/exports/salesAnalysisWorkbook.ts reports these; a subscription's mail has no machine to choose others.
+    expect(snapshot().context).toMatchObject({ timeRange: DEFAULT_TREND_TIME_RANGE, bucket: DEFAULT_ITEM_BUCKET });
+    expect([DEFAULT_TREND_TIME_RANGE, DEFAULT_ITEM_BUCKET]).toEqual(['daily', 'daily']);
+  });
 
   async function showOutlet(): Promise<void> {
     actor.send(headerEvent(20));

@@ -164,6 +164,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getOutletOverallComparison: () => ({
     query: { ...OUTLET_WINDOW, comparedStartTime: '2026-02-22', comparedEndTime: '2026-02-28' },
   }),
+  getSalesAnalysisWorkbook: () => ({ query: OUTLET_WINDOW }),
   getMallOutletReport: () => ({ query: MALL_RANGE }),
   getMallDailyReport: () => ({ query: MALL_RANGE }),
   getMallRefundReport: () => ({ query: MALL_RANGE }),

@@ -1,7 +1,28 @@
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
+import {
+  buildSalesAnalysisWorkbook,
+  SALES_ANALYSIS_WORKBOOK_SHEETS,
+} from '../../server/exports/salesAnalysisWorkbook.js';
+import { moneyFormat } from '../../server/exports/workbook.js';
 import { ingestReceipts, type ReceiptItemInput, rollupMismatches } from '../../server/repositories/ingestion.js';
+import { currencyFormat } from '../../src/domain/format.js';
+import { growthRate } from '../../src/domain/reports.js';
+import {
+  COMPARISON_MODES,
+  hasSales,
+  itemRowsOf,
+  KPI_LABELS,
+  kpiFigures,
+  mealTimingsOf,
+  type OutletComparisonAnswer,
+  type SalesKpis,
+  type SeriesAnswer,
+  salesKpisOf,
+  trendOf,
+} from '../../src/domain/salesAnalysis.js';
 import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { type Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
 
@@ -45,6 +66,7 @@ const PATHS = [
   '/outlets/mealTimingReport',
   '/outlets/itemSalesBreakdown',
   '/outlets/overallComparison',
+  '/outlets/salesAnalysis/workbook',
 ];
 
 const item = (skuId: number, quantity: number, unitPrice: number): ReceiptItemInput => ({
@@ -239,6 +261,206 @@ describe('overall comparison', () => {
     });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toMatch(/^comparedStartTime/);
+  });
+});
+
+describe('the sales analysis as one workbook', () => {
+  type Sheets = Record<string, unknown[][]>;
+
+  /** Every sheet's rows after its header, each cell's value. */
+  async function sheetsOf(bytes: Buffer): Promise<{ names: string[]; sheets: Sheets; workbook: ExcelJS.Workbook }> {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    const sheets: Sheets = {};
+    for (const sheet of workbook.worksheets) {
+      const rows: unknown[][] = [];
+      sheet.eachRow((row, number) => {
+        if (number === 1) return;
+        rows.push(
+          Array.from({ length: sheet.columnCount }, (_, index) => {
+            const value = row.getCell(index + 1).value;
+            return value instanceof Date ? value.toISOString().slice(0, 10) : (value ?? null);
+          }),
+        );
+      });
+      sheets[sheet.name] = rows;
+    }
+    return { names: workbook.worksheets.map((sheet) => sheet.name), sheets, workbook };
+  }
+
+  const workbookUrl = (outlet: number, start: string, end: string, client = 1) =>
+    `/outlets/salesAnalysis/workbook?client_id=${client}&outlet_id=${outlet}&startTime=${start}&endTime=${end}`;
+
+  /** The key figures the page shows for the days, from its operations' answers shaped by its own rule. */
+  async function pageKpis(days: { start: string; end: string }, today: string | undefined) {
+    const ask = (period: { start: string; end: string }, compared: { start: string; end: string }, compare: string) =>
+      answer<OutletComparisonAnswer>('overallComparison', {
+        startTime: period.start,
+        endTime: period.end,
+        comparedStartTime: compared.start,
+        comparedEndTime: compared.end,
+        compare,
+      });
+    return Promise.all(
+      COMPARISON_MODES.map(async (mode) => [mode, await salesKpisOf(days, mode, today, ask)] as const),
+    );
+  }
+
+  /** A key figures row's numbers: the figure, the growth's days and figures, the rate. */
+  const kpiCells = (kpis: SalesKpis) =>
+    kpiFigures(kpis).map((figure) => [
+      KPI_LABELS[figure.measure],
+      hasSales(kpis.totals) ? figure.current : 'No Data',
+      kpis.comparison?.current.start ?? null,
+      kpis.comparison?.current.end ?? null,
+      figure.growth?.current ?? null,
+      kpis.comparison?.previous.start ?? null,
+      kpis.comparison?.previous.end ?? null,
+      figure.growth?.compared ?? null,
+      figure.growth ? growthRate(figure.growth.current, figure.growth.compared) / 100 : null,
+    ]);
+
+  it('holds the page’s key figures, series, meal timings and items of the week, in the outlet’s currency', async () => {
+    const response = await agents.operator.get(workbookUrl(cafe, '2026-03-02', '2026-03-08'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="sales-analysis_2026-03-02_2026-03-08.xlsx"',
+    );
+    const { names, sheets, workbook } = await sheetsOf(response.rawPayload as unknown as Buffer);
+    expect(names).toEqual([...SALES_ANALYSIS_WORKBOOK_SHEETS, 'Filters']);
+    const today = (await agents.operator.get('/api/credential')).json().user.today as string | undefined;
+    const week = { start: '2026-03-02', end: '2026-03-08' };
+
+    // Key figures: each comparison's cards, as the page's machine asks and shapes them.
+    const expected = (await pageKpis(week, today)).flatMap(([, kpis]) => kpiCells(kpis));
+    expect(sheets['Key figures']?.map((row) => row.slice(1, 10))).toEqual(expected);
+    expect(sheets['Key figures']?.map((row) => row[0])).toEqual(
+      ['Previous period', 'Same weekdays last year', 'Festival-aligned last year'].flatMap((label) =>
+        Array(4).fill(label),
+      ),
+    );
+    // By hand: 51.50 over 6 receipts (ATV 8.58), 12 units, against the 7 days before, which hold no sale.
+    expect(sheets['Key figures']?.slice(0, 4).map((row) => row.slice(1, 10))).toEqual([
+      ['Revenue', 51.5, '2026-03-02', '2026-03-08', 51.5, '2026-02-23', '2026-03-01', 0, 0],
+      ['Transactions', 6, '2026-03-02', '2026-03-08', 6, '2026-02-23', '2026-03-01', 0, 0],
+      ['Units Sold', 12, '2026-03-02', '2026-03-08', 12, '2026-02-23', '2026-03-01', 0, 0],
+      ['Average Transaction Value', 8.58, '2026-03-02', '2026-03-08', 8.58, '2026-02-23', '2026-03-01', 0, 0],
+    ]);
+    expect(sheets['Key figures']?.[0]?.[10]).toContain('nothing to compare');
+    const revenueCell = workbook.getWorksheet('Key figures')?.getRow(2).getCell(3);
+    const sgd = currencyFormat('SGD');
+    expect(revenueCell?.numFmt).toBe(moneyFormat(sgd.symbol, sgd.digits));
+
+    // The series, day by day, as the page's table, and the totals under it.
+    const series = async (path: string) =>
+      answer<SeriesAnswer>(path, { startTime: week.start, endTime: week.end, timeRange: 'daily' });
+    const trend = trendOf('daily', week, today ?? week.end, {
+      revenue: await series('totalRevenuePoints'),
+      transactions: await series('totalTransactionPoints'),
+      units: await series('totalUnitSalePoints'),
+    });
+    expect(sheets.Trend?.map((row) => row.slice(2, 5))).toEqual([
+      ...trend.rows.map((row) => [row.revenue, row.transactions, row.units]),
+      [trend.totals.revenue, trend.totals.transactions, trend.totals.units],
+    ]);
+    expect(sheets.Trend?.map((row) => row[2])).toEqual([29.5, 8, 11, 0, 0, 0, 3, 51.5]);
+    expect(sheets.Trend?.[0]?.slice(0, 2)).toEqual(['2026-03-02', '02/03']);
+
+    // Meal timings: Breakfast 26.00 in 2 and Lunch 9.00 in 1, shares of the week's 51.50.
+    const meals = mealTimingsOf(
+      (await answer<{ data: Parameters<typeof mealTimingsOf>[0] }>('mealTimingReport')).data,
+      (await answer<SeriesAnswer>('totalRevenuePoints', { timeRange: 'monthly' })).total,
+    );
+    expect(sheets['Meal timings']).toEqual([
+      ...meals.rows.map((row) => [
+        row.name,
+        row.start_time,
+        row.end_time,
+        row.time,
+        row.revenue,
+        row.transactions,
+        row.share,
+      ]),
+      ['The outlet’s revenue', null, null, null, 51.5, null, null],
+    ]);
+    expect(sheets['Meal timings']?.[0]?.slice(0, 6)).toEqual(['Breakfast', '08:00', '11:00', '08:00–11:00', 26, 2]);
+    expect(sheets['Meal timings']?.[0]?.[6]).toBeCloseTo(26 / 51.5, 10);
+
+    // Each day's best-selling items, ranked as the page ranks them.
+    const items = itemRowsOf(
+      (await answer<{ data: Parameters<typeof itemRowsOf>[0] }>('itemSalesBreakdown', { timeRange: 'daily' })).data,
+      'daily',
+      week,
+      today ?? week.end,
+    );
+    expect(sheets.Items).toEqual(
+      items.map((row) => [row.key, row.bucket, row.rank, row.sku_id, row.item_name, row.quantity, row.amount]),
+    );
+    expect(sheets.Items?.[0]).toEqual(['2026-03-02', '02/03', 1, sku.latte, 'Latte', 3, 16.5]);
+
+    const filters = new Map(sheets.Filters?.map((row) => [row[0], row[1]]));
+    expect(filters.get('Malls')).toBe('Central Mall');
+    expect(filters.get('Outlet')).toBe('Cafe Uno');
+    expect(filters.get('Currency')).toBe("SGD (the outlet's own)");
+    expect(filters.get('Trend time range (the page’s default)')).toBe('Daily');
+    expect(filters.get('Items per (the page’s default)')).toBe('Daily');
+  });
+
+  it('compares as the cards do: 14.00 in 2 from the 4th against 37.50 in 4 of the four days before', async () => {
+    const response = await agents.operator.get(workbookUrl(cafe, '2026-03-04', '2026-03-08'));
+    expect(response.statusCode, response.body).toBe(200);
+    const { sheets } = await sheetsOf(response.rawPayload as unknown as Buffer);
+    const previous = sheets['Key figures']?.slice(0, 2).map((row) => row.slice(1, 10));
+    expect(previous).toEqual([
+      ['Revenue', 14, '2026-03-04', '2026-03-08', 14, '2026-02-27', '2026-03-03', 37.5, -0.6267],
+      ['Transactions', 2, '2026-03-04', '2026-03-08', 2, '2026-02-27', '2026-03-03', 4, -0.5],
+    ]);
+    expect(sheets['Key figures']?.[0]?.[10]).toBe('▼ -62.67% vs 27 Feb – 3 Mar');
+  });
+
+  it('leaves the header’s today out of the growth, as the page does', async () => {
+    // 18:00 on Monday 9 March in Singapore: the 9th is today (4.00 so far), the 3rd to the 8th are complete.
+    const { bytes } = await buildSalesAnalysisWorkbook(
+      db.pool,
+      { visibility: { clientIds: [1], outletLimits: new Map() }, email: 'operator@test' },
+      { client_id: 1, outlet_id: cafe, start_time: '2026-03-03', end_time: '2026-03-09' },
+      { now: new Date('2026-03-09T10:00:00Z') },
+    );
+    const { sheets } = await sheetsOf(bytes);
+    // The range's 26.00 in 4, today's included; the growth: 22.00 of the 3rd to the 8th against 29.50 of the 6
+    // days before (25 Feb to 2 Mar): -25.42%.
+    expect(sheets['Key figures']?.[0]?.slice(1, 9)).toEqual([
+      'Revenue',
+      26,
+      '2026-03-03',
+      '2026-03-08',
+      22,
+      '2026-02-25',
+      '2026-03-02',
+      29.5,
+    ]);
+    expect(sheets['Key figures']?.[0]?.[9]).toBeCloseTo(-0.2542, 10);
+    expect(sheets['Key figures']?.[0]?.[10]).toContain('(today left out)');
+    expect(sheets.Trend?.at(-2)).toEqual(['2026-03-09', '09/03 (so far)', 4, 1, 1, 'so far']);
+    const filters = new Map(sheets.Filters?.map((row) => [row[0], row[1]]));
+    expect(filters.get('Today (left out of the growth, its figures so far)')).toBe('2026-03-09');
+  });
+
+  it('is the caller’s own outlet’s only, and keeps the page’s rules of days', async () => {
+    expect((await agents.tenant.get(workbookUrl(cafe, '2026-03-02', '2026-03-08'))).statusCode).toBe(403);
+    const own = await agents.tenant.get(workbookUrl(boutique, '2026-03-02', '2026-03-08'));
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await agents.otherClient.get(workbookUrl(cafe, '2026-03-02', '2026-03-08'))).statusCode).toBe(403);
+    expect((await agents.otherClient.get(workbookUrl(cafe, '2026-03-02', '2026-03-08', 2))).statusCode).toBe(403);
+    const reversed = await agents.operator.get(workbookUrl(cafe, '2026-03-08', '2026-03-02'));
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toMatch(/^startTime must not be after endTime/);
+    const long = await agents.operator.get(workbookUrl(cafe, '2025-01-01', '2026-03-08'));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/^endTime/);
+    const hours = await agents.operator.get(`${workbookUrl(cafe, '2026-03-02', '2026-03-08')}&timeType=datetime`);
+    expect(hours.statusCode).toBe(400);
+    expect(hours.json().message).toContain('timeType');
   });
 });
 

@@ -23,6 +23,13 @@ import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { findSubscription } from '../../server/repositories/reportSubscriptions.js';
 import { categoryLabel } from '../../src/domain/crossSpending.js';
 import { SUBSCRIBABLE_PAGES } from '../../src/domain/reportSubscriptions.js';
+import {
+  COMPARISON_MODES,
+  kpiFigures,
+  type OutletComparisonAnswer,
+  type SeriesAnswer,
+  salesKpisOf,
+} from '../../src/domain/salesAnalysis.js';
 import { grantOperatorPermissions, PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
 import { Agent, createTestApp, createTestDatabase, defined, type TestDatabase, waitUntil } from './helpers.js';
 
@@ -861,6 +868,80 @@ describe('the job, on a controlled clock', () => {
     expect(rowsOf('Shoppers')).toEqual([[cafe, 'Cafe Uno', 2, 30]]);
     expect(rowsOf('Outlets')).toEqual([[boutique, 'Boutique Duo', 'Others', 2, 1, 50, 3]]);
     expect(rowsOf('Categories')).toEqual([['Others', 2, 1, 50, 3]]);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('mails Sales Analysis with its outlet’s workbook, whose cells are the page’s answers', async () => {
+    await grantOperatorPermissions(db.pool, [
+      '/outlets/overallComparison::Read',
+      '/outlets/salesAnalysis/workbook::Read',
+    ]);
+    const id = await subscribe({
+      page_path: '/tenant-connect/sales-analysis',
+      filters: `client=1&outlet=${boutique}&from=2026-03-02&to=2026-03-08`,
+      recipient_ids: [ids.tenant],
+      name: 'Analysis',
+    });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    expect(subscription.formats).toEqual(['pdf', 'workbook']);
+    const period = { key: 'D:2026-03-09', sendDay: '2026-03-09' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-09T01:00:00Z'))).toBe('sent');
+    await waitUntil('the mail delivered', async () =>
+      (await outboxOf(WORLD.users.tenant)).some((mail) => mail.subject === 'Analysis: Sales Analysis'),
+    );
+    const mail = defined(
+      (await outboxOf(WORLD.users.tenant)).find((sent) => sent.subject === 'Analysis: Sales Analysis'),
+      'mail',
+    );
+    expect(mail.attachments.map(({ filename }) => filename)).toEqual([
+      'sales-analysis_2026-03-02_2026-03-08.pdf',
+      'sales-analysis_2026-03-02_2026-03-08.xlsx',
+    ]);
+    const file = await admin.get(`/api/admin/outbox/attachment?id=${mail.id}&position=2`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const rowsOf = (name: string, columns: readonly number[]) => {
+      const rows: unknown[][] = [];
+      defined(workbook.getWorksheet(name), name).eachRow((row, number) => {
+        if (number > 1) rows.push(columns.map((column) => row.getCell(column).value));
+      });
+      return rows;
+    };
+    // The key figures of each comparison, as the page asks GET /outlets/overallComparison (fetched by the admin)
+    // and shapes them: the boutique's 200.00 in 1 of 4 March, against days without a sale.
+    const outlet = `client_id=1&id=${boutique}`;
+    const ask = async (
+      days: { start: string; end: string },
+      compared: { start: string; end: string },
+      compare: string,
+    ) => {
+      const response = await admin.get(
+        `/outlets/overallComparison?${outlet}&startTime=${days.start}&endTime=${days.end}` +
+          `&comparedStartTime=${compared.start}&comparedEndTime=${compared.end}&compare=${compare}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as OutletComparisonAnswer;
+    };
+    const week = { start: '2026-03-02', end: '2026-03-08' };
+    const expected: unknown[][] = [];
+    for (const mode of COMPARISON_MODES) {
+      const kpis = await salesKpisOf(week, mode, '2026-03-09', ask);
+      for (const figure of kpiFigures(kpis)) expected.push([figure.current, figure.growth?.compared ?? null]);
+    }
+    expect(rowsOf('Key figures', [3, 9])).toEqual(expected);
+    expect(rowsOf('Key figures', [2, 3]).slice(0, 2)).toEqual([
+      ['Revenue', 200],
+      ['Transactions', 1],
+    ]);
+    // Its days are GET /outlets/totalRevenuePoints' for the week, then the total.
+    const points = await admin.get(`/outlets/totalRevenuePoints?${outlet}&startTime=2026-03-02&endTime=2026-03-08`);
+    expect(points.statusCode, points.body).toBe(200);
+    const revenue = points.json() as SeriesAnswer;
+    expect(rowsOf('Trend', [3]).map(([value]) => value)).toEqual([
+      ...revenue.data.map((point) => point.value),
+      revenue.total,
+    ]);
+    expect(revenue.total).toBe(200);
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 

@@ -50,6 +50,14 @@ describe('the report pages’ workbooks', () => {
     expect(workbookFileName('sales_review', { start: '2026-03-09', end: '2026-03-15' })).toBe(
       'sales-review_2026-03-09_2026-03-15.xlsx',
     );
+    expect(workbookFileName('sales_analysis', { start: '2026-03-02', end: '2026-03-08' })).toBe(
+      'sales-analysis_2026-03-02_2026-03-08.xlsx',
+    );
+    expect(reportWorkbook('sales_analysis')).toMatchObject({
+      operationPath: '/outlets/salesAnalysis/workbook',
+      scope: 'outlet',
+      period: 'range',
+    });
     expect(isWorkbookPage('mall_gmv')).toBe(true);
     expect(workbookFileName('cross_spending', { start: '2026-03-09', end: '2026-03-15' })).toBe(
       'cross-spending_2026-03-09_2026-03-15.xlsx',

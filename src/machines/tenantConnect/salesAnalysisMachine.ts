@@ -7,18 +7,14 @@ import {
   getRevenuePoints,
   getTransactionPoints,
   getUnitSalePoints,
-  type OutletComparison,
 } from '../../api/outletReports';
 import type { ReportQuery } from '../../domain/mallReportViews';
-import { withComparisonMeta } from '../../domain/periods';
 import {
   COMPARISON_RULES,
   type ComparisonMode,
   comparisonModeOf,
-  comparisonPeriod,
   DEFAULT_ITEM_BUCKET,
   DEFAULT_TREND_TIME_RANGE,
-  growthComparison,
   type ItemBucket,
   type ItemRow,
   isMealTimingsEmpty,
@@ -26,17 +22,18 @@ import {
   isTrendEmpty,
   itemRowsOf,
   type MealTimings,
+  markedToday,
   mealTimingsOf,
   outletRangeOf,
   SALES_ANALYSIS_WHAT,
   type SalesKpis,
   salesAnalysisQueryOf,
+  salesKpisOf,
   type Trend,
   type TrendMeasure,
   type TrendTimeRange,
   timeRangeFor,
   trendOf,
-  withComparedTotals,
 } from '../../domain/salesAnalysis';
 import {
   type ComparisonUrlEvent,
@@ -95,47 +92,21 @@ export interface ItemPanels {
   readonly items: readonly ItemRow[];
 }
 
-const todayOf = (query: ReportQuery) => query.today ?? query.end;
+const todayOf = (query: ReportQuery) => markedToday(query, query.today);
 
 /**
- * The KPIs of `mode`: the whole range's totals, and the growth over growthComparison's days (the range's complete
- * days: today, still open, left out) against their comparison period (told whether it holds a sale: nothing to
- * compare when not). One call when the range is compared whole;
- * when today is left out, the range's totals and the complete days' comparison are two calls (the first one's
- * compared totals are not used); today alone asks the range's totals only.
+ * The KPIs of `mode` (salesKpisOf, which the page's workbook shares): the whole range's totals, and the growth over
+ * the range's complete days (today, still open, left out) against their comparison period.
  */
-export async function loadComparison(
+export function loadComparison(
   query: ReportQuery,
   mode: ComparisonMode,
   options: CallOptions = {},
 ): Promise<SalesKpis> {
   const range = outletRangeOf(query);
-  const comparison = growthComparison(range, mode, query.today);
-  const compare = mode === 'festival' ? 'festival_aligned' : 'period';
-  /** The comparison as the server made it (the festival days it chose), told whether they hold any sale. */
-  const made = (growth: OutletComparison) => {
-    if (!comparison) return comparison;
-    const chosen =
-      growth.comparison && growth.compared_start_time && growth.compared_end_time
-        ? withComparisonMeta(
-            comparison,
-            { start: growth.compared_start_time, end: growth.compared_end_time },
-            growth.comparison,
-          )
-        : comparison;
-    return withComparedTotals(chosen, growth.compared);
-  };
-  if (comparison && !comparison.todayLeftOut) {
-    const answer = await getOutletComparison(range, comparison.previous, options, compare);
-    return { totals: answer.current, growth: answer, comparison: made(answer) };
-  }
-  const [whole, growth] = await Promise.all([
-    getOutletComparison(range, comparisonPeriod(range, mode), options, compare),
-    comparison
-      ? getOutletComparison({ ...range, ...comparison.current }, comparison.previous, options, compare)
-      : Promise.resolve(undefined),
-  ]);
-  return { totals: whole.current, growth, comparison: growth ? made(growth) : comparison };
+  return salesKpisOf(range, mode, query.today, (days, compared, compare) =>
+    getOutletComparison({ ...range, ...days }, compared, options, compare),
+  );
 }
 
 /** The three series in the query's time range (hourly, daily, weekly or monthly). */
