@@ -116,12 +116,14 @@ async function recipientNow(
   const department = departmentForRecipient(page, grants.roles);
   if (department === null) return undefined;
   const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
-  const outletId = scopeOfSubscription(subscription.page_path, subscription.filters)?.outletId;
+  const scope = scopeOfSubscription(subscription.page_path, subscription.filters);
+  // An outlet page's outlet, and a pair's second outlet, must both be seen.
+  const outletIds = [scope?.outletId, scope?.pairedOutletId].filter((id): id is number => id !== undefined);
   const seen =
-    outletId === undefined
+    outletIds.length === 0
       ? (await countVisibleMalls(deps.pool, visibility, subscription.mallIds, subscription.client_id)) ===
         subscription.mallIds.length
-      : (await countVisibleOutlets(deps.pool, visibility, [outletId], subscription.client_id)) === 1;
+      : (await countVisibleOutlets(deps.pool, visibility, outletIds, subscription.client_id)) === outletIds.length;
   if (!seen) return undefined;
   const workbook = workbookOfPagePath(subscription.page_path);
   return {

@@ -39,6 +39,8 @@ export const SUBSCRIPTION_MESSAGES = {
   notFound: 'There is no such subscription.',
   filters: 'body/filters must name client_id (client=) and at least one of its malls (malls=).',
   outletFilters: 'body/filters must name client_id (client=) and one of its outlets (outlet=).',
+  pairFilters:
+    'body/filters must name client_id (client=), one of its outlets (outlet=) and another outlet of its mall (other=).',
   workbook: 'body/formats: this page has no workbook; choose pdf.',
   recipients: 'body/recipient_ids: each recipient must be an active user of the client you may send reports to.',
   jobsStarting: 'The server is still starting its job queue. Please try again in a minute.',
@@ -65,18 +67,33 @@ export function reportSubscriptionHandlers({ pool, reportSubscriptions: runtime 
     if (!page) throw badRequest('body/page_path must be a report page a subscription may name.');
     const scope = scopeOfSubscription(body.page_path, body.filters);
     if (!scope || scope.clientId !== body.client_id) {
-      throw badRequest(page.scope === 'outlet' ? SUBSCRIPTION_MESSAGES.outletFilters : SUBSCRIPTION_MESSAGES.filters);
+      throw badRequest(
+        page.pairedOutletKey !== undefined
+          ? SUBSCRIPTION_MESSAGES.pairFilters
+          : page.scope === 'outlet'
+            ? SUBSCRIPTION_MESSAGES.outletFilters
+            : SUBSCRIPTION_MESSAGES.filters,
+      );
     }
     const visibility = visibilityOf(request);
     const seen = new Map<ScopeKind, number[]>([
       ['client', [scope.clientId]],
-      scope.outletId === undefined ? ['malls', scope.mallIds] : ['outlet', [scope.outletId]],
+      scope.outletId === undefined
+        ? ['malls', scope.mallIds]
+        : ['outlet', [scope.outletId, ...(scope.pairedOutletId === undefined ? [] : [scope.pairedOutletId])]],
     ]);
     if (!(await seesIds(pool, visibility, seen))) throw forbidden();
     // An outlet page's time zone and mall are its outlet's (seen above, so the client's).
     const outletMall =
       scope.outletId === undefined ? undefined : await mallOfOutlet(pool, scope.clientId, scope.outletId);
     const mallIds = outletMall === undefined ? scope.mallIds : [outletMall];
+    // A pair's outlets are of one mall, as its page compares them.
+    if (
+      scope.pairedOutletId !== undefined &&
+      (await mallOfOutlet(pool, scope.clientId, scope.pairedOutletId)) !== outletMall
+    ) {
+      throw badRequest(SUBSCRIPTION_MESSAGES.pairFilters);
+    }
     const offered = formatsOfPage(body.page_path);
     if (!body.formats.every((format) => offered.includes(format))) throw badRequest(SUBSCRIPTION_MESSAGES.workbook);
     const problem = scheduleProblem({

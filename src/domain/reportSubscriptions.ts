@@ -47,6 +47,13 @@ export interface SubscribablePage {
    * recipient's department (departmentForRecipient).
    */
   readonly department?: 'marcom' | 'recipient';
+  /**
+   * The key of the page's filters naming a second outlet of its figures (Cross Spending Details' `other=`: the pair
+   * of the header's outlet and another of its mall), which a recipient must see too.
+   */
+  readonly pairedOutletKey?: string;
+  /** The start of its files' names when its last path part would not say the page ('cross-spending-details'). */
+  readonly fileBase?: string;
 }
 
 /**
@@ -111,6 +118,16 @@ export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
     read: '/api/mall_report/crossSpending',
     period: 'range',
     scope: 'outlet',
+  },
+  {
+    // The pair of the header's outlet and the outlet its `other=` names, day by day.
+    path: '/shopper-connect/cross-spending/details',
+    title: 'Cross Spending Details',
+    read: '/api/mall_report/crossSpending/details',
+    period: 'range',
+    scope: 'outlet',
+    pairedOutletKey: 'other',
+    fileBase: 'cross-spending-details',
   },
   {
     path: '/shopper-connect/sales-trends',
@@ -353,19 +370,22 @@ export interface SubscriptionScope {
   /** The malls of its filters; an outlet page's may name none (the server keeps the outlet's mall). */
   readonly mallIds: number[];
   readonly outletId?: number | undefined;
+  /** The second outlet of a page of a pair (its `pairedOutletKey`), another than `outletId`. */
+  readonly pairedOutletId?: number | undefined;
 }
 
 const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
 
 /**
  * The client and malls a page's filters name, and for an outlet page its outlet (`pathOutlet` when the page's path
- * names it, else the filters' `outlet=`); undefined when they name none or not as ids: a mall page needs its malls,
- * an outlet page one outlet.
+ * names it, else the filters' `outlet=`), and a page of a pair its second outlet (`pairedOutletKey`); undefined when
+ * they name none or not as ids: a mall page needs its malls, an outlet page one outlet, a page of a pair two.
  */
 export function scopeOfFilters(
   filters: string,
   scope: SubscribablePage['scope'] = 'malls',
   pathOutlet?: number,
+  pairedOutletKey?: string,
 ): SubscriptionScope | undefined {
   const params = new URLSearchParams(filters);
   const client = Number(params.get(FILTER_QUERY_KEYS.client));
@@ -375,18 +395,26 @@ export function scopeOfFilters(
   const mallIds = [...new Set(malls)];
   if (scope === 'outlet') {
     const outlet = pathOutlet ?? Number(params.get(FILTER_QUERY_KEYS.outlet));
-    return isId(outlet) ? { clientId: client, mallIds, outletId: outlet } : undefined;
+    if (!isId(outlet)) return undefined;
+    if (pairedOutletKey === undefined) return { clientId: client, mallIds, outletId: outlet };
+    const paired = Number(params.get(pairedOutletKey));
+    return isId(paired) && paired !== outlet
+      ? { clientId: client, mallIds, outletId: outlet, pairedOutletId: paired }
+      : undefined;
   }
   return mallIds.length > 0 ? { clientId: client, mallIds } : undefined;
 }
 
 /**
  * The start of a subscription's file names: the page's last path part ('refunds'), with its id ('mall-outlet-12');
- * a breakeven page's as its workbook's, with the recipient's department ('breakeven-target-marcom').
+ * a breakeven page's as its workbook's, with the recipient's department ('breakeven-target-marcom'); a page's own
+ * where its path does not say it ('cross-spending-details').
  */
 export function subscriptionFileBase(pagePath: string, department?: Department): string {
   const workbook = workbookOfPagePath(pagePath);
   if (department !== undefined && workbook !== undefined) return `${workbook.fileBase}-${department}`;
+  const named = subscribablePage(pagePath)?.fileBase;
+  if (named !== undefined) return named;
   const parts = pagePath.split('/').filter((part) => part !== '');
   const last = parts.at(-1) ?? 'report';
   return /^\d+$/.test(last) && parts.length > 1 ? `${parts.at(-2)}-${last}` : last;
@@ -396,7 +424,7 @@ export function subscriptionFileBase(pagePath: string, department?: Department):
 export function scopeOfSubscription(pagePath: string, filters: string): SubscriptionScope | undefined {
   const page = subscribablePage(pagePath);
   // The id a page's path names where its route has `:id` ('/shopper-connect/mall-outlet/12': 12).
-  return page && scopeOfFilters(filters, page.scope, routePathId(page.path, pagePath));
+  return page && scopeOfFilters(filters, page.scope, routePathId(page.path, pagePath), page.pairedOutletKey);
 }
 
 /* ---------------------------------------------------------------- the subscribe dialog */

@@ -279,6 +279,37 @@ test('an operator subscribes to Cross Spending of an outlet: the PDF says what i
   }
 });
 
+test('an operator subscribes to the details of a pair of outlets: the PDF says what their shared shoppers did', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openAs(page, OPERATOR, '/shopper-connect/mall-home');
+  const { clientId, mallId, to } = await firstMallWeek(page);
+  // Thirty days up to yesterday, so that the outlet's members also bought elsewhere.
+  const start = new Date(`${to}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - 29);
+  const from = start.toISOString().slice(0, 10);
+  await page.goto(`/shopper-connect/cross-spending?client=${clientId}&malls=${mallId}&from=${from}&to=${to}`);
+  await expect(page).toHaveURL(/[?&]outlet=\d+/);
+  await expect(page.locator('[data-report-ready]')).toHaveAttribute('data-report-ready', 'true');
+  await page.locator('[data-testid^="cross-spending-link-"]').first().click();
+  await expect(page).toHaveURL(/\/shopper-connect\/cross-spending\/details\?other=\d+&/);
+  await expect(page.locator('[data-report-ready]').first()).toBeAttached();
+  await expect(page.locator('[data-report-ready]:not([data-report-ready="true"])')).toHaveCount(0);
+  const pair = (await page.getByTestId('cross-spending-pair').innerText()).trim();
+  const other = new URL(page.url()).searchParams.get('other');
+
+  const mail = await subscribeAndSendNow(page, clientId, 'Cross Spending Details', { withWorkbook: false });
+  expect(mail.attachments.map((file) => file.filename)).toEqual([`cross-spending-details_${from}_${to}.pdf`]);
+  expect(mail.text).toContain(`other=${other}`);
+  const [pdf] = mail.attachments;
+  if (!pdf) throw new Error('the mail lacks its PDF');
+  await testInfo.attach('cross-spending-details.pdf', { body: pdf.content, contentType: 'application/pdf' });
+  const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
+  expect(text).toContain('CrossSpendingDetails');
+  expect(text).toContain(pair.replace(/\s+/g, ''));
+});
+
 test('the super admin sends the tenant-only account its outlet’s Sales Analysis, as that account sees it', async ({
   page,
   browser,

@@ -945,6 +945,51 @@ describe('the job, on a controlled clock', () => {
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 
+  it('sends Cross Spending Details of a pair to the recipients who see both its outlets', async () => {
+    await grantOperatorPermissions(db.pool, ['/api/mall_report/crossSpending/details::Read']);
+    const page = { page_path: '/shopper-connect/cross-spending/details', formats: ['pdf'] };
+    const range = 'from=2026-03-02&to=2026-03-08';
+    const create = (agent: Agent, filters: string, recipients = [ids.operator, ids.tenant]) =>
+      agent.request('POST', '/api/reportSubscriptions', {
+        body: body({ ...page, filters, recipient_ids: recipients }),
+      });
+    // Its other outlet is named, of the outlet's mall, and seen by the caller.
+    const noOther = await create(operator, `client=1&malls=${central}&outlet=${cafe}&${range}`);
+    expect(noOther.statusCode).toBe(400);
+    expect(noOther.json().message).toMatch(/other=/);
+    expect((await create(operator, `client=1&outlet=${cafe}&other=${cafe}&${range}`)).statusCode).toBe(400);
+    expect((await create(operator, `client=1&outlet=${cafe}&other=${kiosk}&${range}`)).statusCode).toBe(400);
+    expect((await create(tenant, `client=1&outlet=${boutique}&other=${cafe}&${range}`, [ids.tenant])).statusCode).toBe(
+      403,
+    );
+    const created = await create(operator, `client=1&malls=${central}&outlet=${cafe}&other=${boutique}&${range}`);
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json() as { id: number };
+    await db.pool.query('UPDATE report_subscriptions SET created_at = $2 WHERE id = $1', [id, '2026-03-08T00:00:00Z']);
+    rendered.length = 0;
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    expect(subscription.page_title).toBe('Cross Spending Details');
+    const period = { key: 'D:2026-03-16', sendDay: '2026-03-16' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-16T01:00:00Z'))).toBe('sent');
+    // The tenant sees the boutique but not the cafe: only the operator gets the pair, rolled to the last week.
+    expect(rendered.map((render) => [render.request.target, render.userId])).toEqual([
+      [
+        `/shopper-connect/cross-spending/details?client=1&malls=${central}&outlet=${cafe}&other=${boutique}&from=2026-03-09&to=2026-03-15`,
+        ids.operator,
+      ],
+    ]);
+    await waitUntil('the mail delivered', async () =>
+      (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === 'Weekly figures: Cross Spending Details'),
+    );
+    const mail = (await outboxOf(WORLD.users.operator1)).find(
+      (sent) => sent.subject === 'Weekly figures: Cross Spending Details',
+    );
+    expect(mail?.attachments.map(({ filename }) => filename)).toEqual([
+      'cross-spending-details_2026-03-09_2026-03-15.pdf',
+    ]);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
   it('sends the Mall Outlet page of the outlet its path names', async () => {
     await grantOperatorPermissions(db.pool, ['/api/mall_report/outlet/overallComparison::Read']);
     const filters = `client=1&malls=${central}&from=2026-03-02&to=2026-03-08`;

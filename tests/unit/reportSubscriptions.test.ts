@@ -153,6 +153,15 @@ describe('the subscribe dialog', () => {
       outletId: 12,
     });
     expect(subscriptionTargetOf('/shopper-connect/mall-outlet/0', '?client=1&malls=2')).toBeUndefined();
+    // Cross Spending Details is of a pair: the header's outlet and its other (other=), another one.
+    expect(
+      scopeOfSubscription('/shopper-connect/cross-spending/details', 'client=1&malls=2&outlet=12&other=13'),
+    ).toEqual({ clientId: 1, mallIds: [2], outletId: 12, pairedOutletId: 13 });
+    expect(scopeOfSubscription('/shopper-connect/cross-spending/details', 'client=1&outlet=12')).toBeUndefined();
+    expect(
+      scopeOfSubscription('/shopper-connect/cross-spending/details', 'client=1&outlet=12&other=12'),
+    ).toBeUndefined();
+    expect(subscriptionFileBase('/shopper-connect/cross-spending/details')).toBe('cross-spending-details');
     // The tenant's pages of an outlet and a month.
     expect(subscriptionTargetOf('/tenants/rent-statement', '?client=1&outlet=12&month=2026-02')).toMatchObject({
       pageTitle: 'Rent Statement',
