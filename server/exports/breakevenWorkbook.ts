@@ -7,16 +7,18 @@ import {
   PROJECTION_METHOD,
   trackLabel,
 } from '../../src/domain/breakeven.js';
-import { currencyFormat } from '../../src/domain/format.js';
 import { monthDays } from '../../src/domain/reports.js';
 import { workbookFileName } from '../../src/domain/reportWorkbooks.js';
 import type { Queryable } from '../db/pool.js';
 import { type BreakevenReport, breakevenReport } from '../reports/breakevenReport.js';
-import type { SheetCell, SheetColumn, SheetSpec, TypedCell } from './workbook.js';
+import type { SheetCell, SheetSpec } from './workbook.js';
 import {
   type BuiltWorkbook,
   cell,
   filtersSheet,
+  moneyColumn as money,
+  moneyIn,
+  textColumn as text,
   type WorkbookRequester,
   workbookNames,
   workbookSpecOf,
@@ -40,16 +42,6 @@ export interface BreakevenWorkbookQuery {
   department: Department;
 }
 
-/** Money in `currency`'s format. */
-const moneyIn =
-  (currency: string) =>
-  (value: number | null): TypedCell => {
-    const format = currencyFormat(currency);
-    return { kind: 'money', value, money: { symbol: format.symbol, digits: format.digits } };
-  };
-
-const text = (header: string): SheetColumn => ({ header, kind: 'text' });
-const money = (header: string): SheetColumn => ({ header, kind: 'money' });
 /** A progress in percent, as the page shows it to one decimal ('81.8'), a number cell. */
 const progressCell = (progress: number | null) => (progress === null ? null : Math.round(progress * 10) / 10);
 

@@ -1,4 +1,3 @@
-import { currencyFormat } from '../../src/domain/format.js';
 import { TURNOVER_MODEL_LABELS } from '../../src/domain/leases.js';
 import {
   bandText,
@@ -12,11 +11,14 @@ import { monthDays } from '../../src/domain/reports.js';
 import { workbookFileName } from '../../src/domain/reportWorkbooks.js';
 import type { Queryable } from '../db/pool.js';
 import { type RentStatementReport, rentStatementReport } from '../leases/rentStatements.js';
-import type { SheetCell, SheetColumn, SheetSpec, TypedCell } from './workbook.js';
+import type { SheetCell, SheetSpec } from './workbook.js';
 import {
   type BuiltWorkbook,
   cell,
   filtersSheet,
+  moneyColumn as money,
+  moneyIn,
+  textColumn as text,
   type WorkbookRequester,
   workbookNames,
   workbookSpecOf,
@@ -39,17 +41,6 @@ export interface RentStatementsWorkbookQuery {
   mall_ids: number[];
   month: string;
 }
-
-/** Money in `currency`'s format. */
-const moneyIn =
-  (currency: string) =>
-  (value: number | null): TypedCell => {
-    const format = currencyFormat(currency);
-    return { kind: 'money', value, money: { symbol: format.symbol, digits: format.digits } };
-  };
-
-const text = (header: string): SheetColumn => ({ header, kind: 'text' });
-const money = (header: string): SheetColumn => ({ header, kind: 'money' });
 
 function statementsSheet(name: string, report: RentStatementReport): SheetSpec {
   return {

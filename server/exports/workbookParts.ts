@@ -5,7 +5,7 @@ import { growthRate } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { listClients, listMalls, outletNames, type Visibility } from '../repositories/lookup.js';
 import { latestMallToday } from '../repositories/users.js';
-import type { CellKind, SheetCell, SheetSpec, TypedCell, WorkbookSpec } from './workbook.js';
+import type { CellKind, SheetCell, SheetColumn, SheetSpec, TypedCell, WorkbookSpec } from './workbook.js';
 
 /**
  * What every report page's workbook shares (Mall Home's, mallHomeWorkbook.ts, and the others', reportWorkbooks.ts):
@@ -68,6 +68,19 @@ export async function outletWorkbookNames(
     outletName: outlet?.outletName ?? String(query.outlet_id),
   };
 }
+
+/** Money in `currency`'s format, for a table whose rows are each in their own currency (named beside). */
+export const moneyIn =
+  (currency: string) =>
+  (value: number | null): TypedCell => {
+    const format = currencyFormat(currency);
+    return { kind: 'money', value, money: { symbol: format.symbol, digits: format.digits } };
+  };
+
+/** A column of text. */
+export const textColumn = (header: string): SheetColumn => ({ header, kind: 'text' });
+/** A column of money. */
+export const moneyColumn = (header: string): SheetColumn => ({ header, kind: 'money' });
 
 export const cell = (kind: TypedCell['kind'], value: TypedCell['value']): TypedCell => ({ kind, value });
 
@@ -201,6 +214,17 @@ export async function keyFigureDays(
   return { today, comparison: mallHomeComparison(reportQuery) };
 }
 
+/** What a growth compares, after a key figure: the days and figure of each side, then the rate. */
+export const GROWTH_COLUMNS: readonly SheetColumn[] = [
+  { header: 'Growth from', kind: 'date' },
+  { header: 'Growth to', kind: 'date' },
+  { header: 'Growth figure', kind: 'number' },
+  { header: 'Compared from', kind: 'date' },
+  { header: 'Compared to', kind: 'date' },
+  { header: 'Compared figure', kind: 'number' },
+  { header: 'Growth rate', kind: 'percent' },
+];
+
 /** A key figure of a page: its measure's name, the kind of its cells, and the figure with its growth. */
 export type KeyFigure = readonly [measure: string, kind: TypedCell['kind'], kpi: Kpi];
 
@@ -227,17 +251,7 @@ export function kpiSheet(
   ];
   return {
     name,
-    columns: [
-      { header: 'Measure', kind: 'text' },
-      { header: 'Figure', kind: 'number' },
-      { header: 'Growth from', kind: 'date' },
-      { header: 'Growth to', kind: 'date' },
-      { header: 'Growth figure', kind: 'number' },
-      { header: 'Compared from', kind: 'date' },
-      { header: 'Compared to', kind: 'date' },
-      { header: 'Compared figure', kind: 'number' },
-      { header: 'Growth rate', kind: 'percent' },
-    ],
+    columns: [{ header: 'Measure', kind: 'text' }, { header: 'Figure', kind: 'number' }, ...GROWTH_COLUMNS],
     rows: figures.map(row),
   };
 }
