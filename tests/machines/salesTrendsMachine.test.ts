@@ -379,6 +379,28 @@ describe('salesTrendsPageMachine details', () => {
   });
 });
 
+/**
+ * The page beside a navigation guard showing `href`, the header's filters told (mall 1 and 2 of client 1): the app
+ * holding both, the page, and the requests the page made of the guard.
+ */
+async function openBesideGuard(href: string) {
+  installNetwork();
+  setPermissionsList(['*::*']);
+  const requests: NavigationRequest[] = [];
+  const app: Actor<AnyStateMachine> = createActor(
+    setup({ actors: { guard: fakeNavigation(href, requests), page: testMachine } }).createMachine({
+      invoke: [
+        { id: 'guard', systemId: 'navigation', src: 'guard' },
+        { id: 'page', src: 'page' },
+      ],
+    }),
+  ).start();
+  const page = app.getSnapshot().children.page as Actor<typeof testMachine>;
+  page.send(headerEvent([1, 2]));
+  await flush();
+  return { app, page, requests };
+}
+
 /* ---------------------------------------------------------------- the comparison */
 
 describe('salesTrendsPageMachine: the comparison', () => {
@@ -387,23 +409,10 @@ describe('salesTrendsPageMachine: the comparison', () => {
   let app: Actor<AnyStateMachine>;
   let requests: NavigationRequest[];
 
-  /** The page beside a navigation guard showing `href`, the header's filters told (mall 1 and 2 of client 1). */
   async function openAt(href: string): Promise<Actor<typeof testMachine>> {
-    installNetwork();
-    setPermissionsList(['*::*']);
-    requests = [];
-    app = createActor(
-      setup({ actors: { guard: fakeNavigation(href, requests), page: testMachine } }).createMachine({
-        invoke: [
-          { id: 'guard', systemId: 'navigation', src: 'guard' },
-          { id: 'page', src: 'page' },
-        ],
-      }),
-    ).start();
-    const page = app.getSnapshot().children.page as Actor<typeof testMachine>;
-    page.send(headerEvent([1, 2]));
-    await flush();
-    return page;
+    const opened = await openBesideGuard(href);
+    ({ app, requests } = opened);
+    return opened.page;
   }
 
   afterEach(() => {
@@ -564,23 +573,10 @@ describe('salesTrendsPageMachine: the year in the address', () => {
   let app: Actor<AnyStateMachine>;
   let requests: NavigationRequest[];
 
-  /** The page beside a navigation guard showing `href`, the header's filters told (mall 1 and 2 of client 1). */
   async function openAt(href: string): Promise<Actor<typeof testMachine>> {
-    installNetwork();
-    setPermissionsList(['*::*']);
-    requests = [];
-    app = createActor(
-      setup({ actors: { guard: fakeNavigation(href, requests), page: testMachine } }).createMachine({
-        invoke: [
-          { id: 'guard', systemId: 'navigation', src: 'guard' },
-          { id: 'page', src: 'page' },
-        ],
-      }),
-    ).start();
-    const page = app.getSnapshot().children.page as Actor<typeof testMachine>;
-    page.send(headerEvent([1, 2]));
-    await flush();
-    return page;
+    const opened = await openBesideGuard(href);
+    ({ app, requests } = opened);
+    return opened.page;
   }
 
   afterEach(() => {
