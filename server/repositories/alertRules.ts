@@ -1,8 +1,9 @@
 import type { components } from '../../src/api/schema.js';
 import type { AlertScheduleKind, PeriodFigures } from '../../src/domain/alertRules.js';
 import type { Queryable } from '../db/pool.js';
+import { SqlParams } from '../db/sqlParams.js';
 import { writeAudit } from './audit.js';
-import type { Visibility } from './lookup.js';
+import { clientOutletCondition, MAX_LOOKUP_ROWS, type Visibility } from './lookup.js';
 
 /**
  * Alert rules and their firings (alert_rules, alert_firings, migration 040; issue 34). A rule is the client's; a
@@ -98,6 +99,26 @@ export async function alertRecipients(db: Queryable, clientId: number): Promise<
      FROM user_clients uc JOIN users u ON u.id = uc.user_id AND NOT u.disabled
      WHERE uc.client_id = $1 ORDER BY u.email`,
     [clientId],
+  );
+  return rows;
+}
+
+/**
+ * The categories a rule may be scoped to: each category of the outlets of the client the caller sees, with the mall
+ * it is found in (a category of several malls once a mall), by mall and name.
+ */
+export async function alertCategories(
+  db: Queryable,
+  visibility: Visibility,
+  clientId: number,
+): Promise<{ mall_id: number; name: string }[]> {
+  const params = new SqlParams();
+  const { rows } = await db.query<{ mall_id: number; name: string }>(
+    `SELECT DISTINCT o.mall_id, o.category AS name FROM outlets o
+     WHERE ${clientOutletCondition(params, visibility, clientId)} AND o.mall_id IS NOT NULL
+       AND nullif(btrim(o.category), '') IS NOT NULL
+     ORDER BY o.mall_id, o.category LIMIT ${params.add(MAX_LOOKUP_ROWS)}`,
+    params.values,
   );
   return rows;
 }

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../errors.js';
 import {
   type AlertRuleInput,
   acknowledgeAlertFiring,
+  alertCategories,
   alertRecipients,
   createAlertRule,
   deleteAlertRule,
@@ -90,11 +91,12 @@ export function alertRuleHandlers({ pool }: RouteDeps) {
     async getAlertRules(request) {
       const { grants } = requireCaller(request);
       const clientId = request.query.client_id;
-      const [rules, recipients] = await Promise.all([
+      const [rules, recipients, categories] = await Promise.all([
         listAlertRules(pool, visibilityOf(grants), clientId),
         alertRecipients(pool, clientId),
+        alertCategories(pool, visibilityOf(grants), clientId),
       ]);
-      return { rules, recipients };
+      return { rules, recipients, categories };
     },
 
     async createAlertRule(request) {

@@ -3684,6 +3684,11 @@ export interface components {
             rules: components["schemas"]["AlertRule"][];
             /** @description The active users of the client a rule may mail, by e-mail. */
             recipients: components["schemas"]["AlertRecipient"][];
+            /** @description The categories a rule may be scoped to: each category of the client's outlets the caller sees, with the mall it is found in (a category of several malls once a mall), by mall and name. */
+            categories: {
+                mall_id: number;
+                name: string;
+            }[];
         };
         AlertFiring: {
             id: number;

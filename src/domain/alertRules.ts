@@ -390,3 +390,18 @@ export function visibleAlertRules<Rule extends ListedRule>(
       return a.name.localeCompare(b.name);
     });
 }
+
+/**
+ * The categories the editor offers for the malls chosen: each category of those malls' outlets (the rules answer's
+ * `categories`), by name, once; and the draft's own when none of them has it (a rule saved before its outlets
+ * changed), so that editing it never loses it silently.
+ */
+export function categoryChoices(
+  categories: readonly { readonly mall_id: number; readonly name: string }[],
+  mallIds: readonly number[],
+  current: string | null,
+): string[] {
+  const names = new Set(categories.filter((entry) => mallIds.includes(entry.mall_id)).map((entry) => entry.name));
+  if (current !== null) names.add(current);
+  return [...names].sort((a, b) => a.localeCompare(b));
+}

@@ -74,6 +74,7 @@ const RULE: AlertRule = {
 };
 const LIST: AlertRuleList = {
   rules: [RULE],
+  categories: [],
   recipients: [
     { id: 5, email: 'olivia@mall.example', name: 'Olivia Tan' },
     { id: 6, email: 'ben@mall.example', name: null },

@@ -299,8 +299,23 @@ describe('tenants of the product', () => {
     expect((await agents.otherClient.request('DELETE', `/api/alertRules?client_id=2&id=${rule.id}`)).statusCode).toBe(
       404,
     );
-    const tenantList = (await agents.tenant.get('/api/alertRules?client_id=1')).json() as { rules: AlertRule[] };
+    const tenantList = (await agents.tenant.get('/api/alertRules?client_id=1')).json() as {
+      rules: AlertRule[];
+      categories: { mall_id: number; name: string }[];
+    };
     expect(tenantList.rules.map((shown) => shown.id)).not.toContain(rule.id);
+    // The categories offered are those of the outlets the caller sees: the tenant's boutique's alone.
+    await db.pool.query(`UPDATE outlets SET category = 'F&B' WHERE id IN (${cafe}, ${kiosk})`);
+    await db.pool.query(`UPDATE outlets SET category = 'Fashion' WHERE id = ${boutique}`);
+    const operatorList = (await agents.operator.get('/api/alertRules?client_id=1')).json() as typeof tenantList;
+    expect(operatorList.categories).toEqual([
+      { mall_id: central, name: 'F&B' },
+      { mall_id: central, name: 'Fashion' },
+      { mall_id: harbour, name: 'F&B' },
+    ]);
+    const tenantCategories = (await agents.tenant.get('/api/alertRules?client_id=1')).json() as typeof tenantList;
+    expect(tenantCategories.categories).toEqual([{ mall_id: central, name: 'Fashion' }]);
+    await db.pool.query(`UPDATE outlets SET category = 'Others' WHERE id IN (${cafe}, ${kiosk}, ${boutique})`);
     const tenantRule = await agents.tenant.request('POST', '/api/alertRules', { body: ruleRequest() });
     expect(tenantRule.statusCode).toBe(400);
     expect(tenantRule.body).toContain('outlet_ids');

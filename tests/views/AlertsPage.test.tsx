@@ -58,6 +58,10 @@ const RULE: AlertRule = {
 };
 const LIST: AlertRuleList = {
   rules: [RULE],
+  categories: [
+    { mall_id: 1, name: 'F&B' },
+    { mall_id: 2, name: 'Books' },
+  ],
   recipients: [
     { id: 3, email: 'alice@mall.example', name: 'Alice' },
     { id: 4, email: 'ben@mall.example', name: null },
@@ -205,7 +209,10 @@ describe('the Alerts page', () => {
     fireEvent.click(mall('Harbourfront'));
     expect([...outlet.options].map((option) => option.text)).toEqual(['All outlets', 'Kopi Corner']);
     fireEvent.change(outlet, { target: { value: '12' } });
-    fireEvent.change(within(editor).getByTestId('alert-category'), { target: { value: 'F&B' } });
+    // The categories of the chosen malls' outlets, never free text that matches none.
+    const category = within(editor).getByTestId('alert-category') as HTMLSelectElement;
+    expect([...category.options].map((option) => option.text)).toEqual(['All categories', 'F&B']);
+    fireEvent.change(category, { target: { value: 'F&B' } });
     fireEvent.click(screen.getByTestId('alert-save'));
     expect(within(editor).getByText('Please enter a name.')).toBeTruthy();
     fireEvent.change(within(editor).getByTestId('alert-name'), { target: { value: 'Kopi quiet' } });

@@ -13,6 +13,7 @@ import {
   type AlertRuleDraft,
   type AlertScheduleKind,
   CONDITION_LABELS,
+  categoryChoices,
   isChangeCondition,
   METRIC_LABELS,
   SCHEDULE_LABELS,
@@ -51,6 +52,7 @@ const outletValue = (outletIds: readonly number[]) =>
  */
 export function AlertRuleEditor({ actor }: { actor: AlertsActor }) {
   const recipients = useSelector(actor, (state): readonly AlertRecipient[] => state.context.answer?.recipients ?? []);
+  const categories = useSelector(actor, (state) => state.context.answer?.categories ?? []);
   const recipientsLoading = useSelector(actor, (state) => state.matches({ rules: 'loading' }));
   const recipientsFailed = useSelector(actor, (state) => state.matches({ rules: 'failure' }));
   const choices = useSelector(actor, (state) => state.context.choices);
@@ -118,13 +120,22 @@ export function AlertRuleEditor({ actor }: { actor: AlertsActor }) {
               />
             ))}
           </FormGroup>
-          <FormGroup label="Category (optional)" labelFor="alert-category">
-            <InputGroup
+          <FormGroup label="Category" labelFor="alert-category">
+            <HTMLSelect
               id="alert-category"
+              fill
               value={draft.category ?? ''}
-              maxLength={80}
-              placeholder="All categories"
-              onValueChange={(text) => change({ category: text.trim() === '' ? null : text })}
+              options={[
+                { value: '', label: 'All categories' },
+                ...categoryChoices(categories, draft.mall_ids, draft.category).map((name) => ({
+                  value: name,
+                  label: name,
+                })),
+              ]}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                change({ category: value === '' ? null : value });
+              }}
               data-testid="alert-category"
             />
           </FormGroup>
