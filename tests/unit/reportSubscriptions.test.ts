@@ -205,18 +205,17 @@ describe('the subscribe dialog', () => {
     expect(
       Object.keys(subscriptionDraftProblems({ ...draft, name: ' ', formats: [], recipientIds: [2] }, target.pagePath)),
     ).toEqual(['name', 'formats']);
-    // A page with a workbook offers it beside its PDF; the others their PDF alone.
+    // Every page that may be subscribed to has its workbook (issue 34), offered beside its PDF.
     for (const { path } of SUBSCRIBABLE_PAGES) {
+      expect(workbookOfPagePath(path)?.pagePath).toBe(path);
       const formats = formatsOfPage(path);
-      expect(formats).toEqual(workbookOfPagePath(path) ? ['pdf', 'workbook'] : ['pdf']);
+      expect(formats).toEqual(['pdf', 'workbook']);
       expect(subscriptionDraftProblems({ ...draft, formats, recipientIds: [2] }, path)).toEqual({});
     }
-    // The page of an id (its path's, not its route's) offers its workbook too.
+    // The page of an id (its path's, not its route's) offers its workbook too, and so do the tenant's month pages.
     expect(formatsOfPage('/shopper-connect/mall-outlet/12')).toEqual(['pdf', 'workbook']);
-    expect(formatsOfPage('/tenants/rent-statement')).toEqual(['pdf']);
-    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/tenants/rent-statement').formats).toBe(
-      'Please choose at least one format.',
-    );
+    expect(formatsOfPage('/tenants/rent-statement')).toEqual(['pdf', 'workbook']);
+    expect(formatsOfPage('/tenants/gross-turnover')).toEqual(['pdf', 'workbook']);
   });
 
   it('sends the weekday only when weekly and the day of the month only when monthly', () => {
