@@ -26,12 +26,14 @@ import {
 import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildBreakevenWorkbook } from './breakevenWorkbook.js';
 import { buildCrossSpendingWorkbook } from './crossSpendingWorkbook.js';
+import { buildGrossTurnoverWorkbook } from './grossTurnoverWorkbook.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
 import { buildMallOutletWorkbook } from './mallOutletWorkbook.js';
 import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
 import { buildSalesAnalysisWorkbook } from './salesAnalysisWorkbook.js';
 import { buildSalesReviewWorkbook } from './salesReviewWorkbook.js';
 import { buildSalesTrendsWorkbook } from './salesTrendsWorkbook.js';
+import { buildTenantRentStatementWorkbook } from './tenantRentStatementWorkbook.js';
 import type { CellKind, SheetCell, SheetSpec } from './workbook.js';
 import {
   type BuiltWorkbook,
@@ -72,8 +74,8 @@ export interface ReportWorkbookQuery {
   compare?: CompareRule | undefined;
   like_for_like?: boolean | undefined;
   /**
-   * The outlet of an outlet page (Sales Review's, Cross Spending's, Sales Analysis', Mall Outlet's of its path's id),
-   * which the caller was checked to see.
+   * The outlet of an outlet page (Sales Review's, Cross Spending's, Sales Analysis', Mall Outlet's of its path's id,
+   * the tenant's Gross Turnover's and Rent Statement's), which the caller was checked to see.
    */
   outlet_id?: number | undefined;
   /** The department of a breakeven page's targets: Marcom's page reads Marcom's; the other page this one's. */
@@ -338,10 +340,18 @@ function outletOf(query: ReportWorkbookQuery): number {
   return query.outlet_id;
 }
 
+/** The client, outlet and month of an outlet page of a month (its days are its month's). */
+const outletMonthOf = (query: ReportWorkbookQuery) => ({
+  client_id: query.client_id,
+  outlet_id: outletOf(query),
+  month: query.start_time.slice(0, 7),
+});
+
 /**
  * How each page's workbook is made from the page's filters: its own builder (Mall Home, Refunds and Voucher
  * Redemption with their key figures, Rent Statements and the breakeven pages of the month and Sales Trends of the
- * year the range is in, the outlet pages: Sales Review and Mall Outlet), or its sheets here.
+ * year the range is in, the outlet pages: Sales Review, Mall Outlet, Cross Spending, Sales Analysis, and the tenant's
+ * Gross Turnover and Rent Statement of the month), or its sheets here.
  */
 const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
   mall_home: (db, currencyOf, requester, query, options) =>
@@ -387,6 +397,11 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
       },
       options,
     ),
+  // The tenant's pages of an outlet and a month (the month's days; Rent Statement's a complete month).
+  gross_turnover: (db, _currencyOf, requester, query, options) =>
+    buildGrossTurnoverWorkbook(db, requester, outletMonthOf(query), options),
+  tenant_rent_statement: (db, _currencyOf, requester, query, options) =>
+    buildTenantRentStatementWorkbook(db, requester, outletMonthOf(query), options),
 };
 
 /**

@@ -1,6 +1,8 @@
 import { requireCaller } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
+import { buildGrossTurnoverWorkbook } from '../exports/grossTurnoverWorkbook.js';
+import { gtoOutletMonthsReport } from '../reports/gtoOutletMonths.js';
 import {
   createSubmission,
   getSubmission,
@@ -9,13 +11,13 @@ import {
   gtoSummary,
   type OutletMonth,
   outletMonth,
-  outletMonths,
   type SubmissionInput,
   updateSubmission,
 } from '../repositories/gto.js';
 import { getGtoSettings, updateGtoSettings } from '../repositories/gtoRules.js';
 import { dayOfMonth, distinct } from './rules.js';
 import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
+import { replyWithWorkbook } from './workbookReply.js';
 
 export const MONTH_CLOSED_MESSAGE =
   'searchedMonth is closed: a month can be submitted or corrected from its first day to the end of the following month.';
@@ -38,7 +40,7 @@ function checkSubmission(body: BodyOf<'createGtoSubmission'>, state: OutletMonth
   distinct(body.gtoSubmissionData, (day) => day.date, dayField);
 }
 
-export function gtoHandlers({ pool }: RouteDeps) {
+export function gtoHandlers({ pool, exportSlots }: RouteDeps) {
   /** The outlet's month, or 404 (the access gate has checked that the caller sees the outlet). */
   async function stateOf(clientId: number, outletId: number, month: string): Promise<OutletMonth> {
     const state = await outletMonth(pool, clientId, outletId, month);
@@ -82,13 +84,14 @@ export function gtoHandlers({ pool }: RouteDeps) {
       return save(request, updateSubmission, notFound(NOT_SUBMITTED_MESSAGE));
     },
 
-    async getGtoOutletMonths({ query }) {
-      const state = await stateOf(query.client_id, query.outlet_id, query.to);
-      return {
-        currency: state.currency,
-        data: await outletMonths(pool, query.client_id, query.outlet_id, { from: query.from, to: query.to }),
-      };
+    getGtoOutletMonths({ query }) {
+      return gtoOutletMonthsReport(pool, query);
     },
+
+    getGtoOutletMonthsWorkbook: (request, reply) =>
+      replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildGrossTurnoverWorkbook(pool, requester, request.query, { signal }),
+      ),
 
     async getGtoSummary(request) {
       const { query } = request;

@@ -1,25 +1,14 @@
-import type { components } from '../../src/api/schema.js';
 import { leaseProblem } from '../../src/domain/leases.js';
 import { requireCaller } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, valueOrThrow } from '../errors.js';
 import { buildRentStatementsWorkbook } from '../exports/rentStatementsWorkbook.js';
-import { rentsOf } from '../leases/monthRents.js';
+import { buildTenantRentStatementWorkbook } from '../exports/tenantRentStatementWorkbook.js';
 import { rentStatementReport } from '../leases/rentStatements.js';
-import {
-  createLease,
-  type LeaseInput,
-  listLeases,
-  outletCurrency,
-  type RentInputRow,
-  rentInputs,
-  updateLease,
-} from '../repositories/leases.js';
+import { tenantRentStatementReport } from '../reports/tenantRentStatement.js';
+import { createLease, type LeaseInput, listLeases, updateLease } from '../repositories/leases.js';
 import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
 import { replyWithWorkbook } from './workbookReply.js';
-
-type Schemas = components['schemas'];
-type TenantStatement = NonNullable<Schemas['TenantRentStatement']['statement']>;
 
 /** A lease's fields as the request gives them, after the rules between fields (400 naming the field). */
 export function checkLease(body: BodyOf<'createLease'>): LeaseInput {
@@ -37,27 +26,6 @@ export function checkLease(body: BodyOf<'createLease'>): LeaseInput {
   const problem = leaseProblem(lease);
   if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
   return lease;
-}
-
-/** The tenant's statement: the rent due, line by line, on the sales it is computed on. */
-function tenantStatement(input: RentInputRow, month: string): TenantStatement {
-  const rents = rentsOf(input, month);
-  return {
-    days_leased: rents.days,
-    days_in_month: rents.daysInMonth,
-    partial: rents.partial,
-    basis: rents.declared ? 'declared' : 'captured',
-    sales: input.sales_declared ?? input.sales_captured,
-    base_rent: rents.due.base_rent,
-    percentage_rent: rents.due.percentage_rent,
-    turnover_rent: rents.due.turnover_rent,
-    service_charge: rents.due.service_charge,
-    gst_percent: input.lease.gst_percent,
-    gst: rents.due.gst,
-    total_due: rents.due.total_due,
-    tiers: [...rents.due.tiers],
-    invoice_number: input.invoice_number,
-  };
 }
 
 /**
@@ -129,26 +97,12 @@ export function leaseHandlers({ pool, reads, exportSlots }: RouteDeps) {
 
     async getTenantRentStatement(request) {
       const { grants } = requireCaller(request);
-      const { query } = request;
-      const [{ rows }, currency] = await Promise.all([
-        rentInputs(
-          reads,
-          {
-            clientId: query.client_id,
-            visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
-            outletId: query.outlet_id,
-          },
-          query.month,
-        ),
-        outletCurrency(reads, query.client_id, query.outlet_id),
-      ]);
-      const latest = rows.at(-1);
-      return {
-        month: query.month,
-        outlet_id: query.outlet_id,
-        currency,
-        ...(latest && { lease: latest.lease, statement: tenantStatement(latest, query.month) }),
-      };
+      return tenantRentStatementReport(reads, grants, request.query);
     },
+
+    getTenantRentStatementWorkbook: (request, reply) =>
+      replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildTenantRentStatementWorkbook(reads, requester, request.query, { signal }),
+      ),
   } satisfies AreaHandlers;
 }

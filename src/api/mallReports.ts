@@ -272,6 +272,15 @@ function workbookCall(
       };
       return client.GET('/outlets/salesAnalysis/workbook', { params: { query: outlet }, ...asStream });
     }
+    case 'gross_turnover':
+    case 'tenant_rent_statement': {
+      // The tenant's pages of the query's outlet and the month it starts in.
+      if (query.outletId === undefined) throw new Error(`the ${reportWorkbook(page).title} workbook needs its outlet`);
+      const outlet = { client_id: days.client_id, outlet_id: query.outletId, month: query.start.slice(0, 7) };
+      return page === 'gross_turnover'
+        ? client.GET('/api/gtoReport/outletMonths/workbook', { params: { query: outlet }, ...asStream })
+        : client.GET('/api/tenant/rentStatement/workbook', { params: { query: outlet }, ...asStream });
+    }
     case 'breakeven_marcom':
     case 'breakeven': {
       // Marcom's page reads Marcom's targets; the other page the department it shows (Leasing unless told).
@@ -287,7 +296,8 @@ function workbookCall(
  * filters as one Excel workbook built on the server (Mall Home, Refunds and Voucher Redemption compared as the
  * query's comparison says, the previous period unless it says otherwise; Mall Peak Hours and Member vs Non-member
  * with the query's hours, time range and metric; Rent Statements and the breakeven pages of the month the query
- * starts in, Sales Trends of the year it ends in; the outlet pages of the query's outlet, Mall Outlet compared as the
+ * starts in, Sales Trends of the year it ends in; the outlet pages of the query's outlet (the tenant's Gross Turnover
+ * and Rent Statement of the month it starts in), Mall Outlet compared as the
  * query's comparison says; the others whole days).
  * The body is read as a stream so that `onProgress` sees the bytes as they arrive.
  */

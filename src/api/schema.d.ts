@@ -1809,6 +1809,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/rentStatement/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outlet's rent of a month, for its tenant, as one Excel workbook
+         * @description The Rent Statement page for the outlet and month, as one .xlsx workbook named rent-statement_<month>.xlsx: Lease terms (each of the lease's terms in the page's words), Rent (each line of the month's rent as the page words it with its amount, the total due last, in the outlet's currency's format, from GET /api/tenant/rentStatement for the same outlet and month; 'No lease covers this month.' when none does) and Filters (client, the outlet's mall, the month's days, the month, outlet, currency, the statement's heading and the notes the page shows: a month not over, a month without a declaration, the invoice; generated at and by whom). The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After).
+         */
+        get: operations["getTenantRentStatementWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rentStatements/invoices": {
         parameters: {
             query?: never;
@@ -2004,6 +2024,26 @@ export interface paths {
          * @description One row per month from `from` to `to` (both included, oldest first): the GTO the tenant declared (null when the month was not submitted), the sales captured from the outlet's non-void receipts that month, and the difference (declared minus captured) with its share of the captured sales. Rules between parameters (a request that breaks one answers 400 naming the field): from must not be after to; at most 24 months.
          */
         get: operations["getGtoOutletMonths"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gtoReport/outletMonths/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's Gross Turnover of a month as one Excel workbook
+         * @description The Gross Turnover page's table for the outlet and month, as one .xlsx workbook named gross-turnover_<month>.xlsx: Months (the outlet's months of the year up to the month, as GET /api/gtoReport/outletMonths answers them for the page's twelve months: the month as the page names it, the GTO declared or 'Not submitted', the sales captured, the difference and its share of the captured sales as a percentage, empty where the page shows a dash; 'No Data' alone when nothing was declared nor captured in the year; money in the outlet's currency's format) and Filters (client, the outlet's mall, the months' days, the month, the months shown, outlet, currency, generated at and by whom). The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After).
+         */
+        get: operations["getGtoOutletMonthsWorkbook"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7627,6 +7667,27 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    getTenantRentStatementWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description The month, YYYY-MM. */
+                month: components["parameters"]["MonthQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyExports"];
+        };
+    };
     postRentInvoices: {
         parameters: {
             query?: never;
@@ -8062,6 +8123,27 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getGtoOutletMonthsWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description The month, YYYY-MM. */
+                month: components["parameters"]["MonthQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getGtoSubmission: {

@@ -21,7 +21,9 @@ export type WorkbookPage =
   | 'breakeven'
   | 'sales_review'
   | 'mall_outlet'
-  | 'sales_analysis';
+  | 'sales_analysis'
+  | 'gross_turnover'
+  | 'tenant_rent_statement';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
@@ -44,7 +46,9 @@ export interface ReportWorkbook {
     | '/api/mall_report/breakeven_target/workbook'
     | '/api/salesReview/workbook'
     | '/api/mall_report/outlet/workbook'
-    | '/outlets/salesAnalysis/workbook';
+    | '/outlets/salesAnalysis/workbook'
+    | '/api/gtoReport/outletMonths/workbook'
+    | '/api/tenant/rentStatement/workbook';
   /**
    * The start of the download's name: '<fileBase>_<start>_<end>.xlsx'; a breakeven page's names its department
    * after it ('breakeven-target-marcom_2026-02.xlsx'), a page of a path's id its id ('mall-outlet-12_...').
@@ -229,6 +233,28 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     period: 'range',
     scope: 'outlet',
     sheets: 'The outlet’s key figures with each comparison, its days, meal timings and best-selling items',
+  },
+  {
+    page: 'gross_turnover',
+    title: 'Gross Turnover',
+    pagePath: '/tenants/gross-turnover',
+    operationPath: '/api/gtoReport/outletMonths/workbook',
+    fileBase: 'gross-turnover',
+    withHours: false,
+    period: 'month',
+    scope: 'outlet',
+    sheets: 'The outlet’s declared GTO beside its captured sales, month by month over the year to the month',
+  },
+  {
+    page: 'tenant_rent_statement',
+    title: 'Rent Statement',
+    pagePath: '/tenants/rent-statement',
+    operationPath: '/api/tenant/rentStatement/workbook',
+    fileBase: 'rent-statement',
+    withHours: false,
+    period: 'month',
+    scope: 'outlet',
+    sheets: 'The outlet’s lease terms in words and the month’s rent line by line',
   },
 ];
 

@@ -80,6 +80,7 @@ async function subscribeAndSendNow(
   await expect(form.getByTestId('subscription-unavailable')).toHaveCount(0);
   await form.getByTestId('subscription-name').fill(name);
   await expect(form.getByTestId('subscription-format-pdf')).toBeChecked();
+  // A page's workbook is offered beside its PDF (every page has one but Cross Spending Details, a pair's days).
   if (withWorkbook) await expect(form.getByTestId('subscription-format-workbook')).toBeChecked();
   else await expect(form.getByTestId('subscription-format-workbook')).toHaveCount(0);
   await form.locator('label').filter({ hasText: recipient }).click();
@@ -381,11 +382,18 @@ test('the super admin mails a tenant its Rent Statement of the last complete mon
   const totalDue = (await lines.locator('tr').filter({ hasText: 'Total due' }).locator('td').last().innerText()).trim();
   expect(totalDue).toMatch(/\d/);
 
-  const mail = await subscribeAndSendNow(page, clientId, 'Rent Statement', { withWorkbook: false, recipient: TENANT });
-  expect(mail.attachments.map((file) => file.filename)).toEqual([`rent-statement_${month}.pdf`]);
+  const mail = await subscribeAndSendNow(page, clientId, 'Rent Statement', { recipient: TENANT });
+  expect(mail.attachments.map((file) => file.filename)).toEqual([
+    `rent-statement_${month}.pdf`,
+    `rent-statement_${month}.xlsx`,
+  ]);
   expect(mail.text).toContain(`outlet=${outletId}`);
-  const [pdf] = mail.attachments;
-  if (!pdf) throw new Error('the mail lacks its PDF');
+  const [pdf, xlsx] = mail.attachments;
+  if (!pdf || !xlsx) throw new Error('the mail lacks its files');
+  // The workbook's Rent sheet ends with the total due the page shows, as the tenant's own.
+  const rent = await sheetFigures(xlsx.content, 'Rent');
+  expect(Number(rent.get('Total due'))).toBeCloseTo(amountOf(totalDue), 2);
+  expect((await sheetFigures(xlsx.content, 'Filters')).get('Month')).toBe(month);
   await testInfo.attach('rent-statement.pdf', { body: pdf.content, contentType: 'application/pdf' });
   const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
   expect(text).toContain('RentStatement');

@@ -209,6 +209,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getGtoSummary: () => ({ query: { date: '2026-03-01' } }),
   getGtoSubmission: () => ({ query: { searchedMonth: '2026-03' } }),
   getGtoOutletMonths: () => ({ query: { from: '2026-01', to: '2026-03' } }),
+  getGtoOutletMonthsWorkbook: () => ({ query: { month: '2026-03' } }),
   createGtoSubmission: (ids) => ({ body: gtoSubmission(ids) }),
   updateGtoSubmission: (ids) => ({ body: gtoSubmission(ids) }),
   updateGtoSettings: (ids) => ({
@@ -283,6 +284,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   getRentStatementsWorkbook: () => ({ query: { month: '2026-03' } }),
   getSalesTrendsWorkbook: () => ({ query: { year: 2026, compare: 'festival_aligned' } }),
   getTenantRentStatement: () => ({ query: { month: '2026-03' } }),
+  getTenantRentStatementWorkbook: () => ({ query: { month: '2026-03' } }),
   updateOccupancyBands: (ids) => ({
     body: { client_id: ids.client, bands: [{ category: 'Matrix', low_percent: 5, high_percent: 9 }] },
   }),

@@ -1,10 +1,14 @@
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
+import { moneyFormat } from '../../server/exports/workbook.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { ALREADY_SUBMITTED_MESSAGE, MONTH_CLOSED_MESSAGE, NOT_SUBMITTED_MESSAGE } from '../../server/routes/gto.js';
+import { currencyFormat, formatMonth } from '../../src/domain/format.js';
+import { grossTurnoverRange } from '../../src/domain/gto.js';
 import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
-import { Agent, createTestApp, createTestDatabase, signInAgents, type TestDatabase } from './helpers.js';
+import { Agent, createTestApp, createTestDatabase, defined, signInAgents, type TestDatabase } from './helpers.js';
 
 /*
  * The GTO workflow on the fixture world (Zenith: Central Mall in SGD, Singapore; Harbour Mall in USD, New York).
@@ -39,7 +43,8 @@ beforeAll(async () => {
     `INSERT INTO role_api_permissions (role_id, permission)
      SELECT 2, unnest(ARRAY['/api/gtoReport/submissionData::Read', '/api/gtoReport/submissionData::Create',
        '/api/gtoReport/submissionData::Update', '/api/gtoReport/summary::Read', '/api/gtoReport/mallNameOption::Read',
-       '/api/gtoReport/outletNameOption::Read', '/api/gtoReport/outletMonths::Read'])`,
+       '/api/gtoReport/outletNameOption::Read', '/api/gtoReport/outletMonths::Read',
+       '/api/gtoReport/outletMonths/workbook::Read'])`,
   );
   await inTransaction(db.pool, async (client) => {
     await ingestReceipts(client, 1, [
@@ -384,5 +389,83 @@ describe('an outlet’s months', () => {
     expect(long.json().message).toBe('to: a range spans at most 24 months.');
     expect((await agents.operator.get(monthsUrl(cafe, singaporeMonth(-24), MONTH))).statusCode).toBe(200);
     expect((await agents.tenant.get(monthsUrl(cafe, MONTH, MONTH))).statusCode).toBe(403);
+  });
+
+  it('as one workbook: the page’s months of the year to the month, in its columns and the outlet’s currency', async () => {
+    const workbookUrl = (outlet: number, month = MONTH) =>
+      `/api/gtoReport/outletMonths/workbook?client_id=1&outlet_id=${outlet}&month=${month}`;
+    const response = await agents.operator.get(workbookUrl(boutique));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="gross-turnover_${MONTH}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Months', 'Filters']);
+    const sheet = defined(workbook.getWorksheet('Months'), 'Months');
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Month',
+      'Declared GTO',
+      'Captured sales',
+      'Difference',
+      'Difference %',
+    ]);
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, number) => {
+      if (number > 1) rows.push([1, 2, 3, 4, 5].map((column) => row.getCell(column).value));
+    });
+    // The page's answer for its twelve months (grossTurnoverRange), row by row, as the page shows it.
+    const range = grossTurnoverRange(MONTH);
+    const answer = await agents.operator.get(monthsUrl(boutique, range.from, range.to));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const page = answer.json() as {
+      data: {
+        month: string;
+        declared: number | null;
+        captured: number;
+        difference: number | null;
+        difference_percent: number | null;
+      }[];
+    };
+    expect(rows).toEqual(
+      page.data.map((row) => [
+        formatMonth(row.month),
+        row.declared ?? 'Not submitted',
+        row.captured,
+        row.difference,
+        row.difference_percent === null ? null : row.difference_percent / 100,
+      ]),
+    );
+    // By hand: eleven months with nothing, then the month: 250.00 declared against the 200.00 captured, +25.00 %.
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toEqual([formatMonth(range.from), 'Not submitted', 0, null, null]);
+    expect(rows[11]).toEqual([formatMonth(MONTH), 250, 200, 50, 0.25]);
+    const sgd = currencyFormat('SGD');
+    expect(sheet.getRow(13).getCell(2).numFmt).toBe(moneyFormat(sgd.symbol, sgd.digits));
+    expect(sheet.getRow(13).getCell(5).numFmt).toBe('0.00%');
+    const filters = new Map<unknown, unknown>();
+    workbook.getWorksheet('Filters')?.eachRow((row) => {
+      filters.set(row.getCell(1).value, row.getCell(2).value);
+    });
+    expect(filters.get('Client')).toBe('Zenith Malls');
+    expect(filters.get('Malls')).toBe('Central Mall');
+    expect(filters.get('Month')).toBe(MONTH);
+    expect(filters.get('Outlet')).toBe('Boutique Duo');
+    expect(filters.get('Currency')).toBe("SGD (the outlet's own)");
+    expect(filters.get('From')).toEqual(new Date(`${range.from}-01T00:00:00Z`));
+
+    // Nothing declared nor captured in the year: 'No Data', as the page says it, in the kiosk's dollars.
+    const empty = await agents.operator.get(workbookUrl(kiosk));
+    expect(empty.statusCode, empty.body).toBe(200);
+    const emptyBook = new ExcelJS.Workbook();
+    await emptyBook.xlsx.load(empty.rawPayload as unknown as ExcelJS.Buffer);
+    expect(emptyBook.getWorksheet('Months')?.getRow(2).getCell(1).value).toBe('No Data');
+    expect(emptyBook.getWorksheet('Months')?.rowCount).toBe(2);
+
+    // The tenant takes its own outlet's, not another's nor another client's; a month that is none is refused.
+    expect((await agents.tenant.get(workbookUrl(boutique))).statusCode).toBe(200);
+    expect((await agents.tenant.get(workbookUrl(cafe))).statusCode).toBe(403);
+    expect((await agents.otherClient.get(workbookUrl(boutique))).statusCode).toBe(403);
+    const notMonth = await agents.operator.get(workbookUrl(boutique, `${MONTH.slice(0, 4)}-13`));
+    expect(notMonth.statusCode).toBe(400);
+    expect(notMonth.json().message).toMatch(/month/);
   });
 });

@@ -8,6 +8,12 @@ import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { currencyFormat } from '../../src/domain/format.js';
 import { LEASE_MESSAGES } from '../../src/domain/leases.js';
 import {
+  leaseTermsInWords,
+  NO_DECLARATION_NOTE,
+  NO_LEASE_MESSAGE,
+  statementLines,
+} from '../../src/domain/rentStatements.js';
+import {
   ACCESS_CALLERS,
   grantOperatorPermissions,
   PASSWORD,
@@ -38,6 +44,7 @@ beforeAll(async () => {
     '/api/rentStatements::Read',
     '/api/rentStatements/workbook::Read',
     '/api/tenant/rentStatement::Read',
+    '/api/tenant/rentStatement/workbook::Read',
     '/api/occupancyBands::Read',
     '/api/occupancyBands::Update',
     '/api/gtoReport/summary::Read',
@@ -420,6 +427,69 @@ describe('GET /api/rentStatements (hand-computed)', () => {
     expect(other.statusCode).toBe(403);
     const none = await agents.operator.get(`/api/tenant/rentStatement?client_id=1&outlet_id=${kiosk}&month=2026-09`);
     expect(none.json()).toEqual({ month: '2026-09', outlet_id: kiosk, currency: 'USD' });
+  });
+
+  it('the tenant’s statement as one workbook: the lease’s terms and the month’s lines as the page words them', async () => {
+    const workbookUrl = (outlet: number, month = '2026-09') =>
+      `/api/tenant/rentStatement/workbook?client_id=1&outlet_id=${outlet}&month=${month}`;
+    const response = await agents.tenant.get(workbookUrl(boutique));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="rent-statement_2026-09.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Lease terms', 'Rent', 'Filters']);
+    const rowsOf = (book: ExcelJS.Workbook, name: string) => {
+      const rows: unknown[][] = [];
+      book.getWorksheet(name)?.eachRow((row, number) => {
+        if (number > 1) rows.push([row.getCell(1).value, row.getCell(2).value]);
+      });
+      return rows;
+    };
+    // The page's answer, in the page's words.
+    const answer = (
+      await agents.tenant.get(`/api/tenant/rentStatement?client_id=1&outlet_id=${boutique}&month=2026-09`)
+    ).json();
+    const lines = statementLines(answer.statement, answer.lease.turnover_rent.model, answer.currency);
+    expect(rowsOf(workbook, 'Lease terms')).toEqual(
+      leaseTermsInWords(answer.lease).map((term) => [term.label, term.text]),
+    );
+    expect(rowsOf(workbook, 'Rent')).toEqual([...lines.lines, lines.total].map((line) => [line.text, line.amount]));
+    // By hand: 70,000 captured; 20 of 30 days of 9,000 base rent and 1,200 service charge; 12 % of the 10,000 above
+    // the prorated 60,000 breakpoint; 9 % GST on 8,000; the total due last.
+    expect(rowsOf(workbook, 'Rent').map((row) => row[1])).toEqual([
+      70_000, 6_000, 1_200, 1_200, 1_200, 800, 8_000, 720, 8_720,
+    ]);
+    expect(rowsOf(workbook, 'Rent').at(-1)).toEqual(['Total due', 8_720]);
+    expect(rowsOf(workbook, 'Rent')[1]).toEqual(['Base rent, 20 of 30 days', 6_000]);
+    const sgd = currencyFormat('SGD');
+    expect(workbook.getWorksheet('Rent')?.getRow(10).getCell(2).numFmt).toBe(moneyFormat(sgd.symbol, sgd.digits));
+    const filters = new Map<unknown, unknown>();
+    workbook.getWorksheet('Filters')?.eachRow((row) => {
+      filters.set(row.getCell(1).value, row.getCell(2).value);
+    });
+    expect(filters.get('Outlet')).toBe('Boutique Duo');
+    expect(filters.get('Malls')).toBe('Central Mall');
+    expect(filters.get('Month')).toBe('2026-09');
+    expect(filters.get('Currency')).toBe("SGD (the outlet's own)");
+    expect(filters.get('Statement')).toBe('Rent of September 2026');
+    // The notes the page shows above the lines: no declaration this month; the month is over.
+    expect(filters.get('No declaration')).toBe(NO_DECLARATION_NOTE);
+    expect(filters.has('Partial month')).toBe(false);
+
+    // No lease covers the month: the page's one sentence, in the kiosk's dollars.
+    const none = await agents.operator.get(workbookUrl(kiosk));
+    expect(none.statusCode, none.body).toBe(200);
+    const noneBook = new ExcelJS.Workbook();
+    await noneBook.xlsx.load(none.rawPayload as unknown as ExcelJS.Buffer);
+    expect(rowsOf(noneBook, 'Lease terms')).toEqual([]);
+    expect(rowsOf(noneBook, 'Rent')).toEqual([[NO_LEASE_MESSAGE, null]]);
+
+    // The tenant takes its own outlet's only; another client's caller none; a month that is none is refused.
+    expect((await agents.tenant.get(workbookUrl(cafe))).statusCode).toBe(403);
+    expect((await agents.otherClient.get(workbookUrl(boutique))).statusCode).toBe(403);
+    const notMonth = await agents.operator.get(workbookUrl(boutique, '2026-13'));
+    expect(notMonth.statusCode).toBe(400);
+    expect(notMonth.json().message).toMatch(/month/);
   });
 });
 

@@ -21,7 +21,10 @@ import { createMailer } from '../../server/mail/mailer.js';
 import { loadSpecification } from '../../server/openapi.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { findSubscription } from '../../server/repositories/reportSubscriptions.js';
+import type { TenantRentStatement } from '../../src/api/rentStatements.js';
 import { categoryLabel } from '../../src/domain/crossSpending.js';
+import { formatMonth } from '../../src/domain/format.js';
+import { leaseTermsInWords, statementLines } from '../../src/domain/rentStatements.js';
 import { SUBSCRIBABLE_PAGES } from '../../src/domain/reportSubscriptions.js';
 import {
   COMPARISON_MODES,
@@ -467,15 +470,6 @@ describe('the job, on a controlled clock', () => {
       'rent-statements_2026-02.xlsx',
     ]);
     await db.pool.query(`DELETE FROM role_api_permissions WHERE permission LIKE '/api/rentStatements%'`);
-    // A page without a workbook refuses one, naming the field.
-    const refused = await operator.request('POST', '/api/reportSubscriptions', {
-      body: body({
-        page_path: '/tenants/rent-statement',
-        filters: `client=1&outlet=${cafe}&month=2026-01`,
-      }),
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toMatch(/formats/);
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 
@@ -743,7 +737,7 @@ describe('the job, on a controlled clock', () => {
       });
       sent.push(id);
       const subscription = defined(await findSubscription(db.pool, 1, id));
-      // The outlet's mall's zone; a PDF alone (no workbook for these pages).
+      // The outlet's mall's zone; a PDF alone, as asked.
       expect(subscription).toMatchObject({ mallIds: [central], time_zone: 'Asia/Singapore', formats: ['pdf'] });
       const period = { key: 'M:2026-03', sendDay: '2026-03-01' };
       expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-01T01:00:00Z'))).toBe('sent');
@@ -780,6 +774,129 @@ describe('the job, on a controlled clock', () => {
     );
     expect(rendered.map((render) => render.userId)).toEqual([ids.operator]);
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = ANY($1)', [sent]);
+  });
+
+  it('mails the tenant its Rent Statement and Gross Turnover with their workbooks, whose cells are the pages’ answers', async () => {
+    await grantOperatorPermissions(db.pool, [
+      '/api/tenant/rentStatement::Read',
+      '/api/tenant/rentStatement/workbook::Read',
+      '/api/gtoReport/outletMonths::Read',
+      '/api/gtoReport/outletMonths/workbook::Read',
+    ]);
+    // Boutique Duo leases from January 2026 (1,000.00 a month, 100.00 of service charge, 10 % of its turnover when
+    // more) and declared 100.00 for February; it captured 200.00 on 4 March and declared nothing for it.
+    const lease = await admin.request('POST', '/api/leases', {
+      body: {
+        client_id: 1,
+        outlet_id: boutique,
+        start_date: '2026-01-01',
+        end_date: '2027-12-31',
+        gla_sqm: 50,
+        base_rent: 1_000,
+        service_charge: 100,
+        turnover_rent: { model: 'higher_of', tiers: [{ from: 0, rate_percent: 10 }] },
+      },
+    });
+    expect(lease.statusCode, lease.body).toBe(200);
+    await db.pool.query(
+      `INSERT INTO gto_submissions (client_id, outlet_id, month, gto_amount) VALUES (1, $1, '2026-02-01', 100)`,
+      [boutique],
+    );
+    const sent: number[] = [];
+    const workbookOf = async (subject: string, files: string[]) => {
+      await waitUntil('the mail delivered', async () =>
+        (await outboxOf(WORLD.users.tenant)).some((mail) => mail.subject === subject),
+      );
+      const mail = defined(
+        (await outboxOf(WORLD.users.tenant)).find((one) => one.subject === subject),
+        subject,
+      );
+      expect(mail.attachments.map(({ filename }) => filename)).toEqual(files);
+      const file = await admin.get(`/api/admin/outbox/attachment?id=${mail.id}&position=2`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+      return workbook;
+    };
+    const rowsOf = (workbook: ExcelJS.Workbook, name: string, columns: number) => {
+      const rows: unknown[][] = [];
+      defined(workbook.getWorksheet(name), name).eachRow((row, number) => {
+        if (number > 1) rows.push(Array.from({ length: columns }, (_, index) => row.getCell(index + 1).value));
+      });
+      return rows;
+    };
+    // Sent on 9 March: Rent Statement's last complete month (February), Gross Turnover's month of the last whole
+    // day (March), each with both files.
+    const period = { key: 'M:2026-03w', sendDay: '2026-03-09' };
+    for (const [path, name] of [
+      ['/tenants/rent-statement', 'Rent book'],
+      ['/tenants/gross-turnover', 'GTO book'],
+    ] as const) {
+      const id = await subscribe({
+        page_path: path,
+        filters: `client=1&outlet=${boutique}&month=2026-01`,
+        frequency: 'monthly',
+        month_day: 9,
+        recipient_ids: [ids.tenant],
+        name,
+      });
+      sent.push(id);
+      const subscription = defined(await findSubscription(db.pool, 1, id));
+      expect(subscription.formats).toEqual(['pdf', 'workbook']);
+      expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-03-09T01:00:00Z'))).toBe('sent');
+    }
+
+    const rent = await workbookOf('Rent book: Rent Statement', [
+      'rent-statement_2026-02.pdf',
+      'rent-statement_2026-02.xlsx',
+    ]);
+    const statement = await admin.get(`/api/tenant/rentStatement?client_id=1&outlet_id=${boutique}&month=2026-02`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    const answer = statement.json() as TenantRentStatement;
+    const lines = statementLines(defined(answer.statement), defined(answer.lease).turnover_rent.model, answer.currency);
+    expect(rowsOf(rent, 'Lease terms', 2)).toEqual(
+      leaseTermsInWords(defined(answer.lease)).map((term) => [term.label, term.text]),
+    );
+    expect(rowsOf(rent, 'Rent', 2)).toEqual([...lines.lines, lines.total].map((line) => [line.text, line.amount]));
+    // By hand: on the 100.00 declared, the base rent of the whole month and its service charge (the 10.00 of
+    // percentage rent is below the base rent: no turnover rent), then the total due last, the page's.
+    const rentRows = rowsOf(rent, 'Rent', 2);
+    expect(rentRows[0]).toEqual(['Sales declared (GTO submission)', 100]);
+    expect(rentRows[1]).toEqual(['Base rent, the whole month', 1_000]);
+    expect(rentRows.find((row) => row[0] === 'Rent and service charge, without GST')?.[1]).toBe(1_100);
+    expect(rentRows.at(-1)).toEqual(['Total due', defined(answer.statement).total_due]);
+
+    const gto = await workbookOf('GTO book: Gross Turnover', [
+      'gross-turnover_2026-03.pdf',
+      'gross-turnover_2026-03.xlsx',
+    ]);
+    const months = await admin.get(
+      `/api/gtoReport/outletMonths?client_id=1&outlet_id=${boutique}&from=2025-04&to=2026-03`,
+    );
+    expect(months.statusCode, months.body).toBe(200);
+    type Month = {
+      month: string;
+      declared: number | null;
+      captured: number;
+      difference: number | null;
+      difference_percent: number | null;
+    };
+    const expected = (months.json() as { data: Month[] }).data.map((row) => [
+      formatMonth(row.month),
+      row.declared ?? 'Not submitted',
+      row.captured,
+      row.difference,
+      row.difference_percent === null ? null : row.difference_percent / 100,
+    ]);
+    const gtoRows = rowsOf(gto, 'Months', 5);
+    expect(gtoRows).toEqual(expected);
+    // By hand: February's 100.00 declared against nothing captured; March's 200.00 captured, not submitted.
+    expect(gtoRows.slice(-2)).toEqual([
+      ['February 2026', 100, 0, 100, null],
+      ['March 2026', 'Not submitted', 200, null, null],
+    ]);
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = ANY($1)', [sent]);
+    await db.pool.query(`DELETE FROM gto_submissions WHERE outlet_id = $1 AND month = '2026-02-01'`, [boutique]);
+    await db.pool.query('DELETE FROM leases WHERE id = $1', [lease.json().id]);
   });
 
   it('mails Cross Spending with its outlet’s workbook, whose tables are the page’s answer', async () => {

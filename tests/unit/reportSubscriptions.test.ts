@@ -214,18 +214,19 @@ describe('the subscribe dialog', () => {
     expect(
       Object.keys(subscriptionDraftProblems({ ...draft, name: ' ', formats: [], recipientIds: [2] }, target.pagePath)),
     ).toEqual(['name', 'formats']);
-    // A page with a workbook offers it beside its PDF; the others their PDF alone.
+    // A page with a workbook offers it beside its PDF; every page has one but Cross Spending Details.
     for (const { path } of SUBSCRIBABLE_PAGES) {
       const formats = formatsOfPage(path);
       expect(formats).toEqual(workbookOfPagePath(path) ? ['pdf', 'workbook'] : ['pdf']);
       expect(subscriptionDraftProblems({ ...draft, formats, recipientIds: [2] }, path)).toEqual({});
     }
-    // The page of an id (its path's, not its route's) offers its workbook too.
+    // The page of an id (its path's, not its route's) offers its workbook too, and so do the tenant's month pages.
     expect(formatsOfPage('/shopper-connect/mall-outlet/12')).toEqual(['pdf', 'workbook']);
-    expect(formatsOfPage('/tenants/rent-statement')).toEqual(['pdf']);
-    expect(subscriptionDraftProblems({ ...draft, recipientIds: [2] }, '/tenants/rent-statement').formats).toBe(
-      'Please choose at least one format.',
-    );
+    expect(formatsOfPage('/tenants/rent-statement')).toEqual(['pdf', 'workbook']);
+    expect(formatsOfPage('/tenants/gross-turnover')).toEqual(['pdf', 'workbook']);
+    expect(SUBSCRIBABLE_PAGES.filter(({ path }) => !workbookOfPagePath(path)).map(({ title }) => title)).toEqual([
+      'Cross Spending Details',
+    ]);
   });
 
   it('sends the weekday only when weekly and the day of the month only when monthly', () => {

@@ -68,6 +68,17 @@ describe('the report pages’ workbooks', () => {
     });
     expect(isWorkbookPage('cross_spending')).toBe(true);
     expect(isWorkbookPage('cross_spending_details')).toBe(false);
+    // The tenant's pages of an outlet and a month: named after the month, as their subscriptions name the PDF.
+    const february = { start: '2026-02-01', end: '2026-02-28' };
+    expect(workbookFileName('gross_turnover', february)).toBe('gross-turnover_2026-02.xlsx');
+    expect(workbookFileName('tenant_rent_statement', february)).toBe('rent-statement_2026-02.xlsx');
+    for (const page of ['gross_turnover', 'tenant_rent_statement'] as const) {
+      const workbook = reportWorkbook(page);
+      expect(workbook).toMatchObject({ scope: 'outlet', period: 'month' });
+      expect(workbookFileName(page, february)).toBe(`${subscriptionFileBase(workbook.pagePath)}_2026-02.xlsx`);
+    }
+    expect(reportWorkbook('tenant_rent_statement').operationPath).toBe('/api/tenant/rentStatement/workbook');
+    expect(reportWorkbook('gross_turnover').operationPath).toBe('/api/gtoReport/outletMonths/workbook');
   });
 
   it('finds the workbook of a page of an id by its path, named as its subscription names the PDF', () => {
