@@ -26,6 +26,7 @@ import {
 import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildBreakevenWorkbook } from './breakevenWorkbook.js';
 import { buildCrossSpendingWorkbook } from './crossSpendingWorkbook.js';
+import { buildGtoReviewWorkbook } from './gtoReviewWorkbook.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
 import { buildMallOutletWorkbook } from './mallOutletWorkbook.js';
 import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
@@ -341,7 +342,8 @@ function outletOf(query: ReportWorkbookQuery): number {
 /**
  * How each page's workbook is made from the page's filters: its own builder (Mall Home, Refunds and Voucher
  * Redemption with their key figures, Rent Statements and the breakeven pages of the month and Sales Trends of the
- * year the range is in, the outlet pages: Sales Review and Mall Outlet), or its sheets here.
+ * year the range is in, the outlet pages: Sales Review and Mall Outlet, the GTO Review of the client's outlets the
+ * requester sees in the month the range starts in), or its sheets here.
  */
 const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
   mall_home: (db, currencyOf, requester, query, options) =>
@@ -387,6 +389,9 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
       },
       options,
     ),
+  // The month's whole list of the client's outlets the requester sees (the subscription's malls are its zone's).
+  gto_review: (db, _currencyOf, requester, query, options) =>
+    buildGtoReviewWorkbook(db, requester, { client_id: query.client_id, month: query.start_time.slice(0, 7) }, options),
 };
 
 /**

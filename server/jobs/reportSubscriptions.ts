@@ -99,7 +99,8 @@ interface Recipient {
 /**
  * The recipient as of now, or undefined when they no longer may get the report: gone or disabled, no longer of
  * the client, no longer allowed the page's figures (a breakeven page's department included: another department's
- * member may not read Marcom's), or no longer seeing every mall of its filters.
+ * member may not read Marcom's), or no longer seeing every mall of its filters (an outlet page's outlet; a client
+ * page, whose list is of the outlets the recipient sees, asks the client alone).
  */
 async function recipientNow(
   deps: Pick<SubscriptionDeps, 'pool'>,
@@ -117,11 +118,13 @@ async function recipientNow(
   if (department === null) return undefined;
   const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
   const outletId = scopeOfSubscription(subscription.page_path, subscription.filters)?.outletId;
+  // A client page (the GTO Review) lists the client's outlets the recipient sees: the client is theirs (above).
   const seen =
-    outletId === undefined
+    page.scope === 'client' ||
+    (outletId === undefined
       ? (await countVisibleMalls(deps.pool, visibility, subscription.mallIds, subscription.client_id)) ===
         subscription.mallIds.length
-      : (await countVisibleOutlets(deps.pool, visibility, [outletId], subscription.client_id)) === 1;
+      : (await countVisibleOutlets(deps.pool, visibility, [outletId], subscription.client_id)) === 1);
   if (!seen) return undefined;
   const workbook = workbookOfPagePath(subscription.page_path);
   return {

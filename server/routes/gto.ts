@@ -1,12 +1,13 @@
 import { requireCaller } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
+import { buildGtoReviewWorkbook } from '../exports/gtoReviewWorkbook.js';
+import { gtoReviewSummary } from '../reports/gtoReview.js';
 import {
   createSubmission,
   getSubmission,
   gtoMallOptions,
   gtoOutletOptions,
-  gtoSummary,
   type OutletMonth,
   outletMonth,
   outletMonths,
@@ -16,6 +17,7 @@ import {
 import { getGtoSettings, updateGtoSettings } from '../repositories/gtoRules.js';
 import { dayOfMonth, distinct } from './rules.js';
 import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
+import { replyWithWorkbook } from './workbookReply.js';
 
 export const MONTH_CLOSED_MESSAGE =
   'searchedMonth is closed: a month can be submitted or corrected from its first day to the end of the following month.';
@@ -38,7 +40,7 @@ function checkSubmission(body: BodyOf<'createGtoSubmission'>, state: OutletMonth
   distinct(body.gtoSubmissionData, (day) => day.date, dayField);
 }
 
-export function gtoHandlers({ pool }: RouteDeps) {
+export function gtoHandlers({ pool, exportSlots }: RouteDeps) {
   /** The outlet's month, or 404 (the access gate has checked that the caller sees the outlet). */
   async function stateOf(clientId: number, outletId: number, month: string): Promise<OutletMonth> {
     const state = await outletMonth(pool, clientId, outletId, month);
@@ -90,25 +92,26 @@ export function gtoHandlers({ pool }: RouteDeps) {
       };
     },
 
-    async getGtoSummary(request) {
-      const { query } = request;
+    getGtoSummary(request) {
       const { grants } = requireCaller(request);
-      return gtoSummary(
-        pool,
-        {
-          clientId: query.client_id,
-          visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
-          ...(query.mall_ids ? { mallIds: query.mall_ids } : {}),
-          ...(query.outlet_id === undefined ? {} : { outletId: query.outlet_id }),
-        },
-        {
-          month: query.date.slice(0, 7),
-          filter: query.filterOption ?? 'all',
-          sortColumn: query.sortColumn ?? 'outlet_name',
-          order: query.orderByMethod ?? 'desc',
-          page: query.page ?? 1,
-          rowsPerPage: query.rowsPerPage ?? 10,
-        },
+      return gtoReviewSummary(pool, grants, request.query);
+    },
+
+    getGtoSummaryWorkbook(request, reply) {
+      const { query } = request;
+      return replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildGtoReviewWorkbook(
+          pool,
+          requester,
+          {
+            client_id: query.client_id,
+            month: query.date.slice(0, 7),
+            mall_ids: query.mall_ids,
+            outlet_id: query.outlet_id,
+            filterOption: query.filterOption,
+          },
+          { signal },
+        ),
       );
     },
 

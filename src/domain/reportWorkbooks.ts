@@ -21,7 +21,8 @@ export type WorkbookPage =
   | 'breakeven'
   | 'sales_review'
   | 'mall_outlet'
-  | 'sales_analysis';
+  | 'sales_analysis'
+  | 'gto_review';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
@@ -44,7 +45,8 @@ export interface ReportWorkbook {
     | '/api/mall_report/breakeven_target/workbook'
     | '/api/salesReview/workbook'
     | '/api/mall_report/outlet/workbook'
-    | '/outlets/salesAnalysis/workbook';
+    | '/outlets/salesAnalysis/workbook'
+    | '/api/gtoReport/summary/workbook';
   /**
    * The start of the download's name: '<fileBase>_<start>_<end>.xlsx'; a breakeven page's names its department
    * after it ('breakeven-target-marcom_2026-02.xlsx'), a page of a path's id its id ('mall-outlet-12_...').
@@ -57,8 +59,11 @@ export interface ReportWorkbook {
    * after the year).
    */
   readonly period: 'range' | 'month' | 'year';
-  /** What its figures are of: the malls of the header, or the one outlet of an outlet page (`outlet_id`). */
-  readonly scope: 'malls' | 'outlet';
+  /**
+   * What its figures are of: the malls of the header, the one outlet of an outlet page (`outlet_id`), or the
+   * client's outlets the caller sees (the GTO Review: no malls in its filters).
+   */
+  readonly scope: 'malls' | 'outlet' | 'client';
   /** What the workbook holds, as the Export page says it. */
   readonly sheets: string;
 }
@@ -229,6 +234,17 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     period: 'range',
     scope: 'outlet',
     sheets: 'The outlet’s key figures with each comparison, its days, meal timings and best-selling items',
+  },
+  {
+    page: 'gto_review',
+    title: 'GTO Review',
+    pagePath: '/tenant-connect/gto-review',
+    operationPath: '/api/gtoReport/summary/workbook',
+    fileBase: 'gto-review',
+    withHours: false,
+    period: 'month',
+    scope: 'client',
+    sheets: 'Every outlet’s GTO of the month against its captured sales, the whole list',
   },
 ];
 
