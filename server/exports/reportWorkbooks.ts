@@ -27,6 +27,7 @@ import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildBreakevenWorkbook } from './breakevenWorkbook.js';
 import { buildCrossSpendingWorkbook } from './crossSpendingWorkbook.js';
 import { buildGrossTurnoverWorkbook } from './grossTurnoverWorkbook.js';
+import { buildGtoReviewWorkbook } from './gtoReviewWorkbook.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
 import { buildMallOutletWorkbook } from './mallOutletWorkbook.js';
 import { buildRentStatementsWorkbook } from './rentStatementsWorkbook.js';
@@ -351,7 +352,8 @@ const outletMonthOf = (query: ReportWorkbookQuery) => ({
  * How each page's workbook is made from the page's filters: its own builder (Mall Home, Refunds and Voucher
  * Redemption with their key figures, Rent Statements and the breakeven pages of the month and Sales Trends of the
  * year the range is in, the outlet pages: Sales Review, Mall Outlet, Cross Spending, Sales Analysis, and the tenant's
- * Gross Turnover and Rent Statement of the month), or its sheets here.
+ * Gross Turnover and Rent Statement of the month, the GTO Review of the client's outlets the requester sees in the
+ * month the range starts in), or its sheets here.
  */
 const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
   mall_home: (db, currencyOf, requester, query, options) =>
@@ -402,6 +404,9 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
     buildGrossTurnoverWorkbook(db, requester, outletMonthOf(query), options),
   tenant_rent_statement: (db, _currencyOf, requester, query, options) =>
     buildTenantRentStatementWorkbook(db, requester, outletMonthOf(query), options),
+  // The month's whole list of the client's outlets the requester sees (the subscription's malls are its zone's).
+  gto_review: (db, _currencyOf, requester, query, options) =>
+    buildGtoReviewWorkbook(db, requester, { client_id: query.client_id, month: query.start_time.slice(0, 7) }, options),
 };
 
 /**

@@ -99,7 +99,8 @@ interface Recipient {
 /**
  * The recipient as of now, or undefined when they no longer may get the report: gone or disabled, no longer of
  * the client, no longer allowed the page's figures (a breakeven page's department included: another department's
- * member may not read Marcom's), or no longer seeing every mall of its filters.
+ * member may not read Marcom's), or no longer seeing every mall of its filters (an outlet page's outlet; a client
+ * page, whose list is of the outlets the recipient sees, asks the client alone).
  */
 async function recipientNow(
   deps: Pick<SubscriptionDeps, 'pool'>,
@@ -117,13 +118,15 @@ async function recipientNow(
   if (department === null) return undefined;
   const visibility = { clientIds: grants.clientIds, outletLimits: grants.outletLimits };
   const scope = scopeOfSubscription(subscription.page_path, subscription.filters);
-  // An outlet page's outlet, and a pair's second outlet, must both be seen.
+  // An outlet page's outlet, and a pair's second outlet, must both be seen; a client page (the GTO Review) lists the
+  // client's outlets the recipient sees: the client is theirs (above).
   const outletIds = [scope?.outletId, scope?.pairedOutletId].filter((id): id is number => id !== undefined);
   const seen =
-    outletIds.length === 0
+    page.scope === 'client' ||
+    (outletIds.length === 0
       ? (await countVisibleMalls(deps.pool, visibility, subscription.mallIds, subscription.client_id)) ===
         subscription.mallIds.length
-      : (await countVisibleOutlets(deps.pool, visibility, outletIds, subscription.client_id)) === outletIds.length;
+      : (await countVisibleOutlets(deps.pool, visibility, outletIds, subscription.client_id)) === outletIds.length);
   if (!seen) return undefined;
   const workbook = workbookOfPagePath(subscription.page_path);
   return {

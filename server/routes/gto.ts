@@ -2,13 +2,14 @@ import { requireCaller } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import { buildGrossTurnoverWorkbook } from '../exports/grossTurnoverWorkbook.js';
+import { buildGtoReviewWorkbook } from '../exports/gtoReviewWorkbook.js';
 import { gtoOutletMonthsReport } from '../reports/gtoOutletMonths.js';
+import { gtoReviewSummary } from '../reports/gtoReview.js';
 import {
   createSubmission,
   getSubmission,
   gtoMallOptions,
   gtoOutletOptions,
-  gtoSummary,
   type OutletMonth,
   outletMonth,
   type SubmissionInput,
@@ -93,25 +94,26 @@ export function gtoHandlers({ pool, exportSlots }: RouteDeps) {
         buildGrossTurnoverWorkbook(pool, requester, request.query, { signal }),
       ),
 
-    async getGtoSummary(request) {
-      const { query } = request;
+    getGtoSummary(request) {
       const { grants } = requireCaller(request);
-      return gtoSummary(
-        pool,
-        {
-          clientId: query.client_id,
-          visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
-          ...(query.mall_ids ? { mallIds: query.mall_ids } : {}),
-          ...(query.outlet_id === undefined ? {} : { outletId: query.outlet_id }),
-        },
-        {
-          month: query.date.slice(0, 7),
-          filter: query.filterOption ?? 'all',
-          sortColumn: query.sortColumn ?? 'outlet_name',
-          order: query.orderByMethod ?? 'desc',
-          page: query.page ?? 1,
-          rowsPerPage: query.rowsPerPage ?? 10,
-        },
+      return gtoReviewSummary(pool, grants, request.query);
+    },
+
+    getGtoSummaryWorkbook(request, reply) {
+      const { query } = request;
+      return replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildGtoReviewWorkbook(
+          pool,
+          requester,
+          {
+            client_id: query.client_id,
+            month: query.date.slice(0, 7),
+            mall_ids: query.mall_ids,
+            outlet_id: query.outlet_id,
+            filterOption: query.filterOption,
+          },
+          { signal },
+        ),
       );
     },
 

@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import {
   formatsOfPage,
+  type SubscribablePage,
   type SubscriptionFormat,
+  type SubscriptionScope,
   scheduleProblem,
   scopeOfSubscription,
   subscribablePage,
+  subscriptionFiltersOf,
 } from '../../src/domain/reportSubscriptions.js';
 import { requireCaller, seesIds } from '../auth/access.js';
 import { inTransaction } from '../db/pool.js';
@@ -12,7 +15,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { queueSendNow, sendNowJob } from '../jobs/reportSubscriptions.js';
 import type { ScopeKind } from '../openapi.js';
 import { writeAudit } from '../repositories/audit.js';
-import { mallOfOutlet, type Visibility } from '../repositories/lookup.js';
+import { listMalls, mallOfOutlet, type Visibility } from '../repositories/lookup.js';
 import { findOutboxAttachment } from '../repositories/outbox.js';
 import {
   deleteSubscription,
@@ -30,8 +33,9 @@ import type { AreaHandlers, BodyOf, RouteDeps } from './types.js';
 /**
  * Report subscriptions (issue 34, reports by e-mail): a report page and its filters, mailed on a schedule to users
  * of the client as the page's PDF (rendered by the server's browser as each recipient) and, for Mall Home, its
- * workbook. The gate has checked the client; the malls of the filters are checked here against the caller's
- * visibility (403, as the gate does), and the recipients against the users the caller may name. Without a browser
+ * workbook. The gate has checked the client; the malls of the filters (an outlet page's outlet; a client page's
+ * client alone) are checked here against the caller's visibility (403, as the gate does), and the recipients
+ * against the users the caller may name. Without a browser
  * to render PDFs the list still answers, saying why, and every change or send answers 409 with that reason.
  */
 
@@ -41,11 +45,15 @@ export const SUBSCRIPTION_MESSAGES = {
   outletFilters: 'body/filters must name client_id (client=) and one of its outlets (outlet=).',
   pairFilters:
     'body/filters must name client_id (client=), one of its outlets (outlet=) and another outlet of its mall (other=).',
+  clientFilters: 'body/filters must name client_id (client=).',
   workbook: 'body/formats: this page has no workbook; choose pdf.',
   recipients: 'body/recipient_ids: each recipient must be an active user of the client you may send reports to.',
   jobsStarting: 'The server is still starting its job queue. Please try again in a minute.',
   attachmentNotFound: 'The mail has no such attachment.',
 } as const;
+
+/** The most malls a subscription keeps (report_subscriptions.mall_ids holds 1 to 100). */
+const MAX_SUBSCRIPTION_MALLS = 100;
 
 const visibilityOf = (request: FastifyRequest): Visibility => {
   const { grants } = requireCaller(request);
@@ -57,6 +65,26 @@ type Input = BodyOf<'createReportSubscription'>;
 export function reportSubscriptionHandlers({ pool, reportSubscriptions: runtime }: RouteDeps) {
   const requireRendering = () => {
     if (!runtime.renderer.state.available) throw new HttpError(409, runtime.renderer.state.message);
+  };
+
+  /**
+   * The malls a subscription keeps, whose first's time zone its schedule follows: its filters' malls; an outlet
+   * page's its outlet's (seen, so the client's); a client page's the client's malls the caller sees (by name, at most
+   * MAX_SUBSCRIPTION_MALLS; none seen is 403: the caller would subscribe to nothing).
+   */
+  const subscriptionMalls = async (
+    kind: SubscribablePage['scope'],
+    scope: SubscriptionScope,
+    visibility: Visibility,
+  ): Promise<number[]> => {
+    if (kind === 'client') {
+      const malls = await listMalls(pool, visibility, scope.clientId);
+      if (malls.length === 0) throw forbidden();
+      return malls.slice(0, MAX_SUBSCRIPTION_MALLS).map((mall) => mall.id);
+    }
+    const outletMall =
+      scope.outletId === undefined ? undefined : await mallOfOutlet(pool, scope.clientId, scope.outletId);
+    return outletMall === undefined ? scope.mallIds : [outletMall];
   };
 
   /** The body checked against the rules a schema cannot state, as the stored values. */
@@ -72,25 +100,24 @@ export function reportSubscriptionHandlers({ pool, reportSubscriptions: runtime 
           ? SUBSCRIPTION_MESSAGES.pairFilters
           : page.scope === 'outlet'
             ? SUBSCRIPTION_MESSAGES.outletFilters
-            : SUBSCRIPTION_MESSAGES.filters,
+            : page.scope === 'client'
+              ? SUBSCRIPTION_MESSAGES.clientFilters
+              : SUBSCRIPTION_MESSAGES.filters,
       );
     }
     const visibility = visibilityOf(request);
-    const seen = new Map<ScopeKind, number[]>([
-      ['client', [scope.clientId]],
-      scope.outletId === undefined
-        ? ['malls', scope.mallIds]
-        : ['outlet', [scope.outletId, ...(scope.pairedOutletId === undefined ? [] : [scope.pairedOutletId])]],
-    ]);
+    const seen = new Map<ScopeKind, number[]>([['client', [scope.clientId]]]);
+    // A client page's figures are of the client's outlets each recipient sees: the client alone is checked.
+    if (page.scope !== 'client') {
+      if (scope.outletId === undefined) seen.set('malls', scope.mallIds);
+      else seen.set('outlet', [scope.outletId, ...(scope.pairedOutletId === undefined ? [] : [scope.pairedOutletId])]);
+    }
     if (!(await seesIds(pool, visibility, seen))) throw forbidden();
-    // An outlet page's time zone and mall are its outlet's (seen above, so the client's).
-    const outletMall =
-      scope.outletId === undefined ? undefined : await mallOfOutlet(pool, scope.clientId, scope.outletId);
-    const mallIds = outletMall === undefined ? scope.mallIds : [outletMall];
+    const mallIds = await subscriptionMalls(page.scope, scope, visibility);
     // A pair's outlets are of one mall, as its page compares them.
     if (
       scope.pairedOutletId !== undefined &&
-      (await mallOfOutlet(pool, scope.clientId, scope.pairedOutletId)) !== outletMall
+      (await mallOfOutlet(pool, scope.clientId, scope.pairedOutletId)) !== mallIds[0]
     ) {
       throw badRequest(SUBSCRIPTION_MESSAGES.pairFilters);
     }
@@ -109,7 +136,8 @@ export function reportSubscriptionHandlers({ pool, reportSubscriptions: runtime 
       clientId: body.client_id,
       name,
       pagePath: body.page_path,
-      filters: body.filters,
+      // A client page's without the header's malls and outlet, which are not its.
+      filters: subscriptionFiltersOf(body.page_path, body.filters),
       mallIds,
       formats: [...new Set(body.formats)].sort() as SubscriptionFormat[],
       frequency: body.frequency,

@@ -281,6 +281,11 @@ function workbookCall(
         ? client.GET('/api/gtoReport/outletMonths/workbook', { params: { query: outlet }, ...asStream })
         : client.GET('/api/tenant/rentStatement/workbook', { params: { query: outlet }, ...asStream });
     }
+    case 'gto_review': {
+      // The month's whole list of the client's outlets the caller sees (the page has no malls in its filters).
+      const month = { client_id: days.client_id, date: `${query.start.slice(0, 7)}-01` };
+      return client.GET('/api/gtoReport/summary/workbook', { params: { query: month }, ...asStream });
+    }
     case 'breakeven_marcom':
     case 'breakeven': {
       // Marcom's page reads Marcom's targets; the other page the department it shows (Leasing unless told).
@@ -296,9 +301,9 @@ function workbookCall(
  * filters as one Excel workbook built on the server (Mall Home, Refunds and Voucher Redemption compared as the
  * query's comparison says, the previous period unless it says otherwise; Mall Peak Hours and Member vs Non-member
  * with the query's hours, time range and metric; Rent Statements and the breakeven pages of the month the query
- * starts in, Sales Trends of the year it ends in; the outlet pages of the query's outlet (the tenant's Gross Turnover
- * and Rent Statement of the month it starts in), Mall Outlet compared as the
- * query's comparison says; the others whole days).
+ * starts in, Sales Trends of the year it ends in; the GTO Review's whole list of the client in the month the query
+ * starts in; the outlet pages of the query's outlet (the tenant's Gross Turnover and Rent Statement of the month it
+ * starts in), Mall Outlet compared as the query's comparison says; the others whole days).
  * The body is read as a stream so that `onProgress` sees the bytes as they arrive.
  */
 export async function downloadReportWorkbook(

@@ -1991,6 +1991,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gtoReport/summary/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's whole GTO review as one Excel workbook
+         * @description The GTO Review page's list for the month, whole (every outlet the caller sees in the client, of mall_ids or outlet_id when given, kept by filterOption as GET /api/gtoReport/summary keeps them; not a page of it), as one .xlsx workbook named gto-review_<month>.xlsx: GTO review (one row per outlet as GET /api/gtoReport/summary answers it, in the page's default order, outlet name A to Z: outlet, mall, month, currency, declared GTO, captured sales, variance and its percent, status, flagged, late, submitted at, due on, last reminder; each amount in its row's currency, named in the Currency column, with that currency's number format) and Filters (client, malls, month, status, the flag and due rules, how many rows and whether the list was cut, generated at and by whom). A workbook holds at most 10,000 rows: beyond them the Filters sheet says the list was cut. The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After).
+         */
+        get: operations["getGtoSummaryWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gtoReport/settings": {
         parameters: {
             query?: never;
@@ -2526,8 +2546,8 @@ export interface components {
         ReportSubscriptionInput: {
             client_id: components["schemas"]["Id"];
             name: string;
-            /** @description A report page of the app whose figures follow the client, malls and period of its filters (Mall Home, Mall GMV, Marcom Breakeven Target, Mall Peak Hours, Mall Payment Methods, Member vs Non-member, Sales Trends, Refunds, Voucher Redemption, Breakeven Target, Rent Statements), or of one outlet: the outlet of its filters (outlet=: Cross Spending, Cross Spending Details with its other outlet, other=, Sales Analysis, Sales Review, and the tenant's Gross Turnover and Rent Statement of a month) or of its path (Mall Outlet, /shopper-connect/mall-outlet/<id>). */
-            page_path: ("/shopper-connect/mall-home" | "/shopper-connect/mall-gmv" | "/shopper-connect/breakeven-target/marcom" | "/shopper-connect/mall-peak-hours" | "/shopper-connect/mall-payment-methods" | "/shopper-connect/member-vs-non-member" | "/shopper-connect/cross-spending" | "/shopper-connect/cross-spending/details" | "/shopper-connect/sales-trends" | "/shopper-connect/refunds" | "/shopper-connect/voucher-redemption" | "/tenant-connect/breakeven-target" | "/tenant-connect/rent-statements" | "/tenant-connect/sales-analysis" | "/tenant-connect/sales-review" | "/tenants/gross-turnover" | "/tenants/rent-statement") | string;
+            /** @description A report page of the app whose figures follow the client, malls and period of its filters (Mall Home, Mall GMV, Marcom Breakeven Target, Mall Peak Hours, Mall Payment Methods, Member vs Non-member, Sales Trends, Refunds, Voucher Redemption, Breakeven Target, Rent Statements), or of one outlet: the outlet of its filters (outlet=: Cross Spending, Cross Spending Details with its other outlet, other=, Sales Analysis, Sales Review, and the tenant's Gross Turnover and Rent Statement of a month) or of its path (Mall Outlet, /shopper-connect/mall-outlet/<id>), or of the client's outlets the recipient sees (client= alone, any malls= or outlet= left out when stored: GTO Review, of the last complete month; its schedule follows the zone of the first of the client's malls the subscriber sees). */
+            page_path: ("/shopper-connect/mall-home" | "/shopper-connect/mall-gmv" | "/shopper-connect/breakeven-target/marcom" | "/shopper-connect/mall-peak-hours" | "/shopper-connect/mall-payment-methods" | "/shopper-connect/member-vs-non-member" | "/shopper-connect/cross-spending" | "/shopper-connect/cross-spending/details" | "/shopper-connect/sales-trends" | "/shopper-connect/refunds" | "/shopper-connect/voucher-redemption" | "/tenant-connect/gto-review" | "/tenant-connect/breakeven-target" | "/tenant-connect/rent-statements" | "/tenant-connect/sales-analysis" | "/tenant-connect/sales-review" | "/tenants/gross-turnover" | "/tenants/rent-statement") | string;
             /**
              * @description The page's query string as its address shows it (client=3&malls=1,2&from=...&to=...); its range keeps its number of days and ends the day before each sending.
              * @example client=1&malls=1&from=2026-03-01&to=2026-03-07
@@ -8033,6 +8053,31 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getGtoSummaryWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                /** @description Any day of the month (YYYY-MM-DD). */
+                date: components["schemas"]["Day"];
+                /** @description Only these malls (repeat the parameter). */
+                mall_ids?: components["parameters"]["OptionalMallIds"];
+                /** @description Only this outlet. */
+                outlet_id?: components["schemas"]["Id"];
+                filterOption?: "all" | "submitted" | "notSubmitted" | "flagged" | "late";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getGtoSettings: {

@@ -259,6 +259,9 @@ export function isGtoReviewFilter(value: string): value is GtoReviewFilter {
   return GTO_REVIEW_FILTERS.some((option) => option.value === value);
 }
 
+/** The review's order until its table is sorted otherwise: by outlet name, A to Z (its workbook's order). */
+export const GTO_REVIEW_DEFAULT_SORT = { column: 'outlet_name', order: 'asc' } as const;
+
 /** '5' for 5, '7.5' for 7.5. */
 function percentNumber(value: number): string {
   return String(Math.round(value * 100) / 100);

@@ -19,8 +19,8 @@ export type SubscriptionFrequency = 'daily' | 'weekly' | 'monthly';
  * last whole day; a month becomes the month of the last whole day (on the 1st, the month just ended); a page of
  * the year shown (Sales Trends) shows the year of the last whole day (`year=`, set whether or not its filters hold
  * one: on 1 January, the year just ended, as its workbook). A page of complete months only (`complete-month`: the
- * tenant's Rent Statement, whose month picker ends at the last complete month) shows the last complete month as of
- * the day it is sent (sent any day of March: February).
+ * tenant's Rent Statement and the GTO Review, whose month pickers end at the last complete month) shows the last
+ * complete month as of the day it is sent (sent any day of March: February).
  */
 export type SubscriptionPeriodKind = 'range' | 'month' | 'complete-month' | 'year';
 
@@ -39,9 +39,10 @@ export interface SubscribablePage {
   readonly period: SubscriptionPeriodKind;
   /**
    * What its figures are of: the malls of its filters, or one outlet (`outlet=`, the header's outlet of an outlet
-   * page), which a recipient must see at sending time.
+   * page), which a recipient must see at sending time; or the client's outlets the recipient sees (`client=` alone:
+   * the GTO Review, whose list each recipient's own visibility narrows, so a tenant gets its own outlets' rows).
    */
-  readonly scope: 'malls' | 'outlet';
+  readonly scope: 'malls' | 'outlet' | 'client';
   /**
    * A breakeven page's department (its figures are one department's targets): Marcom's own page, or the
    * recipient's department (departmentForRecipient).
@@ -149,6 +150,15 @@ export const SUBSCRIBABLE_PAGES: readonly SubscribablePage[] = [
     read: '/api/mall_report/voucher',
     period: 'range',
     scope: 'malls',
+  },
+  {
+    // Every outlet's GTO of the month in the client (no malls in its filters); its month picker ends at the last
+    // complete month.
+    path: '/tenant-connect/gto-review',
+    title: 'GTO Review',
+    read: '/api/gtoReport/summary',
+    period: 'complete-month',
+    scope: 'client',
   },
   {
     path: '/tenant-connect/breakeven-target',
@@ -367,7 +377,10 @@ export function daysOfFilters(filters: string): { start: string; end: string } |
 /** What a subscription's figures are of: its client and malls, and the outlet of an outlet page. */
 export interface SubscriptionScope {
   readonly clientId: number;
-  /** The malls of its filters; an outlet page's may name none (the server keeps the outlet's mall). */
+  /**
+   * The malls of its filters; an outlet page's may name none (the server keeps the outlet's mall), a client page's
+   * names none (the server keeps the client's malls the subscriber sees).
+   */
   readonly mallIds: number[];
   readonly outletId?: number | undefined;
   /** The second outlet of a page of a pair (its `pairedOutletKey`), another than `outletId`. */
@@ -379,7 +392,8 @@ const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_
 /**
  * The client and malls a page's filters name, and for an outlet page its outlet (`pathOutlet` when the page's path
  * names it, else the filters' `outlet=`), and a page of a pair its second outlet (`pairedOutletKey`); undefined when
- * they name none or not as ids: a mall page needs its malls, an outlet page one outlet, a page of a pair two.
+ * they name none or not as ids: a mall page needs its malls, an outlet page one outlet, a page of a pair two, a
+ * client page its client alone (any `malls=` it carries is not its: no malls).
  */
 export function scopeOfFilters(
   filters: string,
@@ -402,6 +416,7 @@ export function scopeOfFilters(
       ? { clientId: client, mallIds, outletId: outlet, pairedOutletId: paired }
       : undefined;
   }
+  if (scope === 'client') return { clientId: client, mallIds: [] };
   return mallIds.length > 0 ? { clientId: client, mallIds } : undefined;
 }
 
@@ -418,6 +433,19 @@ export function subscriptionFileBase(pagePath: string, department?: Department):
   const parts = pagePath.split('/').filter((part) => part !== '');
   const last = parts.at(-1) ?? 'report';
   return /^\d+$/.test(last) && parts.length > 1 ? `${parts.at(-2)}-${last}` : last;
+}
+
+/**
+ * The filters a subscription of the page at `pagePath` keeps: as given, but a client page's (the GTO Review's)
+ * without the header's malls and outlet, which are not its (the page would read an `outlet=` of its address as the
+ * outlet it was opened for, and print that outlet's rows alone while its workbook is the whole list).
+ */
+export function subscriptionFiltersOf(pagePath: string, filters: string): string {
+  if (subscribablePage(pagePath)?.scope !== 'client') return filters;
+  const params = new URLSearchParams(filters);
+  params.delete(FILTER_QUERY_KEYS.malls);
+  params.delete(FILTER_QUERY_KEYS.outlet);
+  return params.toString().replace(/%2C/gi, ',');
 }
 
 /** What a subscription of the page at `pagePath` with `filters` is of; undefined for no such page or scope. */
@@ -474,7 +502,7 @@ export function filtersOfSearch(search: string): string {
 export function subscriptionTargetOf(pagePath: string, search: string): SubscriptionTarget | undefined {
   const page = subscribablePage(pagePath);
   if (!page) return undefined;
-  const filters = filtersOfSearch(search);
+  const filters = subscriptionFiltersOf(pagePath, filtersOfSearch(search));
   const scope = scopeOfSubscription(pagePath, filters);
   if (!scope) return undefined;
   return { clientId: scope.clientId, pagePath, pageTitle: page.title, filters };

@@ -23,7 +23,8 @@ export type WorkbookPage =
   | 'mall_outlet'
   | 'sales_analysis'
   | 'gross_turnover'
-  | 'tenant_rent_statement';
+  | 'tenant_rent_statement'
+  | 'gto_review';
 
 export interface ReportWorkbook {
   readonly page: WorkbookPage;
@@ -48,7 +49,8 @@ export interface ReportWorkbook {
     | '/api/mall_report/outlet/workbook'
     | '/outlets/salesAnalysis/workbook'
     | '/api/gtoReport/outletMonths/workbook'
-    | '/api/tenant/rentStatement/workbook';
+    | '/api/tenant/rentStatement/workbook'
+    | '/api/gtoReport/summary/workbook';
   /**
    * The start of the download's name: '<fileBase>_<start>_<end>.xlsx'; a breakeven page's names its department
    * after it ('breakeven-target-marcom_2026-02.xlsx'), a page of a path's id its id ('mall-outlet-12_...').
@@ -61,8 +63,11 @@ export interface ReportWorkbook {
    * after the year).
    */
   readonly period: 'range' | 'month' | 'year';
-  /** What its figures are of: the malls of the header, or the one outlet of an outlet page (`outlet_id`). */
-  readonly scope: 'malls' | 'outlet';
+  /**
+   * What its figures are of: the malls of the header, the one outlet of an outlet page (`outlet_id`), or the
+   * client's outlets the caller sees (the GTO Review: no malls in its filters).
+   */
+  readonly scope: 'malls' | 'outlet' | 'client';
   /** What the workbook holds, as the Export page says it. */
   readonly sheets: string;
 }
@@ -255,6 +260,17 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     period: 'month',
     scope: 'outlet',
     sheets: 'The outlet’s lease terms in words and the month’s rent line by line',
+  },
+  {
+    page: 'gto_review',
+    title: 'GTO Review',
+    pagePath: '/tenant-connect/gto-review',
+    operationPath: '/api/gtoReport/summary/workbook',
+    fileBase: 'gto-review',
+    withHours: false,
+    period: 'month',
+    scope: 'client',
+    sheets: 'Every outlet’s GTO of the month against its captured sales, the whole list',
   },
 ];
 

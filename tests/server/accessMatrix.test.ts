@@ -207,6 +207,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
     body: { client_id: ids.client, data: [{ outlet_id: ids.outlet, outlet_code: 'X-1' }] },
   }),
   getGtoSummary: () => ({ query: { date: '2026-03-01' } }),
+  getGtoSummaryWorkbook: () => ({ query: { date: '2026-03-01' } }),
   getGtoSubmission: () => ({ query: { searchedMonth: '2026-03' } }),
   getGtoOutletMonths: () => ({ query: { from: '2026-01', to: '2026-03' } }),
   getGtoOutletMonthsWorkbook: () => ({ query: { month: '2026-03' } }),

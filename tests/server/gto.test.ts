@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/pool.js';
+import { buildGtoReviewWorkbook, GTO_REVIEW_WORKBOOK_SHEETS } from '../../server/exports/gtoReviewWorkbook.js';
 import { moneyFormat } from '../../server/exports/workbook.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
 import { ALREADY_SUBMITTED_MESSAGE, MONTH_CLOSED_MESSAGE, NOT_SUBMITTED_MESSAGE } from '../../server/routes/gto.js';
@@ -44,7 +45,7 @@ beforeAll(async () => {
      SELECT 2, unnest(ARRAY['/api/gtoReport/submissionData::Read', '/api/gtoReport/submissionData::Create',
        '/api/gtoReport/submissionData::Update', '/api/gtoReport/summary::Read', '/api/gtoReport/mallNameOption::Read',
        '/api/gtoReport/outletNameOption::Read', '/api/gtoReport/outletMonths::Read',
-       '/api/gtoReport/outletMonths/workbook::Read'])`,
+       '/api/gtoReport/outletMonths/workbook::Read', '/api/gtoReport/summary/workbook::Read'])`,
   );
   await inTransaction(db.pool, async (client) => {
     await ingestReceipts(client, 1, [
@@ -332,6 +333,119 @@ describe('the mall reviews the month', () => {
     expect((await agents.tenant.get('/api/gtoReport/outletNameOption?client_id=1')).json()).toEqual({
       data: [{ id: boutique, name: 'Boutique Duo' }],
     });
+  });
+});
+
+/** The workbook's sheet of rows and its Filters sheet, read back. */
+async function readWorkbook(bytes: Buffer | Uint8Array) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+  const [reviewName] = GTO_REVIEW_WORKBOOK_SHEETS;
+  const rows: ExcelJS.Row[] = [];
+  workbook.getWorksheet(reviewName)?.eachRow((row, number) => {
+    if (number > 1) rows.push(row);
+  });
+  const filters = new Map<unknown, unknown>();
+  workbook.getWorksheet('Filters')?.eachRow((row) => {
+    filters.set(row.getCell(1).value, row.getCell(2).value);
+  });
+  return { sheets: workbook.worksheets.map((sheet) => sheet.name), rows, filters };
+}
+
+/** A row's cells 1..14 (Outlet .. Last reminder), the instant to the second. */
+const cellsOf = (row: ExcelJS.Row) =>
+  Array.from({ length: 14 }, (_, index) => {
+    const value = row.getCell(index + 1).value;
+    return value instanceof Date ? value.toISOString().slice(0, 19) : value;
+  });
+
+describe('the review as one workbook', () => {
+  const workbookUrl = (extra = '') => `/api/gtoReport/summary/workbook?client_id=1&date=${day(15)}${extra}`;
+
+  it('holds the month’s whole list as the summary answers it, each amount in its row’s currency', async () => {
+    const response = await agents.operator.get(workbookUrl());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="gto-review_${MONTH}.xlsx"`);
+    const { sheets, rows, filters } = await readWorkbook(response.rawPayload);
+    expect(sheets).toEqual(['GTO review', 'Filters']);
+    // The summary's rows, fetched a page of 2 at a time in the page's default order (outlet name, A to Z).
+    const answered: Record<string, unknown>[] = [];
+    for (let page = 1; answered.length < 3 && page <= 3; page += 1) {
+      const summary = await agents.operator.get(
+        `/api/gtoReport/summary?client_id=1&date=${day(15)}&sortColumn=outlet_name&orderByMethod=asc&rowsPerPage=2&page=${page}`,
+      );
+      answered.push(...summary.json().data);
+    }
+    expect(answered).toHaveLength(3);
+    expect(rows.map(cellsOf)).toEqual(
+      answered.map((row) => [
+        row.outlet_name,
+        row.mall_name,
+        row.month,
+        row.currency,
+        row.gto_amount,
+        row.captured_sales,
+        row.variance_amount,
+        row.variance_percent,
+        row.status === 'submitted' ? 'Submitted' : 'Not submitted',
+        row.flagged ? 'Yes' : 'No',
+        row.late ? 'Yes' : 'No',
+        row.submitted_at === null ? null : String(row.submitted_at).slice(0, 19),
+        `${row.due_on}T00:00:00`,
+        row.last_reminded_on,
+      ]),
+    );
+    // By hand, from the fixture: Boutique declared 250.00 against 200.00 captured (the void 999 left out), +50.00,
+    // 25 % over the 5 % threshold: flagged; Cafe 150.00 against 150.00; the kiosk declared nothing, captured 0.00.
+    expect(rows.map((row) => cellsOf(row).slice(0, 11))).toEqual([
+      ['Boutique Duo', 'Central Mall', MONTH, 'SGD', 250, 200, 50, 25, 'Submitted', 'Yes', expect.any(String)],
+      ['Cafe Uno', 'Central Mall', MONTH, 'SGD', 150, 150, 0, 0, 'Submitted', 'No', expect.any(String)],
+      ['kiosk tres', 'Harbour Mall', MONTH, 'USD', null, 0, null, null, 'Not submitted', 'No', expect.any(String)],
+    ]);
+    // Each amount in its row's currency's format (Singapore dollars, then US dollars), the currency named beside.
+    const formatOf = (currency: string) =>
+      moneyFormat(currencyFormat(currency).symbol, currencyFormat(currency).digits);
+    expect(rows[0]?.getCell(6).numFmt).toBe(formatOf('SGD'));
+    expect(rows[2]?.getCell(6).numFmt).toBe(formatOf('USD'));
+    expect(filters.get('Client')).toBe('Zenith Malls');
+    expect(filters.get('Malls')).toBe('Central Mall, Harbour Mall');
+    expect(filters.get('Month')).toBe(MONTH);
+    expect(filters.get('Status')).toBe('All');
+    expect(filters.get('Flagged')).toBe(
+      'Flagged: declared GTO differs from the sales captured from receipts by more than 5%.',
+    );
+    expect(filters.get('Rows')).toBe('All 3');
+  });
+
+  it('keeps to what the caller sees: the tenant’s own outlet, never another client’s', async () => {
+    const own = await agents.tenant.get(workbookUrl());
+    expect(own.statusCode, own.body).toBe(200);
+    const { rows, filters } = await readWorkbook(own.rawPayload);
+    expect(rows.map((row) => row.getCell(1).value)).toEqual(['Boutique Duo']);
+    expect(filters.get('Malls')).toBe('Central Mall');
+    expect((await agents.otherClient.get(workbookUrl())).statusCode).toBe(403);
+    expect((await agents.tenant.get(workbookUrl(`&mall_ids=${WORLD.malls.harbour}`))).statusCode).toBe(403);
+    // The page's filters narrow it as they narrow the summary.
+    const flagged = await agents.operator.get(workbookUrl('&filterOption=flagged'));
+    const narrowed = await readWorkbook(flagged.rawPayload);
+    expect(narrowed.rows.map((row) => row.getCell(1).value)).toEqual(['Boutique Duo']);
+    expect(narrowed.filters.get('Status')).toBe('Flagged');
+    const bad = await agents.operator.get('/api/gtoReport/summary/workbook?client_id=1&date=2026-13-01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/date/);
+  });
+
+  it('stops at its bound and says so on the Filters sheet', async () => {
+    const built = await buildGtoReviewWorkbook(
+      db.pool,
+      { visibility: { clientIds: [1], outletLimits: new Map() }, email: 'someone@fixture.test' },
+      { client_id: 1, month: MONTH },
+      { maxRows: 2 },
+    );
+    expect(built.name).toBe(`gto-review_${MONTH}.xlsx`);
+    const { rows, filters } = await readWorkbook(built.bytes);
+    expect(rows.map((row) => row.getCell(1).value)).toEqual(['Boutique Duo', 'Cafe Uno']);
+    expect(filters.get('Rows')).toBe('The first 2 of 3: a workbook holds at most 2 rows');
   });
 });
 

@@ -261,6 +261,40 @@ describe('the API', () => {
     expect(await refused({ hour: 24 })).toMatchObject({ status: 400, message: expect.stringContaining('hour') });
   });
 
+  it('subscribes the GTO Review of a client the caller sees, keeping the client’s malls the caller sees', async () => {
+    const gto = (overrides: Record<string, unknown>) =>
+      operator.request('POST', '/api/reportSubscriptions', {
+        body: body({ page_path: '/tenant-connect/gto-review', filters: 'client=1&month=2026-02', ...overrides }),
+      });
+    const created = await gto({});
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json() as { id: number };
+    // Its malls are the client's the caller sees, by name (its schedule follows Central Mall's zone); the header's
+    // malls and outlet are not its filters'.
+    expect(defined(await findSubscription(db.pool, 1, id))).toMatchObject({
+      page_title: 'GTO Review',
+      formats: ['pdf', 'workbook'],
+      mallIds: [central, harbour],
+      time_zone: 'Asia/Singapore',
+    });
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+    const carried = await gto({ filters: `client=1&malls=${harbour}&outlet=${cafe}&month=2026-02` });
+    expect(carried.statusCode, carried.body).toBe(200);
+    expect(carried.json()).toMatchObject({ filters: 'client=1&month=2026-02' });
+    expect(defined(await findSubscription(db.pool, 1, carried.json().id))).toMatchObject({
+      mallIds: [central, harbour],
+    });
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [carried.json().id]);
+    // Another client's is refused; filters without their client (or of another) name the field.
+    const other = await gto({ client_id: 2, filters: 'client=2&month=2026-02', recipient_ids: [ids.otherClient] });
+    expect(other.statusCode).toBe(403);
+    for (const filters of ['month=2026-02', 'client=2&month=2026-02']) {
+      const refused = await gto({ filters });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('body/filters must name client_id (client=).');
+    }
+  });
+
   it('gives a caller limited to some outlets only recipients limited to outlets they see', async () => {
     const all = (await operator.get('/api/reportSubscriptions/recipients?client_id=1')).json().data;
     expect(all.map((user: { id: number }) => user.id)).toEqual(expect.arrayContaining([ids.operator, ids.tenant]));
@@ -897,6 +931,83 @@ describe('the job, on a controlled clock', () => {
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = ANY($1)', [sent]);
     await db.pool.query(`DELETE FROM gto_submissions WHERE outlet_id = $1 AND month = '2026-02-01'`, [boutique]);
     await db.pool.query('DELETE FROM leases WHERE id = $1', [lease.json().id]);
+  });
+
+  it('mails the GTO Review of the last complete month, each recipient the list of the outlets they see', async () => {
+    await grantOperatorPermissions(db.pool, ['/api/gtoReport/summary::Read', '/api/gtoReport/summary/workbook::Read']);
+    // March 2026: the boutique declared 250.00 against its 200.00 captured; the cafe and kiosk declared nothing.
+    await db.pool.query(
+      `INSERT INTO gto_submissions (client_id, outlet_id, month, gto_amount, submitted_at)
+       VALUES (1, $1, '2026-03-01', 250, '2026-04-02T03:00:00Z')`,
+      [boutique],
+    );
+    const id = await subscribe({
+      page_path: '/tenant-connect/gto-review',
+      filters: 'client=1&month=2026-01',
+      frequency: 'monthly',
+      month_day: 3,
+      recipient_ids: [ids.operator, ids.tenant],
+      name: 'GTO',
+    });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    rendered.length = 0;
+    // Sent on 3 April: March, the last complete month (the page's month picker ends there).
+    const period = { key: 'M:2026-04', sendDay: '2026-04-03' };
+    expect(await sendSubscriptionPeriod(deps(), subscription, period, new Date('2026-04-03T01:00:00Z'))).toBe('sent');
+    expect(rendered.map((render) => [render.request.target, render.userId])).toEqual([
+      ['/tenant-connect/gto-review?client=1&month=2026-03', ids.operator],
+      ['/tenant-connect/gto-review?client=1&month=2026-03', ids.tenant],
+    ]);
+    const mailOf = async (recipient: string) => {
+      await waitUntil('the mail delivered', async () =>
+        (await outboxOf(recipient)).some((mail) => mail.subject === 'GTO: GTO Review'),
+      );
+      const mail = defined(
+        (await outboxOf(recipient)).find((sent) => sent.subject === 'GTO: GTO Review'),
+        'mail',
+      );
+      expect(mail.attachments.map(({ filename }) => filename)).toEqual([
+        'gto-review_2026-03.pdf',
+        'gto-review_2026-03.xlsx',
+      ]);
+      const file = await admin.get(`/api/admin/outbox/attachment?id=${mail.id}&position=2`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+      const rows: unknown[][] = [];
+      defined(workbook.getWorksheet('GTO review')).eachRow((row, number) => {
+        if (number > 1) rows.push([1, 4, 5, 6, 7, 8, 9].map((column) => row.getCell(column).value));
+      });
+      return rows;
+    };
+    // The operator's rows are the summary's for March, fetched a page of 2 at a time in the page's order.
+    const answered: Record<string, unknown>[] = [];
+    for (let page = 1; page <= 2; page += 1) {
+      const summary = await admin.get(
+        `/api/gtoReport/summary?client_id=1&date=2026-03-01&sortColumn=outlet_name&orderByMethod=asc&rowsPerPage=2&page=${page}`,
+      );
+      expect(summary.statusCode, summary.body).toBe(200);
+      answered.push(...summary.json().data);
+    }
+    const expected = answered.map((row) => [
+      row.outlet_name,
+      row.currency,
+      row.gto_amount,
+      row.captured_sales,
+      row.variance_amount,
+      row.variance_percent,
+      row.status === 'submitted' ? 'Submitted' : 'Not submitted',
+    ]);
+    expect(await mailOf(WORLD.users.operator1)).toEqual(expected);
+    // By hand: the boutique +50.00 (25 %) over 200.00, the cafe's 150.50 and the kiosk's 40.00 (USD) undeclared.
+    expect(expected).toEqual([
+      ['Boutique Duo', 'SGD', 250, 200, 50, 25, 'Submitted'],
+      ['Cafe Uno', 'SGD', null, 150.5, null, null, 'Not submitted'],
+      ['kiosk tres', 'USD', null, 40, null, null, 'Not submitted'],
+    ]);
+    // The tenant's holds its own outlet's row alone.
+    expect(await mailOf(WORLD.users.tenant)).toEqual([expected[0]]);
+    await db.pool.query('DELETE FROM gto_submissions WHERE client_id = 1');
+    await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 
   it('mails Cross Spending with its outlet’s workbook, whose tables are the page’s answer', async () => {

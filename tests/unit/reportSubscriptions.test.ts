@@ -17,6 +17,7 @@ import {
   subscribablePage,
   subscriptionDraftProblems,
   subscriptionFileBase,
+  subscriptionFiltersOf,
   subscriptionInputOf,
   subscriptionTargetOf,
 } from '../../src/domain/reportSubscriptions';
@@ -178,6 +179,40 @@ describe('the subscribe dialog', () => {
     expect(rolledFilters('client=1&outlet=12&month=2026-01', '2026-03-02', 'month')).toBe(
       'client=1&outlet=12&month=2026-03',
     );
+    // The GTO Review is of the client's outlets each recipient sees: its client alone (no malls), of the last
+    // complete month as its month picker shows it (any day of March sends February; on 1 January, December).
+    const gtoReview = SUBSCRIBABLE_PAGES.find((page) => page.path === '/tenant-connect/gto-review');
+    expect(gtoReview).toMatchObject({
+      title: 'GTO Review',
+      read: '/api/gtoReport/summary',
+      period: 'complete-month',
+      scope: 'client',
+    });
+    expect(subscriptionTargetOf('/tenant-connect/gto-review', '?client=3&month=2026-02')).toEqual({
+      clientId: 3,
+      pagePath: '/tenant-connect/gto-review',
+      pageTitle: 'GTO Review',
+      filters: 'client=3&month=2026-02',
+    });
+    expect(subscriptionTargetOf('/tenant-connect/gto-review', '?month=2026-02')).toBeUndefined();
+    // The header's malls and outlet are not its: kept, the outlet would narrow its PDF to one outlet's row.
+    expect(
+      subscriptionTargetOf('/tenant-connect/gto-review', '?client=3&malls=1%2C2&outlet=12&month=2026-02')?.filters,
+    ).toBe('client=3&month=2026-02');
+    expect(subscriptionFiltersOf('/tenants/rent-statement', 'client=1&outlet=12&month=2026-02')).toBe(
+      'client=1&outlet=12&month=2026-02',
+    );
+    expect(scopeOfFilters('client=3&month=2026-02', 'client')).toEqual({ clientId: 3, mallIds: [] });
+    // Malls the header carries are not the page's: the figures are the client's outlets the recipient sees.
+    expect(scopeOfFilters('client=3&malls=1,2&month=2026-02', 'client')).toEqual({ clientId: 3, mallIds: [] });
+    expect(scopeOfFilters('client=x&month=2026-02', 'client')).toBeUndefined();
+    expect(scopeOfFilters('client=3&malls=1,x', 'client')).toBeUndefined();
+    for (const sendDay of ['2026-03-01', '2026-03-15', '2026-03-31']) {
+      expect(rolledFilters('client=3&month=2025-11', sendDay, gtoReview?.period)).toBe('client=3&month=2026-02');
+    }
+    expect(rolledFilters('client=3&month=2026-05', '2027-01-01', gtoReview?.period)).toBe('client=3&month=2026-12');
+    expect(subscriptionFileBase('/tenant-connect/gto-review')).toBe('gto-review');
+    expect(formatsOfPage('/tenant-connect/gto-review')).toEqual(['pdf', 'workbook']);
     expect(subscriptionFileBase('/shopper-connect/mall-outlet/12')).toBe('mall-outlet-12');
     expect(subscriptionFileBase('/tenant-connect/rent-statements')).toBe('rent-statements');
     expect(subscriptionFileBase('/shopper-connect/breakeven-target/marcom', 'marcom')).toBe('breakeven-target-marcom');

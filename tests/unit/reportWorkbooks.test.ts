@@ -67,6 +67,16 @@ describe('the report pages’ workbooks', () => {
       scope: 'outlet',
     });
     expect(isWorkbookPage('cross_spending')).toBe(true);
+    // The GTO Review's month, of the client's outlets the caller sees (the Export page offers malls' pages only).
+    expect(workbookFileName('gto_review', { start: '2026-02-01', end: '2026-02-28' })).toBe('gto-review_2026-02.xlsx');
+    expect(reportWorkbook('gto_review')).toMatchObject({
+      title: 'GTO Review',
+      pagePath: '/tenant-connect/gto-review',
+      operationPath: '/api/gtoReport/summary/workbook',
+      scope: 'client',
+      period: 'month',
+    });
+    expect(workbookOfPagePath('/tenant-connect/gto-review')?.page).toBe('gto_review');
     expect(isWorkbookPage('cross_spending_details')).toBe(false);
     // The tenant's pages of an outlet and a month: named after the month, as their subscriptions name the PDF.
     const february = { start: '2026-02-01', end: '2026-02-28' };

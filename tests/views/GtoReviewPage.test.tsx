@@ -186,8 +186,20 @@ describe('the GTO review page', () => {
     expect(table().getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByText('No Data')).toBeNull();
     expect(screen.getByTestId('gto-count').textContent).toBe('');
+    // Not ready while the list loads: the server's browser waits before it prints the page for a subscription.
+    const ready = () => document.querySelector('[data-report-ready]')?.getAttribute('data-report-ready');
+    expect(ready()).toBe('false');
     pending.resolve(page([KOPI]));
     await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(ready()).toBe('true');
+    expect(screen.getByTestId('report-subscribe')).toBeDefined();
+  });
+
+  it('says it is ready once an empty or failed list has settled too', async () => {
+    summary = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } });
+    renderPage();
+    await screen.findByTestId('gto-review-failure');
+    expect(document.querySelector('[data-report-ready]')?.getAttribute('data-report-ready')).toBe('true');
   });
 
   it("asks 10 rows of the month sorted by outlet, and shows each row in its outlet's currency", async () => {

@@ -20,6 +20,7 @@ import {
 } from '../../api/gto';
 import type { CsvFile } from '../../domain/csv';
 import {
+  GTO_REVIEW_DEFAULT_SORT as DEFAULT_SORT,
   GTO_CSV_WHAT,
   GTO_SUMMARY_WHAT,
   type GtoReviewFilter,
@@ -113,10 +114,8 @@ export const GTO_REVIEW_SORT_COLUMNS: readonly GtoSortColumn[] = [
   'status',
   'submitted_at',
 ];
-export const GTO_REVIEW_DEFAULT_SORT: { readonly column: GtoSortColumn; readonly order: SortOrder } = {
-  column: 'outlet_name',
-  order: 'asc',
-};
+/** By outlet name, A to Z (domain/gto: the workbook's order too). */
+export const GTO_REVIEW_DEFAULT_SORT: { readonly column: GtoSortColumn; readonly order: SortOrder } = DEFAULT_SORT;
 
 export type GtoReviewQuery = PagedListQuery<GtoReviewFilters, GtoSortColumn>;
 

@@ -32,6 +32,7 @@ import { Pager } from '../../common/Pager';
 import { usePageActor } from '../../common/usePageActor';
 import { MonthPicker } from '../../filters/MonthPicker';
 import { PageTitle } from '../../filters/PageTitle';
+import { SubscribeToolbar } from '../../reports/ReportParts';
 import type { PageProps } from '../pageProps';
 import { GtoRulesDialog } from './GtoRulesDialog';
 import './gto.css';
@@ -60,12 +61,19 @@ export function GtoReviewPage({ title }: PageProps) {
   useNoticeToasts(actor);
   const list = useSelector(actor, (state) => state?.children.list);
   useNoticeToasts(list);
+  // Settled once the list of the header's month is shown, empty or failed (idle before the header's month).
+  const settled = useSelector(
+    list,
+    (state) => state !== undefined && (state.matches('loaded') || state.matches('empty') || state.matches('failure')),
+  );
   return (
     <section className="gto-page" data-testid="gto-review-page">
       <header className="gto-header">
         <PageTitle title={title} />
         <div className="gto-header-filters">
           <MonthPicker />
+          {/* Ready once the month's list has settled: the server's browser prints the page (its first page of rows). */}
+          <SubscribeToolbar report={{ ready: settled }} />
         </div>
       </header>
       {actor && list ? (
