@@ -37,6 +37,14 @@ function lastSevenDays(instant: Date, zone: string): { from: string; to: string 
 /** The number a figure of the page shows ('S$1,234.50' -> 1234.5). */
 const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
+/** A client's mall's time zone, read through the page's session. */
+async function mallZone(page: Page, clientId: number, mallId: number): Promise<{ zone: string }> {
+  const malls = (await (await page.request.get(`/malls?client_id=${clientId}`)).json()) as Mall[];
+  const zone = malls.find((mall) => mall.id === mallId)?.time_zone;
+  if (zone === undefined) throw new Error(`mall ${mallId} has no zone`);
+  return { zone };
+}
+
 /** The mall of a client's outlet and its time zone, read through the page's session. */
 async function mallOfOutlet(page: Page, clientId: number, outletId: number): Promise<{ mallId: number; zone: string }> {
   const outlets = (await (await page.request.get(`/outlets?client_id=${clientId}`)).json()) as {
@@ -44,10 +52,8 @@ async function mallOfOutlet(page: Page, clientId: number, outletId: number): Pro
     mall_id: number;
   }[];
   const mallId = outlets.find((outlet) => outlet.id === outletId)?.mall_id;
-  const malls = (await (await page.request.get(`/malls?client_id=${clientId}`)).json()) as Mall[];
-  const zone = malls.find((mall) => mall.id === mallId)?.time_zone;
-  if (mallId === undefined || zone === undefined) throw new Error(`outlet ${outletId} has no mall`);
-  return { mallId, zone };
+  if (mallId === undefined) throw new Error(`outlet ${outletId} has no mall`);
+  return { mallId, ...(await mallZone(page, clientId, mallId)) };
 }
 
 /** The operator's client and its first mall, and the seven days up to yesterday in that mall's zone. */
@@ -399,6 +405,43 @@ test('the super admin mails a tenant its Rent Statement of the last complete mon
   expect(text).toContain('RentStatement');
   expect(text).toContain('Totaldue');
   expect(text).toContain(totalDue.replace(/\s+/g, ''));
+});
+
+test('an operator subscribes to the GTO Review: the PDF shows its first rows, the workbook its whole list', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openAs(page, OPERATOR, '/tenant-connect/gto-review');
+  const { clientId, mallId } = await firstMallWeek(page);
+  // The last complete month in the first mall's zone, as a subscription sends it whatever the day.
+  const { zone } = await mallZone(page, clientId, mallId);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+  first.setUTCDate(0);
+  const month = first.toISOString().slice(0, 7);
+  await page.goto(`/tenant-connect/gto-review?client=${clientId}&month=${month}`);
+  await expect(page.locator('[data-report-ready]')).toHaveAttribute('data-report-ready', 'true');
+  const count = Number((await page.getByTestId('gto-count').innerText()).replace(/[^\d]/g, ''));
+  expect(count).toBeGreaterThan(10);
+  const firstOutlet = (await page.getByTestId('gto-review-row').first().locator('td').first().innerText()).trim();
+
+  const mail = await subscribeAndSendNow(page, clientId, 'GTO Review');
+  expect(mail.attachments.map((file) => file.filename)).toEqual([
+    `gto-review_${month}.pdf`,
+    `gto-review_${month}.xlsx`,
+  ]);
+  const [pdf, xlsx] = mail.attachments;
+  if (!pdf || !xlsx) throw new Error('the mail lacks its files');
+  await testInfo.attach('gto-review.pdf', { body: pdf.content, contentType: 'application/pdf' });
+  const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
+  expect(text).toContain('GTOReview');
+  expect(text).toContain(firstOutlet.replace(/\s+/g, ''));
+  // The workbook holds every outlet the page counts, not its first page, the first of them first.
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(xlsx.content as unknown as ExcelJS.Buffer);
+  const sheet = workbook.getWorksheet('GTO review');
+  expect((sheet?.rowCount ?? 0) - 1).toBe(count);
+  expect(sheet?.getRow(2).getCell(1).value).toBe(firstOutlet);
 });
 
 test('the Subscriptions page and the subscribe dialog read well on a workstation and a phone', async ({ browser }) => {
