@@ -1,7 +1,14 @@
-import { categoriesBySharedShoppers, categoryLabel } from '../../src/domain/crossSpending.js';
+import {
+  categoriesBySharedShoppers,
+  categoryLabel,
+  pairDays,
+  pairHeadline,
+  pairTotals,
+} from '../../src/domain/crossSpending.js';
 import { workbookFileName } from '../../src/domain/reportWorkbooks.js';
 import type { Queryable } from '../db/pool.js';
-import { crossSpendingReport } from '../reports/crossSpending.js';
+import { crossSpendingPairReport, crossSpendingReport } from '../reports/crossSpending.js';
+import { latestMallToday } from '../repositories/users.js';
 import type { SheetCell, SheetColumn } from './workbook.js';
 import {
   type BuiltWorkbook,
@@ -105,6 +112,92 @@ export async function buildCrossSpendingWorkbook(
   const spec = workbookSpecOf(sheets, report.outlet.currency, filters);
   return {
     name: workbookFileName('cross_spending', { start: query.start_time, end: query.end_time }),
+    bytes: await renderWorkbook(spec, signal ? { signal } : {}),
+  };
+}
+
+export const CROSS_SPENDING_DETAILS_WORKBOOK_SHEETS = ['Pair', 'Daily'] as const;
+
+/** The details page's pair and days. */
+export interface CrossSpendingDetailsWorkbookQuery extends CrossSpendingWorkbookQuery {
+  other_outlet_id: number;
+}
+
+/**
+ * Cross Spending Details as a workbook (issue 34): the pair as the page heads it (the outlet's shoppers, those of
+ * them who also bought at the other outlet, their share, and what they spent there in how many visits over the
+ * range: `pairTotals`), and the days as its table lists them (today's noted so far: `pairDays`), from the answer of
+ * GET /api/mall_report/crossSpending/details (the same function), in the mall's currency; then the filters with the
+ * page's headline.
+ */
+export async function buildCrossSpendingDetailsWorkbook(
+  db: Queryable,
+  requester: WorkbookRequester,
+  query: CrossSpendingDetailsWorkbookQuery,
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
+): Promise<BuiltWorkbook> {
+  const range = { start: query.start_time, end: query.end_time };
+  const [answer, names, today] = await Promise.all([
+    crossSpendingPairReport(db, requester.visibility, query, range),
+    outletWorkbookNames(db, requester.visibility, query),
+    latestMallToday(db, requester.visibility.clientIds, now),
+  ]);
+  const [pairName, dailyName] = CROSS_SPENDING_DETAILS_WORKBOOK_SHEETS;
+  const totals = pairTotals(answer.daily);
+  const filters = { ...names, generatedAt: now, generatedBy: requester.email };
+  const pageRows: SheetCell[][] = [
+    ['Outlet', cell('text', answer.outlet.outlet_name)],
+    ['Other outlet', cell('text', answer.other_outlet.outlet_name)],
+    ['Currency', cell('text', `${answer.outlet.currency} (the mall's)`)],
+    ['As the page says it', cell('text', pairHeadline(answer, range))],
+  ];
+  const share = answer.shoppers === 0 ? null : Math.round((answer.shared_shoppers / answer.shoppers) * 1000) / 1000;
+  const sheets = [
+    {
+      name: pairName,
+      columns: [
+        { header: 'Outlet', kind: 'text' as const },
+        { header: 'Shoppers', kind: 'count' as const },
+        { header: 'Other Outlet', kind: 'text' as const },
+        { header: 'Shared Shoppers', kind: 'count' as const },
+        { header: 'Share of Shoppers', kind: 'share' as const },
+        { header: 'Spend', kind: 'money' as const },
+        { header: 'Visits', kind: 'count' as const },
+      ],
+      rows: [
+        [
+          answer.outlet.outlet_name,
+          answer.shoppers,
+          answer.other_outlet.outlet_name,
+          answer.shared_shoppers,
+          share,
+          totals.spend,
+          totals.visits,
+        ],
+      ],
+    },
+    {
+      name: dailyName,
+      columns: [
+        { header: 'Date', kind: 'date' as const },
+        { header: 'Shared Shoppers', kind: 'count' as const },
+        { header: 'Visits', kind: 'count' as const },
+        { header: 'Spend', kind: 'money' as const },
+        { header: 'Note', kind: 'text' as const },
+      ],
+      rows: pairDays(answer.daily, today, (date) => date).map((day) => [
+        day.date,
+        day.shoppers,
+        day.visits,
+        day.spend,
+        day.note || null,
+      ]),
+    },
+    filtersSheet(query, filters, pageRows),
+  ];
+  const spec = workbookSpecOf(sheets, answer.outlet.currency, filters);
+  return {
+    name: workbookFileName('cross_spending_details', range),
     bytes: await renderWorkbook(spec, signal ? { signal } : {}),
   };
 }

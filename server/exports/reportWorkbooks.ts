@@ -25,7 +25,7 @@ import {
 } from '../repositories/mallReports.js';
 import { buildAmountWorkbook } from './amountWorkbooks.js';
 import { buildBreakevenWorkbook } from './breakevenWorkbook.js';
-import { buildCrossSpendingWorkbook } from './crossSpendingWorkbook.js';
+import { buildCrossSpendingDetailsWorkbook, buildCrossSpendingWorkbook } from './crossSpendingWorkbook.js';
 import { buildGrossTurnoverWorkbook } from './grossTurnoverWorkbook.js';
 import { buildGtoReviewWorkbook } from './gtoReviewWorkbook.js';
 import { buildMallHomeWorkbook, WORKBOOK_PAYMENT_METHOD_LIMIT } from './mallHomeWorkbook.js';
@@ -79,6 +79,8 @@ export interface ReportWorkbookQuery {
    * the tenant's Gross Turnover's and Rent Statement's), which the caller was checked to see.
    */
   outlet_id?: number | undefined;
+  /** The second outlet of a page of a pair (Cross Spending Details' other outlet). */
+  other_outlet_id?: number | undefined;
   /** The department of a breakeven page's targets: Marcom's page reads Marcom's; the other page this one's. */
   department?: Department | undefined;
 }
@@ -364,6 +366,11 @@ const WORKBOOK_BUILDERS: Record<WorkbookPage, WorkbookBuilder> = {
   member: sheetsWorkbook('member'),
   cross_spending: (db, _currencyOf, requester, query, options) =>
     buildCrossSpendingWorkbook(db, requester, { ...query, outlet_id: outletOf(query) }, options),
+  cross_spending_details: (db, _currencyOf, requester, query, options) => {
+    if (query.other_outlet_id === undefined) throw new Error('the Cross Spending Details workbook needs its pair');
+    const pair = { ...query, outlet_id: outletOf(query), other_outlet_id: query.other_outlet_id };
+    return buildCrossSpendingDetailsWorkbook(db, requester, pair, options);
+  },
   refunds: (db, currencyOf, requester, query, options) =>
     buildAmountWorkbook(db, currencyOf, requester, 'refund', query, options),
   voucher_redemption: (db, currencyOf, requester, query, options) =>

@@ -180,6 +180,7 @@ async function attachmentsFor(
   now: Date,
 ): Promise<MailAttachment[]> {
   const params = new URLSearchParams(filters);
+  const scope = scopeOfSubscription(subscription.page_path, subscription.filters);
   // The page's days: its range, its month, or (a page of the year shown, Sales Trends) the year its rolled filters
   // show (`year=`, the last whole day's) up to that day; the files are named after them:
   // 'refunds_2026-03-02_2026-03-08.pdf', 'rent-statements_2026-02.pdf', 'sales-trends_2026.pdf',
@@ -224,7 +225,8 @@ async function attachmentsFor(
           like_for_like: params.get('like_for_like') === '1',
           ...pageOptionsOf(params),
           department: recipient.department,
-          outlet_id: scopeOfSubscription(subscription.page_path, subscription.filters)?.outletId,
+          outlet_id: scope?.outletId,
+          other_outlet_id: scope?.pairedOutletId,
         },
         { now },
       ),

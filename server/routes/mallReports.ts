@@ -2,12 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkbookPage } from '../../src/domain/reportWorkbooks.js';
 import { requireCaller } from '../auth/access.js';
 import type { Queryable } from '../db/pool.js';
-import { notFound } from '../errors.js';
-import { buildCrossSpendingWorkbook } from '../exports/crossSpendingWorkbook.js';
+import { buildCrossSpendingDetailsWorkbook, buildCrossSpendingWorkbook } from '../exports/crossSpendingWorkbook.js';
 import { buildMallOutletWorkbook } from '../exports/mallOutletWorkbook.js';
 import { buildReportWorkbook, type ReportWorkbookQuery } from '../exports/reportWorkbooks.js';
 import { buildSalesTrendsWorkbook } from '../exports/salesTrendsWorkbook.js';
-import { crossSpendingReport } from '../reports/crossSpending.js';
+import { crossSpendingPairReport, crossSpendingReport } from '../reports/crossSpending.js';
 import {
   type CurrencyOf,
   type MallSelection,
@@ -17,7 +16,6 @@ import {
   reportCurrencyCache,
 } from '../reports/mallAnswers.js';
 import { categoryOutlets, mallLevels, outletComparison, outletDaily } from '../reports/mallOutlet.js';
-import { type CrossSpendingQuery, crossSpendingDetails } from '../repositories/crossSpending.js';
 import {
   dailyReport,
   type GroupBy,
@@ -49,22 +47,6 @@ function mallScope(
   range: ReportRange,
 ): Promise<ReportScope> {
   return mallScopeFor(db, currencyOf, requireCaller(request).grants, query, range);
-}
-
-/** The outlet and whole days of a cross-spending call, with what the caller sees. */
-function crossSpendingQuery(
-  request: FastifyRequest,
-  query: { client_id: number; outlet_id: number; start_time: string; end_time: string },
-): CrossSpendingQuery {
-  const { grants } = requireCaller(request);
-  const range = reportRange(query);
-  return {
-    clientId: query.client_id,
-    visibility: { clientIds: grants.clientIds, outletLimits: grants.outletLimits },
-    outletId: query.outlet_id,
-    start: range.start,
-    end: range.end,
-  };
 }
 
 /** Query parameters that the contract defaults (ajv fills them in); typed as optional by openapi-typescript. */
@@ -106,11 +88,22 @@ export function mallReportHandlers({ reads: pool, exportSlots }: RouteDeps) {
       );
     },
 
-    async getCrossSpendingDetails(request) {
+    getCrossSpendingDetails(request) {
       const { query } = request;
-      const details = await crossSpendingDetails(pool, crossSpendingQuery(request, query), query.other_outlet_id);
-      if (!details) throw notFound('other_outlet_id: no such outlet in the same mall.');
-      return details;
+      return crossSpendingPairReport(pool, requireCaller(request).grants, query, reportRange(query));
+    },
+
+    getCrossSpendingDetailsWorkbook(request, reply) {
+      const { query } = request;
+      const range = reportRange(query);
+      return replyWithWorkbook(request, reply, exportSlots, (requester, signal) =>
+        buildCrossSpendingDetailsWorkbook(
+          pool,
+          requester,
+          { ...query, start_time: range.start, end_time: range.end },
+          { signal },
+        ),
+      );
     },
 
     async getMallRefundReport(request) {

@@ -1,5 +1,6 @@
 import type { Department } from '../domain/breakeven';
 import { DEFAULT_COMPARISON } from '../domain/comparisons';
+import { pairOf } from '../domain/crossSpending';
 import type { Metric, TimeRange } from '../domain/dateLimits';
 import { type ReportQuery, wholeDays } from '../domain/mallReportViews';
 import type { Period } from '../domain/reports';
@@ -261,6 +262,15 @@ function workbookCall(
       const { start_time, end_time } = days;
       const outlet = { client_id: days.client_id, outlet_id: query.outletId, start_time, end_time };
       return client.GET('/api/mall_report/crossSpending/workbook', { params: { query: outlet }, ...asStream });
+    }
+    case 'cross_spending_details': {
+      const pair = pairOf(query);
+      const { start_time, end_time } = days;
+      const outlets = { client_id: days.client_id, outlet_id: pair.outletId, other_outlet_id: pair.otherOutletId };
+      return client.GET('/api/mall_report/crossSpending/details/workbook', {
+        params: { query: { ...outlets, start_time, end_time } },
+        ...asStream,
+      });
     }
     case 'sales_analysis': {
       if (query.outletId === undefined) throw new Error('the Sales Analysis workbook needs its outlet');

@@ -961,6 +961,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mall_report/crossSpending/details/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pair of outlets' Cross Spending Details as one Excel workbook
+         * @description The Cross Spending Details page's figures for the outlet, the other outlet and the range, as one .xlsx workbook named cross-spending-details_<start>_<end>.xlsx: Pair (the outlet's shoppers, those of them who also bought at the other outlet, their share, and what they spent there in how many visits over the range), Daily (each day's shared shoppers, visits and spend as GET /api/mall_report/crossSpending/details answers them, today's noted so far) and Filters (client, mall, range, both outlets, currency, the page's headline, generated at and by whom), in the mall's currency. Rules between parameters as GET /api/mall_report/crossSpending/details (400 naming the field; 404 for an other outlet not of the same mall). The workbook is written off the request thread and counts among the user's exports (EXPORTS_PER_USER, EXPORTS_MAX; beyond them 429 with Retry-After).
+         */
+        get: operations["getCrossSpendingDetailsWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mall_report/crossSpending/workbook": {
         parameters: {
             query?: never;
@@ -5946,6 +5966,32 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getCrossSpendingDetailsWorkbook: {
+        parameters: {
+            query: {
+                client_id: components["parameters"]["ClientIdQuery"];
+                outlet_id: components["parameters"]["OutletIdQuery"];
+                /** @description The other outlet of the pair (same mall, one the caller sees). */
+                other_outlet_id: components["schemas"]["Id"];
+                /** @description First day (YYYY-MM-DD, mall local time). */
+                start_time: components["parameters"]["StartDate"];
+                /** @description Last day, inclusive (YYYY-MM-DD, mall local time). */
+                end_time: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Workbook"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyExports"];
         };
     };
     getCrossSpendingWorkbook: {

@@ -13,6 +13,7 @@ export type WorkbookPage =
   | 'payment_methods'
   | 'member'
   | 'cross_spending'
+  | 'cross_spending_details'
   | 'refunds'
   | 'voucher_redemption'
   | 'rent_statements'
@@ -35,6 +36,7 @@ export interface ReportWorkbook {
   /** The operation that answers the workbook. */
   readonly operationPath:
     | '/api/mall_report/mall_home/workbook'
+    | '/api/mall_report/crossSpending/details/workbook'
     | '/api/mall_report/mall_gmv/workbook'
     | '/api/mall_report/peak_hour/workbook'
     | '/api/mall_report/payment_method/workbook'
@@ -139,6 +141,17 @@ export const REPORT_WORKBOOKS: readonly ReportWorkbook[] = [
     period: 'range',
     scope: 'outlet',
     sheets: 'The outlet’s shoppers, the other outlets and categories of its mall where they also spent',
+  },
+  {
+    page: 'cross_spending_details',
+    title: 'Cross Spending Details',
+    pagePath: '/shopper-connect/cross-spending/details',
+    operationPath: '/api/mall_report/crossSpending/details/workbook',
+    fileBase: 'cross-spending-details',
+    withHours: false,
+    period: 'range',
+    scope: 'outlet',
+    sheets: 'The pair’s shoppers and what they spent at the other outlet, day by day',
   },
   {
     page: 'refunds',

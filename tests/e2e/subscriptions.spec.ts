@@ -77,7 +77,7 @@ async function subscribeAndSendNow(
   page: Page,
   clientId: number,
   title: string,
-  { withWorkbook = true, recipient = OPERATOR }: { withWorkbook?: boolean; recipient?: string } = {},
+  { recipient = OPERATOR }: { recipient?: string } = {},
 ) {
   const name = `E2E ${title} ${Date.now() % 100_000}`;
   await page.getByTestId('report-subscribe').click();
@@ -86,9 +86,8 @@ async function subscribeAndSendNow(
   await expect(form.getByTestId('subscription-unavailable')).toHaveCount(0);
   await form.getByTestId('subscription-name').fill(name);
   await expect(form.getByTestId('subscription-format-pdf')).toBeChecked();
-  // A page's workbook is offered beside its PDF (every page has one but Cross Spending Details, a pair's days).
-  if (withWorkbook) await expect(form.getByTestId('subscription-format-workbook')).toBeChecked();
-  else await expect(form.getByTestId('subscription-format-workbook')).toHaveCount(0);
+  // Every page that may be subscribed to has its workbook, offered beside its PDF.
+  await expect(form.getByTestId('subscription-format-workbook')).toBeChecked();
   await form.locator('label').filter({ hasText: recipient }).click();
   await expect(form.locator(`[data-testid="subscription-recipient"][data-email="${recipient}"]`)).toBeChecked();
   await form.getByTestId('subscription-save').click();
@@ -100,7 +99,7 @@ async function subscribeAndSendNow(
   const row = page.getByTestId('subscription-row').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row.locator('td[data-col="page"]')).toHaveText(title);
-  await expect(row.locator('td[data-col="formats"]')).toHaveText(withWorkbook ? 'PDF, Workbook' : 'PDF');
+  await expect(row.locator('td[data-col="formats"]')).toHaveText('PDF, Workbook');
   const since = Date.now();
   await row.getByTestId('subscription-send').click();
   await expect(page.getByText(/Sending now/)).toBeVisible();
@@ -306,11 +305,19 @@ test('an operator subscribes to the details of a pair of outlets: the PDF says w
   const pair = (await page.getByTestId('cross-spending-pair').innerText()).trim();
   const other = new URL(page.url()).searchParams.get('other');
 
-  const mail = await subscribeAndSendNow(page, clientId, 'Cross Spending Details', { withWorkbook: false });
-  expect(mail.attachments.map((file) => file.filename)).toEqual([`cross-spending-details_${from}_${to}.pdf`]);
+  const shared = (await page.getByTestId('kpi-shared-value').innerText()).trim();
+  const mail = await subscribeAndSendNow(page, clientId, 'Cross Spending Details');
+  expect(mail.attachments.map((file) => file.filename)).toEqual([
+    `cross-spending-details_${from}_${to}.pdf`,
+    `cross-spending-details_${from}_${to}.xlsx`,
+  ]);
   expect(mail.text).toContain(`other=${other}`);
-  const [pdf] = mail.attachments;
-  if (!pdf) throw new Error('the mail lacks its PDF');
+  const [pdf, xlsx] = mail.attachments;
+  if (!pdf || !xlsx) throw new Error('the mail lacks its files');
+  // The workbook's shared shoppers are the card's.
+  const pairBook = new ExcelJS.Workbook();
+  await pairBook.xlsx.load(xlsx.content as unknown as ExcelJS.Buffer);
+  expect(pairBook.getWorksheet('Pair')?.getRow(2).getCell(4).value).toBe(amountOf(shared));
   await testInfo.attach('cross-spending-details.pdf', { body: pdf.content, contentType: 'application/pdf' });
   const text = (await pdfPlainText(pdf.content)).replace(/\s+/g, '');
   expect(text).toContain('CrossSpendingDetails');

@@ -172,6 +172,7 @@ const INPUTS: { [Id in OperationId]?: (ids: Ids) => Input<Id> } = {
   // The outlet paired with itself: past the access checks, never a pair (404; the figures are tested on their own).
   getCrossSpendingDetails: (ids) => ({ query: { ...MALL_RANGE, other_outlet_id: ids.outlet } }),
   getCrossSpendingWorkbook: () => ({ query: MALL_RANGE }),
+  getCrossSpendingDetailsWorkbook: (ids) => ({ query: { ...MALL_RANGE, other_outlet_id: ids.outlet } }),
   getMallVoucherReport: () => ({ query: MALL_RANGE }),
   getMallMonthlyReport: () => ({ query: MALL_RANGE }),
   getMallRanking: () => ({ query: MALL_RANGE }),
@@ -618,7 +619,7 @@ async function call(agent: Agent, operation: Operation, ids: Ids) {
  * else 200, but for the receipt image, which asks for a receipt the fixtures do not hold, the cross-spending pair
  * of an outlet with itself (404), and the one-time code, which no signed-in session is waiting for (400).
  */
-const NOT_FOUND: readonly string[] = ['getReceiptImage', 'getCrossSpendingDetails'];
+const NOT_FOUND: readonly string[] = ['getReceiptImage', 'getCrossSpendingDetails', 'getCrossSpendingDetailsWorkbook'];
 const NO_CODE_AWAITED: readonly string[] = ['verifyOtp'];
 function expectedStatus(operation: Operation): number {
   if (NOT_IMPLEMENTED_OPERATIONS.includes(operation.operationId)) return 501;

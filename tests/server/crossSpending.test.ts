@@ -49,7 +49,8 @@ beforeAll(async () => {
   await db.pool.query(
     `INSERT INTO role_api_permissions (role_id, permission) VALUES
        (2, '/api/mall_report/crossSpending::Read'), (2, '/api/mall_report/crossSpending/details::Read'),
-       (2, '/api/mall_report/crossSpending/workbook::Read')`,
+       (2, '/api/mall_report/crossSpending/workbook::Read'),
+       (2, '/api/mall_report/crossSpending/details/workbook::Read')`,
   );
   await inTransaction(db.pool, async (client) => {
     await ingestReceipts(client, 1, [
@@ -182,6 +183,51 @@ describe('cross spending', () => {
       (await ask('crossSpending/details', { outlet_id: boutique, other_outlet_id: cafe }, agents.tenant)).statusCode,
     ).toBe(404);
     expect((await ask('crossSpending', {}, agents.otherClient)).statusCode).toBe(403);
+  });
+
+  it('as one workbook of the pair: its shoppers and what they spent at the other outlet, day by day', async () => {
+    const response = await ask('crossSpending/details/workbook', { other_outlet_id: boutique });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="cross-spending-details_2026-03-09_2026-03-15.xlsx"',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Pair', 'Daily', 'Filters']);
+    const rowsOf = (name: string) => {
+      const rows: unknown[][] = [];
+      workbook.getWorksheet(name)?.eachRow((row, number) => {
+        if (number > 1) rows.push((row.values as unknown[]).slice(1));
+      });
+      return rows;
+    };
+    // By hand: A and B of Cafe Uno's 3 shoppers (66.7%) spent 220.00 at Boutique Duo in 3 visits.
+    expect(rowsOf('Pair')).toEqual([['Cafe Uno', 3, 'Boutique Duo', 2, 0.667, 220, 3]]);
+    const details = await answer('crossSpending/details', { other_outlet_id: boutique });
+    expect(rowsOf('Daily').map((row) => row.slice(1, 4))).toEqual(
+      details.daily.map((day: { shoppers: number; visits: number; spend: number }) => [
+        day.shoppers,
+        day.visits,
+        day.spend,
+      ]),
+    );
+    const filters = new Map(rowsOf('Filters').map((row) => [row[0], row[1]]));
+    expect(filters.get('As the page says it')).toBe(
+      '2 of the 3 members who bought at Cafe Uno from 9 Mar 2026 to 15 Mar 2026 also bought at Boutique Duo (66.7%).',
+    );
+    // The page's refusals: another mall's outlet, or one the tenant does not see, is no pair (404, as the page's
+    // operation answers); another client's outlet 403.
+    expect((await ask('crossSpending/details/workbook', { other_outlet_id: kiosk })).statusCode).toBe(404);
+    expect(
+      (await ask('crossSpending/details/workbook', { outlet_id: boutique, other_outlet_id: cafe }, agents.tenant))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ask('crossSpending/details/workbook', { other_outlet_id: boutique }, agents.otherClient)).statusCode,
+    ).toBe(403);
+    expect(
+      (await ask('crossSpending/details/workbook', { other_outlet_id: boutique, end_time: '2026-03-01' })).statusCode,
+    ).toBe(400);
   });
 
   it('as one workbook: the shoppers, the outlets and the categories as the page shows them', async () => {

@@ -1174,8 +1174,11 @@ describe('the job, on a controlled clock', () => {
   });
 
   it('sends Cross Spending Details of a pair to the recipients who see both its outlets', async () => {
-    await grantOperatorPermissions(db.pool, ['/api/mall_report/crossSpending/details::Read']);
-    const page = { page_path: '/shopper-connect/cross-spending/details', formats: ['pdf'] };
+    await grantOperatorPermissions(db.pool, [
+      '/api/mall_report/crossSpending/details::Read',
+      '/api/mall_report/crossSpending/details/workbook::Read',
+    ]);
+    const page = { page_path: '/shopper-connect/cross-spending/details', formats: ['pdf', 'workbook'] };
     const range = 'from=2026-03-02&to=2026-03-08';
     const create = (agent: Agent, filters: string, recipients = [ids.operator, ids.tenant]) =>
       agent.request('POST', '/api/reportSubscriptions', {
@@ -1214,7 +1217,23 @@ describe('the job, on a controlled clock', () => {
     );
     expect(mail?.attachments.map(({ filename }) => filename)).toEqual([
       'cross-spending-details_2026-03-09_2026-03-15.pdf',
+      'cross-spending-details_2026-03-09_2026-03-15.xlsx',
     ]);
+    // Its days are the pair's answer for the rolled week, fetched as the admin.
+    const file = await admin.get(`/api/admin/outbox/attachment?id=${mail?.id}&position=2`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const days: unknown[][] = [];
+    workbook.getWorksheet('Daily')?.eachRow((row, number) => {
+      if (number > 1) days.push([2, 3, 4].map((column) => row.getCell(column).value));
+    });
+    const answer = await admin.get(
+      `/api/mall_report/crossSpending/details?client_id=1&outlet_id=${cafe}&other_outlet_id=${boutique}&start_time=2026-03-09&end_time=2026-03-15`,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const daily = (answer.json() as { daily: { shoppers: number; visits: number; spend: number }[] }).daily;
+    expect(days).toEqual(daily.map((day) => [day.shoppers, day.visits, day.spend]));
+    expect(days).toHaveLength(7);
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
   });
 

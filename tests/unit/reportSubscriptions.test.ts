@@ -249,19 +249,17 @@ describe('the subscribe dialog', () => {
     expect(
       Object.keys(subscriptionDraftProblems({ ...draft, name: ' ', formats: [], recipientIds: [2] }, target.pagePath)),
     ).toEqual(['name', 'formats']);
-    // A page with a workbook offers it beside its PDF; every page has one but Cross Spending Details.
+    // Every page that may be subscribed to has its workbook (issue 34), offered beside its PDF.
     for (const { path } of SUBSCRIBABLE_PAGES) {
       const formats = formatsOfPage(path);
-      expect(formats).toEqual(workbookOfPagePath(path) ? ['pdf', 'workbook'] : ['pdf']);
+      expect(formats).toEqual(['pdf', 'workbook']);
       expect(subscriptionDraftProblems({ ...draft, formats, recipientIds: [2] }, path)).toEqual({});
     }
     // The page of an id (its path's, not its route's) offers its workbook too, and so do the tenant's month pages.
     expect(formatsOfPage('/shopper-connect/mall-outlet/12')).toEqual(['pdf', 'workbook']);
     expect(formatsOfPage('/tenants/rent-statement')).toEqual(['pdf', 'workbook']);
     expect(formatsOfPage('/tenants/gross-turnover')).toEqual(['pdf', 'workbook']);
-    expect(SUBSCRIBABLE_PAGES.filter(({ path }) => !workbookOfPagePath(path)).map(({ title }) => title)).toEqual([
-      'Cross Spending Details',
-    ]);
+    expect(SUBSCRIBABLE_PAGES.filter(({ path }) => !workbookOfPagePath(path))).toEqual([]);
   });
 
   it('sends the weekday only when weekly and the day of the month only when monthly', () => {

@@ -77,7 +77,8 @@ describe('the report pages’ workbooks', () => {
       period: 'month',
     });
     expect(workbookOfPagePath('/tenant-connect/gto-review')?.page).toBe('gto_review');
-    expect(isWorkbookPage('cross_spending_details')).toBe(false);
+    expect(isWorkbookPage('cross_spending_details')).toBe(true);
+    expect(isWorkbookPage('export')).toBe(false);
     // The tenant's pages of an outlet and a month: named after the month, as their subscriptions name the PDF.
     const february = { start: '2026-02-01', end: '2026-02-28' };
     expect(workbookFileName('gross_turnover', february)).toBe('gross-turnover_2026-02.xlsx');
