@@ -49,8 +49,10 @@ import type { JobContext, JobLog } from './queue.js';
  * Home, its workbook built from the same answers; then, in one transaction, the period's delivery row is inserted
  * (its primary key: a period is sent once, however many instances or runs try) together with one scheduled mail a
  * recipient with its files (enqueueMail: the outbox's exactly-once delivery). Renders happen before that
- * transaction, so two instances may render a period twice but only one mails it. A render that fails records the
- * period as failed with its reason (shown in the list) rather than trying every few minutes; "send now" tries again.
+ * transaction, so two instances may render a period twice but only one mails it. A recipient whose render fails is
+ * left out alone, the others mailed, and the period says whom it missed and why (shown in the list); when it fails for
+ * every recipient the period is recorded as failed with its reason rather than tried every few minutes; "send now"
+ * tries again.
  *
  * "Send now" (POST /api/reportSubscriptions/send) sends a job to REPORT_SUBSCRIPTION_SEND_QUEUE with a period key of
  * its own, and the same code sends it.
@@ -276,28 +278,30 @@ export async function sendSubscriptionPeriod(
   const ids = { clientId: subscription.client_id, subscriptionId: subscription.id, periodKey: period.key };
   const filters = rolledFilters(subscription.filters, period.sendDay, subscribablePage(subscription.page_path)?.period);
   const mails: { recipient: Recipient; files: MailAttachment[] }[] = [];
-  try {
-    for (const userId of subscription.recipientIds) {
-      const recipient = await recipientNow(deps, subscription, userId);
+  // A recipient whose files could not be made is left out alone (said in the delivery's error); the others get theirs.
+  const notRendered: string[] = [];
+  for (const userId of subscription.recipientIds) {
+    let recipient: Recipient | undefined;
+    try {
+      recipient = await recipientNow(deps, subscription, userId);
       if (!recipient) continue;
       mails.push({
         recipient,
         files: await attachmentsFor(deps, subscription, recipient, filters, period.sendDay, now),
       });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      deps.log.error({ err: error, ...ids, userId }, 'report subscription not rendered');
+      notRendered.push(`${recipient?.email ?? `user ${userId}`}: ${reason}`);
     }
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    deps.log.error({ err: error, ...ids }, 'report subscription not rendered');
-    const claimed = await claimDelivery(deps.pool, {
-      ...ids,
-      state: 'failed',
-      recipients: 0,
-      error: reason.slice(0, 500),
-    });
+  }
+  const error = notRendered.length === 0 ? null : `Not sent to ${notRendered.join('; ')}`.slice(0, 500);
+  if (mails.length === 0 && notRendered.length > 0) {
+    const claimed = await claimDelivery(deps.pool, { ...ids, state: 'failed', recipients: 0, error });
     return claimed ? 'failed' : 'already sent';
   }
   return inTransaction(deps.pool, async (tx) => {
-    const claimed = await claimDelivery(tx, { ...ids, state: 'sent', recipients: mails.length, error: null });
+    const claimed = await claimDelivery(tx, { ...ids, state: 'sent', recipients: mails.length, error });
     if (!claimed) return 'already sent';
     for (const { recipient, files } of mails) {
       await enqueueMail(

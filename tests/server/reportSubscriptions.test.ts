@@ -61,6 +61,8 @@ const { cafe, boutique, kiosk, apexShop } = WORLD.outlets;
 const { central, harbour, apexPlaza } = WORLD.malls;
 const FILTERS = `client=1&malls=${central},${harbour}&from=2026-03-02&to=2026-03-08`;
 
+/** The users whose renders the stand-in fails (a page that never says it has loaded). */
+const failRendersOf = new Set<number>();
 /** A stand-in for the browser: a tiny PDF naming the page, and what it was asked, with its session's kind. */
 const renderer: PageRenderer = {
   state: { available: true, message: '' },
@@ -70,6 +72,9 @@ const renderer: PageRenderer = {
       [hashSecret(request.cookie.value)],
     );
     rendered.push({ request, renderOnly: rows[0]?.render_only, userId: rows[0]?.user_id });
+    if (rows[0] !== undefined && failRendersOf.has(rows[0].user_id)) {
+      throw new Error('render: the page did not finish loading in time');
+    }
     return Buffer.from(`%PDF-1.4\n% ${request.target}\n%%EOF\n`);
   },
   close: async () => {},
@@ -403,6 +408,43 @@ describe('the job, on a controlled clock', () => {
     expect((await admin.get(`/api/admin/outbox/attachment?id=${mail?.id}&position=3`)).statusCode).toBe(404);
     await db.pool.query('INSERT INTO user_clients (client_id, user_id) VALUES (1, $1)', [ids.partner]);
     await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+  });
+
+  it('leaves out alone a recipient whose page could not be rendered, and fails the period only when all fail', async () => {
+    const id = await subscribe({ recipient_ids: [ids.operator, ids.partner], name: 'Partly' });
+    const subscription = defined(await findSubscription(db.pool, 1, id));
+    const deliveryOf = async (periodKey: string) =>
+      (
+        await db.pool.query<{ state: string; recipients: number; error: string | null }>(
+          `SELECT state, recipients, error FROM report_subscription_deliveries
+           WHERE subscription_id = $1 AND period_key = $2`,
+          [id, periodKey],
+        )
+      ).rows[0];
+    try {
+      // The partner's page never loads: the operator still gets theirs, and the period says whom it missed.
+      failRendersOf.add(ids.partner);
+      const partly = { key: 'D:2026-03-20', sendDay: '2026-03-20' };
+      expect(await sendSubscriptionPeriod(deps(), subscription, partly, new Date('2026-03-20T01:00:00Z'))).toBe('sent');
+      expect(await deliveryOf(partly.key)).toEqual({
+        state: 'sent',
+        recipients: 1,
+        error: `Not sent to ${WORLD.users.partner}: render: the page did not finish loading in time`,
+      });
+      await waitUntil('the operator’s mail delivered', async () =>
+        (await outboxOf(WORLD.users.operator1)).some((mail) => mail.subject === 'Partly: Mall Home'),
+      );
+      expect((await outboxOf(WORLD.users.partner)).filter((mail) => mail.subject === 'Partly: Mall Home')).toEqual([]);
+      // Nobody's loads: the period is failed, with its reasons, and nothing is mailed.
+      failRendersOf.add(ids.operator);
+      const none = { key: 'D:2026-03-21', sendDay: '2026-03-21' };
+      expect(await sendSubscriptionPeriod(deps(), subscription, none, new Date('2026-03-21T01:00:00Z'))).toBe('failed');
+      expect(await deliveryOf(none.key)).toMatchObject({ state: 'failed', recipients: 0 });
+      expect((await deliveryOf(none.key))?.error).toContain(WORLD.users.operator1);
+    } finally {
+      failRendersOf.clear();
+      await db.pool.query('DELETE FROM report_subscriptions WHERE id = $1', [id]);
+    }
   });
 
   it('two sends of one period at once mail it once', async () => {
