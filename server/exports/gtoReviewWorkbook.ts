@@ -1,4 +1,4 @@
-import { currencyFormat, formatNumber } from '../../src/domain/format.js';
+import { formatNumber } from '../../src/domain/format.js';
 import { dueRule, GTO_REVIEW_FILTERS, statusLabel, thresholdRule } from '../../src/domain/gto.js';
 import { monthDays } from '../../src/domain/reports.js';
 import { workbookFileName } from '../../src/domain/reportWorkbooks.js';
@@ -6,11 +6,14 @@ import type { Queryable } from '../db/pool.js';
 import { GTO_REVIEW_WORKBOOK_MAX_ROWS, type GtoReviewList, gtoReviewList } from '../reports/gtoReview.js';
 import type { GtoFilter } from '../repositories/gto.js';
 import { listMalls } from '../repositories/lookup.js';
-import type { SheetCell, SheetColumn, SheetSpec, TypedCell } from './workbook.js';
+import type { SheetCell, SheetSpec } from './workbook.js';
 import {
   type BuiltWorkbook,
   cell,
   filtersSheet,
+  moneyColumn as money,
+  moneyIn,
+  textColumn as text,
   type WorkbookRequester,
   workbookNames,
   workbookSpecOf,
@@ -37,16 +40,6 @@ export interface GtoReviewWorkbookQuery {
   filterOption?: GtoFilter | undefined;
 }
 
-/** Money in `currency`'s format. */
-const moneyIn =
-  (currency: string) =>
-  (value: number | null): TypedCell => {
-    const format = currencyFormat(currency);
-    return { kind: 'money', value, money: { symbol: format.symbol, digits: format.digits } };
-  };
-
-const text = (header: string): SheetColumn => ({ header, kind: 'text' });
-const money = (header: string): SheetColumn => ({ header, kind: 'money' });
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 function reviewSheet(name: string, list: GtoReviewList): SheetSpec {
