@@ -620,9 +620,13 @@ async function dayUnits(
 }
 
 /**
- * GMV and transactions by week (from its Monday) or month and local hour of a report that converts nothing, every
- * period × hour of the filter (zeros included), oldest first: one row a period from SQL, its running totals summed
- * (hourColumns.ts), taken apart into hours here. Read for a year of peak hours, where a row a day and hour is slow.
+ * GMV and transactions by week (from its Monday) or month and local hour, every period × hour of the filter (zeros
+ * included), oldest first: the rows summed by period in SQL (their running totals, hourColumns.ts), taken apart into
+ * hours here. Read for a year of peak hours, where a row a day and hour is slow.
+ * Nothing converted: whole cents, nothing to round. Converted: the rows are summed by period, month and currency
+ * (one rate each) and multiplied by their rate here, in exact decimals; each period's cents are the sum of its days'
+ * cents in the daily report (dayFigures), and its hours are rounded together to them (apportion). So a period's
+ * hours add up to its days, and every cell of the range to its total.
  */
 async function periodHours(
   db: Queryable,
@@ -633,27 +637,66 @@ async function periodHours(
   const params = new SqlParams();
   const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall', true);
-  const period =
-    bucket === 'monthly' ? `to_char(r.local_day, 'YYYY-MM')` : `to_char(date_trunc('week', r.local_day), 'YYYY-MM-DD')`;
+  // Grouped by the period's first day, formatted once a group.
+  const start = bucket === 'monthly' ? `date_trunc('month', r.local_day)` : `date_trunc('week', r.local_day)`;
+  const period = `to_char(${start}, '${bucket === 'monthly' ? 'YYYY-MM' : 'YYYY-MM-DD'}')`;
   // The running totals before each hour of the filter and after its last: hour h is bounds[h + 1] − bounds[h].
   const bounds = Array.from({ length: range.endHour - range.startHour + 2 }, (_, i) => range.startHour + i);
+  // Each measure's totals as one comma-separated text: cheaper to send and read than an array.
   const totals = (measure: 'gmv' | 'transactions') =>
-    `ARRAY[${bounds.map((k) => (k === 0 ? '0' : `sum(r.${measure}_h${k})`)).join(', ')}]::int8[]::text[]`;
-  const { rows } = await db.query<{ period: string; g: string[]; t: string[] }>(
-    `WITH ${cte}
-     SELECT ${period} AS period, ${totals('gmv')} AS g, ${totals('transactions')} AS t
-     FROM ${source.from} GROUP BY 1`,
-    params.values,
-  );
-  const found = new Map(rows.map((row) => [row.period, row]));
-  const periods = [...new Set(eachDay(range.start, range.end).map((day) => periodOf(bucket, day, 0)))];
+    `concat_ws(',', ${bounds.map((k) => (k === 0 ? '0' : `sum(r.${measure}_h${k})`)).join(', ')})`;
+  const convert = source.rate !== '1' && scope.convert ? scope.convert : undefined;
+  // A converted report's rows of one month and currency share one rate: a mall's rows (one currency), or the
+  // outlets' rows by currency.
+  const byRate = convert
+    ? `${bucket === 'monthly' ? '' : `, date_trunc('month', r.local_day)`}, ${
+        source.level === 'mall' ? 'r.mall_id' : byConvertedCurrency(params, convert.from, source.level, String, '-1')
+      }`
+    : '';
+  const [{ rows }, days] = await Promise.all([
+    db.query<{ period: string; rate: string | null; g: string; t: string }>(
+      `WITH ${cte}
+       SELECT ${period} AS period, ${convert ? `max(${source.rate})::text` : 'NULL'} AS rate,
+         ${totals('gmv')} AS g, ${totals('transactions')} AS t
+       FROM ${source.from} GROUP BY ${start}${byRate}`,
+      params.values,
+    ),
+    convert ? dayFigures(db, scope, range) : undefined,
+  ]);
+  const width = bounds.length - 1;
+  const found = new Map<string, { g: Exact[]; t: number[] }>();
+  for (const row of rows) {
+    let sums = found.get(row.period);
+    if (!sums) {
+      sums = { g: Array.from({ length: width }, () => 0n), t: Array.from({ length: width }, () => 0) };
+      found.set(row.period, sums);
+    }
+    // Running totals of cents and counts: whole numbers well inside a double's exact range (as in hourFigures).
+    const rate = convert ? exactCents(row.rate) : 1n;
+    const g = row.g.split(',').map(Number);
+    const t = row.t.split(',').map(Number);
+    for (let i = 0; i < width; i++) {
+      const cents = (g[i + 1] ?? 0) - (g[i] ?? 0);
+      if (cents !== 0) sums.g[i] = (sums.g[i] ?? 0n) + (convert ? BigInt(cents) * rate : BigInt(cents));
+      sums.t[i] = (sums.t[i] ?? 0) + (t[i + 1] ?? 0) - (t[i] ?? 0);
+    }
+  }
+  const labels = eachDay(range.start, range.end).map((day) => periodOf(bucket, day, 0));
+  // Converted: each period's cents, the sum of its days' cents (dayFigures answers every day of the range, in order).
+  const periodCents = new Map<string, bigint>();
+  (days ?? []).forEach((day, index) => {
+    const label = labels[index] ?? periodOf(bucket, day.date, 0);
+    periodCents.set(label, (periodCents.get(label) ?? 0n) + day.gmv);
+  });
+  const periods = [...new Set(labels)];
   return periods.flatMap((label) => {
-    const row = found.get(label);
+    const sums = found.get(label);
+    const cents = sums && convert ? apportion(sums.g, periodCents.get(label) ?? 0n) : sums?.g;
     return bounds.slice(1).map((_, i) => ({
       period: label,
       hour: range.startHour + i,
-      g: row ? BigInt(row.g[i + 1] ?? 0) - BigInt(row.g[i] ?? 0) : 0n,
-      t: row ? Number(row.t[i + 1] ?? 0) - Number(row.t[i] ?? 0) : 0,
+      g: cents?.[i] ?? 0n,
+      t: sums?.t[i] ?? 0,
     }));
   });
 }
@@ -740,9 +783,8 @@ export async function peakHours(
   metric: Metric,
 ): Promise<PeakHourRow[]> {
   const cells =
-    !scope.convert && (timeRange === 'weekly' || timeRange === 'monthly')
-      ? // Whole cents (nothing converted): a period's hours are its days' hours summed, with nothing to round.
-        await periodHours(db, scope, range, timeRange)
+    timeRange === 'weekly' || timeRange === 'monthly'
+      ? await periodHours(db, scope, range, timeRange)
       : periodCells(range, await dayUnits(db, scope, range, true, timeRange, false));
   return cells.map((cell) => ({
     period: cell.period,

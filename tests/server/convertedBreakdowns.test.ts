@@ -187,6 +187,18 @@ interface AmountReport {
 const byDay = (rows: readonly { date: string; gmv: number }[]) =>
   Object.fromEntries(rows.map((row) => [row.date, cents(row.gmv)]));
 
+/** Each week's cents (by its Monday) from the daily rows. */
+function byWeek(rows: readonly { date: string; gmv: number }[]) {
+  const weeks: Record<string, number> = {};
+  for (const row of rows) {
+    const day = new Date(`${row.date}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+    const monday = day.toISOString().slice(0, 10);
+    weeks[monday] = (weeks[monday] ?? 0) + cents(row.gmv);
+  }
+  return weeks;
+}
+
 /** Each day's cents from peak-hour cells. */
 function cellsByDay(cells: readonly PeakCell[]) {
   const days: Record<string, number> = {};
@@ -226,6 +238,8 @@ describe('converted reports add up to the cent in every breakdown (random rates 
     expect(cellsByDay(peakGmv), 'peak hours per day').toEqual(dayCents);
     const peakWeeks = (await report<Data<PeakCell>>('peak_hour', one, '&time_range=weekly&metric=gmv')).data;
     expect(sumCents(peakWeeks.map((cell) => cell.value)), 'peak hours by week').toBe(total);
+    // Each week's hours add up to its days in the daily report
+    expect(cellsByDay(peakWeeks), 'peak hours of each week').toEqual(byWeek(daily));
     const peakTransactions = (await report<Data<PeakCell>>('peak_hour', one, '&time_range=daily&metric=transactions'))
       .data;
     const exported = peakHourRows({ gmv: peakGmv, transactions: peakTransactions });
