@@ -16,7 +16,11 @@ export interface Database {
  * run on the database's own pool, without them.
  */
 export function requestPoolLimits(config: Config): PoolLimits {
-  return { statementTimeoutMs: config.statementTimeoutMs, connectionWaitMs: config.requestTimeoutMs };
+  return {
+    statementTimeoutMs: config.statementTimeoutMs,
+    connectionWaitMs: config.requestTimeoutMs,
+    statementCache: config.databaseStatementCache,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { cacheStatements } from './statementCache.js';
 
 // numeric (money) and bigint come back as JavaScript numbers; money fits comfortably in a double.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
@@ -16,6 +17,8 @@ export interface PoolLimits {
   statementTimeoutMs?: number;
   /** How long a query waits for a free connection before it fails; forever when absent. */
   connectionWaitMs?: number;
+  /** Prepared statements each connection keeps (statementCache.ts); none when absent or 0. */
+  statementCache?: number;
 }
 
 export function createPool(url: string, max = 10, limits: PoolLimits = {}): pg.Pool {
@@ -33,6 +36,7 @@ export function createPool(url: string, max = 10, limits: PoolLimits = {}): pg.P
   // when it comes back, and the next query of its holder fails as a connection error.
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    cacheStatements(client, limits.statementCache ?? 0);
   });
   return pool;
 }

@@ -1180,9 +1180,13 @@ async function amountRowsByMallDay(
   const { amount, count } = AMOUNT_COLUMNS[kind];
   const within = (column: string, span: Pick<ReportRange, 'start' | 'end'>) =>
     `r.${column} BETWEEN ${params.add(span.start, '::date')} AND ${params.add(span.end, '::date')}`;
+  // The rows of `from` (a table aliased r and its WHERE) with their rate, worked out once a row (OFFSET 0 keeps the
+  // planner from copying it into each amount), and their amounts in cents at that rate.
+  const rated = (from: string, rate: string) =>
+    rate === '1' ? from : `(SELECT r.*, ${rate} AS rate FROM ${from} OFFSET 0) r WHERE true`;
   const values = (rate: string) =>
-    `${rate === '1' ? `(r.${amount} * 100)` : `(r.${amount} * 100 * ${rate})`} AS a, r.${count} AS c,
-     ${rate === '1' ? '(r.gmv * 100)' : `(r.gmv * 100 * ${rate})`} AS g, r.transactions AS t`;
+    `${rate === '1' ? `(r.${amount} * 100)` : `(r.${amount} * 100 * r.rate)`} AS a, r.${count} AS c,
+     ${rate === '1' ? '(r.gmv * 100)' : `(r.gmv * 100 * r.rate)`} AS g, r.transactions AS t`;
   const malls = `r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope))`;
   const outlets = `r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))`;
   // With outlets left out (like-for-like), the malls' days less those outlets' days.
@@ -1199,24 +1203,31 @@ async function amountRowsByMallDay(
     ...(months
       ? [
           `SELECT r.outlet_id, ${values(outletRate)}
-           FROM (SELECT r.*, r.month AS local_day FROM rollup_outlet_monthly r
-                 WHERE ${outlets} AND ${within('month', { start: months.first, end: months.last })}) r`,
+           FROM ${rated(
+             `(SELECT r.*, r.month AS local_day FROM rollup_outlet_monthly r
+                 WHERE ${outlets} AND ${within('month', { start: months.first, end: months.last })}) r WHERE true`,
+             outletRate,
+           )}`,
         ]
       : []),
     ...(months ? months.edges : [range]).map(
       (span) =>
-        `SELECT r.outlet_id, ${values(outletRate)} FROM rollup_outlet_daily r WHERE ${outlets} AND ${within('local_day', span)}`,
+        `SELECT r.outlet_id, ${values(outletRate)}
+         FROM ${rated(`rollup_outlet_daily r WHERE ${outlets} AND ${within('local_day', span)}`, outletRate)}`,
     ),
   ];
   const sums = `sum(a) AS a, sum(c) AS c, sum(g) AS g, sum(t) AS t, bool_or(t > 0 OR c > 0 OR g <> 0 OR a <> 0) AS seen`;
   const { rows } = await db.query<AmountReportRow>(
     `WITH ${comparedDays.ctes} ${cte},
      days AS (
-       SELECT true AS current, r.local_day, ${values(mallRate)} FROM ${mallDays} r
-       WHERE ${malls} AND ${within('local_day', range)}
+       SELECT true AS current, r.local_day, ${values(mallRate)}
+       FROM ${rated(`${mallDays} r WHERE ${malls} AND ${within('local_day', range)}`, mallRate)}
        UNION ALL
-       SELECT false, r.local_day, ${values(mallRate)} FROM ${mallDays} r
-       WHERE ${malls} AND ${within('local_day', compared.span)} AND ${comparedDays.filter}
+       SELECT false, r.local_day, ${values(mallRate)}
+       FROM ${rated(
+         `${mallDays} r WHERE ${malls} AND ${within('local_day', compared.span)} AND ${comparedDays.filter}`,
+         mallRate,
+       )}
      ),
      day_sums AS (
        SELECT current, local_day, sum(a) AS a, sum(c) AS c, sum(g) AS g, sum(t) AS t FROM days GROUP BY 1, 2

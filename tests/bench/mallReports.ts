@@ -7,6 +7,7 @@
  *   BENCH_RECEIPTS_REPORTS=1000000 npx tsx tests/bench/mallReports.ts   (a tenth of the default 10 M, for a quick look)
  *   BENCH_OUTLETS_PER_MALL=150 …   (the first client's 2 malls then hold 300 outlets: the GTO summary's goal)
  *   BENCH_ONLY='refund|voucher' …   (time only the calls whose label matches; BENCH_COUNT=20: calls timed each)
+ *   BENCH_SERVER=process …   (the server as a process of its own, as deployed, not in the timing process)
  *   BENCH_SCALE=regional …   (a regional operator: 30 malls, 3,000 outlets, 13 months, 10 M receipts; its goal below)
  *
  * The goal: p95 ≤ 10 ms for every mall report call at 10 M receipts, the growth comparisons (previous period, same
@@ -26,7 +27,8 @@ import { migrate } from '../../server/db/migrate.js';
 import { createPool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
 import type { WorldOptions } from '../../server/demo/world.js';
-import { createDatabase, databaseUrl, dropDatabase, withPostgres } from '../support/postgres.js';
+import { createDatabase, databaseUrl, dropDatabase, freePort, withPostgres } from '../support/postgres.js';
+import { startServerProcess } from '../support/serverProcess.js';
 import { benchIngestionOf } from './demoData.js';
 import { signInForBench } from './session.js';
 import { printRow, timeCalls } from './stats.js';
@@ -45,6 +47,15 @@ const WORLD: WorldOptions = {
   ...(REGIONAL ? { mallCopies: 10, fullMonths: 13 } : {}),
 };
 const say = (message: string) => process.stdout.write(`${message}\n`);
+/** The server process's settings for a bench: no demo data, no periodic work competing with the timed calls. */
+const QUIET_SERVER: NodeJS.ProcessEnv = {
+  DEMO_DATA: 'false',
+  VOID_ALERTS_EVERY_MINUTES: '0',
+  DAILY_SUMMARY_EVERY_MINUTES: '0',
+  FEED_CHECK_EVERY_MINUTES: '0',
+  ALERT_CHECK_EVERY_MINUTES: '0',
+  SUBSCRIPTION_CHECK_EVERY_MINUTES: '0',
+};
 
 export interface MallReportBenchOptions {
   /** Receipts to generate (default BENCH_RECEIPTS_REPORTS, else 10,000,000: the size the goals are set at). */
@@ -174,11 +185,20 @@ function outletReportCalls(clientId: number, outletId: number) {
 export async function benchMallReportCalls(url: string, count = 200): Promise<void> {
   // BENCH_ONLY: a regular expression; only the calls whose label it matches are timed.
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
-  const pool = createPool(url, 10);
+  // The pool as a server's request pool has it: its prepared statements (DATABASE_STATEMENT_CACHE).
+  const pool = createPool(url, 10, { statementCache: loadConfig({}).databaseStatementCache });
   // A database generated before may predate the latest migrations.
   await migrate(pool);
-  const app = await buildApp({ pool, config: { ...loadConfig({}), staticDir: '/nonexistent' } });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  // BENCH_SERVER=process: the server as a deployment runs it, a process of its own (server/main.ts, its periodic jobs
+  // off), so that the timing client's own work (its JSON parsing, its garbage) is not inside the server's answers.
+  const server =
+    process.env.BENCH_SERVER === 'process'
+      ? await startServerProcess({ databaseUrl: url, port: await freePort(), env: QUIET_SERVER })
+      : undefined;
+  const app = server ? undefined : await buildApp({ pool, config: { ...loadConfig({}), staticDir: '/nonexistent' } });
+  const address = server ? server.url : await app?.listen({ host: '127.0.0.1', port: 0 });
+  if (!address) throw new Error('The bench has no server to call');
+  say(server ? 'server: a process of its own (BENCH_SERVER=process)' : 'server: in the timing process');
   try {
     const { rows: world } = await pool.query<{
       receipts: number;
@@ -231,7 +251,8 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
     say('\n-- storage');
     await printStorage(pool);
   } finally {
-    await app.close();
+    await app?.close();
+    await server?.stop();
     await pool.end();
   }
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../server/config.js';
 import { startEmbeddedPostgres } from '../../server/db/embedded.js';
 import { migrate } from '../../server/db/migrate.js';
 import { createPool, type Pool } from '../../server/db/pool.js';
@@ -40,7 +41,10 @@ export async function createDatabase(
   } finally {
     await admin.end();
   }
-  const pool = createPool(databaseUrl(serverUrl, name), options.max ?? 4);
+  // The tests' queries go through prepared statements as a server's request pool sends them (statementCache.ts).
+  const pool = createPool(databaseUrl(serverUrl, name), options.max ?? 4, {
+    statementCache: loadConfig({}).databaseStatementCache,
+  });
   if (!options.template) await migrate(pool);
   return pool;
 }

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/**
+ * Prepared statements kept by a connection of the request pools (DATABASE_STATEMENT_CACHE).
+ *
+ * A parameterized statement sent without a name is parsed and planned anew on every call: for a report's SQL that
+ * is a millisecond of a few. Named (after a hash of its text), PostgreSQL parses it once a connection and, after a
+ * few calls, keeps a generic plan when it costs no more than the custom ones (plan_cache_mode auto). The report
+ * SQL has many shapes (the hour filter, the currencies, the months are written into it), so each connection keeps
+ * at most `size` of them and deallocates the one used least recently; 0 names none (for a pooler in transaction
+ * mode that does not carry prepared statements).
+ */
+export function cacheStatements(client: pg.PoolClient, size: number): void {
+  if (size <= 0) return;
+  type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  const target = client as unknown as {
+    query: Query;
+    // node-postgres's record of the statements this connection has parsed (client.js, query.js).
+    connection: { parsedStatements: Record<string, string | undefined> };
+  };
+  const query = target.query.bind(client) as Query;
+  const statements = target.connection.parsedStatements;
+  /** Names in order of use, least recent first. */
+  const used = new Map<string, true>();
+  const deallocate = (name: string) => {
+    const text = statements[name];
+    // Never parsed (its Parse failed): nothing to deallocate.
+    if (text === undefined) return;
+    delete statements[name];
+    // In a transaction that has failed, DEALLOCATE fails too: the statement stays, and so does its record.
+    query(`DEALLOCATE ${name}`, (error: Error | null) => {
+      if (error) statements[name] = text;
+    });
+  };
+  target.query = (config, values, callback) => {
+    if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0) {
+      return query(config, values, callback);
+    }
+    const name = `s_${createHash('sha1').update(config).digest('hex')}`;
+    used.delete(name);
+    used.set(name, true);
+    if (used.size > size) {
+      const [oldest] = used.keys();
+      if (oldest !== undefined) {
+        used.delete(oldest);
+        deallocate(oldest);
+      }
+    }
+    return query({ name, text: config, values }, undefined, callback);
+  };
+}
