@@ -3,6 +3,11 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate.js';
 import { createPool, inTransaction, type Pool } from '../../server/db/pool.js';
+import { ALERT_RULES_QUEUE } from '../../server/jobs/alertRules.js';
+import { DAILY_SUMMARY_QUEUE } from '../../server/jobs/dailySummary.js';
+import { FEED_ALERTS_QUEUE } from '../../server/jobs/feedAlerts.js';
+import { GTO_REMINDERS_QUEUE } from '../../server/jobs/maintenance.js';
+import { cronEvery, isCronInterval } from '../../server/jobs/periodic.js';
 import { listOperations, permissionFor } from '../../server/openapi.js';
 import { createDeviceKey } from '../../server/repositories/deviceKeys.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
@@ -23,8 +28,11 @@ import { type Nginx, startNginx } from './nginx.js';
  * receipts and a user edits a setting; meanwhile an instance is killed (SIGKILL) and started again, twice, and the
  * replica is stopped and started again. No GET fails, every acknowledged write is stored exactly once, reads move
  * off the replica and back. A user deactivated through the proxy answers 401 on every instance within a second; a
- * receipts-PDF link made on one instance opens on another. (pg-boss's periodic jobs run once a tick across
- * instances: tests/server/maintenanceJobs.test.ts.)
+ * receipts-PDF link made on one instance opens on another. The periodic jobs (pg-boss schedules, set to every
+ * minute here) run with the three instances from their start to the end of the run, killed ones included, for at
+ * least two minute ticks (the run waits for the second when it is shorter): read from pg-boss's tables on the
+ * primary, each scheduled queue has at most one job a tick and at least one over the ticks passed, and the run
+ * prints each queue's ticks and jobs. (Two instances, ticking every second: tests/server/maintenanceJobs.test.ts.)
  */
 
 const INSTANCES = 3;
@@ -46,6 +54,26 @@ const MIX = [
   `/malls?client_id=${zenith}`,
   `/outlets/transaction?client_id=${zenith}&id=${cafe}&startTime=2026-05-01&endTime=2026-05-01`,
 ];
+/**
+ * The settings of the periodic queues at every minute, so that a run of a minute or two sees a few ticks (their
+ * defaults are 5 and 60 minutes). Not the void alerts (VOID_ALERTS_EVERY_MINUTES 0 below): each stored void wakes
+ * that queue too, 15 s after it, so it has jobs beside its ticks by design. The report subscriptions' schedule
+ * exists only where Chromium is at hand; the session sweep and the receipt partitions stay hourly and 6-hourly.
+ */
+const EVERY_MINUTE = {
+  GTO_REMINDERS_EVERY_MINUTES: '1',
+  DAILY_SUMMARY_EVERY_MINUTES: '1',
+  FEED_CHECK_EVERY_MINUTES: '1',
+  ALERT_CHECK_EVERY_MINUTES: '1',
+  SUBSCRIPTION_CHECK_EVERY_MINUTES: '1',
+};
+const EVERY_MINUTE_QUEUES = [GTO_REMINDERS_QUEUE, DAILY_SUMMARY_QUEUE, FEED_ALERTS_QUEUE, ALERT_RULES_QUEUE];
+const MINUTE = 60_000;
+/**
+ * How long after its tick a job has surely been made: an instance looks every 10 s whether a schedule is due
+ * (cronMonitorIntervalSeconds) and sends pg-boss's send-it job, whose worker makes the queue's job within 5 s.
+ */
+const TICK_MADE_MS = 30_000;
 /** A window of two receipts stored before the run: the receipts PDF of the link. */
 const PDF_WINDOW = `client_id=${zenith}&id=${cafe}&startTime=2026-03-01&endTime=2026-03-02`;
 
@@ -113,6 +141,91 @@ async function scrape(metricsUrl: string): Promise<Map<string, number>> {
   );
 }
 
+/** The interval of a schedule made by cronEvery (periodic.ts), in minutes; undefined for another cron. */
+function intervalOf(cron: string): number | undefined {
+  for (let minutes = 1; minutes <= 24 * 60; minutes += 1) {
+    if (isCronInterval(minutes) && cronEvery(minutes) === cron) return minutes;
+  }
+  return undefined;
+}
+
+/** Whether cronEvery(everyMinutes) ticks at `minute` (minutes since the epoch, UTC): its cron expression's rule. */
+function ticksAt(minute: number, everyMinutes: number): boolean {
+  const ofHour = minute % 60;
+  if (everyMinutes <= 60) return ofHour % everyMinutes === 0;
+  return ofHour === 0 && (Math.floor(minute / 60) % 24) % (everyMinutes / 60) === 0;
+}
+
+interface PeriodicQueue {
+  queue: string;
+  everyMinutes: number;
+  /** The ticks whose minute met the window: each may make one job. */
+  ticks: number;
+  /** Of them, those at least TICK_MADE_MS before the window's end: each has had the time to make its job. */
+  ticksPassed: number;
+  /** The queue's jobs, done or not, all made in the window (the database is the run's own). */
+  jobs: number;
+  /** The jobs by state: 'completed 3'. */
+  states: string;
+}
+
+/** pg-boss's own queue of the ticks to send (its timekeeper's `send-it`). */
+const SEND_IT_QUEUE = '__pgboss__send-it';
+
+/**
+ * When the first tick was sent, or a scheduled queue's first job made, by any instance (pg-boss's tables):
+ * no minute before it can have a job.
+ */
+async function firstPeriodicSend(): Promise<number | undefined> {
+  const { rows } = await primary.query<{ at: number | null }>(
+    `SELECT (extract(epoch FROM min(created_on)) * 1000)::float8 AS at
+     FROM (SELECT name, created_on FROM pgboss.job UNION ALL SELECT name, created_on FROM pgboss.archive) j
+     WHERE name = $1 OR name IN (SELECT name FROM pgboss.schedule)`,
+    [SEND_IT_QUEUE],
+  );
+  return rows[0]?.at ?? undefined;
+}
+
+/**
+ * Each scheduled queue's ticks in the window [from, to] and the jobs it got, from pg-boss's tables. A schedule's
+ * tick is sent while its minute lasts (pg-boss sends a tick due less than 60 s ago, once: its send-it job is a
+ * singleton of the minute), and the queue's job is made when that send-it job is worked, seconds later, perhaps in
+ * the next minute: so the jobs are counted against the ticks whose minute met the window (the minute the window
+ * began in, and each begun since), never by the minute they were made in.
+ */
+async function periodicJobs(from: number, to: number): Promise<PeriodicQueue[]> {
+  const { rows: schedules } = await primary.query<{ name: string; cron: string }>(
+    'SELECT name, cron FROM pgboss.schedule ORDER BY name',
+  );
+  const { rows: jobs } = await primary.query<{ name: string; state: string; n: number }>(
+    `SELECT name, state::text AS state, count(*)::int AS n
+     FROM (SELECT name, state FROM pgboss.job UNION ALL SELECT name, state FROM pgboss.archive) j
+     WHERE name = ANY($1::text[])
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    [schedules.map((schedule) => schedule.name)],
+  );
+  return schedules.map(({ name, cron }) => {
+    const everyMinutes = intervalOf(cron);
+    if (everyMinutes === undefined) throw new Error(`${name}: a schedule this test does not count (${cron})`);
+    let ticks = 0;
+    let ticksPassed = 0;
+    for (let minute = Math.floor(from / MINUTE); minute <= Math.floor(to / MINUTE); minute += 1) {
+      if (!ticksAt(minute, everyMinutes)) continue;
+      ticks += 1;
+      if (minute * MINUTE + TICK_MADE_MS <= to) ticksPassed += 1;
+    }
+    const own = jobs.filter((row) => row.name === name);
+    return {
+      queue: name,
+      everyMinutes,
+      ticks,
+      ticksPassed,
+      jobs: own.reduce((sum, row) => sum + row.n, 0),
+      states: own.map((row) => `${row.state} ${row.n}`).join(', ') || 'none',
+    };
+  });
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
@@ -156,6 +269,8 @@ let primary: Pool;
 let nginx: Nginx | undefined;
 let deviceKey: string;
 const instances: Instance[] = [];
+/** When the first instance was started: no periodic job can be made before. */
+let instancesStarted = 0;
 
 async function startInstance(instance: Instance): Promise<number> {
   const started = Date.now();
@@ -174,7 +289,7 @@ async function startInstance(instance: Instance): Promise<number> {
       DATABASE_READ_POOL_SIZE: '4',
       SHUTDOWN_TIMEOUT_SECONDS: '5',
       VOID_ALERTS_EVERY_MINUTES: '0',
-      DAILY_SUMMARY_EVERY_MINUTES: '0',
+      ...EVERY_MINUTE,
     },
     timeoutMs: 120_000,
   });
@@ -221,6 +336,7 @@ beforeAll(async () => {
     });
   }
   const started = Date.now();
+  instancesStarted = started;
   await Promise.all(instances.map(startInstance));
   say(`${INSTANCES} instances up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   nginx = await startNginx({
@@ -484,5 +600,36 @@ describe('three instances behind nginx, on a primary and a streaming replica', (
         `${settingsSaved} settings saved; replica lag observed at most ${maxLagSeconds.toFixed(2)} s`,
     );
     for (const figure of figures) say(figure);
+
+    // --- The periodic jobs of the three instances (two of them killed and started again meanwhile): at most one job
+    // a tick, and at least one over the ticks passed, from the first tick sent (an earlier minute, before any
+    // instance's pg-boss started, would be a tick without a job that hides a tick with two). A run shorter than
+    // two minute ticks waits for the second one.
+    const periodicFrom = (await firstPeriodicSend()) ?? instancesStarted;
+    const secondTickMade = (Math.floor(periodicFrom / MINUTE) + 1) * MINUTE + TICK_MADE_MS;
+    const waited = Math.max(0, secondTickMade - Date.now());
+    await sleep(waited);
+    const periodicTo = Date.now();
+    const periodic = await periodicJobs(periodicFrom, periodicTo);
+    const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+    say(
+      `periodic jobs from the first tick sent to the end of the run, ${clock(periodicFrom)} to ${clock(periodicTo)} ` +
+        `UTC (${((periodicTo - periodicFrom) / 1000).toFixed(0)} s, ${(waited / 1000).toFixed(0)} s of it waited for ` +
+        `the second minute tick; instances started at ${clock(instancesStarted)}):`,
+    );
+    for (const queue of periodic) {
+      say(
+        `  ${queue.queue} (every ${queue.everyMinutes} min): ${queue.ticks} ticks (${queue.ticksPassed} passed), ` +
+          `${queue.jobs} jobs made (${queue.states})`,
+      );
+    }
+    const everyMinute = periodic.filter((queue) => queue.everyMinutes === 1).map((queue) => queue.queue);
+    expect(everyMinute).toEqual(expect.arrayContaining(EVERY_MINUTE_QUEUES));
+    for (const queue of periodic) {
+      expect(queue.jobs, `${queue.queue}: more jobs than ticks`).toBeLessThanOrEqual(queue.ticks);
+      if (queue.everyMinutes === 1) expect(queue.ticksPassed).toBeGreaterThanOrEqual(2);
+      if (queue.ticksPassed > 0)
+        expect(queue.jobs, `${queue.queue}: no job in ${queue.ticksPassed} ticks`).toBeGreaterThan(0);
+    }
   }, 300_000);
 });
