@@ -37,6 +37,11 @@ describe('prepared statements of a request pool', () => {
       expect((await pool.query<{ sum: number }>(statement(1), [i])).rows).toEqual([{ sum: i + 1 }]);
     }
     expect(await prepared(pool)).toEqual([{ statement: statement(1), plans: 7 }]);
+    // Each call planned for its own values, never a generic plan.
+    const { rows } = await pool.query<{ generic: number }>(
+      'SELECT generic_plans::int AS generic FROM pg_prepared_statements',
+    );
+    expect(rows).toEqual([{ generic: 0 }]);
   });
 
   it('keeps at most its size, deallocating the statement used least recently, and prepares it again when asked', async () => {
