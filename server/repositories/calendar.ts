@@ -48,6 +48,24 @@ export async function calendarEntries(
   return rows;
 }
 
+/** The client's entries of the countries of `mallIds` that overlap the days, in calendarEntries' order. */
+export async function calendarEntriesOfMalls(
+  db: Queryable,
+  clientId: number,
+  mallIds: readonly number[],
+  start: string,
+  end: string,
+): Promise<CalendarEntry[]> {
+  const { rows } = await db.query<CalendarEntry>(
+    `SELECT ${ENTRY_COLUMNS} FROM calendar_entries
+     WHERE client_id = $1 AND country IN (SELECT country FROM malls WHERE client_id = $1 AND id = ANY($2::int[]))
+       AND start_date <= $4::date AND end_date >= $3::date
+     ORDER BY start_date, country, name, id`,
+    [clientId, mallIds, start, end],
+  );
+  return rows;
+}
+
 /** The client's entries of a country that overlap a calendar year. */
 export function calendarYear(db: Queryable, clientId: number, country: string, year: number) {
   return calendarEntries(db, clientId, [country], `${year}-01-01`, `${year}-12-31`);

@@ -2,7 +2,7 @@ import type { FestivalDays } from '../../src/domain/comparisons.js';
 import { daysInRange, earlierDay } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
-import { calendarEntries } from './calendar.js';
+import { calendarEntriesOfMalls } from './calendar.js';
 import {
   type MallDays,
   mallDaysFilter,
@@ -139,18 +139,15 @@ export async function festivalsByCountry(
   mallIds: readonly number[],
   range: { start: string; end: string },
 ): Promise<{ country: string; mallIds: number[]; festivals: FestivalDays[] }[]> {
-  const { rows } = await db.query<{ country: string; mall_ids: number[] }>(
-    `SELECT country, array_agg(id ORDER BY id) AS mall_ids FROM malls
-     WHERE client_id = $1 AND id = ANY($2::int[]) GROUP BY country ORDER BY country`,
-    [clientId, mallIds],
-  );
-  const entries = await calendarEntries(
-    db,
-    clientId,
-    rows.map((row) => row.country),
-    range.start,
-    range.end,
-  );
+  // The malls' countries and their calendars at once.
+  const [{ rows }, entries] = await Promise.all([
+    db.query<{ country: string; mall_ids: number[] }>(
+      `SELECT country, array_agg(id ORDER BY id) AS mall_ids FROM malls
+       WHERE client_id = $1 AND id = ANY($2::int[]) GROUP BY country ORDER BY country`,
+      [clientId, mallIds],
+    ),
+    calendarEntriesOfMalls(db, clientId, mallIds, range.start, range.end),
+  ]);
   return rows.map((row) => ({
     country: row.country,
     mallIds: row.mall_ids,
