@@ -23,7 +23,7 @@ export interface Config {
   databasePoolSize: number;
   /**
    * Prepared statements each connection of the request and replica pools keeps (DATABASE_STATEMENT_CACHE, default
-   * 100; 0 for none, e.g. behind a pooler in transaction mode): server/db/statementCache.ts.
+   * 50; 0 for none, e.g. behind a pooler in transaction mode): server/db/statementCache.ts.
    */
   databaseStatementCache: number;
   /**
@@ -332,7 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     embeddedPgPort: intFrom(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
-    databaseStatementCache: intFrom(env, 'DATABASE_STATEMENT_CACHE', 100, 0, 10_000),
+    databaseStatementCache: intFrom(env, 'DATABASE_STATEMENT_CACHE', 50, 0, 10_000),
     databaseReadUrls: readUrlsFrom(env),
     replicaMaxLagSeconds: intFrom(env, 'REPLICA_MAX_LAG_SECONDS', 5, 1, 3600),
     databaseReadPoolSize: intFrom(env, 'DATABASE_READ_POOL_SIZE', 10, 1, 500),
