@@ -82,16 +82,16 @@ export async function likeForLikeOutlets(
   const client = params.add(scope.clientId, '::int');
   const silence = params.add(LIKE_FOR_LIKE_SILENCE_DAYS, '::int');
   const outlets = 'r.outlet_id = ANY(ARRAY(SELECT id FROM scope))';
-  // The outlets trading through a period of more than LIKE_FOR_LIKE_SILENCE_DAYS days: one of their trading runs
+  // An outlet trading through a period of more than LIKE_FOR_LIKE_SILENCE_DAYS days: one of its trading runs
   // (outlet_trading_runs: trading days no more than that many days without a sale apart) meets the period and
   // reaches from within that many days of its start to within that many days of its end. A run that meets so long a
-  // period has a sale in it (no gap that long), and holds all its sales (two runs are further apart).
+  // period has a sale in it (no gap that long), and holds all its sales (two runs are further apart). Read in the one
+  // pass over the outlets' runs that also finds their first sale.
   const steadyByRuns = ({ start, end }: { start: string; end: string }) => {
     const s = params.add(start, '::date');
     const e = params.add(end, '::date');
-    return `SELECT r.outlet_id FROM outlet_trading_runs r
-      WHERE r.client_id = ${client} AND ${outlets} AND r.start_day <= ${e} AND r.end_day >= ${s}
-        AND r.start_day <= ${s} + ${silence} AND r.end_day >= ${e} - ${silence}`;
+    return `coalesce(bool_or(r.start_day <= ${e} AND r.end_day >= ${s}
+        AND r.start_day <= ${s} + ${silence} AND r.end_day >= ${e} - ${silence}), false)`;
   };
   // A shorter period from its days: each trading day's gap to the next (or to the day after the end), and the gap
   // from the day before the start to the first, at most LIKE_FOR_LIKE_SILENCE_DAYS. The index gives each outlet's
@@ -99,24 +99,25 @@ export async function likeForLikeOutlets(
   const steadyByDays = ({ start, end }: { start: string; end: string }) => {
     const s = params.add(start, '::date');
     const e = params.add(end, '::date');
-    return `SELECT outlet_id FROM (
+    return `o.id IN (SELECT outlet_id FROM (
         SELECT r.outlet_id, r.local_day,
           coalesce(lead(r.local_day) OVER (PARTITION BY r.outlet_id ORDER BY r.local_day), ${e} + 1) - r.local_day - 1 AS gap
         FROM rollup_outlet_daily r
         WHERE r.client_id = ${client} AND ${outlets} AND r.local_day BETWEEN ${s} AND ${e} AND r.transactions > 0
-      ) x GROUP BY outlet_id HAVING max(gap) <= ${silence} AND min(local_day) - ${s} <= ${silence}`;
+      ) x GROUP BY outlet_id HAVING max(gap) <= ${silence} AND min(local_day) - ${s} <= ${silence})`;
   };
   const steady = (period: { start: string; end: string }) =>
     daysInRange(period.start, period.end) > LIKE_FOR_LIKE_SILENCE_DAYS ? steadyByRuns(period) : steadyByDays(period);
   const [a, b] = periods;
   const first = params.add(earlierDay(a.start, b.start), '::date');
   const { rows } = await db.query<{ id: number; kept: boolean }>(
-    `WITH ${cte}
-     SELECT o.id,
-       coalesce((SELECT min(r.start_day) FROM outlet_trading_runs r
-                 WHERE r.client_id = ${client} AND r.outlet_id = o.id) <= ${first}, false)
-         AND o.id IN (${steady(a)}) AND o.id IN (${steady(b)}) AS kept
-     FROM scope o ORDER BY o.id`,
+    `WITH ${cte},
+     runs AS MATERIALIZED (
+       SELECT r.outlet_id, r.start_day, r.end_day FROM outlet_trading_runs r WHERE r.client_id = ${client} AND ${outlets}
+     )
+     SELECT o.id, coalesce(min(r.start_day) <= ${first}, false) AND ${steady(a)} AND ${steady(b)} AS kept
+     FROM scope o LEFT JOIN runs r ON r.outlet_id = o.id
+     GROUP BY o.id ORDER BY o.id`,
     params.values,
   );
   return {
