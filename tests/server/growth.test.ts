@@ -187,6 +187,7 @@ describe('GET /api/mall_report/growth', () => {
         current: { amount: number; count: number; gmv: number };
         daily: { date: string; amount: number | null }[];
         outlets: { outlet_id: number; amount: number }[];
+        comparison: { like_for_like: { kept: number; left_out: number } | null };
       };
     };
     const all = await read(agents.operator, false);
@@ -199,9 +200,12 @@ describe('GET /api/mall_report/growth', () => {
     expect(kept.current).toMatchObject({ amount: 30, count: 1, gmv: 100 });
     expect(kept.daily.find((day) => day.date === '2026-03-05')?.amount).toBe(0);
     expect(kept.outlets.map((row) => [row.outlet_id, row.amount])).toEqual([[cafe, 30]]);
+    expect(kept.comparison.like_for_like).toEqual({ kept: 1, left_out: 1 });
+    expect(all.comparison.like_for_like).toBeNull();
     // The tenant sees the boutique alone, which opened this week: nothing is left to compare
     const tenant = await read(agents.tenant, true);
     expect(tenant.current).toMatchObject({ amount: 0, count: 0, gmv: 0 });
+    expect(tenant.comparison.like_for_like).toEqual({ kept: 0, left_out: 1 });
   });
 
   it('says a side without any sale has no data, rather than a zero', async () => {
