@@ -1,5 +1,6 @@
 /**
- * Mall report latency: every mall report call the Shopper Connect pages make, over real HTTP on loopback, on a
+ * Mall report latency: every mall report call the Shopper Connect pages make, over real HTTP on loopback (each
+ * timed from the request until its whole answer has arrived; the timing client does not parse it), on a
  * generated dataset of 3 malls with 100 outlets each (the demo world scaled up) and 26 months of receipts.
  *
  *   npx tsx tests/bench/mallReports.ts              (embedded PostgreSQL in a temp dir unless DATABASE_URL is set)
@@ -30,7 +31,7 @@ import type { WorldOptions } from '../../server/demo/world.js';
 import { createDatabase, databaseUrl, dropDatabase, freePort, withPostgres } from '../support/postgres.js';
 import { startServerProcess } from '../support/serverProcess.js';
 import { benchIngestionOf } from './demoData.js';
-import { signInForBench } from './session.js';
+import { answerTimerForBench, signInForBench } from './session.js';
 import { printRow, timeCalls } from './stats.js';
 import { printStorage } from './storage.js';
 
@@ -218,6 +219,8 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
         `rollups: ${w.outletDays.toLocaleString('en-US')} outlet days, ${w.mallDays.toLocaleString('en-US')} mall days`,
     );
     const get = await signInForBench(address, 'admin@demo.mall');
+    // Each call timed until its whole answer has arrived (not parsed).
+    const answer = await answerTimerForBench(address, 'admin@demo.mall');
     const clients = (await get('/clients')) as { id: number; name: string }[];
     for (const client of clients) {
       const malls = (await get(`/malls?client_id=${client.id}`)) as { id: number; name: string }[];
@@ -239,12 +242,7 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
         ...outletReportCalls(client.id, outlet.id),
       ]) {
         if (only && !only.test(label)) continue;
-        const times = await timeCalls(
-          async () => {
-            await get(pathAndQuery);
-          },
-          Number(process.env.BENCH_COUNT ?? count),
-        );
+        const times = await timeCalls(() => answer(pathAndQuery), Number(process.env.BENCH_COUNT ?? count));
         printRow(label, times);
       }
     }

@@ -35,3 +35,16 @@ export async function signInForBench(address: string, username: string): Promise
     return response.json() as Promise<unknown>;
   };
 }
+
+/**
+ * A GET for timing an answer: resolves once the whole body of a 200 answer has arrived (its bytes, not parsed: the
+ * time a server takes to answer, without the timing client's own JSON parsing), throws on any other status.
+ */
+export async function answerTimerForBench(address: string, username: string): Promise<(path: string) => Promise<void>> {
+  const cookie = await signIn(address, username);
+  return async (pathAndQuery) => {
+    const response = await fetch(`${address}${pathAndQuery}`, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+}
