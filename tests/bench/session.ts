@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 
 /** A GET that returns the parsed JSON of a 200 answer and throws on any other status. */
@@ -42,9 +43,19 @@ export async function signInForBench(address: string, username: string): Promise
  */
 export async function answerTimerForBench(address: string, username: string): Promise<(path: string) => Promise<void>> {
   const cookie = await signIn(address, username);
-  return async (pathAndQuery) => {
-    const response = await fetch(`${address}${pathAndQuery}`, { headers: { cookie } });
-    if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
-    await response.arrayBuffer();
-  };
+  // node:http on one kept-alive connection: a lighter client than fetch, whose own work is inside the timings.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return (pathAndQuery) =>
+    new Promise<void>((resolve, reject) => {
+      const request = http.get(`${address}${pathAndQuery}`, { agent, headers: { cookie } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          if (response.statusCode === 200) resolve();
+          else reject(new Error(`${pathAndQuery}: ${response.statusCode} ${Buffer.concat(chunks).toString()}`));
+        });
+      });
+      request.on('error', reject);
+    });
 }
