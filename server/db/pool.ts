@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { cacheStatements } from './statementCache.js';
+import { cacheStatements, planningEachCall } from './statementCache.js';
 
 // numeric (money) and bigint come back as JavaScript numbers; money fits comfortably in a double.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
@@ -23,7 +23,7 @@ export interface PoolLimits {
 
 export function createPool(url: string, max = 10, limits: PoolLimits = {}): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: limits.statementCache ? planningEachCall(url) : url,
     max,
     ...(limits.statementTimeoutMs === undefined ? {} : { statement_timeout: limits.statementTimeoutMs }),
     ...(limits.connectionWaitMs === undefined ? {} : { connectionTimeoutMillis: limits.connectionWaitMs }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../server/db/pool.js';
+import { planningEachCall } from '../../server/db/statementCache.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
 
 let db: TestDatabase;
@@ -84,5 +85,14 @@ describe('prepared statements of a request pool', () => {
     const some = poolKeeping(10);
     await some.query('SELECT 1 AS one');
     expect(await prepared(some)).toEqual([]);
+  });
+
+  it('plans each call by a startup option of the connection, keeping the options a URL has', () => {
+    expect(planningEachCall('postgres://u:p%40ss@db.example:5432/mall')).toBe(
+      'postgres://u:p%40ss@db.example:5432/mall?options=-c+plan_cache_mode%3Dforce_custom_plan',
+    );
+    const kept = new URL(planningEachCall('postgres://db/mall?options=-c%20search_path%3Dpublic&sslmode=require'));
+    expect(kept.searchParams.get('options')).toBe('-c search_path=public -c plan_cache_mode=force_custom_plan');
+    expect(kept.searchParams.get('sslmode')).toBe('require');
   });
 });
