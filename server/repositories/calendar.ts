@@ -30,7 +30,7 @@ const ENTRY_COLUMNS = `id, country, to_char(start_date, 'YYYY-MM-DD') AS start_d
 
 /**
  * The client's entries of `countries` that overlap `start`..`end` (days, both included), by first day, then
- * country and name. The comparisons aligned on festivals read the calendar through this.
+ * country and name.
  */
 export async function calendarEntries(
   db: Queryable,
@@ -48,24 +48,6 @@ export async function calendarEntries(
   return rows;
 }
 
-/** The client's entries of the countries of `mallIds` that overlap the days, in calendarEntries' order. */
-export async function calendarEntriesOfMalls(
-  db: Queryable,
-  clientId: number,
-  mallIds: readonly number[],
-  start: string,
-  end: string,
-): Promise<CalendarEntry[]> {
-  const { rows } = await db.query<CalendarEntry>(
-    `SELECT ${ENTRY_COLUMNS} FROM calendar_entries
-     WHERE client_id = $1 AND country IN (SELECT country FROM malls WHERE client_id = $1 AND id = ANY($2::int[]))
-       AND start_date <= $4::date AND end_date >= $3::date
-     ORDER BY start_date, country, name, id`,
-    [clientId, mallIds, start, end],
-  );
-  return rows;
-}
-
 /** The client's entries of a country that overlap a calendar year. */
 export function calendarYear(db: Queryable, clientId: number, country: string, year: number) {
   return calendarEntries(db, clientId, [country], `${year}-01-01`, `${year}-12-31`);
@@ -78,7 +60,7 @@ export function calendarYear(db: Queryable, clientId: number, country: string, y
 export async function mallHolidays(
   db: Queryable,
   clientId: number,
-  mallIds: number[],
+  mallIds: readonly number[],
   start: string,
   end: string,
 ): Promise<MallHoliday[]> {

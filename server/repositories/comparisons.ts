@@ -2,7 +2,7 @@ import type { FestivalDays } from '../../src/domain/comparisons.js';
 import { daysInRange, earlierDay } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
-import { calendarEntriesOfMalls } from './calendar.js';
+import { mallHolidays } from './calendar.js';
 import {
   type MallDays,
   mallDaysFilter,
@@ -132,7 +132,7 @@ export const LAST_YEAR_LOOKBACK_DAYS = 430;
 
 /**
  * The selected malls of each country, with the festivals of the client's calendar for that country in the days
- * (calendarEntries: the calendar as the Calendar page keeps it).
+ * (mallHolidays: the calendar as the Calendar page keeps it).
  */
 export async function festivalsByCountry(
   db: Queryable,
@@ -140,14 +140,14 @@ export async function festivalsByCountry(
   mallIds: readonly number[],
   range: { start: string; end: string },
 ): Promise<{ country: string; mallIds: number[]; festivals: FestivalDays[] }[]> {
-  // The malls' countries and their calendars at once.
+  // The malls' countries and their calendars (the time charts' holidays of those malls) at once.
   const [{ rows }, entries] = await Promise.all([
     db.query<{ country: string; mall_ids: number[] }>(
       `SELECT country, array_agg(id ORDER BY id) AS mall_ids FROM malls
        WHERE client_id = $1 AND id = ANY($2::int[]) GROUP BY country ORDER BY country`,
       [clientId, mallIds],
     ),
-    calendarEntriesOfMalls(db, clientId, mallIds, range.start, range.end),
+    mallHolidays(db, clientId, mallIds, range.start, range.end),
   ]);
   return rows.map((row) => ({
     country: row.country,

@@ -484,6 +484,28 @@ function periodOf(bucket: TimeRange, day: string, hour: number): string {
   return addDays(day, 1 - isoWeekday(day));
 }
 
+/** The running totals before each hour of the range's filter and after its last: hour h is bounds[h + 1] − bounds[h]. */
+const hourBounds = (range: ReportRange) =>
+  Array.from({ length: range.endHour - range.startHour + 2 }, (_, i) => range.startHour + i);
+
+/**
+ * SQL of a measure's running totals at `bounds` (hourBounds) as one comma-separated text, cheaper to send and read
+ * than an array: `column` gives the total at hour k (a column, or its sum).
+ */
+const runningTotalsText = (bounds: readonly number[], column: (k: number) => string) =>
+  `concat_ws(',', ${bounds.map((k) => (k === 0 ? '0' : column(k))).join(', ')})`;
+
+/**
+ * The hours of a runningTotalsText (0 for every hour when there is none): hour i is the i-th difference. Running
+ * totals of cents and counts are whole numbers well inside a double's exact range; only money times a rate needs
+ * exact integers (bigint).
+ */
+function hoursOf(totals: string | null | undefined): (i: number) => number {
+  if (!totals) return () => 0;
+  const sums = totals.split(',').map(Number);
+  return (i) => (sums[i + 1] ?? 0) - (sums[i] ?? 0);
+}
+
 /**
  * The exact figures of each day with sales, one a unit (an hour of the filter, or the day: `width` 1), keyed by day.
  * SQL gives the hours' running totals (hourColumns.ts) in whole cents and counts with the rate as exact decimal text:
@@ -500,21 +522,18 @@ async function hourFigures(
   const params = new SqlParams();
   const cte = scopeCte(params, scope, range);
   const source = rollupSource(params, scope, range, 'mall', true);
-  // The running totals before each hour of the filter and after its last: hour h is bounds[h + 1] − bounds[h].
-  const bounds = Array.from({ length: range.endHour - range.startHour + 2 }, (_, i) => range.startHour + i);
+  const bounds = hourBounds(range);
   const measures: SalesMeasure[] = members ? [...SALES_HOUR_MEASURES] : ['gmv', 'transactions'];
   // Rows are summed by day and currency (one rate), unless they are mall rows of no more malls than currencies: then
   // a sum a column and row would cost more than reading the rows as they are.
   const currencies = (scope.convert?.from.length ?? 0) + 1;
   const grouped = source.level === 'outlet' || scope.mallIds === undefined || scope.mallIds.length > currencies;
   const column = (measure: SalesMeasure, k: number) => (grouped ? `sum(r.${measure}_h${k})` : `r.${measure}_h${k}`);
-  const totals = (measure: SalesMeasure) =>
-    `concat_ws(',', ${bounds.map((k) => (k === 0 ? '0' : column(measure, k))).join(', ')}) AS ${measure}`;
+  const totals = (measure: SalesMeasure) => `${runningTotalsText(bounds, (k) => column(measure, k))} AS ${measure}`;
   const currency =
     grouped && scope.convert?.from.length
       ? byConvertedCurrency(params, scope.convert.from, source.level, String, '-1')
       : '0';
-  // Each measure's totals as one comma-separated text: cheaper to read than an array.
   const { rows } = await db.query<{ day: string; rate: string } & Partial<Record<SalesMeasure, string>>>(
     `WITH ${cte}
      SELECT to_char(r.local_day, 'YYYY-MM-DD') AS day, ${grouped ? `max(${source.rate})` : source.rate}::text AS rate,
@@ -524,19 +543,13 @@ async function hourFigures(
   );
   const width = bounds.length - 1;
   const days = new Map<string, UnitFigures[]>();
-  // Running totals of cents and counts are whole numbers well inside a double's exact range; only money times a
-  // rate needs exact integers (bigint).
-  const hourly = (totals: string | undefined) => {
-    const sums = (totals ?? '').split(',').map(Number);
-    return (i: number) => (totals ? (sums[i + 1] ?? 0) - (sums[i] ?? 0) : 0);
-  };
   for (const row of rows) {
     const rate = exactCents(row.rate);
     const [gmv, transactions, memberGmv, memberTransactions] = [
-      hourly(row.gmv),
-      hourly(row.transactions),
-      hourly(row.member_gmv),
-      hourly(row.member_transactions),
+      hoursOf(row.gmv),
+      hoursOf(row.transactions),
+      hoursOf(row.member_gmv),
+      hoursOf(row.member_transactions),
     ];
     let cells = days.get(row.day);
     if (!cells) {
@@ -640,11 +653,8 @@ async function periodHours(
   // Grouped by the period's first day, formatted once a group.
   const start = bucket === 'monthly' ? `date_trunc('month', r.local_day)` : `date_trunc('week', r.local_day)`;
   const period = `to_char(${start}, '${bucket === 'monthly' ? 'YYYY-MM' : 'YYYY-MM-DD'}')`;
-  // The running totals before each hour of the filter and after its last: hour h is bounds[h + 1] − bounds[h].
-  const bounds = Array.from({ length: range.endHour - range.startHour + 2 }, (_, i) => range.startHour + i);
-  // Each measure's totals as one comma-separated text: cheaper to send and read than an array.
-  const totals = (measure: 'gmv' | 'transactions') =>
-    `concat_ws(',', ${bounds.map((k) => (k === 0 ? '0' : `sum(r.${measure}_h${k})`)).join(', ')})`;
+  const bounds = hourBounds(range);
+  const totals = (measure: 'gmv' | 'transactions') => runningTotalsText(bounds, (k) => `sum(r.${measure}_h${k})`);
   const convert = source.rate !== '1' && scope.convert ? scope.convert : undefined;
   // A converted report's rows of one month and currency share one rate: a mall's rows (one currency), or the
   // outlets' rows by currency.
@@ -671,24 +681,22 @@ async function periodHours(
       sums = { g: Array.from({ length: width }, () => 0n), t: Array.from({ length: width }, () => 0) };
       found.set(row.period, sums);
     }
-    // Running totals of cents and counts: whole numbers well inside a double's exact range (as in hourFigures).
     const rate = convert ? exactCents(row.rate) : 1n;
-    const g = row.g.split(',').map(Number);
-    const t = row.t.split(',').map(Number);
+    const [gmv, transactions] = [hoursOf(row.g), hoursOf(row.t)];
     for (let i = 0; i < width; i++) {
-      const cents = (g[i + 1] ?? 0) - (g[i] ?? 0);
-      if (cents !== 0) sums.g[i] = (sums.g[i] ?? 0n) + (convert ? BigInt(cents) * rate : BigInt(cents));
-      sums.t[i] = (sums.t[i] ?? 0) + (t[i + 1] ?? 0) - (t[i] ?? 0);
+      const cents = gmv(i);
+      if (cents !== 0) sums.g[i] = (sums.g[i] ?? 0n) + BigInt(cents) * rate;
+      sums.t[i] = (sums.t[i] ?? 0) + transactions(i);
     }
   }
-  const labels = eachDay(range.start, range.end).map((day) => periodOf(bucket, day, 0));
-  // Converted: each period's cents, the sum of its days' cents (dayFigures answers every day of the range, in order).
+  // Each day's period, worked out once; converted, each period's cents are the sum of its days' cents.
+  const periodOfDay = new Map(eachDay(range.start, range.end).map((day) => [day, periodOf(bucket, day, 0)]));
   const periodCents = new Map<string, bigint>();
-  (days ?? []).forEach((day, index) => {
-    const label = labels[index] ?? periodOf(bucket, day.date, 0);
+  for (const day of days ?? []) {
+    const label = periodOfDay.get(day.date) ?? periodOf(bucket, day.date, 0);
     periodCents.set(label, (periodCents.get(label) ?? 0n) + day.gmv);
-  });
-  const periods = [...new Set(labels)];
+  }
+  const periods = [...new Set(periodOfDay.values())];
   return periods.flatMap((label) => {
     const sums = found.get(label);
     const cents = sums && convert ? apportion(sums.g, periodCents.get(label) ?? 0n) : sums?.g;
