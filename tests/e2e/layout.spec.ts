@@ -54,12 +54,19 @@ for (const device of DEVICES) {
       test('a collapsed sidebar opens a group as a sub-menu on hover', async ({ page }) => {
         await openAs(page, 'operator@demo.mall');
         await page.getByTestId('sidebar-toggle').click();
-        // Hovered only once collapsed: hovered while the sidebar still narrows, the pointer can end off the group.
         await expect(page.getByTestId('app-layout')).toHaveAttribute('data-sidebar', 'closed');
-        await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
-        await page.getByTestId('nav-group-/tenant-connect').hover();
+        const sidebar = page.getByTestId('sidebar');
+        await expect(sidebar).toHaveAttribute('data-collapsed', 'true');
+        // The attribute changes at once, the width over 0.28 s: hovered mid-way, the group slides from under the
+        // pointer and its sub-menu never opens.
+        await expect.poll(() => sidebar.evaluate((element) => getComputedStyle(element).width)).toBe('54px');
         const item = page.getByRole('menuitem', { name: 'GTO Review', exact: true });
-        await expect(item).toBeVisible();
+        // A re-render while the page loads can close the popover just opened: the pointer leaves and comes back.
+        await expect(async () => {
+          await page.mouse.move(700, 450);
+          await page.getByTestId('nav-group-/tenant-connect').hover();
+          await expect(item).toBeVisible({ timeout: 2_000 });
+        }).toPass({ timeout: 15_000 });
         await item.click();
         await expect(page).toHaveURL(/\/tenant-connect\/gto-review\?client=/);
         await expect(page.getByTestId('page-title')).toHaveText('GTO Review');
