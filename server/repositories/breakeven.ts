@@ -35,16 +35,15 @@ export async function breakevenRows(
   const department = params.add(options.department, '::text');
   const gst = options.includeGst ? '1' : '(1 + s.gst_percent / 100)';
   const { rows } = await db.query<BreakevenRow & { month_open: boolean }>(
-    `WITH scope AS MATERIALIZED (
-       SELECT o.id, o.name, o.mall_id, m.name AS mall_name, o.currency, m.gst_percent,
-              (now() AT TIME ZONE m.time_zone)::date AS today
+    `WITH bounds AS (SELECT ${month} AS first, (${month} + interval '1 month' - interval '1 day')::date AS last),
+     scope AS MATERIALIZED (
+       SELECT o.id, o.name, o.mall_id, m.name AS mall_name, o.currency, m.gst_percent, d.today,
+              d.today BETWEEN b.first AND b.last AS open
        FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
+       CROSS JOIN LATERAL (SELECT (now() AT TIME ZONE m.time_zone)::date AS today) d, bounds b
        WHERE ${conditions.join(' AND ')}
      ),
-     bounds AS (SELECT ${month} AS first, (${month} + interval '1 month' - interval '1 day')::date AS last),
-     open AS MATERIALIZED (
-       SELECT s.id, s.today FROM scope s, bounds b WHERE s.today BETWEEN b.first AND b.last
-     ),
+     open AS MATERIALIZED (SELECT id, today FROM scope WHERE open),
      -- The days of the outlets whose month is open (with the four weeks before their today); a closed month is one
      -- row an outlet (rollup_outlet_month_hours, in cents).
      sales AS MATERIALIZED (
@@ -54,43 +53,54 @@ export async function breakevenRows(
      ),
      month_sales AS (
        SELECT x.outlet_id, sum(x.gmv) AS gto,
-              sum(x.gmv) FILTER (WHERE x.local_day < s.today) AS so_far
-       FROM sales x JOIN scope s ON s.id = x.outlet_id, bounds b
+              sum(x.gmv) FILTER (WHERE x.local_day < o.today) AS so_far
+       FROM sales x JOIN open o ON o.id = x.outlet_id, bounds b
        WHERE x.local_day BETWEEN b.first AND b.last
        GROUP BY 1
-       UNION ALL
-       SELECT r.outlet_id, r.gmv_h24 / 100.0, NULL FROM rollup_outlet_month_hours r, bounds b
-       WHERE r.client_id = ${client} AND r.month = b.first
-         AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope EXCEPT SELECT id FROM open))
      ),
      -- Each weekday's average over the four weeks before today (each weekday occurs four times; a day without
      -- sales has no rollup row and counts as zero).
      profile AS (
        SELECT x.outlet_id, extract(isodow FROM x.local_day)::int AS dow, sum(x.gmv) / 4 AS average
-       FROM sales x JOIN scope s ON s.id = x.outlet_id
-       WHERE x.outlet_id IN (SELECT id FROM open) AND x.local_day >= s.today - 28 AND x.local_day < s.today
+       FROM sales x JOIN open o ON o.id = x.outlet_id
+       WHERE x.local_day >= o.today - 28 AND x.local_day < o.today
        GROUP BY 1, 2
      ),
+     -- The days left of each weekday, from each today the scope's malls have (one per time zone, not per outlet).
      remaining AS (
-       SELECT s.id AS outlet_id, extract(isodow FROM d)::int AS dow, count(*) AS days
-       FROM scope s JOIN open USING (id), bounds b, generate_series(s.today, b.last, interval '1 day') d
+       SELECT t.today, extract(isodow FROM d)::int AS dow, count(*) AS days
+       FROM (SELECT DISTINCT today FROM open) t, bounds b, generate_series(t.today, b.last, interval '1 day') d
        GROUP BY 1, 2
      ),
      projection AS (
-       SELECT r.outlet_id, sum(r.days * coalesce(p.average, 0)) AS rest
-       FROM remaining r LEFT JOIN profile p ON p.outlet_id = r.outlet_id AND p.dow = r.dow
+       SELECT p.outlet_id, sum(r.days * p.average) AS rest
+       FROM profile p JOIN open o ON o.id = p.outlet_id JOIN remaining r ON r.today = o.today AND r.dow = p.dow
+       GROUP BY 1
+     ),
+     closed_sales AS (
+       SELECT r.outlet_id, r.gmv_h24 / 100.0 AS gto FROM rollup_outlet_month_hours r
+       WHERE r.client_id = ${client} AND r.month = ${month}
+         AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope WHERE NOT open))
+     ),
+     -- Each outlet's figures in one row: a grouping, not joins, since the planner cannot tell how many outlets each
+     -- part holds (a nested loop over parts it guessed at a few rows compared every pair: 40 ms for 1,000 outlets).
+     figures AS (
+       SELECT outlet_id, sum(gto) AS gto, sum(so_far) AS so_far, sum(rest) AS rest
+       FROM (
+         SELECT outlet_id, gto, so_far, NULL::numeric AS rest FROM month_sales
+         UNION ALL SELECT outlet_id, gto, NULL, NULL FROM closed_sales
+         UNION ALL SELECT outlet_id, NULL, NULL, rest FROM projection
+       ) parts
        GROUP BY 1
      ),
      rows AS (
        SELECT s.id AS outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name, s.currency,
-              round(coalesce(ms.gto, 0) / ${gst}, 2) AS gto,
+              round(coalesce(f.gto, 0) / ${gst}, 2) AS gto,
               t.target AS target,
-              CASE WHEN s.id IN (SELECT id FROM open)
-                   THEN round((coalesce(ms.so_far, 0) + coalesce(pr.rest, 0)) / ${gst}, 2) END AS projected,
-              s.id IN (SELECT id FROM open) AS month_open
+              CASE WHEN s.open THEN round((coalesce(f.so_far, 0) + coalesce(f.rest, 0)) / ${gst}, 2) END AS projected,
+              s.open AS month_open
        FROM scope s
-       LEFT JOIN month_sales ms ON ms.outlet_id = s.id
-       LEFT JOIN projection pr ON pr.outlet_id = s.id
+       LEFT JOIN figures f ON f.outlet_id = s.id
        LEFT JOIN breakeven_targets t ON t.client_id = ${client} AND t.outlet_id = s.id
          AND t.department = ${department} AND t.month = ${month}
      )
