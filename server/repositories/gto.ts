@@ -7,7 +7,8 @@ import { clientOutletCondition, type Visibility } from './lookup.js';
 /**
  * Monthly gross turnover (GTO): what tenants declare per day of a month (gto_submission_days, with the month's
  * total, who submitted it and when in gto_submissions), and the review of every outlet's month against the
- * sales captured from its receipts (rollup_outlet_daily: non-void receipts, the outlet's local days).
+ * sales captured from its receipts (rollup_outlet_daily: non-void receipts, the outlet's local days; the review reads
+ * their month's sum, rollup_outlet_monthly).
  */
 
 type Schemas = components['schemas'];
@@ -287,11 +288,10 @@ export async function gtoSummary(
        WHERE ${conditions.join(' AND ')}
      ),
      threshold AS (SELECT percent FROM rules),
+     -- The month's sum of the outlet's days (rollup_outlet_monthly is kept the sum of rollup_outlet_daily's).
      captured AS (
-       SELECT r.outlet_id, sum(r.gmv) AS sales FROM rollup_outlet_daily r
-       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))
-         AND r.local_day >= ${month} AND r.local_day < ${month} + interval '1 month'
-       GROUP BY 1
+       SELECT r.outlet_id, r.gmv AS sales FROM rollup_outlet_monthly r
+       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope)) AND r.month = ${month}
      ),
      rows AS (
        SELECT s.id AS outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name, to_char(${month}, 'YYYY-MM') AS month,
