@@ -656,12 +656,9 @@ async function periodHours(
   const bounds = hourBounds(range);
   const totals = (measure: 'gmv' | 'transactions') => runningTotalsText(bounds, (k) => `sum(r.${measure}_h${k})`);
   const convert = source.rate !== '1' && scope.convert ? scope.convert : undefined;
-  // A converted report's rows of one month and currency share one rate: a mall's rows (one currency), or the
-  // outlets' rows by currency.
+  // A converted report's rows of one month and currency share one rate: the malls' (or outlets') rows by currency.
   const byRate = convert
-    ? `${bucket === 'monthly' ? '' : `, date_trunc('month', r.local_day)`}, ${
-        source.level === 'mall' ? 'r.mall_id' : byConvertedCurrency(params, convert.from, source.level, String, '-1')
-      }`
+    ? `${bucket === 'monthly' ? '' : `, date_trunc('month', r.local_day)`}, ${byConvertedCurrency(params, convert.from, source.level, String, '-1')}`
     : '';
   const [{ rows }, days] = await Promise.all([
     db.query<{ period: string; rate: string | null; g: string; t: string }>(
