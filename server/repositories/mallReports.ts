@@ -359,7 +359,8 @@ function mallRows(params: SqlParams, scope: ReportScope, range: Pick<ReportRange
       FROM rollup_mall_day_hours d
       UNION ALL
       SELECT d.client_id, o.mall_id, d.local_day, ${columns.map((column) => `-d.${column} AS ${column}`).join(', ')}
-      FROM rollup_outlet_day_hours d JOIN outlets o ON o.client_id = d.client_id AND o.id = d.outlet_id
+      FROM rollup_outlet_day_hours d
+      JOIN outlets o ON o.client_id = d.client_id AND o.id = d.outlet_id AND o.id = ANY(${leftOut})
       WHERE d.client_id = ${client} AND d.outlet_id = ANY(${leftOut}) AND ${days})`;
 }
 
@@ -1166,7 +1167,7 @@ async function amountRowsByOutletDay(
  * The refund or voucher report's rows (amountReport) for a caller who sees whole malls: totals and days from the
  * malls' days (rollup_mall_daily), outlets from their whole months (rollup_outlet_monthly) and their other days
  * (rollup_outlet_daily); each row at its mall's or outlet's rate of its month, in exact decimals, so that the days
- * and the outlets sum to the same total.
+ * and the outlets sum to the same total. The days and the outlets are two statements run side by side.
  */
 async function amountRowsByMallDay(
   db: Queryable,
@@ -1175,16 +1176,8 @@ async function amountRowsByMallDay(
   compared: { span: Pick<ReportRange, 'start' | 'end'>; mallDays: readonly MallDays[] },
   kind: AmountKind,
 ): Promise<AmountReportRow[]> {
-  const params = new SqlParams();
   const both = wholeDaysOfBoth(range, compared.span);
-  const comparedDays = mallDaysFilter(params, compared.mallDays, 'mall');
-  const cte = scopeCte(params, scope, both);
-  const mallRate = rateOf(params, scope, both, 'mall');
-  const outletRate = rateOf(params, scope, both, 'outlet');
-  const client = params.add(scope.clientId, '::int');
   const { amount, count } = AMOUNT_COLUMNS[kind];
-  const within = (column: string, span: Pick<ReportRange, 'start' | 'end'>) =>
-    `r.${column} BETWEEN ${params.add(span.start, '::date')} AND ${params.add(span.end, '::date')}`;
   // The rows of `from` (a table aliased r and its WHERE) with their rate, worked out once a row (OFFSET 0 keeps the
   // planner from copying it into each amount), and their amounts in cents at that rate.
   const rated = (from: string, rate: string) =>
@@ -1192,68 +1185,101 @@ async function amountRowsByMallDay(
   const values = (rate: string) =>
     `${rate === '1' ? `(r.${amount} * 100)` : `(r.${amount} * 100 * r.rate)`} AS a, r.${count} AS c,
      ${rate === '1' ? '(r.gmv * 100)' : `(r.gmv * 100 * r.rate)`} AS g, r.transactions AS t`;
-  const malls = `r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope))`;
-  const outlets = `r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))`;
-  // With outlets left out (like-for-like), the malls' days less those outlets' days.
-  const leftOut = scope.leftOut?.length ? params.add(scope.leftOut, '::int[]') : undefined;
-  const mallDays = leftOut
-    ? `(SELECT r.client_id, r.mall_id, r.local_day, r.gmv, r.transactions, r.${amount}, r.${count} FROM rollup_mall_daily r
-        UNION ALL
-        SELECT d.client_id, o.mall_id, d.local_day, -d.gmv, -d.transactions, -d.${amount}, -d.${count}
-        FROM rollup_outlet_daily d JOIN outlets o ON o.client_id = d.client_id AND o.id = d.outlet_id
-        WHERE d.client_id = ${client} AND d.outlet_id = ANY(${leftOut}))`
-    : 'rollup_mall_daily';
-  const months = wholeMonthsOf(range);
-  const outletRows = [
-    ...(months
-      ? [
-          `SELECT r.outlet_id, ${values(outletRate)}
-           FROM ${rated(
-             `(SELECT r.*, r.month AS local_day FROM rollup_outlet_monthly r
-                 WHERE ${outlets} AND ${within('month', { start: months.first, end: months.last })}) r WHERE true`,
-             outletRate,
-           )}`,
-        ]
-      : []),
-    ...(months ? months.edges : [range]).map(
-      (span) =>
-        `SELECT r.outlet_id, ${values(outletRate)}
-         FROM ${rated(`rollup_outlet_daily r WHERE ${outlets} AND ${within('local_day', span)}`, outletRate)}`,
-    ),
-  ];
   const sums = `sum(a) AS a, sum(c) AS c, sum(g) AS g, sum(t) AS t, bool_or(t > 0 OR c > 0 OR g <> 0 OR a <> 0) AS seen`;
-  const { rows } = await db.query<AmountReportRow>(
-    `WITH ${comparedDays.ctes} ${cte},
-     days AS (
-       SELECT true AS current, r.local_day, ${values(mallRate)}
-       FROM ${rated(`${mallDays} r WHERE ${malls} AND ${within('local_day', range)}`, mallRate)}
-       UNION ALL
-       SELECT false, r.local_day, ${values(mallRate)}
-       FROM ${rated(
-         `${mallDays} r WHERE ${malls} AND ${within('local_day', compared.span)} AND ${comparedDays.filter}`,
-         mallRate,
-       )}
-     ),
-     day_sums AS (
-       SELECT current, local_day, sum(a) AS a, sum(c) AS c, sum(g) AS g, sum(t) AS t FROM days GROUP BY 1, 2
-     ),
-     x AS (
-       SELECT current, 0 AS grain, NULL::date AS local_day, NULL::int AS outlet_id, ${sums}
-       FROM day_sums GROUP BY current
-       UNION ALL
-       SELECT true, 1, local_day, NULL, ${sums} FROM day_sums WHERE current GROUP BY local_day
-       UNION ALL
-       SELECT true, 2, NULL, outlet_id, ${sums} FROM (${outletRows.join(' UNION ALL ')}) o
-       GROUP BY outlet_id HAVING sum(a) <> 0 OR sum(c) > 0
-     )
-     SELECT x.current, (ARRAY['total', 'day', 'outlet'])[x.grain + 1] AS grain,
-       to_char(x.local_day, 'YYYY-MM-DD') AS day, x.outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name,
-       ${exact('x.a')} AS amount, x.c::int AS count, ${exact('x.g')} AS gmv, x.t::int AS transactions, x.seen
-     FROM x LEFT JOIN scope s ON s.id = x.outlet_id
-     ORDER BY x.grain, lower(s.name), x.outlet_id, x.local_day`,
-    params.values,
-  );
-  return rows;
+  // Each part's rows as the report reads them; a part is one statement with parameters of its own.
+  const rowsOf = (params: SqlParams, ctes: string, x: string) =>
+    db.query<AmountReportRow>(
+      `WITH ${ctes} ${scopeCte(params, scope, both)}, ${x}
+       SELECT x.current, (ARRAY['total', 'day', 'outlet'])[x.grain + 1] AS grain,
+         to_char(x.local_day, 'YYYY-MM-DD') AS day, x.outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name,
+         ${exact('x.a')} AS amount, x.c::int AS count, ${exact('x.g')} AS gmv, x.t::int AS transactions, x.seen
+       FROM x LEFT JOIN scope s ON s.id = x.outlet_id
+       ORDER BY x.grain, lower(s.name), x.outlet_id, x.local_day`,
+      params.values,
+    );
+  const within = (params: SqlParams, column: string, span: Pick<ReportRange, 'start' | 'end'>) =>
+    `r.${column} BETWEEN ${params.add(span.start, '::date')} AND ${params.add(span.end, '::date')}`;
+
+  // The totals and the days, from the malls' days; with outlets left out (like-for-like), less those outlets' days.
+  const daysPart = () => {
+    const params = new SqlParams();
+    const comparedDays = mallDaysFilter(params, compared.mallDays, 'mall');
+    const mallRate = rateOf(params, scope, both, 'mall');
+    const client = params.add(scope.clientId, '::int');
+    const malls = `r.client_id = ${client} AND r.mall_id = ANY(ARRAY(SELECT DISTINCT mall_id FROM scope))`;
+    const leftOut = scope.leftOut?.length ? params.add(scope.leftOut, '::int[]') : undefined;
+    const mallDays = leftOut
+      ? `(SELECT r.client_id, r.mall_id, r.local_day, r.gmv, r.transactions, r.${amount}, r.${count} FROM rollup_mall_daily r
+          UNION ALL
+          SELECT d.client_id, o.mall_id, d.local_day, -d.gmv, -d.transactions, -d.${amount}, -d.${count}
+          FROM rollup_outlet_daily d
+          JOIN outlets o ON o.client_id = d.client_id AND o.id = d.outlet_id AND o.id = ANY(${leftOut})
+          WHERE d.client_id = ${client} AND d.outlet_id = ANY(${leftOut}))`
+      : 'rollup_mall_daily';
+    return rowsOf(
+      params,
+      comparedDays.ctes,
+      `days AS (
+         SELECT true AS current, r.local_day, ${values(mallRate)}
+         FROM ${rated(`${mallDays} r WHERE ${malls} AND ${within(params, 'local_day', range)}`, mallRate)}
+         UNION ALL
+         SELECT false, r.local_day, ${values(mallRate)}
+         FROM ${rated(
+           `${mallDays} r WHERE ${malls} AND ${within(params, 'local_day', compared.span)} AND ${comparedDays.filter}`,
+           mallRate,
+         )}
+       ),
+       day_sums AS (
+         SELECT current, local_day, sum(a) AS a, sum(c) AS c, sum(g) AS g, sum(t) AS t FROM days GROUP BY 1, 2
+       ),
+       x AS (
+         SELECT current, 0 AS grain, NULL::date AS local_day, NULL::int AS outlet_id, ${sums}
+         FROM day_sums GROUP BY current
+         UNION ALL
+         SELECT true, 1, local_day, NULL, ${sums} FROM day_sums WHERE current GROUP BY local_day
+       )`,
+    );
+  };
+
+  // The outlets, from their whole months (rollup_outlet_monthly) and their other days (rollup_outlet_daily).
+  const outletsPart = () => {
+    const params = new SqlParams();
+    const outletRate = rateOf(params, scope, both, 'outlet');
+    const client = params.add(scope.clientId, '::int');
+    const outlets = `r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope))`;
+    const months = wholeMonthsOf(range);
+    const outletRows = [
+      ...(months
+        ? [
+            `SELECT r.outlet_id, ${values(outletRate)}
+             FROM ${rated(
+               `(SELECT r.*, r.month AS local_day FROM rollup_outlet_monthly r
+                   WHERE ${outlets} AND ${within(params, 'month', { start: months.first, end: months.last })}) r WHERE true`,
+               outletRate,
+             )}`,
+          ]
+        : []),
+      ...(months ? months.edges : [range]).map(
+        (span) =>
+          `SELECT r.outlet_id, ${values(outletRate)}
+           FROM ${rated(`rollup_outlet_daily r WHERE ${outlets} AND ${within(params, 'local_day', span)}`, outletRate)}`,
+      ),
+    ];
+    return rowsOf(
+      params,
+      '',
+      `x AS (
+         SELECT true AS current, 2 AS grain, NULL::date AS local_day, outlet_id, ${sums}
+         FROM (${outletRows.join(' UNION ALL ')}) o
+         GROUP BY outlet_id HAVING sum(a) <> 0 OR sum(c) > 0
+       )`,
+    );
+  };
+
+  // Two statements side by side (each about half the work at a regional operator's size), in the order the one
+  // statement gave before: totals, days, outlets by name.
+  const [days, outlets] = await Promise.all([daysPart(), outletsPart()]);
+  return [...days.rows, ...outlets.rows];
 }
 
 /**
