@@ -7,7 +7,7 @@ import { clientOutletCondition, type Visibility } from './lookup.js';
 
 /**
  * Breakeven targets: each department's monthly target per outlet (breakeven_targets), against the outlet's GTO as
- * its receipts captured it (rollup_outlet_month_hours for a closed month, else rollup_outlet_daily), with or without its mall's GST, and while the month is open a
+ * its receipts captured it (rollup_outlet_monthly for a closed month, else rollup_outlet_daily), with or without its mall's GST, and while the month is open a
  * projection of the month's end from the same weekdays of the four weeks before the mall's today.
  */
 
@@ -45,7 +45,7 @@ export async function breakevenRows(
      ),
      open AS MATERIALIZED (SELECT id, today FROM scope WHERE open),
      -- The days of the outlets whose month is open (with the four weeks before their today); a closed month is one
-     -- row an outlet (rollup_outlet_month_hours, in cents).
+     -- row an outlet (rollup_outlet_monthly, the sum of its days).
      sales AS MATERIALIZED (
        SELECT r.outlet_id, r.local_day, r.gmv FROM rollup_outlet_daily r, bounds b
        WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM open))
@@ -78,7 +78,7 @@ export async function breakevenRows(
        GROUP BY 1
      ),
      closed_sales AS (
-       SELECT r.outlet_id, r.gmv_h24 / 100.0 AS gto FROM rollup_outlet_month_hours r
+       SELECT r.outlet_id, r.gmv AS gto FROM rollup_outlet_monthly r
        WHERE r.client_id = ${client} AND r.month = ${month}
          AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope WHERE NOT open))
      ),
