@@ -1,5 +1,6 @@
 import type { components } from '../../src/api/schema.js';
 import { bandPosition, type OccupancyBand, occupancyCostRatio, salesPerSqm } from '../../src/domain/leases.js';
+import { compareNames } from '../../src/domain/reports.js';
 import type { Queryable } from '../db/pool.js';
 import { type RentInputRow, rentInputs } from '../repositories/leases.js';
 import type { Visibility } from '../repositories/lookup.js';
@@ -121,19 +122,12 @@ export function statementGroups(statements: readonly { row: RentStatementRow; co
       occupancy_cost_ratio: group.sales > 0 ? cents((group.occupancy_cost / group.sales) * 100) : null,
       sales_per_sqm: group.gla_sqm > 0 ? cents(yearly / group.gla_sqm) : null,
     }))
-    .sort(
-      (a, b) =>
-        a.by.localeCompare(b.by) ||
-        a.key.localeCompare(b.key, 'en', { sensitivity: 'base' }) ||
-        a.currency.localeCompare(b.currency),
-    );
+    .sort((a, b) => a.by.localeCompare(b.by) || compareNames(a.key, b.key) || a.currency.localeCompare(b.currency));
 }
 
 /** The rent statement rows sorted by the rent at stake, largest first, then by outlet name. */
 const byRentAtStake = (a: RentStatementRow, b: RentStatementRow) =>
-  b.rent_at_stake - a.rent_at_stake ||
-  a.outlet_name.localeCompare(b.outlet_name, 'en', { sensitivity: 'base' }) ||
-  a.lease_id - b.lease_id;
+  b.rent_at_stake - a.rent_at_stake || compareNames(a.outlet_name, b.outlet_name) || a.lease_id - b.lease_id;
 
 /** The month's statements of the selected malls for a caller who sees `visibility`. */
 export async function rentStatementReport(

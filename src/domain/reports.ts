@@ -212,6 +212,12 @@ export function nextTableSort(current: TableSort | undefined, column: string, nu
 }
 
 /**
+ * Names compared as `a.localeCompare(b, 'en', { sensitivity: 'base' })` does, by one collator made once: a collator
+ * made for each comparison costs microseconds, milliseconds over a sort of thousands of rows.
+ */
+export const compareNames: (a: string, b: string) => number = new Intl.Collator('en', { sensitivity: 'base' }).compare;
+
+/**
  * Rows sorted by a column's value (numbers by value, text by locale with numbers in it read as numbers), ties kept
  * in their order; no sort: the rows as they are.
  */
