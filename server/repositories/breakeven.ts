@@ -40,7 +40,8 @@ export async function breakevenRows(
        SELECT o.id, o.name, o.mall_id, m.name AS mall_name, o.currency, m.gst_percent, d.today,
               d.today BETWEEN b.first AND b.last AS open
        FROM outlets o JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
-       CROSS JOIN LATERAL (SELECT (now() AT TIME ZONE m.time_zone)::date AS today) d, bounds b
+       -- Worked out once a row (OFFSET 0), not once for each use of it.
+       CROSS JOIN LATERAL (SELECT (now() AT TIME ZONE m.time_zone)::date AS today OFFSET 0) d, bounds b
        WHERE ${conditions.join(' AND ')}
      ),
      open AS MATERIALIZED (SELECT id, today FROM scope WHERE open),
