@@ -1099,6 +1099,13 @@ const wholeDaysOfBoth = (range: Pick<ReportRange, 'start' | 'end'>, span: Pick<R
   endHour: 23,
 });
 
+/** The amount report's rows (AmountReportRow) of the groups `x` (grain 0 the totals, 1 the days, 2 the outlets). */
+const AMOUNT_ROWS = `SELECT x.current, (ARRAY['total', 'day', 'outlet'])[x.grain + 1] AS grain,
+    to_char(x.local_day, 'YYYY-MM-DD') AS day, x.outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name,
+    ${exact('x.a')} AS amount, x.c::int AS count, ${exact('x.g')} AS gmv, x.t::int AS transactions, x.seen
+  FROM x LEFT JOIN scope s ON s.id = x.outlet_id
+  ORDER BY x.grain, lower(s.name), x.outlet_id, x.local_day`;
+
 /** The refund or voucher report's rows (amountReport) from the outlets' days: for callers limited to some outlets. */
 async function amountRowsByOutletDay(
   db: Queryable,
@@ -1153,11 +1160,7 @@ async function amountRowsByOutletDay(
        SELECT current, 2, NULL, outlet_id, ${sums} FROM v WHERE NOT by_day AND current GROUP BY current, outlet_id
        HAVING sum(a) <> 0 OR sum(c) > 0
      )
-     SELECT x.current, (ARRAY['total', 'day', 'outlet'])[x.grain + 1] AS grain,
-       to_char(x.local_day, 'YYYY-MM-DD') AS day, x.outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name,
-       ${exact('x.a')} AS amount, x.c::int AS count, ${exact('x.g')} AS gmv, x.t::int AS transactions, x.seen
-     FROM x LEFT JOIN scope s ON s.id = x.outlet_id
-     ORDER BY x.grain, lower(s.name), x.outlet_id, x.local_day`,
+     ${AMOUNT_ROWS}`,
     params.values,
   );
   return rows;
@@ -1190,11 +1193,7 @@ async function amountRowsByMallDay(
   const rowsOf = (params: SqlParams, ctes: string, x: string) =>
     db.query<AmountReportRow>(
       `WITH ${ctes} ${scopeCte(params, scope, both)}, ${x}
-       SELECT x.current, (ARRAY['total', 'day', 'outlet'])[x.grain + 1] AS grain,
-         to_char(x.local_day, 'YYYY-MM-DD') AS day, x.outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name,
-         ${exact('x.a')} AS amount, x.c::int AS count, ${exact('x.g')} AS gmv, x.t::int AS transactions, x.seen
-       FROM x LEFT JOIN scope s ON s.id = x.outlet_id
-       ORDER BY x.grain, lower(s.name), x.outlet_id, x.local_day`,
+       ${AMOUNT_ROWS}`,
       params.values,
     );
   const within = (params: SqlParams, column: string, span: Pick<ReportRange, 'start' | 'end'>) =>
