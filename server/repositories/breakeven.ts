@@ -4,6 +4,7 @@ import { inTransaction, type Pool, type Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
 import { writeAudit } from './audit.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
+import { openMonthFiguresSql } from './monthProjection.js';
 
 /**
  * Breakeven targets: each department's monthly target per outlet (breakeven_targets), against the outlet's GTO as
@@ -44,40 +45,9 @@ export async function breakevenRows(
        CROSS JOIN LATERAL (SELECT (now() AT TIME ZONE m.time_zone)::date AS today OFFSET 0) d, bounds b
        WHERE ${conditions.join(' AND ')}
      ),
-     open AS MATERIALIZED (SELECT id, today FROM scope WHERE open),
-     -- The days of the outlets whose month is open (with the four weeks before their today); a closed month is one
-     -- row an outlet (rollup_outlet_monthly, the sum of its days).
-     sales AS MATERIALIZED (
-       SELECT r.outlet_id, r.local_day, r.gmv FROM rollup_outlet_daily r, bounds b
-       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT id FROM open))
-         AND r.local_day >= least(b.first, (SELECT min(today) FROM open) - 28) AND r.local_day <= b.last
-     ),
-     month_sales AS (
-       SELECT x.outlet_id, sum(x.gmv) AS gto,
-              sum(x.gmv) FILTER (WHERE x.local_day < o.today) AS so_far
-       FROM sales x JOIN open o ON o.id = x.outlet_id, bounds b
-       WHERE x.local_day BETWEEN b.first AND b.last
-       GROUP BY 1
-     ),
-     -- Each weekday's average over the four weeks before today (each weekday occurs four times; a day without
-     -- sales has no rollup row and counts as zero).
-     profile AS (
-       SELECT x.outlet_id, extract(isodow FROM x.local_day)::int AS dow, sum(x.gmv) / 4 AS average
-       FROM sales x JOIN open o ON o.id = x.outlet_id
-       WHERE x.local_day >= o.today - 28 AND x.local_day < o.today
-       GROUP BY 1, 2
-     ),
-     -- The days left of each weekday, from each today the scope's malls have (one per time zone, not per outlet).
-     remaining AS (
-       SELECT t.today, extract(isodow FROM d)::int AS dow, count(*) AS days
-       FROM (SELECT DISTINCT today FROM open) t, bounds b, generate_series(t.today, b.last, interval '1 day') d
-       GROUP BY 1, 2
-     ),
-     projection AS (
-       SELECT p.outlet_id, sum(r.days * p.average) AS rest
-       FROM profile p JOIN open o ON o.id = p.outlet_id JOIN remaining r ON r.today = o.today AND r.dow = p.dow
-       GROUP BY 1
-     ),
+     open AS MATERIALIZED (SELECT id AS outlet_id, today FROM scope WHERE open),
+     -- A closed month is one row an outlet (rollup_outlet_monthly, the sum of its days).
+     ${openMonthFiguresSql(client)},
      closed_sales AS (
        SELECT r.outlet_id, r.gmv AS gto FROM rollup_outlet_monthly r
        WHERE r.client_id = ${client} AND r.month = ${month}
@@ -88,9 +58,8 @@ export async function breakevenRows(
      figures AS (
        SELECT outlet_id, sum(gto) AS gto, sum(so_far) AS so_far, sum(rest) AS rest
        FROM (
-         SELECT outlet_id, gto, so_far, NULL::numeric AS rest FROM month_sales
+         SELECT outlet_id, gto, so_far, rest FROM open_figures
          UNION ALL SELECT outlet_id, gto, NULL, NULL FROM closed_sales
-         UNION ALL SELECT outlet_id, NULL, NULL, rest FROM projection
        ) parts
        GROUP BY 1
      ),

@@ -6,6 +6,7 @@ import { writeAudit } from './audit.js';
 import { ok, type Result, refuse } from './domainError.js';
 import { declarationFlaggedSql, gtoVarianceThreshold } from './gto.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
+import { openMonthFiguresSql } from './monthProjection.js';
 import { rentDocumentNumbersSql } from './rentInvoices.js';
 
 /**
@@ -355,59 +356,24 @@ export async function rentInputs(
      ),
      outlets_today AS MATERIALIZED (SELECT DISTINCT outlet_id, today_date FROM leased),
      open AS MATERIALIZED (
-       SELECT t.outlet_id, t.today_date FROM outlets_today t, bounds b WHERE t.today_date BETWEEN b.first AND b.last
+       SELECT t.outlet_id, t.today_date AS today FROM outlets_today t, bounds b
+       WHERE t.today_date BETWEEN b.first AND b.last
      ),
-     -- The month's sales of each outlet: its month row (rollup_outlet_monthly, the sum of its days) once the month
-     -- is over, else its days so far.
-     month_sales AS (
+     -- The month's sales of an outlet whose month is over: its month row (rollup_outlet_monthly, the sum of its days).
+     closed_sales AS (
        SELECT r.outlet_id, r.gmv AS captured
        FROM rollup_outlet_monthly r
        WHERE r.client_id = ${client} AND r.month = ${first}
          AND r.outlet_id = ANY(ARRAY(SELECT outlet_id FROM outlets_today EXCEPT SELECT outlet_id FROM open))
-       UNION ALL
-       SELECT r.outlet_id, sum(r.gmv)
-       FROM rollup_outlet_daily r, bounds b
-       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT outlet_id FROM open))
-         AND r.local_day >= b.first AND r.local_day <= b.last
-       GROUP BY 1
      ),
-     -- While the month is open: its sales of the complete days so far, and each weekday's average over the four
-     -- weeks before the outlet's today.
-     so_far AS (
-       SELECT r.outlet_id, sum(r.gmv) AS sales
-       FROM rollup_outlet_daily r JOIN open t ON t.outlet_id = r.outlet_id, bounds b
-       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT outlet_id FROM open))
-         AND r.local_day >= b.first AND r.local_day < t.today_date
-       GROUP BY 1
-     ),
-     profile AS (
-       SELECT r.outlet_id, extract(isodow FROM r.local_day)::int AS dow, sum(r.gmv) / 4 AS average
-       FROM rollup_outlet_daily r JOIN open t ON t.outlet_id = r.outlet_id
-       WHERE r.client_id = ${client} AND r.outlet_id = ANY(ARRAY(SELECT outlet_id FROM open))
-         AND r.local_day >= (SELECT min(today_date) FROM open) - 28
-         AND r.local_day >= t.today_date - 28 AND r.local_day < t.today_date
-       GROUP BY 1, 2
-     ),
-     -- The days left of each weekday, from each today the outlets' malls have (one per time zone, not per outlet).
-     remaining AS (
-       SELECT t.today_date, extract(isodow FROM d)::int AS dow, count(*) AS days
-       FROM (SELECT DISTINCT today_date FROM open) t, bounds b, generate_series(t.today_date, b.last, interval '1 day') d
-       GROUP BY 1, 2
-     ),
-     projection AS (
-       SELECT p.outlet_id, sum(r.days * p.average) AS rest
-       FROM profile p JOIN open t ON t.outlet_id = p.outlet_id
-       JOIN remaining r ON r.today_date = t.today_date AND r.dow = p.dow
-       GROUP BY 1
-     ),
+     ${openMonthFiguresSql(client)},
      -- Each outlet's figures in one row: a grouping, not joins, since the planner cannot tell how many outlets each
      -- part holds (a nested loop over parts it guessed at a few rows compares every pair).
      figures AS (
        SELECT outlet_id, sum(captured) AS captured, sum(so_far) AS so_far, sum(rest) AS rest
        FROM (
-         SELECT outlet_id, captured, NULL::numeric AS so_far, NULL::numeric AS rest FROM month_sales
-         UNION ALL SELECT outlet_id, NULL, sales, NULL FROM so_far
-         UNION ALL SELECT outlet_id, NULL, NULL, rest FROM projection
+         SELECT outlet_id, gto AS captured, so_far, rest FROM open_figures
+         UNION ALL SELECT outlet_id, captured, NULL, NULL FROM closed_sales
        ) parts
        GROUP BY 1
      )
