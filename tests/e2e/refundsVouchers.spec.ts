@@ -51,8 +51,13 @@ async function shownAnswer(page: Page, answers: Map<string, AmountReport>): Prom
   return answer;
 }
 
-/** Waits until no panel loads and the page's filters are enabled again. */
+/**
+ * Waits until no panel loads, the page's filters are enabled again and their popovers have closed (a closing
+ * popover hands the focus back to its button when its transition ends, which would take a key meant for the table).
+ */
 async function waitForReport(page: Page): Promise<void> {
+  await expect(page.getByTestId('malls-panel')).toHaveCount(0);
+  await expect(page.getByTestId('date-range-panel')).toHaveCount(0);
   await expect(page.getByTestId('report-loading')).toHaveCount(0);
   await expect(page.getByTestId('amount-header')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByTestId('panel-loading')).toHaveCount(0);
@@ -120,6 +125,7 @@ async function checkFigures(page: Page, answer: AmountReport, labels: { count: s
   const descending = (await cellTexts(outletRows, 4)).map(amountOf);
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
   expect(descending[0]).toBe(Math.max(...answer.outlets.map((row) => row.count)));
+  await expect(sortButton).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   const ascending = (await cellTexts(outletRows, 4)).map(amountOf);
