@@ -286,6 +286,35 @@ describe('an open month', () => {
     const boutiqueRow = body.data.find((candidate: { outlet_id: number }) => candidate.outlet_id === boutique);
     expect(boutiqueRow).toMatchObject({ gto: 0, projected_gto: 0, on_track: null });
   });
+
+  it('weights each weekday’s average by the days of it left: one more of the weekdays from today’s on', async () => {
+    const today = singaporeToday();
+    const first = `${today.slice(0, 8)}01`;
+    const last = addDays(`${addDays(first, 40).slice(0, 8)}01`, -1);
+    const isoWeekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+    // Each of the 28 days before today its own amount: ten times its weekday plus its week (1 to 4 back).
+    const days = Array.from({ length: 28 }, (_, index) => {
+      const day = addDays(today, -(index + 1));
+      return { day, amount: 10 * isoWeekday(day) + Math.ceil((index + 1) / 7) };
+    });
+    await inTransaction(db.pool, async (client) => {
+      await ingestReceipts(
+        client,
+        1,
+        days.map(({ day, amount }) => receipt(boutique, noonIn(day), amount, [['CASH', amount]])),
+      );
+    });
+    const soFar = days.filter(({ day }) => day >= first).reduce((sum, { amount }) => sum + amount, 0);
+    let rest = 0;
+    for (let day = today; day <= last; day = addDays(day, 1)) {
+      const same = days.filter((candidate) => isoWeekday(candidate.day) === isoWeekday(day));
+      rest += same.reduce((sum, { amount }) => sum + amount, 0) / 4;
+    }
+
+    const body = (await agents.operator.get(url(`date=${today}&department=marcom&include_gst=true`))).json();
+    const row = body.data.find((candidate: { outlet_id: number }) => candidate.outlet_id === boutique);
+    expect(row).toMatchObject({ gto: soFar, projected_gto: Math.round((soFar + rest) * 100) / 100 });
+  });
 });
 
 describe('setting targets', () => {
