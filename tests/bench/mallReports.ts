@@ -17,11 +17,14 @@
  * outlet report calls of the sales analysis page (one outlet, 31 days or a year) by the same measure.
  * At the regional size (the first client's 20 malls and 2,000 outlets asked together, the second's 10 and 1,000) the
  * goal is p95 ≤ 30 ms for every mall report call: the cost grows with outlet-days, not receipts.
+ * A month still open (breakeven's default, the rent statements of the current month) is timed too, on a clock pinned
+ * at 31 October 2026 (pinnedClockUrl): its projection reads each outlet's days of the four weeks before today.
  * It ends with what the data costs to keep (bytes a receipt over every table and index; the goal: at most 600 at
  * 10 M) and the indexes no call read.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type pg from 'pg';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { migrate } from '../../server/db/migrate.js';
@@ -152,6 +155,68 @@ function calls(clientId: number, mallIds: number[], outletId: number, hours: { s
 }
 
 /**
+ * The instant the open month is timed at: noon in Singapore on 31 October 2026, the data's last day, as a live month's
+ * today is (no row after it). From the 29th on an open month reads each outlet's every day so far, the most it reads.
+ */
+const PINNED_NOW = '2026-10-31T04:00:00Z';
+
+/**
+ * The calls of a month still open, at PINNED_NOW: breakeven of October (each outlet projected to the month's end from
+ * the same weekdays of the four weeks before today) and October's rent statements (their sales projected the same way).
+ */
+function openMonthCalls(clientId: number, mallIds: number[]) {
+  const malls = `client_id=${clientId}${mallIds.map((id) => `&mall_ids=${id}`).join('')}`;
+  return [
+    [
+      'breakeven_target leasing (October open)',
+      `/api/mall_report/breakeven_target?${malls}&date=2026-10-01&department=leasing`,
+    ],
+    [
+      'breakeven_target marcom (GST, October open)',
+      `/api/mall_report/breakeven_target?${malls}&date=2026-10-01&department=marcom&include_gst=true`,
+    ],
+    ['rentStatements (October open)', `/api/rentStatements?${malls}&month=2026-10`],
+  ] as const;
+}
+
+/**
+ * A connection string on which now() is PINNED_NOW, for timing a month still open on data that ends before today:
+ * a function now() in a schema of its own, named before pg_catalog in the search path (PostgreSQL finds its
+ * built-ins first only when pg_catalog is not named). The server's SQL runs as it is; only the connections of this
+ * string see the pinned clock.
+ */
+async function pinnedClockUrl(pool: pg.Pool, url: string): Promise<string> {
+  await pool.query('CREATE SCHEMA IF NOT EXISTS bench_clock');
+  await pool.query(
+    `CREATE OR REPLACE FUNCTION bench_clock.now() RETURNS timestamptz LANGUAGE sql STABLE
+     AS $$ SELECT timestamptz '${PINNED_NOW}' $$`,
+  );
+  const pinned = new URL(url);
+  const options = pinned.searchParams.get('options');
+  pinned.searchParams.set('options', `${options ? `${options} ` : ''}-c search_path=bench_clock,pg_catalog,public`);
+  return pinned.toString();
+}
+
+/** The server the calls are timed on: a process of its own (BENCH_SERVER=process) or in the timing process. */
+async function startBenchServer(url: string): Promise<{ address: string; stop: () => Promise<void> }> {
+  if (process.env.BENCH_SERVER === 'process') {
+    const server = await startServerProcess({ databaseUrl: url, port: await freePort(), env: QUIET_SERVER });
+    return { address: server.url, stop: () => server.stop() };
+  }
+  // The pool as a server's request pool has it: its prepared statements (DATABASE_STATEMENT_CACHE).
+  const pool = createPool(url, 10, { statementCache: loadConfig({}).databaseStatementCache });
+  const app = await buildApp({ pool, config: { ...loadConfig({}), staticDir: '/nonexistent' } });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    address,
+    stop: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
  * The sales analysis page's outlet report calls (§7) for one outlet: 31 days ending on END_DATE against the 31
  * before, and the heavier year-long asks (top SKUs ranked by revenue, the item breakdown by week, meal timings).
  */
@@ -187,19 +252,19 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
   // BENCH_ONLY: a regular expression; only the calls whose label it matches are timed.
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
   // The pool as a server's request pool has it: its prepared statements (DATABASE_STATEMENT_CACHE).
-  const pool = createPool(url, 10, { statementCache: loadConfig({}).databaseStatementCache });
+  const pool = createPool(url, 10);
   // A database generated before may predate the latest migrations.
   await migrate(pool);
   // BENCH_SERVER=process: the server as a deployment runs it, a process of its own (server/main.ts, its periodic jobs
   // off), so that the timing client's own work (its JSON parsing, its garbage) is not inside the server's answers.
-  const server =
+  const server = await startBenchServer(url);
+  const address = server.address;
+  say(
     process.env.BENCH_SERVER === 'process'
-      ? await startServerProcess({ databaseUrl: url, port: await freePort(), env: QUIET_SERVER })
-      : undefined;
-  const app = server ? undefined : await buildApp({ pool, config: { ...loadConfig({}), staticDir: '/nonexistent' } });
-  const address = server ? server.url : await app?.listen({ host: '127.0.0.1', port: 0 });
-  if (!address) throw new Error('The bench has no server to call');
-  say(server ? 'server: a process of its own (BENCH_SERVER=process)' : 'server: in the timing process');
+      ? 'server: a process of its own (BENCH_SERVER=process)'
+      : 'server: in the timing process',
+  );
+  let pinned: { address: string; stop: () => Promise<void> } | undefined;
   try {
     const { rows: world } = await pool.query<{
       receipts: number;
@@ -246,11 +311,40 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
         printRow(label, times);
       }
     }
+
+    // A month still open, on a server whose connections read the clock at PINNED_NOW.
+    const openCalls = clients.map((client) => ({ client, calls: [] as (readonly [string, string])[] }));
+    for (const entry of openCalls) {
+      const malls = (await get(`/malls?client_id=${entry.client.id}`)) as { id: number }[];
+      entry.calls = openMonthCalls(
+        entry.client.id,
+        malls.map((mall) => mall.id),
+      ).filter(([label]) => !only || only.test(label));
+    }
+    if (openCalls.some((entry) => entry.calls.length > 0)) {
+      pinned = await startBenchServer(await pinnedClockUrl(pool, url));
+      // Signed in on the real clock: a session written at the pinned instant would look expired to the server's
+      // caller cache (it compares with the process's clock) and be read again on every call.
+      const getPinned = await signInForBench(pinned.address, 'admin@demo.mall', address);
+      const answerPinned = await answerTimerForBench(pinned.address, 'admin@demo.mall', address);
+      for (const { client, calls: pinnedCalls } of openCalls) {
+        say(`\n-- ${client.name}: October 2026 still open, the clock at ${PINNED_NOW} (noon in Singapore)`);
+        for (const [label, pathAndQuery] of pinnedCalls) {
+          // The answer must be of an open month, or the bench would time a closed one under this label.
+          const body = (await getPinned(pathAndQuery)) as { month_open?: boolean; rows?: { partial?: boolean }[] };
+          if (body.month_open !== true && !body.rows?.some((row) => row.partial === true)) {
+            throw new Error(`${label}: the month is not open at ${PINNED_NOW}`);
+          }
+          const times = await timeCalls(() => answerPinned(pathAndQuery), Number(process.env.BENCH_COUNT ?? count));
+          printRow(label, times);
+        }
+      }
+    }
     say('\n-- storage');
     await printStorage(pool);
   } finally {
-    await app?.close();
-    await server?.stop();
+    await pinned?.stop();
+    await server.stop();
     await pool.end();
   }
 }

@@ -27,9 +27,12 @@ export async function signIn(address: string, username: string): Promise<string>
   return cookie;
 }
 
-/** Signs a demo account in and returns a GET carrying its session cookie. */
-export async function signInForBench(address: string, username: string): Promise<BenchGet> {
-  const cookie = await signIn(address, username);
+/**
+ * Signs a demo account in and returns a GET carrying its session cookie; `signInAt`, another server of the same
+ * database to sign in on (default: `address`).
+ */
+export async function signInForBench(address: string, username: string, signInAt = address): Promise<BenchGet> {
+  const cookie = await signIn(signInAt, username);
   return async (pathAndQuery) => {
     const response = await fetch(`${address}${pathAndQuery}`, { headers: { cookie } });
     if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
@@ -39,10 +42,15 @@ export async function signInForBench(address: string, username: string): Promise
 
 /**
  * A GET for timing an answer: resolves once the whole body of a 200 answer has arrived (its bytes, not parsed: the
- * time a server takes to answer, without the timing client's own JSON parsing), throws on any other status.
+ * time a server takes to answer, without the timing client's own JSON parsing), throws on any other status;
+ * `signInAt` as signInForBench's.
  */
-export async function answerTimerForBench(address: string, username: string): Promise<(path: string) => Promise<void>> {
-  const cookie = await signIn(address, username);
+export async function answerTimerForBench(
+  address: string,
+  username: string,
+  signInAt = address,
+): Promise<(path: string) => Promise<void>> {
+  const cookie = await signIn(signInAt, username);
   // node:http on one kept-alive connection: a lighter client than fetch, whose own work is inside the timings.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   return (pathAndQuery) =>
