@@ -182,8 +182,10 @@ function openMonthCalls(clientId: number, mallIds: number[]) {
 /**
  * A connection string on which now() is PINNED_NOW, for timing a month still open on data that ends before today:
  * a function now() in a schema of its own, named before pg_catalog in the search path (PostgreSQL finds its
- * built-ins first only when pg_catalog is not named). The server's SQL runs as it is; only the connections of this
- * string see the pinned clock.
+ * built-ins first only when pg_catalog is not named), after public: public stays the current schema, where the
+ * tables are and where a server process's migrations look (with bench_clock first, a server process took it for an
+ * empty database and migrated a copy of every table into it). The server's SQL runs as it is; only the connections
+ * of this string see the pinned clock.
  */
 async function pinnedClockUrl(pool: pg.Pool, url: string): Promise<string> {
   await pool.query('CREATE SCHEMA IF NOT EXISTS bench_clock');
@@ -193,7 +195,7 @@ async function pinnedClockUrl(pool: pg.Pool, url: string): Promise<string> {
   );
   const pinned = new URL(url);
   const options = pinned.searchParams.get('options');
-  pinned.searchParams.set('options', `${options ? `${options} ` : ''}-c search_path=bench_clock,pg_catalog,public`);
+  pinned.searchParams.set('options', `${options ? `${options} ` : ''}-c search_path=public,bench_clock,pg_catalog`);
   return pinned.toString();
 }
 
@@ -251,7 +253,7 @@ function outletReportCalls(clientId: number, outletId: number) {
 export async function benchMallReportCalls(url: string, count = 200): Promise<void> {
   // BENCH_ONLY: a regular expression; only the calls whose label it matches are timed.
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
-  // The pool as a server's request pool has it: its prepared statements (DATABASE_STATEMENT_CACHE).
+  // The bench's own queries (the world's counts, the storage); each server it starts has its own pool.
   const pool = createPool(url, 10);
   // A database generated before may predate the latest migrations.
   await migrate(pool);
