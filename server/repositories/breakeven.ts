@@ -4,7 +4,7 @@ import { inTransaction, type Pool, type Queryable } from '../db/pool.js';
 import { SqlParams } from '../db/sqlParams.js';
 import { writeAudit } from './audit.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
-import { openMonthFiguresSql } from './monthProjection.js';
+import { monthFiguresSql } from './monthFigures.js';
 
 /**
  * Breakeven targets: each department's monthly target per outlet (breakeven_targets), against the outlet's GTO as
@@ -46,23 +46,7 @@ export async function breakevenRows(
        WHERE ${conditions.join(' AND ')}
      ),
      open AS MATERIALIZED (SELECT id AS outlet_id, today FROM scope WHERE open),
-     -- A closed month is one row an outlet (rollup_outlet_monthly, the sum of its days).
-     ${openMonthFiguresSql(client)},
-     closed_sales AS (
-       SELECT r.outlet_id, r.gmv AS gto FROM rollup_outlet_monthly r
-       WHERE r.client_id = ${client} AND r.month = ${month}
-         AND r.outlet_id = ANY(ARRAY(SELECT id FROM scope WHERE NOT open))
-     ),
-     -- Each outlet's figures in one row: a grouping, not joins, since the planner cannot tell how many outlets each
-     -- part holds (a nested loop over parts it guessed at a few rows compared every pair: 40 ms for 1,000 outlets).
-     figures AS (
-       SELECT outlet_id, sum(gto) AS gto, sum(so_far) AS so_far, sum(rest) AS rest
-       FROM (
-         SELECT outlet_id, gto, so_far, rest FROM open_figures
-         UNION ALL SELECT outlet_id, gto, NULL, NULL FROM closed_sales
-       ) parts
-       GROUP BY 1
-     ),
+     ${monthFiguresSql({ client, month, closedOutlets: 'SELECT id FROM scope WHERE NOT open' })},
      rows AS (
        SELECT s.id AS outlet_id, s.name AS outlet_name, s.mall_id, s.mall_name, s.currency,
               round(coalesce(f.gto, 0) / ${gst}, 2) AS gto,

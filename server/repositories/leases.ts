@@ -6,7 +6,7 @@ import { writeAudit } from './audit.js';
 import { ok, type Result, refuse } from './domainError.js';
 import { declarationFlaggedSql, gtoVarianceThreshold } from './gto.js';
 import { clientOutletCondition, type Visibility } from './lookup.js';
-import { openMonthFiguresSql } from './monthProjection.js';
+import { monthFiguresSql } from './monthFigures.js';
 import { rentDocumentNumbersSql } from './rentInvoices.js';
 
 /**
@@ -359,32 +359,19 @@ export async function rentInputs(
        SELECT t.outlet_id, t.today_date AS today FROM outlets_today t, bounds b
        WHERE t.today_date BETWEEN b.first AND b.last
      ),
-     -- The month's sales of an outlet whose month is over: its month row (rollup_outlet_monthly, the sum of its days).
-     closed_sales AS (
-       SELECT r.outlet_id, r.gmv AS captured
-       FROM rollup_outlet_monthly r
-       WHERE r.client_id = ${client} AND r.month = ${first}
-         AND r.outlet_id = ANY(ARRAY(SELECT outlet_id FROM outlets_today EXCEPT SELECT outlet_id FROM open))
-     ),
-     ${openMonthFiguresSql(client)},
-     -- Each outlet's figures in one row: a grouping, not joins, since the planner cannot tell how many outlets each
-     -- part holds (a nested loop over parts it guessed at a few rows compares every pair).
-     figures AS (
-       SELECT outlet_id, sum(captured) AS captured, sum(so_far) AS so_far, sum(rest) AS rest
-       FROM (
-         SELECT outlet_id, gto AS captured, so_far, rest FROM open_figures
-         UNION ALL SELECT outlet_id, captured, NULL, NULL FROM closed_sales
-       ) parts
-       GROUP BY 1
-     )
+     ${monthFiguresSql({
+       client,
+       month: first,
+       closedOutlets: 'SELECT outlet_id FROM outlets_today EXCEPT SELECT outlet_id FROM open',
+     })}
      SELECT ${LEASE_FIELDS.map((field) => `l.${field} AS lease_${field}`).join(', ')}, l.category, l.level,
        to_char(l.today_date, 'YYYY-MM-DD') AS today,
        g.gto_amount::float8 AS sales_declared,
-       coalesce(f.captured, 0)::float8 AS sales_captured,
+       coalesce(f.gto, 0)::float8 AS sales_captured,
        CASE WHEN l.today_date BETWEEN b.first AND b.last
             THEN round(coalesce(f.so_far, 0) + coalesce(f.rest, 0), 2)::float8 END AS sales_projected,
        ${rentDocumentNumbersSql(client, 'l.outlet_id', first)} AS invoice_number,
-       ${declarationFlaggedSql('g.gto_amount', 'f.captured', 'c.gto_variance_threshold')} AS flagged,
+       ${declarationFlaggedSql('g.gto_amount', 'f.gto', 'c.gto_variance_threshold')} AS flagged,
        c.gto_variance_threshold::float8 AS threshold
      FROM leased l
      JOIN clients c ON c.id = ${client}

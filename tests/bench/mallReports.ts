@@ -289,8 +289,17 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
     // Each call timed until its whole answer has arrived (not parsed).
     const answer = await answerTimerForBench(address, 'admin@demo.mall');
     const clients = (await get('/clients')) as { id: number; name: string }[];
+    // The calls of a month still open, timed after the others on a server of their own (below).
+    const openCalls: { client: { id: number; name: string }; calls: (readonly [string, string])[] }[] = [];
     for (const client of clients) {
       const malls = (await get(`/malls?client_id=${client.id}`)) as { id: number; name: string }[];
+      openCalls.push({
+        client,
+        calls: openMonthCalls(
+          client.id,
+          malls.map((mall) => mall.id),
+        ).filter(([label]) => !only || only.test(label)),
+      });
       const [outlet] = (await get(`/outlets?client_id=${client.id}`)) as { id: number }[];
       if (!outlet) throw new Error(`${client.name} has no outlet`);
       const outletCount = (
@@ -315,14 +324,6 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
     }
 
     // A month still open, on a server whose connections read the clock at PINNED_NOW.
-    const openCalls = clients.map((client) => ({ client, calls: [] as (readonly [string, string])[] }));
-    for (const entry of openCalls) {
-      const malls = (await get(`/malls?client_id=${entry.client.id}`)) as { id: number }[];
-      entry.calls = openMonthCalls(
-        entry.client.id,
-        malls.map((mall) => mall.id),
-      ).filter(([label]) => !only || only.test(label));
-    }
     if (openCalls.some((entry) => entry.calls.length > 0)) {
       pinned = await startBenchServer(await pinnedClockUrl(pool, url));
       // Signed in on the real clock: a session written at the pinned instant would look expired to the server's
