@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, type Response, test } from '@playwright/test';
 import JSZip from 'jszip';
-import { openAs, openPage, toggleMall } from './session';
+import { openAs, openPage, toggleMall, waitForPopoversClosed } from './session';
 
 /*
  * The refunds and voucher redemption pages against the real server and demo data, as the demo operator of
@@ -51,13 +51,9 @@ async function shownAnswer(page: Page, answers: Map<string, AmountReport>): Prom
   return answer;
 }
 
-/**
- * Waits until no panel loads, the page's filters are enabled again and their popovers have closed (a closing
- * popover hands the focus back to its button when its transition ends, which would take a key meant for the table).
- */
+/** Waits until no panel loads, the page's filters are enabled again and their popovers have closed. */
 async function waitForReport(page: Page): Promise<void> {
-  await expect(page.getByTestId('malls-panel')).toHaveCount(0);
-  await expect(page.getByTestId('date-range-panel')).toHaveCount(0);
+  await waitForPopoversClosed(page);
   await expect(page.getByTestId('report-loading')).toHaveCount(0);
   await expect(page.getByTestId('amount-header')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByTestId('panel-loading')).toHaveCount(0);

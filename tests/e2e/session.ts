@@ -59,6 +59,14 @@ export async function expectMalls(page: Page, names: readonly string[]): Promise
 }
 
 /**
+ * Waits until no popover is open or closing. A closing popover gives the focus back to its button when its
+ * transition ends, so a key pressed before then can go to that button instead of the control meant.
+ */
+export async function waitForPopoversClosed(page: Page): Promise<void> {
+  await expect(page.locator('.bp6-popover-transition-container')).toHaveCount(0);
+}
+
+/**
  * Waits until the mall header knows the client's malls (its Malls button names the selected ones), and on a phone
  * opens the filters under their line (FilterLine), so that the header's controls can be used.
  */
