@@ -121,6 +121,11 @@ export interface Config {
   receiptsRetentionMonths: number;
   /** How often the GTO reminders are sent (GTO_REMINDERS_EVERY_MINUTES, default 60; 0 sends none). */
   gtoRemindersEveryMinutes: number;
+  /**
+   * How often each outlet's projection of an open month is kept for its today (MONTH_PROJECTIONS_EVERY_MINUTES,
+   * default 1; 0 keeps none and the reports read every open month from its days).
+   */
+  monthProjectionsEveryMinutes: number;
   /** How often void receipts are alerted to their subscribers (VOID_ALERTS_EVERY_MINUTES, default 1; 0 sends none). */
   voidAlertsEveryMinutes: number;
   /** Void receipts made longer ago than this when the job sees them get no alert (VOID_ALERT_MAX_AGE_HOURS, 24). */
@@ -375,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     xeroDemo: env.XERO_DEMO !== 'false' && !env.XERO_CLIENT_ID && demoData,
     receiptsRetentionMonths: intFrom(env, 'RECEIPTS_RETENTION_MONTHS', 0, 0, 1200),
     gtoRemindersEveryMinutes: scheduleMinutesFrom(env, 'GTO_REMINDERS_EVERY_MINUTES', 60),
+    monthProjectionsEveryMinutes: intFrom(env, 'MONTH_PROJECTIONS_EVERY_MINUTES', 1, 0, 60),
     voidAlertsEveryMinutes: intFrom(env, 'VOID_ALERTS_EVERY_MINUTES', 1, 0, 60),
     voidAlertMaxAgeHours: intFrom(env, 'VOID_ALERT_MAX_AGE_HOURS', 24, 1, 24 * 30),
     dailySummaryEveryMinutes: intFrom(env, 'DAILY_SUMMARY_EVERY_MINUTES', 5, 0, 60),

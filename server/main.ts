@@ -162,6 +162,7 @@ const jobs = await startJobs({
     maintenanceJobs({
       receiptsRetentionMonths: config.receiptsRetentionMonths,
       gtoRemindersEveryMinutes: config.gtoRemindersEveryMinutes,
+      monthProjectionsEveryMinutes: config.monthProjectionsEveryMinutes,
     }),
     // Report pages mailed on a schedule as their PDF and workbook (server/jobs/reportSubscriptions.ts).
     reportSubscriptionJobs(reportSubscriptions, {

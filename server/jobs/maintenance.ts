@@ -1,5 +1,6 @@
 import { DEVICE_TTL_SECONDS } from '../auth/devices.js';
 import { deleteOldThrottleRecords } from '../repositories/authFlows.js';
+import { fillMonthProjections } from '../repositories/monthFigures.js';
 import { deleteExpiredSessions } from '../repositories/sessions.js';
 import { sendGtoReminders } from './gtoReminders.js';
 import { registerPeriodic } from './periodic.js';
@@ -13,13 +14,17 @@ import { maintainReceiptPartitions } from './receiptPartitions.js';
  *   reads them;
  * - `receipt-partitions`, every 6 hours: this month's and the next month's receipt partitions, and the retention;
  * - `gto-reminders`, every GTO_REMINDERS_EVERY_MINUTES: tenants past the due day without a submission (each outlet at
- *   most once a day, recorded with its mails in one transaction: gtoReminders.ts).
+ *   most once a day, recorded with its mails in one transaction: gtoReminders.ts);
+ * - `month-projections`, every MONTH_PROJECTIONS_EVERY_MINUTES (1): each outlet's projection of its open month kept
+ *   for its mall's today (fillMonthProjections: after each local midnight, and again after a past day changes), so
+ *   that breakeven and the rent statements read one row an outlet, not its days.
  * main.ts also runs the first two once at start, before it listens.
  */
 
 export const SESSION_SWEEP_QUEUE = 'session-sweep';
 export const RECEIPT_PARTITIONS_QUEUE = 'receipt-partitions';
 export const GTO_REMINDERS_QUEUE = 'gto-reminders';
+export const MONTH_PROJECTIONS_QUEUE = 'month-projections';
 
 /** Sessions past their expiry, and sign-in throttle records older than any window that reads them. */
 export async function sweepSessions(pool: JobContext['pool']): Promise<void> {
@@ -37,10 +42,12 @@ export interface MaintenanceOptions {
   receiptsRetentionMonths: number;
   /** GTO_REMINDERS_EVERY_MINUTES (0: no reminders, the schedule removed). */
   gtoRemindersEveryMinutes: number;
+  /** MONTH_PROJECTIONS_EVERY_MINUTES (0: none kept, the schedule removed). Default 1. */
+  monthProjectionsEveryMinutes?: number;
   pollingIntervalSeconds?: number;
 }
 
-/** The registration of the three maintenance queues and their schedules, for startJobs. */
+/** The registration of the four maintenance queues and their schedules, for startJobs. */
 export function maintenanceJobs(options: MaintenanceOptions): JobRegistration {
   const polling =
     options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds };
@@ -70,6 +77,15 @@ export function maintenanceJobs(options: MaintenanceOptions): JobRegistration {
       run: async () => {
         const outlets = await sendGtoReminders(context);
         if (outlets > 0) context.log.info({ outlets }, 'GTO reminders sent');
+      },
+    });
+    await registerPeriodic(context.boss, {
+      queue: MONTH_PROJECTIONS_QUEUE,
+      minutes: options.monthProjectionsEveryMinutes ?? 1,
+      log: context.log,
+      ...polling,
+      run: async () => {
+        await fillMonthProjections(context.pool);
       },
     });
   };

@@ -8,8 +8,9 @@ import { monthFiguresSql } from './monthFigures.js';
 
 /**
  * Breakeven targets: each department's monthly target per outlet (breakeven_targets), against the outlet's GTO as
- * its receipts captured it (rollup_outlet_monthly for a closed month, else rollup_outlet_daily), with or without its mall's GST, and while the month is open a
- * projection of the month's end from the same weekdays of the four weeks before the mall's today.
+ * its receipts captured it (rollup_outlet_monthly), with or without its mall's GST, and while the month is open a
+ * projection of the month's end from the same weekdays of the four weeks before the mall's today (month_projections,
+ * or the outlet's days of rollup_outlet_daily: monthFigures.ts).
  */
 
 export type BreakevenRow = components['schemas']['BreakevenRow'];

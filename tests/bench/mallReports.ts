@@ -31,6 +31,7 @@ import { migrate } from '../../server/db/migrate.js';
 import { createPool } from '../../server/db/pool.js';
 import { generateDemoData } from '../../server/demo/generate.js';
 import type { WorldOptions } from '../../server/demo/world.js';
+import { fillMonthProjections } from '../../server/repositories/monthFigures.js';
 import { createDatabase, databaseUrl, dropDatabase, freePort, withPostgres } from '../support/postgres.js';
 import { startServerProcess } from '../support/serverProcess.js';
 import { benchIngestionOf } from './demoData.js';
@@ -59,6 +60,8 @@ const QUIET_SERVER: NodeJS.ProcessEnv = {
   FEED_CHECK_EVERY_MINUTES: '0',
   ALERT_CHECK_EVERY_MINUTES: '0',
   SUBSCRIPTION_CHECK_EVERY_MINUTES: '0',
+  // The bench fills the month projections itself, on the clock it pins (benchMallReportCalls).
+  MONTH_PROJECTIONS_EVERY_MINUTES: '0',
 };
 
 export interface MallReportBenchOptions {
@@ -267,6 +270,7 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
       : 'server: in the timing process',
   );
   let pinned: { address: string; stop: () => Promise<void> } | undefined;
+  let pinnedPool: pg.Pool | undefined;
   try {
     const { rows: world } = await pool.query<{
       receipts: number;
@@ -323,9 +327,13 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
       }
     }
 
-    // A month still open, on a server whose connections read the clock at PINNED_NOW.
+    // A month still open, on a server whose connections read the clock at PINNED_NOW: each call timed twice, read
+    // from the outlets' days (month_projections emptied) and as the month-projections job leaves it (filled on the
+    // pinned clock, as its run of the minute would), and the two answers must be the same.
     if (openCalls.some((entry) => entry.calls.length > 0)) {
-      pinned = await startBenchServer(await pinnedClockUrl(pool, url));
+      const pinnedUrl = await pinnedClockUrl(pool, url);
+      pinned = await startBenchServer(pinnedUrl);
+      pinnedPool = createPool(pinnedUrl, 2);
       // Signed in on the real clock: a session written at the pinned instant would look expired to the server's
       // caller cache (it compares with the process's clock) and be read again on every call.
       const getPinned = await signInForBench(pinned.address, 'admin@demo.mall', address);
@@ -333,13 +341,21 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
       for (const { client, calls: pinnedCalls } of openCalls) {
         say(`\n-- ${client.name}: October 2026 still open, the clock at ${PINNED_NOW} (noon in Singapore)`);
         for (const [label, pathAndQuery] of pinnedCalls) {
+          await pool.query('DELETE FROM month_projections');
           // The answer must be of an open month, or the bench would time a closed one under this label.
           const body = (await getPinned(pathAndQuery)) as { month_open?: boolean; rows?: { partial?: boolean }[] };
           if (body.month_open !== true && !body.rows?.some((row) => row.partial === true)) {
             throw new Error(`${label}: the month is not open at ${PINNED_NOW}`);
           }
-          const times = await timeCalls(() => answerPinned(pathAndQuery), Number(process.env.BENCH_COUNT ?? count));
-          printRow(label, times);
+          const times = Number(process.env.BENCH_COUNT ?? count);
+          printRow(`${label}, from the days`, await timeCalls(() => answerPinned(pathAndQuery), times));
+          const kept = await fillMonthProjections(pinnedPool);
+          if (kept === 0) throw new Error('The month-projections job kept no outlet');
+          const keptBody = await getPinned(pathAndQuery);
+          if (JSON.stringify(keptBody) !== JSON.stringify(body)) {
+            throw new Error(`${label}: the answer from month_projections differs from the one from the days`);
+          }
+          printRow(`${label}, kept`, await timeCalls(() => answerPinned(pathAndQuery), times));
         }
       }
     }
@@ -347,6 +363,7 @@ export async function benchMallReportCalls(url: string, count = 200): Promise<vo
     await printStorage(pool);
   } finally {
     await pinned?.stop();
+    await pinnedPool?.end();
     await server.stop();
     await pool.end();
   }

@@ -6,7 +6,7 @@ import { createPool, inTransaction, type Pool } from '../../server/db/pool.js';
 import { ALERT_RULES_QUEUE } from '../../server/jobs/alertRules.js';
 import { DAILY_SUMMARY_QUEUE } from '../../server/jobs/dailySummary.js';
 import { FEED_ALERTS_QUEUE } from '../../server/jobs/feedAlerts.js';
-import { GTO_REMINDERS_QUEUE } from '../../server/jobs/maintenance.js';
+import { GTO_REMINDERS_QUEUE, MONTH_PROJECTIONS_QUEUE } from '../../server/jobs/maintenance.js';
 import { cronEvery, isCronInterval } from '../../server/jobs/periodic.js';
 import { listOperations, permissionFor } from '../../server/openapi.js';
 import { createDeviceKey } from '../../server/repositories/deviceKeys.js';
@@ -62,12 +62,19 @@ const MIX = [
  */
 const EVERY_MINUTE = {
   GTO_REMINDERS_EVERY_MINUTES: '1',
+  MONTH_PROJECTIONS_EVERY_MINUTES: '1',
   DAILY_SUMMARY_EVERY_MINUTES: '1',
   FEED_CHECK_EVERY_MINUTES: '1',
   ALERT_CHECK_EVERY_MINUTES: '1',
   SUBSCRIPTION_CHECK_EVERY_MINUTES: '1',
 };
-const EVERY_MINUTE_QUEUES = [GTO_REMINDERS_QUEUE, DAILY_SUMMARY_QUEUE, FEED_ALERTS_QUEUE, ALERT_RULES_QUEUE];
+const EVERY_MINUTE_QUEUES = [
+  GTO_REMINDERS_QUEUE,
+  MONTH_PROJECTIONS_QUEUE,
+  DAILY_SUMMARY_QUEUE,
+  FEED_ALERTS_QUEUE,
+  ALERT_RULES_QUEUE,
+];
 const MINUTE = 60_000;
 /**
  * How long after its tick a job has surely been made: an instance looks every 10 s whether a schedule is due

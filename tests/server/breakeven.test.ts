@@ -5,6 +5,7 @@ import { inTransaction } from '../../server/db/pool.js';
 import { BREAKEVEN_WORKBOOK_SHEETS } from '../../server/exports/breakevenWorkbook.js';
 import { moneyFormat } from '../../server/exports/workbook.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
+import { fillMonthProjections } from '../../server/repositories/monthFigures.js';
 import { OTHER_DEPARTMENT_MESSAGE } from '../../server/routes/breakeven.js';
 import { currencyFormat } from '../../src/domain/format.js';
 import { PASSWORD, receiptInput as receipt, seedWorld, WORLD } from './fixtures.js';
@@ -314,6 +315,96 @@ describe('an open month', () => {
     const body = (await agents.operator.get(url(`date=${today}&department=marcom&include_gst=true`))).json();
     const row = body.data.find((candidate: { outlet_id: number }) => candidate.outlet_id === boutique);
     expect(row).toMatchObject({ gto: soFar, projected_gto: Math.round((soFar + rest) * 100) / 100 });
+  });
+});
+
+describe('an open month kept by the month-projections job', () => {
+  const marcomUrl = () => url(`date=${singaporeToday()}&department=marcom&include_gst=true`);
+  const projectedOf = (body: { data: { outlet_id: number; projected_gto: number | null }[] }, outlet: number) =>
+    body.data.find((row) => row.outlet_id === outlet)?.projected_gto;
+  const keptOutlets = async () =>
+    (
+      await db.pool.query<{ outlet_id: number }>(
+        'SELECT outlet_id FROM month_projections WHERE client_id = 1 AND today = $1::date ORDER BY outlet_id',
+        [singaporeToday()],
+      )
+    ).rows.map((row) => row.outlet_id);
+  /** A receipt of cafe's yesterday, a day over, that arrives late (at 13:00 in Singapore). */
+  const lateReceipt = (amount: number, id: string) =>
+    receipt(cafe, `${addDays(singaporeToday(), -1)}T05:00:00Z`, amount, [['CASH', amount]], { receiptId: id });
+
+  it('answers as the days do, from one row an outlet kept for its today', async () => {
+    await db.pool.query('DELETE FROM month_projections');
+    const fromDays = (await agents.operator.get(marcomUrl())).json();
+    expect(fromDays.month_open).toBe(true);
+    expect(await fillMonthProjections(db.pool)).toBeGreaterThanOrEqual(3);
+    expect(await keptOutlets()).toEqual(expect.arrayContaining([cafe, boutique, kiosk]));
+    // Nothing left to keep until a day changes or the malls' today moves on.
+    expect(await fillMonthProjections(db.pool)).toBe(0);
+    expect((await agents.operator.get(marcomUrl())).json()).toEqual(fromDays);
+  });
+
+  it('forgets an outlet’s kept row when a receipt of a past day arrives, until the next run keeps it again', async () => {
+    await fillMonthProjections(db.pool);
+    const before = (await agents.operator.get(marcomUrl())).json();
+    await inTransaction(db.pool, (client) => ingestReceipts(client, 1, [lateReceipt(350, 'late-1')]));
+    expect(await keptOutlets()).not.toContain(cafe);
+    expect(await keptOutlets()).toContain(boutique);
+    const afterLate = (await agents.operator.get(marcomUrl())).json();
+    // Yesterday counts in the four weeks (and in the month so far unless today is the 1st): the projection rises.
+    expect(projectedOf(afterLate, cafe)).toBeGreaterThan(projectedOf(before, cafe) ?? 0);
+    expect(projectedOf(afterLate, boutique)).toBe(projectedOf(before, boutique));
+    expect(await fillMonthProjections(db.pool)).toBe(1);
+    expect((await agents.operator.get(marcomUrl())).json()).toEqual(afterLate);
+  });
+
+  it('keeps no outlet whose batch is in flight, and a batch waiting for a run forgets what the run kept', async () => {
+    await fillMonthProjections(db.pool);
+    await db.pool.query('DELETE FROM month_projections WHERE outlet_id = $1', [cafe]);
+    // A batch in flight holds cafe (ingestion locks its outlets before it writes their days): the run skips it
+    // rather than keep figures the batch is about to change, or wait for it.
+    const batch = await db.pool.connect();
+    try {
+      await batch.query('BEGIN');
+      await ingestReceipts(batch, 1, [lateReceipt(20, 'late-2')]);
+      expect(await fillMonthProjections(db.pool)).toBe(0);
+      expect(await keptOutlets()).not.toContain(cafe);
+      await batch.query('COMMIT');
+    } finally {
+      batch.release();
+    }
+    expect(await fillMonthProjections(db.pool)).toBe(1);
+
+    // A run holds cafe (FOR SHARE, as fillMonthProjections does) and has kept a row for it, not yet committed: a
+    // batch of a past day waits, and once the run commits it removes that row.
+    const run = await db.pool.connect();
+    const waiting = await db.pool.connect();
+    try {
+      await db.pool.query('DELETE FROM month_projections WHERE outlet_id = $1', [cafe]);
+      await run.query('BEGIN');
+      await run.query('SELECT 1 FROM outlets WHERE id = $1 FOR SHARE', [cafe]);
+      await run.query(
+        `INSERT INTO month_projections (client_id, outlet_id, today, so_far, rest) VALUES (1, $1, $2::date, 0, 0)`,
+        [cafe, singaporeToday()],
+      );
+      await waiting.query('BEGIN');
+      const ingest = ingestReceipts(waiting, 1, [lateReceipt(30, 'late-3')]);
+      const waited = await Promise.race([
+        ingest.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300)),
+      ]);
+      expect(waited).toBe(true);
+      await run.query('COMMIT');
+      await ingest;
+      await waiting.query('COMMIT');
+    } finally {
+      run.release();
+      waiting.release();
+    }
+    expect(await keptOutlets()).not.toContain(cafe);
+    const fromDays = (await agents.operator.get(marcomUrl())).json();
+    await fillMonthProjections(db.pool);
+    expect((await agents.operator.get(marcomUrl())).json()).toEqual(fromDays);
   });
 });
 

@@ -19,6 +19,7 @@ export function startLongNamesServer(port: number): Promise<ServerProcess> {
       SSO_DEMO: '',
       XERO_DEMO: '',
       GTO_REMINDERS_EVERY_MINUTES: '',
+      MONTH_PROJECTIONS_EVERY_MINUTES: '',
       LOG_LEVEL: 'warn',
     },
   });
