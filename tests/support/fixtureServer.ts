@@ -19,7 +19,6 @@ export function startLongNamesServer(port: number): Promise<ServerProcess> {
       SSO_DEMO: '',
       XERO_DEMO: '',
       GTO_REMINDERS_EVERY_MINUTES: '',
-      MONTH_PROJECTIONS_EVERY_MINUTES: '',
       LOG_LEVEL: 'warn',
     },
   });
