@@ -5,6 +5,7 @@ import { inTransaction } from '../../server/db/pool.js';
 import { RENT_WORKBOOK_SHEETS } from '../../server/exports/rentStatementsWorkbook.js';
 import { moneyFormat } from '../../server/exports/workbook.js';
 import { ingestReceipts } from '../../server/repositories/ingestion.js';
+import { fillMonthProjections } from '../../server/repositories/monthFigures.js';
 import { currencyFormat } from '../../src/domain/format.js';
 import { LEASE_MESSAGES } from '../../src/domain/leases.js';
 import {
@@ -396,6 +397,28 @@ describe('GET /api/rentStatements (hand-computed)', () => {
     expect(open.partial).toBe(true);
     expect(open.rows.every((row: { partial: boolean; sales_projected: number | null }) => row.partial)).toBe(true);
     expect(open.rows.every((row: { sales_projected: number | null }) => row.sales_projected !== null)).toBe(true);
+  });
+
+  it('projects an open month the same from the outlets’ days as from the rows the month-projections job keeps', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
+    const daysBack = (days: number) => new Date(Date.parse(`${today}T04:00:00Z`) - days * 86_400_000).toISOString();
+    const leased = (await agents.operator.get(statementsUrl([central], today.slice(0, 7)))).json().rows[0];
+    const outlet: number = leased.outlet_id;
+    await inTransaction(db.pool, (client) =>
+      ingestReceipts(
+        client,
+        1,
+        [0, 1, 8, 15, 22].map((back) =>
+          receipt(outlet, daysBack(back), 40 + back, [['CASH', 40 + back]], { receiptId: `projection-${back}` }),
+        ),
+      ),
+    );
+    await db.pool.query('DELETE FROM month_projections');
+    const fromDays = (await agents.operator.get(statementsUrl([central], today.slice(0, 7)))).json();
+    const row = fromDays.rows.find((candidate: { outlet_id: number }) => candidate.outlet_id === outlet);
+    expect(row.sales_projected).toBeGreaterThan(row.sales_captured);
+    expect(await fillMonthProjections(db.pool)).toBeGreaterThan(0);
+    expect((await agents.operator.get(statementsUrl([central], today.slice(0, 7)))).json()).toEqual(fromDays);
   });
 
   it('the tenant reads only its own outlet’s statement', async () => {
