@@ -323,10 +323,13 @@ describe('an open month kept by the month-projections job', () => {
   const projectedOf = (body: { data: { outlet_id: number; projected_gto: number | null }[] }, outlet: number) =>
     body.data.find((row) => row.outlet_id === outlet)?.projected_gto;
   const keptOutlets = async () =>
+    // Each outlet's row of its mall's today (Harbour Mall's is New York's).
     (
       await db.pool.query<{ outlet_id: number }>(
-        'SELECT outlet_id FROM month_projections WHERE client_id = 1 AND today = $1::date ORDER BY outlet_id',
-        [singaporeToday()],
+        `SELECT p.outlet_id FROM month_projections p
+         JOIN outlets o ON o.client_id = p.client_id AND o.id = p.outlet_id
+         JOIN malls m ON m.client_id = o.client_id AND m.id = o.mall_id
+         WHERE p.client_id = 1 AND p.today = (now() AT TIME ZONE m.time_zone)::date ORDER BY p.outlet_id`,
       )
     ).rows.map((row) => row.outlet_id);
   /** A receipt of cafe's yesterday, a day over, that arrives late (at 13:00 in Singapore). */
