@@ -18,7 +18,8 @@
  * At the regional size (the first client's 20 malls and 2,000 outlets asked together, the second's 10 and 1,000) the
  * goal is p95 ≤ 30 ms for every mall report call: the cost grows with outlet-days, not receipts.
  * A month still open (breakeven's default, the rent statements of the current month) is timed too, on a clock pinned
- * at 31 October 2026 (pinnedClockUrl): its projection reads each outlet's days of the four weeks before today.
+ * at 31 October 2026 (pinnedClockUrl): its projection reads each outlet's days of the four weeks before today, or the
+ * row the month-projections job keeps an outlet (month_projections); each call is timed both ways, same answer.
  * It ends with what the data costs to keep (bytes a receipt over every table and index; the goal: at most 600 at
  * 10 M) and the indexes no call read.
  */
