@@ -18,23 +18,19 @@ CREATE TABLE month_projections (
   PRIMARY KEY (client_id, outlet_id, today)
 );
 
+-- Each trigger names its statement's changed rows `changed` (the new ones of an insert or update, the old ones of a
+-- delete; ingestion's updates never move a row to another outlet or day).
 CREATE FUNCTION month_projections_stale() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    DELETE FROM month_projections p
-    USING (SELECT client_id, outlet_id, min(local_day) AS day FROM old_rows GROUP BY 1, 2) c
-    WHERE p.client_id = c.client_id AND p.outlet_id = c.outlet_id AND p.today > c.day;
-  ELSE
-    DELETE FROM month_projections p
-    USING (SELECT client_id, outlet_id, min(local_day) AS day FROM new_rows GROUP BY 1, 2) c
-    WHERE p.client_id = c.client_id AND p.outlet_id = c.outlet_id AND p.today > c.day;
-  END IF;
+  DELETE FROM month_projections p
+  USING (SELECT client_id, outlet_id, min(local_day) AS day FROM changed GROUP BY 1, 2) c
+  WHERE p.client_id = c.client_id AND p.outlet_id = c.outlet_id AND p.today > c.day;
   RETURN NULL;
 END $$;
 
 CREATE TRIGGER month_projections_stale_insert AFTER INSERT ON rollup_outlet_daily
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION month_projections_stale();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION month_projections_stale();
 CREATE TRIGGER month_projections_stale_update AFTER UPDATE ON rollup_outlet_daily
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION month_projections_stale();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION month_projections_stale();
 CREATE TRIGGER month_projections_stale_delete AFTER DELETE ON rollup_outlet_daily
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION month_projections_stale();
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION month_projections_stale();
