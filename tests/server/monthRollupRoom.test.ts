@@ -39,28 +39,23 @@ describe('the month rollups under a month of batches', () => {
   it('keep their rows on their pages however often batches add to them, and the sums right', async () => {
     // Two outlets' rows of sixteen months, written together: they fill the tables' first pages.
     const outlets = [cafe, boutique];
-    await inTransaction(db.pool, (client) =>
-      ingestReceipts(
-        client,
-        1,
-        outlets.flatMap((outlet) =>
-          Array.from({ length: MONTHS }, (_, month) => receipt(outlet, noon(month, 15), 10, [['CASH', 10]])),
-        ),
-      ),
-    );
-    const before = { hours: await pagesOf('rollup_outlet_month_hours'), sums: await pagesOf('rollup_outlet_monthly') };
-    // Batch after batch adds a receipt to every one of those rows, as a day of a live mall's tills does.
-    for (let batch = 1; batch <= BATCHES; batch++) {
-      await inTransaction(db.pool, (client) =>
+    /** One batch: a receipt of `amount` for each outlet in each month, on day `day` at second `second`. */
+    const addToEveryRow = (day: number, second: number, amount: number) =>
+      inTransaction(db.pool, (client) =>
         ingestReceipts(
           client,
           1,
           outlets.flatMap((outlet) =>
-            Array.from({ length: MONTHS }, (_, month) => receipt(outlet, noon(month, 16, batch), 1, [['CASH', 1]])),
+            Array.from({ length: MONTHS }, (_, month) =>
+              receipt(outlet, noon(month, day, second), amount, [['CASH', amount]]),
+            ),
           ),
         ),
       );
-    }
+    await addToEveryRow(15, 0, 10);
+    const before = { hours: await pagesOf('rollup_outlet_month_hours'), sums: await pagesOf('rollup_outlet_monthly') };
+    // Batch after batch adds a receipt to every one of those rows, as a day of a live mall's tills does.
+    for (let batch = 1; batch <= BATCHES; batch++) await addToEveryRow(16, batch, 1);
     expect(await pagesOf('rollup_outlet_month_hours')).toBeLessThanOrEqual(before.hours + 1);
     expect(await pagesOf('rollup_outlet_monthly')).toBeLessThanOrEqual(before.sums + 1);
     // Each month row holds its receipts: 10.00 and then 1.00 a batch.
