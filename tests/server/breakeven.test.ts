@@ -147,6 +147,29 @@ describe('a closed month', () => {
     ]);
   });
 
+  it('orders rows of the same progress by name, whatever their ids, and a zero target as no progress', async () => {
+    // Operations: cafe 300.00 of 300.00 and boutique 50.00 of 50.00, both 100 %; kiosk 0.00 of a target of 0.
+    await db.pool.query(
+      `INSERT INTO breakeven_targets (client_id, outlet_id, department, month, target) VALUES
+         (1, $1, 'operations', '2026-03-01', 300), (1, $2, 'operations', '2026-03-01', 50),
+         (1, $3, 'operations', '2026-03-01', 0)`,
+      [cafe, boutique, kiosk],
+    );
+    expect(cafe).toBeLessThan(boutique);
+    const body = (await agents.operator.get(url('date=2026-03-01&department=operations'))).json();
+    expect(
+      body.data.map((row: { outlet_id: number; progress: number | null; difference: number | null }) => [
+        row.outlet_id,
+        row.progress,
+        row.difference,
+      ]),
+    ).toEqual([
+      [boutique, 100, 0],
+      [cafe, 100, 0],
+      [kiosk, null, 0],
+    ]);
+  });
+
   it('includes GST on the Marcom page, against Marcom’s targets', async () => {
     const body = (await agents.operator.get(url('date=2026-03-15&department=marcom&include_gst=true'))).json();
     expect(
