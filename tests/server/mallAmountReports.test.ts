@@ -156,6 +156,38 @@ describe('refunds', () => {
   });
 });
 
+describe('a whole month, a day, a month with a day before it', () => {
+  // A whole month or a single day is one rollup row an outlet, taken as it is; a month with a day before it is the
+  // month's row and that day's row summed. All three answer the outlets alike.
+  const outletsOf = async (params: Record<string, string | number | number[]>) =>
+    (await report('refund', params)).outlets.map(
+      (row: { outlet_id: number; amount: number; count: number; gmv: number; transactions: number }) => [
+        row.outlet_id,
+        row.amount,
+        row.count,
+        row.gmv,
+        row.transactions,
+      ],
+    );
+
+  it('answers each outlet’s refunds, count, GMV and transactions, largest first', async () => {
+    // March: cafe 20.00 (9th) and 5.00 (2nd) of 190.00 GMV in 3 receipts, the void left out; boutique 50.00 of 200.00.
+    const march = [
+      [boutique, 50, 1, 200, 1],
+      [cafe, 25, 2, 190, 3],
+    ];
+    expect(await outletsOf({ start_time: '2026-03-01', end_time: '2026-03-31' })).toEqual(march);
+    expect(await outletsOf({ start_time: '2026-02-28', end_time: '2026-03-31' })).toEqual(march);
+    // Monday 9 March in both malls: the kiosk's USD 6.00 of 60.00 at 1.35.
+    expect(await outletsOf({ start_time: '2026-03-09', end_time: '2026-03-09', mall_ids: [central, harbour] })).toEqual(
+      [
+        [cafe, 20, 1, 100, 1],
+        [kiosk, 8.1, 1, 81, 1],
+      ],
+    );
+  });
+});
+
 describe('voucher redemptions', () => {
   it('answers the amounts paid with vouchers and the receipts that redeemed one', async () => {
     const vouchers = await report('voucher');
