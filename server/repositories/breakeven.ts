@@ -44,11 +44,11 @@ const byProgress = (a: BreakevenRow, b: BreakevenRow) =>
   a.progress === null ? (b.progress === null ? 0 : 1) : b.progress === null ? -1 : b.progress - a.progress;
 
 /**
- * The month 'YYYY-MM-01'; rows sorted by progress descending, rows without progress last, then by name. Two
- * statements side by side: the outlets by name with their targets, and their figures of the month (monthFigures.ts);
- * the ratios are worked out here, in floats from whole cents as the page shows them (a cent count over 100 is the
- * same float as PostgreSQL's numeric cast to float8): at a regional operator's 2,000 outlets the one statement that
- * did both took 21 ms, of which 3 ms were numeric divisions and casts of every row.
+ * The month 'YYYY-MM-01'; rows sorted by progress descending, rows without progress last, then by name. Statements
+ * side by side: the outlets by name with their targets, and their figures of the month (monthFigures.ts), one
+ * statement for each half of the malls; the ratios are worked out here, in floats from whole cents as the page shows
+ * them (a cent count over 100 is the same float as PostgreSQL's numeric cast to float8). At a regional operator's
+ * 2,000 outlets the one statement that did it all took 21 ms, 3 of them numeric divisions and casts of every row.
  */
 export async function breakevenRows(
   db: Queryable,
@@ -57,10 +57,10 @@ export async function breakevenRows(
 ): Promise<{ rows: BreakevenRow[]; monthOpen: boolean }> {
   // Both statements' outlets: those of the malls asked that the caller sees, with their mall's today and whether it is
   // in the month (open).
-  const scopeOf = (params: SqlParams) => {
+  const scopeOf = (params: SqlParams, mallIds: readonly number[] = scope.mallIds) => {
     const conditions = [
       clientOutletCondition(params, scope.visibility, scope.clientId),
-      `o.mall_id = ANY(${params.add([...scope.mallIds], '::int[]')})`,
+      `o.mall_id = ANY(${params.add([...mallIds], '::int[]')})`,
     ];
     const month = params.add(options.month, '::date');
     return {
@@ -90,9 +90,9 @@ export async function breakevenRows(
       params.values,
     );
   };
-  const figuresOfMonth = () => {
+  const figuresOfMonth = (mallIds: readonly number[]) => {
     const params = new SqlParams();
-    const { month, ctes } = scopeOf(params);
+    const { month, ctes } = scopeOf(params, mallIds);
     const client = params.add(scope.clientId, '::int');
     // GST taken out of the sales (their share of a price that includes the mall's GST), or left in.
     const lessGst = options.includeGst ? '' : ' / (1 + s.gst_percent / 100)';
@@ -107,8 +107,14 @@ export async function breakevenRows(
       params.values,
     );
   };
-  const [outlets, figures] = await Promise.all([outletsByName(), figuresOfMonth()]);
-  const figuresOf = new Map(figures.rows.map((row) => [row.outlet_id, row]));
+  // The figures (the longer statement) of each half of the malls side by side: 2,000 outlets' read 15.9 to 12.5 ms.
+  const half = Math.ceil(scope.mallIds.length / 2);
+  const [outlets, ...figures] = await Promise.all([
+    outletsByName(),
+    figuresOfMonth(scope.mallIds.slice(0, half)),
+    ...(half < scope.mallIds.length ? [figuresOfMonth(scope.mallIds.slice(half))] : []),
+  ]);
+  const figuresOf = new Map(figures.flatMap((part) => part.rows).map((row) => [row.outlet_id, row]));
   const ratio = (cents: number | null, target: number | null) =>
     cents === null || target === null || target === 0 ? null : (cents / 100 / (target / 100)) * 100;
   // Each row built field by field: a spread of 2,000 rows (object rest and spread) took 8 ms.
