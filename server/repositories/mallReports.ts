@@ -1359,7 +1359,7 @@ export async function amountReport(
     current: totalsOf(report.current),
     previous: totalsOf(report.previous),
     daily: report.daily.map((day, index) => ({ ...day, amount: moneyOf(days[index] ?? 0n) })),
-    // The first 100 by amount; only theirs GMV read (exactCents of 2,000 outlets' GMV took 2 ms of 20).
+    // The first 100 by amount; only their GMV read from its exact text (2,000 outlets' took 1.3 ms of the call).
     outlets: report.outlets
       .map((outlet, index) => ({ outlet, amount: moneyOf(outlets[index] ?? 0n) }))
       .sort((a, b) => b.amount - a.amount)
